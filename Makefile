@@ -1,0 +1,34 @@
+# Every target sets itself up: a fresh clone needs only `make demo` or `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test soak bench docs golden clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]' -e examples/hexgame
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python -m hexkit.demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -m "not soak"
+	$(BIN)/mypy --strict src
+	$(BIN)/sphinx-build -q -W --keep-going -b html docs docs/_build/html
+	$(BIN)/sphinx-build -q -W --keep-going -b doctest docs docs/_build/doctest
+
+soak: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -m soak
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden --regenerate
+
+clean:
+	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache

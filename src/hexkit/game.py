@@ -1,0 +1,390 @@
+"""The game protocol every hexkit game implements.
+
+A game is a stateless :class:`Game` object; everything that changes lives in
+a :class:`State`. A turn is a sequence of small decisions: the state keeps a
+stack of pending :class:`Decision` values, an action answers the one on top,
+and resolving it may push more. This keeps :meth:`Game.legal_actions` small
+and enumerable for every kind of player: a frontend asking one question at a
+time, a random playout, MCTS or an RL policy.
+
+The contract (checked for any game by :mod:`hexkit.testing`):
+
+* ``legal_actions`` is never empty while the game is not over, and every
+  action it returns can be applied;
+* ``apply`` validates first; an illegal action raises
+  :class:`~hexkit.errors.IllegalActionError` naming the rule it breaks and
+  leaves the state exactly as it was;
+* ``clone`` returns an independent copy, much faster than ``copy.deepcopy``;
+* the same config, seed and actions give the same state on every machine;
+* ``view(state, player)`` hides what that player may not see.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+
+import attrs
+
+from hexkit.errors import ConfigError, IllegalActionError
+from hexkit.rng import Rng
+
+__all__ = [
+    "PlayerId",
+    "Information",
+    "GameInfo",
+    "GameConfig",
+    "Decision",
+    "LogEntry",
+    "State",
+    "ScoreSheet",
+    "Game",
+    "Action",
+]
+
+PlayerId: TypeAlias = int
+"""A seat number, ``0`` to ``players - 1``, in turn order from the start player."""
+
+Action: TypeAlias = Any
+"""Any frozen, hashable attrs value a game accepts as an answer to a decision."""
+
+
+class Information(enum.Enum):
+    """Whether some of a game's state is hidden from some players."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+@attrs.frozen
+class GameInfo:
+    """Static facts about a game, read by agents, the CLI and the conformance suite.
+
+    Attributes:
+        name: registry name (``"empyreal"``).
+        title: human-readable title.
+        version: rules-implementation version; bumped on any rules change.
+        min_players: smallest supported player count.
+        max_players: largest supported player count.
+        variants: names accepted in :attr:`GameConfig.variants`.
+        max_decisions: upper bound on the decisions in one game; a game that
+            has not ended by then is a bug.
+        information: perfect or imperfect information.
+        stochastic: whether the game draws randomness after set-up.
+        hidden_fields: glob patterns over the dotted paths of the state's
+            JSON form (``"players.*.hand"``) that :meth:`Game.view` may change;
+            ``rng`` is always hidden.
+    """
+
+    name: str
+    title: str
+    version: str
+    min_players: int
+    max_players: int
+    max_decisions: int
+    variants: tuple[str, ...] = ()
+    information: Information = Information.PERFECT
+    stochastic: bool = False
+    hidden_fields: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class GameConfig:
+    """Base class of every game's configuration.
+
+    Games subclass it with their own validated fields (modules, data files).
+
+    Attributes:
+        players: number of players.
+        variants: names of the optional rules in use.
+        data: path of a data file or folder that replaces the game's
+            shipped component data (``None``: the shipped data).
+        overrides: dotted paths into the game's component data and the
+            values to put there (``{"spellcars.Flow Controller.cost": 2}``),
+            applied at set-up with :func:`hexkit.overrides.apply_overrides`.
+            This is how a designer sweeps one number without a new file.
+    """
+
+    players: int = 2
+    variants: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    data: str | None = None
+    overrides: dict[str, Any] = attrs.field(factory=dict, hash=False)
+
+    def check(self, info: GameInfo) -> None:
+        """Raise :class:`~hexkit.errors.ConfigError` unless this config suits ``info``."""
+        if not info.min_players <= self.players <= info.max_players:
+            raise ConfigError(
+                f"{info.title} takes {info.min_players}-{info.max_players} players,"
+                f" not {self.players}"
+            )
+        unknown = sorted(self.variants - set(info.variants))
+        if unknown:
+            known = ", ".join(info.variants) or "none"
+            raise ConfigError(f"unknown variant(s) {', '.join(unknown)}; known: {known}")
+
+
+@attrs.frozen(kw_only=True)
+class Decision:
+    """A question pending for one player.
+
+    Games subclass this with the data the question needs (which hexes, which
+    Spellcar). Decisions are immutable, so clones share them.
+
+    Attributes:
+        player: who must answer.
+        prompt: the question, for a frontend or a log (``"choose a hex to build on"``).
+    """
+
+    player: PlayerId
+    prompt: str = ""
+
+
+@attrs.frozen
+class LogEntry:
+    """One readable event of a game's log.
+
+    Attributes:
+        step: number of actions applied before this event.
+        player: the player it concerns, or ``None`` for the game itself.
+        text: what happened (``"Kerigan built track on Lake (2,-1)"``).
+    """
+
+    step: int
+    player: PlayerId | None
+    text: str
+
+    def __str__(self) -> str:
+        who = "" if self.player is None else f"P{self.player} "
+        return f"[{self.step}] {who}{self.text}"
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class State:
+    """Fields every game state has; games subclass it with their own.
+
+    Attributes:
+        config: the checked configuration the game was set up with.
+        rng: the game's only source of randomness.
+        step: number of actions applied so far.
+        pending: the decision stack; the last element is answered next.
+        log: readable events, oldest first.
+        viewer: ``None`` for the full state, or the player a view was made for.
+    """
+
+    config: GameConfig = attrs.field(factory=GameConfig)
+    rng: Rng = attrs.field(factory=Rng)
+    step: int = 0
+    pending: list[Decision] = attrs.field(factory=list)
+    log: list[LogEntry] = attrs.field(factory=list)
+    viewer: PlayerId | None = None
+    _legal: tuple[int, tuple[Any, ...]] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="_legal"
+    )
+
+    def decision(self) -> Decision | None:
+        """The decision to answer now, or ``None`` when nothing is pending."""
+        return self.pending[-1] if self.pending else None
+
+    def note(self, player: PlayerId | None, text: str) -> None:
+        """Append an event to the log."""
+        self.log.append(LogEntry(self.step, player, text))
+
+    def base_fields_copy(self) -> dict[str, Any]:
+        """Shallow copies of the base fields, for a subclass's fast ``clone``."""
+        return {
+            "config": self.config,
+            "rng": self.rng.copy(),
+            "step": self.step,
+            "pending": self.pending.copy(),
+            "log": self.log.copy(),
+            "viewer": self.viewer,
+        }
+
+
+@attrs.frozen
+class ScoreSheet:
+    """Final (or current) scores with their breakdown and the ranking.
+
+    Attributes:
+        totals: one total per player, by seat.
+        breakdown: per player, the named parts of the total
+            (``{"goods": 14, "demand tiles": 6}``).
+        order: seats from first place to last, tie-breakers applied.
+        decided_by: for each place after the first, the name of the rule
+            that separated it from the one before (``"total VP"``,
+            ``"most Goods delivered"``), or ``"tied"``.
+    """
+
+    totals: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    order: tuple[PlayerId, ...]
+    decided_by: tuple[str, ...]
+
+    @property
+    def winner(self) -> PlayerId:
+        """Seat of the winner after tie-breakers."""
+        return self.order[0]
+
+
+S = TypeVar("S", bound=State)
+C = TypeVar("C", bound=GameConfig)
+
+
+class Game(ABC, Generic[S, C]):
+    """A game's rules. Stateless: every method takes the state it works on.
+
+    Subclasses set :attr:`info`, :attr:`config_type`, :attr:`state_type` and
+    :attr:`action_types`, and implement the abstract methods. The base class
+    supplies validation, legal-action caching, action encoding and the
+    defaults for views and determinisation.
+    """
+
+    info: ClassVar[GameInfo]
+    config_type: ClassVar[type[GameConfig]]
+    state_type: ClassVar[type[State]]
+    action_types: ClassVar[tuple[type, ...]]
+    decision_types: ClassVar[tuple[type[Decision], ...]] = ()
+
+    # -- set-up ---------------------------------------------------------
+    def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> C:
+        """Build and check a config (raises :class:`~hexkit.errors.ConfigError`)."""
+        try:
+            config = self.config_type(players=players, variants=frozenset(variants), **options)
+        except TypeError as exc:
+            raise ConfigError(f"bad option for {self.info.name}: {exc}") from None
+        config.check(self.info)
+        return config  # type: ignore[return-value]
+
+    def new(self, config: C | None = None, seed: int = 0) -> S:
+        """Return a set-up game.
+
+        Args:
+            config: players, variants and options; the default config if ``None``.
+            seed: seeds the state's :class:`~hexkit.rng.Rng`.
+
+        Raises:
+            ConfigError: if the config does not suit this game.
+        """
+        if config is None:
+            config = self.make_config(self.info.min_players)
+        config.check(self.info)
+        return self.setup(config, Rng(seed))
+
+    @abstractmethod
+    def setup(self, config: C, rng: Rng) -> S:
+        """Create the initial state (called by :meth:`new` with a checked config)."""
+
+    # -- the forward model ----------------------------------------------
+    def legal_actions(self, state: S) -> Sequence[Any]:
+        """Every legal answer to the pending decision (empty only when the game is over).
+
+        The result is cached on the state until the next :meth:`apply`.
+        """
+        cached = state._legal
+        if cached is not None and cached[0] == state.step:
+            return cached[1]
+        actions = tuple(self.generate_actions(state))
+        state._legal = (state.step, actions)
+        return actions
+
+    @abstractmethod
+    def generate_actions(self, state: S) -> Iterable[Any]:
+        """Enumerate the legal actions (uncached; :meth:`legal_actions` wraps it)."""
+
+    def apply(self, state: S, action: Any) -> None:
+        """Validate ``action``, then change ``state`` by it.
+
+        Raises:
+            IllegalActionError: naming the broken rule; ``state`` is unchanged.
+        """
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(action, self.explain_illegal(state, action))
+        self.perform(state, action)
+        state.step += 1
+        state._legal = None
+
+    @abstractmethod
+    def perform(self, state: S, action: Any) -> None:
+        """Change the state by a legal action. Must not fail once validated."""
+
+    def explain_illegal(self, state: S, action: Any) -> str:
+        """Name the rule ``action`` breaks. Games override this with their rules."""
+        decision = state.decision()
+        if decision is None:
+            return "the game is over"
+        return f"it does not answer the pending decision ({decision.prompt})"
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """An independent copy of ``state`` (fast; never ``copy.deepcopy``)."""
+
+    def current_player(self, state: S) -> PlayerId | None:
+        """Who answers the pending decision, or ``None`` when the game is over."""
+        decision = state.decision()
+        return None if decision is None else decision.player
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+        return not state.pending
+
+    @abstractmethod
+    def scores(self, state: S) -> ScoreSheet:
+        """Scores with breakdown and tie-broken ranking (final once the game is over)."""
+
+    def winner(self, state: S) -> PlayerId | None:
+        """The winner after tie-breakers, or ``None`` while the game goes on."""
+        return self.scores(state).winner if self.is_over(state) else None
+
+    def evaluate(self, state: S, player: PlayerId) -> float:
+        """Heuristic value of ``state`` for ``player``, higher is better.
+
+        Greedy and MCTS agents use it. The default is the player's current
+        score minus the best other score; games override it with a
+        richer evaluation (resources, position, tempo).
+        """
+        totals = self.scores(state).totals
+        others = [t for p, t in enumerate(totals) if p != player]
+        return float(totals[player] - (max(others) if others else 0))
+
+    def returns(self, state: S) -> list[float]:
+        """Per-seat outcome for learning agents: 1 for the winner, 0 otherwise."""
+        winner = self.winner(state)
+        return [1.0 if p == winner else 0.0 for p in range(self.num_players(state))]
+
+    def num_players(self, state: S) -> int:
+        """Number of seats in this game."""
+        return state.config.players
+
+    # -- hidden information ---------------------------------------------
+    def view(self, state: S, player: PlayerId) -> S:
+        """The state as ``player`` may see it. Games with hidden parts override
+        :meth:`redact`; the RNG state is always replaced."""
+        seen = self.clone(state)
+        seen.rng = Rng(0)
+        seen.viewer = player
+        seen._legal = None
+        self.redact(seen, player)
+        return seen
+
+    def redact(self, state: S, player: PlayerId) -> None:
+        """Hide, in place, what ``player`` may not see (default: nothing)."""
+
+    def determinize(self, view: S, player: PlayerId, rng: Rng) -> S:
+        """A full state consistent with ``view``: hidden parts resampled with ``rng``.
+
+        Agents search on such samples, never on the true state. The default
+        gives the sample a fresh random stream, which is enough for games
+        whose only hidden thing is the future.
+        """
+        sample = self.clone(view)
+        sample.rng = rng.spawn()
+        sample.viewer = None
+        sample._legal = None
+        return sample
+
+    # -- actions as data ------------------------------------------------
+    def describe(self, state: S, action: Any) -> str:
+        """A readable one-line description of an action (default ``str``)."""
+        return str(action)

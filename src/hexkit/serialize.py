@@ -1,0 +1,224 @@
+"""JSON forms of hexkit values, through one cattrs converter.
+
+:data:`converter` knows every core type (hexes as ``"(q,r)"`` strings, so
+they can be JSON object keys; :class:`~hexkit.rng.Rng` as its integer
+state). :class:`GameCodec` extends a copy of it for one game: its
+decisions and actions become tagged unions (``{"type": "BuildTrack", ...}``)
+and states get a schema-versioned envelope.
+
+Loading never executes anything from the file: it only builds the declared
+attrs classes. Malformed or tampered input raises
+:class:`~hexkit.errors.InvalidRecordError` naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any, Union
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.strategies import configure_tagged_union
+
+from hexkit.errors import InvalidRecordError
+from hexkit.game import Decision, Game, GameConfig, State
+from hexkit.hexes import Hex, parse_hex
+from hexkit.rng import Rng
+
+__all__ = ["converter", "make_converter", "GameCodec", "codec", "SCHEMA_VERSION", "structure_checked"]
+
+SCHEMA_VERSION = 1
+"""Version of the saved-state envelope; bumped when its layout changes."""
+
+
+def _structure_hex(value: Any, _: type) -> Hex:
+    if not isinstance(value, str):
+        raise ValueError(f"a hex is written as a string like '(3,-2)', not {value!r}")
+    return parse_hex(value)
+
+
+def _structure_rng(value: Any, _: type) -> Rng:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**64:
+        raise ValueError(f"an RNG state is an integer in [0, 2**64), not {value!r}")
+    return Rng(value)
+
+
+def _structure_frozenset(value: Any, type_: Any) -> frozenset[Any]:
+    args = getattr(type_, "__args__", None)
+    item = args[0] if args else Any
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, not {type(value).__name__}")
+    return frozenset(converter.structure(v, item) for v in value)
+
+
+def make_converter() -> cattrs.Converter:
+    """A new converter with hooks for every hexkit core type."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_unstructure_hook(Hex, str)
+    conv.register_structure_hook(Hex, _structure_hex)
+    conv.register_unstructure_hook(Rng, lambda rng: rng.state)
+    conv.register_structure_hook(Rng, _structure_rng)
+    # Sorted lists make sets byte-for-byte stable in JSON.
+    conv.register_unstructure_hook_func(
+        lambda t: getattr(t, "__origin__", t) in (frozenset, set),
+        lambda s: sorted((conv.unstructure(v) for v in s), key=repr),
+    )
+    return conv
+
+
+converter = make_converter()
+"""The converter for core types; :class:`GameCodec` builds on a copy of it."""
+
+
+def structure_checked(conv: cattrs.Converter, data: Any, type_: Any, root: str) -> Any:
+    """Structure ``data`` as ``type_`` or raise :class:`InvalidRecordError` naming the field.
+
+    Args:
+        conv: the converter to use.
+        data: parsed JSON.
+        type_: the target type.
+        root: name of the document's root in messages (``"state"``).
+    """
+    try:
+        return conv.structure(data, type_)
+    except Exception as exc:  # cattrs wraps every failure; name the first field
+        messages = cattrs.transform_error(exc, path=root) if isinstance(
+            exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)
+        ) else [f"{exc} @ {root}"]
+        first = messages[0]
+        reason, _, where = first.rpartition(" @ ")
+        raise InvalidRecordError(where.removeprefix("$.") or root, reason or first) from None
+
+
+def _tag(cls: type) -> str:
+    return cls.__name__
+
+
+class GameCodec:
+    """Converts one game's states, decisions and actions to and from JSON.
+
+    Args:
+        game: the game whose types to register.
+
+    Use :func:`codec` to get the shared instance of a game.
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        conv = make_converter()
+        self.converter = conv
+        self._actions_by_tag = {_tag(c): c for c in game.action_types}
+        action_union: Any = Union[tuple(game.action_types)] if len(game.action_types) > 1 else None
+        if action_union is not None:
+            configure_tagged_union(action_union, conv, tag_name="type", tag_generator=_tag)
+        self._action_union = action_union or game.action_types[0]
+        decisions = tuple(game.decision_types)
+        if decisions:
+            decision_union: Any = Union[decisions] if len(decisions) > 1 else decisions[0]
+            if len(decisions) > 1:
+                configure_tagged_union(decision_union, conv, tag_name="type", tag_generator=_tag)
+            conv.register_unstructure_hook(
+                Decision, lambda d: conv.unstructure(d, unstructure_as=decision_union)
+            )
+            conv.register_structure_hook(
+                Decision, lambda d, _: conv.structure(d, decision_union)
+            )
+        config_type = game.config_type
+        conv.register_unstructure_hook(
+            GameConfig, lambda c: conv.unstructure(c, unstructure_as=config_type)
+        )
+        conv.register_structure_hook(GameConfig, lambda d, _: conv.structure(d, config_type))
+        state_type = game.state_type
+        conv.register_unstructure_hook(
+            state_type,
+            make_dict_unstructure_fn(state_type, conv, _legal=override(omit=True)),
+        )
+        conv.register_structure_hook(
+            state_type,
+            make_dict_structure_fn(
+                state_type, conv, _legal=override(omit=True), _cattrs_forbid_extra_keys=True
+            ),
+        )
+
+    # -- actions --------------------------------------------------------
+    def encode_action(self, action: Any) -> Any:
+        """The JSON form of an action (a dict with a ``"type"`` tag)."""
+        data = self.converter.unstructure(action, unstructure_as=self._action_union)
+        if isinstance(data, dict) and "type" not in data:
+            data = {"type": _tag(type(action)), **data}
+        return data
+
+    def decode_action(self, data: Any, where: str = "action") -> Any:
+        """Rebuild an action from its JSON form.
+
+        Raises:
+            InvalidRecordError: naming the field that is wrong.
+        """
+        if len(self.game.action_types) == 1 and isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k != "type"}
+        return structure_checked(self.converter, data, self._action_union, where)
+
+    # -- states ---------------------------------------------------------
+    def state_to_dict(self, state: State) -> dict[str, Any]:
+        """A state as a JSON-ready dict inside a schema-versioned envelope."""
+        body = self.converter.unstructure(state, unstructure_as=self.game.state_type)
+        return {
+            "schema": SCHEMA_VERSION,
+            "game": self.game.info.name,
+            "version": self.game.info.version,
+            "state": body,
+        }
+
+    def state_from_dict(self, data: Any) -> State:
+        """Rebuild a state saved by :meth:`state_to_dict`.
+
+        Raises:
+            InvalidRecordError: on a wrong schema, game or any malformed field.
+        """
+        _check_envelope(data, self.game.info.name, ("schema", "game", "version", "state"))
+        state: State = structure_checked(
+            self.converter, data["state"], self.game.state_type, "state"
+        )
+        return state
+
+    def state_to_json(self, state: State, indent: int | None = None) -> str:
+        """A state as JSON text (keys sorted: the same state gives the same bytes)."""
+        return json.dumps(self.state_to_dict(state), indent=indent, sort_keys=True)
+
+    def state_from_json(self, text: str | bytes) -> State:
+        """Rebuild a state from :meth:`state_to_json` text.
+
+        Raises:
+            InvalidRecordError: if the text is not JSON or any field is malformed.
+        """
+        return self.state_from_dict(parse_json(text))
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse JSON text or raise :class:`InvalidRecordError`."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError("", f"not valid JSON: {exc}") from None
+
+
+def _check_envelope(data: Any, game: str, keys: tuple[str, ...]) -> None:
+    if not isinstance(data, dict):
+        raise InvalidRecordError("", f"expected a JSON object, not {type(data).__name__}")
+    for key in keys:
+        if key not in data:
+            raise InvalidRecordError(key, "missing")
+    if data.get("schema") != SCHEMA_VERSION:
+        raise InvalidRecordError(
+            "schema", f"unsupported schema {data.get('schema')!r}; this hexkit reads {SCHEMA_VERSION}"
+        )
+    if data.get("game") != game:
+        raise InvalidRecordError("game", f"saved for game {data.get('game')!r}, not {game!r}")
+
+
+@cache
+def codec(game: Game[Any, Any]) -> GameCodec:
+    """The shared :class:`GameCodec` of ``game`` (built once per game object)."""
+    return GameCodec(game)
+

@@ -1,0 +1,280 @@
+"""The conformance suite: checks that a game keeps the protocol's contract.
+
+Any plugin, ours or a third party's, runs it from its tests::
+
+    from hexkit.testing import check_game
+    report = check_game(GAME, [GAME.make_config(players=3)], seeds=range(20))
+
+It plays seeded random games to the end and checks, at every step:
+
+* the game is over exactly when there are no legal actions, and it ends
+  within ``info.max_decisions`` steps;
+* the chosen action applies, and a sample of actions that are not legal
+  (the legal actions of other states, or foreign objects) are rejected with
+  :class:`~hexkit.errors.IllegalActionError` leaving the state unchanged;
+* ``clone`` is equal and independent (playing on after a clone does not
+  change the clone);
+* the state round-trips through JSON (every ``json_every`` steps and at the end);
+* ``view(state, p)`` for each player differs from the full state only in
+  fields matching ``info.hidden_fields`` (and ``rng``), and the player to
+  move gets the same legal actions from the view as from the state;
+* at the end: replaying the record gives an identical state, the record
+  round-trips through JSON, and the same seed and actions give the same
+  state twice; the score sheet is complete.
+
+Failures raise :class:`ConformanceError` with the seed, the step and the
+record so far, so the game can be reproduced.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from hexkit.errors import HexkitError, IllegalActionError
+from hexkit.game import Game, GameConfig, State
+from hexkit.record import GameRecord, record_from_json, record_to_json, replay
+from hexkit.rng import Rng
+from hexkit.serialize import codec
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "play_random", "flatten"]
+
+
+class ConformanceError(HexkitError, AssertionError):
+    """A game broke the protocol's contract.
+
+    Attributes:
+        seed: the game's seed.
+        step: the step at which the check failed.
+        record: the record up to that step, to reproduce the failure.
+    """
+
+    def __init__(self, message: str, seed: int, step: int, record: GameRecord) -> None:
+        super().__init__(f"seed {seed}, step {step}: {message}")
+        self.seed = seed
+        self.step = step
+        self.record = record
+
+
+@attrs.define
+class ConformanceReport:
+    """What :func:`check_game` checked.
+
+    Attributes:
+        games: games played to the end.
+        steps: actions applied in total.
+        rejected: illegal actions that were correctly rejected.
+        round_trips: JSON round trips of states checked.
+        views: views checked.
+    """
+
+    games: int = 0
+    steps: int = 0
+    rejected: int = 0
+    round_trips: int = 0
+    views: int = 0
+
+
+def flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Dotted paths and leaf values of a JSON-like value (lists indexed by number)."""
+    if isinstance(data, dict):
+        if not data:
+            yield prefix, {}
+        for key, value in data.items():
+            yield from flatten(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(data, list):
+        if not data:
+            yield prefix, []
+        for index, value in enumerate(data):
+            yield from flatten(value, f"{prefix}.{index}" if prefix else str(index))
+    else:
+        yield prefix, data
+
+
+def _hidden(path: str, patterns: Sequence[str]) -> bool:
+    return any(
+        path == pattern or fnmatch.fnmatchcase(path, pattern) or path.startswith(pattern + ".")
+        for pattern in patterns
+    )
+
+
+def play_random(game: Game[Any, Any], config: GameConfig, seed: int) -> tuple[State, GameRecord]:
+    """Play one game with uniformly random actions (agent seed = game seed)."""
+    state = game.new(config, seed)
+    record = GameRecord.start(game, config, seed)
+    chooser = Rng(seed ^ 0x5EED)
+    while not game.is_over(state):
+        legal = game.legal_actions(state)
+        action = legal[chooser.randbelow(len(legal))]
+        game.apply(state, action)
+        record.actions.append(action)
+    return state, record
+
+
+class _Checker:
+    def __init__(self, game: Game[Any, Any], json_every: int, view_every: int) -> None:
+        self.game = game
+        self.codec = codec(game)
+        self.json_every = json_every
+        self.view_every = view_every
+        self.report = ConformanceReport()
+        self.patterns = ("rng", "viewer", *game.info.hidden_fields)
+        self.foreign: list[Any] = [object(), None, "not an action"]
+
+    def fail(self, message: str, seed: int, state: State, record: GameRecord) -> ConformanceError:
+        return ConformanceError(message, seed, state.step, record)
+
+    def dump(self, state: State) -> str:
+        return self.codec.state_to_json(state)
+
+    def play(self, config: GameConfig, seed: int) -> None:
+        game = self.game
+        state = game.new(config, seed)
+        record = GameRecord.start(game, config, seed)
+        chooser = Rng(seed ^ 0x5EED)
+        limit = game.info.max_decisions
+        while True:
+            legal = game.legal_actions(state)
+            over = game.is_over(state)
+            if over != (len(legal) == 0):
+                raise self.fail(
+                    f"is_over={over} but {len(legal)} legal actions", seed, state, record
+                )
+            if over:
+                break
+            if state.step >= limit:
+                raise self.fail(f"not over after max_decisions={limit}", seed, state, record)
+            player = game.current_player(state)
+            if player is None or not 0 <= player < config.players:
+                raise self.fail(f"current_player is {player!r}", seed, state, record)
+            if state.step % self.json_every == 0:
+                self.check_round_trip(state, seed, record)
+                self.check_rejections(state, legal, seed, record)
+            if state.step % self.view_every == 0:
+                self.check_views(state, config, seed, record)
+            action = legal[chooser.randbelow(len(legal))]
+            twin = game.clone(state) if state.step % self.json_every == 0 else None
+            before = self.dump(twin) if twin is not None else ""
+            try:
+                game.apply(state, action)
+            except HexkitError as exc:
+                raise self.fail(f"legal action {action} failed: {exc!r}", seed, state, record)
+            record.actions.append(action)
+            self.foreign.append(action)
+            if len(self.foreign) > 64:
+                del self.foreign[3:35]
+            if twin is not None and self.dump(twin) != before:
+                raise self.fail("playing on after clone changed the clone", seed, state, record)
+            self.report.steps += 1
+        self.check_round_trip(state, seed, record)
+        self.check_end(state, config, seed, record)
+        self.report.games += 1
+
+    def check_round_trip(self, state: State, seed: int, record: GameRecord) -> None:
+        text = self.dump(state)
+        back = self.codec.state_from_json(text)
+        if self.dump(back) != text or back != state:
+            raise self.fail("state does not round-trip through JSON", seed, state, record)
+        clone = self.game.clone(state)
+        if clone != state or self.dump(clone) != text:
+            raise self.fail("clone differs from the state", seed, state, record)
+        self.report.round_trips += 1
+
+    def check_rejections(
+        self, state: State, legal: Sequence[Any], seed: int, record: GameRecord
+    ) -> None:
+        legal_set = set(legal)
+        before = self.dump(state)
+        for candidate in self.foreign[-12:] + self.foreign[:3]:
+            try:
+                if candidate in legal_set:
+                    continue
+            except TypeError:
+                pass
+            try:
+                self.game.apply(state, candidate)
+            except IllegalActionError:
+                self.report.rejected += 1
+            else:
+                raise self.fail(f"illegal action {candidate!r} was applied", seed, state, record)
+            if self.dump(state) != before:
+                raise self.fail(f"rejected action {candidate!r} changed the state", seed, state, record)
+
+    def check_views(self, state: State, config: GameConfig, seed: int, record: GameRecord) -> None:
+        full = dict(flatten(self.codec.state_to_dict(state)["state"]))
+        mover = self.game.current_player(state)
+        for player in range(config.players):
+            view = self.game.view(state, player)
+            seen = dict(flatten(self.codec.state_to_dict(view)["state"]))
+            for path in full.keys() | seen.keys():
+                if full.get(path, _MISSING) != seen.get(path, _MISSING) and not _hidden(
+                    path, self.patterns
+                ):
+                    raise self.fail(
+                        f"view for player {player} changes {path!r}, which is not hidden",
+                        seed,
+                        state,
+                        record,
+                    )
+            if player == mover and tuple(self.game.legal_actions(view)) != tuple(
+                self.game.legal_actions(state)
+            ):
+                raise self.fail(
+                    f"player {player} gets other legal actions from its view", seed, state, record
+                )
+            self.report.views += 1
+
+    def check_end(self, state: State, config: GameConfig, seed: int, record: GameRecord) -> None:
+        game = self.game
+        final = self.dump(state)
+        if self.dump(replay(game, record)) != final:
+            raise self.fail("replaying the record gives another state", seed, state, record)
+        reloaded = record_from_json(game, record_to_json(game, record))
+        if reloaded.actions != record.actions or reloaded.config != record.config:
+            raise self.fail("the record does not round-trip through JSON", seed, state, record)
+        sheet = game.scores(state)
+        n = config.players
+        if len(sheet.totals) != n or sorted(sheet.order) != list(range(n)):
+            raise self.fail(f"incomplete score sheet {sheet}", seed, state, record)
+        if len(sheet.decided_by) != n - 1 or len(sheet.breakdown) != n:
+            raise self.fail(f"score sheet lacks breakdown or tie-breaks {sheet}", seed, state, record)
+        if game.winner(state) != sheet.order[0]:
+            raise self.fail("winner() disagrees with the score sheet", seed, state, record)
+
+
+_MISSING = object()
+
+
+def check_game(
+    game: Game[Any, Any],
+    configs: Iterable[GameConfig],
+    seeds: Iterable[int],
+    *,
+    json_every: int = 7,
+    view_every: int = 11,
+) -> ConformanceReport:
+    """Play one random game per (config, seed) and check the protocol contract.
+
+    Args:
+        game: the game to check.
+        configs: configurations to play (each with every seed).
+        seeds: game seeds.
+        json_every: check JSON round trips, clone independence and illegal
+            actions every this many steps (1 checks every step).
+        view_every: check views every this many steps.
+
+    Returns:
+        What was checked.
+
+    Raises:
+        ConformanceError: at the first broken rule, with seed, step and record.
+    """
+    checker = _Checker(game, json_every, view_every)
+    seed_list = list(seeds)
+    for config in configs:
+        for seed in seed_list:
+            checker.play(config, seed)
+    return checker.report
