@@ -90,6 +90,10 @@ class GameInfo:
     hidden_fields: tuple[str, ...] = ()
 
 
+def _names(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(values)
+
+
 @attrs.frozen(kw_only=True)
 class GameConfig:
     """Base class of every game's configuration.
@@ -108,7 +112,7 @@ class GameConfig:
     """
 
     players: int = 2
-    variants: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    variants: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
     data: str | None = None
     overrides: dict[str, Any] = attrs.field(factory=dict, hash=False)
 
@@ -251,7 +255,7 @@ class Game(ABC, Generic[S, C]):
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> C:
         """Build and check a config (raises :class:`~hexkit.errors.ConfigError`)."""
         try:
-            config = self.config_type(players=players, variants=frozenset(variants), **options)
+            config = self.config_type(players=players, variants=_names(variants), **options)
         except TypeError as exc:
             raise ConfigError(f"bad option for {self.info.name}: {exc}") from None
         config.check(self.info)

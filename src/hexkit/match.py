@@ -60,7 +60,8 @@ class Match:
         """The state as the served seat sees it (the full state if it serves none)."""
         if self.serves is None:
             return self.state
-        return self.game.view(self.state, self.serves)
+        seen: State = self.game.view(self.state, self.serves)
+        return seen
 
     def legal_actions(self) -> Sequence[Any]:
         """Legal answers to the pending decision."""

@@ -48,7 +48,7 @@ def replay(game: Game[Any, Any], record: GameRecord, upto: int | None = None) ->
     """
     if record.game != game.info.name:
         raise InvalidRecordError("game", f"record is for {record.game!r}, not {game.info.name!r}")
-    state = game.new(record.config, record.seed)
+    state: State = game.new(record.config, record.seed)
     actions = record.actions if upto is None else record.actions[:upto]
     for index, action in enumerate(actions):
         try:

@@ -91,6 +91,22 @@ def structure_checked(conv: cattrs.Converter, data: Any, type_: Any, root: str) 
         raise InvalidRecordError(where.removeprefix("$.") or root, reason or first) from None
 
 
+def _register_exact(conv: cattrs.Converter, declared: type, actual: Any) -> None:
+    """Fields declared as the base class ``declared`` are (un)structured as ``actual``.
+
+    Predicate hooks match the declared type exactly, so the subclasses'
+    own hooks are not shadowed (a class hook would recurse into itself).
+    """
+    if actual is declared:
+        return
+    conv.register_unstructure_hook_func(
+        lambda t: t is declared, lambda value: conv.unstructure(value, unstructure_as=actual)
+    )
+    conv.register_structure_hook_func(
+        lambda t: t is declared, lambda data, _: conv.structure(data, actual)
+    )
+
+
 def _tag(cls: type) -> str:
     return cls.__name__
 
@@ -118,17 +134,8 @@ class GameCodec:
             decision_union: Any = Union[decisions] if len(decisions) > 1 else decisions[0]
             if len(decisions) > 1:
                 configure_tagged_union(decision_union, conv, tag_name="type", tag_generator=_tag)
-            conv.register_unstructure_hook(
-                Decision, lambda d: conv.unstructure(d, unstructure_as=decision_union)
-            )
-            conv.register_structure_hook(
-                Decision, lambda d, _: conv.structure(d, decision_union)
-            )
-        config_type = game.config_type
-        conv.register_unstructure_hook(
-            GameConfig, lambda c: conv.unstructure(c, unstructure_as=config_type)
-        )
-        conv.register_structure_hook(GameConfig, lambda d, _: conv.structure(d, config_type))
+            _register_exact(conv, Decision, decision_union)
+        _register_exact(conv, GameConfig, game.config_type)
         state_type = game.state_type
         conv.register_unstructure_hook(
             state_type,
