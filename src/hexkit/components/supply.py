@@ -1,0 +1,132 @@
+"""A finite supply of tokens of several kinds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Generic, TypeVar
+
+import attrs
+
+from hexkit.components._errors import ComponentError, InsufficientError, check_amount
+
+__all__ = ["Supply"]
+
+K = TypeVar("K")
+
+
+@attrs.define(slots=True)
+class Supply(Generic[K]):
+    """Finite tokens by kind: train cars, goods, wasteland tiles.
+
+    ``stock[k]`` is what the supply holds; ``out[k]`` is what has been taken
+    from it and not put back. ``stock[k] + out[k]`` (:meth:`total`) never
+    changes: tokens are neither created nor lost, and nothing ever goes
+    negative.
+
+    Taking from an empty or short supply is a defined outcome: :meth:`take`
+    takes what there is and returns how many that was (never raises for
+    shortage); :meth:`take_exact` takes all or nothing and raises
+    :class:`InsufficientError` otherwise.
+
+    Args:
+        stock: tokens held, by kind.
+        out: tokens taken out, by kind.
+
+    Example:
+        >>> goods = Supply.of({"ore": 2, "grain": 5})
+        >>> goods.take("ore", 3), goods.count("ore"), goods.out["ore"]
+        (2, 0, 2)
+        >>> goods.take_exact("grain", 9)
+        Traceback (most recent call last):
+        ...
+        hexkit.components.InsufficientError: Supply: cannot take 9 'grain', only 5 available
+        >>> goods.put_back("ore", 1); goods.total("ore")
+        2
+    """
+
+    stock: dict[K, int] = attrs.field(factory=dict)
+    out: dict[K, int] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        bad = {k: v for d in (self.stock, self.out) for k, v in d.items() if v < 0}
+        if bad:
+            raise ComponentError(f"Supply: negative counts {bad}")
+
+    @classmethod
+    def of(cls, counts: Mapping[K, int]) -> Supply[K]:
+        """Return a full supply holding ``counts`` with nothing taken out."""
+        return cls(dict(counts), {})
+
+    def copy(self) -> Supply[K]:
+        """Return an independent copy."""
+        new: Supply[K] = Supply.__new__(Supply)
+        new.stock = self.stock.copy()
+        new.out = self.out.copy()
+        return new
+
+    def count(self, kind: K) -> int:
+        """Return how many ``kind`` tokens the supply holds (0 for an unknown kind)."""
+        return self.stock.get(kind, 0)
+
+    def total(self, kind: K) -> int:
+        """Return held plus taken out for ``kind``: constant over the supply's life."""
+        return self.stock.get(kind, 0) + self.out.get(kind, 0)
+
+    def counts(self) -> dict[K, int]:
+        """Return a copy of the held counts."""
+        return dict(self.stock)
+
+    def can_take(self, kind: K, n: int = 1) -> bool:
+        """Return whether ``n`` ``kind`` tokens are held."""
+        return self.stock.get(kind, 0) >= n
+
+    def take(self, kind: K, n: int = 1) -> int:
+        """Take up to ``n`` tokens of ``kind``.
+
+        Returns:
+            How many were taken: ``min(n, count(kind))``, so 0 from an empty
+            supply or an unknown kind.
+
+        Raises:
+            ComponentError: ``n`` is negative.
+        """
+        check_amount("Supply", "take", n)
+        have = self.stock.get(kind, 0)
+        got = min(n, have)
+        if got:
+            self.stock[kind] = have - got
+            self.out[kind] = self.out.get(kind, 0) + got
+        return got
+
+    def take_exact(self, kind: K, n: int = 1) -> int:
+        """Take exactly ``n`` tokens of ``kind``, or none.
+
+        Returns:
+            ``n``.
+
+        Raises:
+            InsufficientError: fewer than ``n`` are held (names the kind, the
+                request and the count; the supply is unchanged).
+            ComponentError: ``n`` is negative.
+        """
+        check_amount("Supply", "take_exact", n)
+        have = self.stock.get(kind, 0)
+        if have < n:
+            raise InsufficientError("Supply", "take", kind, n, have)
+        return self.take(kind, n)
+
+    def put_back(self, kind: K, n: int = 1) -> None:
+        """Return ``n`` tokens of ``kind`` that were taken out.
+
+        Raises:
+            InsufficientError: fewer than ``n`` of that kind are out (that
+                would create tokens; the supply is unchanged).
+            ComponentError: ``n`` is negative.
+        """
+        check_amount("Supply", "put_back", n)
+        out = self.out.get(kind, 0)
+        if out < n:
+            raise InsufficientError("Supply", "put back", kind, n, out, held="taken out")
+        if n:
+            self.out[kind] = out - n
+            self.stock[kind] = self.stock.get(kind, 0) + n

@@ -1,0 +1,518 @@
+"""Tests for hexkit.components: rulebook cases, defined outcomes, properties."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+import cattrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexkit.components import (
+    Bag,
+    ComponentError,
+    Deck,
+    EmptyPolicy,
+    FillEmptySlots,
+    InsufficientError,
+    MarketRow,
+    MissingItemError,
+    Pool,
+    PriceTrack,
+    Supply,
+    Track,
+    WipeWhenLow,
+)
+from hexkit.errors import HexkitError
+from hexkit.rng import Rng
+from tests import strategies_components as sc
+
+converter = cattrs.Converter()
+
+
+# --- Deck -------------------------------------------------------------------
+
+
+def test_deck_draw_order_top_is_end() -> None:
+    deck = Deck([1, 2, 3])
+    assert deck.peek(2) == [3, 2]
+    assert deck.draw() == 3
+    assert deck.draw_many(5, Rng(0)) == [2, 1]
+    assert deck.draw(Rng(0)) is None and deck.draw_many(3, Rng(0)) == []
+
+
+def test_deck_stop_policy_never_touches_discards() -> None:
+    deck = Deck([1, 2], [7, 8], EmptyPolicy.STOP)
+    assert deck.draw_many(5) == [2, 1]
+    assert deck.draw() is None
+    assert deck.discard_pile == [7, 8]
+
+
+def test_deck_reshuffle_policy_shuffles_discards_in() -> None:
+    deck = Deck([1], [7, 8, 9], EmptyPolicy.RESHUFFLE)
+    drawn = deck.draw_many(10, Rng(5))
+    assert drawn[0] == 1 and sorted(drawn[1:]) == [7, 8, 9]
+    assert deck.total == 0
+
+
+def test_deck_reshuffle_is_deterministic() -> None:
+    a = Deck.from_items(range(20), rng=Rng(9))
+    b = Deck.from_items(range(20), rng=Rng(9))
+    assert a == b and a.draw_pile != list(range(20))
+
+
+def test_deck_reshuffle_without_rng_raises_and_changes_nothing() -> None:
+    deck = Deck([1], [7, 8], EmptyPolicy.RESHUFFLE)
+    before = deck.copy()
+    with pytest.raises(ComponentError, match="no rng"):
+        deck.draw_many(3)
+    assert deck == before
+    assert deck.draw() == 1
+    with pytest.raises(ComponentError, match="2 discards"):
+        deck.draw()
+
+
+def test_deck_remove_put_top_bottom() -> None:
+    deck = Deck([1, 2, 3, 2])
+    assert deck.remove(2) == 2 and deck.draw_pile == [1, 2, 3]
+    deck.put_top(9)
+    deck.put_bottom(0)
+    assert deck.draw_pile == [0, 1, 2, 3, 9]
+    with pytest.raises(MissingItemError, match="Deck: 5 is not in the draw pile"):
+        deck.remove(5)
+    deck.discard(4)
+    assert deck.remove(4, from_discard=True) == 4
+    with pytest.raises(LookupError):
+        deck.remove(4, from_discard=True)
+
+
+def test_deck_negative_amount() -> None:
+    with pytest.raises(ComponentError, match="non-negative"):
+        Deck([1]).draw_many(-1)
+
+
+# --- Bag --------------------------------------------------------------------
+
+
+def test_bag_draws_everything_once() -> None:
+    bag = Bag(list("aabbbc"))
+    assert bag.counts() == {"a": 2, "b": 3, "c": 1}
+    drawn = bag.draw_many(10, Rng(3))
+    assert sorted(drawn) == list("aabbbc") and len(bag) == 0
+    assert bag.draw(Rng(3)) is None
+    bag.add("z", 2)
+    assert "z" in bag and bag.count("z") == 2
+    with pytest.raises(MissingItemError):
+        bag.remove("q")
+
+
+# --- MarketRow ----------------------------------------------------------------
+
+
+def test_fill_empty_slots_soot_card_row_of_five() -> None:
+    row = MarketRow.empty(5, Deck.from_items(range(60), rng=Rng(1)), FillEmptySlots())
+    row.refill()
+    assert len(row) == 5
+    taken = row.take(2)
+    assert len(row) == 5 and taken not in row.slots and row.deck.total == 54
+
+
+def test_fill_empty_slots_take_without_refill_waits_for_round() -> None:
+    row = MarketRow.empty(4, Deck(list(range(10))), FillEmptySlots())
+    row.refill()
+    row.take(0, refill=False)
+    row.take(1, refill=False)
+    assert row.slots[:2] == [None, None]
+    row.refill()
+    assert row.slots == [5, 4, 7, 6]
+
+
+def test_wipe_when_low_empyreal() -> None:
+    deck = Deck(list(range(100, 112)))
+    row = MarketRow.empty(6, deck, WipeWhenLow(threshold=2, deal=6))
+    row.refill()
+    first = list(row.slots)
+    assert len(row) == 6
+    for i in range(3):
+        row.take(i)
+    assert len(row) == 3  # three remain: no wipe yet
+    remaining = [x for x in row.slots if x is not None]
+    row.take(3)  # now only two remain: discard them, deal six
+    assert len(row) == 6
+    assert row.deck.discard_pile == remaining[1:]
+    assert not set(row.slots) & set(first)
+
+
+def test_wipe_when_low_short_deck_leaves_empty_slots() -> None:
+    row = MarketRow([1, 2, 3], Deck([9], policy=EmptyPolicy.STOP), WipeWhenLow(2, 3))
+    row.take(0)
+    assert row.slots == [9, None, None]
+    assert row.deck.discard_pile == [2, 3]
+
+
+def test_market_take_errors_leave_row_unchanged() -> None:
+    row = MarketRow([1, None], Deck([5], [6, 7]), FillEmptySlots())
+    before = row.copy()
+    with pytest.raises(MissingItemError, match="filled slots \\[0\\]"):
+        row.take(1)
+    with pytest.raises(MissingItemError):
+        row.take(7)
+    assert row == before
+    # The refill would need a reshuffle of the discards and no rng was given:
+    # the take is rejected and the row (item, slots, deck) is unchanged.
+    with pytest.raises(ComponentError, match="no rng"):
+        row.take(0)
+    assert row == before
+    assert row.take(0, Rng(1)) == 1
+    assert row.slots[0] == 5 and row.slots[1] in (6, 7) and row.deck.total == 1
+
+
+# --- Track --------------------------------------------------------------------
+
+
+def test_track_soot_thresholds_fire_once() -> None:
+    soot = Track(0, 10, 0, thresholds=(8, 4))
+    assert soot.thresholds == (4, 8)
+    assert soot.advance(3) == []
+    assert soot.advance(1) == [4]
+    assert soot.advance(-4) == [] and soot.value == 0
+    assert soot.advance(9) == [8]  # 4 already fired
+    assert soot.advance(50) == [] and soot.value == 10
+    assert soot.advance(-50) == [] and soot.value == 0
+    assert soot.fired == {4, 8} and soot.pending() == []
+
+
+def test_track_jump_fires_all_crossed() -> None:
+    t = Track(0, 20, 2, (4, 8, 12))
+    assert t.set(13) == [4, 8, 12]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [(0, 10, 11, ()), (5, 4, 4, ()), (0, 10, 0, (0,)), (0, 10, 0, (11,))],
+)
+def test_track_rejects_inconsistent(args: tuple[int, int, int, tuple[int, ...]]) -> None:
+    with pytest.raises(ComponentError, match="Track"):
+        Track(*args)
+    with pytest.raises(ComponentError):
+        Track(0, 10, 0, (4,), frozenset({5}))
+
+
+# --- PriceTrack ---------------------------------------------------------------
+
+
+def test_price_track_clamps_and_floor() -> None:
+    p = PriceTrack(minimum=1, base=4, maximum=8)
+    assert p.price == 4 and p.floor == 1
+    assert p.step_up(10) == 8
+    assert p.step_down(20) == 1
+    # Soot & Timber scarcity cascade: "+2 price floor above minimum".
+    assert p.raise_floor(2) == 3 and p.price == 3
+    assert p.step_down(5) == 3
+    assert p.reset() == 4
+    with pytest.raises(ComponentError, match="PriceTrack: step_down"):
+        p.step_down(-1)
+    with pytest.raises(ComponentError, match="floor=5 price=4"):
+        PriceTrack(1, 4, 8, price=4, floor=5)
+
+
+# --- Supply -------------------------------------------------------------------
+
+
+def test_supply_take_short_is_defined() -> None:
+    cars = Supply.of({"train": 3})
+    assert cars.take("train", 5) == 3
+    assert cars.take("train") == 0 and cars.count("train") == 0
+    assert cars.take("goods", 2) == 0
+    assert cars.out == {"train": 3} and cars.total("train") == 3
+
+
+def test_supply_take_exact_names_kind_and_counts() -> None:
+    goods = Supply.of({"ore": 2})
+    with pytest.raises(InsufficientError) as info:
+        goods.take_exact("ore", 3)
+    assert str(info.value) == "Supply: cannot take 3 'ore', only 2 available"
+    assert (info.value.kind, info.value.requested, info.value.available) == ("ore", 3, 2)
+    assert isinstance(info.value, HexkitError) and isinstance(info.value, ValueError)
+    assert goods == Supply.of({"ore": 2})
+    assert goods.take_exact("ore", 2) == 2
+
+
+def test_supply_put_back_cannot_create_tokens() -> None:
+    s = Supply.of({"ore": 2})
+    s.take("ore", 1)
+    with pytest.raises(InsufficientError, match="cannot put back 2 'ore', only 1 taken out"):
+        s.put_back("ore", 2)
+    s.put_back("ore", 1)
+    assert s == Supply({"ore": 2}, {"ore": 0})
+
+
+# --- Pool ---------------------------------------------------------------------
+
+
+def test_pool_empyreal_mana() -> None:
+    mana = Pool(available=5, cap=10)  # start 5, maximum 10
+    with pytest.raises(InsufficientError) as info:
+        mana.spend(6)
+    assert str(info.value) == "Pool: cannot spend 6, only 5 available"
+    assert mana == Pool(5, 0, 10)
+    mana.spend(3)
+    assert mana.gain(9) == 8 and mana.available == 10  # 1 lost over the cap
+    assert mana.reclaim() == 0 and mana.spent == 3  # full: stays spent
+    mana.spend(4)
+    assert mana.reclaim(5) == 4 and (mana.available, mana.spent) == (10, 3)
+    mana.spend(10)
+    assert mana.reclaim(5) == 5 and (mana.available, mana.spent) == (5, 8)  # Runika: Reclaim 5
+    assert mana.reclaim() == 5 and (mana.available, mana.spent) == (10, 3)
+
+
+def test_pool_rejects_bad_state() -> None:
+    with pytest.raises(ComponentError, match="above cap"):
+        Pool(11, 0, 10)
+    with pytest.raises(ComponentError, match="negative"):
+        Pool(-1)
+    with pytest.raises(ComponentError, match="Pool: gain"):
+        Pool().gain(-2)
+
+
+# --- properties: round trip -----------------------------------------------------
+
+ROUND_TRIP = [
+    (sc.decks(sc.ints), Deck[int]),
+    (sc.decks(sc.strs), Deck[str]),
+    (sc.bags(sc.ints), Bag[int]),
+    (sc.bags(sc.strs), Bag[str]),
+    (sc.market_rows(sc.ints), MarketRow[int, FillEmptySlots | WipeWhenLow]),
+    (sc.market_rows(sc.strs), MarketRow[str, FillEmptySlots | WipeWhenLow]),
+    (sc.tracks(), Track),
+    (sc.price_tracks(), PriceTrack),
+    (sc.supplies(), Supply[str]),
+    (sc.supplies().map(lambda s: Supply({len(k): v for k, v in s.stock.items()})), Supply[int]),
+    (sc.pools(), Pool),
+]
+
+
+@pytest.mark.parametrize(("strategy", "cls"), ROUND_TRIP, ids=lambda x: getattr(x, "__name__", str(x)))
+@settings(max_examples=60)
+@given(data=st.data())
+def test_round_trip(strategy: Any, cls: Any, data: st.DataObject) -> None:
+    x = data.draw(strategy)
+    raw = converter.unstructure(x, cls)
+    back = converter.structure(raw, cls)
+    assert back == x and type(back) is type(x)
+    assert converter.unstructure(back, cls) == raw
+
+
+# --- properties: conservation, defined outcomes, copy independence --------------
+
+
+def _apply_deck_ops(deck: Deck[Any], ops: list[tuple[str, int]], rng: Rng, hand: list[Any]) -> None:
+    for op, n in ops:
+        if op == "draw":
+            x = deck.draw(rng)
+            if x is not None:
+                hand.append(x)
+        elif op == "draw_many":
+            got = deck.draw_many(n, rng)
+            assert len(got) == n or (len(deck) == 0 and (not deck.discard_pile or deck.policy is EmptyPolicy.STOP))
+            hand.extend(got)
+        elif op in ("discard_drawn", "put_top", "put_bottom") and hand:
+            x = hand.pop(n % len(hand))
+            {"discard_drawn": deck.discard, "put_top": deck.put_top, "put_bottom": deck.put_bottom}[op](x)
+        elif op == "remove" and deck.draw_pile:
+            hand.append(deck.remove(deck.draw_pile[n % len(deck.draw_pile)]))
+        elif op == "shuffle":
+            deck.shuffle(rng)
+        elif op == "reshuffle":
+            deck.reshuffle(rng)
+        elif op == "peek":
+            assert deck.peek(n) == deck.draw_pile[::-1][:n]
+
+
+@given(sc.decks(sc.ints), sc.deck_ops(), sc.rngs())
+def test_deck_conservation(deck: Deck[int], ops: list[tuple[str, int]], rng: Rng) -> None:
+    before = Counter(deck.draw_pile + deck.discard_pile)
+    hand: list[int] = []
+    _apply_deck_ops(deck, ops, rng, hand)
+    assert Counter(deck.draw_pile + deck.discard_pile + hand) == before
+
+
+@given(sc.decks(sc.strs), sc.deck_ops(), sc.rngs())
+def test_deck_copy_independent(deck: Deck[str], ops: list[tuple[str, int]], rng: Rng) -> None:
+    snapshot = copy.deepcopy(deck)
+    clone = deck.copy()
+    assert clone == deck
+    _apply_deck_ops(clone, ops, rng, [])
+    clone.draw_pile.append("x")
+    clone.discard_pile.append("y")
+    assert deck == snapshot
+
+
+@given(sc.bags(sc.ints), st.lists(st.tuples(st.sampled_from(["draw", "draw_many", "add", "remove"]), st.integers(0, 5)), max_size=20), sc.rngs())
+def test_bag_conservation_and_copy(bag: Bag[int], ops: list[tuple[str, int]], rng: Rng) -> None:
+    snapshot = copy.deepcopy(bag)
+    work = bag.copy()
+    before = Counter(work.items)
+    hand: list[int] = []
+    for op, n in ops:
+        if op == "draw":
+            x = work.draw(rng)
+            assert (x is None) == (not work.items and x is None)
+            if x is not None:
+                hand.append(x)
+        elif op == "draw_many":
+            size = len(work)
+            got = work.draw_many(n, rng)
+            assert len(got) == min(n, size)
+            hand.extend(got)
+        elif op == "add" and hand:
+            work.add(hand.pop())
+        elif op == "remove" and work.items:
+            hand.append(work.remove(work.items[n % len(work)]))
+    assert Counter(work.items + hand) == before
+    assert bag == snapshot
+
+
+@given(sc.market_rows(sc.ints), st.lists(st.tuples(st.sampled_from(["take", "take_norefill", "refill"]), st.integers(0, 6)), max_size=20), sc.rngs())
+def test_market_conservation_and_copy(row: MarketRow[int, Any], ops: list[tuple[str, int]], rng: Rng) -> None:
+    def content(r: MarketRow[int, Any]) -> Counter[int]:
+        return Counter([x for x in r.slots if x is not None] + r.deck.draw_pile + r.deck.discard_pile)
+
+    snapshot = copy.deepcopy(row)
+    work = row.copy()
+    before = content(work)
+    size = work.size
+    hand: list[int] = []
+    for op, n in ops:
+        if op == "refill":
+            work.refill(rng)
+        elif work.available():
+            index, item = work.available()[n % len(work)]
+            assert work.take(index, rng, refill=op == "take") == item
+            hand.append(item)
+        else:
+            with pytest.raises(MissingItemError):
+                work.take(n, rng)
+        assert work.size == size
+    assert content(work) + Counter(hand) == before
+    assert row == snapshot
+
+
+@given(sc.tracks(), st.lists(st.integers(-12, 12), max_size=20))
+def test_track_bounds_and_fire_once(track: Track, steps: list[int]) -> None:
+    snapshot = copy.deepcopy(track)
+    work = track.copy()
+    fired_total: list[int] = []
+    for n in steps:
+        old = work.value
+        got = work.advance(n)
+        assert work.minimum <= work.value <= work.maximum
+        assert work.value == min(work.maximum, max(work.minimum, old + n))
+        assert all(old < t <= work.value for t in got)
+        fired_total.extend(got)
+    assert len(fired_total) == len(set(fired_total))
+    assert not set(fired_total) & snapshot.fired
+    assert work.fired == snapshot.fired | set(fired_total)
+    assert track == snapshot
+
+
+@given(sc.price_tracks(), sc.amount_ops(["step_up", "step_down", "raise_floor", "reset"]))
+def test_price_track_invariants(price: PriceTrack, ops: list[tuple[str, int]]) -> None:
+    snapshot = copy.deepcopy(price)
+    work = price.copy()
+    for op, n in ops:
+        floor = work.floor
+        state = work.copy()
+        if op == "reset":
+            work.reset()
+        elif n < 0:
+            with pytest.raises(ComponentError):
+                getattr(work, op)(n)
+            assert work == state
+        else:
+            getattr(work, op)(n)
+        assert work.minimum <= floor <= work.floor <= work.price <= work.maximum
+    assert price == snapshot
+
+
+@given(sc.supplies(), st.lists(st.tuples(st.sampled_from(["take", "take_exact", "put_back"]), sc.kinds, st.integers(-1, 12)), max_size=25))
+def test_supply_conservation(supply: Supply[str], ops: list[tuple[str, str, int]]) -> None:
+    snapshot = copy.deepcopy(supply)
+    work = supply.copy()
+    totals = {k: work.total(k) for k in ["ore", "grain", "coal", "timber"]}
+    hand: Counter[str] = Counter()
+    for op, kind, n in ops:
+        state = work.copy()
+        have = work.count(kind)
+        if n < 0:
+            with pytest.raises(ComponentError):
+                getattr(work, op)(kind, n)
+            assert work == state
+        elif op == "take":
+            got = work.take(kind, n)
+            assert got == min(n, have)
+            hand[kind] += got
+        elif op == "take_exact" and n > have:
+            with pytest.raises(InsufficientError, match=repr(kind)):
+                work.take_exact(kind, n)
+            assert work == state
+        elif op == "take_exact":
+            hand[kind] += work.take_exact(kind, n)
+        elif n <= work.out.get(kind, 0):
+            work.put_back(kind, n)
+            hand[kind] -= n
+        else:
+            with pytest.raises(InsufficientError):
+                work.put_back(kind, n)
+            assert work == state
+        assert all(v >= 0 for v in [*work.stock.values(), *work.out.values()])
+        assert {k: work.total(k) for k in totals} == totals
+    for k in totals:
+        assert work.out.get(k, 0) - supply.out.get(k, 0) == hand[k]
+        assert work.count(k) + hand[k] == supply.count(k)
+    assert supply == snapshot
+
+
+@given(sc.pools(), sc.amount_ops(["spend", "gain", "reclaim", "reclaim_all", "lose"]))
+def test_pool_accounting(pool: Pool, ops: list[tuple[str, int]]) -> None:
+    snapshot = copy.deepcopy(pool)
+    work = pool.copy()
+    gained = lost = 0
+    for op, n in ops:
+        state = work.copy()
+        try:
+            if op == "gain":
+                got = work.gain(n)
+                assert 0 <= got <= n
+                gained += got
+            elif op == "reclaim_all":
+                work.reclaim()
+            elif op == "reclaim":
+                assert work.reclaim(n) <= n
+            elif op == "lose":
+                work.lose(n)
+                lost += n
+            else:
+                work.spend(n)
+        except ComponentError as e:
+            assert work == state, "a rejected operation changed the pool"
+            assert n < 0 or (isinstance(e, InsufficientError) and e.requested == n > e.available)
+        assert work.available >= 0 and work.spent >= 0
+        assert work.cap is None or work.available <= work.cap
+        assert work.total == snapshot.total + gained - lost
+    assert pool == snapshot
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["bag", "deck", "market", "pool", "price_track", "supply", "track"],
+)
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"hexkit.components.{module}"))
+    assert result.attempted > 0 and result.failed == 0
