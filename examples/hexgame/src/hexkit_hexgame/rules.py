@@ -1,0 +1,274 @@
+"""The rules of Hex as a hexkit :class:`~hexkit.game.Game`.
+
+A turn is one decision, :class:`~hexkit_hexgame.state.ChooseCell`, answered
+by a :class:`~hexkit_hexgame.actions.Place` or, once, a
+:class:`~hexkit_hexgame.actions.Swap`. Besides the protocol, the game
+numbers its actions for reinforcement learning (:meth:`HexGame.legal_mask`,
+:meth:`HexGame.apply_index`).
+
+Source: RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from hexkit.errors import IllegalActionError
+from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
+from hexkit.rng import Rng
+
+from hexkit_hexgame import actions as numbering
+from hexkit_hexgame.actions import MAX_SIZE, SWAP, HexAction, Place, Swap, cell_name
+from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE
+from hexkit_hexgame.connection import Connections
+from hexkit_hexgame.state import ChooseCell, HexConfig, HexState
+from hexkit_hexgame.strategy import stones_to_connect
+
+__all__ = ["HexGame", "EDGE_NAMES"]
+
+EDGE_NAMES = ("top and bottom", "left and right")
+"""The edges each seat joins, by seat (RULES.md §2)."""
+
+_TURN = (
+    ChooseCell(player=BLACK, prompt="Black: choose an empty cell"),
+    ChooseCell(player=WHITE, prompt="White: choose an empty cell"),
+)
+_SWAP_OFFER = ChooseCell(player=WHITE, prompt="White: choose an empty cell, or swap", may_swap=True)
+
+
+class HexGame(Game[HexState, HexConfig]):
+    """Hex on an ``n`` by ``n`` rhombus: join your two edges to win.
+
+    Black (seat 0) moves first and joins top and bottom; White (seat 1)
+    joins left and right. The variant ``"swap"`` lets White take over
+    Black's first stone (RULES.md §4).
+
+    >>> from hexkit_hexgame import GAME, parse_action
+    >>> state = GAME.new(GAME.make_config(2, size=3))
+    >>> for name in ["b1", "a2", "b2", "b3", "a3"]:
+    ...     GAME.apply(state, parse_action(name))
+    >>> GAME.winner(state), state.log[-1].text
+    (0, 'Black places a3 and joins top and bottom')
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="hex",
+        title="Hex",
+        version="1.0.0",
+        min_players=2,
+        max_players=2,
+        max_decisions=MAX_SIZE * MAX_SIZE + 1,
+        variants=("swap",),
+        information=Information.PERFECT,
+        stochastic=False,
+    )
+    config_type = HexConfig
+    state_type = HexState
+    action_types = (Place, Swap)
+    decision_types = (ChooseCell,)
+
+    # -- set-up -----------------------------------------------------------
+    def setup(self, config: HexConfig, rng: Rng) -> HexState:
+        """An empty board with Black to move.
+
+        Source: RULES.md §1-§3.
+        """
+        n = config.size
+        state = HexState(config=config, rng=rng, cells=[None] * (n * n), pending=[_TURN[BLACK]])
+        swap = ", swap rule in use" if "swap" in config.variants else ""
+        state.note(None, f"{n}x{n} board: Black joins top and bottom, White left and right{swap}")
+        return state
+
+    # -- the forward model ------------------------------------------------
+    def generate_actions(self, state: HexState) -> list[HexAction]:
+        """A :class:`Place` on every empty cell, in cell order, then the swap if on offer.
+
+        Source: RULES.md §3 and §4.
+        """
+        if not state.pending:
+            return []
+        places = state.board.places
+        legal: list[HexAction] = [places[i] for i, owner in enumerate(state.cells) if owner is None]
+        if _may_swap(state):
+            legal.append(SWAP)
+        return legal
+
+    def perform(self, state: HexState, action: HexAction) -> None:
+        """Place a stone (and maybe end the game), or swap.
+
+        Source: RULES.md §3 (placing), §4 (swap), §5 (winning).
+        """
+        player = state.pending[-1].player
+        if isinstance(action, Swap):
+            self._swap(state)
+            return
+        board = state.board
+        cell = board.cells[action.hex]
+        state.cells[cell] = player
+        if state.links.add(board, state.cells, cell, player):
+            state.winner = player
+            state.pending.clear()
+            state.note(player, f"{PLAYER_NAMES[player]} places {cell_name(action.hex)}"
+                       f" and joins {EDGE_NAMES[player]}")
+            return
+        if state.step == 0 and "swap" in state.config.variants:
+            state.pending[-1] = _SWAP_OFFER
+        else:
+            state.pending[-1] = _TURN[1 - player]
+        state.note(player, f"{PLAYER_NAMES[player]} places {cell_name(action.hex)}")
+
+    def _swap(self, state: HexState) -> None:
+        """Black's only stone gives way to a White stone on its mirror cell (RULES.md §4)."""
+        board = state.board
+        first = next(i for i, owner in enumerate(state.cells) if owner is not None)
+        was = board.hexes[first]
+        mirror = was.reflect_s()  # Hex(q, r) -> Hex(r, q): column and row exchange
+        state.cells[first] = None
+        state.cells[board.cells[mirror]] = WHITE
+        state._links = Connections.of(board, state.cells)
+        state.pending[-1] = _TURN[BLACK]
+        state.note(WHITE, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}")
+
+    def explain_illegal(self, state: HexState, action: Any) -> str:
+        """Name the rule an illegal action breaks, with the facts of the position.
+
+        Source: RULES.md §3-§5.
+        """
+        if not state.pending:
+            winner = state.winner if state.winner is not None else BLACK
+            return f"the game is over: {PLAYER_NAMES[winner]} has joined {EDGE_NAMES[winner]}"
+        n = state.config.size
+        if isinstance(action, Swap):
+            if "swap" not in state.config.variants:
+                return "the swap rule is not in use (variant 'swap' was not chosen)"
+            return f"the swap can only be White's first action, not action {state.step + 1}"
+        if isinstance(action, Place):
+            try:
+                index = state.board.index(action.hex)
+            except TypeError:
+                index = None
+            if index is None:
+                return f"{cell_name(action.hex)} is not a cell of the {n}x{n} board"
+            owner = state.cells[index]
+            if owner is not None:
+                return (f"{cell_name(action.hex)} {action.hex} already holds a"
+                        f" {PLAYER_NAMES[owner]} stone; stones go on empty cells only")
+        return f"{action!r} is not a Hex action (Place or Swap)"
+
+    def clone(self, state: HexState) -> HexState:
+        """An independent copy: two list copies and the union-find's list copy."""
+        copy = HexState(**state.base_fields_copy(), cells=state.cells.copy(), winner=state.winner)
+        if state._links is not None:
+            copy._links = state._links.copy()
+        return copy
+
+    # -- results ----------------------------------------------------------
+    def scores(self, state: HexState) -> ScoreSheet:
+        """One point for joining your edges; nobody has a point while the game goes on.
+
+        Source: RULES.md §5.
+        """
+        winner = state.winner
+        if winner is None:
+            return ScoreSheet(
+                totals=(0, 0),
+                breakdown=({"edges joined": 0}, {"edges joined": 0}),
+                order=(BLACK, WHITE),
+                decided_by=("tied",),
+            )
+        totals = tuple(1 if p == winner else 0 for p in (BLACK, WHITE))
+        return ScoreSheet(
+            totals=totals,
+            breakdown=tuple({"edges joined": t} for t in totals),
+            order=(winner, 1 - winner),
+            decided_by=("edges joined",),
+        )
+
+    def evaluate(self, state: HexState, player: PlayerId) -> float:
+        """How many fewer stones ``player`` needs than the opponent to join their edges.
+
+        Large (``±size²``) once the game is decided. Greedy and MCTS agents
+        use it; it is a shortest-path count, not the rules.
+        """
+        big = float(state.config.size ** 2)
+        if state.winner is not None:
+            return big if state.winner == player else -big
+        mine = stones_to_connect(state, player)
+        theirs = stones_to_connect(state, 1 - player)
+        return float((big if theirs is None else theirs) - (big if mine is None else mine))
+
+    # -- actions as numbers (for reinforcement learning) -------------------
+    def num_distinct_actions(self, config: HexConfig) -> int:
+        """Size of the fixed action space: ``size * size`` cells plus the swap."""
+        return numbering.num_distinct_actions(config.size)
+
+    def action_to_index(self, state: HexState, action: HexAction) -> int:
+        """The number of ``action``: ``row * size + column``, or ``size * size`` for the swap.
+
+        Raises:
+            ValueError: for a cell off the board or a value that is no action.
+        """
+        return numbering.action_to_index(action, state.config.size)
+
+    def index_to_action(self, state: HexState, index: int) -> HexAction:
+        """The action numbered ``index`` (legal or not).
+
+        Raises:
+            ValueError: if ``index`` is outside ``0..size*size``.
+        """
+        n = state.config.size
+        if 0 <= index < n * n:
+            return state.board.places[index]
+        return numbering.index_to_action(index, n)
+
+    def legal_mask(self, state: HexState) -> list[bool]:
+        """One flag per action number: ``mask[i]`` is true when action ``i`` is legal.
+
+        All false once the game is over.
+        """
+        if not state.pending:
+            return [False] * (len(state.cells) + 1)
+        mask = [owner is None for owner in state.cells]
+        mask.append(_may_swap(state))
+        return mask
+
+    def legal_indices(self, state: HexState) -> list[int]:
+        """The numbers of the legal actions, ascending (same order as :meth:`legal_actions`)."""
+        if not state.pending:
+            return []
+        legal = [i for i, owner in enumerate(state.cells) if owner is None]
+        if _may_swap(state):
+            legal.append(len(state.cells))
+        return legal
+
+    def apply_index(self, state: HexState, index: int) -> None:
+        """Apply the action numbered ``index``: the fast path for learning agents.
+
+        Checks legality from the number alone (an empty cell, or the swap on
+        offer) instead of searching the list of legal actions; otherwise the
+        same as :meth:`apply`.
+
+        Raises:
+            IllegalActionError: naming the broken rule; ``state`` is unchanged.
+        """
+        cells = state.cells
+        n = len(cells)
+        if state.pending and (
+            (0 <= index < n and cells[index] is None)
+            or (index == n and _may_swap(state))
+        ):
+            self.perform(state, state.board.places[index] if index < n else SWAP)
+            state.step += 1
+            state._legal = None
+            return
+        try:
+            action: Any = self.index_to_action(state, index)
+        except ValueError as exc:
+            raise IllegalActionError(index, str(exc)) from None
+        raise IllegalActionError(action, self.explain_illegal(state, action))
+
+
+def _may_swap(state: HexState) -> bool:
+    """Whether the pending decision offers the swap."""
+    decision = state.pending[-1]
+    return isinstance(decision, ChooseCell) and decision.may_swap
