@@ -1,5 +1,26 @@
-"""Agents: anything that picks an action from a view and the legal actions."""
+"""Agents: anything that picks an action from a view and the legal actions.
+
+* :class:`RandomAgent`: uniform over the legal actions.
+* :class:`GreedyAgent`: one decision of lookahead scored by the game's
+  :meth:`~hexkit.game.Game.evaluate`.
+* :class:`MCTSAgent`: information-set UCT for any game and player count.
+
+:func:`make_agent` builds one from a short spec such as
+``"mcts:iterations=400:rollout=greedy"``.
+"""
 
 from hexkit.agents.base import Agent, RandomAgent
+from hexkit.agents.greedy import GreedyAgent
+from hexkit.agents.mcts import MCTSAgent
+from hexkit.agents.spec import AGENTS, AgentSpecError, make_agent, parse_agent_spec
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentSpecError",
+    "GreedyAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "make_agent",
+    "parse_agent_spec",
+]

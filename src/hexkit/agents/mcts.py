@@ -1,0 +1,273 @@
+"""Monte Carlo tree search for any hexkit game, with hidden information.
+
+:class:`MCTSAgent` runs UCT (UCB1 applied to trees) over the game protocol
+alone: ``legal_actions``, ``apply``, ``clone``, ``current_player``,
+``is_over``, ``returns`` and ``evaluate``. It never sees the true state:
+each iteration (or batch of iterations) searches a *determinisation*, a
+full state sampled from the agent's view by :meth:`Game.determinize`, and
+all determinisations share one tree keyed by action sequences. This is
+single-observer information-set MCTS (Cowling, Powley and Whitehouse,
+2012): a child's exploration term uses the number of times it was
+*available* rather than its parent's visits, since hidden parts make some
+actions legal in only some samples.
+
+Every node keeps one value sum per player, so the search is correct for any
+number of players: at each node the player to move picks the child best for
+*them* (the "max^n" back-up that is standard for multi-player UCT).
+
+Rollouts are random or greedy (each step the best of a few sampled actions
+by :meth:`Game.evaluate`), optionally cut at a depth; a game that is not
+over at the cut is scored by ``evaluate`` squashed to ``[0, 1]`` with a
+logistic whose scale adapts to the magnitudes seen in this search.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from hexkit.agents.greedy import WIN_BONUS, own_view, score_action
+from hexkit.game import Game, PlayerId, State
+from hexkit.rng import Rng
+
+__all__ = ["MCTSAgent", "Rollout"]
+
+Rollout = Literal["random", "greedy"]
+"""How a rollout chooses actions."""
+
+
+class _Node:
+    """Statistics of one action sequence from the root."""
+
+    __slots__ = ("children", "visits", "avail", "value")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = [0.0] * players
+
+
+class MCTSAgent:
+    """UCT search with determinised hidden information, for any game.
+
+    Args:
+        iterations: search iterations per decision (``None``: limited by
+            ``seconds`` only). With an iteration budget the agent is exactly
+            reproducible from its seed.
+        seconds: wall-clock budget per decision (``None``: no time limit).
+            At least one of the two budgets must be set.
+        c: exploration constant of UCB1 (values are in ``[0, 1]``).
+        rollout: ``"random"`` or ``"greedy"`` rollouts.
+        rollout_depth: decisions a rollout may play before the position is
+            scored by ``evaluate`` (``None``: to the end of the game).
+        greedy_sample: legal actions a greedy rollout step evaluates (the
+            best of a random sample of this many).
+        epsilon: chance that a greedy rollout step plays at random instead.
+        determinize_every: iterations that share one determinisation (1: a
+            fresh sample of the hidden parts every iteration).
+        eval_scale: scale of the logistic that maps ``evaluate`` to
+            ``[0, 1]`` at a rollout cut-off (``None``: the mean magnitude of
+            the evaluations seen so far in this search).
+        seed: seeds the agent's :class:`~hexkit.rng.Rng`.
+
+    Attributes:
+        last_iterations: iterations run for the last decision.
+        last_seconds: time the last decision took.
+
+    Raises:
+        ValueError: on a budget or parameter out of range.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        *,
+        c: float = 0.7,
+        rollout: Rollout = "random",
+        rollout_depth: int | None = None,
+        greedy_sample: int = 6,
+        epsilon: float = 0.1,
+        determinize_every: int = 1,
+        eval_scale: float | None = None,
+        seed: int = 0,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("MCTSAgent needs a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError(f"rollout_depth must be >= 0, not {rollout_depth}")
+        if determinize_every < 1 or greedy_sample < 1:
+            raise ValueError("determinize_every and greedy_sample must be at least 1")
+        if eval_scale is not None and eval_scale <= 0:
+            raise ValueError(f"eval_scale must be positive, not {eval_scale}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.greedy_sample = greedy_sample
+        self.epsilon = epsilon
+        self.determinize_every = determinize_every
+        self.eval_scale = eval_scale
+        self.rng = Rng(seed)
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self._abs_sum = 0.0
+        self._abs_count = 0
+
+    # -- the decision ----------------------------------------------------
+    def act(self, game: Game[Any, Any], view: State, legal: Sequence[Any]) -> Any:
+        """Search from ``view`` and return the most visited legal action.
+
+        Args:
+            game: the rules.
+            view: the state as the player to move sees it.
+            legal: the legal actions (as given by ``game.legal_actions(view)``).
+
+        Returns:
+            One element of ``legal``.
+        """
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        start = time.perf_counter()
+        player, seen = own_view(game, view)
+        players = game.num_players(seen)
+        root = _Node(players)
+        self._abs_sum, self._abs_count = 0.0, 0
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        sample: State | None = None
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if done % self.determinize_every == 0 or sample is None:
+                sample = game.determinize(seen, player, self.rng)
+                state = sample if self.determinize_every == 1 else game.clone(sample)
+            else:
+                state = game.clone(sample)
+            self._iterate(game, root, state, players)
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return self._best(root, legal, player)
+
+    def _best(self, root: _Node, legal: Sequence[Any], player: PlayerId) -> Any:
+        best_key: tuple[int, float] | None = None
+        best: list[Any] = []
+        for action in legal:
+            child = root.children.get(action)
+            key = (0, 0.0) if child is None else (
+                child.visits,
+                child.value[player] / child.visits if child.visits else 0.0,
+            )
+            if best_key is None or key > best_key:
+                best_key, best = key, [action]
+            elif key == best_key:
+                best.append(action)
+        return best[self.rng.randbelow(len(best))]
+
+    # -- one iteration ---------------------------------------------------
+    def _iterate(self, game: Game[Any, Any], root: _Node, state: State, players: int) -> None:
+        node = root
+        path = [root]
+        rng = self.rng
+        c = self.c
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            mover = game.current_player(state)
+            if mover is None:  # pragma: no cover - is_over covers it
+                break
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randbelow(len(untried))]
+                child = _Node(players)
+                child.avail = 1
+                children[action] = child
+                for other in legal:
+                    if other in children and other is not action:
+                        children[other].avail += 1
+                game.apply(state, action)
+                path.append(child)
+                break
+            best_value = -math.inf
+            chosen: Any = None
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                value = child.value[mover] / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if value > best_value:
+                    best_value, chosen = value, a
+            node = children[chosen]
+            game.apply(state, chosen)
+            path.append(node)
+        result = self._playout(game, state, players)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.value
+            for p in range(players):
+                totals[p] += result[p]
+
+    def _playout(self, game: Game[Any, Any], state: State, players: int) -> list[float]:
+        rng = self.rng
+        depth = 0
+        limit = self.rollout_depth
+        greedy = self.rollout == "greedy"
+        while not game.is_over(state):
+            if limit is not None and depth >= limit:
+                return self._cutoff(game, state, players)
+            legal = game.legal_actions(state)
+            if greedy and len(legal) > 1 and rng.random() >= self.epsilon:
+                action = self._greedy_step(game, state, legal)
+            else:
+                action = legal[rng.randbelow(len(legal))]
+            game.apply(state, action)
+            depth += 1
+        return [float(v) for v in game.returns(state)]
+
+    def _greedy_step(self, game: Game[Any, Any], state: State, legal: Sequence[Any]) -> Any:
+        mover = game.current_player(state)
+        if mover is None:  # pragma: no cover - the caller checked is_over
+            return legal[0]
+        k = self.greedy_sample
+        candidates = list(legal) if len(legal) <= k else self.rng.sample(legal, k)
+        best_value = -math.inf
+        best: Any = candidates[0]
+        for action in candidates:
+            value = score_action(game, state, action, mover)
+            if value > best_value:
+                best_value, best = value, action
+        return best
+
+    def _cutoff(self, game: Game[Any, Any], state: State, players: int) -> list[float]:
+        values = [game.evaluate(state, p) for p in range(players)]
+        for v in values:
+            self._abs_sum += min(abs(v), WIN_BONUS)
+            self._abs_count += 1
+        scale = self.eval_scale
+        if scale is None:
+            scale = self._abs_sum / self._abs_count if self._abs_sum > 0 else 1.0
+        return [_logistic(v / scale) for v in values]
+
+
+def _logistic(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)

@@ -1,0 +1,86 @@
+"""Many games between agents: studies, backends, summaries, reports, sweeps.
+
+A balance study in a few lines::
+
+    from hexkit.sim import Study, simulate, read_results, summarize
+    study = Study(game="soot", players=4, agents=("greedy", "random"), games=200, seed=1)
+    simulate(study, "results.jsonl", workers=2)
+    summary = summarize(read_results("results.jsonl"))
+
+Game ``i`` of a study has seed ``seed + i`` and the agents rotated over the
+seats by ``i``. Each game becomes one JSON line, written as soon as it is
+done (in seed order), with these fields:
+
+``game``, ``version``, ``index``, ``seed``, ``players``
+    what was played.
+``seats``
+    the agent spec in each seat.
+``factions``
+    each seat's faction, from the game's optional ``factions`` hook, or
+    ``null``.
+``scores``, ``breakdown``, ``order``, ``winner``, ``decided_by``
+    the final :class:`~hexkit.game.ScoreSheet`: totals, named parts, ranking,
+    and for each place the rule that separated it from the one before.
+``winner_agent``, ``winner_faction``
+    the winner's agent and faction.
+``turns``, ``decisions``
+    game length: turns from the optional ``turns`` hook (or ``null``), and
+    decisions (``state.step``).
+``seconds``, ``agent_seconds``
+    wall-clock time of the game, and time each seat spent choosing.
+``error``, ``traceback``, ``record``
+    for a game that raised (or did not end): the message, the traceback and
+    the JSON game record up to the failure (``error`` is ``null`` otherwise).
+
+Optional hooks a plugin may define on its :class:`~hexkit.game.Game`
+(looked up with ``getattr``; a game without them still works):
+
+``factions(state) -> list[str]``
+    the faction of each seat (Company and Captain, archetype), read at
+    the end of the game.
+``turns(state) -> int``
+    the number of turns (or rounds) played, as the rulebook counts them.
+``render_text(state) -> str``
+    a text picture of the board, printed by ``hexkit play`` and ``hexkit
+    replay``.
+
+Backends: ``serial``, ``process`` (a spawn-safe process pool) and ``dask``
+(``dask.distributed``, an optional extra; see :mod:`hexkit.sim.run` for why
+dask rather than ray). The rows are identical, timings aside, for every
+backend and worker count.
+"""
+
+from hexkit.sim.run import BACKENDS, Backend, StudyTotals, run_study, simulate
+from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize, wilson
+from hexkit.sim.study import (
+    TIMING_FIELDS,
+    Study,
+    agent_seed,
+    game_factions,
+    game_turns,
+    play_game,
+    resolve_game,
+    seat_agents,
+)
+
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "Spread",
+    "Study",
+    "StudyTotals",
+    "Summary",
+    "TIMING_FIELDS",
+    "WinRate",
+    "agent_seed",
+    "game_factions",
+    "game_turns",
+    "play_game",
+    "read_results",
+    "resolve_game",
+    "run_study",
+    "seat_agents",
+    "simulate",
+    "summarize",
+    "wilson",
+]

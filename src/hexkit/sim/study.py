@@ -1,0 +1,281 @@
+"""What a study is, and how one of its games is played into a result row.
+
+A :class:`Study` names a game, a player count, the agents, the number of
+games and the first seed. Game ``i`` uses seed ``seed + i`` and seats the
+agents rotated by ``i`` (seat ``j`` gets ``agents[(i + j) % len(agents)]``),
+so over a multiple of ``len(agents)`` games every agent plays every seat
+equally often. :func:`play_game` depends only on the study and ``i``, which
+is why any backend and any number of workers give the same rows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.errors import ConfigError, HexkitError
+from hexkit.game import Game, GameConfig, State
+from hexkit.record import GameRecord, record_to_json
+from hexkit.registry import load_game
+from hexkit.rng import Rng
+
+__all__ = [
+    "Study",
+    "resolve_game",
+    "seat_agents",
+    "agent_seed",
+    "play_game",
+    "game_factions",
+    "game_turns",
+    "TIMING_FIELDS",
+]
+
+TIMING_FIELDS = ("seconds", "agent_seconds")
+"""Result fields that measure time, and so differ between runs of the same seeds."""
+
+
+def resolve_game(ref: str) -> Game[Any, Any]:
+    """The game a study names: a registry name (``"empyreal"``) or an import
+    reference ``"package.module:ATTRIBUTE"`` for a game that is not installed
+    as a plugin (a game under development, a test game).
+
+    Raises:
+        UnknownGameError: if no installed plugin has that name.
+        ConfigError: if an import reference does not lead to a :class:`Game`.
+    """
+    if ":" not in ref:
+        return load_game(ref)
+    module_name, _, attribute = ref.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        game = getattr(module, attribute)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"cannot load game {ref!r}: {exc}") from None
+    if not isinstance(game, Game):
+        raise ConfigError(f"{ref!r} is a {type(game).__name__}, not a hexkit Game")
+    return game
+
+
+def _tuple_of_str(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+@attrs.frozen(kw_only=True)
+class Study:
+    """A set of games between agents, reproducible from its fields.
+
+    Attributes:
+        game: registry name or ``"module:ATTRIBUTE"`` reference (see
+            :func:`resolve_game`).
+        players: seats per game.
+        agents: agent specs (``"mcts:iterations=200"``), rotated over the seats.
+        games: number of games.
+        seed: seed of the first game; game ``i`` has seed ``seed + i``.
+        variants: optional rules in use.
+        overrides: dotted data paths and values (``GameConfig.overrides``).
+        options: other fields of the game's config class, by name.
+        max_decisions: a game still running after this many decisions is
+            recorded as an error (``None``: the game's ``info.max_decisions``).
+    """
+
+    game: str
+    players: int
+    agents: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+    games: int = 100
+    seed: int = 0
+    variants: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
+    overrides: dict[str, Any] = attrs.field(factory=dict)
+    options: dict[str, Any] = attrs.field(factory=dict)
+    max_decisions: int | None = None
+
+    def load(self) -> Game[Any, Any]:
+        """The game this study plays."""
+        return resolve_game(self.game)
+
+    def config(self, game: Game[Any, Any] | None = None) -> GameConfig:
+        """The checked config of every game of the study.
+
+        Raises:
+            ConfigError: on a bad player count, variant or option.
+        """
+        game = game or self.load()
+        options = dict(self.options)
+        if self.overrides:
+            options["overrides"] = dict(self.overrides)
+        config: GameConfig = game.make_config(self.players, self.variants, **options)
+        return config
+
+    def validate(self) -> Game[Any, Any]:
+        """Check everything that can be checked before playing: the game, the
+        agents, the config, and that the first game sets up (which applies
+        the data overrides, so a bad path or value type fails here).
+
+        Returns:
+            The game.
+
+        Raises:
+            HexkitError: (a ``ConfigError`` or ``UnknownGameError``) naming
+                what is wrong.
+        """
+        if self.games < 0:
+            raise ConfigError(f"the number of games must be >= 0, not {self.games}")
+        if not self.agents:
+            raise ConfigError("a study needs at least one agent")
+        for spec in self.agents:
+            check_agent_spec(spec)
+        game = self.load()
+        config = self.config(game)
+        try:
+            game.new(config, self.seed)
+        except HexkitError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConfigError(f"{game.info.name} cannot be set up with this config: {exc}") from None
+        return game
+
+    def seats(self, index: int) -> list[str]:
+        """Agent spec by seat for game ``index``."""
+        return seat_agents(self.agents, self.players, index)
+
+
+def seat_agents(agents: Sequence[str], players: int, index: int) -> list[str]:
+    """Agents by seat for game ``index``: ``agents`` rotated by ``index``.
+
+    Example:
+        >>> seat_agents(["mcts", "random"], 2, 1)
+        ['random', 'mcts']
+    """
+    n = len(agents)
+    return [agents[(index + seat) % n] for seat in range(players)]
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` of the game seeded ``game_seed``."""
+    return Rng((game_seed << 8) ^ (seat + 1) ^ 0xA6E47).next64()
+
+
+def game_factions(game: Game[Any, Any], state: State) -> list[str] | None:
+    """Faction by seat from the optional ``factions(state)`` hook of a game.
+
+    A plugin whose seats differ (a Company and Captain, an archetype) defines
+    ``factions(self, state) -> list[str]`` on its game; it is read at the end
+    of each game, so factions chosen during play are included. Games without
+    the hook give ``None``.
+    """
+    hook = getattr(game, "factions", None)
+    if hook is None:
+        return None
+    return [str(f) for f in hook(state)]
+
+
+def game_turns(game: Game[Any, Any], state: State) -> int | None:
+    """Turns played, from the optional ``turns(state) -> int`` hook of a game.
+
+    A decision is one action; a turn is what the rulebook calls a turn (or a
+    round) and usually spans several decisions. Games without the hook give
+    ``None``.
+    """
+    hook = getattr(game, "turns", None)
+    if hook is None:
+        return None
+    return int(hook(state))
+
+
+def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> dict[str, Any]:
+    """Play game ``index`` of ``study`` and describe it as one JSON-ready row.
+
+    Never raises for a failure inside the game: an exception (or a game that
+    does not end within ``max_decisions``) gives a row whose ``error`` holds
+    the message and traceback and whose ``record`` holds the JSON game record
+    up to the failure, which reproduces it with ``hexkit replay``.
+
+    Args:
+        study: the study.
+        index: the game's number, ``0 <= index < study.games``.
+        game: the study's game, if already loaded.
+
+    Returns:
+        The result row (see :mod:`hexkit.sim` for its fields).
+    """
+    game = game or study.load()
+    seed = study.seed + index
+    seats = study.seats(index)
+    row: dict[str, Any] = {
+        "game": game.info.name,
+        "version": game.info.version,
+        "index": index,
+        "seed": seed,
+        "players": study.players,
+        "seats": seats,
+    }
+    started = time.perf_counter()
+    config = study.config(game)
+    record = GameRecord.start(game, config, seed)
+    thinking = [0.0] * study.players
+    state: State | None = None
+    limit = study.max_decisions or game.info.max_decisions
+    try:
+        agents = [make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
+        state = game.new(config, seed)
+        while not game.is_over(state):
+            if state.step >= limit:
+                raise HexkitError(f"the game did not end within {limit} decisions")
+            player = game.current_player(state)
+            if player is None:
+                raise HexkitError("no player to move in a game that is not over")
+            view = game.view(state, player)
+            tick = time.perf_counter()
+            action = agents[player].act(game, view, game.legal_actions(view))
+            thinking[player] += time.perf_counter() - tick
+            game.apply(state, action)
+            record.actions.append(action)
+        sheet = game.scores(state)
+        factions = game_factions(game, state)
+        row.update(
+            factions=factions,
+            scores=list(sheet.totals),
+            breakdown=[dict(b) for b in sheet.breakdown],
+            order=list(sheet.order),
+            winner=sheet.winner,
+            winner_agent=seats[sheet.winner],
+            winner_faction=None if factions is None else factions[sheet.winner],
+            decided_by=list(sheet.decided_by),
+            turns=game_turns(game, state),
+            decisions=state.step,
+            error=None,
+        )
+    except Exception as exc:  # one failed game must not stop the study
+        row.update(
+            factions=_safe(lambda: game_factions(game, state)) if state is not None else None,
+            decisions=None if state is None else state.step,
+            error=f"{type(exc).__name__}: {exc}",
+            traceback=traceback.format_exc(),
+            record=_safe(lambda: json.loads(record_to_json(game, record))),
+        )
+    row["seconds"] = round(time.perf_counter() - started, 6)
+    row["agent_seconds"] = [round(t, 6) for t in thinking]
+    return row
+
+
+def _safe(make: Any) -> Any:
+    try:
+        return make()
+    except Exception as exc:  # describing a failure must not fail
+        return f"unavailable: {type(exc).__name__}: {exc}"
+
+
+def run_chunk(study: Study, start: int, stop: int) -> list[dict[str, Any]]:
+    """Rows of games ``start`` to ``stop - 1`` (a worker's unit of work).
+
+    A top-level function, so process pools using ``spawn`` and distributed
+    workers can run it.
+    """
+    game = study.load()
+    return [play_game(study, i, game) for i in range(start, stop)]

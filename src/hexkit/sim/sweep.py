@@ -1,0 +1,281 @@
+"""Parameter sweeps: the same study for each value of one or more settings.
+
+``hexkit sweep soot --set archetypes.rancher.currency=4,6,8 --games 200``
+runs one study per value (the cartesian product when several ``--set``
+are given) with the same seeds, so differences come from the setting and
+not from luck of the draw, and reports how win rates and scores move.
+
+A setting's path is one of:
+
+* ``players``: the player count;
+* ``variants``: the optional rules, ``none`` or names joined by ``+``;
+* a field of the game's config class (``hand_size``), converted to the
+  type of its default;
+* anything else: a dotted path into the game's component data, passed in
+  ``GameConfig.overrides`` and applied by the plugin with
+  :func:`hexkit.overrides.apply_overrides` at set-up (which checks the
+  path and converts the value).
+
+Every combination is validated before any game is played.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from hexkit.errors import ConfigError
+from hexkit.overrides import set_path
+from hexkit.sim.report import TableData, _pct, _pyplot, summary_tables, write_html
+from hexkit.sim.run import Backend, simulate
+from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
+from hexkit.sim.study import Study
+
+__all__ = ["Setting", "parse_setting", "sweep_studies", "SweepPoint", "run_sweep", "sweep_tables",
+           "write_sweep_report"]
+
+Setting = tuple[str, list[str]]
+"""A path and the values to try, as written on the command line."""
+
+_PATH = re.compile(r"^[A-Za-z_][\w \-']*(\.[\w \-']+)*$")
+
+
+def parse_setting(text: str) -> Setting:
+    """Split ``"PATH=V1,V2,V3"``.
+
+    Raises:
+        ConfigError: if there is no ``=``, no value, or the path is malformed.
+    """
+    path, eq, values = text.partition("=")
+    path = path.strip()
+    if not eq or not path:
+        raise ConfigError(f"--set {text!r}: expected PATH=V1,V2,...")
+    if not _PATH.match(path):
+        raise ConfigError(f"--set {text!r}: {path!r} is not a dotted path")
+    items = [v.strip() for v in values.split(",")]
+    if not values.strip() or not all(items):
+        raise ConfigError(f"--set {text!r}: give one or more comma-separated values")
+    return path, items
+
+
+def _apply(study: Study, path: str, value: str, config_fields: dict[str, Any]) -> Study:
+    if path == "players":
+        try:
+            return attrs.evolve(study, players=int(value))
+        except ValueError:
+            raise ConfigError(f"players: expected an integer, got {value!r}") from None
+    if path == "variants":
+        names = () if value.lower() == "none" else tuple(v for v in value.split("+") if v)
+        return attrs.evolve(study, variants=names)
+    if path in config_fields:
+        coerced = getattr(set_path(config_fields[path], path, value), path)
+        return attrs.evolve(study, options={**study.options, path: coerced})
+    return attrs.evolve(study, overrides={**study.overrides, path: value})
+
+
+def sweep_studies(base: Study, settings: Sequence[Setting]) -> list[tuple[dict[str, str], Study]]:
+    """One validated study per combination of the settings' values.
+
+    Args:
+        base: the study to vary.
+        settings: paths and values.
+
+    Returns:
+        (values by path, study) per combination, in product order.
+
+    Raises:
+        ConfigError: naming the first setting or combination that is invalid.
+    """
+    if not settings:
+        raise ConfigError("a sweep needs at least one --set PATH=V1,V2")
+    game = base.load()
+    default = game.config_type(players=base.players)
+    reserved = {"players", "variants", "overrides"}
+    fields = {
+        f.name: default for f in attrs.fields(game.config_type) if f.name not in reserved
+    }
+    paths = [path for path, _ in settings]
+    if len(set(paths)) != len(paths):
+        raise ConfigError("each --set path may be given once")
+    points: list[tuple[dict[str, str], Study]] = []
+    for combo in itertools.product(*(values for _, values in settings)):
+        study = base
+        for path, value in zip(paths, combo):
+            study = _apply(study, path, value, fields)
+        label = dict(zip(paths, combo))
+        try:
+            study.validate()
+        except ConfigError as exc:
+            where = ", ".join(f"{k}={v}" for k, v in label.items())
+            raise ConfigError(f"{where}: {exc}") from None
+        points.append((label, study))
+    return points
+
+
+@attrs.define
+class SweepPoint:
+    """One combination of a sweep and its outcome.
+
+    Attributes:
+        label: value by path.
+        study: the study played.
+        summary: its summary.
+        results: its results file.
+    """
+
+    label: dict[str, str]
+    study: Study
+    summary: Summary
+    results: Path
+
+    @property
+    def name(self) -> str:
+        """``"path=value, path=value"``."""
+        return ", ".join(f"{k}={v}" for k, v in self.label.items())
+
+
+def _slug(label: dict[str, str]) -> str:
+    text = "_".join(f"{k}={v}" for k, v in label.items())
+    return re.sub(r"[^\w=.+-]+", "-", text)[:80]
+
+
+def run_sweep(
+    base: Study,
+    settings: Sequence[Setting],
+    out: str | Path,
+    *,
+    workers: int = 1,
+    backend: Backend = "process",
+    on_point: Callable[[dict[str, str], Study], None] | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> list[SweepPoint]:
+    """Run the study of every combination, each into ``out/<label>.jsonl``.
+
+    Args:
+        base: the study to vary.
+        settings: paths and values (see :func:`parse_setting`).
+        out: directory for the results files.
+        workers: see :func:`hexkit.sim.run.run_study`.
+        backend: see :func:`hexkit.sim.run.run_study`.
+        on_point: called before each combination is played.
+        progress: called with each result row.
+
+    Returns:
+        One point per combination.
+
+    Raises:
+        ConfigError: if any combination is invalid (before playing anything).
+    """
+    directory = Path(out)
+    directory.mkdir(parents=True, exist_ok=True)
+    points: list[SweepPoint] = []
+    for index, (label, study) in enumerate(sweep_studies(base, settings)):
+        if on_point is not None:
+            on_point(label, study)
+        path = directory / f"{index:02d}_{_slug(label)}.jsonl"
+        simulate(study, path, workers=workers, backend=backend, progress=progress)
+        points.append(SweepPoint(label, study, summarize(read_results(path)), path))
+    return points
+
+
+def _groups(points: Sequence[SweepPoint]) -> tuple[str, list[str]]:
+    if any(p.summary.by_faction for p in points):
+        kind = "faction"
+        keys = sorted({r.key for p in points for r in p.summary.by_faction})
+    else:
+        kind = "agent"
+        keys = sorted({r.key for p in points for r in p.summary.by_agent})
+    return kind, keys
+
+
+def _rates(summary: Summary, kind: str) -> dict[str, WinRate]:
+    return {r.key: r for r in (summary.by_faction if kind == "faction" else summary.by_agent)}
+
+
+def _scores(summary: Summary, kind: str) -> dict[str, list[float]]:
+    return summary.scores_by_faction if kind == "faction" else summary.scores_by_agent
+
+
+def sweep_tables(points: Sequence[SweepPoint]) -> list[TableData]:
+    """How win rates and mean scores move across the sweep (by faction if the
+    game has factions, else by agent), with game length."""
+    kind, keys = _groups(points)
+    win_rows = []
+    score_rows = []
+    for point in points:
+        rates = _rates(point.summary, kind)
+        scores = _scores(point.summary, kind)
+        win_rows.append((
+            point.name,
+            str(point.summary.finished),
+            *(
+                f"{_pct(rates[k].rate)} [{_pct(rates[k].low)}, {_pct(rates[k].high)}]"
+                if k in rates else "-"
+                for k in keys
+            ),
+        ))
+        score_rows.append((
+            point.name,
+            *(f"{Spread.of(scores.get(k, [])).mean:.2f}" for k in keys),
+            f"{Spread.of(point.summary.decisions).mean:.1f}",
+        ))
+    return [
+        TableData(f"Win rate by {kind} (95% CI)", ("setting", "games", *keys), tuple(win_rows)),
+        TableData(f"Mean final score by {kind}", ("setting", *keys, "decisions/game"),
+                  tuple(score_rows)),
+    ]
+
+
+def write_sweep_plot(points: Sequence[SweepPoint], path: Path) -> Path:
+    """Plot win rate (with intervals) and mean score against the settings."""
+    plt = _pyplot()
+    kind, keys = _groups(points)
+    xs = list(range(len(points)))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    for key in keys:
+        rates = [_rates(p.summary, kind).get(key) for p in points]
+        ys = [r.rate if r else float("nan") for r in rates]
+        err = [
+            [r.rate - r.low if r else 0.0 for r in rates],
+            [r.high - r.rate if r else 0.0 for r in rates],
+        ]
+        left.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=key)
+        means = [Spread.of(_scores(p.summary, kind).get(key, [])).mean for p in points]
+        right.plot(xs, means, marker="o", label=key)
+    names = [p.name for p in points]
+    for ax, ylabel in ((left, "win rate (95% CI)"), (right, "mean final score")):
+        ax.set_xticks(xs, names, rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel(ylabel)
+        ax.legend(fontsize=7)
+    left.set_ylim(0, 1)
+    left.set_title(f"Win rate by {kind}")
+    right.set_title(f"Mean score by {kind}")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+def write_sweep_report(points: Sequence[SweepPoint], out: str | Path) -> tuple[list[TableData], Path]:
+    """Write the sweep plot and ``index.html`` (sweep tables, then each
+    combination's own tables) into ``out``.
+
+    Returns:
+        The sweep tables and the page's path.
+    """
+    directory = Path(out)
+    tables = sweep_tables(points)
+    plot = write_sweep_plot(points, directory / "sweep.png")
+    sections: list[tuple[str, Sequence[TableData], dict[str, Path]]] = [
+        ("", tables, {"Win rate and score across the sweep": plot})
+    ]
+    sections += [(p.name, summary_tables(p.summary), {}) for p in points]
+    game = points[0].summary.game if points else "study"
+    page = write_html(f"hexkit sweep: {game}", sections, directory / "index.html")
+    return tables, page
