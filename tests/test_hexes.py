@@ -311,3 +311,13 @@ def test_hex_round_finds_the_containing_hex(fq: float, fr: float) -> None:
     ds = -dq - dr
     eps = 1e-9
     assert abs(dq - dr) <= 1 + eps and abs(dr - ds) <= 1 + eps and abs(ds - dq) <= 1 + eps
+
+
+def test_neighbor_cache_is_bounded_and_transparent() -> None:
+    hexkit.hexes._NEIGHBORS.clear()
+    first = Hex(2, 3).neighbors()
+    assert Hex(2, 3).neighbors() is first  # memoised
+    for q in range(hexkit.hexes.NEIGHBOR_CACHE_SIZE + 10):
+        Hex(q, 1000).neighbors()
+    assert len(hexkit.hexes._NEIGHBORS) <= hexkit.hexes.NEIGHBOR_CACHE_SIZE
+    assert Hex(2, 3).neighbors() == first == tuple(Hex(2, 3) + d for d in DIRECTIONS)

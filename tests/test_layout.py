@@ -159,3 +159,9 @@ def test_polygon_corners_are_size_away(lay: Layout, h: Hex) -> None:
     assert len(cs) == 6
     for x, y in cs:
         assert math.isclose(((x - cx) / lay.size.x) ** 2 + ((y - cy) / lay.size.y) ** 2, 1.0)
+
+
+@given(sh.layouts(), st.floats(-1e5, 1e5), st.floats(-1e5, 1e5))
+def test_rounded_is_round_of_fractional(lay: Layout, x: float, y: float) -> None:
+    # pixel_to_hex_rounded inlines hex_round for speed: it must agree with it.
+    assert lay.pixel_to_hex_rounded((x, y)) == lay.pixel_to_hex((x, y)).round()

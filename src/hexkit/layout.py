@@ -13,7 +13,7 @@ Point(x=17.32050807568877, y=0.0)
 Hex(q=1, r=0)
 
 Tie rule: :meth:`Layout.pixel_to_hex_rounded` rounds with
-:func:`hexkit.hexes.hex_round`, so a point exactly on a shared edge or corner
+:func:`hexkit.hexes.hex_round`'s rule, so a point exactly on a shared edge or corner
 goes to one of the hexes that touch it, always the same one for the same
 input (see there for the rule on exact ties). Points computed in floating
 point land within rounding error of the boundary; which side of it they fall
@@ -28,7 +28,7 @@ from typing import NamedTuple
 import attrs
 
 from hexkit.errors import HexkitError
-from hexkit.hexes import FractionalHex, Hex, hex_round
+from hexkit.hexes import FractionalHex, Hex
 
 __all__ = [
     "Point",
@@ -45,6 +45,7 @@ __all__ = [
 ]
 
 _new = tuple.__new__
+_floor = math.floor
 
 
 class InvalidLayoutError(HexkitError, ValueError):
@@ -94,7 +95,7 @@ def _to_point(value: tuple[float, float]) -> Point:
     return Point(float(x), float(y))
 
 
-def _check_size(_inst: object, _attr: object, size: Point) -> None:
+def _check_size(size: Point) -> None:
     if not (math.isfinite(size.x) and math.isfinite(size.y)) or size.x == 0 or size.y == 0:
         raise InvalidLayoutError(f"layout size must be finite and non-zero, got {size}")
 
@@ -116,8 +117,18 @@ class Layout:
     """
 
     orientation: Orientation
-    size: Point = attrs.field(default=Point(1.0, 1.0), converter=_to_point, validator=_check_size)
+    size: Point = attrs.field(default=Point(1.0, 1.0), converter=_to_point)
     origin: Point = attrs.field(default=Point(0.0, 0.0), converter=_to_point)
+    # pixel -> fractional axial as one affine map: (b0/sx, b1/sy, b2/sx, b3/sy, ox, oy).
+    _inverse: tuple[float, float, float, float, float, float] = attrs.field(
+        init=False, repr=False, eq=False
+    )
+
+    @_inverse.default
+    def _make_inverse(self) -> tuple[float, float, float, float, float, float]:
+        _check_size(self.size)  # here, as attrs computes this before validators run
+        o, (sx, sy), (ox, oy) = self.orientation, self.size, self.origin
+        return (o.b0 / sx, o.b1 / sy, o.b2 / sx, o.b3 / sy, ox, oy)
 
     def hex_to_pixel(self, h: tuple[int, int]) -> Point:
         """The pixel at the centre of a hex.
@@ -157,12 +168,10 @@ class Layout:
         >>> round(fh.q, 9), round(fh.r, 9)
         (-0.5, 1.0)
         """
-        o = self.orientation
-        size = self.size
-        origin = self.origin
-        x = (p[0] - origin[0]) / size[0]
-        y = (p[1] - origin[1]) / size[1]
-        return _new(FractionalHex, (o[4] * x + o[5] * y, o[6] * x + o[7] * y))
+        b0, b1, b2, b3, ox, oy = self._inverse
+        x = p[0] - ox
+        y = p[1] - oy
+        return _new(FractionalHex, (b0 * x + b1 * y, b2 * x + b3 * y))
 
     def pixel_to_hex_rounded(self, p: tuple[float, float]) -> Hex:
         """The hex under a pixel.
@@ -180,12 +189,25 @@ class Layout:
         >>> Layout(FLAT, (10, 10), (0, 0)).pixel_to_hex_rounded((16.0, 9.0))
         Hex(q=1, r=0)
         """
-        o = self.orientation
-        size = self.size
-        origin = self.origin
-        x = (p[0] - origin[0]) / size[0]
-        y = (p[1] - origin[1]) / size[1]
-        return hex_round(o[4] * x + o[5] * y, o[6] * x + o[7] * y)
+        b0, b1, b2, b3, ox, oy = self._inverse
+        x = p[0] - ox
+        y = p[1] - oy
+        fq = b0 * x + b1 * y
+        fr = b2 * x + b3 * y
+        # hex_round, inlined (same rule).
+        fs = -fq - fr
+        q = _floor(fq + 0.5)
+        r = _floor(fr + 0.5)
+        s = _floor(fs + 0.5)
+        if q + r + s:
+            eq = abs(q - fq)
+            er = abs(r - fr)
+            es = abs(s - fs)
+            if eq > er and eq > es:
+                q = -r - s
+            elif er > es:
+                r = -q - s
+        return _new(Hex, (q, r))
 
     def hex_corner_offset(self, corner: int) -> Point:
         """The offset from a hex's centre to its corner number ``corner``.
