@@ -17,7 +17,7 @@ import attrs
 from hexkit.hexes import Hex
 from hexkit.hexmap import HexMap
 
-from hexkit_hexgame.actions import MAX_SIZE, Place
+from hexkit_hexgame.actions import MAX_SIZE, Place, cell_name
 
 __all__ = ["Board", "board", "BLACK", "WHITE", "PLAYER_NAMES"]
 
@@ -39,6 +39,7 @@ class Board:
         hexes: the hex of each cell index.
         places: the :class:`~hexkit_hexgame.actions.Place` action of each
             cell, made once so that legal-action lists share them.
+        names: the name of each cell (``"c2"``).
         neighbours: the cell indices adjacent to each cell.
         edge_links: ``edge_links[player][cell]``: the edge nodes that a stone
             of ``player`` on ``cell`` touches.
@@ -51,6 +52,7 @@ class Board:
     cells: HexMap[int]
     hexes: tuple[Hex, ...]
     places: tuple[Place, ...]
+    names: tuple[str, ...]
     neighbours: tuple[tuple[int, ...], ...]
     edge_links: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     goals: tuple[tuple[int, int], tuple[int, int]]
@@ -93,6 +95,7 @@ def board(size: int) -> Board:
         cells=cells,
         hexes=hexes,
         places=tuple(Place(h) for h in hexes),
+        names=tuple(cell_name(h) for h in hexes),
         neighbours=neighbours,
         edge_links=(black, white),
         goals=((top, bottom), (left, right)),

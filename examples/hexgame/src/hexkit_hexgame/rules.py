@@ -11,6 +11,9 @@ Source: RULES.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from hexkit.errors import IllegalActionError
@@ -20,7 +23,7 @@ from hexkit.rng import Rng
 from hexkit_hexgame import actions as numbering
 from hexkit_hexgame.actions import MAX_SIZE, SWAP, HexAction, Place, Swap, cell_name
 from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE
-from hexkit_hexgame.connection import Connections
+from hexkit_hexgame.legal import LegalActions
 from hexkit_hexgame.state import ChooseCell, HexConfig, HexState
 from hexkit_hexgame.strategy import stones_to_connect
 
@@ -80,18 +83,29 @@ class HexGame(Game[HexState, HexConfig]):
         return state
 
     # -- the forward model ------------------------------------------------
-    def generate_actions(self, state: HexState) -> list[HexAction]:
+    def legal_actions(self, state: HexState) -> Sequence[HexAction]:
         """A :class:`Place` on every empty cell, in cell order, then the swap if on offer.
+
+        Returns a :class:`~hexkit_hexgame.legal.LegalActions` snapshot, made
+        once per step, so that :meth:`apply` checks an action by looking at
+        its cell.
 
         Source: RULES.md §3 and §4.
         """
+        view = state._view
+        if view is not None and view.step == state.step:
+            return view
         if not state.pending:
-            return []
-        places = state.board.places
-        legal: list[HexAction] = [places[i] for i, owner in enumerate(state.cells) if owner is None]
+            return ()
+        actions: tuple[HexAction, ...] = tuple(state.free)
         if _may_swap(state):
-            legal.append(SWAP)
-        return legal
+            actions += (SWAP,)
+        view = state._view = LegalActions(state.step, state.board, state.cells.copy(), actions)
+        return view
+
+    def generate_actions(self, state: HexState) -> tuple[HexAction, ...]:
+        """The legal actions as a plain tuple (see :meth:`legal_actions`)."""
+        return tuple(self.legal_actions(state))
 
     def perform(self, state: HexState, action: HexAction) -> None:
         """Place a stone (and maybe end the game), or swap.
@@ -104,18 +118,18 @@ class HexGame(Game[HexState, HexConfig]):
             return
         board = state.board
         cell = board.cells[action.hex]
-        state.cells[cell] = player
+        state.fill(cell, player)
         if state.links.add(board, state.cells, cell, player):
             state.winner = player
             state.pending.clear()
-            state.note(player, f"{PLAYER_NAMES[player]} places {cell_name(action.hex)}"
+            state.note(player, f"{PLAYER_NAMES[player]} places {board.names[cell]}"
                        f" and joins {EDGE_NAMES[player]}")
             return
         if state.step == 0 and "swap" in state.config.variants:
             state.pending[-1] = _SWAP_OFFER
         else:
             state.pending[-1] = _TURN[1 - player]
-        state.note(player, f"{PLAYER_NAMES[player]} places {cell_name(action.hex)}")
+        state.note(player, f"{PLAYER_NAMES[player]} places {board.names[cell]}")
 
     def _swap(self, state: HexState) -> None:
         """Black's only stone gives way to a White stone on its mirror cell (RULES.md §4)."""
@@ -125,7 +139,7 @@ class HexGame(Game[HexState, HexConfig]):
         mirror = was.reflect_s()  # Hex(q, r) -> Hex(r, q): column and row exchange
         state.cells[first] = None
         state.cells[board.cells[mirror]] = WHITE
-        state._links = Connections.of(board, state.cells)
+        state.forget()
         state.pending[-1] = _TURN[BLACK]
         state.note(WHITE, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}")
 
@@ -156,10 +170,13 @@ class HexGame(Game[HexState, HexConfig]):
         return f"{action!r} is not a Hex action (Place or Swap)"
 
     def clone(self, state: HexState) -> HexState:
-        """An independent copy: two list copies and the union-find's list copy."""
+        """An independent copy: a few flat list copies, sharing the immutable parts."""
         copy = HexState(**state.base_fields_copy(), cells=state.cells.copy(), winner=state.winner)
         if state._links is not None:
             copy._links = state._links.copy()
+        if state._free is not None and state._free_cells is not None:
+            copy._free = state._free.copy()
+            copy._free_cells = state._free_cells.copy()
         return copy
 
     # -- results ----------------------------------------------------------
@@ -228,7 +245,7 @@ class HexGame(Game[HexState, HexConfig]):
         """
         if not state.pending:
             return [False] * (len(state.cells) + 1)
-        mask = [owner is None for owner in state.cells]
+        mask = list(map(is_, state.cells, repeat(None)))
         mask.append(_may_swap(state))
         return mask
 
@@ -236,7 +253,7 @@ class HexGame(Game[HexState, HexConfig]):
         """The numbers of the legal actions, ascending (same order as :meth:`legal_actions`)."""
         if not state.pending:
             return []
-        legal = [i for i, owner in enumerate(state.cells) if owner is None]
+        legal = state.free_cells.copy()
         if _may_swap(state):
             legal.append(len(state.cells))
         return legal

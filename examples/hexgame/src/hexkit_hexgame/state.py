@@ -10,6 +10,7 @@ Source: RULES.md §1 (board size), §3 (turns), §4 (swap).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 import attrs
@@ -18,9 +19,10 @@ from hexkit.errors import ConfigError
 from hexkit.game import Decision, GameConfig, PlayerId, State
 from hexkit.hexes import Hex
 
-from hexkit_hexgame.actions import MAX_SIZE
+from hexkit_hexgame.actions import MAX_SIZE, Place
 from hexkit_hexgame.board import Board, board
 from hexkit_hexgame.connection import Connections
+from hexkit_hexgame.legal import LegalActions
 
 __all__ = ["HexConfig", "ChooseCell", "HexState", "DEFAULT_SIZE"]
 
@@ -65,12 +67,16 @@ class ChooseCell(Decision):
 class HexState(State):
     """A game of Hex in progress.
 
+    Only :attr:`config`, :attr:`cells` and :attr:`winner` (with the base
+    fields) are saved and compared. The rest are caches derived from the
+    cells, copied by :meth:`HexGame.clone <hexkit_hexgame.rules.HexGame.clone>`
+    and rebuilt on first use after loading.
+
     Attributes:
         config: the game's :class:`HexConfig`.
         cells: the owner of each cell (``None`` when empty), by cell index
             ``row * size + column``; ``cells[i]`` is the cell ``board.hexes[i]``.
         winner: the seat that has joined its edges, once the game is over.
-        links: cached stone groups (not saved; rebuilt from ``cells``).
     """
 
     config: HexConfig = attrs.field(factory=HexConfig)
@@ -78,6 +84,15 @@ class HexState(State):
     winner: PlayerId | None = None
     _links: Connections | None = attrs.field(
         init=False, default=None, eq=False, repr=False, alias="_links"
+    )
+    _free: list[Place] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, alias="_free"
+    )
+    _free_cells: list[int] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, alias="_free_cells"
+    )
+    _view: LegalActions | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, alias="_view"
     )
 
     @property
@@ -87,10 +102,44 @@ class HexState(State):
 
     @property
     def links(self) -> Connections:
-        """The stone groups, rebuilt from :attr:`cells` when not cached."""
+        """The groups of stones and the edges they touch (cached)."""
         if self._links is None:
             self._links = Connections.of(self.board, self.cells)
         return self._links
+
+    @property
+    def free(self) -> list[Place]:
+        """A :class:`Place` on each empty cell, in cell order (cached)."""
+        free = self._free
+        return self._index_free()[1] if free is None else free
+
+    @property
+    def free_cells(self) -> list[int]:
+        """The indices of the empty cells, ascending (cached, parallel to :attr:`free`)."""
+        free_cells = self._free_cells
+        return self._index_free()[0] if free_cells is None else free_cells
+
+    def _index_free(self) -> tuple[list[int], list[Place]]:
+        places = self.board.places
+        free_cells = self._free_cells = [i for i, owner in enumerate(self.cells) if owner is None]
+        free = self._free = [places[i] for i in free_cells]
+        return free_cells, free
+
+    def fill(self, cell: int, player: PlayerId) -> None:
+        """Put ``player``'s stone on the empty ``cell``, keeping the caches of empty cells.
+
+        Does not check the rules (that is :meth:`HexGame.apply
+        <hexkit.game.Game.apply>`'s job) nor update :attr:`links`.
+        """
+        free_cells = self.free_cells
+        at = bisect_left(free_cells, cell)
+        del free_cells[at]
+        del self.free[at]
+        self.cells[cell] = player
+
+    def forget(self) -> None:
+        """Drop the caches, after changing :attr:`cells` by hand (they are rebuilt on use)."""
+        self._links = self._free = self._free_cells = self._view = None
 
     def stone(self, h: Hex) -> PlayerId | None:
         """The owner of the stone on ``h``, or ``None`` (empty or off the board)."""
