@@ -6,6 +6,7 @@ a picture is first drawn, so the text renderer works without it.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
@@ -56,13 +57,11 @@ def _a(text: str) -> str:
     return escape(text, {'"': "&quot;"})
 
 
-def _polygon_class(dw: Any) -> Any:
-    class Polygon(dw.DrawingParentElement):  # type: ignore[misc]
-        """An SVG ``<polygon>``: drawsvg has paths but no polygon element."""
-
-        TAG_NAME = "polygon"
-
-    return Polygon
+@functools.cache
+def _element_class(dw: Any, tag: str) -> Any:
+    """A drawsvg element class for an SVG tag drawsvg only writes as a ``<path>``
+    (``<polygon>``, ``<line>``); it may hold children such as a ``<title>``."""
+    return type(tag.title(), (dw.DrawingParentElement,), {"TAG_NAME": tag})
 
 
 def edge_segment(layout: Layout, h: Hex, direction: int) -> tuple[Point, Point]:
@@ -228,7 +227,8 @@ def render_svg(
     if not hexmap:
         raise RenderError("cannot draw an empty map")
     dw = _drawsvg()
-    Polygon = _polygon_class(dw)
+    Polygon = _element_class(dw, "polygon")
+    Line = _element_class(dw, "line")
     look: Style[C] = _PLAIN if style is None else style
     if layout is None:
         layout = Layout(look.orientation(), (hex_size, hex_size), (0.0, 0.0))
@@ -290,8 +290,8 @@ def render_svg(
     highlight: EdgeHighlight
     for highlight in look.edges():
         a, b = edge_segment(layout, highlight.hex, highlight.direction)
-        line = dw.Line(
-            _n(a.x), _n(a.y), _n(b.x), _n(b.y),
+        line = Line(
+            x1=_n(a.x), y1=_n(a.y), x2=_n(b.x), y2=_n(b.y),
             stroke=_a(highlight.color), stroke_width=_n(highlight.width * unit),
             class_="edge", data_hex=str(highlight.hex), data_direction=highlight.direction,
         )
