@@ -44,7 +44,7 @@ from hexkit_hexgame.actions import (
     num_distinct_actions,
     parse_action,
 )
-from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE, Board, board
+from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE, Board, board_for
 from hexkit_hexgame.render import render_text
 from hexkit_hexgame.rules import EDGE_NAMES, HexGame
 from hexkit_hexgame.state import DEFAULT_SIZE, ChooseCell, HexConfig, HexState
@@ -61,7 +61,7 @@ __all__ = [
     "SWAP",
     "HexAction",
     "Board",
-    "board",
+    "board_for",
     "BLACK",
     "WHITE",
     "PLAYER_NAMES",

@@ -19,7 +19,7 @@ from hexkit.hexmap import HexMap
 
 from hexkit_hexgame.actions import MAX_SIZE, Place, cell_name
 
-__all__ = ["Board", "board", "BLACK", "WHITE", "PLAYER_NAMES"]
+__all__ = ["Board", "board_for", "BLACK", "WHITE", "PLAYER_NAMES"]
 
 BLACK = 0
 """Seat 0 moves first and joins the top and bottom edges."""
@@ -63,7 +63,7 @@ class Board:
 
 
 @cache
-def board(size: int) -> Board:
+def board_for(size: int) -> Board:
     """The shared :class:`Board` of one size (built on first use).
 
     Args:

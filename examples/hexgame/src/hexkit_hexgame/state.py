@@ -20,7 +20,7 @@ from hexkit.game import Decision, GameConfig, PlayerId, State
 from hexkit.hexes import Hex
 
 from hexkit_hexgame.actions import MAX_SIZE, Place
-from hexkit_hexgame.board import Board, board
+from hexkit_hexgame.board import Board, board_for
 from hexkit_hexgame.connection import Connections
 from hexkit_hexgame.legal import LegalActions
 
@@ -98,7 +98,7 @@ class HexState(State):
     @property
     def board(self) -> Board:
         """The shared geometry of this state's board."""
-        return board(self.config.size)
+        return board_for(self.config.size)
 
     @property
     def links(self) -> Connections:
