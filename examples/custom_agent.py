@@ -1,0 +1,51 @@
+"""A custom agent: any object with a ``name`` and an ``act`` method (run with ``--games 20``)."""
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+import hexkit
+from _shared import pick_game
+from hexkit.agents import RandomAgent
+from hexkit.rng import Rng
+
+
+class EpsilonGreedy:
+    """The best one-step action by ``game.evaluate``; a random one with chance ``epsilon``."""
+    name = "epsilon-greedy"
+
+    def __init__(self, seed: int = 0, epsilon: float = 0.1) -> None:
+        self.rng, self.epsilon = Rng(seed), epsilon
+
+    def act(self, game: hexkit.Game[Any, Any], view: hexkit.State, legal: Sequence[Any]) -> Any:
+        if self.rng.random() < self.epsilon:
+            return self.rng.choice(legal)
+        me = game.current_player(view)
+        sample = game.determinize(view, me, self.rng)  # guess hidden parts, never peek
+
+        def value(action: Any) -> float:
+            child = game.clone(sample)
+            game.apply(child, action)
+            if game.is_over(child):
+                return 1e9 if game.winner(child) == me else -1e9
+            return game.evaluate(child, me)
+
+        return max(legal, key=value)  # the first best, in legal-action order
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="EpsilonGreedy against RandomAgent, seats alternating")
+    parser.add_argument("--game", help="registry name (default: empyreal, else hex)")
+    parser.add_argument("--games", type=int, default=10)
+    args = parser.parse_args(argv)
+    game, wins = pick_game(args.game), 0
+    for i in range(args.games):  # alternate seats; same seeds on every run
+        agents = {i % 2: EpsilonGreedy(seed=i), 1 - i % 2: RandomAgent(seed=i)}
+        (match := hexkit.Match(game, game.make_config(2), seed=i, agents=agents)).run()
+        wins += game.winner(match.state) == i % 2
+    print(f"{EpsilonGreedy.name} won {wins} of {args.games} games of {game.info.title}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
