@@ -1,0 +1,135 @@
+"""Random playouts per second: the tutorial Hex game against OpenSpiel's ``hex``.
+
+A playout is a new 11x11 game played to the end with uniformly random legal
+moves. Every engine plays the *same* games: the moves are drawn from a
+:class:`hexkit.rng.Rng` seeded per game, and the two engines agree move for
+move (tests/test_hexgame_openspiel.py), so the figures compare equal work.
+The total number of moves is printed to show it.
+
+Rows:
+
+* ``hexkit legal_actions+apply``: what a user writes
+  (``legal = game.legal_actions(s); game.apply(s, legal[i])``), with the
+  validation :meth:`~hexkit.game.Game.apply` always does;
+* ``hexkit legal_indices+apply_index``: the action-number path for
+  learning agents;
+* ``open_spiel legal_actions+apply_action``: the same loop on
+  ``pyspiel.load_game("hex")`` (C++ engine, driven from Python).
+
+Figures are the best of several interleaved rounds; no pass/fail.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+import timeit
+from collections.abc import Callable
+
+from hexkit.rng import Rng
+
+from hexkit_hexgame import GAME, HexState
+
+try:  # a test extra, not a dependency
+    import pyspiel
+except ImportError:  # pragma: no cover
+    pyspiel = None
+
+SIZE = 11
+GAMES = 200
+ROUNDS = 5
+
+
+def hexkit_playouts(seeds: range) -> int:
+    """Play one game per seed through ``legal_actions`` + ``apply``; return the moves made."""
+    game = GAME
+    config = game.make_config(2, size=SIZE)
+    moves = 0
+    for seed in seeds:
+        state = game.new(config, seed)
+        rng = Rng(seed)
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            game.apply(state, legal[rng.randbelow(len(legal))])
+        moves += state.step
+    return moves
+
+
+def hexkit_index_playouts(seeds: range) -> int:
+    """The same games through ``legal_indices`` + ``apply_index``."""
+    game = GAME
+    config = game.make_config(2, size=SIZE)
+    moves = 0
+    for seed in seeds:
+        state = game.new(config, seed)
+        rng = Rng(seed)
+        while state.pending:
+            legal = game.legal_indices(state)
+            game.apply_index(state, legal[rng.randbelow(len(legal))])
+        moves += state.step
+    return moves
+
+
+def openspiel_playouts(seeds: range) -> int:
+    """The same games on OpenSpiel's ``hex``."""
+    game = pyspiel.load_game("hex", {"board_size": SIZE})
+    moves = 0
+    for seed in seeds:
+        state = game.new_initial_state()
+        rng = Rng(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randbelow(len(legal))])
+        moves += len(state.history())
+    return moves
+
+
+def _best(runs: dict[str, Callable[[range], int]]) -> dict[str, tuple[float, int]]:
+    """Best time per engine over interleaved rounds, with the moves it made."""
+    seeds = range(GAMES)
+    best: dict[str, float] = {name: float("inf") for name in runs}
+    moves: dict[str, int] = {}
+    for _ in range(ROUNDS):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            moves[name] = run(seeds)
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: (best[name], moves[name]) for name in runs}
+
+
+def _midgame() -> HexState:
+    state = GAME.new(GAME.make_config(2, size=SIZE), 1)
+    rng = Rng(1)
+    for _ in range(40):
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[rng.randbelow(len(legal))])
+    return state
+
+
+def main() -> None:
+    runs: dict[str, Callable[[range], int]] = {
+        "hexkit legal_actions+apply": hexkit_playouts,
+        "hexkit legal_indices+apply_index": hexkit_index_playouts,
+    }
+    if pyspiel is not None:
+        runs["open_spiel legal_actions+apply_action"] = openspiel_playouts
+    results = _best(runs)
+    spiel = results.get("open_spiel legal_actions+apply_action")
+    head = f"{SIZE}x{SIZE} random playouts ({GAMES} games)"
+    print(f"{head:42} {'playouts/s':>11} {'moves/s':>10} {'moves':>7} {'vs open_spiel':>14}")
+    for name, (seconds, moves) in results.items():
+        ratio = "-" if spiel is None else f"{(GAMES / seconds) / (GAMES / spiel[0]):.2f}x"
+        print(f"{name:42} {GAMES / seconds:>11,.0f} {moves / seconds:>10,.0f} {moves:>7} {ratio:>14}")
+    if pyspiel is None:
+        print("(open_spiel not installed: pip install open_spiel for the comparison)")
+
+    state = _midgame()
+    number = 2000
+    clone = min(timeit.repeat(lambda: GAME.clone(state), number=number, repeat=ROUNDS)) / number
+    deep = min(timeit.repeat(lambda: copy.deepcopy(state), number=50, repeat=ROUNDS)) / 50
+    print(f"clone of a 40-move state: {clone * 1e6:.1f} us; copy.deepcopy: {deep * 1e6:.0f} us"
+          f" ({deep / clone:.0f}x slower)")
+
+
+if __name__ == "__main__":
+    main()
