@@ -172,6 +172,7 @@ class HexGame(Game[HexState, HexConfig]):
     def clone(self, state: HexState) -> HexState:
         """An independent copy: a few flat list copies, sharing the immutable parts."""
         copy = HexState(**state.base_fields_copy(), cells=state.cells.copy(), winner=state.winner)
+        copy._board = state._board
         if state._links is not None:
             copy._links = state._links.copy()
         if state._free is not None and state._free_cells is not None:

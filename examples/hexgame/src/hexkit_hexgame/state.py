@@ -82,6 +82,9 @@ class HexState(State):
     config: HexConfig = attrs.field(factory=HexConfig)
     cells: list[PlayerId | None] = attrs.field(factory=list)
     winner: PlayerId | None = None
+    _board: Board | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, alias="_board"
+    )
     _links: Connections | None = attrs.field(
         init=False, default=None, eq=False, repr=False, alias="_links"
     )
@@ -98,7 +101,10 @@ class HexState(State):
     @property
     def board(self) -> Board:
         """The shared geometry of this state's board."""
-        return board_for(self.config.size)
+        shared = self._board
+        if shared is None:
+            shared = self._board = board_for(self.config.size)
+        return shared
 
     @property
     def links(self) -> Connections:
@@ -131,15 +137,17 @@ class HexState(State):
         Does not check the rules (that is :meth:`HexGame.apply
         <hexkit.game.Game.apply>`'s job) nor update :attr:`links`.
         """
-        free_cells = self.free_cells
+        free_cells, free = self._free_cells, self._free
+        if free_cells is None or free is None:
+            free_cells, free = self._index_free()
         at = bisect_left(free_cells, cell)
         del free_cells[at]
-        del self.free[at]
+        del free[at]
         self.cells[cell] = player
 
     def forget(self) -> None:
         """Drop the caches, after changing :attr:`cells` by hand (they are rebuilt on use)."""
-        self._links = self._free = self._free_cells = self._view = None
+        self._links = self._free = self._free_cells = self._view = None  # not _board: fixed
 
     def stone(self, h: Hex) -> PlayerId | None:
         """The owner of the stone on ``h``, or ``None`` (empty or off the board)."""
