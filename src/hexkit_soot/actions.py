@@ -1,0 +1,63 @@
+"""Actions and decisions of Soot & Timber.
+
+A turn is a chain of small questions. Every pending question is a
+:class:`Step` (one decision class; ``kind`` names the question), and every
+answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
+(``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
+(a hex index, a unit count, a slot). The label is for people and logs and
+takes no part in equality, so a record stays valid if wording changes.
+
+Examples of chains (each line is one decision):
+
+* Turn menu -> ``Choose("Explore")`` -> ``Choose("tile", 0)`` (which drawn
+  tile) -> ``Choose("hex", 3)`` (which neighbour of the Explorer).
+* Turn menu -> ``Choose("Market")`` -> ``Choose("sell", good id)`` ->
+  ``Choose("qty", 3)``.
+
+Source: rulebook, "Phase 2: Actions" and each action's section.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hexkit.game import Decision
+
+__all__ = ["Choose", "Step"]
+
+
+@attrs.frozen(kw_only=True)
+class Choose:
+    """An answer to the pending :class:`Step`.
+
+    Attributes:
+        code: what kind of answer (an action name, ``"hex"``, ``"good"``, ``"qty"``...).
+        arg: its integer argument (meaning set by ``code``).
+        label: readable text; not part of equality or hashing.
+    """
+
+    code: str
+    arg: int = 0
+    label: str = attrs.field(default="", eq=False)
+
+    def __str__(self) -> str:
+        return self.label or (f"{self.code} {self.arg}" if self.arg else self.code)
+
+
+@attrs.frozen(kw_only=True)
+class Step(Decision):
+    """A pending question.
+
+    Attributes:
+        kind: which question (the handler that answers it), e.g. ``"turn"``,
+            ``"explore.tile"``, ``"market.qty"``, ``"effect"``.
+        tag: extra text context (an effect's ``"Name|stage"``, a good's name).
+        data: integer context (hex indexes, goods ids, counts).
+        options: the legal answers, when fixed when the question was asked
+            (empty: they are computed from the state, as for the turn menu).
+    """
+
+    kind: str
+    tag: str = ""
+    data: tuple[int, ...] = ()
+    options: tuple[Choose, ...] = ()

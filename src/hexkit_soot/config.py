@@ -1,0 +1,88 @@
+"""Configuration of a game of Soot & Timber.
+
+Players (2-6), variants, optional modules and a designer's data directory.
+
+Variants (rulebook §23, player counts):
+
+* ``no-market-flux``: play 2 players without the Market Flux deck.
+
+Modules (rulebook, "Optional modules"): ``trust`` (solo automa),
+``scenarios``, ``partnerships``, ``shares``, ``labor``, ``campaign``. They
+are named here so configs can already carry them, but none is implemented in
+this version: asking for one raises :class:`~hexkit.errors.ConfigError`.
+A module plugs in by providing a :class:`Module` (see
+:mod:`hexkit_soot.rules.modules`) whose hooks the round calls; no rule
+module needs rewriting for it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from hexkit.errors import ConfigError
+from hexkit.game import GameConfig, GameInfo
+from hexkit_soot.data import SootData, load_data
+
+__all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of"]
+
+MODULE_NAMES = ("trust", "scenarios", "partnerships", "shares", "labor", "campaign")
+VARIANTS = ("no-market-flux",)
+
+_DATA: dict[str | None, SootData] = {}
+
+
+@attrs.frozen(kw_only=True)
+class SootConfig(GameConfig):
+    """A checked Soot & Timber configuration.
+
+    Attributes:
+        players: 2-6.
+        variants: see :data:`VARIANTS`.
+        modules: optional modules (see :data:`MODULE_NAMES`).
+        data_dir: a directory of data files replacing the packaged ones
+            (``None``: packaged data). A designer copies ``data/`` and edits
+            a number; no code changes.
+    """
+
+    modules: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    data_dir: str | None = None
+
+    def check(self, info: GameInfo) -> None:
+        """Raise :class:`ConfigError` unless this config can be played.
+
+        Raises:
+            ConfigError: wrong player count, unknown variant or module, a
+                module not implemented yet, or a data directory that does not
+                exist or does not load.
+        """
+        super().check(info)
+        unknown = sorted(self.modules - set(MODULE_NAMES))
+        if unknown:
+            raise ConfigError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULE_NAMES)}")
+        if self.modules:
+            raise ConfigError(
+                f"module(s) {', '.join(sorted(self.modules))} are not implemented in this version"
+            )
+        if self.data_dir is not None and not Path(self.data_dir).is_dir():
+            raise ConfigError(f"data_dir {self.data_dir!r} is not a directory")
+        data_of(self)
+
+    @property
+    def two_player(self) -> bool:
+        """Whether the 2-player rules apply."""
+        return self.players == 2
+
+
+def data_of(config: GameConfig) -> SootData:
+    """The component data a config plays with (loaded once per directory).
+
+    Raises:
+        InvalidRecordError: if the data files are malformed.
+    """
+    key = getattr(config, "data_dir", None)
+    found = _DATA.get(key)
+    if found is None:
+        found = _DATA[key] = load_data(key)
+    return found

@@ -1,0 +1,324 @@
+"""The effects registry: what cards, events, upgrades and passives do.
+
+Effects are code registered under the component's name as printed in the
+data files (``cards.toml``, ``events.toml``, ``archetypes.toml``). Two kinds
+of registration exist, and one name may use both:
+
+* :func:`effect` registers a **one-shot** effect: a card played for its
+  ability, an event option, an upgrade's immediate part. The function gets
+  an :class:`Ctx` and changes the state through the shared verbs in
+  :mod:`hexkit_soot.effects.verbs`. It may ask its player a question with
+  :func:`ask`; the answer comes back to the ``resume`` function given to
+  :func:`effect` (the state keeps only names and ints, never callables).
+* :func:`modifier` registers a **passive** change to one number the rules
+  compute at a :class:`Hook` (a toll, a sale limit, a food bill). The rules
+  call :func:`modify` at each hook; it runs the modifiers of every source
+  active for that player: the archetype's passive, the upgrades owned, and
+  the names in ``SootState.active`` (effects switched on for a while by
+  cards and events; ``"Name"`` for everyone or ``"Name@2"`` for seat 2).
+
+Example (a card)::
+
+    @effect("Bank Draft")
+    def bank_draft(ctx: Ctx) -> None:
+        verbs.gain_currency(ctx.state, ctx.player, 3, why="Bank Draft")
+
+Example (an upgrade's passive)::
+
+    @modifier("Switching Yard", Hook.TOLL_RATE)
+    def switching_yard(state: SootState, player: int, value: int, ctx: HookArgs) -> int:
+        return 2
+
+Event functions receive ``ctx.option`` (``"A"`` or ``"B"``) and
+``ctx.player`` = the Event Token holder.
+
+Source: rulebook, §15 (cards), §16 (events), §21 (archetypes and upgrades).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.state import SootState
+
+__all__ = [
+    "Hook",
+    "HookArgs",
+    "Ctx",
+    "Effect",
+    "PlayFn",
+    "ResumeFn",
+    "PlayableFn",
+    "ModifierFn",
+    "REGISTRY",
+    "effect",
+    "modifier",
+    "lookup",
+    "has_play",
+    "modify",
+    "sources",
+    "ask",
+    "resume",
+    "missing",
+    "activate",
+    "deactivate",
+]
+
+
+class Hook(enum.Enum):
+    """The numbers the rules let effects change, and what ``value`` means at each.
+
+    ``HookArgs`` (a mapping) gives context where noted.
+    """
+
+    EXPLORE_DRAW = "explore_draw"          #: tiles drawn by Explore (2)
+    EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the Explore collection (1; Thaw x2 applied after)
+    WILDERNESS_SPEED = "wilderness_speed"  #: hexes per Move in wilderness; args: agent ("Explorer"/"Builder")
+    EXTRACT_TOKENS = "extract_tokens"      #: tokens removed by Extract; args: hex, camp
+    CAMP_CURRENCY = "camp_currency"        #: currency cost of Found Camp (1)
+    CAMP_RESOURCES = "camp_resources"      #: resources discount on Found Camp (0)
+    SETTLEMENT_RESOURCES = "settlement_resources"  #: resources discount on Found Settlement (0)
+    ROUTE_RESOURCES = "route_resources"    #: resources discount per Build Route action (0)
+    ROUTE_FREE_ACTION = "route_free_action"  #: 1 if this Build Route uses no action (0)
+    SITE_STACK = "site_stack"              #: depletion tokens placed on a new camp's site; args: resource
+    TOLL_RATE = "toll_rate"                #: toll per distinct owner the owner collects (1); player = route owner
+    RAIL_FUEL = "rail_fuel"                #: fuel per laden caravan move using rail (1)
+    FUEL_USE = "fuel_use"                  #: fuel use cost of one firing; args: facility
+    FACILITY_OUTPUT = "facility_output"    #: extra outputs per firing (0); args: facility
+    EXTRA_FIRINGS = "extra_firings"        #: extra firings granted in a Refine (0)
+    SELL_UNITS = "sell_units"              #: units per Market Transaction (3)
+    BUY_MARKUP = "buy_markup"              #: markup on buying (1)
+    SELL_BONUS = "sell_bonus"              #: extra currency per unit sold (0); args: good
+    CONTRACT_LIMIT = "contract_limit"      #: contracts held (2)
+    FOOD_UPKEEP = "food_upkeep"            #: food owed this Upkeep (computed bill)
+    PRODUCTION = "production"              #: goods a renewable camp makes (1); args: camp kind
+    CHARTER = "charter"                    #: charter payment to the founder (1); player = founder
+    UPGRADE_POINTS = "upgrade_points"      #: points for a Town/City upgrade; args: tier
+    BONUS_ACTIONS = "bonus_actions"        #: bonus actions added at round start (0)
+    RESTRICTED_ACTIONS = "restricted_actions"  #: bonus actions only for Refine or Move (0)
+    SOOT_PER_ROUND = "soot_per_round"      #: soot removed in Upkeep (0)
+
+
+HookArgs: TypeAlias = Mapping[str, Any]
+
+
+@attrs.define(kw_only=True, slots=True)
+class Ctx:
+    """What a one-shot effect works on.
+
+    Attributes:
+        state: the game.
+        player: the player it acts for (the card's player; the Event Token
+            holder for events; the buyer for upgrades).
+        source: the component's name.
+        option: ``"A"`` or ``"B"`` for events, else ``""``.
+    """
+
+    state: SootState
+    player: PlayerId
+    source: str
+    option: str = ""
+
+
+PlayFn: TypeAlias = Callable[[Ctx], None]
+ResumeFn: TypeAlias = Callable[[Ctx, str, Choose], None]
+PlayableFn: TypeAlias = Callable[[Ctx], bool]
+ModifierFn: TypeAlias = Callable[[SootState, PlayerId, int, HookArgs], int]
+
+
+@attrs.define(kw_only=True, slots=True)
+class Effect:
+    """Everything registered under one name.
+
+    Attributes:
+        name: the component's name.
+        play: the one-shot effect, or ``None``.
+        resume: receives answers to questions asked by :func:`ask`.
+        playable: whether ``play`` may be used now (default: always).
+        modifiers: passive changes by hook.
+    """
+
+    name: str
+    play: PlayFn | None = None
+    resume: ResumeFn | None = None
+    playable: PlayableFn | None = None
+    modifiers: dict[Hook, ModifierFn] = attrs.field(factory=dict)
+
+
+REGISTRY: dict[str, Effect] = {}
+"""Every registered effect by name (filled as the effect modules are imported)."""
+
+
+def _entry(name: str) -> Effect:
+    found = REGISTRY.get(name)
+    if found is None:
+        found = REGISTRY[name] = Effect(name=name)
+    return found
+
+
+def effect(
+    name: str, *, resume: ResumeFn | None = None, playable: PlayableFn | None = None
+) -> Callable[[PlayFn], PlayFn]:
+    """Register the decorated function as the one-shot effect ``name``.
+
+    Args:
+        name: the component's name exactly as in the data files.
+        resume: called with ``(ctx, stage, answer)`` when the player answers
+            a question the effect asked with :func:`ask`.
+        playable: whether the effect can be used now (cards are offered for
+            their ability only when it returns ``True``).
+
+    Raises:
+        ValueError: if ``name`` already has a one-shot effect.
+    """
+
+    def register(fn: PlayFn) -> PlayFn:
+        entry = _entry(name)
+        if entry.play is not None:
+            raise ValueError(f"effect {name!r} is registered twice")
+        entry.play = fn
+        entry.resume = resume
+        entry.playable = playable
+        return fn
+
+    return register
+
+
+def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
+    """Register the decorated function as ``name``'s passive change at ``hook``.
+
+    The function gets ``(state, player, value, args)`` and returns the new value.
+
+    Raises:
+        ValueError: if ``name`` already modifies ``hook``.
+    """
+
+    def register(fn: ModifierFn) -> ModifierFn:
+        entry = _entry(name)
+        if hook in entry.modifiers:
+            raise ValueError(f"effect {name!r} already modifies {hook.value}")
+        entry.modifiers[hook] = fn
+        return fn
+
+    return register
+
+
+def lookup(name: str) -> Effect | None:
+    """The effect registered as ``name``, or ``None``."""
+    return REGISTRY.get(name)
+
+
+def has_play(name: str) -> bool:
+    """Whether ``name`` has a one-shot effect."""
+    found = REGISTRY.get(name)
+    return found is not None and found.play is not None
+
+
+_NO_ARGS: HookArgs = {}
+
+
+def sources(state: SootState, player: PlayerId) -> Iterable[str]:
+    """Names of the effects active for ``player``: passive, upgrades, active list."""
+    p = state.players[player]
+    if p.archetype:
+        yield p.archetype
+    yield from p.upgrades
+    tag = f"@{player}"
+    for name in state.active:
+        at = name.rfind("@")
+        if at < 0:
+            yield name
+        elif name.endswith(tag) and name[at:] == tag:
+            yield name[:at]
+
+
+def modify(
+    state: SootState, player: PlayerId, hook: Hook, value: int, args: HookArgs = _NO_ARGS
+) -> int:
+    """Run every active modifier of ``player`` at ``hook`` over ``value``.
+
+    Args:
+        state: the game.
+        player: whose sources apply.
+        hook: the number being computed.
+        value: the rules' value before effects.
+        args: context for the modifiers (see :class:`Hook`).
+
+    Returns:
+        The value after all modifiers, in source order.
+    """
+    if player < 0:
+        return value
+    for name in sources(state, player):
+        found = REGISTRY.get(name)
+        if found is not None:
+            fn = found.modifiers.get(hook)
+            if fn is not None:
+                value = fn(state, player, value, args)
+    return value
+
+
+def activate(state: SootState, name: str, player: PlayerId | None = None) -> None:
+    """Switch on ``name``'s modifiers until the end of the round (for all, or one seat)."""
+    state.active.append(name if player is None else f"{name}@{player}")
+
+
+def deactivate(state: SootState, name: str, player: PlayerId | None = None) -> None:
+    """Switch off one activation of ``name`` (no error if it is not active)."""
+    key = name if player is None else f"{name}@{player}"
+    if key in state.active:
+        state.active.remove(key)
+
+
+def ask(
+    state: SootState,
+    player: PlayerId,
+    source: str,
+    stage: str,
+    options: Iterable[tuple[str, int, str]],
+    prompt: str = "",
+) -> bool:
+    """Ask ``player`` a question for the effect ``source``.
+
+    The answer is passed to the effect's ``resume`` as ``(ctx, stage, answer)``.
+
+    Args:
+        state: the game.
+        player: who answers.
+        source: the asking effect's name (must have a ``resume``).
+        stage: a short name telling ``resume`` which question this is.
+        options: ``(code, arg, label)`` triples; a question with no option is
+            not asked.
+        prompt: the question's text.
+
+    Returns:
+        Whether the question was asked (``False`` when there were no options).
+    """
+    choices = tuple(Choose(code=c, arg=a, label=label) for c, a, label in options)
+    if not choices:
+        return False
+    state.pending.append(
+        Step(player=player, prompt=prompt or f"{source}: choose", kind="effect",
+             tag=f"{source}|{stage}", options=choices)
+    )
+    return True
+
+
+def resume(state: SootState, step: Step, answer: Choose) -> None:
+    """Deliver ``answer`` to the effect that asked ``step`` (called by the game)."""
+    source, _, stage = step.tag.partition("|")
+    found = REGISTRY.get(source)
+    if found is None or found.resume is None:
+        return
+    found.resume(Ctx(state=state, player=step.player, source=source), stage, answer)
+
+
+def missing(names: Iterable[str], need_play: bool = True) -> list[str]:
+    """The names among ``names`` that have no one-shot effect registered."""
+    return [n for n in names if not (has_play(n) if need_play else n in REGISTRY)]

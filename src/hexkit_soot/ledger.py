@@ -1,0 +1,236 @@
+"""Bookkeeping primitives: currency, points, goods, soot, prestige, prices.
+
+Every rule and effect changes these numbers only through the functions here,
+so the invariants hold everywhere: currency never negative, soot within
+0-10, goods conserved between the supply and their places, prices within
+their floor and maximum. Each function logs what happened.
+
+Source: rulebook, "Soot & Prestige", "Market Economy", "Communities";
+Components, "Token supply".
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.config import data_of
+from hexkit_soot.data import SootData
+from hexkit_soot.state import Goods, SootState, add_goods
+
+__all__ = [
+    "D",
+    "gain_currency",
+    "pay_currency",
+    "transfer_currency",
+    "gain_points",
+    "from_supply",
+    "to_supply",
+    "gain_goods",
+    "advance_soot",
+    "remove_soot",
+    "change_prestige",
+    "move_price",
+    "raw_price",
+    "good_value",
+    "PRESTIGE_NAMES",
+]
+
+PRESTIGE_NAMES = {-2: "Reviled", -1: "Disliked", 0: "Neutral", 1: "Good", 2: "Respected", 3: "Honoured"}
+"""Names of the prestige levels (assumed; the rulebook names Neutral and Good)."""
+
+
+def D(state: SootState) -> SootData:
+    """The component data of ``state``'s game."""
+    return data_of(state.config)
+
+
+def gain_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
+    """Give ``player`` ``n`` ¤ from the bank (``n >= 0``)."""
+    if n <= 0:
+        return
+    state.players[player].currency += n
+    if why:
+        state.note(player, f"gained {n}¤ ({why})")
+
+
+def pay_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> bool:
+    """``player`` pays ``n`` ¤ to the bank if they can.
+
+    Returns:
+        Whether it was paid (nothing changes when it cannot be).
+    """
+    if n <= 0:
+        return True
+    p = state.players[player]
+    if p.currency < n:
+        return False
+    p.currency -= n
+    if why:
+        state.note(player, f"paid {n}¤ ({why})")
+    return True
+
+
+def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int, why: str) -> bool:
+    """``payer`` pays ``n`` ¤ to ``payee`` if they can; returns whether paid."""
+    if n <= 0:
+        return True
+    p = state.players[payer]
+    if p.currency < n:
+        return False
+    p.currency -= n
+    state.players[payee].currency += n
+    state.note(payer, f"paid {n}¤ to P{payee} ({why})")
+    return True
+
+
+def gain_points(state: SootState, player: PlayerId, n: int, why: str) -> None:
+    """Move ``player``'s public score marker by ``n`` (may be negative)."""
+    if n == 0:
+        return
+    state.players[player].points += n
+    state.note(player, f"{'+' if n > 0 else ''}{n} points ({why})")
+
+
+def from_supply(state: SootState, good: str, n: int) -> int:
+    """Take up to ``n`` tokens of ``good`` from the supply; return how many.
+
+    The supply is finite: when it runs out, fewer (or none) are taken.
+    """
+    have = state.supply.get(good, 0)
+    k = have if have < n else n
+    if k > 0:
+        state.supply[good] = have - k
+        return k
+    return 0
+
+
+def to_supply(state: SootState, good: str, n: int) -> None:
+    """Return ``n`` tokens of ``good`` to the supply."""
+    if n > 0:
+        state.supply[good] = state.supply.get(good, 0) + n
+
+
+def gain_goods(
+    state: SootState, player: PlayerId, good: str, n: int, at: Hex | None = None, why: str = ""
+) -> int:
+    """Give ``player`` up to ``n`` of ``good`` from the supply.
+
+    Args:
+        state: the game.
+        player: who gains.
+        good: the good.
+        n: how many.
+        at: ``None`` for the warehouse network; a hex for loose goods there
+            (a camp tile keeps at most ``tile_cap``; the excess is not taken).
+        why: logged reason.
+
+    Returns:
+        How many were gained (the supply or the tile cap may limit it).
+    """
+    if n <= 0:
+        return 0
+    p = state.players[player]
+    if at is None:
+        target: Goods = p.stock
+    else:
+        target = p.loose.setdefault(at, {})
+        if at in state.camps:
+            room = D(state).numbers.tile_cap - sum(target.values())
+            n = min(n, max(0, room))
+    k = from_supply(state, good, n)
+    if k:
+        add_goods(target, good, k)
+    if at is not None and not target:
+        del p.loose[at]
+    if k and why:
+        where = "" if at is None else f" at {at}"
+        state.note(player, f"gained {k} {good}{where} ({why})")
+    return k
+
+
+def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
+    """Advance ``player``'s Soot Track by ``n`` (at most to the top).
+
+    The first time the track reaches each threshold (4 and 8), the player
+    loses 1 Prestige.
+
+    Source: rulebook, "Soot": generating soot and thresholds.
+    """
+    if n <= 0:
+        return
+    nums = D(state).numbers
+    p = state.players[player]
+    before = p.soot
+    p.soot = min(nums.soot_max, p.soot + n)
+    if p.soot != before:
+        state.note(player, f"soot {before} -> {p.soot}{f' ({why})' if why else ''}")
+    for mark in (nums.soot_threshold_1, nums.soot_threshold_2):
+        if p.soot >= mark and mark not in p.soot_marks:
+            p.soot_marks.append(mark)
+            change_prestige(state, player, -1, f"soot reached {mark}")
+
+
+def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> int:
+    """Remove up to ``n`` soot; return how many were removed."""
+    p = state.players[player]
+    k = min(n, p.soot)
+    if k > 0:
+        p.soot -= k
+        state.note(player, f"removed {k} soot ({why})" if why else f"removed {k} soot")
+    return k
+
+
+def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) -> None:
+    """Move ``player``'s prestige by ``delta`` within the track.
+
+    A player whose prestige falls below Neutral loses every Exclusive Pact
+    (Favor with that community resets to 2).
+
+    Source: rulebook, "Prestige" and "Exclusive Pacts".
+    """
+    if delta == 0:
+        return
+    nums = D(state).numbers
+    p = state.players[player]
+    before = p.prestige
+    p.prestige = max(nums.prestige_min, min(nums.prestige_max, p.prestige + delta))
+    if p.prestige == before:
+        return
+    state.note(
+        player,
+        f"prestige {PRESTIGE_NAMES.get(before, before)} -> {PRESTIGE_NAMES.get(p.prestige, p.prestige)} ({why})",
+    )
+    if p.prestige < 0:
+        for hex_, community in state.communities.items():
+            if community.pact == player:
+                community.pact = -1
+                community.favor[player] = nums.pact_reset
+                state.note(player, f"Exclusive Pact with the {community.kind} at {hex_} broke")
+
+
+def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
+    """Move a tracked good's price by ``steps`` within its floor and maximum.
+
+    Returns:
+        The new price (unchanged for goods without a track).
+    """
+    g = D(state).goods[good]
+    if g.kind != "tracked" or steps == 0:
+        return state.prices.get(good, 0)
+    old = state.prices[good]
+    new = max(state.floors[good], min(g.maximum, old + steps))
+    state.prices[good] = new
+    if new != old and why:
+        state.note(None, f"{good} {old} -> {new} ({why})")
+    return new
+
+
+def raw_price(state: SootState, good: str) -> int:
+    """Current price of a raw or special good (printed price + Scarcity Cascade)."""
+    return D(state).goods[good].price + state.raw_bonus.get(good, 0)
+
+
+def good_value(state: SootState, good: str) -> int:
+    """Current value of one unit: its track price, or its fixed price."""
+    price = state.prices.get(good)
+    return price if price is not None else raw_price(state, good)

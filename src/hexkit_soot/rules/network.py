@@ -1,0 +1,194 @@
+"""Warehouses & Network: where a player's goods are, and paying with them.
+
+A player's warehouse network is the Central City (everyone's free node),
+their built warehouses (at most 2) and a Depot Town they founded. Goods in
+the network move freely between its nodes, so the network is one stock.
+Tier 3 goods are never warehoused: they stay on caravans or loose on a hex.
+
+Paying goods at a hex (for building, refining, fulfilling, selling) takes
+them from the player's caravans on that hex, then their loose goods there,
+then, if the hex is one of their nodes (or the payment is not tied to a
+hex), from the network.
+
+Interpretation (assumed): building costs (camps, settlements, structures,
+routes, upgrades) may be paid from the network wherever the Builder is;
+the rulebook says the Builder must be present, not the goods. A card may be
+spent as one wild resource when goods fall short; the lowest-value card is
+used first.
+
+Source: rulebook, "Warehouses & Network"; "Cards" (wild resource).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.ledger import D, to_supply
+from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
+
+__all__ = [
+    "nodes",
+    "is_node",
+    "pool_at",
+    "can_pay",
+    "pay",
+    "discounted",
+    "food_value",
+    "fuel_value",
+    "tier3",
+]
+
+
+def tier3(state: SootState, good: str) -> bool:
+    """Whether ``good`` is a Tier 3 good (never warehoused)."""
+    g = D(state).goods[good]
+    return g.kind == "tracked" and g.tier == 3
+
+
+def nodes(state: SootState, player: PlayerId) -> list[Hex]:
+    """The player's warehouse nodes: Central City, warehouses, founded Depot Towns."""
+    out = [CENTRAL_CITY]
+    out.extend(state.players[player].warehouses)
+    for h, s in state.settlements.items():
+        if s.founder == player and s.spec == "Depot Town":
+            out.append(h)
+    return out
+
+
+def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
+    """Whether ``at`` is one of the player's warehouse nodes."""
+    if at == CENTRAL_CITY or at in state.players[player].warehouses:
+        return True
+    s = state.settlements.get(at)
+    return s is not None and s.founder == player and s.spec == "Depot Town"
+
+
+def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | None = None) -> Goods:
+    """All goods the player can use at ``at``: caravans there, loose there, and the network.
+
+    Args:
+        state: the game.
+        player: whose goods.
+        at: the hex, or ``None`` for the network alone.
+        network: include the network (default: when ``at`` is a node or ``None``).
+    """
+    p = state.players[player]
+    if network is None:
+        network = at is None or is_node(state, player, at)
+    out: Goods = p.stock.copy() if network else {}
+    if at is not None:
+        for c in p.caravans:
+            if c.loc == at:
+                for g, n in c.cargo.items():
+                    out[g] = out.get(g, 0) + n
+        loose = p.loose.get(at)
+        if loose:
+            for g, n in loose.items():
+                out[g] = out.get(g, 0) + n
+    return out
+
+
+def discounted(cost: Goods, discount: int) -> Goods:
+    """``cost`` less ``discount`` units (largest quantities first; at least 1 unit left).
+
+    Source: rulebook, "Explorer and Builder together" (-1 resource, minimum 1)
+    and the archetype discounts.
+    """
+    total = sum(cost.values())
+    if discount <= 0 or total <= 1:
+        return dict(cost)
+    k = min(discount, total - 1)
+    out = dict(cost)
+    while k > 0:
+        good = max(sorted(out), key=lambda g: out[g])
+        add_goods(out, good, -1)
+        k -= 1
+    return out
+
+
+def _shortfall(pool: Goods, cost: Goods) -> int:
+    return sum(max(0, n - pool.get(g, 0)) for g, n in cost.items())
+
+
+def can_pay(
+    state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
+    network: bool | None = None, wild: bool = True,
+) -> bool:
+    """Whether ``player`` can pay ``cost`` (goods) and ``currency`` at ``at``.
+
+    Missing goods may be covered by cards from hand (1 wild resource each)
+    when ``wild``.
+    """
+    p = state.players[player]
+    if p.currency < currency:
+        return False
+    short = _shortfall(pool_at(state, player, at, network), cost)
+    return short == 0 or (wild and short <= len(p.hand))
+
+
+def _take(state: SootState, player: PlayerId, good: str, n: int, at: Hex | None, network: bool) -> int:
+    """Take up to ``n`` of ``good`` from the places usable at ``at``; return the rest owed."""
+    p = state.players[player]
+    if at is not None:
+        for c in p.caravans:
+            if n and c.loc == at and c.cargo.get(good):
+                k = min(n, c.cargo[good])
+                add_goods(c.cargo, good, -k)
+                n -= k
+        loose = p.loose.get(at)
+        if n and loose and loose.get(good):
+            k = min(n, loose[good])
+            add_goods(loose, good, -k)
+            if not loose:
+                del p.loose[at]
+            n -= k
+    if n and network and p.stock.get(good):
+        k = min(n, p.stock[good])
+        add_goods(p.stock, good, -k)
+        n -= k
+    return n
+
+
+def pay(
+    state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
+    why: str = "", network: bool | None = None, wild: bool = True,
+) -> bool:
+    """Pay ``cost`` and ``currency`` at ``at`` (goods return to the supply).
+
+    Returns:
+        Whether it was paid; when it cannot be, nothing changes.
+    """
+    if not can_pay(state, player, cost, at, currency, network, wild):
+        return False
+    use_network = at is None or is_node(state, player, at) if network is None else network
+    p = state.players[player]
+    p.currency -= currency
+    wilds = 0
+    for good, n in cost.items():
+        left = _take(state, player, good, n, at, use_network)
+        to_supply(state, good, n - left)
+        wilds += left
+    spent: list[str] = []
+    if wilds:
+        cards = D(state).cards
+        for card in sorted(p.hand, key=lambda c: (cards[c].value, c))[:wilds]:
+            p.hand.remove(card)
+            state.discard.append(card)
+            spent.append(card)
+    if why:
+        parts = [f"{n} {g}" for g, n in cost.items()]
+        if currency:
+            parts.append(f"{currency}¤")
+        extra = f", cards as wild: {', '.join(spent)}" if spent else ""
+        state.note(player, f"paid {' + '.join(parts) or 'nothing'} for {why}{extra}")
+    return True
+
+
+def food_value(state: SootState, good: str) -> int:
+    """Food value of one unit (0 if not food). Source: Components §20.1 (assumed values)."""
+    return D(state).goods[good].food
+
+
+def fuel_value(state: SootState, good: str) -> int:
+    """Fuel units of one token (0 if not fuel)."""
+    return D(state).goods[good].fuel

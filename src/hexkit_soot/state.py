@@ -1,0 +1,452 @@
+"""The state of a game of Soot & Timber.
+
+Everything that changes lives here, flat: ints, small lists and dicts keyed
+by :class:`~hexkit.hexes.Hex` or by a good's name. Static facts (component
+data, recipes, prices printed on the board) stay in
+:class:`~hexkit_soot.data.SootData` and are shared by every clone.
+
+Goods have exactly one place at any time (token conservation):
+
+* ``SootState.supply``: the bank's finite token supply;
+* ``Player.stock``: the player's warehouse network (Central City plus built
+  warehouses; goods move freely between its nodes);
+* ``Player.loose``: goods the player owns lying on a hex (a camp tile,
+  holding at most 2, or a facility's hex where outputs appear);
+* ``Caravan.cargo``: goods on a caravan.
+
+Routes are stored per hex as six-slot tuples in direction order of
+:data:`hexkit.hexes.DIRECTIONS`, once at each end: ``route_kind`` (0 none,
+1 trail, 2 road, 3 rail) and ``route_owner`` (-1 public or none).
+
+Source: rulebook (all sections); Components Specification.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from hexkit.game import PlayerId, State
+from hexkit.hexes import Hex
+
+__all__ = [
+    "Goods",
+    "Six",
+    "NO_ROUTES",
+    "TRAIL",
+    "ROAD",
+    "RAIL",
+    "ROUTE_NAMES",
+    "CENTRAL_CITY",
+    "CENTRAL_TILE",
+    "OUTER_TILE",
+    "Caravan",
+    "Camp",
+    "Facility",
+    "Settlement",
+    "Community",
+    "BindingContract",
+    "TradeOffer",
+    "Player",
+    "SootState",
+    "add_goods",
+    "take_goods",
+]
+
+Goods: TypeAlias = dict[str, int]
+"""Counts of goods by name; zero counts are removed."""
+
+Six: TypeAlias = tuple[int, int, int, int, int, int]
+"""One value per hex direction."""
+
+NO_ROUTES: Six = (0, 0, 0, 0, 0, 0)
+NO_OWNERS: Six = (-1, -1, -1, -1, -1, -1)
+TRAIL = 1
+ROAD = 2
+RAIL = 3
+ROUTE_NAMES = ("none", "trail", "road", "rail")
+
+CENTRAL_CITY = Hex(0, 0)
+"""The Central City's hex."""
+CENTRAL_TILE = -1
+"""Tile id of the Central City in ``SootState.tiles``."""
+OUTER_TILE = -2
+"""Tile id of the Outer District (5-6 players)."""
+
+
+def add_goods(goods: Goods, name: str, n: int) -> None:
+    """Add ``n`` (may be negative) of ``name`` to ``goods``, dropping zero counts."""
+    v = goods.get(name, 0) + n
+    if v:
+        goods[name] = v
+    else:
+        goods.pop(name, None)
+
+
+def take_goods(goods: Goods, name: str, n: int) -> int:
+    """Remove up to ``n`` of ``name``; return how many were removed."""
+    have = goods.get(name, 0)
+    k = have if have < n else n
+    if k:
+        add_goods(goods, name, -k)
+    return k
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class Caravan:
+    """A caravan on the map.
+
+    Attributes:
+        loc: its hex.
+        cargo: goods it carries.
+    """
+
+    loc: Hex
+    cargo: Goods = attrs.field(factory=dict)
+
+    def copy(self) -> Caravan:
+        """Independent copy."""
+        return Caravan(loc=self.loc, cargo=self.cargo.copy())
+
+    def load(self) -> int:
+        """Units carried."""
+        return sum(self.cargo.values())
+
+
+@attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
+class Camp:
+    """A camp token (immutable: replaced when it changes).
+
+    Attributes:
+        owner: the player who founded it.
+        kind: its camp type name.
+    """
+
+    owner: PlayerId
+    kind: str
+
+
+@attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
+class Facility:
+    """A facility in a settlement or Central City slot (immutable)."""
+
+    name: str
+    owner: PlayerId
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class Settlement:
+    """A settlement, or the Central City (``kind == "Central City"``).
+
+    Attributes:
+        kind: settlement type.
+        spec: chosen specialisation ("" for the Central City).
+        founder: who founded it (-1 for the Central City).
+        tier: 1 Settlement, 2 Town, 3 City.
+        facilities: built facilities (Warehouses included, which take no slot).
+        reserve_owner: the founder's reserved slot (-1 none).
+        reserve_until: last round the reservation holds.
+        struggling: upkeep unpaid: no production or transactions next round.
+        trained: a City has trained its one caravan.
+        extra_slots: slots added by the Outer District.
+    """
+
+    kind: str
+    spec: str = ""
+    founder: PlayerId = -1
+    tier: int = 1
+    facilities: list[Facility] = attrs.field(factory=list)
+    reserve_owner: PlayerId = -1
+    reserve_until: int = 0
+    struggling: bool = False
+    trained: bool = False
+    extra_slots: int = 0
+
+    def copy(self) -> Settlement:
+        """Independent copy."""
+        return Settlement(
+            kind=self.kind, spec=self.spec, founder=self.founder, tier=self.tier,
+            facilities=self.facilities.copy(), reserve_owner=self.reserve_owner,
+            reserve_until=self.reserve_until, struggling=self.struggling,
+            trained=self.trained, extra_slots=self.extra_slots,
+        )
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class Community:
+    """A Trading Post or Tribal Capital medallion.
+
+    Attributes:
+        kind: ``"Trading Post"`` or ``"Tribal Capital"``.
+        favor: favor 0-3 of each player.
+        pact: the player holding its Exclusive Pact (-1 none).
+    """
+
+    kind: str
+    favor: list[int]
+    pact: PlayerId = -1
+
+    def copy(self) -> Community:
+        """Independent copy."""
+        return Community(kind=self.kind, favor=self.favor.copy(), pact=self.pact)
+
+
+@attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
+class BindingContract:
+    """A Binding Trade Contract: ``seller`` owes ``buyer`` goods by ``deadline``.
+
+    Attributes:
+        seller: who must deliver.
+        buyer: who receives.
+        good: the good owed.
+        units: how many still owed.
+        price: currency the buyer pays on delivery, per unit.
+        deadline: the round whose Upkeep enforces it.
+    """
+
+    seller: PlayerId
+    buyer: PlayerId
+    good: str
+    units: int
+    price: int
+    deadline: int
+
+
+@attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
+class TradeOffer:
+    """An open offer between two players (public, non-binding unless ``binding``)."""
+
+    offerer: PlayerId
+    target: PlayerId
+    give: str
+    give_units: int
+    currency: int
+    binding: bool = False
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class Player:
+    """One player's board, agents, goods and counters.
+
+    Attributes:
+        archetype: the drafted archetype ("" before the draft).
+        currency: ¤ held (never negative).
+        points: the public score track.
+        prestige: prestige level (0 Neutral; see ``rules.toml``).
+        soot: the Soot Track, 0-10.
+        soot_marks: soot thresholds already passed (4, 8).
+        explorers: hexes of the player's Explorers.
+        builders: hexes of the player's Builders.
+        caravans: the player's caravans.
+        stock: goods in the warehouse network.
+        loose: goods the player owns lying on hexes.
+        warehouses: hexes of built warehouses.
+        hand: cards in hand (names).
+        secrets: kept secret objectives (indexes into the data).
+        dealt: secret objectives dealt and not yet chosen.
+        contracts: held contracts (indexes into the data).
+        contracts_done: contracts fulfilled.
+        loans: loans outstanding.
+        actions: actions left this round.
+        restricted: of those, actions usable only for Refine or Move.
+        used: once-per-round things used this round ("discard", "overtime", ...).
+        overtime: extra food owed this round from Overtime.
+        upgrades: upgrade tiles owned.
+        counters: effect state by name (for cards, upgrades, events).
+        categories: camp categories already founded (first-of-category bonus).
+        founded: settlements founded.
+        town_upgrades: Upgrade Settlement actions taken.
+        made: goods this player's firings made this round (The Full Chain).
+        far_camps_ever: unused; kept 0.
+    """
+
+    archetype: str = ""
+    currency: int = 0
+    points: int = 0
+    prestige: int = 0
+    soot: int = 0
+    soot_marks: list[int] = attrs.field(factory=list)
+    explorers: list[Hex] = attrs.field(factory=list)
+    builders: list[Hex] = attrs.field(factory=list)
+    caravans: list[Caravan] = attrs.field(factory=list)
+    stock: Goods = attrs.field(factory=dict)
+    loose: dict[Hex, Goods] = attrs.field(factory=dict)
+    warehouses: list[Hex] = attrs.field(factory=list)
+    hand: list[str] = attrs.field(factory=list)
+    secrets: list[int] = attrs.field(factory=list)
+    dealt: list[int] = attrs.field(factory=list)
+    contracts: list[int] = attrs.field(factory=list)
+    contracts_done: int = 0
+    loans: int = 0
+    actions: int = 0
+    restricted: int = 0
+    used: list[str] = attrs.field(factory=list)
+    overtime: int = 0
+    upgrades: list[str] = attrs.field(factory=list)
+    counters: dict[str, int] = attrs.field(factory=dict)
+    categories: list[str] = attrs.field(factory=list)
+    founded: int = 0
+    town_upgrades: int = 0
+    made: list[str] = attrs.field(factory=list)
+
+    def copy(self) -> Player:
+        """Independent copy (containers copied level by level)."""
+        return Player(
+            archetype=self.archetype, currency=self.currency, points=self.points,
+            prestige=self.prestige, soot=self.soot, soot_marks=self.soot_marks.copy(),
+            explorers=self.explorers.copy(), builders=self.builders.copy(),
+            caravans=[c.copy() for c in self.caravans], stock=self.stock.copy(),
+            loose={h: g.copy() for h, g in self.loose.items()},
+            warehouses=self.warehouses.copy(), hand=self.hand.copy(),
+            secrets=self.secrets.copy(), dealt=self.dealt.copy(),
+            contracts=self.contracts.copy(), contracts_done=self.contracts_done,
+            loans=self.loans, actions=self.actions, restricted=self.restricted,
+            used=self.used.copy(), overtime=self.overtime, upgrades=self.upgrades.copy(),
+            counters=self.counters.copy(), categories=self.categories.copy(),
+            founded=self.founded, town_upgrades=self.town_upgrades, made=self.made.copy(),
+        )
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class SootState(State):
+    """A game of Soot & Timber in progress.
+
+    Attributes:
+        players: one :class:`Player` per seat.
+        round: the round number, 1-14 (0 during the draft).
+        phase: ``"draft"``, ``"market"``, ``"actions"``, ``"upkeep"``,
+            ``"production"``, ``"end"`` or ``"over"``.
+        cursor: progress within a phase (the next player to handle).
+        order: this round's turn order.
+        passed: players who passed this round, in pass order.
+        turn: the seat whose turn it is in the action cycle.
+        event_token: the Event Token holder.
+        draft_pool: archetypes still on offer in the draft.
+        frontier_closed: Stage 1 has been triggered.
+        last_round: the round after which the game ends (0 until Stage 1).
+        triggered_by: who drew the Frontier Closes marker (-1: the round-12 end).
+        tiles: placed tiles by hex (tile id into ``SootData.tile_list()``).
+        water: hexes with a water overlay.
+        tile_stack: the terrain stack, bottom first (hidden order).
+        below_marker: tiles under the Frontier Closes marker.
+        survey: the Surveyed Territory row: tile ids.
+        surveyors: who surveyed each row tile.
+        drawn: tiles drawn by the Explore in progress.
+        bag: community bag contents by kind ("" = blank).
+        communities: communities by hex.
+        camps: camps by hex.
+        stacks: depletion stacks by hex (placed when a camp is first founded).
+        settlements: settlements by hex (the Central City included).
+        route_kind: route kinds per hex and direction.
+        route_owner: route owners per hex and direction.
+        prices: current price of each tracked good.
+        floors: current price floor of each tracked good.
+        raw_bonus: permanent raw price rises from Scarcity Cascades.
+        cascaded: resources whose Scarcity Cascade has happened.
+        supply: the bank's token supply.
+        deck: the card draw pile (hidden order), bottom first.
+        discard: the card discard pile.
+        card_row: the card market row ("" = empty slot).
+        legacy_gone: Legacy cards played for their ability (out of the game).
+        events: the event deck, indexes, bottom first (hidden order).
+        event_now: the event of this round (-1 none).
+        active: names of effects active this round (events and cards).
+        contract_deck: contract indexes, bottom first (hidden order).
+        contract_later: Tier 2 and 3 contracts waiting for their season.
+        contract_row: contract row slots (-1 empty).
+        public: the public objectives.
+        secret_deck: undealt secret objectives (hidden order).
+        milestones: milestone name -> player who claimed it.
+        shared_upgrades: copies left of each shared upgrade.
+        flux: the 2P Market Flux draw pile (hidden order).
+        flux_discard: flipped Market Flux cards.
+        auction: the Legacy card being auctioned ("" none).
+        bids: blind bids (-1 not yet bid; hidden until revealed).
+        bindings: open Binding Trade Contracts.
+        offer: an open trade offer awaiting an answer.
+        outer_district: 0 not in play, 1 in play, 2 unlocked.
+    """
+
+    players: list[Player] = attrs.field(factory=list)
+    round: int = 0
+    phase: str = "draft"
+    cursor: int = 0
+    order: list[PlayerId] = attrs.field(factory=list)
+    passed: list[PlayerId] = attrs.field(factory=list)
+    turn: PlayerId = 0
+    event_token: PlayerId = 0
+    draft_pool: list[str] = attrs.field(factory=list)
+    frontier_closed: bool = False
+    last_round: int = 0
+    triggered_by: PlayerId = -1
+    tiles: dict[Hex, int] = attrs.field(factory=dict)
+    water: dict[Hex, bool] = attrs.field(factory=dict)
+    tile_stack: list[int] = attrs.field(factory=list)
+    below_marker: int = 0
+    survey: list[int] = attrs.field(factory=list)
+    surveyors: list[PlayerId] = attrs.field(factory=list)
+    drawn: list[int] = attrs.field(factory=list)
+    bag: dict[str, int] = attrs.field(factory=dict)
+    communities: dict[Hex, Community] = attrs.field(factory=dict)
+    camps: dict[Hex, Camp] = attrs.field(factory=dict)
+    stacks: dict[Hex, int] = attrs.field(factory=dict)
+    settlements: dict[Hex, Settlement] = attrs.field(factory=dict)
+    route_kind: dict[Hex, Six] = attrs.field(factory=dict)
+    route_owner: dict[Hex, Six] = attrs.field(factory=dict)
+    prices: dict[str, int] = attrs.field(factory=dict)
+    floors: dict[str, int] = attrs.field(factory=dict)
+    raw_bonus: dict[str, int] = attrs.field(factory=dict)
+    cascaded: list[str] = attrs.field(factory=list)
+    supply: dict[str, int] = attrs.field(factory=dict)
+    deck: list[str] = attrs.field(factory=list)
+    discard: list[str] = attrs.field(factory=list)
+    card_row: list[str] = attrs.field(factory=list)
+    legacy_gone: list[str] = attrs.field(factory=list)
+    events: list[int] = attrs.field(factory=list)
+    event_now: int = -1
+    active: list[str] = attrs.field(factory=list)
+    contract_deck: list[int] = attrs.field(factory=list)
+    contract_later: list[int] = attrs.field(factory=list)
+    contract_row: list[int] = attrs.field(factory=list)
+    public: list[int] = attrs.field(factory=list)
+    secret_deck: list[int] = attrs.field(factory=list)
+    milestones: dict[str, PlayerId] = attrs.field(factory=dict)
+    shared_upgrades: dict[str, int] = attrs.field(factory=dict)
+    flux: list[int] = attrs.field(factory=list)
+    flux_discard: list[int] = attrs.field(factory=list)
+    auction: str = ""
+    bids: list[int] = attrs.field(factory=list)
+    bindings: list[BindingContract] = attrs.field(factory=list)
+    offer: TradeOffer | None = None
+    outer_district: int = 0
+
+    def copy_fields(self) -> SootState:
+        """A fast independent copy (the body of ``SootGame.clone``)."""
+        return SootState(
+            **self.base_fields_copy(),
+            players=[p.copy() for p in self.players],
+            round=self.round, phase=self.phase, cursor=self.cursor,
+            order=self.order.copy(), passed=self.passed.copy(), turn=self.turn,
+            event_token=self.event_token, draft_pool=self.draft_pool.copy(),
+            frontier_closed=self.frontier_closed, last_round=self.last_round,
+            triggered_by=self.triggered_by, tiles=self.tiles.copy(), water=self.water.copy(),
+            tile_stack=self.tile_stack.copy(), below_marker=self.below_marker,
+            survey=self.survey.copy(), surveyors=self.surveyors.copy(), drawn=self.drawn.copy(),
+            bag=self.bag.copy(),
+            communities={h: c.copy() for h, c in self.communities.items()},
+            camps=self.camps.copy(), stacks=self.stacks.copy(),
+            settlements={h: s.copy() for h, s in self.settlements.items()},
+            route_kind=self.route_kind.copy(), route_owner=self.route_owner.copy(),
+            prices=self.prices.copy(), floors=self.floors.copy(),
+            raw_bonus=self.raw_bonus.copy(), cascaded=self.cascaded.copy(),
+            supply=self.supply.copy(), deck=self.deck.copy(), discard=self.discard.copy(),
+            card_row=self.card_row.copy(), legacy_gone=self.legacy_gone.copy(),
+            events=self.events.copy(), event_now=self.event_now, active=self.active.copy(),
+            contract_deck=self.contract_deck.copy(), contract_later=self.contract_later.copy(),
+            contract_row=self.contract_row.copy(), public=self.public.copy(),
+            secret_deck=self.secret_deck.copy(), milestones=self.milestones.copy(),
+            shared_upgrades=self.shared_upgrades.copy(), flux=self.flux.copy(),
+            flux_discard=self.flux_discard.copy(), auction=self.auction, bids=self.bids.copy(),
+            bindings=self.bindings.copy(), offer=self.offer, outer_district=self.outer_district,
+        )
