@@ -1,0 +1,244 @@
+"""A small Sphinx extension that makes the documentation's generated parts.
+
+At ``builder-inited`` it writes, into ``docs/_generated/`` (not in git):
+
+* the hex-grid pictures of the tutorial, drawn with :mod:`hexkit.render`;
+* a picture of a Hex game position, and of an Empyreal and a Soot & Timber
+  state when those plugins provide the ``svg_style`` hook (``gallery.md``
+  says which could be drawn and why not);
+* the help text of every ``hexkit`` command (``cli.md``), captured from the
+  typer application, so the reference never drifts from the code.
+
+Everything is seeded: the same sources give the same files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+DOCS = Path(__file__).resolve().parent.parent
+OUT = DOCS / "_generated"
+EXAMPLES = DOCS.parent / "examples"
+
+
+def _write(name: str, text: str) -> None:
+    """Write a generated file only when its content changed (keeps rebuilds incremental)."""
+    path = OUT / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+# -- hex grid pictures ----------------------------------------------------------
+
+
+def grid_pictures() -> None:
+    from hexkit.hexes import ORIGIN, Hex, Parity, to_offset
+    from hexkit.hexmap import Board, HexMap, assemble
+    from hexkit.layout import FLAT, POINTY
+    from hexkit.paths import shortest_path
+    from hexkit.render import EdgeHighlight, LegendEntry, Marker, SimpleStyle, palette, render_svg
+
+    def coords(h: Hex, _: Any) -> str:
+        return f"{h.q},{h.r}"
+
+    for name, orientation in (("pointy", POINTY), ("flat", FLAT)):
+        board = HexMap.hexagon(2, 0)
+        style: SimpleStyle[Any] = SimpleStyle(
+            label_of=coords,
+            fill_of=lambda h, _: "#fde3a7" if h == ORIGIN else "#eef2f7",
+            caption=f"{name}-top, axial (q,r)",
+            hex_orientation=orientation,
+        )
+        _write(f"grid-{name}.svg", render_svg(board, style))
+
+    # Neighbours, numbered by direction, and a diagonal.
+    board = HexMap.hexagon(2, "")
+    for d, h in enumerate(ORIGIN.neighbors()):
+        board[h] = str(d)
+    board[ORIGIN] = "h"
+    style = SimpleStyle(
+        label_of=lambda h, c: c,
+        fill_of=lambda h, c: "#fde3a7" if c == "h" else ("#aed6f1" if c else "#eef2f7"),
+        caption="neighbors(h), by direction",
+    )
+    _write("neighbors.svg", render_svg(board, style))
+
+    # Ring 2 in walk order, and a line.
+    board = HexMap.hexagon(3, "")
+    for i, h in enumerate(ORIGIN.ring(2)):
+        board[h] = f"r{i}"
+    for h in Hex(-3, 1).line(Hex(3, -2)):
+        board[h] = "L" if not board[h] else board[h] + "+L"
+    style = SimpleStyle(
+        label_of=lambda h, c: c,
+        fill_of=lambda h, c: ("#f5b7b1" if "L" in c and "r" in c else "#aed6f1" if "r" in c
+                              else "#f9e79f" if c else "#eef2f7"),
+        caption="ring(ORIGIN, 2) and line((-3,1), (3,-2))",
+        key=(LegendEntry("#aed6f1", "ring, r0 first"), LegendEntry("#f9e79f", "line"),
+             LegendEntry("#f5b7b1", "both")),
+    )
+    _write("ring-line.svg", render_svg(board, style))
+
+    # Offset coordinates of a rectangle.
+    board = HexMap.rectangle(6, 4, "", Parity.ODD_R)
+    style = SimpleStyle(
+        label_of=lambda h, _: "{},{}".format(*to_offset(h, Parity.ODD_R)),
+        fill_of=lambda h, _: "#eef2f7" if h.r % 2 == 0 else "#d6eaf8",
+        caption="HexMap.rectangle(6, 4, parity=ODD_R): offset (col,row)",
+    )
+    _write("offset.svg", render_svg(board, style))
+
+    # Boards assembled with an offset and a rotation.
+    piece = HexMap({Hex(0, 0): "A", Hex(1, 0): "A", Hex(0, 1): "A", Hex(1, -1): "A"})
+    second = HexMap({h: "B" for h in piece})
+    joined = assemble([Board(piece), Board(second, Hex(3, 0), 2)])
+    style = SimpleStyle(
+        fill_of=palette({"A": "#abebc6", "B": "#f5cba7"}),
+        label_of=coords,
+        caption="assemble([Board(a), Board(b, Hex(3,0), rotation=2)])",
+    )
+    _write("assemble.svg", render_svg(joined, style))
+
+    # A weighted shortest path over terrain.
+    terrain = HexMap.hexagon(3, "plain")
+    for h in (Hex(0, -1), Hex(0, 0), Hex(0, 1), Hex(1, 1), Hex(-1, 0)):
+        terrain[h] = "mountain"
+    for h in (Hex(1, -2), Hex(2, -2)):
+        terrain[h] = "lake"
+    costs = {"plain": 1, "mountain": 3}
+
+    def step_cost(a: Hex, b: Hex) -> int | None:
+        return costs.get(terrain.get(b, "lake"))
+
+    total, path = shortest_path(Hex(-3, 1), Hex(3, -1), step_cost)
+    on_path = set(path)
+    edges = [
+        EdgeHighlight(hex=a, direction=next(d for d in range(6) if a.neighbor(d) == b),
+                      color="#c0392b", width=0.08)
+        for a, b in zip(path, path[1:])
+    ]
+    style = SimpleStyle(
+        fill_of=palette({"plain": "#f4e9c9", "mountain": "#a39a8f", "lake": "#7fb3d5"}),
+        markers_of=lambda h, c: [Marker(color="#c0392b", size=0.12)] if h in on_path else [],
+        highlights=edges,
+        caption=f"shortest_path: cost {total} (plain 1, mountain 3, lake impassable)",
+        key=(LegendEntry("#f4e9c9", "plain"), LegendEntry("#a39a8f", "mountain"),
+             LegendEntry("#7fb3d5", "lake")),
+    )
+    _write("shortest-path.svg", render_svg(terrain, style))
+
+
+# -- game pictures -------------------------------------------------------------
+
+
+def _played(game: Any, players: int, seed: int, steps: int) -> Any:
+    from hexkit.agents import RandomAgent
+
+    state = game.new(game.make_config(players), seed)
+    agent = RandomAgent(seed)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        game.apply(state, agent.act(game, state, game.legal_actions(state)))
+    return state
+
+
+def game_pictures() -> None:
+    import hexkit
+    from hexkit.render import DrawsSvg, render_state_svg
+
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from _shared import board_svg  # the examples' Hex picture, or the game's hook
+    finally:
+        sys.path.remove(str(EXAMPLES))
+
+    lines = ["<!-- generated by docs/_ext/hexkit_docs.py -->", ""]
+    hex_game = hexkit.load_game("hex")
+    state = hex_game.new(hex_game.make_config(2, size=7), 3)
+    from hexkit.agents import RandomAgent
+
+    agent = RandomAgent(3)
+    for _ in range(20):
+        hex_game.apply(state, agent.act(hex_game, state, hex_game.legal_actions(state)))
+    _write("hexgame.svg", board_svg(hex_game, state))
+
+    for name, players, steps in (("empyreal", 3, 60), ("soot", 3, 60)):
+        try:
+            game = hexkit.load_game(name)
+        except Exception as exc:  # a plugin still being written must not stop the docs
+            lines += [f"- **{name}**: not installed yet ({type(exc).__name__}).", ""]
+            continue
+        if not isinstance(game, DrawsSvg):
+            lines += [f"- **{game.info.title}**: no `svg_style` hook yet.", ""]
+            continue
+        try:
+            svg = render_state_svg(game, _played(game, players, 1, steps))
+        except Exception as exc:
+            lines += [f"- **{game.info.title}**: drawing failed ({type(exc).__name__}: {exc}).", ""]
+            logger.info("hexkit_docs: %s could not be drawn: %s", name, exc)
+            continue
+        _write(f"{name}-state.svg", svg)
+        lines += [
+            f"**{game.info.title}**, {players} players, seed 1, after {steps} random decisions:",
+            "",
+            f"![{game.info.title} state](/_generated/{name}-state.svg)",
+            "",
+        ]
+    _write("gallery.md", "\n".join(lines) + "\n")
+
+
+# -- command-line help ----------------------------------------------------------
+
+
+def cli_help() -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from hexkit.cli import app
+
+    command = typer.main.get_command(app)
+    names = sorted(getattr(command, "commands", {}))
+    runner = CliRunner()
+    env = {"COLUMNS": "92", "NO_COLOR": "1", "TERM": "dumb", "_TYPER_FORCE_DISABLE_TERMINAL": "1"}
+    parts = ["<!-- generated by docs/_ext/hexkit_docs.py from hexkit.cli -->", ""]
+    for name in [None, *names]:
+        args = ["--help"] if name is None else [name, "--help"]
+        result = runner.invoke(app, args, env=env, prog_name="hexkit")
+        if result.exit_code != 0:
+            logger.warning("hexkit_docs: `hexkit %s` failed: %s", " ".join(args), result.output)
+            continue
+        title = "hexkit" if name is None else f"hexkit {name}"
+        text = "\n".join(line.rstrip() for line in result.output.strip().splitlines())
+        parts += [f"## `{title}`", "", "```text", text, "```", ""]
+    _write("cli.md", "\n".join(parts))
+
+
+def generate(app: Sphinx) -> None:
+    OUT.mkdir(exist_ok=True)
+    os.environ.setdefault("COLUMNS", "92")
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("hex grid pictures", grid_pictures),
+        ("game pictures", game_pictures),
+        ("command-line help", cli_help),
+    ]
+    for what, step in steps:
+        try:
+            step()
+        except Exception as exc:
+            logger.warning("hexkit_docs: cannot make the %s: %s: %s", what, type(exc).__name__, exc)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", generate)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
