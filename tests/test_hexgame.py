@@ -135,13 +135,13 @@ def test_white_wins_by_a_bent_chain_from_left_to_right() -> None:
     assert GAME.scores(state).order == (1, 0)
     assert winning_chain(state) == {Hex(0, 2), Hex(1, 1), Hex(2, 1), Hex(3, 0), Hex(4, 0)}
     assert render_text(state).splitlines() == [
-        "    a b c d e",
-        " 1  x x . O O  1",
-        "  2  x O O . .  2",
-        "   3  O x . . .  3",
-        "    4  . x . . .  4",
-        "     5  . . . . .  5",
-        "        a b c d e",
+        "   a b c d e",
+        " 1 x x . O O  1",
+        " 2  x O O . .  2",
+        " 3   O x . . .  3",
+        " 4    . x . . .  4",
+        " 5     . . . . .  5",
+        "       a b c d e",
         "White (o, left-right) has won",
     ]
 
@@ -434,3 +434,25 @@ def test_conformance_suite() -> None:
     assert report.games == 400
     assert report.rejected > 0
     assert report.views > 0
+
+
+# -- pictures --------------------------------------------------------------------------
+
+
+def test_svg_picture_through_the_core_hook() -> None:
+    pytest.importorskip("drawsvg")
+    from hexkit.render import DrawsSvg, render_state_svg
+
+    state = play(new(5), "c1 a1 c2 a2 c3 a3 c4 a4 c5")
+    assert isinstance(GAME, DrawsSvg)
+    svg = render_state_svg(GAME, state)
+    assert svg.count('class="marker"') == 9
+    assert svg.count('stroke="#d4a017"') == 5  # the winning chain, ringed in gold
+    assert "Hex 5x5, move 9: Black has won" in svg
+    # The rim of an n x n rhombus has 8n - 2 cell sides: Black owns the 2n
+    # above the top row and the 2n below the bottom row, White the rest.
+    board, style = GAME.svg_style(state)
+    colours = [edge.color for edge in style.edges()]
+    assert len(colours) == 38
+    assert colours.count("#222222") == 20
+    assert len(board) == 25 and board[Hex(2, 4)] == 0 and board[Hex(1, 4)] is None

@@ -18,12 +18,14 @@ from typing import Any, ClassVar
 
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
+from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 
 from hexkit_hexgame import actions as numbering
 from hexkit_hexgame.actions import MAX_SIZE, SWAP, HexAction, Place, Swap, cell_name
 from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE
 from hexkit_hexgame.legal import LegalActions
+from hexkit_hexgame.render import HexStyle, svg_picture
 from hexkit_hexgame.state import ChooseCell, HexConfig, HexState
 from hexkit_hexgame.strategy import stones_to_connect
 
@@ -214,6 +216,10 @@ class HexGame(Game[HexState, HexConfig]):
         mine = stones_to_connect(state, player)
         theirs = stones_to_connect(state, 1 - player)
         return float((big if theirs is None else theirs) - (big if mine is None else mine))
+
+    def svg_style(self, state: HexState) -> tuple[HexMap[PlayerId | None], HexStyle]:
+        """The drawing hook of :func:`hexkit.render.render_state_svg` (see :mod:`~hexkit_hexgame.render`)."""
+        return svg_picture(state)
 
     # -- actions as numbers (for reinforcement learning) -------------------
     def num_distinct_actions(self, config: HexConfig) -> int:
