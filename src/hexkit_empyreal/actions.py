@@ -1,0 +1,425 @@
+"""Actions (a player's answers) and decisions (the questions on the stack).
+
+A turn is a sequence of small decisions kept on ``state.pending``; the top
+one is answered next and may push more. Actions are small frozen values
+with a readable ``str``; hexes appear as :class:`~hexkit.hexes.Hex`.
+
+Besides the decisions of the turn structure there are four generic ones the
+effects are built from (see :mod:`hexkit_empyreal.effects`):
+
+* :class:`Op`: an automatic step (a registered function run by the engine,
+  never answered by a player);
+* :class:`ChooseOption` and :class:`ChooseHex`: pick a name or a hex from a
+  registered *domain*, then run a registered op with the answer;
+* :class:`Branch`: pick one of several labelled sequences of steps;
+* :class:`BuildTrack`: the Build Track verb, with its target and free Transfers.
+
+Source: rulebook, Gameplay.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hexkit.game import Decision
+from hexkit.hexes import Hex
+
+__all__ = [
+    # actions
+    "Choose",
+    "Done",
+    "Move",
+    "Activate",
+    "Build",
+    "PickHex",
+    "DeliverTo",
+    "PickGood",
+    "PlaceAt",
+    "UseSpecialist",
+    "ACTION_TYPES",
+    # decisions
+    "Target",
+    "Op",
+    "ChooseOption",
+    "ChooseHex",
+    "Branch",
+    "BuildTrack",
+    "SelectCompany",
+    "SelectCaptain",
+    "EliminateAward",
+    "PlaceHeadquarters",
+    "SpecialistPhase",
+    "MainAction",
+    "AdministrateSteps",
+    "ActivateSpellcars",
+    "DeliverChoice",
+    "PickGoods",
+    "ClaimDemand",
+    "UpgradeChoice",
+    "TakeSpellcar",
+    "PlaceSpellcar",
+    "ChooseSpecialistType",
+    "ChooseSpecialist",
+    "DECISION_TYPES",
+]
+
+
+# ---------------------------------------------------------------- actions
+@attrs.frozen
+class Choose:
+    """Pick a named option of the pending decision."""
+
+    option: str
+
+    def __str__(self) -> str:
+        return f"choose {self.option}"
+
+
+@attrs.frozen
+class Done:
+    """Decline, or finish a repeatable choice (skip, done, end activations)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@attrs.frozen
+class Move:
+    """Move the Conductor ``spaces`` spaces, paying ``cost`` mana."""
+
+    spaces: int
+    cost: int
+
+    def __str__(self) -> str:
+        return f"move the Conductor {self.spaces} space{'s' if self.spaces > 1 else ''} for {self.cost} mana"
+
+
+@attrs.frozen
+class Activate:
+    """Activate the Spellcar in railyard slot ``slot`` (``"D2"``) for ``cost`` mana."""
+
+    slot: str
+    spellcar: str
+    cost: int
+
+    def __str__(self) -> str:
+        return f"activate {self.spellcar} ({self.slot}) for {self.cost} mana"
+
+
+@attrs.frozen
+class Build:
+    """Build Track on ``hex``; ``cost`` is the mana paid for Transfers."""
+
+    hex: Hex
+    cost: int = 0
+
+    def __str__(self) -> str:
+        extra = f", paying {self.cost} mana for Transfers" if self.cost else ""
+        return f"build track on {self.hex}{extra}"
+
+
+@attrs.frozen
+class PickHex:
+    """Choose a hex."""
+
+    hex: Hex
+
+    def __str__(self) -> str:
+        return f"choose hex {self.hex}"
+
+
+@attrs.frozen
+class DeliverTo:
+    """Deliver to the City on ``city``, Goods of ``colour``."""
+
+    city: Hex
+    colour: str
+
+    def __str__(self) -> str:
+        return f"deliver {self.colour} Goods to the City at {self.city}"
+
+
+@attrs.frozen
+class PickGood:
+    """Pick up one Good of the delivery's colour from ``hex``."""
+
+    hex: Hex
+
+    def __str__(self) -> str:
+        return f"pick up a Good at {self.hex}"
+
+
+@attrs.frozen
+class PlaceAt:
+    """Place the gained Spellcar in railyard slot ``slot`` (``"C3"``)."""
+
+    slot: str
+
+    def __str__(self) -> str:
+        return f"place it at {self.slot}"
+
+
+@attrs.frozen
+class UseSpecialist:
+    """Activate a Specialist in the Activate Specialists phase."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"activate {self.name}"
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    Choose,
+    Done,
+    Move,
+    Activate,
+    Build,
+    PickHex,
+    DeliverTo,
+    PickGood,
+    PlaceAt,
+    UseSpecialist,
+)
+
+
+# -------------------------------------------------------------- decisions
+@attrs.frozen(kw_only=True)
+class Target:
+    """Which hexes a Build Track may target.
+
+    Attributes:
+        label: the icon's name for messages ("Lake", "any terrain (except Wasteland)").
+        terrains: allowed terrain indices; empty means any terrain except Wasteland.
+        edge: only hexes on the edge of the map.
+        anywhere: the Global icon: no Network-Adjacent requirement.
+        competitor: only hexes holding at least one competitor train car.
+        near_city: only hexes adjacent to a City (or, with ``near_wasteland``,
+            to a City or a Wasteland).
+        near_wasteland: only hexes adjacent to a Wasteland (see ``near_city``).
+        cells: if not empty, only these cells.
+        transfers: whether Transfers may be used (True for every Build Track).
+    """
+
+    label: str
+    terrains: tuple[int, ...] = ()
+    edge: bool = False
+    anywhere: bool = False
+    competitor: bool = False
+    near_city: bool = False
+    near_wasteland: bool = False
+    cells: tuple[int, ...] = ()
+    transfers: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class Op(Decision):
+    """An automatic step: the engine runs the registered op ``op`` at once.
+
+    Attributes:
+        op: registered op name (:func:`hexkit_empyreal.effects.op`).
+        ints: integer arguments.
+        strs: string arguments.
+    """
+
+    op: str
+    ints: tuple[int, ...] = ()
+    strs: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ChooseOption(Decision):
+    """Pick one name, then run op ``then`` with ``strs + (name,)``.
+
+    Attributes:
+        domain: registered domain computing the options when asked ("" to
+            use ``options``).
+        options: fixed options.
+        then: op run with the answer.
+        ints, strs: passed on to ``then``.
+        optional: whether :class:`Done` (decline) is allowed.
+    """
+
+    domain: str = ""
+    options: tuple[str, ...] = ()
+    then: str
+    ints: tuple[int, ...] = ()
+    strs: tuple[str, ...] = ()
+    optional: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class ChooseHex(Decision):
+    """Pick one hex of a registered domain, then run op ``then`` with ``ints + (cell,)``."""
+
+    domain: str
+    then: str
+    ints: tuple[int, ...] = ()
+    strs: tuple[str, ...] = ()
+    optional: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Branch(Decision):
+    """Pick one labelled sequence of steps ("Gain Mana or Gain Spellcar")."""
+
+    labels: tuple[str, ...]
+    branches: tuple[tuple[Decision, ...], ...]
+    optional: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class BuildTrack(Decision):
+    """Build Track: choose a legal target hex (with Transfers) or decline.
+
+    Attributes:
+        target: which hexes are legal targets.
+        free_city: one City Transfer of this build is free.
+        free_wasteland: one Wasteland Transfer of this build is free.
+        free_competitor: one Competitor Transfer of this build is free.
+        source: the Spellcar or Specialist building (for the log).
+    """
+
+    target: Target
+    free_city: bool = False
+    free_wasteland: bool = False
+    free_competitor: bool = False
+    source: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class SelectCompany(Decision):
+    """Set-up: choose a Company (reverse turn order)."""
+
+
+@attrs.frozen(kw_only=True)
+class SelectCaptain(Decision):
+    """Set-up: choose the Company's Captain or a Wild Captain."""
+
+    company: str
+
+
+@attrs.frozen(kw_only=True)
+class EliminateAward(Decision):
+    """Expert: eliminate one of the offered Awards."""
+
+
+@attrs.frozen(kw_only=True)
+class PlaceHeadquarters(Decision):
+    """Set-up: place a train car on the Home Terrain, then one adjacent (``first`` >= 0)."""
+
+    first: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class SpecialistPhase(Decision):
+    """Activate Specialists, or go on to the main action."""
+
+
+@attrs.frozen(kw_only=True)
+class MainAction(Decision):
+    """Administrate or Move+Activate."""
+
+
+@attrs.frozen(kw_only=True)
+class AdministrateSteps(Decision):
+    """Administrate: do the remaining steps in the order you choose."""
+
+    remaining: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ActivateSpellcars(Decision):
+    """Activate Spellcars in the Conductor's column, or stop."""
+
+
+@attrs.frozen(kw_only=True)
+class DeliverChoice(Decision):
+    """Choose a Network-Adjacent City to deliver to, or skip.
+
+    Attributes:
+        mode: ``eol`` (End of the Line), ``final`` (final delivery) or
+            ``effect`` (a Spellcar or Specialist).
+        limit: most Goods to deliver (0: no limit).
+        tiles: whether the delivery may earn a Demand Tile.
+    """
+
+    mode: str = "eol"
+    limit: int = 0
+    tiles: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class PickGoods(Decision):
+    """Pick up In-Network Goods of the colour, one at a time, then done."""
+
+    stand: int
+    colour: int
+    count: int = 0
+    mode: str = "eol"
+    limit: int = 0
+    tiles: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class ClaimDemand(Decision):
+    """Take one Demand Tile you qualify for, or none."""
+
+    stand: int
+    colour: int
+    count: int
+    mode: str = "eol"
+
+
+@attrs.frozen(kw_only=True)
+class UpgradeChoice(Decision):
+    """End of the Line: choose one of the three Upgrades."""
+
+
+@attrs.frozen(kw_only=True)
+class TakeSpellcar(Decision):
+    """Gain Spellcar: take one from the Market (or decline)."""
+
+
+@attrs.frozen(kw_only=True)
+class PlaceSpellcar(Decision):
+    """Place the Spellcar taken in a legal railyard slot."""
+
+    spellcar: str
+
+
+@attrs.frozen(kw_only=True)
+class ChooseSpecialistType(Decision):
+    """Gain Specialist: choose a type you do not have yet (or decline)."""
+
+
+@attrs.frozen(kw_only=True)
+class ChooseSpecialist(Decision):
+    """Gain Specialist: choose one of the picked-up stack."""
+
+    type: int
+
+
+DECISION_TYPES: tuple[type[Decision], ...] = (
+    Op,
+    ChooseOption,
+    ChooseHex,
+    Branch,
+    BuildTrack,
+    SelectCompany,
+    SelectCaptain,
+    EliminateAward,
+    PlaceHeadquarters,
+    SpecialistPhase,
+    MainAction,
+    AdministrateSteps,
+    ActivateSpellcars,
+    DeliverChoice,
+    PickGoods,
+    ClaimDemand,
+    UpgradeChoice,
+    TakeSpellcar,
+    PlaceSpellcar,
+    ChooseSpecialistType,
+    ChooseSpecialist,
+)

@@ -1,0 +1,306 @@
+"""The effects registry: effects, ops, domains and passive abilities by name.
+
+Four registries, all keyed by the name the rulebook (or the engine) uses:
+
+* :func:`effect` registers what a Spellcar or Specialist does when it is
+  activated. The function receives an :class:`EffectContext` and returns
+  the steps (decisions and ops) to run, in order; it may also change the
+  state directly for immediate parts. Effects are composed from the verbs
+  in :mod:`hexkit_empyreal.effects.verbs`.
+* :func:`op` registers an automatic step: a function of the state and the
+  :class:`~hexkit_empyreal.actions.Op` that returns more steps (or ``None``).
+  Ops are how an effect continues after a choice ("then place a Good on that
+  hex"): choices carry the name of the op to run with the answer.
+* :func:`domain` registers the options of a generic choice
+  (:class:`~hexkit_empyreal.actions.ChooseHex` returns cells,
+  :class:`~hexkit_empyreal.actions.ChooseOption` returns names), computed
+  when the choice is asked, so they always reflect the current state.
+* :func:`passive` registers a :class:`Passive`: the rule changes a Station
+  Master (or anything in play) makes without being activated (cheaper
+  moves, cheaper Transfers, extra steps when you Administrate...).
+
+An effect name that is not registered makes its Spellcar or Specialist
+unusable (it is never offered), never silently wrong:
+:func:`registered_effects` lists what exists.
+
+Source: DESIGN.md, "Rules in data" (effects are code, registered by name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from hexkit.game import Decision
+
+if TYPE_CHECKING:
+    from hexkit_empyreal.actions import Op
+    from hexkit_empyreal.data import SpellcarSpec
+    from hexkit_empyreal.state import EmpyrealState, PlayerState
+
+__all__ = [
+    "EffectContext",
+    "EffectFn",
+    "Effect",
+    "OpFn",
+    "DomainFn",
+    "Passive",
+    "Steps",
+    "effect",
+    "op",
+    "domain",
+    "passive",
+    "get_effect",
+    "get_op",
+    "get_domain",
+    "passives_of",
+    "registered_effects",
+    "registered_passives",
+    "push",
+]
+
+Steps = Sequence[Decision]
+"""Decisions and ops to run in order (the first runs first)."""
+
+
+class EffectContext:
+    """What an effect function is told when it runs.
+
+    Attributes:
+        state: the game state (change it directly for immediate parts).
+        player: the seat using the effect.
+        source: the name of the Spellcar or Specialist being used.
+        spec: the Spellcar's data (terrains, inherent cost), or ``None``
+            for a Specialist.
+        copied: True when the effect runs through a copy effect
+            (Transformer, Limited Express, Uumi Nuoc...).
+    """
+
+    __slots__ = ("state", "player", "source", "spec", "copied")
+
+    def __init__(
+        self,
+        state: EmpyrealState,
+        player: int,
+        source: str,
+        spec: SpellcarSpec | None = None,
+        copied: bool = False,
+    ) -> None:
+        self.state = state
+        self.player = player
+        self.source = source
+        self.spec = spec
+        self.copied = copied
+
+    @property
+    def me(self) -> PlayerState:
+        """The using player's folio."""
+        return self.state.players[self.player]
+
+
+EffectFn = Callable[[EffectContext], "Steps | None"]
+"""An effect: returns the steps to run (or ``None`` if it did everything)."""
+AvailableFn = Callable[[EffectContext], bool]
+OpFn = Callable[["EmpyrealState", "Op"], "Steps | None"]
+DomainFn = Callable[["EmpyrealState", Decision], "Sequence[int] | Sequence[str]"]
+
+
+class Effect:
+    """A registered effect.
+
+    Attributes:
+        name: the rulebook name.
+        run: the effect function.
+        available: whether it may be used now (default: always); a
+            Specialist whose effect is unavailable is not offered.
+    """
+
+    __slots__ = ("name", "run", "available")
+
+    def __init__(self, name: str, run: EffectFn, available: AvailableFn | None) -> None:
+        self.name = name
+        self.run = run
+        self.available = available
+
+
+class Passive:
+    """Rule changes of a Specialist in play that is not activated.
+
+    Subclass and override the hooks you need; register an instance with
+    :func:`passive`. Every hook gets the state and the owner's seat.
+    """
+
+    def move_costs(self, state: EmpyrealState, player: int, costs: tuple[int, ...]) -> tuple[int, ...]:
+        """Total mana to move 1, 2, 3, 4 spaces (return changed costs)."""
+        return costs
+
+    def activation_costs(
+        self, state: EmpyrealState, player: int, costs: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """Mana for the 1st, 2nd and 3rd Spellcar activation of a turn."""
+        return costs
+
+    def transfer_costs(
+        self, state: EmpyrealState, player: int, costs: tuple[int, int, int]
+    ) -> tuple[int, int, int]:
+        """Mana for a (City, Wasteland, Competitor) Transfer when Building Track."""
+        return costs
+
+    def administrate_steps(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
+        """Extra optional steps offered when you Administrate (label, steps)."""
+        return []
+
+    def main_actions(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
+        """Extra main actions offered besides Administrate and Move+Activate."""
+        return []
+
+    def demand_bonus(self, state: EmpyrealState, player: int, mode: str) -> int:
+        """How many Goods more than delivered count toward Demand Tiles."""
+        return 0
+
+    def after_delivery(
+        self, state: EmpyrealState, player: int, mode: str, count: int, took_tile: bool
+    ) -> Steps:
+        """Steps after a delivery of ``count`` Goods (``mode``: eol/final/effect)."""
+        return ()
+
+
+_EFFECTS: dict[str, Effect] = {}
+_OPS: dict[str, OpFn] = {}
+_DOMAINS: dict[str, DomainFn] = {}
+_PASSIVES: dict[str, Passive] = {}
+
+F = TypeVar("F")
+
+
+def effect(name: str, *, available: AvailableFn | None = None) -> Callable[[EffectFn], EffectFn]:
+    """Register an effect under its rulebook name.
+
+    Args:
+        name: the Spellcar, Specialist or effect-kind name ("Flow Controller",
+            "Pick One of Two", "Wendy Thristle").
+        available: optional predicate: may the effect be used now?
+
+    Raises:
+        ValueError: the name is already registered.
+
+    Example::
+
+        @effect("Flow Controller")
+        def flow_controller(ctx: EffectContext) -> Steps:
+            return [verbs.reclaim(ctx, 3)]
+    """
+
+    def register(fn: EffectFn) -> EffectFn:
+        if name in _EFFECTS:
+            raise ValueError(f"effect {name!r} is registered twice")
+        _EFFECTS[name] = Effect(name, fn, available)
+        return fn
+
+    return register
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    """Register an automatic step under ``name``.
+
+    Raises:
+        ValueError: the name is already registered.
+    """
+
+    def register(fn: OpFn) -> OpFn:
+        if name in _OPS:
+            raise ValueError(f"op {name!r} is registered twice")
+        _OPS[name] = fn
+        return fn
+
+    return register
+
+
+def domain(name: str) -> Callable[[DomainFn], DomainFn]:
+    """Register the options of a generic choice under ``name``.
+
+    Raises:
+        ValueError: the name is already registered.
+    """
+
+    def register(fn: DomainFn) -> DomainFn:
+        if name in _DOMAINS:
+            raise ValueError(f"domain {name!r} is registered twice")
+        _DOMAINS[name] = fn
+        return fn
+
+    return register
+
+
+def passive(name: str) -> Callable[[type[Passive]], type[Passive]]:
+    """Register a :class:`Passive` subclass (instantiated once) under a Specialist name.
+
+    Raises:
+        ValueError: the name is already registered.
+    """
+
+    def register(cls: type[Passive]) -> type[Passive]:
+        if name in _PASSIVES:
+            raise ValueError(f"passive {name!r} is registered twice")
+        _PASSIVES[name] = cls()
+        return cls
+
+    return register
+
+
+def get_effect(name: str) -> Effect | None:
+    """The registered effect of that name, or ``None``."""
+    return _EFFECTS.get(name)
+
+
+def get_op(name: str) -> OpFn:
+    """The registered op of that name.
+
+    Raises:
+        KeyError: no op of that name (a programming error, named in the message).
+    """
+    try:
+        return _OPS[name]
+    except KeyError:
+        raise KeyError(f"no op registered as {name!r}") from None
+
+
+def get_domain(name: str) -> DomainFn:
+    """The registered domain of that name.
+
+    Raises:
+        KeyError: no domain of that name.
+    """
+    try:
+        return _DOMAINS[name]
+    except KeyError:
+        raise KeyError(f"no domain registered as {name!r}") from None
+
+
+def passives_of(state: EmpyrealState, player: int) -> list[Passive]:
+    """The passive abilities a player has in play (Captain, Engineer, Station Masters)."""
+    if not _PASSIVES:
+        return []
+    ps = state.players[player]
+    out = []
+    for name in (ps.captain, ps.engineer, *ps.station_masters):
+        p = _PASSIVES.get(name)
+        if p is not None:
+            out.append(p)
+    return out
+
+
+def registered_effects() -> list[str]:
+    """Names of every registered effect, sorted."""
+    return sorted(_EFFECTS)
+
+
+def registered_passives() -> list[str]:
+    """Names of every registered passive ability, sorted."""
+    return sorted(_PASSIVES)
+
+
+def push(state: EmpyrealState, steps: Steps | None) -> None:
+    """Push steps so that the first one is answered (or run) first."""
+    if steps:
+        state.pending.extend(reversed(steps))

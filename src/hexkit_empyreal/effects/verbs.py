@@ -1,0 +1,449 @@
+"""The shared verbs effects are built from.
+
+Each verb returns a step (a decision or an :class:`~hexkit_empyreal.actions.Op`)
+for the effect to return; the engine runs the steps in order. An effect is
+usually a one-liner::
+
+    @effect("Liquid Purifier")
+    def liquid_purifier(ctx: EffectContext) -> Steps:
+        return [build_track(ctx, terrain(LAKE)), gain_mana(ctx)]
+
+Targets for :func:`build_track`: :func:`terrain` (one or more terrains,
+Wasteland included), :data:`ANY_TERRAIN`, :data:`EDGE`, :data:`ANYWHERE`
+(Global), :func:`home` (the Company's Home Terrain), :data:`COMPETITOR`,
+:data:`NEAR_CITY`, :data:`NEAR_CITY_OR_WASTELAND`; combine with
+``attrs.evolve(target, anywhere=True, cells=(...))``.
+
+Continuations: :func:`then` runs a registered op after the previous steps,
+with :data:`LAST_BUILT` standing for the hex of the latest Build Track
+(``-1`` when it was declined: ops then do nothing).
+
+Source: rulebook, Game Effects (Place Wasteland, Build Track, Transfer) and
+the Spellcar and Specialist references (Gain Mana, Reclaim Mana, Refresh,
+Gain Spellcar, Gain Specialist, Deliver, copy effects).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import Branch, BuildTrack, ChooseHex, ChooseOption, DeliverChoice, Op, Target
+from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.rules import mana
+from hexkit_empyreal.rules.network import adjacent_mask
+from hexkit_empyreal.state import EmpyrealState, bits, board, data
+
+__all__ = [
+    "LAST_BUILT",
+    "ANY_TERRAIN",
+    "EDGE",
+    "ANYWHERE",
+    "COMPETITOR",
+    "NEAR_CITY",
+    "NEAR_CITY_OR_WASTELAND",
+    "terrain",
+    "home",
+    "build_track",
+    "place_wasteland",
+    "gain_mana",
+    "reclaim",
+    "refresh",
+    "pay",
+    "gain_spellcar",
+    "gain_specialist",
+    "deliver",
+    "choose",
+    "choose_hex",
+    "choose_option",
+    "then",
+    "copy_effect",
+    "place_good",
+    "move_good_into",
+    "return_good",
+    "extra_turn",
+]
+
+LAST_BUILT = -1
+"""Stands for the hex of the latest Build Track in :func:`place_good` and ops."""
+
+ANY_TERRAIN = Target(label="any terrain (except Wasteland)")
+EDGE = Target(label="any terrain on the edge of the map (except Wasteland)", edge=True)
+ANYWHERE = Target(label="any terrain anywhere (except Wasteland)", anywhere=True)
+COMPETITOR = Target(label="a hex with a competitor train car", terrains=tuple(range(7)), competitor=True)
+NEAR_CITY = Target(label="any terrain (except Wasteland) adjacent to a City", near_city=True)
+NEAR_CITY_OR_WASTELAND = Target(
+    label="any terrain (except Wasteland) adjacent to a City or Wasteland", near_city=True, near_wasteland=True
+)
+
+
+def terrain(*terrains: int | str) -> Target:
+    """A target of one or more terrains (indices or names; Wasteland allowed)."""
+    ids = tuple(t if isinstance(t, int) else terrain_index(t) for t in terrains)
+    return Target(label=" or ".join(TERRAINS[t] for t in ids), terrains=ids)
+
+
+def home(ctx: EffectContext) -> Target:
+    """The Company's Home Terrain."""
+    return terrain(data(ctx.state).company_by_name[ctx.me.company].home)
+
+
+def build_track(
+    ctx: EffectContext,
+    target: Target,
+    *,
+    free_city: bool = False,
+    free_wasteland: bool = False,
+    free_competitor: bool = False,
+) -> Decision:
+    """Build Track on ``target`` (Network-Adjacent unless Global), with Transfers.
+
+    The player may decline (FAQ: building is never forced).
+    """
+    return BuildTrack(
+        player=ctx.player,
+        prompt=f"build track on {target.label}, or done",
+        target=target,
+        free_city=free_city,
+        free_wasteland=free_wasteland,
+        free_competitor=free_competitor,
+        source=ctx.source,
+    )
+
+
+def place_wasteland(ctx: EffectContext, *, to_folio: bool = False) -> Decision:
+    """Place Wasteland In-Network or Network-Adjacent (skipped if impossible).
+
+    Args:
+        to_folio: destroyed Goods go to the folio (Bartok Kulle).
+    """
+    return ChooseHex(
+        player=ctx.player,
+        prompt="choose a hex to Place Wasteland on",
+        domain="wasteland_targets",
+        then="place_wasteland",
+        strs=("to_folio",) if to_folio else (),
+    )
+
+
+def gain_mana(ctx: EffectContext, amount: int = 1) -> Decision:
+    """Gain Mana (up to the cap of ten crystals)."""
+    return Op(player=ctx.player, op="gain_mana", ints=(amount,))
+
+
+def reclaim(ctx: EffectContext, amount: int | None = None) -> Decision:
+    """Reclaim Mana: all spent mana, or ``amount``."""
+    return Op(player=ctx.player, op="reclaim", ints=() if amount is None else (amount,))
+
+
+def refresh(ctx: EffectContext, *, captain: bool = True, engineer: bool = True) -> Decision:
+    """Refresh the Captain and/or the Engineer."""
+    strs = () if captain and engineer else ("captain_only",) if captain else ("engineer_only",)
+    return Op(player=ctx.player, op="refresh", strs=strs)
+
+
+def pay(ctx: EffectContext, amount: int) -> Decision:
+    """Spend mana (an effect's own price, e.g. "Pay 1 mana to ..."); check affordability first."""
+    return Op(player=ctx.player, op="pay", ints=(amount,))
+
+
+def gain_spellcar(ctx: EffectContext) -> Decision:
+    """Gain Spellcar (lost if there is no room)."""
+    return Op(player=ctx.player, op="gain_spellcar")
+
+
+def gain_specialist(ctx: EffectContext) -> Decision:
+    """Gain Specialist (lost if there is no room)."""
+    return Op(player=ctx.player, op="gain_specialist")
+
+
+def deliver(ctx: EffectContext, limit: int = 0, *, tiles: bool = False) -> Decision:
+    """Deliver up to ``limit`` Goods (0: any number) to a Network-Adjacent City.
+
+    Args:
+        tiles: whether the delivery may earn a Demand Tile (Lyal Kerigan).
+    """
+    return DeliverChoice(player=ctx.player, prompt="deliver, or skip", mode="effect", limit=limit, tiles=tiles)
+
+
+def choose(ctx: EffectContext, options: Sequence[tuple[str, Steps]], *, optional: bool = False) -> Decision:
+    """Choose one of several labelled sequences of steps ("Gain Mana or Gain Spellcar")."""
+    return Branch(
+        player=ctx.player,
+        prompt="choose: " + " or ".join(label for label, _ in options),
+        labels=tuple(label for label, _ in options),
+        branches=tuple(tuple(steps) for _, steps in options),
+        optional=optional,
+    )
+
+
+def choose_hex(
+    ctx: EffectContext,
+    domain_name: str,
+    then_op: str,
+    *,
+    ints: tuple[int, ...] = (),
+    strs: tuple[str, ...] = (),
+    optional: bool = False,
+    prompt: str = "choose a hex",
+) -> Decision:
+    """Ask for a hex of a registered domain, then run op ``then_op`` with ``ints + (cell,)``."""
+    return ChooseHex(player=ctx.player, prompt=prompt, domain=domain_name, then=then_op, ints=ints, strs=strs, optional=optional)
+
+
+def choose_option(
+    ctx: EffectContext,
+    then_op: str,
+    *,
+    options: Sequence[str] = (),
+    domain_name: str = "",
+    ints: tuple[int, ...] = (),
+    strs: tuple[str, ...] = (),
+    optional: bool = False,
+    prompt: str = "choose",
+) -> Decision:
+    """Ask for a name (fixed ``options`` or a domain), then run ``then_op`` with ``strs + (name,)``."""
+    return ChooseOption(
+        player=ctx.player, prompt=prompt, domain=domain_name, options=tuple(options), then=then_op,
+        ints=ints, strs=strs, optional=optional,
+    )
+
+
+def then(ctx: EffectContext, op_name: str, *ints: int, strs: tuple[str, ...] = ()) -> Decision:
+    """Run a registered op after the previous steps."""
+    return Op(player=ctx.player, op=op_name, ints=tuple(ints), strs=strs)
+
+
+def copy_effect(ctx: EffectContext, spellcar_or_name: str, *, pay_inherent: bool = True) -> Decision:
+    """Run another Spellcar's (or Specialist's) effect, paying its inherent cost.
+
+    Args:
+        spellcar_or_name: a Spellcar id (its inherent cost is paid) or an effect name.
+        pay_inherent: pay the copied Spellcar's inherent cost.
+    """
+    return Op(player=ctx.player, op="copy_effect", ints=(int(pay_inherent),), strs=(spellcar_or_name,))
+
+
+def place_good(ctx: EffectContext, cell: int = LAST_BUILT, colour: int | None = None) -> Decision:
+    """Place a Good from the supply on ``cell`` (default: the hex just built on).
+
+    Args:
+        colour: the colour index, or ``None`` to let the player choose any colour.
+    """
+    return Op(player=ctx.player, op="place_good", ints=(cell, -1 if colour is None else colour))
+
+
+def move_good_into(ctx: EffectContext) -> Decision:
+    """Choose an In-Network hex and move a Good from an adjacent hex into it."""
+    return ChooseHex(
+        player=ctx.player, prompt="choose an In-Network hex to move a Good into",
+        domain="move_good_targets", then="move_good_target",
+    )
+
+
+def return_good(ctx: EffectContext, then_steps: Steps = ()) -> Decision:
+    """Return an In-Network Good to the supply, then run ``then_steps`` (skipped if no Good)."""
+    return Branch(
+        player=ctx.player, prompt="return an In-Network Good to the supply",
+        labels=("return a Good",), branches=((Op(player=ctx.player, op="ask_return_good"), *then_steps),),
+    ) if _any_good(ctx) else Op(player=ctx.player, op="noop")
+
+
+def _any_good(ctx: EffectContext) -> bool:
+    goods = ctx.state.goods
+    return any(goods[c] for c in bits(ctx.me.net))
+
+
+def extra_turn(ctx: EffectContext) -> Decision:
+    """Take another turn after this one."""
+    return Op(player=ctx.player, op="extra_turn")
+
+
+# ------------------------------------------------------------------ ops
+@op("noop")
+def _noop(state: EmpyrealState, o: Op) -> Steps | None:
+    return None
+
+
+@op("gain_mana")
+def _gain_mana(state: EmpyrealState, o: Op) -> Steps | None:
+    got = mana.gain(state, o.player, o.ints[0] if o.ints else 1)
+    state.note(o.player, f"{state.players[o.player].company} gained {got} mana")
+    return None
+
+
+@op("reclaim")
+def _reclaim(state: EmpyrealState, o: Op) -> Steps | None:
+    got = mana.reclaim(state, o.player, o.ints[0] if o.ints else None)
+    state.note(o.player, f"{state.players[o.player].company} reclaimed {got} mana")
+    return None
+
+
+@op("pay")
+def _pay(state: EmpyrealState, o: Op) -> Steps | None:
+    cost = o.ints[0]
+    if state.players[o.player].mana >= cost:
+        mana.pay(state, o.player, cost)
+    return None
+
+
+@op("extra_turn")
+def _extra_turn(state: EmpyrealState, o: Op) -> Steps | None:
+    state.turn.extra_turn = True
+    return None
+
+
+@op("copy_effect")
+def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
+    from hexkit_empyreal.effects.registry import EffectContext as Ctx
+
+    name = o.strs[0]
+    spec = data(state).spellcars.get(name)
+    effect_name = spec.effect if spec is not None else name
+    entry = get_effect(effect_name)
+    if entry is None:
+        return None
+    cost = spec.cost if spec is not None and o.ints and o.ints[0] and not state.turn.ignore_inherent else 0
+    if cost > state.players[o.player].mana:
+        state.note(o.player, f"cannot pay {cost} mana to copy {name}")
+        return None
+    mana.pay(state, o.player, cost)
+    state.note(o.player, f"{state.players[o.player].company} copied {name}")
+    return entry.run(Ctx(state, o.player, name, spec, True))
+
+
+@op("place_good")
+def _place_good(state: EmpyrealState, o: Op) -> Steps | None:
+    cell, colour = o.ints[0], o.ints[1]
+    if cell == LAST_BUILT:
+        cell = state.turn.last_built
+    if cell < 0:
+        return None
+    if colour < 0:
+        return [ChooseOption(
+            player=o.player, prompt="choose the colour of the Good", domain="supply_colours",
+            then="place_good_colour", ints=(cell,),
+        )]
+    _put_good(state, o.player, cell, colour)
+    return None
+
+
+@domain("supply_colours")
+def _supply_colours(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    colours = data(state).colours
+    return [colours[c] for c in range(6) if state.supply[c] > 0]
+
+
+@op("place_good_colour")
+def _place_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
+    _put_good(state, o.player, o.ints[0], data(state).colour_index(o.strs[-1]))
+    return None
+
+
+def _put_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
+    if state.supply[colour] <= 0:
+        state.note(player, f"no {data(state).colours[colour]} Good left in the supply")
+        return
+    state.supply[colour] -= 1
+    state.goods[cell] = tuple(sorted(state.goods[cell] + (colour,)))
+    state.note(player, f"placed a {data(state).colours[colour]} Good on {board(state).hexes[cell]}")
+
+
+@domain("move_good_targets")
+def _move_good_targets(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    b = board(state)
+    goods = state.goods
+    return [c for c in bits(state.players[d.player].net) if any(goods[n] for n in b.neighbours[c])]
+
+
+@op("move_good_target")
+def _move_good_target(state: EmpyrealState, o: Op) -> Steps | None:
+    return [ChooseHex(
+        player=o.player, prompt="choose the adjacent hex to take the Good from",
+        domain="move_good_sources", then="move_good_source", ints=o.ints,
+    )]
+
+
+@domain("move_good_sources")
+def _move_good_sources(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    target = d.ints[0]  # type: ignore[attr-defined]
+    return [n for n in board(state).neighbours[target] if state.goods[n]]
+
+
+@op("move_good_source")
+def _move_good_source(state: EmpyrealState, o: Op) -> Steps | None:
+    target, source = o.ints[0], o.ints[1]
+    colours = sorted(set(state.goods[source]))
+    if len(colours) == 1:
+        _move_good(state, o.player, source, target, colours[0])
+        return None
+    names = data(state).colours
+    return [ChooseOption(
+        player=o.player, prompt="choose the Good to move", options=tuple(names[c] for c in colours),
+        then="move_good_colour", ints=(target, source),
+    )]
+
+
+@op("move_good_colour")
+def _move_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
+    _move_good(state, o.player, o.ints[1], o.ints[0], data(state).colour_index(o.strs[-1]))
+    return None
+
+
+def _move_good(state: EmpyrealState, player: int, source: int, target: int, colour: int) -> None:
+    g = list(state.goods[source])
+    g.remove(colour)
+    state.goods[source] = tuple(g)
+    state.goods[target] = tuple(sorted(state.goods[target] + (colour,)))
+    b = board(state)
+    state.note(player, f"moved a {data(state).colours[colour]} Good from {b.hexes[source]} to {b.hexes[target]}")
+
+
+@domain("in_network_goods")
+def _in_network_goods(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    goods = state.goods
+    return [c for c in bits(state.players[d.player].net) if goods[c]]
+
+
+@op("ask_return_good")
+def _ask_return_good(state: EmpyrealState, o: Op) -> Steps | None:
+    return [ChooseHex(player=o.player, prompt="choose an In-Network Good to return", domain="in_network_goods", then="return_good_at")]
+
+
+@op("return_good_at")
+def _return_good_at(state: EmpyrealState, o: Op) -> Steps | None:
+    cell = o.ints[-1]
+    colours = sorted(set(state.goods[cell]))
+    if len(colours) == 1:
+        _return(state, o.player, cell, colours[0])
+        return None
+    names = data(state).colours
+    return [ChooseOption(
+        player=o.player, prompt="choose the Good to return", options=tuple(names[c] for c in colours),
+        then="return_good_colour", ints=(cell,),
+    )]
+
+
+@op("return_good_colour")
+def _return_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
+    _return(state, o.player, o.ints[0], data(state).colour_index(o.strs[-1]))
+    return None
+
+
+def _return(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
+    g = list(state.goods[cell])
+    g.remove(colour)
+    state.goods[cell] = tuple(g)
+    state.supply[colour] += 1
+    state.note(player, f"returned a {data(state).colours[colour]} Good from {board(state).hexes[cell]} to the supply")
+
+
+def network_and_adjacent(state: EmpyrealState, player: int) -> int:
+    """In-Network plus Network-Adjacent cells as a bit mask (for effects)."""
+    net = state.players[player].net
+    return net | adjacent_mask(board(state), net)
+
+
+_ = WASTELAND  # re-exported name used by effect modules

@@ -1,0 +1,130 @@
+"""The :class:`EmpyrealGame`: the hexkit Game protocol for Empyreal: Spells & Steam.
+
+Source: rulebook (whole); DESIGN.md (the game protocol).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from hexkit.game import Game, GameInfo, Information, ScoreSheet
+from hexkit.rng import Rng
+
+from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
+from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES
+from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
+from hexkit_empyreal.rules import HANDLERS, settle
+from hexkit_empyreal.rules.scoring import score_sheet
+from hexkit_empyreal.rules.setup import new_state
+from hexkit_empyreal.state import EmpyrealState, data
+
+__all__ = ["EmpyrealGame", "HIDDEN"]
+
+HIDDEN = "?"
+"""What a redacted Specialist or Award looks like in a view."""
+
+
+class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
+    """Empyreal: Spells & Steam, 2-6 players, with every variant of the rulebook."""
+
+    info = GameInfo(
+        name="empyreal",
+        title="Empyreal: Spells & Steam",
+        version="0.1.0",
+        min_players=2,
+        max_players=6,
+        max_decisions=40000,
+        variants=VARIANTS,
+        information=Information.IMPERFECT,
+        stochastic=True,
+        hidden_fields=("deck", "stacks", "box", "award_box"),
+    )
+    config_type = EmpyrealConfig
+    state_type = EmpyrealState
+    action_types = ACTION_TYPES
+    decision_types = DECISION_TYPES
+
+    def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
+        """Set the game up and run to the first decision (Source: Setting Up the Game)."""
+        state = new_state(config, rng)
+        settle(state)
+        return state
+
+    def generate_actions(self, state: EmpyrealState) -> Iterable[Any]:
+        """The legal answers to the pending decision."""
+        d = state.decision()
+        if d is None:
+            return ()
+        return HANDLERS[type(d)].actions(state, d)
+
+    def perform(self, state: EmpyrealState, action: Any) -> None:
+        """Answer the pending decision and run the automatic steps that follow."""
+        d = state.pending.pop()
+        HANDLERS[type(d)].perform(state, d, action)
+        settle(state)
+
+    def explain_illegal(self, state: EmpyrealState, action: Any) -> str:
+        """Name the rule the action breaks, with the state's facts."""
+        d = state.decision()
+        if d is None:
+            return "the game is over"
+        reason = None
+        try:
+            reason = HANDLERS[type(d)].explain(state, d, action)
+        except (AttributeError, KeyError, ValueError, TypeError, IndexError):
+            reason = None
+        return reason or f"it does not answer the pending decision ({d.prompt})"
+
+    def clone(self, state: EmpyrealState) -> EmpyrealState:
+        """A fast independent copy (containers copied level by level)."""
+        return state.copy()
+
+    def scores(self, state: EmpyrealState) -> ScoreSheet:
+        """Scores with breakdown and tie-breakers (Source: Scoring; Tiebreakers)."""
+        return score_sheet(state)
+
+    # -- hidden information ---------------------------------------------
+    def redact(self, state: EmpyrealState, player: int) -> None:
+        """Hide the Spellcar deck order, face-down Specialists and the boxed Awards.
+
+        The player choosing from a picked-up Specialist stack sees it.
+        Source: Setting Up the Game (face-down stacks); Open Information.
+        """
+        state.deck = sorted(state.deck)
+        top = state.decision()
+        seeing = -1
+        if top is not None and top.player == player and hasattr(top, "type") and type(top).__name__ == "ChooseSpecialist":
+            seeing = top.type  # type: ignore[attr-defined]
+        if OPEN not in state.config.variants:
+            state.stacks = [s if t == seeing else [HIDDEN] * len(s) for t, s in enumerate(state.stacks)]
+        state.box = [[HIDDEN] * len(b) for b in state.box]
+        state.award_box = [HIDDEN] * len(state.award_box)
+
+    def determinize(self, view: EmpyrealState, player: int, rng: Rng) -> EmpyrealState:
+        """Resample the hidden parts of a view consistently with what is visible.
+
+        Unknown Specialists are dealt from those of each type that are on no
+        folio and not visible; the deck is shuffled; boxed Awards are drawn
+        from the Awards not in play.
+        """
+        sample = super().determinize(view, player, rng)
+        d = data(sample)
+        from hexkit_empyreal.config import FRIENDLY
+
+        gone = set(d.friendly.specialists) if FRIENDLY in sample.config.variants else set()
+        owned = {n for ps in sample.players for n in (ps.engineer, ps.surveyor, *ps.station_masters)}
+        for t, kind in enumerate(("Engineer", "Surveyor", "Station Master")):
+            visible = {n for n in sample.stacks[t] + sample.box[t] if n != HIDDEN}
+            pool = [s.name for s in d.specialists if s.type == kind and s.name not in gone and s.name not in owned | visible]
+            rng.shuffle(pool)
+            sample.stacks[t] = [n if n != HIDDEN else pool.pop() for n in sample.stacks[t]]
+            sample.box[t] = sorted(n if n != HIDDEN else pool.pop() for n in sample.box[t])
+        rng.shuffle(sample.deck)
+        if HIDDEN in sample.award_box:
+            used = set(sample.awards) | set(sample.award_offer)
+            n = sample.config.players
+            pool = [a.name for a in d.awards if a.name not in used and a.min_players <= n]
+            rng.shuffle(pool)
+            sample.award_box = sorted(pool[: len(sample.award_box)])
+        return sample

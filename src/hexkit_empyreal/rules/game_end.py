@@ -1,0 +1,88 @@
+"""Game End: the triggers, finishing the round, the final deliveries.
+
+The end is triggered when a Company holds the required Demand Tiles (6 for
+2-3 players, 5 for 4, 4 for 5+; one more with Epic) or has no train cars
+left. Play continues until the round returns to the Start Player; then
+each Company may make one final delivery in reverse turn order (no
+Specialists, no Conductor move; Demand Tiles may still be taken).
+
+Engine safeguard (assumed): after ``round_limit`` rounds (rules.toml,
+default 60) the end is triggered as well, so a stalled game always ends.
+
+Source: rulebook, Game End; Gameplay (required Demand Tiles); Epic.
+"""
+
+from __future__ import annotations
+
+from hexkit_empyreal.actions import DeliverChoice, Op
+from hexkit_empyreal.config import EPIC
+from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.turn import start_turn_steps
+from hexkit_empyreal.state import EmpyrealState, data
+
+__all__ = ["required_tiles", "check_trigger", "round_limit"]
+
+
+def required_tiles(state: EmpyrealState) -> int:
+    """Demand Tiles that trigger the game end for this player count and variants."""
+    r = data(state).rules
+    n = r.required_tiles[state.config.players]
+    if EPIC in state.config.variants:
+        n += r.epic_extra_tiles
+    return n
+
+
+def round_limit(state: EmpyrealState) -> int:
+    """The safeguard round limit (0: none)."""
+    cfg = state.cfg
+    return cfg.round_limit if cfg.round_limit is not None else data(state).rules.round_limit
+
+
+def check_trigger(state: EmpyrealState) -> None:
+    """Set ``end_triggered`` when a trigger condition holds (logged once)."""
+    if state.end_triggered:
+        return
+    need = required_tiles(state)
+    for ps in state.players:
+        if len(ps.tiles) >= need:
+            state.end_triggered = True
+            state.note(None, f"{ps.company} has {len(ps.tiles)} Demand Tiles: the game end is triggered")
+            return
+        if ps.cars_left <= 0 and ps.company:
+            state.end_triggered = True
+            state.note(None, f"{ps.company} has run out of train cars: the game end is triggered")
+            return
+    limit = round_limit(state)
+    if limit and state.round >= limit:
+        state.end_triggered = True
+        state.note(None, f"round {state.round} is the engine's round limit: the game end is triggered")
+
+
+@op("end_turn")
+def _end_turn(state: EmpyrealState, o: Op) -> Steps | None:
+    p = o.player
+    check_trigger(state)
+    if state.turn.extra_turn:
+        state.note(p, f"{state.players[p].company} takes another turn")
+        return start_turn_steps(p)
+    n = state.config.players
+    nxt = p + 1
+    if nxt < n:
+        return start_turn_steps(nxt)
+    if state.end_triggered:
+        state.phase = "final"
+        state.note(None, "the round is complete: final deliveries in reverse turn order")
+        steps: list[Op | DeliverChoice] = [
+            DeliverChoice(player=s, prompt="final delivery, or skip", mode="final") for s in reversed(range(n))
+        ]
+        steps.append(Op(player=0, op="game_over"))
+        return steps
+    state.round += 1
+    return start_turn_steps(0)
+
+
+@op("game_over")
+def _game_over(state: EmpyrealState, o: Op) -> Steps | None:
+    state.phase = "over"
+    state.note(None, "the game is over")
+    return None

@@ -1,0 +1,99 @@
+"""Your Network: In-Network and Network-Adjacent hexes, train cars on the map.
+
+In-Network: a hex holding one of your train cars. Network-Adjacent: a hex
+next to an In-Network hex that is not In-Network itself (never both). The
+Network need not be connected. In the Team Variant a teammate is not a
+competitor.
+
+Source: rulebook, Your Network; Build Track ("at most 3 train cars", "never
+two of yours on one hex", "never on a City"); Team Variant.
+"""
+
+from __future__ import annotations
+
+from hexkit_empyreal.board import Board
+from hexkit_empyreal.config import TEAM
+from hexkit_empyreal.state import EmpyrealState, bits, board
+
+__all__ = [
+    "adjacent_mask",
+    "network_adjacent",
+    "in_network",
+    "add_car",
+    "remove_car",
+    "is_competitor",
+    "is_teammate",
+    "has_competitor",
+    "goods_in_network",
+]
+
+
+def adjacent_mask(b: Board, net: int) -> int:
+    """Network-Adjacent cells (bit mask) of a Network given as a bit mask."""
+    nmask = b.nmask
+    adj = 0
+    m = net
+    while m:
+        low = m & -m
+        adj |= nmask[low.bit_length() - 1]
+        m ^= low
+    return adj & ~net
+
+
+def network_adjacent(state: EmpyrealState, player: int) -> int:
+    """Network-Adjacent cells of ``player`` as a bit mask."""
+    return adjacent_mask(board(state), state.players[player].net)
+
+
+def in_network(state: EmpyrealState, player: int, cell: int) -> bool:
+    """Whether ``cell`` holds one of ``player``'s train cars."""
+    return bool(state.players[player].net >> cell & 1)
+
+
+def is_teammate(state: EmpyrealState, a: int, b: int) -> bool:
+    """Whether two different seats are on the same team (Team Variant only)."""
+    cfg = state.cfg
+    return a != b and TEAM in cfg.variants and cfg.team_of(a) == cfg.team_of(b)
+
+
+def is_competitor(state: EmpyrealState, a: int, b: int) -> bool:
+    """Whether seat ``b`` is a competitor of seat ``a`` (teammates are not)."""
+    if a == b:
+        return False
+    cfg = state.cfg
+    return not (TEAM in cfg.variants and cfg.team_of(a) == cfg.team_of(b))
+
+
+def has_competitor(state: EmpyrealState, player: int, cell: int) -> bool:
+    """Whether ``cell`` holds at least one competitor train car."""
+    return any(is_competitor(state, player, o) for o in state.cars[cell])
+
+
+def add_car(state: EmpyrealState, player: int, cell: int) -> None:
+    """Place a train car of ``player`` from its supply on ``cell``."""
+    state.cars[cell] = tuple(sorted(state.cars[cell] + (player,)))
+    ps = state.players[player]
+    ps.cars_left -= 1
+    ps.net |= 1 << cell
+
+
+def remove_car(state: EmpyrealState, player: int, cell: int) -> None:
+    """Return a train car of ``player`` on ``cell`` to its Company supply."""
+    cars = list(state.cars[cell])
+    cars.remove(player)
+    state.cars[cell] = tuple(cars)
+    ps = state.players[player]
+    ps.cars_left += 1
+    if player not in cars:
+        ps.net &= ~(1 << cell)
+
+
+def goods_in_network(state: EmpyrealState, player: int, colour: int | None = None) -> int:
+    """Goods (of one colour, or all) on ``player``'s In-Network hexes."""
+    goods = state.goods
+    total = 0
+    for c in bits(state.players[player].net):
+        g = goods[c]
+        if g:
+            total += len(g) if colour is None else g.count(colour)
+    return total

@@ -1,0 +1,147 @@
+"""Gain Spellcar: the Spellcar Market and placing Spellcars in the railyard.
+
+Take one Spellcar from the Market and place it in any column; the second
+row must be full before the third is used; printed Company Spellcars may be
+covered only when no empty space is left. With no legal space the gain is
+lost. Whenever only two Spellcars remain in the Market they are discarded
+and six new ones dealt (the discards are reshuffled into the draw pile when
+it runs out: assumed, the rulebook does not say).
+
+Source: rulebook, Administrate (Gain Spellcar, Placing Spellcars); Upgrade
+(Gain Spellcar twice); "Space is limited".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexkit_empyreal.actions import Choose, Done, Op, PlaceAt, PlaceSpellcar, TakeSpellcar
+from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.state import EmpyrealState, data
+
+__all__ = ["slot_label", "slot_index", "legal_slots", "refill_market", "gain_spellcar_steps", "column"]
+
+
+def slot_label(slot: int) -> str:
+    """Label of a railyard slot index (``7`` -> ``"C2"``)."""
+    return f"{chr(ord('A') + slot // 3)}{slot % 3 + 1}"
+
+
+def slot_index(label: str) -> int:
+    """Index of a railyard slot label (``"C2"`` -> ``7``).
+
+    Raises:
+        ValueError: not a slot label.
+    """
+    if len(label) != 2 or not label[0].isalpha() or label[1] not in "123":
+        raise ValueError(f"{label!r} is not a railyard slot")
+    return (ord(label[0].upper()) - ord("A")) * 3 + int(label[1]) - 1
+
+
+def column(railyard: list[str], col: int) -> list[int]:
+    """Slots of a column that hold a Spellcar."""
+    return [s for s in range(col * 3, col * 3 + 3) if s < len(railyard) and railyard[s] not in ("", "-")]
+
+
+def legal_slots(state: EmpyrealState, player: int) -> list[int]:
+    """Railyard slots where a new Spellcar may go now (empty if no room)."""
+    ry = state.players[player].railyard
+    empty = [s for s, v in enumerate(ry) if v == ""]
+    if empty:
+        row2_open = any(s % 3 == 1 for s in empty)
+        return [s for s in empty if s % 3 != 2 or not row2_open]
+    spells = data(state).spellcars
+    return [s for s, v in enumerate(ry) if v not in ("", "-") and spells[v].printed]
+
+
+def refill_market(state: EmpyrealState) -> None:
+    """Market wipe: with only two Spellcars left, discard them and deal six."""
+    r = data(state).rules
+    if len(state.market) > r.market_wipe_at:
+        return
+    state.discard.extend(state.market)
+    state.market = []
+    while len(state.market) < r.market_size:
+        if not state.deck:
+            if not state.discard:
+                break
+            state.deck = state.discard
+            state.discard = []
+            state.rng.shuffle(state.deck)
+        state.market.append(state.deck.pop())
+    state.note(None, f"the Spellcar Market was wiped and dealt: {', '.join(state.market)}")
+
+
+def gain_spellcar_steps(player: int) -> Steps:
+    """Steps of one Gain Spellcar."""
+    return [Op(player=player, op="gain_spellcar")]
+
+
+@op("gain_spellcar")
+def _gain_spellcar(state: EmpyrealState, o: Op) -> Steps | None:
+    if not state.market:
+        return None
+    if not legal_slots(state, o.player):
+        state.note(o.player, f"{state.players[o.player].company} has no room for a Spellcar; the gain is lost")
+        return None
+    return [TakeSpellcar(player=o.player, prompt="take a Spellcar from the Market")]
+
+
+@handles(TakeSpellcar)
+class TakeSpellcarHandler(Handler):
+    """Take a Spellcar from the Market, or decline."""
+
+    @staticmethod
+    def actions(state: EmpyrealState, d: TakeSpellcar) -> list[Any]:
+        acts: list[Any] = [Choose(s) for s in sorted(set(state.market))]
+        acts.append(Done())
+        return acts
+
+    @staticmethod
+    def perform(state: EmpyrealState, d: TakeSpellcar, action: Any) -> None:
+        if isinstance(action, Done):
+            return
+        state.market.remove(action.option)
+        state.pending.append(PlaceSpellcar(player=d.player, prompt="place the Spellcar", spellcar=action.option))
+        refill_market(state)
+
+    @staticmethod
+    def explain(state: EmpyrealState, d: TakeSpellcar, action: Any) -> str | None:
+        if isinstance(action, Choose):
+            return f"{action.option} is not in the Spellcar Market"
+        return None
+
+
+@handles(PlaceSpellcar)
+class PlaceSpellcarHandler(Handler):
+    """Place the taken Spellcar in a legal railyard slot."""
+
+    @staticmethod
+    def actions(state: EmpyrealState, d: PlaceSpellcar) -> list[Any]:
+        return [PlaceAt(slot_label(s)) for s in legal_slots(state, d.player)]
+
+    @staticmethod
+    def perform(state: EmpyrealState, d: PlaceSpellcar, action: Any) -> None:
+        slot = slot_index(action.slot)
+        ps = state.players[d.player]
+        covered = ps.railyard[slot]
+        ps.railyard[slot] = d.spellcar
+        over = f", covering {covered}" if covered else ""
+        state.note(d.player, f"{ps.company} gained {d.spellcar} at {action.slot}{over}")
+
+    @staticmethod
+    def explain(state: EmpyrealState, d: PlaceSpellcar, action: Any) -> str | None:
+        if isinstance(action, PlaceAt):
+            try:
+                slot = slot_index(action.slot)
+            except ValueError:
+                return f"{action.slot!r} is not a railyard slot"
+            ry = state.players[d.player].railyard
+            if slot >= len(ry) or ry[slot] == "-":
+                return f"the railyard has no slot {action.slot}"
+            if ry[slot] == "" and slot % 3 == 2:
+                return "the second row of the railyard must be full before the third is used"
+            if ry[slot] != "":
+                return f"slot {action.slot} is taken; printed Company Spellcars may be covered only when no empty space is left"
+        return None

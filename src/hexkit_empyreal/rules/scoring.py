@@ -1,0 +1,100 @@
+"""Scoring and tie-breakers.
+
+Total VP = Goods delivered (1 VP each) + Demand Tile values + Awards.
+Ties: most Goods delivered, then most train cars placed (on the map at the
+end), then the Company furthest from the Start Player in turn order.
+Team Variant: teams score together (see :mod:`.variants.team`); every seat
+shows its team's total and teammates are ranked together.
+
+Source: rulebook, Scoring; Tiebreakers; Team Variant.
+"""
+
+from __future__ import annotations
+
+from hexkit.game import ScoreSheet
+from hexkit.scoring import rank_with_tiebreaks
+
+from hexkit_empyreal.config import TEAM
+from hexkit_empyreal.rules.awards import award_points
+from hexkit_empyreal.rules.variants.team import colour_bonus, team_members
+from hexkit_empyreal.state import EmpyrealState, data
+
+__all__ = ["score_sheet", "TIEBREAKS"]
+
+TIEBREAKS = ("total VP", "most Goods delivered", "most train cars placed", "furthest from the Start Player")
+
+
+def _player_parts(state: EmpyrealState, seat: int) -> dict[str, int]:
+    ps = state.players[seat]
+    values = data(state).rules.demand_values
+    cars = data(state).rules.train_cars
+    return {
+        "goods delivered": ps.delivered,
+        "demand tiles": sum(values[k] for _, k in ps.tiles),
+        "train cars placed": cars - ps.cars_left,
+    }
+
+
+def score_sheet(state: EmpyrealState) -> ScoreSheet:
+    """The score sheet (final once the game is over)."""
+    n = state.config.players
+    if TEAM in state.config.variants:
+        return _team_sheet(state)
+    parts = [_player_parts(state, s) for s in range(n)]
+    for name, pts in award_points(state).items():
+        for s in range(n):
+            parts[s][f"award: {name}"] = pts[s]
+    totals = [sum(v for k, v in p.items() if k != "train cars placed") for p in parts]
+    for s in range(n):
+        parts[s]["total"] = totals[s]
+    ranking = rank_with_tiebreaks(
+        range(n),
+        [
+            (TIEBREAKS[0], lambda s: totals[s]),
+            (TIEBREAKS[1], lambda s: parts[s]["goods delivered"]),
+            (TIEBREAKS[2], lambda s: parts[s]["train cars placed"]),
+            (TIEBREAKS[3], lambda s: s),
+        ],
+    )
+    decided = tuple(k or "tied" for k in ranking.decided_by)
+    return ScoreSheet(tuple(totals), tuple(parts), tuple(ranking.order), decided)
+
+
+def _team_sheet(state: EmpyrealState) -> ScoreSheet:
+    cfg = state.cfg
+    n = cfg.players
+    parts = [_player_parts(state, s) for s in range(n)]
+    bonus = colour_bonus(state)
+    team_total = []
+    team_goods = []
+    team_cars = []
+    for t in range(cfg.teams):
+        members = team_members(state, t)
+        team_goods.append(sum(parts[s]["goods delivered"] for s in members))
+        team_cars.append(sum(parts[s]["train cars placed"] for s in members))
+        team_total.append(sum(parts[s]["goods delivered"] + parts[s]["demand tiles"] for s in members) + bonus[t])
+    for s in range(n):
+        t = cfg.team_of(s)
+        parts[s]["team colour majorities"] = bonus[t]
+        parts[s]["team total"] = team_total[t]
+    ranking = rank_with_tiebreaks(
+        range(cfg.teams),
+        [
+            (TIEBREAKS[0], lambda t: team_total[t]),
+            (TIEBREAKS[1], lambda t: team_goods[t]),
+            (TIEBREAKS[2], lambda t: team_cars[t]),
+            (TIEBREAKS[3], lambda t: max(team_members(state, t))),
+        ],
+    )
+    order: list[int] = []
+    decided: list[str] = []
+    for i, t in enumerate(ranking.order):
+        members = sorted(team_members(state, t), reverse=True)
+        if i:
+            decided.append(ranking.decided_by[i - 1] or "tied")
+        for j, s in enumerate(members):
+            if j:
+                decided.append("same team")
+            order.append(s)
+    totals = tuple(team_total[cfg.team_of(s)] for s in range(n))
+    return ScoreSheet(totals, tuple(parts), tuple(order), tuple(decided))

@@ -1,0 +1,104 @@
+"""Gain Specialist and the Specialist Market.
+
+Choose a Specialist type you do not have yet, pick up that whole stack,
+keep one face-up and return the rest face-down. With no room (you have one
+of each type, or the stack is empty) the gain is lost.
+
+Not modelled: the rulebook's courtesy rule that lets others play on while a
+player thinks about the stack (the choice is made at once here).
+
+Source: rulebook, Upgrade (Gain Specialist); Setting Up the Game (Specialist Market).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexkit_empyreal.actions import Choose, ChooseSpecialist, ChooseSpecialistType, Done, Op
+from hexkit_empyreal.data import SPECIALIST_TYPES
+from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.state import EmpyrealState
+
+__all__ = ["open_types", "gain_specialist_steps", "take_specialist"]
+
+
+def has_type(state: EmpyrealState, player: int, t: int) -> bool:
+    """Whether ``player`` already has a Specialist of type ``t`` (0 Engineer, 1 Surveyor, 2 Station Master)."""
+    ps = state.players[player]
+    return bool((ps.engineer, ps.surveyor, ps.station_masters)[t])
+
+
+def open_types(state: EmpyrealState, player: int) -> list[int]:
+    """Types ``player`` may gain now."""
+    return [t for t in range(3) if state.stacks[t] and not has_type(state, player, t)]
+
+
+def gain_specialist_steps(player: int) -> Steps:
+    """Steps of one Gain Specialist."""
+    return [Op(player=player, op="gain_specialist")]
+
+
+def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> None:
+    """Put ``name`` (of type ``t``) face-up on ``player``'s folio."""
+    ps = state.players[player]
+    if t == 0:
+        ps.engineer, ps.engineer_ready = name, True
+    elif t == 1:
+        ps.surveyor, ps.surveyor_used = name, False
+    else:
+        ps.station_masters.append(name)
+    state.note(player, f"{ps.company} gained the {SPECIALIST_TYPES[t]} {name}")
+
+
+@op("gain_specialist")
+def _gain_specialist(state: EmpyrealState, o: Op) -> Steps | None:
+    if not open_types(state, o.player):
+        state.note(o.player, f"{state.players[o.player].company} has no room for a Specialist; the gain is lost")
+        return None
+    return [ChooseSpecialistType(player=o.player, prompt="choose a Specialist type")]
+
+
+@handles(ChooseSpecialistType)
+class ChooseTypeHandler(Handler):
+    """Choose the stack to pick up, or decline."""
+
+    @staticmethod
+    def actions(state: EmpyrealState, d: ChooseSpecialistType) -> list[Any]:
+        acts: list[Any] = [Choose(SPECIALIST_TYPES[t]) for t in open_types(state, d.player)]
+        acts.append(Done())
+        return acts
+
+    @staticmethod
+    def perform(state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> None:
+        if isinstance(action, Done):
+            return
+        t = SPECIALIST_TYPES.index(action.option)
+        state.pending.append(ChooseSpecialist(player=d.player, prompt=f"choose an {action.option}", type=t))
+
+    @staticmethod
+    def explain(state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> str | None:
+        if isinstance(action, Choose) and action.option in SPECIALIST_TYPES:
+            t = SPECIALIST_TYPES.index(action.option)
+            if has_type(state, d.player, t):
+                return f"you already have a {action.option}; you can only have one of each type"
+            return f"the {action.option} stack is empty"
+        return None
+
+
+@handles(ChooseSpecialist)
+class ChooseSpecialistHandler(Handler):
+    """Keep one Specialist of the picked-up stack; the rest go back face-down."""
+
+    @staticmethod
+    def actions(state: EmpyrealState, d: ChooseSpecialist) -> list[Any]:
+        return [Choose(n) for n in sorted(set(state.stacks[d.type]))]
+
+    @staticmethod
+    def perform(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
+        state.stacks[d.type].remove(action.option)
+        take_specialist(state, d.player, d.type, action.option)
+
+    @staticmethod
+    def explain(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> str | None:
+        return "that Specialist is not in the stack you picked up"

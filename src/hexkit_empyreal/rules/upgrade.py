@@ -1,0 +1,64 @@
+"""End of the Line: the mandatory Upgrade, then back to Start.
+
+After the optional delivery the player must choose one Upgrade, even if it
+gives nothing: Gain Mana and Reclaim Mana; Gain Specialist and Refresh;
+Gain Spellcar twice (the Market is wiped between the two gains if only two
+remain). Then the Conductor returns to Start and the turn ends.
+
+Source: rulebook, End of the Line; Upgrade.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexkit_empyreal.actions import Choose, Op, UpgradeChoice
+from hexkit_empyreal.effects.registry import Steps, op, push
+from hexkit_empyreal.rules import mana
+from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.railyard import gain_spellcar_steps
+from hexkit_empyreal.rules.specialists import gain_specialist_steps
+from hexkit_empyreal.state import EmpyrealState
+
+__all__ = ["UPGRADES"]
+
+UPGRADES = ("Gain Mana and Reclaim Mana", "Gain Specialist and Refresh", "Gain Spellcar twice")
+
+
+@handles(UpgradeChoice)
+class UpgradeHandler(Handler):
+    """Choose one of the three Upgrades."""
+
+    @staticmethod
+    def actions(state: EmpyrealState, d: UpgradeChoice) -> list[Any]:
+        return [Choose(u) for u in UPGRADES]
+
+    @staticmethod
+    def perform(state: EmpyrealState, d: UpgradeChoice, action: Any) -> None:
+        p = d.player
+        state.note(p, f"{state.players[p].company} upgraded: {action.option}")
+        if action.option == UPGRADES[0]:
+            mana.gain(state, p, 1)
+            mana.reclaim(state, p)
+        elif action.option == UPGRADES[1]:
+            push(state, [*gain_specialist_steps(p), Op(player=p, op="refresh")])
+        else:
+            push(state, [*gain_spellcar_steps(p), *gain_spellcar_steps(p)])
+
+    @staticmethod
+    def explain(state: EmpyrealState, d: UpgradeChoice, action: Any) -> str | None:
+        return f"the Upgrades are: {', '.join(UPGRADES)}"
+
+
+@op("refresh")
+def _refresh(state: EmpyrealState, o: Op) -> Steps | None:
+    captain = "engineer_only" not in o.strs
+    engineer = "captain_only" not in o.strs
+    mana.refresh(state, o.player, captain=captain, engineer=engineer)
+    return None
+
+
+@op("return_to_start")
+def _return_to_start(state: EmpyrealState, o: Op) -> Steps | None:
+    state.players[o.player].conductor = 0
+    return None

@@ -1,0 +1,71 @@
+"""Place Wasteland.
+
+A Wasteland tile goes on a hex In-Network or Network-Adjacent that is not a
+City and not already Wasteland. Goods there are destroyed (back to the
+supply, or to the folio for Bartok Kulle); train cars stay on top. With no
+tile left in the supply the effect does nothing; with no legal hex it is
+skipped.
+
+Source: rulebook, Place Wasteland; FAQ (no legal hex: skip).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import Op
+from hexkit_empyreal.data import CITY, WASTELAND
+from hexkit_empyreal.effects.registry import Steps, domain, op
+from hexkit_empyreal.rules.network import adjacent_mask
+from hexkit_empyreal.state import EmpyrealState, bits, board
+
+__all__ = ["wasteland_targets", "place_wasteland"]
+
+
+@domain("wasteland_targets")
+def wasteland_targets(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    """Cells where ``d.player`` may Place Wasteland now (empty if no tile is left)."""
+    if state.wasteland <= 0:
+        return []
+    b = board(state)
+    net = state.players[d.player].net
+    mask = net | adjacent_mask(b, net)
+    terrain = state.terrain
+    return [c for c in bits(mask) if terrain[c] != CITY and terrain[c] != WASTELAND]
+
+
+def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: bool = False) -> int:
+    """Put a Wasteland tile on ``cell``; returns the number of Goods destroyed.
+
+    Args:
+        state: the game.
+        player: who places it.
+        cell: a legal hex (see :func:`wasteland_targets`).
+        to_folio: destroyed Goods go to the player's folio (Bartok Kulle).
+    """
+    if state.wasteland <= 0:
+        return 0
+    state.wasteland -= 1
+    state.terrain[cell] = WASTELAND
+    goods = state.goods[cell]
+    state.goods[cell] = ()
+    ps = state.players[player]
+    for g in goods:
+        if to_folio:
+            ps.goods[g] += 1
+        else:
+            state.supply[g] += 1
+    state.turn.flags["last_wasteland"] = cell
+    where = board(state).hexes[cell]
+    lost = f", destroying {len(goods)} Good{'s' if len(goods) != 1 else ''}" if goods else ""
+    kept = " (added to the folio)" if goods and to_folio else ""
+    state.note(player, f"{ps.company} placed Wasteland on {where}{lost}{kept}")
+    return len(goods)
+
+
+@op("place_wasteland")
+def _place_wasteland_op(state: EmpyrealState, o: Op) -> Steps | None:
+    place_wasteland(state, o.player, o.ints[-1], to_folio="to_folio" in o.strs)
+    return None

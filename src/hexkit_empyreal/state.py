@@ -1,0 +1,258 @@
+"""The state of an Empyreal: Spells & Steam game.
+
+Flat and fast to clone: the map is lists indexed by cell number (see
+:mod:`hexkit_empyreal.board`), holding immutable tuples; each Company's
+Network is also kept as a bit mask of cells. The static map (neighbours,
+edge, Cities) is not in the state: :func:`board` looks it up from
+``layout``.
+
+Source: rulebook, Components; Inside Your Company Folio.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hexkit.game import State
+
+from hexkit_empyreal.board import Board, board_for
+from hexkit_empyreal.config import EmpyrealConfig
+from hexkit_empyreal.data import GameData, load_data
+
+__all__ = ["PlayerState", "TurnState", "EmpyrealState", "board", "data", "bits"]
+
+Cell = int
+"""A hex of the map by number (index into :attr:`Board.hexes`)."""
+Seat = int
+"""A player's seat, 0 is the Start Player."""
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class PlayerState:
+    """One Company's folio and pieces.
+
+    Attributes:
+        company: Company name ("" before Company selection).
+        captain: Captain name; ``captain_ready`` is False while exhausted.
+        engineer: Engineer name or ""; ``engineer_ready`` as for the Captain.
+        surveyor: Surveyor name or ""; ``surveyor_used`` once flipped (once a game).
+        station_masters: Station Masters in play (normally zero or one).
+        mana: available mana crystals.
+        spent: spent crystals (mana + spent never exceeds the cap of 10).
+        conductor: Conductor position: 0 is Start, 1..k the path spaces,
+            k+1 the End of the Line.
+        railyard: Spellcar id per slot (column * 3 + row); "" empty, "-" no slot.
+        goods: delivered goods per colour.
+        tiles: Demand Tiles taken, as (colour, kind) with kind 0 Double,
+            1 Triple, 2 Quadruple.
+        cars_left: train cars in the Company supply.
+        net: cells holding this Company's train cars, as a bit mask.
+    """
+
+    company: str = ""
+    captain: str = ""
+    captain_ready: bool = True
+    engineer: str = ""
+    engineer_ready: bool = True
+    surveyor: str = ""
+    surveyor_used: bool = False
+    station_masters: list[str] = attrs.field(factory=list)
+    mana: int = 5
+    spent: int = 0
+    conductor: int = 0
+    railyard: list[str] = attrs.field(factory=list)
+    goods: list[int] = attrs.field(factory=lambda: [0] * 6)
+    tiles: list[tuple[int, int]] = attrs.field(factory=list)
+    cars_left: int = 35
+    net: int = 0
+
+    def copy(self) -> PlayerState:
+        """An independent copy."""
+        return PlayerState(
+            company=self.company,
+            captain=self.captain,
+            captain_ready=self.captain_ready,
+            engineer=self.engineer,
+            engineer_ready=self.engineer_ready,
+            surveyor=self.surveyor,
+            surveyor_used=self.surveyor_used,
+            station_masters=self.station_masters.copy(),
+            mana=self.mana,
+            spent=self.spent,
+            conductor=self.conductor,
+            railyard=self.railyard.copy(),
+            goods=self.goods.copy(),
+            tiles=self.tiles.copy(),
+            cars_left=self.cars_left,
+            net=self.net,
+        )
+
+    @property
+    def delivered(self) -> int:
+        """Goods delivered in total."""
+        return sum(self.goods)
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class TurnState:
+    """What the current turn has done so far and the modifiers in force.
+
+    Attributes:
+        player: whose turn it is.
+        activated: railyard slots activated this turn.
+        activations: number of Spellcar activations paid so far.
+        activating: True while Spellcars are being activated (mana gained
+            then is locked).
+        locked: mana gained by activations this turn, not yet spent; it
+            cannot pay for another activation.
+        move_costs: total mana to move 1-4 spaces this turn (rule and
+            Specialist modifiers applied), or empty for the default.
+        activation_costs: mana for the 1st, 2nd, 3rd activation, or empty.
+        ignore_inherent: inherent Spellcar costs are ignored this turn.
+        free_transfers: Transfers of any kind that are free this turn.
+        free_hexes: cells that may be Transferred over for free this turn.
+        last_built: the cell of the latest Build Track (-1 if none).
+        extra_turn: the player takes another turn after this one.
+        used: Specialists used this turn (once-a-turn Station Masters).
+        flags: free counters for effects (name -> value).
+    """
+
+    player: int = 0
+    activated: list[int] = attrs.field(factory=list)
+    activations: int = 0
+    activating: bool = False
+    locked: int = 0
+    move_costs: tuple[int, ...] = ()
+    activation_costs: tuple[int, ...] = ()
+    ignore_inherent: bool = False
+    free_transfers: int = 0
+    free_hexes: list[int] = attrs.field(factory=list)
+    last_built: int = -1
+    extra_turn: bool = False
+    used: list[str] = attrs.field(factory=list)
+    flags: dict[str, int] = attrs.field(factory=dict)
+
+    def copy(self) -> TurnState:
+        """An independent copy."""
+        return TurnState(
+            player=self.player,
+            activated=self.activated.copy(),
+            activations=self.activations,
+            activating=self.activating,
+            locked=self.locked,
+            move_costs=self.move_costs,
+            activation_costs=self.activation_costs,
+            ignore_inherent=self.ignore_inherent,
+            free_transfers=self.free_transfers,
+            free_hexes=self.free_hexes.copy(),
+            last_built=self.last_built,
+            extra_turn=self.extra_turn,
+            used=self.used.copy(),
+            flags=self.flags.copy(),
+        )
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class EmpyrealState(State):
+    """A whole game.
+
+    Attributes:
+        layout: the terrain board sides in use (keys the static :class:`Board`).
+        terrain: terrain index of each cell (Wasteland tiles change it).
+        goods: colours of the Goods on each cell (sorted tuple).
+        cars: seats of the train cars on each cell (sorted tuple).
+        stands: Demand Tiles left in each City's stand (stand order of
+            :attr:`Board.cities`), as (colour, kind).
+        supply: Goods in the supply per colour.
+        wasteland: Wasteland tiles left in the supply.
+        deck: Spellcar draw pile (hidden order); ``discard``: discarded
+            Spellcars; ``market``: the face-up Spellcar Market.
+        stacks: the Specialist Market stacks, by type (Engineer, Surveyor,
+            Station Master); face-down unless Open Information.
+        box: Specialists returned to the box at set-up, by type.
+        awards: Award tiles in play; ``award_offer``: Awards still in the
+            Expert draft; ``award_box``: Awards not in play.
+        players: one folio per seat.
+        turn: the current turn.
+        phase: ``setup``, ``play``, ``final`` (final deliveries) or ``over``.
+        round: the round being played (1-based).
+        end_triggered: the game end was triggered; the round is finished.
+        free_captains: Captain placards not yet chosen.
+    """
+
+    layout: tuple[str, ...] = ()
+    terrain: list[int] = attrs.field(factory=list)
+    goods: list[tuple[int, ...]] = attrs.field(factory=list)
+    cars: list[tuple[int, ...]] = attrs.field(factory=list)
+    stands: list[list[tuple[int, int]]] = attrs.field(factory=list)
+    supply: list[int] = attrs.field(factory=list)
+    wasteland: int = 0
+    deck: list[str] = attrs.field(factory=list)
+    discard: list[str] = attrs.field(factory=list)
+    market: list[str] = attrs.field(factory=list)
+    stacks: list[list[str]] = attrs.field(factory=list)
+    box: list[list[str]] = attrs.field(factory=list)
+    awards: list[str] = attrs.field(factory=list)
+    award_offer: list[str] = attrs.field(factory=list)
+    award_box: list[str] = attrs.field(factory=list)
+    players: list[PlayerState] = attrs.field(factory=list)
+    turn: TurnState = attrs.field(factory=TurnState)
+    phase: str = "setup"
+    round: int = 1
+    end_triggered: bool = False
+    free_captains: list[str] = attrs.field(factory=list)
+
+    def copy(self) -> EmpyrealState:
+        """An independent copy (the fast clone)."""
+        return EmpyrealState(
+            **self.base_fields_copy(),
+            layout=self.layout,
+            terrain=self.terrain.copy(),
+            goods=self.goods.copy(),
+            cars=self.cars.copy(),
+            stands=[s.copy() for s in self.stands],
+            supply=self.supply.copy(),
+            wasteland=self.wasteland,
+            deck=self.deck.copy(),
+            discard=self.discard.copy(),
+            market=self.market.copy(),
+            stacks=[s.copy() for s in self.stacks],
+            box=[s.copy() for s in self.box],
+            awards=self.awards.copy(),
+            award_offer=self.award_offer.copy(),
+            award_box=self.award_box.copy(),
+            players=[p.copy() for p in self.players],
+            turn=self.turn.copy(),
+            phase=self.phase,
+            round=self.round,
+            end_triggered=self.end_triggered,
+            free_captains=self.free_captains.copy(),
+        )
+
+    @property
+    def cfg(self) -> EmpyrealConfig:
+        """The config, typed."""
+        config = self.config
+        if not isinstance(config, EmpyrealConfig):
+            raise TypeError("an Empyreal state needs an EmpyrealConfig")
+        return config
+
+
+def board(state: EmpyrealState) -> Board:
+    """The static :class:`Board` of a state's layout."""
+    return board_for(state.layout, state.cfg.data_dir)
+
+
+def data(state: EmpyrealState) -> GameData:
+    """The component data of a state's game."""
+    return load_data(state.cfg.data_dir)
+
+
+def bits(mask: int) -> list[int]:
+    """Cells of a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
