@@ -390,6 +390,36 @@ def test_apply_index_refuses_illegal_numbers_and_changes_nothing() -> None:
     assert dump(state) == before
 
 
+# -- perft: leaf counts of the game tree ----------------------------------------------
+
+PERFT = {
+    # (size, swap): leaves at depth 1, 2, ... (a finished game is a leaf).
+    # 3x3 without swap: 9*8*7*6*5 = 15120 at depth 5, then Black's wins on
+    # the 5th stone cut depth 6 below 9*8*7*6*5*4 = 60480. With swap, depth 2
+    # is 9 * (8 + 1). Agreement with OpenSpiel: tests/test_hexgame_openspiel.py.
+    (2, True): [4, 16, 36, 48, 48],
+    (3, True): [9, 81, 576, 3528],
+    (3, False): [9, 72, 504, 3024, 15120, 56160],
+}
+
+
+def perft(state: HexState, depth: int) -> int:
+    if depth == 0 or GAME.is_over(state):
+        return 1
+    total = 0
+    for action in GAME.legal_actions(state):
+        child = GAME.clone(state)
+        GAME.apply(child, action)
+        total += perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize(("size", "swap"), list(PERFT))
+def test_perft_counts(size: int, swap: bool) -> None:
+    state = new(size, *(["swap"] if swap else []))
+    assert [perft(state, d) for d in range(1, len(PERFT[size, swap]) + 1)] == PERFT[size, swap]
+
+
 # -- win detection against an independent count --------------------------------------
 
 

@@ -83,3 +83,34 @@ def test_same_random_games_end_alike(size: int, swap: bool, games: int) -> None:
     # of many lengths: the agreement is not a string of trivial games.
     assert wins[0] > games // 5 and wins[1] > games // 5
     assert len({steps for steps, _ in results}) >= (3 if size <= 2 else 10)
+
+
+def _perft_ours(state: HexState, depth: int) -> int:
+    if depth == 0 or GAME.is_over(state):
+        return 1
+    total = 0
+    for action in GAME.legal_actions(state):
+        child = GAME.clone(state)
+        GAME.apply(child, action)
+        total += _perft_ours(child, depth - 1)
+    return total
+
+
+def _perft_spiel(state: Any, depth: int) -> int:
+    if depth == 0 or state.is_terminal():
+        return 1
+    return sum(_perft_spiel(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+@pytest.mark.parametrize(("size", "swap", "depth"), [(2, True, 5), (3, True, 4), (3, False, 6)])
+def test_perft_counts_match(size: int, swap: bool, depth: int) -> None:
+    """Leaf counts of the whole game tree to a depth (finished games are leaves).
+
+    tests/test_hexgame.py keeps the counts themselves.
+    """
+    config = GAME.make_config(2, {"swap"} if swap else set(), size=size)
+    ours = _perft_ours(GAME.new(config), depth)
+    theirs = _perft_spiel(
+        pyspiel.load_game("hex", {"board_size": size, "swap": swap}).new_initial_state(), depth
+    )
+    assert ours == theirs
