@@ -3,7 +3,8 @@
     python examples/play_one_game.py --record game.json
     python examples/replay_to_svg.py game.json --out pictures/
 
-A turn ends when the player to move changes (a turn may be several
+The pictures come from the game's ``svg_style`` hook (see the how-to "Render
+a state"). A turn ends when the player to move changes (a turn may be several
 decisions); ``--every-decision`` draws after each action instead. Without
 ``--out`` the pictures go into a new temporary folder. The same pictures
 come from the command line one at a time:
@@ -18,8 +19,7 @@ import tempfile
 from pathlib import Path
 
 import hexkit
-
-from _shared import board_svg
+from hexkit.render import render_state_svg
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def draw() -> None:
         path = out / f"step-{state.step:04d}.svg"
-        path.write_text(board_svg(game, state), encoding="utf-8")
+        path.write_text(render_state_svg(game, state), encoding="utf-8")
         written.append(path)
 
     draw()

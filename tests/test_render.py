@@ -339,12 +339,22 @@ def played_record(game: Any, seed: int = 5, size: int = 5) -> hexkit.GameRecord:
 
 
 def test_game_without_hook_cannot_be_drawn() -> None:
+    from tests.toygame import GAME as toy
+
+    assert not isinstance(toy, DrawsSvg)
+    with pytest.raises(RenderError, match="'draft' cannot be drawn: it has no svg_style"):
+        render_state_svg(toy, toy.new(toy.make_config(2), seed=1))
+
+
+def test_the_hex_plugin_draws_itself_through_its_hook() -> None:
     game = hex_game()
-    if isinstance(game, DrawsSvg):  # pragma: no cover - once the plugin ships its hook
-        pytest.skip("the Hex game now has its own svg_style hook")
-    state = game.new(game.make_config(2, size=3))
-    with pytest.raises(RenderError, match="no svg_style"):
-        render_state_svg(game, state)
+    if not isinstance(game, DrawsSvg):  # pragma: no cover - before the plugin had its hook
+        pytest.skip("the Hex game has no svg_style hook")
+    record = played_record(game)
+    root = parse(render_record_step(game, record, 6))
+    assert len(polygons(root)) == 25
+    hexes = {p.attrib["data-hex"] for p in polygons(root)}
+    assert hexes == {f"({q},{r})" for q in range(5) for r in range(5)}
 
 
 def test_state_and_record_steps_are_drawn_through_the_hook() -> None:
