@@ -119,7 +119,8 @@ def main() -> None:
     print(f"{head:42} {'playouts/s':>11} {'moves/s':>10} {'moves':>7} {'vs open_spiel':>14}")
     for name, (seconds, moves) in results.items():
         ratio = "-" if spiel is None else f"{(GAMES / seconds) / (GAMES / spiel[0]):.2f}x"
-        print(f"{name:42} {GAMES / seconds:>11,.0f} {moves / seconds:>10,.0f} {moves:>7} {ratio:>14}")
+        rate = GAMES / seconds
+        print(f"{name:42} {rate:>11,.0f} {moves / seconds:>10,.0f} {moves:>7} {ratio:>14}")
     if pyspiel is None:
         print("(open_spiel not installed: pip install open_spiel for the comparison)")
 

@@ -257,7 +257,7 @@ def test_other_illegal_actions_name_their_rule(action: object, rule: str) -> Non
 def test_nothing_is_legal_once_the_game_is_over() -> None:
     state = play(new(2), "a1 b1 a2")
     assert GAME.winner(state) == 0
-    with pytest.raises(IllegalActionError, match="the game is over: Black has joined top and bottom"):
+    with pytest.raises(IllegalActionError, match="game is over: Black has joined top and bottom"):
         GAME.apply(state, parse_action("b2"))
     assert GAME.legal_mask(state) == [False] * 5
     assert GAME.legal_indices(state) == []

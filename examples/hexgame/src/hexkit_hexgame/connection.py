@@ -57,7 +57,9 @@ class Connections:
             parent[node] = node = parent[up]
         return node
 
-    def add(self, board: Board, cells: Sequence[PlayerId | None], cell: int, owner: PlayerId) -> bool:
+    def add(
+        self, board: Board, cells: Sequence[PlayerId | None], cell: int, owner: PlayerId
+    ) -> bool:
         """Merge a stone just put on ``cell`` with its group and edges.
 
         Args:

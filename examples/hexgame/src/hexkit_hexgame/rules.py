@@ -12,6 +12,7 @@ Source: RULES.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import operator
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar
@@ -143,7 +144,9 @@ class HexGame(Game[HexState, HexConfig]):
         state.cells[board.cells[mirror]] = WHITE
         state.forget()
         state.pending[-1] = _TURN[BLACK]
-        state.note(WHITE, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}")
+        state.note(
+            WHITE, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}"
+        )
 
     def explain_illegal(self, state: HexState, action: Any) -> str:
         """Name the rule an illegal action breaks, with the facts of the position.
@@ -161,14 +164,16 @@ class HexGame(Game[HexState, HexConfig]):
         if isinstance(action, Place):
             try:
                 index = state.board.index(action.hex)
-            except TypeError:
-                index = None
+                name = cell_name(action.hex)
+            except (TypeError, ValueError):  # not a pair of integers
+                return f"{action.hex!r} is not a hex"
             if index is None:
-                return f"{cell_name(action.hex)} is not a cell of the {n}x{n} board"
+                return f"{name} is not a cell of the {n}x{n} board"
             owner = state.cells[index]
             if owner is not None:
-                return (f"{cell_name(action.hex)} {action.hex} already holds a"
-                        f" {PLAYER_NAMES[owner]} stone; stones go on empty cells only")
+                return (f"{name} {action.hex} already holds a {PLAYER_NAMES[owner]} stone;"
+                        " stones go on empty cells only")
+            return f"{name} is empty: placing a stone there is legal"
         return f"{action!r} is not a Hex action (Place or Swap)"
 
     def clone(self, state: HexState) -> HexState:
@@ -218,7 +223,10 @@ class HexGame(Game[HexState, HexConfig]):
         return float((big if theirs is None else theirs) - (big if mine is None else mine))
 
     def svg_style(self, state: HexState) -> tuple[HexMap[PlayerId | None], HexStyle]:
-        """The drawing hook of :func:`hexkit.render.render_state_svg` (see :mod:`~hexkit_hexgame.render`)."""
+        """The drawing hook of :func:`hexkit.render.render_state_svg`.
+
+        See :mod:`hexkit_hexgame.render` for what the picture shows.
+        """
         return svg_picture(state)
 
     # -- actions as numbers (for reinforcement learning) -------------------
@@ -272,9 +280,15 @@ class HexGame(Game[HexState, HexConfig]):
         offer) instead of searching the list of legal actions; otherwise the
         same as :meth:`apply`.
 
+        Args:
+            state: the game.
+            index: the action's number (any integer type, e.g. a NumPy integer).
+
         Raises:
             IllegalActionError: naming the broken rule; ``state`` is unchanged.
+            TypeError: if ``index`` is not an integer.
         """
+        index = operator.index(index)
         cells = state.cells
         n = len(cells)
         if state.pending and (
