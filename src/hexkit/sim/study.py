@@ -34,6 +34,8 @@ __all__ = [
     "play_game",
     "game_factions",
     "game_turns",
+    "check_overrides",
+    "run_chunk",
     "TIMING_FIELDS",
 ]
 
@@ -61,6 +63,33 @@ def resolve_game(ref: str) -> Game[Any, Any]:
     if not isinstance(game, Game):
         raise ConfigError(f"{ref!r} is a {type(game).__name__}, not a hexkit Game")
     return game
+
+
+_PROBE = "hexkit-probe.no-such-path"
+
+
+def check_overrides(game: Game[Any, Any], config: GameConfig) -> None:
+    """Refuse data overrides that a game would silently ignore.
+
+    A game that applies ``config.overrides`` (with
+    :func:`hexkit.overrides.apply_overrides`) rejects a path that does not
+    exist. If it accepts a made-up path, it does not read overrides at all,
+    and a sweep over them would measure nothing.
+
+    Raises:
+        ConfigError: if ``config`` has overrides and the game ignores them.
+    """
+    if not config.overrides:
+        return
+    probe = attrs.evolve(config, overrides={_PROBE: 0})
+    try:
+        game.new(probe, 0)
+    except (HexkitError, KeyError, TypeError, ValueError):
+        return
+    paths = ", ".join(config.overrides)
+    raise ConfigError(
+        f"{game.info.name} does not read data overrides; {paths} would change nothing"
+    )
 
 
 def _tuple_of_str(values: Sequence[str]) -> tuple[str, ...]:
@@ -132,6 +161,7 @@ class Study:
             check_agent_spec(spec)
         game = self.load()
         config = self.config(game)
+        check_overrides(game, config)
         try:
             game.new(config, self.seed)
         except HexkitError:

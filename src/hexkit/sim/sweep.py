@@ -36,7 +36,7 @@ from hexkit.sim.run import Backend, simulate
 from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
 from hexkit.sim.study import Study
 
-__all__ = ["Setting", "parse_setting", "sweep_studies", "SweepPoint", "run_sweep", "sweep_tables",
+__all__ = ["Setting", "parse_setting", "apply_setting", "sweep_studies", "SweepPoint", "run_sweep", "sweep_tables",
            "write_sweep_report"]
 
 Setting = tuple[str, list[str]]
@@ -63,7 +63,12 @@ def parse_setting(text: str) -> Setting:
     return path, items
 
 
-def _apply(study: Study, path: str, value: str, config_fields: dict[str, Any]) -> Study:
+def apply_setting(study: Study, path: str, value: str) -> Study:
+    """``study`` with one setting changed (see the module docstring for paths).
+
+    Raises:
+        ConfigError: if the value cannot be converted to the setting's type.
+    """
     if path == "players":
         try:
             return attrs.evolve(study, players=int(value))
@@ -72,8 +77,11 @@ def _apply(study: Study, path: str, value: str, config_fields: dict[str, Any]) -
     if path == "variants":
         names = () if value.lower() == "none" else tuple(v for v in value.split("+") if v)
         return attrs.evolve(study, variants=names)
-    if path in config_fields:
-        coerced = getattr(set_path(config_fields[path], path, value), path)
+    config_type = study.load().config_type
+    fields = {f.name for f in attrs.fields(config_type)} - {"players", "variants", "overrides"}
+    if path in fields:
+        default = config_type(players=study.players)
+        coerced = getattr(set_path(default, path, value), path)
         return attrs.evolve(study, options={**study.options, path: coerced})
     return attrs.evolve(study, overrides={**study.overrides, path: value})
 
@@ -93,12 +101,6 @@ def sweep_studies(base: Study, settings: Sequence[Setting]) -> list[tuple[dict[s
     """
     if not settings:
         raise ConfigError("a sweep needs at least one --set PATH=V1,V2")
-    game = base.load()
-    default = game.config_type(players=base.players)
-    reserved = {"players", "variants", "overrides"}
-    fields = {
-        f.name: default for f in attrs.fields(game.config_type) if f.name not in reserved
-    }
     paths = [path for path, _ in settings]
     if len(set(paths)) != len(paths):
         raise ConfigError("each --set path may be given once")
@@ -106,7 +108,7 @@ def sweep_studies(base: Study, settings: Sequence[Setting]) -> list[tuple[dict[s
     for combo in itertools.product(*(values for _, values in settings)):
         study = base
         for path, value in zip(paths, combo):
-            study = _apply(study, path, value, fields)
+            study = apply_setting(study, path, value)
         label = dict(zip(paths, combo))
         try:
             study.validate()

@@ -1,0 +1,5 @@
+"""``python -m hexkit``: the ``hexkit`` command."""
+
+from hexkit.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,427 @@
+"""The ``hexkit`` command: list, play, replay, simulate, report and sweep games.
+
+Every command takes games by registry name (``hexkit games`` lists them)
+or, for a game under development, an import reference
+``package.module:GAME``. Agents are specs such as ``random``, ``greedy``
+or ``mcts:iterations=400:rollout=greedy`` (see :mod:`hexkit.agents.spec`).
+
+Bad input (an unknown game or agent, a player count the game does not
+take, a wrong parameter path or value, a missing or malformed file) gives
+one line on standard error, ``hexkit: error: ...``, and exit status 2.
+
+Optional hooks read from a game (see :mod:`hexkit.sim`): ``factions``,
+``turns``, and ``render_text(state) -> str``, looked up on the game object
+and then in the game's top-level package, whose text picture of the board
+``play`` and ``replay`` print.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.errors import HexkitError, InvalidRecordError
+from hexkit.game import Game, GameConfig, ScoreSheet, State
+from hexkit.match import Match
+from hexkit.record import record_from_json, record_to_json, replay
+from hexkit.registry import available_games, load_game
+from hexkit.sim.report import print_tables, write_report
+from hexkit.sim.run import BACKENDS, Backend, simulate
+from hexkit.sim.stats import read_results, summarize
+from hexkit.sim.study import Study, agent_seed, check_overrides, resolve_game
+from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
+
+# Recent typer ships its own copy of click; find its exception root without
+# naming a private module.
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+__all__ = ["app", "main", "render_hook", "print_scores"]
+
+app = typer.Typer(
+    name="hexkit",
+    help="Hex-map board games: play them, replay them, and study their balance.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+console = Console()
+
+
+class UsageFailure(HexkitError):
+    """A command-line argument that cannot be used (exit status 2)."""
+
+
+# -- helpers ---------------------------------------------------------------
+def render_hook(game: Game[Any, Any]) -> Callable[[State], str] | None:
+    """The game's ``render_text(state)`` hook: on the game object, or in its
+    top-level package; ``None`` if it has neither."""
+    hook = getattr(game, "render_text", None)
+    if hook is None:
+        package = sys.modules.get(type(game).__module__.partition(".")[0])
+        hook = getattr(package, "render_text", None)
+    return hook if callable(hook) else None
+
+
+def _agents(text: str) -> list[str]:
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if not specs:
+        raise UsageFailure("--agents needs at least one agent (random, greedy, mcts)")
+    for spec in specs:
+        check_agent_spec(spec)
+    return specs
+
+
+def _with_settings(study: Study, settings: Sequence[str]) -> Study:
+    for text in settings:
+        path, values = parse_setting(text)
+        if len(values) != 1:
+            raise UsageFailure(f"--set {text!r}: one value here; use `hexkit sweep` for several")
+        study = apply_setting(study, path, values[0])
+    return study
+
+
+def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None = None,
+                 out: Console | None = None) -> ScoreSheet:
+    """Print the score sheet: place, seat, agent, total, breakdown and the
+    rule that decided each place."""
+    out = out or console
+    sheet = game.scores(state)
+    parts = sorted({k for b in sheet.breakdown for k in b})
+    title = "Final scores" if game.is_over(state) else f"Scores after {state.step} decisions"
+    table = Table(title=title, title_justify="left")
+    for header in ("place", "seat", *(["agent"] if seats else []), "total", *parts,
+                   "decided by"):
+        table.add_column(header, justify="left" if header in ("agent", "decided by") else "right")
+    for place, seat in enumerate(sheet.order):
+        decided = "" if place == 0 else sheet.decided_by[place - 1]
+        row = [str(place + 1), f"P{seat}", *([seats[seat]] if seats else []),
+               str(sheet.totals[seat]), *(str(sheet.breakdown[seat].get(p, 0)) for p in parts),
+               decided]
+        table.add_row(*row)
+    out.print(table)
+    if game.is_over(state):
+        out.print(f"Winner: P{sheet.winner}" + (f" ({seats[sheet.winner]})" if seats else ""))
+    return sheet
+
+
+def _print_log(state: State, tail: int | None) -> None:
+    entries = state.log if tail is None or tail <= 0 else state.log[-tail:]
+    if tail and len(state.log) > tail:
+        console.print(f"[dim]... {len(state.log) - tail} earlier events[/dim]")
+    for entry in entries:
+        console.print(str(entry), markup=False, highlight=False)
+
+
+def _print_board(game: Game[Any, Any], state: State) -> None:
+    hook = render_hook(game)
+    if hook is not None:
+        console.print(hook(state), markup=False, highlight=False)
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+def _rate_text(done: int, seconds: float) -> str:
+    return f"{done / seconds:.1f} games/s" if seconds > 0 else ""
+
+
+# -- commands --------------------------------------------------------------
+@app.command("games")
+def games_command() -> None:
+    """List the installed games with their versions and player counts."""
+    table = Table(title="Installed games", title_justify="left")
+    for header in ("name", "title", "rules version", "players", "information", "variants"):
+        table.add_column(header)
+    for name in available_games():
+        try:
+            game = load_game(name)
+        except Exception as exc:  # a broken plugin must not hide the others
+            table.add_row(name, f"[red]cannot load: {type(exc).__name__}: {exc}[/red]", "", "", "", "")
+            continue
+        info = game.info
+        table.add_row(
+            name, info.title, info.version, f"{info.min_players}-{info.max_players}",
+            info.information.value, ", ".join(info.variants) or "-",
+        )
+    console.print(table)
+
+
+@app.command("play")
+def play_command(
+    game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
+    players: int = typer.Option(2, "--players", "-p", help="Number of players."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Game seed."),
+    agents: str = typer.Option("random", "--agents", "-a",
+                               help="Comma-separated agent specs, cycled over the seats."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),
+    settings: Optional[list[str]] = typer.Option(None, "--set", help="Config field or data path PATH=VALUE (repeatable)."),
+    log_tail: int = typer.Option(0, "--log-tail", help="Print only the last N log events (0: all)."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here."),
+) -> None:
+    """Play one full game between agents; print the log, the board and the scores."""
+    study = _study(game_name, players, 1, agents, seed, variant or [], settings or [])
+    game = study.load()
+    specs = list(study.agents)
+    config = study.config(game)
+    check_overrides(game, config)
+    seats = [specs[s % len(specs)] for s in range(players)]
+    match = Match(game, config, seed,
+                  agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
+    limit = game.info.max_decisions
+    while not match.is_over:
+        if match.state.step >= limit:
+            raise HexkitError(f"the game did not end within {limit} decisions")
+        match.step()
+    console.rule(f"{game.info.title}: {players} players, seed {seed}")
+    _print_log(match.state, log_tail)
+    _print_board(game, match.state)
+    print_scores(game, match.state, seats)
+    if save is not None:
+        _write(save, record_to_json(game, match.record, indent=1))
+        console.print(f"Record saved to {save}")
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageFailure(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise UsageFailure(f"cannot read {path}: {reason}") from None
+
+
+def _record_text(path: Path, seed: int | None) -> str:
+    """A record's JSON text: the file itself, or the ``record`` of the failed
+    game with ``seed`` in a results file."""
+    if seed is None:
+        return _read(path)
+    for row in read_results(path):
+        if row.get("seed") == seed:
+            if not isinstance(row.get("record"), dict):
+                raise UsageFailure(f"{path}: the game with seed {seed} has no record (it did not fail)")
+            return json.dumps(row["record"])
+    raise UsageFailure(f"{path}: no game with seed {seed}")
+
+
+@app.command("replay")
+def replay_command(
+    record_path: Path = typer.Argument(..., metavar="RECORD.json", help="A saved game record."),
+    step: Optional[int] = typer.Option(None, "--step", "-n", help="Stop after this many decisions."),
+    log_tail: int = typer.Option(0, "--log-tail", help="Print only the last N log events (0: all)."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", help="RECORD is a results file: replay its failed game with this seed."),
+) -> None:
+    """Replay a saved game (or a failed game of a study) to its end or to a step."""
+    text = _record_text(record_path, seed)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecordError(str(record_path), f"not JSON: {exc.msg}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise InvalidRecordError(str(record_path), "not a game record (no 'game' name)")
+    game = resolve_game(data["game"])
+    record = record_from_json(game, text)
+    total = len(record.actions)
+    if step is not None and not 0 <= step <= total:
+        raise UsageFailure(f"--step {step} is outside 0..{total} for this record")
+    try:
+        state = replay(game, record, step)
+    except HexkitError:
+        raise
+    except Exception as exc:  # the failure a study recorded: report it in one line
+        raise UsageFailure(
+            f"replaying {record_path} raised {type(exc).__name__}: {exc}") from None
+    upto = total if step is None else step
+    console.rule(f"{game.info.title}: seed {record.seed}, {upto} of {total} decisions")
+    _print_log(state, log_tail)
+    _print_board(game, state)
+    if game.is_over(state):
+        print_scores(game, state)
+    else:
+        decision = state.decision()
+        legal = game.legal_actions(state)
+        prompt = decision.prompt if decision is not None else ""
+        console.print(f"To move: P{game.current_player(state)}: {prompt} ({len(legal)} legal actions)")
+        if upto < total:
+            console.print(f"Next in the record: {game.describe(state, record.actions[upto])}")
+
+
+def _study(game_name: str, players: int, games: int, agents: str, seed: int,
+           variant: Sequence[str], settings: Sequence[str]) -> Study:
+    study = Study(game=game_name, players=players, agents=tuple(_agents(agents)), games=games,
+                  seed=seed, variants=tuple(variant))
+    return _with_settings(study, settings)
+
+
+def _backend(name: str) -> Backend:
+    if name not in BACKENDS:
+        raise UsageFailure(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+    backend: Backend = name  # type: ignore[assignment]
+    return backend
+
+
+@app.command("simulate")
+def simulate_command(
+    game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
+    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    games: int = typer.Option(100, "--games", "-k", help="Number of games."),
+    agents: str = typer.Option("random", "--agents", "-a",
+                               help="Comma-separated agent specs, rotated over the seats."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
+    out: Path = typer.Option(Path("results.jsonl"), "--out", "-o", help="Results file (JSON lines)."),
+    backend: str = typer.Option("process", "--backend", help="process, serial or dask."),
+    address: Optional[str] = typer.Option(None, "--address", help="Dask scheduler (default: local cluster)."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),
+    settings: Optional[list[str]] = typer.Option(None, "--set", help="Config field or data path PATH=VALUE (repeatable)."),
+) -> None:
+    """Play many games between agents and write one JSON line per game."""
+    study = _study(game_name, players, games, agents, seed, variant or [], settings or [])
+    chosen = _backend(backend)
+    study.validate()
+    console.print(f"{games} games of {study.load().info.title}, {players} players, agents "
+                  f"{', '.join(study.agents)}, seeds {seed}..{seed + games - 1}, "
+                  f"{workers} worker(s), backend {chosen}")
+    with _progress() as bar:
+        task = bar.add_task("games", total=games, rate="")
+        done = [0]
+
+        def advance(_: dict[str, Any]) -> None:
+            done[0] += 1
+            elapsed = bar.tasks[task].elapsed or 0.0
+            bar.update(task, advance=1, rate=_rate_text(done[0], elapsed))
+
+        totals = simulate(study, out, workers=workers, backend=chosen, address=address,
+                          progress=advance)
+    console.print(f"{totals.games} games in {totals.seconds:.1f} s ({totals.rate:.1f} games/s), "
+                  f"{totals.errors} failed; results in {out}")
+    summary = summarize(read_results(out))
+    print_tables([t for t in _quick_tables(summary)])
+
+
+def _quick_tables(summary: Any) -> list[Any]:
+    from hexkit.sim.report import summary_tables
+
+    wanted = ("Win rate by agent", "Win rate by faction", "Win rate by seat", "Failed games")
+    return [t for t in summary_tables(summary) if t.title.startswith(wanted)]
+
+
+@app.command("report")
+def report_command(
+    results: Path = typer.Argument(..., metavar="RESULTS.jsonl", help="Results of `hexkit simulate`."),
+    out: Path = typer.Option(Path("report"), "--out", "-o", help="Directory for the plots and HTML."),
+) -> None:
+    """Summarise a results file: tables here, PNG plots and an HTML page in OUT."""
+    summary = summarize(read_results(results))
+    if summary.games == 0:
+        raise UsageFailure(f"{results} holds no result rows")
+    tables, page = write_report(summary, out, notes=[f"Results: {results}"])
+    print_tables(tables, console)
+    console.print(f"Report written to {page}")
+
+
+@app.command("sweep")
+def sweep_command(
+    game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
+    settings: list[str] = typer.Option(..., "--set", help="PATH=V1,V2,... (repeatable: cartesian product)."),
+    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    games: int = typer.Option(100, "--games", "-k", help="Games per setting."),
+    agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agent specs."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game (same for every setting)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
+    backend: str = typer.Option("process", "--backend", help="process, serial or dask."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),
+    out: Path = typer.Option(Path("sweep"), "--out", "-o", help="Directory for results, plot and HTML."),
+) -> None:
+    """Run the same study for each value of one or more settings and compare."""
+    base = _study(game_name, players, games, agents, seed, variant or [], [])
+    chosen = _backend(backend)
+    parsed = [parse_setting(s) for s in settings]
+    with _progress() as bar:
+        task = bar.add_task("sweep", total=0, rate="")
+
+        def start(label: dict[str, str], study: Study) -> None:
+            name = ", ".join(f"{k}={v}" for k, v in label.items())
+            bar.reset(task, total=study.games, description=name, rate="")
+
+        def advance(_: dict[str, Any]) -> None:
+            bar.update(task, advance=1)
+
+        points = run_sweep(base, parsed, out, workers=workers, backend=chosen,
+                           on_point=start, progress=advance)
+    tables, page = write_sweep_report(points, out)
+    print_tables(tables, console)
+    console.print(f"Sweep report written to {page}")
+
+
+# -- entry point -----------------------------------------------------------
+def _fail(message: str) -> int:
+    line = " ".join(str(message).split())
+    sys.stderr.write(f"hexkit: error: {line}\n")
+    sys.stderr.flush()
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``hexkit`` command; return its exit status.
+
+    Bad arguments and inputs print one line to standard error and return 2.
+    """
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=list(sys.argv[1:] if argv is None else argv),
+                              prog_name="hexkit", standalone_mode=False)
+    except _CLICK_ERROR as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            console.print(ctx.get_help())
+            return 2
+        return _fail(getattr(exc, "format_message", exc.__str__)())
+    except typer.Abort:
+        return _fail("aborted")
+    except (HexkitError, ValueError, OSError) as exc:
+        return _fail(str(exc))
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
