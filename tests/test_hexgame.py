@@ -169,7 +169,8 @@ def test_swap_moves_blacks_first_stone_to_its_mirror_as_white() -> None:
     legal = GAME.legal_actions(state)
     assert legal[-1] == Swap()
     assert len(legal) == 24 + 1
-    assert state.decision().prompt == "White: choose an empty cell, or swap"
+    decision = state.decision()
+    assert decision is not None and decision.prompt == "White: choose an empty cell, or swap"
     play(state, "swap")
     assert state.stone(Hex(1, 0)) is None  # b1 emptied
     assert state.stone(Hex(0, 1)) == 1  # a2 is White's
@@ -432,9 +433,10 @@ def test_union_find_agrees_with_connected_groups(size: int, seed: int, swap: boo
     while True:
         chain = winning_chain(state)
         if GAME.is_over(state):
-            assert chain
-            assert stones_to_connect(state, state.winner) == 0
-            assert stones_to_connect(state, 1 - state.winner) is None
+            winner = state.winner
+            assert winner is not None and chain
+            assert stones_to_connect(state, winner) == 0
+            assert stones_to_connect(state, 1 - winner) is None
             break
         # No joining group yet, for either colour.
         for player in (0, 1):

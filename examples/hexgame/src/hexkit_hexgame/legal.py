@@ -32,18 +32,24 @@ class LegalActions(Sequence[HexAction]):
         board: the board's geometry.
         cells: the owner of each cell; the view keeps this list, so pass a copy.
         actions: the legal actions, in order.
+        swap: whether :data:`SWAP` is among them.
     """
 
     __slots__ = ("step", "_board", "_cells", "_actions", "_swap")
 
     def __init__(
-        self, step: int, board: Board, cells: list[PlayerId | None], actions: tuple[HexAction, ...]
+        self,
+        step: int,
+        board: Board,
+        cells: list[PlayerId | None],
+        actions: tuple[HexAction, ...],
+        swap: bool,
     ) -> None:
         self.step = step
         self._board = board
         self._cells = cells
         self._actions = actions
-        self._swap = bool(actions) and actions[-1] is SWAP
+        self._swap = swap
 
     def __contains__(self, action: object) -> bool:
         if type(action) is Place:

@@ -101,9 +101,11 @@ class HexGame(Game[HexState, HexConfig]):
         if not state.pending:
             return ()
         actions: tuple[HexAction, ...] = tuple(state.free)
-        if _may_swap(state):
+        swap = state.step == 1 and _may_swap(state)
+        if swap:
             actions += (SWAP,)
-        view = state._view = LegalActions(state.step, state.board, state.cells.copy(), actions)
+        view = LegalActions(state.step, state.board, state.cells.copy(), actions, swap)
+        state._view = view
         return view
 
     def generate_actions(self, state: HexState) -> tuple[HexAction, ...]:
@@ -269,7 +271,7 @@ class HexGame(Game[HexState, HexConfig]):
         if not state.pending:
             return []
         legal = state.free_cells.copy()
-        if _may_swap(state):
+        if state.step == 1 and _may_swap(state):
             legal.append(len(state.cells))
         return legal
 
