@@ -19,6 +19,10 @@ Source: rulebook, Gameplay.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from typing import Any
+
 import attrs
 
 from hexkit.game import Decision
@@ -61,6 +65,8 @@ __all__ = [
     "ChooseSpecialistType",
     "ChooseSpecialist",
     "DECISION_TYPES",
+    "encode_steps",
+    "decode_steps",
 ]
 
 
@@ -261,10 +267,18 @@ class ChooseHex(Decision):
 
 @attrs.frozen(kw_only=True)
 class Branch(Decision):
-    """Pick one labelled sequence of steps ("Gain Mana or Gain Spellcar")."""
+    """Pick one labelled sequence of steps ("Gain Mana or Gain Spellcar").
+
+    Attributes:
+        labels: the options.
+        branches: the steps of each option, encoded by :func:`encode_steps`
+            (nested decisions are kept as compact JSON text so the state's
+            JSON form stays flat and exact).
+        optional: whether :class:`Done` (decline) is allowed.
+    """
 
     labels: tuple[str, ...]
-    branches: tuple[tuple[Decision, ...], ...]
+    branches: tuple[str, ...]
     optional: bool = False
 
 
@@ -395,9 +409,50 @@ class ChooseSpecialistType(Decision):
 
 @attrs.frozen(kw_only=True)
 class ChooseSpecialist(Decision):
-    """Gain Specialist: choose one of the picked-up stack."""
+    """Gain Specialist: choose one of the picked-up stack (``kind``: 0 Engineer, 1 Surveyor, 2 Station Master)."""
 
-    type: int
+    kind: int
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Target):
+        return {"__target__": {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(Target)}}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _unplain(value: Any) -> Any:
+    if isinstance(value, dict) and "__target__" in value:
+        return Target(**{k: _unplain(v) for k, v in value["__target__"].items()})
+    if isinstance(value, list):
+        return tuple(_unplain(v) for v in value)
+    return value
+
+
+def encode_steps(steps: Sequence[Decision]) -> str:
+    """Encode steps as compact JSON text (for :class:`Branch`)."""
+    out = []
+    for step in steps:
+        fields = {f.name: _plain(getattr(step, f.name)) for f in attrs.fields(type(step))}
+        out.append({"type": type(step).__name__, **fields})
+    return json.dumps(out, separators=(",", ":"), sort_keys=True)
+
+
+def decode_steps(text: str) -> list[Decision]:
+    """Decode steps written by :func:`encode_steps`.
+
+    Raises:
+        ValueError: unknown step type or malformed text.
+    """
+    by_name = {c.__name__: c for c in DECISION_TYPES}
+    out: list[Decision] = []
+    for item in json.loads(text):
+        cls = by_name.get(item.pop("type", None))
+        if cls is None:
+            raise ValueError("unknown step type in a Branch")
+        out.append(cls(**{k: _unplain(v) for k, v in item.items()}))
+    return out
 
 
 DECISION_TYPES: tuple[type[Decision], ...] = (

@@ -12,7 +12,7 @@ from hexkit.game import Game, GameInfo, Information, ScoreSheet
 from hexkit.rng import Rng
 
 from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
-from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES
+from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.scoring import score_sheet
@@ -94,8 +94,8 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         state.deck = sorted(state.deck)
         top = state.decision()
         seeing = -1
-        if top is not None and top.player == player and hasattr(top, "type") and type(top).__name__ == "ChooseSpecialist":
-            seeing = top.type  # type: ignore[attr-defined]
+        if isinstance(top, ChooseSpecialist) and top.player == player:
+            seeing = top.kind
         if OPEN not in state.config.variants:
             state.stacks = [s if t == seeing else [HIDDEN] * len(s) for t, s in enumerate(state.stacks)]
         state.box = [[HIDDEN] * len(b) for b in state.box]

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import Branch, BuildTrack, ChooseHex, ChooseOption, DeliverChoice, Op, Target
+from hexkit_empyreal.actions import Branch, BuildTrack, ChooseHex, ChooseOption, DeliverChoice, Op, Target, encode_steps
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
 from hexkit_empyreal.rules import mana
@@ -174,7 +174,7 @@ def choose(ctx: EffectContext, options: Sequence[tuple[str, Steps]], *, optional
         player=ctx.player,
         prompt="choose: " + " or ".join(label for label, _ in options),
         labels=tuple(label for label, _ in options),
-        branches=tuple(tuple(steps) for _, steps in options),
+        branches=tuple(encode_steps(steps) for _, steps in options),
         optional=optional,
     )
 
@@ -247,7 +247,7 @@ def return_good(ctx: EffectContext, then_steps: Steps = ()) -> Decision:
     """Return an In-Network Good to the supply, then run ``then_steps`` (skipped if no Good)."""
     return Branch(
         player=ctx.player, prompt="return an In-Network Good to the supply",
-        labels=("return a Good",), branches=((Op(player=ctx.player, op="ask_return_good"), *then_steps),),
+        labels=("return a Good",), branches=(encode_steps([Op(player=ctx.player, op="ask_return_good"), *then_steps]),),
     ) if _any_good(ctx) else Op(player=ctx.player, op="noop")
 
 

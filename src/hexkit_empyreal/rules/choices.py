@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import Branch, Choose, ChooseHex, ChooseOption, Done, Op, PickHex
+from hexkit_empyreal.actions import Branch, decode_steps, Choose, ChooseHex, ChooseOption, Done, Op, PickHex
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, board
@@ -90,7 +90,7 @@ class BranchHandler(Handler):
     def perform(state: EmpyrealState, d: Branch, action: Any) -> None:
         if isinstance(action, Done):
             return
-        push(state, d.branches[d.labels.index(action.option)])
+        push(state, decode_steps(d.branches[d.labels.index(action.option)]))
 
     @staticmethod
     def explain(state: EmpyrealState, d: Branch, action: Any) -> str | None:

@@ -108,8 +108,6 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         state.note(None, f"Awards in play: {', '.join(awards)}")
     steps: list[Any] = []
     if offer:
-        for _ in range(len(offer) - r.awards_dealt):
-            pass
         order = [i % n for i in range(len(offer) - r.awards_dealt)]
         steps += [EliminateAward(player=s, prompt="eliminate an Award") for s in order]
     steps += [SelectCompany(player=s, prompt="choose a Company") for s in reversed(range(n))]
@@ -211,7 +209,15 @@ def hq_cells(state: EmpyrealState, player: int, first: int) -> list[int]:
     b = board(state)
     if first < 0:
         home = terrain_index(data(state).company_by_name[state.players[player].company].home)
-        return [c for c in range(b.size) if state.terrain[c] == home and not state.cars[c]]
+        return [
+            c for c in range(b.size)
+            if state.terrain[c] == home and not state.cars[c] and _seconds(state, c)
+        ]
+    return _seconds(state, first)
+
+
+def _seconds(state: EmpyrealState, first: int) -> list[int]:
+    b = board(state)
     return [
         c for c in b.neighbours[first] if not state.cars[c] and state.terrain[c] not in (CITY, WASTELAND)
     ]

@@ -74,7 +74,7 @@ class ChooseTypeHandler(Handler):
         if isinstance(action, Done):
             return
         t = SPECIALIST_TYPES.index(action.option)
-        state.pending.append(ChooseSpecialist(player=d.player, prompt=f"choose an {action.option}", type=t))
+        state.pending.append(ChooseSpecialist(player=d.player, prompt=f"choose a {action.option}", kind=t))
 
     @staticmethod
     def explain(state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> str | None:
@@ -92,12 +92,12 @@ class ChooseSpecialistHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseSpecialist) -> list[Any]:
-        return [Choose(n) for n in sorted(set(state.stacks[d.type]))]
+        return [Choose(n) for n in sorted(set(state.stacks[d.kind]))]
 
     @staticmethod
     def perform(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
-        state.stacks[d.type].remove(action.option)
-        take_specialist(state, d.player, d.type, action.option)
+        state.stacks[d.kind].remove(action.option)
+        take_specialist(state, d.player, d.kind, action.option)
 
     @staticmethod
     def explain(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> str | None:
