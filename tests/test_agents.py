@@ -1,0 +1,202 @@
+"""Agents: greedy lookahead, MCTS search, specs, and that hidden parts never matter."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from hexkit.agents import (
+    AgentSpecError,
+    GreedyAgent,
+    MCTSAgent,
+    RandomAgent,
+    make_agent,
+    parse_agent_spec,
+)
+from hexkit.game import Game, State
+from hexkit.registry import load_game
+from hexkit.rng import Rng
+from hexkit.serialize import codec
+from tests.toygame import GAME as DRAFT
+
+HEX = load_game("hex")
+
+
+def hex_position(moves: list[str], size: int = 3) -> State:
+    from hexkit_hexgame import parse_action
+
+    state = HEX.new(HEX.make_config(2, size=size))
+    for move in moves:
+        HEX.apply(state, parse_action(move))
+    return state
+
+
+def choose(game: Game[Any, Any], agent: Any, given: State) -> Any:
+    player = game.current_player(given)
+    assert player is not None
+    return agent.act(game, given, game.legal_actions(game.view(given, player)))
+
+
+def play(game: Game[Any, Any], state: State, agents: list[Any]) -> State:
+    while not game.is_over(state):
+        player = game.current_player(state)
+        view = game.view(state, player)
+        game.apply(state, agents[player].act(game, view, game.legal_actions(view)))
+    return state
+
+
+# -- greedy -----------------------------------------------------------------
+def test_greedy_takes_the_winning_cell() -> None:
+    # Black b1 b2 against White a2 b3: only a3 joins Black's top and bottom.
+    state = hex_position(["b1", "a2", "b2", "b3"])
+    for seed in range(5):
+        assert str(choose(HEX, GreedyAgent(seed=seed), state)) == "place a3"
+
+
+def test_greedy_breaks_ties_from_its_seed_reproducibly() -> None:
+    state = HEX.new(HEX.make_config(2, size=5))
+    picks = {str(choose(HEX, GreedyAgent(seed=s), state)) for s in range(12)}
+    again = {str(choose(HEX, GreedyAgent(seed=s), state)) for s in range(12)}
+    assert picks == again
+    # The centre lines of an empty board evaluate alike: several are chosen.
+    assert len(picks) > 1
+
+
+def test_greedy_beats_random_at_hex() -> None:
+    wins = 0
+    for seed in range(10):
+        greedy_seat = seed % 2
+        agents: list[Any] = [RandomAgent(seed), RandomAgent(seed)]
+        agents[greedy_seat] = GreedyAgent(seed)
+        final = play(HEX, HEX.new(HEX.make_config(2, size=5), seed), agents)
+        wins += HEX.winner(final) == greedy_seat
+    assert wins >= 9
+
+
+# -- MCTS -------------------------------------------------------------------
+def test_mcts_takes_the_win_and_blocks_the_threat() -> None:
+    win = hex_position(["b1", "a2", "b2", "b3"])
+    assert str(choose(HEX, MCTSAgent(iterations=200, seed=1), win)) == "place a3"
+    # Black b1 b2 threatens a3 (b3 is White's): White must take a3.
+    threat = hex_position(["b1", "b3", "b2"])
+    for seed in range(3):
+        assert str(choose(HEX, MCTSAgent(iterations=300, seed=seed), threat)) == "place a3"
+
+
+def test_mcts_iteration_budget_is_exact_and_reproducible() -> None:
+    state = HEX.new(HEX.make_config(2, size=5))
+    first = MCTSAgent(iterations=120, seed=7)
+    action = choose(HEX, first, state)
+    assert first.last_iterations == 120
+    assert choose(HEX, MCTSAgent(iterations=120, seed=7), state) == action
+
+
+def test_mcts_time_budget_is_kept() -> None:
+    state = HEX.new(HEX.make_config(2, size=7))
+    agent = MCTSAgent(iterations=None, seconds=0.05, seed=1)
+    started = time.perf_counter()
+    choose(HEX, agent, state)
+    assert time.perf_counter() - started < 0.5
+    assert agent.last_iterations >= 1
+    both = MCTSAgent(iterations=10, seconds=30.0, seed=1)
+    choose(HEX, both, state)
+    assert both.last_iterations == 10
+
+
+def test_mcts_beats_random_at_hex() -> None:
+    wins = 0
+    for seed in range(12):
+        seat = seed % 2
+        agents: list[Any] = [RandomAgent(seed), RandomAgent(seed)]
+        agents[seat] = MCTSAgent(iterations=60, rollout_depth=2, seed=seed)
+        final = play(HEX, HEX.new(HEX.make_config(2, size=5), seed), agents)
+        wins += HEX.winner(final) == seat
+    assert wins >= 11
+
+
+@pytest.mark.parametrize("rollout", ["random", "greedy"])
+def test_mcts_plays_three_player_games_with_hidden_hands(rollout: str) -> None:
+    config = DRAFT.make_config(3)
+    agents = [MCTSAgent(iterations=30, rollout=rollout, seed=s) for s in range(3)]  # type: ignore[arg-type]
+    final = play(DRAFT, DRAFT.new(config, 4), agents)
+    assert DRAFT.is_over(final)
+    assert len(DRAFT.scores(final).totals) == 3
+
+
+def test_mcts_rejects_a_missing_budget_and_bad_parameters() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        MCTSAgent(iterations=None, seconds=None)
+    with pytest.raises(ValueError, match="rollout"):
+        MCTSAgent(rollout="smart")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="iterations"):
+        MCTSAgent(iterations=0)
+
+
+# -- hidden information -----------------------------------------------------
+def decision_points(seed: int, steps: int) -> State:
+    state = DRAFT.new(DRAFT.make_config(2), seed)
+    chooser = Rng(seed)
+    for _ in range(steps):
+        legal = DRAFT.legal_actions(state)
+        DRAFT.apply(state, legal[chooser.randbelow(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: GreedyAgent(seed=3),
+        lambda: MCTSAgent(iterations=60, seed=3),
+        lambda: MCTSAgent(iterations=40, rollout="greedy", rollout_depth=2, seed=3),
+        lambda: RandomAgent(seed=3),
+    ],
+    ids=["greedy", "mcts-random", "mcts-greedy", "random"],
+)
+@pytest.mark.parametrize("steps", [0, 1, 4, 7])
+def test_choice_ignores_hidden_parts(make: Any, steps: int) -> None:
+    state = decision_points(seed=11 + steps, steps=steps)
+    me = DRAFT.current_player(state)
+    view = DRAFT.view(state, me)
+    resampled = [DRAFT.determinize(view, me, Rng(k)) for k in range(4)]
+    # The resamples really hold other hidden cards (and another future).
+    others = [s for s in resampled if s.hands[1 - me] != state.hands[1 - me] or s.deck != state.deck]
+    assert others
+    expected = make().act(DRAFT, view, DRAFT.legal_actions(view))
+    for given in [state, *resampled, *(DRAFT.view(s, me) for s in resampled)]:
+        assert make().act(DRAFT, given, DRAFT.legal_actions(view)) == expected
+
+
+def test_agents_leave_the_state_they_are_given_unchanged() -> None:
+    state = decision_points(seed=2, steps=3)
+    before = codec(DRAFT).state_to_json(state)
+    for agent in (GreedyAgent(1), MCTSAgent(iterations=30, seed=1)):
+        choose(DRAFT, agent, state)
+    assert codec(DRAFT).state_to_json(state) == before
+
+
+# -- specs ------------------------------------------------------------------
+def test_agent_specs_build_configured_agents() -> None:
+    assert parse_agent_spec("mcts:iterations=400:rollout=greedy:c=1.2:seconds=none") == (
+        "mcts", {"iterations": 400, "rollout": "greedy", "c": 1.2, "seconds": None})
+    agent = make_agent("mcts:iterations=50:rollout_depth=3", seed=9)
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iterations, agent.rollout_depth) == (50, 3)
+    assert isinstance(make_agent("greedy:samples=2"), GreedyAgent)
+    assert isinstance(make_agent("random"), RandomAgent)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("minimax", "unknown agent 'minimax'"),
+        ("mcts:depth=3", "unknown parameter 'depth'"),
+        ("mcts:iterations", "not key=value"),
+        ("mcts:iterations=-1", "iterations must be at least 1"),
+        ("greedy:seed=4", "unknown parameter 'seed'"),
+    ],
+)
+def test_bad_agent_specs_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec)
