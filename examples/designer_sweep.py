@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 
 import attrs
 
 import hexkit
 from hexkit.agents import make_agent
+from hexkit.sim.study import check_overrides
 
 from _shared import pick_game
 
@@ -53,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
             config = game.make_config(players, **{param: int(value)})
         else:
             config = game.make_config(players, overrides={param: value})
+            check_overrides(game, config)  # refuse a path the game would silently ignore
+        game.new(config, 0)  # a bad path or value fails here, before any game is played
         lengths, seat0 = [], 0
         for i in range(args.games):
             # Rotate agents over the seats so that no agent always moves first.
@@ -67,5 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _main() -> int:
+    try:
+        return main()
+    except hexkit.HexkitError as exc:
+        print(f"designer_sweep.py: error: {exc}", file=sys.stderr)
+        return 2
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(_main())

@@ -108,8 +108,10 @@ def test_designer_sweep_sends_data_paths_to_config_overrides() -> None:
          "--param", "rules.start_mana", "--values", "3", "--games", "1"],
         capture_output=True, text=True, timeout=60,
     )
-    # Hex has no component data: the plugin may ignore the override or refuse it.
     assert "rules.start_mana (config.overrides)" in done.stdout
+    # Hex has no component data: the override would change nothing, so it is refused.
+    assert done.returncode == 2
+    assert "hex does not read data overrides; rules.start_mana would change nothing" in done.stderr
 
 
 def test_custom_agent_beats_random_play() -> None:
