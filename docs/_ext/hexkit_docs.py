@@ -120,18 +120,12 @@ def grid_pictures() -> None:
 
     total, path = shortest_path(Hex(-3, 1), Hex(3, -1), step_cost)
     on_path = set(path)
-    edges = [
-        EdgeHighlight(hex=a, direction=next(d for d in range(6) if a.neighbor(d) == b),
-                      color="#c0392b", width=0.08)
-        for a, b in zip(path, path[1:])
-    ]
     style = SimpleStyle(
         fill_of=palette({"plain": "#f4e9c9", "mountain": "#a39a8f", "lake": "#7fb3d5"}),
-        markers_of=lambda h, c: [Marker(color="#c0392b", size=0.12)] if h in on_path else [],
-        highlights=edges,
-        caption=f"shortest_path: cost {total} (plain 1, mountain 3, lake impassable)",
-        key=(LegendEntry("#f4e9c9", "plain"), LegendEntry("#a39a8f", "mountain"),
-             LegendEntry("#7fb3d5", "lake")),
+        markers_of=lambda h, c: [Marker(color="#c0392b", size=0.2)] if h in on_path else [],
+        caption=f"shortest_path: cost {total}",
+        key=(LegendEntry("#f4e9c9", "plain: 1"), LegendEntry("#a39a8f", "mountain: 3"),
+             LegendEntry("#7fb3d5", "lake: impassable")),
     )
     _write("shortest-path.svg", render_svg(terrain, style))
 

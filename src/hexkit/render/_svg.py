@@ -243,7 +243,13 @@ def render_svg(
     legend_h = text_size * 1.4 * len(legend) + (text_size * 0.4 if legend else 0.0)
     left = x0 - margin
     top = y0 - margin - title_h
-    width = (x1 - x0) + 2 * margin
+    # Widen the picture for a title or legend longer than the map is wide
+    # (about 0.62 em per character of a sans-serif font).
+    text_w = max(
+        [len(title) * text_size * 0.62 if title else 0.0]
+        + [text_size * (1.5 + 0.9 * 0.62 * len(e.text)) for e in legend]
+    )
+    width = max(x1 - x0, text_w) + 2 * margin
     height = (y1 - y0) + 2 * margin + title_h + legend_h
     drawing = dw.Drawing(_n(width), _n(height), origin=(_n(left), _n(top)))
     if background is not None:
