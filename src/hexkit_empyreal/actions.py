@@ -332,7 +332,18 @@ class SpecialistPhase(Decision):
 
 @attrs.frozen(kw_only=True)
 class MainAction(Decision):
-    """Administrate or Move+Activate."""
+    """Administrate or Move+Activate.
+
+    Attributes:
+        moves_only: offer only Conductor moves (Peril: activate, then move).
+        activate: activate Spellcars after the move.
+        deliver: reaching the End of the Line delivers and upgrades (False:
+            straight back to Start, Peril).
+    """
+
+    moves_only: bool = False
+    activate: bool = True
+    deliver: bool = True
 
 
 @attrs.frozen(kw_only=True)

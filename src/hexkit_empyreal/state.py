@@ -114,6 +114,8 @@ class TurnState:
         last_built: the cell of the latest Build Track (-1 if none).
         extra_turn: the player takes another turn after this one.
         used: Specialists used this turn (once-a-turn Station Masters).
+        gained: Spellcar ids gained this turn, in order (Milton Barts).
+        twice: the slot being activated twice (Viona Larone), or -1.
         flags: free counters for effects (name -> value).
     """
 
@@ -130,6 +132,8 @@ class TurnState:
     last_built: int = -1
     extra_turn: bool = False
     used: list[str] = attrs.field(factory=list)
+    gained: list[str] = attrs.field(factory=list)
+    twice: int = -1
     flags: dict[str, int] = attrs.field(factory=dict)
 
     def copy(self) -> TurnState:
@@ -148,6 +152,8 @@ class TurnState:
             last_built=self.last_built,
             extra_turn=self.extra_turn,
             used=self.used.copy(),
+            gained=self.gained.copy(),
+            twice=self.twice,
             flags=self.flags.copy(),
         )
 

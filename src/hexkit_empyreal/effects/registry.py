@@ -154,6 +154,11 @@ class Passive:
         """Extra main actions offered besides Administrate and Move+Activate."""
         return []
 
+    def activate_twice_cost(self, state: EmpyrealState, player: int) -> int | None:
+        """Mana to activate the one Spellcar activated this turn a second time
+        (no other may then be activated), or ``None`` if not allowed."""
+        return None
+
     def demand_bonus(self, state: EmpyrealState, player: int, mode: str) -> int:
         """How many Goods more than delivered count toward Demand Tiles."""
         return 0

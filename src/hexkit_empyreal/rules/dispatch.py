@@ -61,12 +61,12 @@ def settle(state: EmpyrealState) -> None:
     while pending:
         top = pending[-1]
         kind = type(top)
-        if kind is Op:
+        if isinstance(top, Op):
             pending.pop()
-            push(state, get_op(top.op)(state, top))  # type: ignore[attr-defined]
+            push(state, get_op(top.op)(state, top))
             continue
-        if kind is ChooseHex or kind is ChooseOption:
-            if not top.optional and not HANDLERS[kind].actions(state, top):  # type: ignore[attr-defined]
+        if isinstance(top, (ChooseHex, ChooseOption)):
+            if not top.optional and not HANDLERS[kind].actions(state, top):
                 pending.pop()
                 continue
         break

@@ -127,6 +127,8 @@ class PlaceSpellcarHandler(Handler):
         ps = state.players[d.player]
         covered = ps.railyard[slot]
         ps.railyard[slot] = d.spellcar
+        if state.turn.player == d.player:
+            state.turn.gained.append(d.spellcar)
         over = f", covering {covered}" if covered else ""
         state.note(d.player, f"{ps.company} gained {d.spellcar} at {action.slot}{over}")
 

@@ -65,8 +65,8 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
     stacks: list[list[str]] = []
     box: list[list[str]] = []
     gone = set(d.friendly.specialists) if friendly else set()
-    for t in ("Engineer", "Surveyor", "Station Master"):
-        names = [s.name for s in d.specialists if s.type == t and s.name not in gone]
+    for kind in ("Engineer", "Surveyor", "Station Master"):
+        names = [s.name for s in d.specialists if s.type == kind and s.name not in gone]
         rng.shuffle(names)
         stacks.append(names[: n + 1])
         box.append(sorted(names[n + 1 :]))

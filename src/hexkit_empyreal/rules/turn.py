@@ -204,13 +204,14 @@ class MainActionHandler(Handler):
     def actions(state: EmpyrealState, d: MainAction) -> list[Any]:
         p = d.player
         ps = state.players[p]
-        acts: list[Any] = [Choose(ADMINISTRATE)]
+        acts: list[Any] = [] if d.moves_only else [Choose(ADMINISTRATE)]
         room = end_of_line(state, p) - ps.conductor
         costs = move_costs(state, p)
         for n in range(1, min(4, room) + 1):
             if costs[n - 1] <= ps.mana:
                 acts.append(Move(n, costs[n - 1]))
-        acts.extend(Choose(label) for label in _main_extras(state, p))
+        if not d.moves_only:
+            acts.extend(Choose(label) for label in _main_extras(state, p))
         return acts
 
     @staticmethod
@@ -241,6 +242,11 @@ class MainActionHandler(Handler):
         bonus = state.turn.flags.get("reclaim_on_move", 0)
         if bonus:
             mana.reclaim(state, p, bonus)
+        if ps.conductor == eol and not d.deliver:
+            ps.conductor = 0
+            state.note(p, f"{ps.company}'s Conductor returned to Start without delivering")
+            push(state, [Op(player=p, op="end_turn")])
+            return
         if ps.conductor == eol:
             push(
                 state,
@@ -251,6 +257,9 @@ class MainActionHandler(Handler):
                     Op(player=p, op="end_turn"),
                 ],
             )
+            return
+        if not d.activate:
+            push(state, [Op(player=p, op="end_turn")])
             return
         state.turn.activating = True
         push(
@@ -319,6 +328,16 @@ class ActivateSpellcarsHandler(Handler):
         spells = data(state).spellcars
         free = mana.unlocked(state, p)
         acts: list[Any] = []
+        turn = state.turn
+        if turn.twice >= 0:
+            return [Done()]
+        twice = _twice_cost(state, p)
+        if twice is not None and len(turn.activated) == 1:
+            slot = turn.activated[0]
+            spec = spells[ps.railyard[slot]]
+            cost = twice + (0 if turn.ignore_inherent else spec.cost)
+            if cost <= free:
+                acts.append(Activate(slot_label(slot), spec.id, cost))
         for slot in range(col * 3, min(col * 3 + 3, len(ps.railyard))):
             sid = ps.railyard[slot]
             if sid in ("", "-") or slot in state.turn.activated:
@@ -340,7 +359,10 @@ class ActivateSpellcarsHandler(Handler):
         spec = data(state).spellcars[action.spellcar]
         mana.pay(state, p, action.cost, activation=True)
         turn = state.turn
-        turn.activated.append(slot_index(action.slot))
+        slot = slot_index(action.slot)
+        if slot in turn.activated:
+            turn.twice = slot
+        turn.activated.append(slot)
         turn.activations += 1
         state.note(p, f"{state.players[p].company} activated {spec.id} for {action.cost} mana")
         state.pending.append(ActivateSpellcars(player=p, prompt=d.prompt))
@@ -373,6 +395,15 @@ class ActivateSpellcarsHandler(Handler):
                 " (mana gained by an activation cannot pay for another activation)"
             )
         return None
+
+
+def _twice_cost(state: EmpyrealState, player: int) -> int | None:
+    best: int | None = None
+    for p in passives_of(state, player):
+        c = p.activate_twice_cost(state, player)
+        if c is not None and (best is None or c < best):
+            best = c
+    return best
 
 
 @op("end_activation")
