@@ -1,0 +1,666 @@
+"""Abilities of the 60-card multi-use deck (50 regular cards, 10 Legacy cards).
+
+Each card of ``data/cards.toml`` is registered here under its name. Playing
+a card for its ability is offered only when :func:`playable` says the
+ability can do something now; the rules discard the card (or remove a
+Legacy card from the game) and then run the ability. Abilities that need a
+choice ask one small question at a time through
+:func:`hexkit_soot.effects.ask`; optional parts offer a "stop"/"skip".
+
+The abilities' texts are the data file's (the card list of the Components
+doc is missing, so every ability is an assumption marked there). Where the
+text leaves a detail open, the docstring names the reading taken.
+
+Source: rulebook, §15 "Cards" (ability, currency, wild resource; Legacy
+cards leave the game when played for their ability); data ``cards.toml``
+(assumed abilities).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose
+from hexkit_soot.effects import Ctx, Hook, HookArgs, activate, ask, deactivate, effect, modifier, sources
+from hexkit_soot.effects import verbs
+from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
+from hexkit_soot.grid import code_edge, code_hex, edge_code, hex_code
+from hexkit_soot.state import RAIL, ROAD, TRAIL, SootState
+
+__all__ = [
+    "tracked_goods",
+    "price_move_options",
+    "apply_price_move",
+    "rail_segments",
+    "tier3_facilities",
+    "network_goods",
+]
+
+
+# -- helpers shared with the events and upgrades -----------------------------------
+
+def tracked_goods(state: SootState) -> list[str]:
+    """The tracked goods (Tier 2 and 3) in data order."""
+    return [n for n, g in verbs.D(state).goods.items() if g.kind == "tracked"]
+
+
+def _gid(state: SootState, good: str) -> int:
+    return list(verbs.D(state).goods).index(good)
+
+
+def _gname(state: SootState, gid: int) -> str:
+    return list(verbs.D(state).goods)[gid]
+
+
+def price_move_options(state: SootState) -> list[tuple[str, int, str]]:
+    """One option per tracked good whose price can still move up or down.
+
+    The answer's ``arg`` is the good's index in the data; the direction is
+    asked next (:func:`direction_options`).
+    """
+    out = []
+    for name in tracked_goods(state):
+        g = verbs.D(state).goods[name]
+        price = state.prices[name]
+        if price < g.maximum or price > state.floors[name]:
+            out.append(("good", _gid(state, name), f"move the {name} price ({price})"))
+    return out
+
+
+def direction_options(state: SootState, good: str) -> list[tuple[str, int, str]]:
+    """``up`` and/or ``down`` for ``good``, whichever can still change its price."""
+    g = verbs.D(state).goods[good]
+    price = state.prices[good]
+    out = []
+    if price < g.maximum:
+        out.append(("up", 1, f"{good} up to {price + 1}"))
+    if price > state.floors[good]:
+        out.append(("down", -1, f"{good} down to {price - 1}"))
+    return out
+
+
+def apply_price_move(state: SootState, good: str, steps: int, why: str) -> None:
+    """Move ``good``'s price by ``steps`` (within its floor and maximum)."""
+    verbs.move_price(state, good, steps, why)
+
+
+def rail_segments(state: SootState, player: PlayerId) -> int:
+    """Rail segments owned by ``player`` (each segment is stored at both ends)."""
+    ends = 0
+    for h, kinds in state.route_kind.items():
+        owners = state.route_owner[h]
+        for d in range(6):
+            if kinds[d] == RAIL and owners[d] == player:
+                ends += 1
+    return ends // 2
+
+
+def tier3_facilities(state: SootState, player: PlayerId) -> int:
+    """Tier 3 facilities owned by ``player``."""
+    facs = verbs.D(state).facilities
+    return sum(
+        1
+        for s in state.settlements.values()
+        for f in s.facilities
+        if f.owner == player and facs[f.name].tier == 3
+    )
+
+
+def network_goods(state: SootState, player: PlayerId) -> list[str]:
+    """Goods in ``player``'s warehouse network, sorted by name."""
+    return sorted(g for g, n in state.players[player].stock.items() if n > 0)
+
+
+def _is_active(state: SootState, name: str, player: PlayerId) -> bool:
+    return f"{name}@{player}" in state.active
+
+
+# -- Surveyor's Chain -----------------------------------------------------------------
+
+_SURVEYOR = "Surveyor's Chain"
+
+
+def _walk_options(state: SootState, at: Hex, stop: bool) -> list[tuple[str, int, str]]:
+    out = [("hex", hex_code(n), f"Explorer to {n}") for n in sorted(at.neighbors()) if n in state.tiles]
+    if stop and out:
+        out.append(("stop", 0, "stop here"))
+    return out
+
+
+def _surveyor_playable(ctx: Ctx) -> bool:
+    return any(_walk_options(ctx.state, h, False) for h in ctx.state.players[ctx.player].explorers)
+
+
+def _surveyor_step(state: SootState, player: PlayerId, explorer: int, left: int) -> None:
+    at = state.players[player].explorers[explorer]
+    ask(
+        state, player, _SURVEYOR, f"walk:{explorer}:{left}", _walk_options(state, at, left < 2),
+        f"Surveyor's Chain: move the Explorer at {at} ({left} hex{'es' if left > 1 else ''} left)",
+    )
+
+
+def _surveyor_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    state, player = ctx.state, ctx.player
+    if stage == "explorer":
+        _surveyor_step(state, player, answer.arg, 2)
+        return
+    _, explorer_s, left_s = stage.split(":")
+    explorer, left = int(explorer_s), int(left_s)
+    if answer.code == "stop":
+        return
+    from hexkit_soot.rules.routes import route_at, set_route
+
+    p = state.players[player]
+    start = p.explorers[explorer]
+    target = code_hex(answer.arg)
+    d = start.neighbors().index(target)
+    trail = route_at(state, start, d) == 0
+    if trail:
+        set_route(state, start, target, TRAIL, -1)
+    verbs.move_agent(state, player, "Explorer", explorer, target)
+    state.note(player, f"Explorer moved {start} -> {target}" + (", blazed 1 trail" if trail else "")
+               + " (Surveyor's Chain)")
+    if left > 1:
+        _surveyor_step(state, player, explorer, left - 1)
+
+
+@effect(_SURVEYOR, resume=_surveyor_resume, playable=_surveyor_playable)
+def surveyors_chain(ctx: Ctx) -> None:
+    """Walk one Explorer up to 2 hexes, one at a time, over explored hexes.
+
+    Each step goes to a neighbouring explored hex and blazes a public trail
+    on the segment if it had no route yet (like a Move through wilderness).
+    After the first step the player may stop. With several Explorers the
+    player first picks which one walks.
+
+    Source: assumed (data ``cards.toml``, Surveyor's Chain); trails as in the
+    rulebook, "Agents & Movement" (trails in wilderness).
+    """
+    state, player = ctx.state, ctx.player
+    walkers = [i for i, h in enumerate(state.players[player].explorers) if _walk_options(state, h, False)]
+    if len(walkers) > 1:
+        options = [("explorer", i, f"Explorer at {state.players[player].explorers[i]}") for i in walkers]
+        ask(state, player, _SURVEYOR, "explorer", options, "Surveyor's Chain: which Explorer?")
+    elif walkers:
+        _surveyor_step(state, player, walkers[0], 2)
+
+
+# -- Teamsters ------------------------------------------------------------------------
+
+def _teamsters_playable(ctx: Ctx) -> bool:
+    from hexkit_soot.rules.steps import MAIN_ACTIONS
+
+    move = MAIN_ACTIONS.get("Move")
+    return move is not None and move.available(ctx.state, ctx.player)
+
+
+@effect("Teamsters", playable=_teamsters_playable)
+def teamsters(ctx: Ctx) -> None:
+    """Start a full Move action at once, without spending one of the round's actions.
+
+    Source: assumed (data ``cards.toml``, Teamsters); the Move action as in
+    the rulebook, "Agents & Movement".
+    """
+    from hexkit_soot.rules.steps import MAIN_ACTIONS
+
+    ctx.state.note(ctx.player, "takes a free Move (Teamsters)")
+    MAIN_ACTIONS["Move"].start(ctx.state, ctx.player)
+
+
+# -- Foreman --------------------------------------------------------------------------
+
+@effect("Foreman")
+def foreman(ctx: Ctx) -> None:
+    """One bonus action for this round.
+
+    Source: assumed (data ``cards.toml``, Foreman); bonus actions from cards:
+    rulebook, "Phase 2: Actions".
+    """
+    verbs.extra_action(ctx.state, ctx.player, 1)
+
+
+# -- Land Grant -------------------------------------------------------------------------
+
+_LAND_GRANT = "Land Grant"
+
+
+@effect(_LAND_GRANT, playable=lambda ctx: not _is_active(ctx.state, _LAND_GRANT, ctx.player))
+def land_grant(ctx: Ctx) -> None:
+    """Until the end of the round, the next Found Camp costs no ¤ and 1 resource less.
+
+    Several Land Grants do not stack: a second one is offered only after
+    the first is used or the round has ended.
+
+    Source: assumed (data ``cards.toml``, Land Grant); camp costs: rulebook,
+    "Camps" (1¤ + resources).
+    """
+    activate(ctx.state, _LAND_GRANT, ctx.player)
+    ctx.state.note(ctx.player, "the next camp this round is cheaper (Land Grant)")
+
+
+@modifier(_LAND_GRANT, Hook.CAMP_CURRENCY)
+def _land_grant_currency(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    return 0
+
+
+@modifier(_LAND_GRANT, Hook.CAMP_RESOURCES)
+def _land_grant_resources(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    return value + 1
+
+
+@reaction(_LAND_GRANT, Moment.CAMP_FOUNDED)
+def _land_grant_used(ctx: Ctx, args: MomentArgs) -> None:
+    deactivate(ctx.state, _LAND_GRANT, ctx.player)
+
+
+# -- goods cards ---------------------------------------------------------------------------
+
+def _gain_all(ctx: Ctx, goods: dict[str, int]) -> None:
+    for good, n in goods.items():
+        verbs.gain_goods(ctx.state, ctx.player, good, n, why=ctx.source)
+
+
+@effect("Timber Contract")
+def timber_contract(ctx: Ctx) -> None:
+    """2 Timber from the supply into the warehouse network (fewer if it runs short).
+
+    Source: assumed (data ``cards.toml``, Timber Contract); finite supply:
+    Components, "Token supply".
+    """
+    _gain_all(ctx, {"Timber": 2})
+
+
+@effect("Quarry Crew")
+def quarry_crew(ctx: Ctx) -> None:
+    """2 Stone from the supply into the warehouse network.
+
+    Source: assumed (data ``cards.toml``, Quarry Crew).
+    """
+    _gain_all(ctx, {"Stone": 2})
+
+
+@effect("Iron Tools")
+def iron_tools(ctx: Ctx) -> None:
+    """1 Iron Ore and 1 Coal from the supply into the warehouse network.
+
+    Source: assumed (data ``cards.toml``, Iron Tools).
+    """
+    _gain_all(ctx, {"Iron Ore": 1, "Coal": 1})
+
+
+@effect("Harvest Festival")
+def harvest_festival(ctx: Ctx) -> None:
+    """2 Grain from the supply into the warehouse network.
+
+    Source: assumed (data ``cards.toml``, Harvest Festival).
+    """
+    _gain_all(ctx, {"Grain": 2})
+
+
+# -- Market Day ---------------------------------------------------------------------------
+
+def _market_day_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    state = ctx.state
+    if stage == "good":
+        good = _gname(state, answer.arg)
+        ask(state, ctx.player, ctx.source, f"dir:{answer.arg}", direction_options(state, good),
+            f"Market Day: {good} up or down?")
+    else:
+        good = _gname(state, int(stage.split(":")[1]))
+        apply_price_move(state, good, answer.arg, ctx.source)
+
+
+@effect("Market Day", resume=_market_day_resume, playable=lambda ctx: bool(price_move_options(ctx.state)))
+def market_day(ctx: Ctx) -> None:
+    """Move one tracked price 1 step: first the good, then up or down.
+
+    Only moves that change a price are offered (a price at its maximum
+    cannot go up, one on its floor cannot go down).
+
+    Source: assumed (data ``cards.toml``, Market Day); price tracks:
+    rulebook, "Market Economy".
+    """
+    ask(ctx.state, ctx.player, ctx.source, "good", price_move_options(ctx.state), "Market Day: which price?")
+
+
+# -- Price Gouging ------------------------------------------------------------------------
+
+_GOUGING = "Price Gouging"
+
+
+@effect(_GOUGING, playable=lambda ctx: not _is_active(ctx.state, _GOUGING, ctx.player))
+def price_gouging(ctx: Ctx) -> None:
+    """Until the end of the round, the next sale pays 1¤ more per unit sold.
+
+    Source: assumed (data ``cards.toml``, Price Gouging); sale prices:
+    rulebook, "Market Economy".
+    """
+    activate(ctx.state, _GOUGING, ctx.player)
+    ctx.state.note(ctx.player, "the next sale this round earns +1 per unit (Price Gouging)")
+
+
+@modifier(_GOUGING, Hook.SELL_BONUS)
+def _gouging_bonus(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    return value + 1
+
+
+@reaction(_GOUGING, Moment.SOLD)
+def _gouging_used(ctx: Ctx, args: MomentArgs) -> None:
+    deactivate(ctx.state, _GOUGING, ctx.player)
+
+
+# -- Bank Draft, Smoke Scrubbers ------------------------------------------------------------
+
+@effect("Bank Draft")
+def bank_draft(ctx: Ctx) -> None:
+    """3¤ from the bank.
+
+    Source: assumed (data ``cards.toml``, Bank Draft).
+    """
+    verbs.gain_currency(ctx.state, ctx.player, 3, why=ctx.source)
+
+
+@effect("Smoke Scrubbers", playable=lambda ctx: ctx.state.players[ctx.player].soot > 0)
+def smoke_scrubbers(ctx: Ctx) -> None:
+    """Take up to 2 soot off the Soot Track (as much as is there).
+
+    Removing soot never hurts (thresholds fire only once), so the card
+    removes as much as it can without asking.
+
+    Source: assumed (data ``cards.toml``, Smoke Scrubbers); Soot Track:
+    rulebook, "Soot".
+    """
+    verbs.remove_soot(ctx.state, ctx.player, 2, ctx.source)
+
+
+# -- Double Shift ------------------------------------------------------------------------------
+
+_DOUBLE = "Double Shift"
+
+
+@effect(_DOUBLE, playable=lambda ctx: not _is_active(ctx.state, _DOUBLE, ctx.player))
+def double_shift(ctx: Ctx) -> None:
+    """Until the end of the round, the next Refine may fire one facility a second time.
+
+    Source: assumed (data ``cards.toml``, Double Shift); extra firings from
+    cards: rulebook, "Refine".
+    """
+    activate(ctx.state, _DOUBLE, ctx.player)
+    ctx.state.note(ctx.player, "the next Refine may fire a facility twice (Double Shift)")
+
+
+@modifier(_DOUBLE, Hook.EXTRA_FIRINGS)
+def _double_firings(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    return value + 1
+
+
+@reaction(_DOUBLE, Moment.REFINE_DONE)
+def _double_used(ctx: Ctx, args: MomentArgs) -> None:
+    deactivate(ctx.state, _DOUBLE, ctx.player)
+
+
+# -- Railway Survey and The Golden Spike ------------------------------------------------------
+
+def _edge_options(state: SootState, player: PlayerId, kind: int) -> list[tuple[str, int, str]]:
+    from hexkit_soot.rules.routes import candidate_edges
+
+    name = "rail" if kind == RAIL else "road"
+    return [
+        ("edge", edge_code(h, d), f"{name} {h}-{h.neighbors()[d]}")
+        for h, d in candidate_edges(state, player, kind)
+    ]
+
+
+def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    h, d = code_edge(answer.arg)
+    kind = RAIL if stage == "rail" else ROAD
+    verbs.build_route(ctx.state, ctx.player, h, h.neighbors()[d], kind)
+    if kind == RAIL:
+        from hexkit_soot.rules.milestones import check_rail_link
+
+        check_rail_link(ctx.state, ctx.player)
+
+
+@effect(
+    "Railway Survey",
+    resume=_build_resume,
+    playable=lambda ctx: bool(_edge_options(ctx.state, ctx.player, ROAD)),
+)
+def railway_survey(ctx: Ctx) -> None:
+    """Lay 1 road segment free, where a Build Route could extend from.
+
+    Source: assumed (data ``cards.toml``, Railway Survey); where routes may
+    go: rulebook, "Routes".
+    """
+    ask(ctx.state, ctx.player, ctx.source, "road", _edge_options(ctx.state, ctx.player, ROAD),
+        "Railway Survey: where is the free road?")
+
+
+_SPIKE_RAIL = 3
+
+
+def _spike_playable(ctx: Ctx) -> bool:
+    return rail_segments(ctx.state, ctx.player) >= _SPIKE_RAIL or bool(_edge_options(ctx.state, ctx.player, RAIL))
+
+
+@effect("The Golden Spike", resume=_build_resume, playable=_spike_playable)
+def golden_spike(ctx: Ctx) -> None:
+    """Legacy: 3 points with 3+ rail segments owned; otherwise 1 free rail segment.
+
+    Source: assumed (data ``cards.toml``, The Golden Spike); Legacy cards:
+    rulebook, §15.
+    """
+    state, player = ctx.state, ctx.player
+    if rail_segments(state, player) >= _SPIKE_RAIL:
+        verbs.gain_points(state, player, 3, ctx.source)
+    else:
+        ask(state, player, ctx.source, "rail", _edge_options(state, player, RAIL),
+            "The Golden Spike: where is the free rail?")
+
+
+# -- The Great Exhibition ------------------------------------------------------------------------
+
+@effect("The Great Exhibition", playable=lambda ctx: tier3_facilities(ctx.state, ctx.player) > 0)
+def great_exhibition(ctx: Ctx) -> None:
+    """Legacy: 2 points per Tier 3 facility owned.
+
+    Source: assumed (data ``cards.toml``, The Great Exhibition).
+    """
+    n = tier3_facilities(ctx.state, ctx.player)
+    verbs.gain_points(ctx.state, ctx.player, 2 * n, f"{ctx.source}, {n} Tier 3 facilit{'ies' if n > 1 else 'y'}")
+
+
+# -- The Land Rush ---------------------------------------------------------------------------------
+
+def _land_rush_options(state: SootState, player: PlayerId) -> list[tuple[str, int, str]]:
+    from hexkit_soot.rules.camps import camp_kinds_at, camps_of
+
+    arch = verbs.D(state).archetypes.get(state.players[player].archetype)
+    if arch is None or len(camps_of(state, player)) >= arch.camps:
+        return []
+    kinds = list(verbs.D(state).camps)
+    out = []
+    for at in sorted(set(state.players[player].builders)):
+        for kind in camp_kinds_at(state, at):
+            out.append(("camp", hex_code(at) * 16 + kinds.index(kind), f"found {kind} at {at} free"))
+    return out
+
+
+def _land_rush_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    at = code_hex(answer.arg // 16)
+    kind = list(verbs.D(ctx.state).camps)[answer.arg % 16]
+    verbs.found_camp(ctx.state, ctx.player, at, kind)
+
+
+@effect(
+    "The Land Rush",
+    resume=_land_rush_resume,
+    playable=lambda ctx: bool(_land_rush_options(ctx.state, ctx.player)),
+)
+def land_rush(ctx: Ctx) -> None:
+    """Legacy: found a camp on a Builder's hex without paying anything.
+
+    The camp limit of the archetype still counts; founding points, the
+    depletion stack and the community prestige loss apply as for any camp.
+
+    Source: assumed (data ``cards.toml``, The Land Rush); founding: rulebook,
+    "Camps".
+    """
+    ask(ctx.state, ctx.player, ctx.source, "camp", _land_rush_options(ctx.state, ctx.player),
+        "The Land Rush: which camp where?")
+
+
+# -- The Silver Strike -------------------------------------------------------------------------------
+
+def _strike_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    at = code_hex(answer.arg)
+    verbs.gain_goods(ctx.state, ctx.player, "Gold", 2, at=at, why=ctx.source)
+
+
+@effect("The Silver Strike", resume=_strike_resume, playable=lambda ctx: bool(ctx.state.players[ctx.player].explorers))
+def silver_strike(ctx: Ctx) -> None:
+    """Legacy: 2 Gold appear loose on an Explorer's hex, owned by the player.
+
+    With several Explorers the player chooses the hex. On a camp tile the
+    tile cap of 2 goods applies.
+
+    Source: assumed (data ``cards.toml``, The Silver Strike); loose goods and
+    the tile cap: rulebook, "Production" and "Extract".
+    """
+    state, player = ctx.state, ctx.player
+    hexes = sorted(set(state.players[player].explorers))
+    if len(hexes) == 1:
+        verbs.gain_goods(state, player, "Gold", 2, at=hexes[0], why=ctx.source)
+    else:
+        ask(state, player, ctx.source, "hex", [("hex", hex_code(h), f"Gold at {h}") for h in hexes],
+            "The Silver Strike: on which Explorer's hex?")
+
+
+# -- The Treaty of the Falls ------------------------------------------------------------------------
+
+def _treaty_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    verbs.gain_favor(ctx.state, ctx.player, code_hex(answer.arg), 2)
+    verbs.change_prestige(ctx.state, ctx.player, 1, ctx.source)
+
+
+@effect("The Treaty of the Falls", resume=_treaty_resume)
+def treaty_of_the_falls(ctx: Ctx) -> None:
+    """Legacy: +2 Favor with a community of the player's choice, then +1 Prestige.
+
+    Any community on the map may be chosen (Favor stops at 3; reaching it
+    forms the Exclusive Pact if nobody holds it). With no community on the
+    map only the Prestige is gained.
+
+    Source: assumed (data ``cards.toml``, The Treaty of the Falls); Favor and
+    pacts: rulebook, "Communities".
+    """
+    state, player = ctx.state, ctx.player
+    options = [
+        ("community", hex_code(h), f"the {c.kind} at {h} (Favor {c.favor[player]})")
+        for h, c in sorted(state.communities.items())
+    ]
+    if not ask(state, player, ctx.source, "community", options, "The Treaty of the Falls: with which community?"):
+        verbs.change_prestige(state, player, 1, ctx.source)
+
+
+# -- The Panic, The Royal Charter ----------------------------------------------------------------------
+
+@effect("The Panic")
+def the_panic(ctx: Ctx) -> None:
+    """Legacy: every tracked price (Tier 2 and 3) falls 1 step (not below its floor).
+
+    Source: assumed (data ``cards.toml``, The Panic).
+    """
+    verbs.move_tier(ctx.state, 2, -1, ctx.source)
+    verbs.move_tier(ctx.state, 3, -1, ctx.source)
+
+
+@effect("The Royal Charter")
+def royal_charter(ctx: Ctx) -> None:
+    """Legacy: 3 points and 3¤.
+
+    Source: assumed (data ``cards.toml``, The Royal Charter).
+    """
+    verbs.gain_points(ctx.state, ctx.player, 3, ctx.source)
+    verbs.gain_currency(ctx.state, ctx.player, 3, why=ctx.source)
+
+
+# -- The Steam Engine Patent ------------------------------------------------------------------------------
+
+_PATENT = "The Steam Engine Patent"
+
+
+def _has_patent(state: SootState, player: PlayerId) -> bool:
+    return _PATENT in sources(state, player)
+
+
+@effect(_PATENT, playable=lambda ctx: not _has_patent(ctx.state, ctx.player))
+def steam_engine_patent(ctx: Ctx) -> None:
+    """Legacy: for the rest of the game, the first firing each round makes 1 more output.
+
+    The extra unit is of the facility's first output (as the Industrialist's
+    bonus). "First firing" is read from the round's record of goods made: a
+    firing adds 1 while the player has made nothing yet this round.
+
+    Source: assumed (data ``cards.toml``, The Steam Engine Patent).
+    """
+    lasting = getattr(ctx.state.players[ctx.player], "lasting", None)
+    if isinstance(lasting, list):
+        lasting.append(_PATENT)
+    ctx.state.note(ctx.player, "holds The Steam Engine Patent: +1 output on the first firing of each round")
+
+
+@modifier(_PATENT, Hook.FACILITY_OUTPUT)
+def _patent_output(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    return value + 1 if not state.players[player].made else value
+
+
+# -- The Telegraph -------------------------------------------------------------------------------------------
+
+@effect("The Telegraph")
+def telegraph(ctx: Ctx) -> None:
+    """Legacy: draw 2 cards blind (as many as the deck and discards hold) and 1 bonus action.
+
+    Source: assumed (data ``cards.toml``, The Telegraph).
+    """
+    got = verbs.draw_cards(ctx.state, ctx.player, 2)
+    ctx.state.note(ctx.player, f"drew {got} card{'s' if got != 1 else ''} blind ({ctx.source})")
+    verbs.extra_action(ctx.state, ctx.player, 1)
+
+
+# -- The Great Fire -----------------------------------------------------------------------------------------------
+
+_FIRE = "The Great Fire"
+
+
+def _fire_next(state: SootState, player: PlayerId, after: int) -> None:
+    """Ask about the next rival (in seat order after ``after``) who has goods in the network."""
+    n = len(state.players)
+    for k in range(after + 1, player + n):
+        rival = k % n
+        if rival == player:
+            continue
+        goods = network_goods(state, rival)
+        if goods:
+            options = [("good", _gid(state, g), f"P{rival} loses 1 {g}") for g in goods]
+            ask(state, player, _FIRE, f"rival:{k}", options, f"The Great Fire: which good does P{rival} lose?")
+            return
+
+
+def _fire_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    k = int(stage.split(":")[1])
+    rival = k % len(ctx.state.players)
+    verbs.lose_goods(ctx.state, rival, _gname(ctx.state, answer.arg), 1, why=ctx.source)
+    _fire_next(ctx.state, ctx.player, k)
+
+
+@effect(_FIRE, resume=_fire_resume)
+def great_fire(ctx: Ctx) -> None:
+    """Legacy: each rival loses 1 good of the player's choice from their warehouse network.
+
+    Rivals are handled in seat order after the player; a rival with an empty
+    network is skipped. The lost good returns to the supply.
+
+    Source: assumed (data ``cards.toml``, The Great Fire).
+    """
+    _fire_next(ctx.state, ctx.player, ctx.player)
