@@ -297,12 +297,27 @@ def test_saved_state_is_small_and_reloads_into_the_same_game() -> None:
     assert GAME.winner(loaded) == GAME.winner(state) == 0
 
 
-def test_tampered_cells_are_refused_with_the_field_named() -> None:
-    data = json.loads(dump(new(3)))
-    data["state"]["cells"][4] = "black"
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("cells.4", 7, "state.cells[4]"),
+        ("cells.4", "black", "state.cells[4]"),
+        ("winner", 3, "state.winner"),
+        ("cells", [None] * 5, "state"),  # a length check of the whole state
+    ],
+)
+def test_tampered_states_are_refused_with_the_field_named(
+    field: str, value: object, named: str
+) -> None:
+    data = json.loads(dump(play(new(3), "b2")))
+    target = data["state"]
+    *path, last = field.split(".")
+    for key in path:
+        target = target[key]
+    target[int(last) if last.isdigit() else last] = value
     with pytest.raises(hexkit.InvalidRecordError) as info:
         CODEC.state_from_dict(data)
-    assert "cells" in info.value.field
+    assert info.value.field == named
 
 
 def test_clone_is_independent_and_much_faster_than_deepcopy() -> None:

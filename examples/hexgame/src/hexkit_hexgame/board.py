@@ -10,6 +10,7 @@ Source: RULES.md §1 (board) and §2 (edges).
 
 from __future__ import annotations
 
+import enum
 from functools import cache
 
 import attrs
@@ -19,12 +20,26 @@ from hexkit.hexmap import HexMap
 
 from hexkit_hexgame.actions import MAX_SIZE, Place, cell_name
 
-__all__ = ["Board", "board_for", "BLACK", "WHITE", "PLAYER_NAMES"]
+__all__ = ["Board", "board_for", "Colour", "BLACK", "WHITE", "COLOURS", "PLAYER_NAMES"]
 
-BLACK = 0
-"""Seat 0 moves first and joins the top and bottom edges."""
-WHITE = 1
-"""Seat 1 joins the left and right edges."""
+
+class Colour(enum.IntEnum):
+    """The colour of a stone; its value is the seat of the player who owns it.
+
+    Saved as that number, so a saved state holding any other value is refused
+    when loaded.
+    """
+
+    BLACK = 0
+    """Seat 0: moves first and joins the top and bottom edges."""
+    WHITE = 1
+    """Seat 1: joins the left and right edges."""
+
+
+BLACK = Colour.BLACK
+WHITE = Colour.WHITE
+COLOURS = (Colour.BLACK, Colour.WHITE)
+"""The colour of each seat (a tuple, faster to index than calling ``Colour``)."""
 PLAYER_NAMES = ("Black", "White")
 """Colour names by seat, as the log and the picture use them."""
 

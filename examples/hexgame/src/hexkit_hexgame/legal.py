@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from hexkit.game import PlayerId
-
 from hexkit_hexgame.actions import SWAP, HexAction, Place, Swap
-from hexkit_hexgame.board import Board
+from hexkit_hexgame.board import Board, Colour
 
 __all__ = ["LegalActions"]
 
@@ -41,7 +39,7 @@ class LegalActions(Sequence[HexAction]):
         self,
         step: int,
         board: Board,
-        cells: list[PlayerId | None],
+        cells: list[Colour | None],
         actions: tuple[HexAction, ...],
         swap: bool,
     ) -> None:

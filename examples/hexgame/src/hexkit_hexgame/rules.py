@@ -24,7 +24,7 @@ from hexkit.rng import Rng
 
 from hexkit_hexgame import actions as numbering
 from hexkit_hexgame.actions import MAX_SIZE, SWAP, HexAction, Place, Swap, cell_name
-from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE
+from hexkit_hexgame.board import BLACK, COLOURS, PLAYER_NAMES, WHITE
 from hexkit_hexgame.legal import LegalActions
 from hexkit_hexgame.render import HexStyle, svg_picture
 from hexkit_hexgame.state import ChooseCell, HexConfig, HexState
@@ -36,10 +36,10 @@ EDGE_NAMES = ("top and bottom", "left and right")
 """The edges each seat joins, by seat (RULES.md §2)."""
 
 _TURN = (
-    ChooseCell(player=BLACK, prompt="Black: choose an empty cell"),
-    ChooseCell(player=WHITE, prompt="White: choose an empty cell"),
+    ChooseCell(player=0, prompt="Black: choose an empty cell"),
+    ChooseCell(player=1, prompt="White: choose an empty cell"),
 )
-_SWAP_OFFER = ChooseCell(player=WHITE, prompt="White: choose an empty cell, or swap", may_swap=True)
+_SWAP_OFFER = ChooseCell(player=1, prompt="White: choose an empty cell, or swap", may_swap=True)
 
 
 class HexGame(Game[HexState, HexConfig]):
@@ -123,9 +123,10 @@ class HexGame(Game[HexState, HexConfig]):
             return
         board = state.board
         cell = board.cells[action.hex]
-        state.fill(cell, player)
-        if state.links.add(board, state.cells, cell, player):
-            state.winner = player
+        colour = COLOURS[player]
+        state.fill(cell, colour)
+        if state.links.add(board, state.cells, cell, colour):
+            state.winner = colour
             state.pending.clear()
             state.note(player, f"{PLAYER_NAMES[player]} places {board.names[cell]}"
                        f" and joins {EDGE_NAMES[player]}")
@@ -147,7 +148,7 @@ class HexGame(Game[HexState, HexConfig]):
         state.forget()
         state.pending[-1] = _TURN[BLACK]
         state.note(
-            WHITE, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}"
+            1, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}"
         )
 
     def explain_illegal(self, state: HexState, action: Any) -> str:
@@ -200,14 +201,14 @@ class HexGame(Game[HexState, HexConfig]):
             return ScoreSheet(
                 totals=(0, 0),
                 breakdown=({"edges joined": 0}, {"edges joined": 0}),
-                order=(BLACK, WHITE),
+                order=(0, 1),
                 decided_by=("tied",),
             )
-        totals = tuple(1 if p == winner else 0 for p in (BLACK, WHITE))
+        totals = tuple(1 if p == winner else 0 for p in (0, 1))
         return ScoreSheet(
             totals=totals,
             breakdown=tuple({"edges joined": t} for t in totals),
-            order=(winner, 1 - winner),
+            order=(int(winner), 1 - winner),
             decided_by=("edges joined",),
         )
 

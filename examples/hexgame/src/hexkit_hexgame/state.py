@@ -20,7 +20,7 @@ from hexkit.game import Decision, GameConfig, PlayerId, State
 from hexkit.hexes import Hex
 
 from hexkit_hexgame.actions import MAX_SIZE, Place
-from hexkit_hexgame.board import Board, board_for
+from hexkit_hexgame.board import Board, Colour, board_for
 from hexkit_hexgame.connection import Connections
 from hexkit_hexgame.legal import LegalActions
 
@@ -33,6 +33,12 @@ DEFAULT_SIZE = 11
 def _check_size(_: Any, __: Any, size: int) -> None:
     if type(size) is not int or not 1 <= size <= MAX_SIZE:
         raise ConfigError(f"board size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
+
+
+def _check_cells(state: HexState, _: Any, cells: list[Colour | None]) -> None:
+    n = state.config.size
+    if len(cells) != n * n:
+        raise ValueError(f"a {n}x{n} board has {n * n} cells, not {len(cells)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -63,7 +69,9 @@ class ChooseCell(Decision):
     may_swap: bool = False
 
 
-@attrs.define(kw_only=True, slots=True, eq=True)
+# Validators run when a state is made or loaded, not on assignment: hooks on
+# assignment would give the class a Python-level __setattr__, slowing every move.
+@attrs.define(kw_only=True, slots=True, eq=True, on_setattr=attrs.setters.NO_OP)
 class HexState(State):
     """A game of Hex in progress.
 
@@ -74,14 +82,15 @@ class HexState(State):
 
     Attributes:
         config: the game's :class:`HexConfig`.
-        cells: the owner of each cell (``None`` when empty), by cell index
-            ``row * size + column``; ``cells[i]`` is the cell ``board.hexes[i]``.
-        winner: the seat that has joined its edges, once the game is over.
+        cells: the colour of the stone on each cell (``None`` when empty), by
+            cell index ``row * size + column``; ``cells[i]`` is the cell
+            ``board.hexes[i]``.
+        winner: the colour that has joined its edges, once the game is over.
     """
 
     config: HexConfig = attrs.field(factory=HexConfig)
-    cells: list[PlayerId | None] = attrs.field(factory=list)
-    winner: PlayerId | None = None
+    cells: list[Colour | None] = attrs.field(factory=list, validator=_check_cells)
+    winner: Colour | None = None
     _board: Board | None = attrs.field(
         init=False, default=None, eq=False, repr=False, alias="_board"
     )
@@ -131,8 +140,8 @@ class HexState(State):
         free = self._free = [places[i] for i in free_cells]
         return free_cells, free
 
-    def fill(self, cell: int, player: PlayerId) -> None:
-        """Put ``player``'s stone on the empty ``cell``, keeping the caches of empty cells.
+    def fill(self, cell: int, colour: Colour) -> None:
+        """Put a stone of ``colour`` on the empty ``cell``, keeping the caches of empty cells.
 
         Does not check the rules (that is :meth:`HexGame.apply
         <hexkit.game.Game.apply>`'s job) nor update :attr:`links`.
@@ -143,13 +152,13 @@ class HexState(State):
         at = bisect_left(free_cells, cell)
         del free_cells[at]
         del free[at]
-        self.cells[cell] = player
+        self.cells[cell] = colour
 
     def forget(self) -> None:
         """Drop the caches, after changing :attr:`cells` by hand (they are rebuilt on use)."""
         self._links = self._free = self._free_cells = self._view = None  # not _board: fixed
 
-    def stone(self, h: Hex) -> PlayerId | None:
-        """The owner of the stone on ``h``, or ``None`` (empty or off the board)."""
+    def stone(self, h: Hex) -> Colour | None:
+        """The colour of the stone on ``h``, or ``None`` (empty or off the board)."""
         index = self.board.index(h)
         return None if index is None else self.cells[index]
