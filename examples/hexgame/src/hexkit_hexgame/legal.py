@@ -14,23 +14,25 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from hexkit_hexgame.actions import SWAP, HexAction, Place, Swap
+from hexkit_hexgame.actions import HexAction, Place, Swap
 from hexkit_hexgame.board import Board, Colour
 
 __all__ = ["LegalActions"]
 
 
 class LegalActions(Sequence[HexAction]):
-    """A :class:`Place` on each empty cell in cell order, then :data:`SWAP` if on offer.
+    """The legal actions: a ``Place`` on each empty cell in cell order, then the swap if on offer.
 
-    A snapshot of one position: later moves do not change it.
+    A snapshot of one position: later moves do not change it. Membership
+    (``action in legal``) takes constant time; indexing, ``len`` and
+    iteration are a tuple's.
 
     Args:
         step: the step of the position (the game reuses the view within a step).
         board: the board's geometry.
         cells: the owner of each cell; the view keeps this list, so pass a copy.
         actions: the legal actions, in order.
-        swap: whether :data:`SWAP` is among them.
+        swap: whether :data:`~hexkit_hexgame.actions.SWAP` is among them.
     """
 
     __slots__ = ("step", "_board", "_cells", "_actions", "_swap")

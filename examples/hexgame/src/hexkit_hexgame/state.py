@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from hexkit.errors import ConfigError
-from hexkit.game import Decision, GameConfig, PlayerId, State
+from hexkit.game import Decision, GameConfig, State
 from hexkit.hexes import Hex
 
 from hexkit_hexgame.actions import MAX_SIZE, Place
