@@ -404,3 +404,28 @@ def test_png_conversion(tmp_path: Path) -> None:
     written = save_picture(svg, tmp_path / "board.svg", png=True)
     assert written == tmp_path / "board.png" and written.read_bytes()[:4] == b"\x89PNG"
     assert save_picture(svg, tmp_path / "b.svg").read_text(encoding="utf-8") == svg
+
+
+# -- docstring examples -------------------------------------------------------------
+
+
+def test_docstring_examples_of_hexkit_render() -> None:
+    import doctest
+    import importlib
+
+    for name in ("hexkit.render", "hexkit.render._style", "hexkit.render._svg",
+                 "hexkit.render._text", "hexkit.render._state"):
+        module = importlib.import_module(name)
+        # The public objects live in hexkit.render (their __module__ says so),
+        # so collect their examples from there, and the private modules' own.
+        finder = doctest.DocTestFinder(exclude_empty=True)
+        failures = 0
+        tests = 0
+        for test in finder.find(module, name):
+            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+            runner.run(test)
+            failures += runner.failures
+            tests += len(test.examples)
+        assert failures == 0, f"{name}: {failures} failing docstring examples"
+        if name == "hexkit.render":
+            assert tests >= 10
