@@ -1,0 +1,472 @@
+"""The 20 events: four season packs of five, each with Option A and Option B.
+
+In Phase 1 of every even round the Event Token holder flips the top event
+and chooses an option for the whole table; the rules then run the event
+registered here under its name with ``ctx.option`` = ``"A"`` or ``"B"`` and
+``ctx.player`` = the token holder. "Every player" goes round the table in
+seat order starting with the token holder.
+
+The options' texts are the data file's (``events.toml``; the event list of
+the Components doc is missing, so all are assumed). Readings taken where a
+text leaves a detail open (each is repeated on its event):
+
+* a player who owes currency and cannot pay it all pays what they have
+  (currency never goes negative);
+* "most" / "fewest" / "least" conditions include every tied player, and
+  nobody qualifies when the measure is 0 for the "most" conditions;
+* goods gained go to the warehouse network unless the text names a tile;
+  the supply is finite, so a gain can come up short.
+
+Source: rulebook, §16 "Events" (20 cards in four 5-card season packs, A/B
+chosen by the Event Token holder, even rounds); data ``events.toml``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose
+from hexkit_soot.effects import Ctx, ask, effect
+from hexkit_soot.effects import verbs
+from hexkit_soot.effects.cards import rail_segments
+from hexkit_soot.state import CENTRAL_CITY, SootState
+
+__all__ = ["EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
+
+EVENT_NAMES = (
+    "Spring Floods", "Wagon Train Arrives", "Land Speculators", "Fur Rendezvous", "Survey Party",
+    "Railway Mania", "Gold Fever", "Foreign Buyers", "Credit Boom", "Lumber Rush",
+    "Drought", "Harsh Winter", "Cholera Outbreak", "Bank Panic", "Labor Unrest",
+    "Exhausted Seams", "Market Glut", "Reform Movement", "Westward Exodus", "Last Frontier",
+)
+"""Every event name this module registers, in season order."""
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+def table_order(state: SootState, first: PlayerId) -> Iterator[PlayerId]:
+    """Every seat once, in seat order starting with ``first``."""
+    n = len(state.players)
+    for k in range(n):
+        yield (first + k) % n
+
+
+def camps_owned(state: SootState, player: PlayerId) -> int:
+    """Camps ``player`` owns."""
+    return sum(1 for c in state.camps.values() if c.owner == player)
+
+
+def facilities_owned(state: SootState, player: PlayerId) -> int:
+    """Tier 2 and Tier 3 facilities ``player`` owns (warehouses do not count)."""
+    facs = verbs.D(state).facilities
+    return sum(
+        1
+        for s in state.settlements.values()
+        for f in s.facilities
+        if f.owner == player and facs[f.name].tier >= 2
+    )
+
+
+def pay_what_you_can(state: SootState, player: PlayerId, due: int, why: str) -> int:
+    """``player`` pays ``due`` ¤ to the bank, or all they have if less; returns the amount paid."""
+    paid = min(due, state.players[player].currency)
+    verbs.pay_currency(state, player, paid, why)
+    return paid
+
+
+def _stacks_of(state: SootState, keep: Callable[[str], bool]) -> list[tuple[Hex, str]]:
+    """``(hex, resource)`` of the placed depletion stacks whose resource passes ``keep``."""
+    from hexkit_soot.rules.explore import tile_info
+
+    out = []
+    for h in sorted(state.stacks):
+        resource = tile_info(state, state.tiles[h])[1]
+        if resource and keep(resource):
+            out.append((h, resource))
+    return out
+
+
+def _non_renewable(state: SootState) -> Callable[[str], bool]:
+    sites = verbs.D(state).sites
+    return lambda r: r in sites and not sites[r].semi_renewable
+
+
+def _option(ctx: Ctx) -> bool:
+    """True for Option A, False for Option B."""
+    return ctx.option == "A"
+
+
+# -- Thaw --------------------------------------------------------------------------------------
+
+@effect("Spring Floods")
+def spring_floods(ctx: Ctx) -> None:
+    """A: each camp on a water hex gets 1 Fish on its tile (tile cap 2). B: everyone gains 1 Fish.
+
+    Option A gives the Fish to the camp's owner, one per such camp.
+
+    Source: assumed (data ``events.toml``, Spring Floods); water overlays and
+    the tile cap: rulebook, "The Map", "Production".
+    """
+    state = ctx.state
+    if _option(ctx):
+        for h in sorted(state.camps):
+            if h in state.water:
+                verbs.gain_goods(state, state.camps[h].owner, "Fish", 1, at=h, why="Spring Floods")
+    else:
+        for p in table_order(state, ctx.player):
+            verbs.gain_goods(state, p, "Fish", 1, why="Spring Floods")
+
+
+@effect("Wagon Train Arrives")
+def wagon_train(ctx: Ctx) -> None:
+    """A: everyone gains 2 Grain in their network. B: everyone gains 1¤.
+
+    Source: assumed (data ``events.toml``, Wagon Train Arrives).
+    """
+    for p in table_order(ctx.state, ctx.player):
+        if _option(ctx):
+            verbs.gain_goods(ctx.state, p, "Grain", 2, why="Wagon Train Arrives")
+        else:
+            verbs.gain_currency(ctx.state, p, 1, "Wagon Train Arrives")
+
+
+@effect("Land Speculators")
+def land_speculators(ctx: Ctx) -> None:
+    """A: the players with the fewest camps gain 2¤. B: the players with the most camps pay 1¤.
+
+    Ties include every tied player. For B nobody pays while nobody has a
+    camp (owning the most of nothing is not speculation).
+
+    Source: assumed (data ``events.toml``, Land Speculators).
+    """
+    state = ctx.state
+    counts = {p: camps_owned(state, p) for p in table_order(state, ctx.player)}
+    if _option(ctx):
+        low = min(counts.values())
+        for p, n in counts.items():
+            if n == low:
+                verbs.gain_currency(state, p, 2, "Land Speculators: fewest camps")
+    else:
+        high = max(counts.values())
+        for p, n in counts.items():
+            if n == high and high > 0:
+                pay_what_you_can(state, p, 1, "Land Speculators: most camps")
+
+
+@effect("Fur Rendezvous")
+def fur_rendezvous(ctx: Ctx) -> None:
+    """A: Cloth rises 2 steps. B: every Furs depletion stack on the map gains 1 token.
+
+    Source: assumed (data ``events.toml``, Fur Rendezvous); Furs stacks:
+    rulebook, "Production" (semi-renewable stacks).
+    """
+    state = ctx.state
+    if _option(ctx):
+        verbs.move_price(state, "Cloth", 2, "Fur Rendezvous")
+    else:
+        for h, _ in _stacks_of(state, lambda r: r == "Furs"):
+            verbs.add_stack_tokens(state, h, 1)
+        state.note(None, "every Furs stack gained 1 token (Fur Rendezvous)")
+
+
+@effect("Survey Party")
+def survey_party(ctx: Ctx) -> None:
+    """A: everyone draws 1 card blind. B: the Event Token holder gains 2¤.
+
+    Source: assumed (data ``events.toml``, Survey Party).
+    """
+    if _option(ctx):
+        for p in table_order(ctx.state, ctx.player):
+            verbs.draw_cards(ctx.state, p, 1)
+        ctx.state.note(None, "everyone drew 1 card (Survey Party)")
+    else:
+        verbs.gain_currency(ctx.state, ctx.player, 2, "Survey Party")
+
+
+# -- Boom ------------------------------------------------------------------------------------------
+
+@effect("Railway Mania")
+def railway_mania(ctx: Ctx) -> None:
+    """A: Steel and Pig Iron rise 1 step. B: every player owning a rail segment scores 1 point.
+
+    Source: assumed (data ``events.toml``, Railway Mania).
+    """
+    state = ctx.state
+    if _option(ctx):
+        verbs.move_price(state, "Steel", 1, "Railway Mania")
+        verbs.move_price(state, "Pig Iron", 1, "Railway Mania")
+    else:
+        for p in table_order(state, ctx.player):
+            if rail_segments(state, p) > 0:
+                verbs.gain_points(state, p, 1, "Railway Mania")
+
+
+@effect("Gold Fever")
+def gold_fever(ctx: Ctx) -> None:
+    """A: Luxury Goods rise 2 steps. B: every Gold depletion stack on the map gains 1 token.
+
+    Source: assumed (data ``events.toml``, Gold Fever).
+    """
+    state = ctx.state
+    if _option(ctx):
+        verbs.move_price(state, "Luxury Goods", 2, "Gold Fever")
+    else:
+        for h, _ in _stacks_of(state, lambda r: r == "Gold"):
+            verbs.add_stack_tokens(state, h, 1)
+        state.note(None, "every Gold stack gained 1 token (Gold Fever)")
+
+
+@effect("Foreign Buyers")
+def foreign_buyers(ctx: Ctx) -> None:
+    """A: every Tier 2 price rises 1 step. B: every Tier 3 price rises 1 step.
+
+    Source: assumed (data ``events.toml``, Foreign Buyers).
+    """
+    verbs.move_tier(ctx.state, 2 if _option(ctx) else 3, 1, "Foreign Buyers")
+
+
+@effect("Credit Boom")
+def credit_boom(ctx: Ctx) -> None:
+    """A: every player with a loan outstanding gains 2¤. B: every player without one gains 1¤.
+
+    Source: assumed (data ``events.toml``, Credit Boom); loans: rulebook, "Loans".
+    """
+    for p in table_order(ctx.state, ctx.player):
+        loans = ctx.state.players[p].loans
+        if _option(ctx) and loans > 0:
+            verbs.gain_currency(ctx.state, p, 2, "Credit Boom")
+        elif not _option(ctx) and loans == 0:
+            verbs.gain_currency(ctx.state, p, 1, "Credit Boom")
+
+
+@effect("Lumber Rush")
+def lumber_rush(ctx: Ctx) -> None:
+    """A: Lumber and Cut Stone rise 1 step. B: everyone gains 1 Timber in their network.
+
+    Source: assumed (data ``events.toml``, Lumber Rush).
+    """
+    state = ctx.state
+    if _option(ctx):
+        verbs.move_price(state, "Lumber", 1, "Lumber Rush")
+        verbs.move_price(state, "Cut Stone", 1, "Lumber Rush")
+    else:
+        for p in table_order(state, ctx.player):
+            verbs.gain_goods(state, p, "Timber", 1, why="Lumber Rush")
+
+
+# -- Hardship ----------------------------------------------------------------------------------------
+
+_DROUGHT = "Drought"
+_DROUGHT_CASH = 2
+
+
+def _food_goods(state: SootState, player: PlayerId) -> list[str]:
+    goods = verbs.D(state).goods
+    return sorted(g for g, n in state.players[player].stock.items() if n > 0 and goods[g].food > 0)
+
+
+def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
+    """Settle the Drought's B option for the players from position ``k`` on (asking when there is a choice)."""
+    order = list(table_order(state, holder))
+    names = list(verbs.D(state).goods)
+    while k < len(order):
+        p = order[k]
+        options = [("food", names.index(g), f"pay 1 {g}") for g in _food_goods(state, p)]
+        if state.players[p].currency >= _DROUGHT_CASH:
+            options.append(("cash", _DROUGHT_CASH, f"pay {_DROUGHT_CASH}¤"))
+        if len(options) > 1:
+            ask(state, p, _DROUGHT, f"pay:{holder}:{k}", options, "Drought: pay 1 food or 2¤?")
+            return
+        if options:
+            _drought_pay(state, p, options[0][0], options[0][1])
+        else:
+            state.note(p, "has neither food nor 2¤ for the Drought")
+        k += 1
+
+
+def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int) -> None:
+    if code == "cash":
+        verbs.pay_currency(state, player, _DROUGHT_CASH, _DROUGHT)
+    else:
+        verbs.lose_goods(state, player, list(verbs.D(state).goods)[arg], 1, why=_DROUGHT)
+
+
+def _drought_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    _, holder_s, k_s = stage.split(":")
+    _drought_pay(ctx.state, ctx.player, answer.code, answer.arg)
+    _drought_next(ctx.state, int(holder_s), int(k_s) + 1)
+
+
+@effect(_DROUGHT, resume=_drought_resume)
+def drought(ctx: Ctx) -> None:
+    """A: Processed Foods rises 2 steps. B: everyone pays 1 food or 2¤.
+
+    For B each player in turn chooses when they could pay either way (any
+    one unit of a food good from their network, whatever its food value, or
+    2¤); with one way open it is taken without asking; with none, nothing
+    is paid.
+
+    Source: assumed (data ``events.toml``, Drought); food goods: rulebook,
+    §20.1 (food values, in ``goods.toml``).
+    """
+    if _option(ctx):
+        verbs.move_price(ctx.state, "Processed Foods", 2, _DROUGHT)
+    else:
+        _drought_next(ctx.state, ctx.player, 0)
+
+
+@effect("Harsh Winter")
+def harsh_winter(ctx: Ctx) -> None:
+    """A: everyone's Soot Track advances 1. B: everyone pays 1¤ per camp owned, at most 3¤.
+
+    Soot thresholds (4, 8) cost Prestige as usual. Under B a player pays
+    what they can.
+
+    Source: assumed (data ``events.toml``, Harsh Winter); soot thresholds:
+    rulebook, "Soot".
+    """
+    for p in table_order(ctx.state, ctx.player):
+        if _option(ctx):
+            verbs.advance_soot(ctx.state, p, 1, "Harsh Winter")
+        else:
+            pay_what_you_can(ctx.state, p, min(3, camps_owned(ctx.state, p)), "Harsh Winter")
+
+
+@effect("Cholera Outbreak")
+def cholera(ctx: Ctx) -> None:
+    """A: the player(s) with the most soot lose 1 Prestige. B: everyone at soot 5+ loses 1 Prestige.
+
+    Under A all tied players lose it, and nobody does while every track is at 0.
+
+    Source: assumed (data ``events.toml``, Cholera Outbreak).
+    """
+    state = ctx.state
+    soot = {p: state.players[p].soot for p in table_order(state, ctx.player)}
+    top = max(soot.values())
+    for p, s in soot.items():
+        if (_option(ctx) and s == top and top > 0) or (not _option(ctx) and s >= 5):
+            verbs.change_prestige(state, p, -1, "Cholera Outbreak")
+
+
+@effect("Bank Panic")
+def bank_panic(ctx: Ctx) -> None:
+    """A: everyone pays 1¤ per loan outstanding. B: every tracked price falls 1 step.
+
+    Source: assumed (data ``events.toml``, Bank Panic).
+    """
+    state = ctx.state
+    if _option(ctx):
+        for p in table_order(state, ctx.player):
+            pay_what_you_can(state, p, state.players[p].loans, "Bank Panic")
+    else:
+        verbs.move_tier(state, 2, -1, "Bank Panic")
+        verbs.move_tier(state, 3, -1, "Bank Panic")
+
+
+@effect("Labor Unrest")
+def labor_unrest(ctx: Ctx) -> None:
+    """A: everyone pays 1¤ per facility owned, at most 3¤. B: every facility owner loses 1 Prestige.
+
+    Warehouses are not facilities here.
+
+    Source: assumed (data ``events.toml``, Labor Unrest).
+    """
+    state = ctx.state
+    for p in table_order(state, ctx.player):
+        n = facilities_owned(state, p)
+        if _option(ctx):
+            pay_what_you_can(state, p, min(3, n), "Labor Unrest")
+        elif n > 0:
+            verbs.change_prestige(state, p, -1, "Labor Unrest")
+
+
+# -- Decline ---------------------------------------------------------------------------------------------
+
+@effect("Exhausted Seams")
+def exhausted_seams(ctx: Ctx) -> None:
+    """A: every non-renewable stack with exactly 1 token loses it. B: every such stack with 2+ loses 1.
+
+    "Non-renewable" (the text's "raw mineral") is every site resource that
+    is not semi-renewable (Furs and Herbs are spared). Under A an emptied
+    stack may set off the resource's Scarcity Cascade, as after an Extract.
+
+    Source: assumed (data ``events.toml``, Exhausted Seams); Scarcity
+    Cascade: rulebook, "Extract".
+    """
+    from hexkit_soot.rules.extract import scarcity_cascade
+
+    state = ctx.state
+    emptied: list[str] = []
+    for h, resource in _stacks_of(state, _non_renewable(state)):
+        left = state.stacks[h]
+        if _option(ctx) and left == 1:
+            state.stacks[h] = 0
+            emptied.append(resource)
+        elif not _option(ctx) and left >= 2:
+            state.stacks[h] = left - 1
+    state.note(None, f"Exhausted Seams ({ctx.option}): the seams give out")
+    for resource in sorted(set(emptied)):
+        scarcity_cascade(state, resource)
+
+
+@effect("Market Glut")
+def market_glut(ctx: Ctx) -> None:
+    """A: every Tier 2 price falls 1 step. B: every Tier 3 price falls 1 step.
+
+    Source: assumed (data ``events.toml``, Market Glut).
+    """
+    verbs.move_tier(ctx.state, 2 if _option(ctx) else 3, -1, "Market Glut")
+
+
+@effect("Reform Movement")
+def reform_movement(ctx: Ctx) -> None:
+    """A: everyone removes 1 soot. B: the player(s) with the least soot gain 1 Prestige.
+
+    Source: assumed (data ``events.toml``, Reform Movement).
+    """
+    state = ctx.state
+    if _option(ctx):
+        for p in table_order(state, ctx.player):
+            verbs.remove_soot(state, p, 1, "Reform Movement")
+    else:
+        soot = {p: state.players[p].soot for p in table_order(state, ctx.player)}
+        low = min(soot.values())
+        for p, s in soot.items():
+            if s == low:
+                verbs.change_prestige(state, p, 1, "Reform Movement")
+
+
+@effect("Westward Exodus")
+def westward_exodus(ctx: Ctx) -> None:
+    """A: every player who founded no settlement gains 3¤. B: founders score 1 point per settlement founded.
+
+    Source: assumed (data ``events.toml``, Westward Exodus).
+    """
+    state = ctx.state
+    for p in table_order(state, ctx.player):
+        founded = state.players[p].founded
+        if _option(ctx) and founded == 0:
+            verbs.gain_currency(state, p, 3, "Westward Exodus")
+        elif not _option(ctx) and founded > 0:
+            verbs.gain_points(state, p, founded, "Westward Exodus")
+
+
+@effect("Last Frontier")
+def last_frontier(ctx: Ctx) -> None:
+    """A: everyone draws 1 card blind. B: 1 point per camp owned 4+ hexes from the Central City.
+
+    Source: assumed (data ``events.toml``, Last Frontier); distance 4+:
+    rulebook, "Milestones" (Frontier Magnate) and the frontier premium.
+    """
+    state = ctx.state
+    if _option(ctx):
+        for p in table_order(state, ctx.player):
+            verbs.draw_cards(state, p, 1)
+        state.note(None, "everyone drew 1 card (Last Frontier)")
+        return
+    far = verbs.D(state).numbers.premium_distance
+    for p in table_order(state, ctx.player):
+        n = sum(1 for h, c in state.camps.items() if c.owner == p and h.distance(CENTRAL_CITY) >= far)
+        verbs.gain_points(state, p, n, "Last Frontier: far camps")

@@ -1,0 +1,427 @@
+"""What the upgrade tiles do: 18 archetype upgrades and the shared upgrades.
+
+Buying a tile is a rule (:mod:`hexkit_soot.rules.upgrades`: 1 action + 2¤
++ its resources, 1 point). What the tile does afterwards is registered here
+under the tile's name: mostly passive changes to a number the rules compute
+(:func:`hexkit_soot.effects.modifier` at a :class:`~hexkit_soot.effects.Hook`),
+some reactions to a moment of the round
+(:mod:`hexkit_soot.effects.reactions`), two free actions (Provisioner,
+Livestock Empire), and one immediate part (Claim Stakes' three free camps).
+
+Two tiles live in the rules themselves and have nothing registered here:
+Revenue Office (the Charter payment on sales, in
+:func:`hexkit_soot.rules.market.sell`) and the Trail Boss (the new agent,
+asked in :func:`hexkit_soot.rules.upgrades.on_buy`). Their tests are with
+the others in ``tests/soot/test_upgrades.py``.
+
+Source: rulebook, §21 (each archetype's three upgrades), "Gaining agents"
+(shared upgrade #19 Trail Boss), "Soot" (Sanitation Works); data
+``archetypes.toml`` (costs assumed).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose
+from hexkit_soot.effects import Ctx, Hook, HookArgs, ask, effect, modifier
+from hexkit_soot.effects import verbs
+from hexkit_soot.effects.cards import apply_price_move, direction_options, price_move_options
+from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
+from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.rules.steps import free_action, opt
+from hexkit_soot.state import SootState, add_goods
+
+__all__ = ["LEATHER_COUNTER", "CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns"]
+
+LEATHER_COUNTER = "leather_ranches"
+"""``Player.counters`` key the Production rule reads: 1 = Ranches make Leather."""
+CLAIM_STAKES_CAMPS = 3
+"""Camps Claim Stakes makes free of resources."""
+PROVISIONER_PRICE = 2
+"""¤ the company store pays per food good under Provisioner."""
+_FREE_GOODS = 99
+"""A resource discount this large makes a camp cost no goods at all (see ``rules.camps.camp_cost``)."""
+
+
+def owns(state: SootState, player: PlayerId, upgrade: str) -> bool:
+    """Whether ``player`` owns the upgrade tile ``upgrade``."""
+    return upgrade in state.players[player].upgrades
+
+
+# -- Railroad Baron ---------------------------------------------------------------------
+
+_DEPOT = "Rail Depot"
+
+
+@modifier(_DEPOT, Hook.ROUTE_FREE_ACTION)
+def rail_depot(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Rail Depot: one Build Route per round uses no action.
+
+    The rules ask this hook when a Build Route is taken; the first one of
+    the round is free, and the tile is marked used for the round when the
+    rules announce the free Build Route (:class:`Moment` ``ROUTE_BUILT``
+    with ``free``).
+
+    Source: rulebook, §21 Railroad Baron, Rail Depot.
+    """
+    return 1 if _DEPOT not in state.players[player].used else value
+
+
+@reaction(_DEPOT, Moment.ROUTE_BUILT)
+def _depot_used(ctx: Ctx, args: MomentArgs) -> None:
+    if args.get("free") and _DEPOT not in ctx.state.players[ctx.player].used:
+        ctx.state.players[ctx.player].used.append(_DEPOT)
+
+
+@modifier("Switching Yard", Hook.TOLL_RATE)
+def switching_yard(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Switching Yard: rivals crossing the owner's segments pay 2¤ instead of 1¤ per Move.
+
+    Source: rulebook, §21 Railroad Baron, Switching Yard; "Routes" (tolls).
+    """
+    return max(value, 2)
+
+
+@modifier("Express Line", Hook.RAIL_FUEL)
+def express_line(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Express Line: the owner's laden caravans burn no fuel on a rail journey.
+
+    Source: rulebook, §21 Railroad Baron, Express Line; "Agents & Movement"
+    (fuel for laden caravans on roads and rail).
+    """
+    return 0
+
+
+# -- Town Founder ---------------------------------------------------------------------------
+
+@modifier("Land Office", Hook.CAMP_RESOURCES)
+def land_office_camps(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Land Office: camps cost 1 resource less (a cost never falls below 1 resource).
+
+    Source: rulebook, §21 Town Founder, Land Office.
+    """
+    return value + 1
+
+
+@modifier("Land Office", Hook.SETTLEMENT_RESOURCES)
+def land_office_settlements(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Land Office: settlements cost 2 resources less (never below 1 resource).
+
+    Source: rulebook, §21 Town Founder, Land Office.
+    """
+    return value + 2
+
+
+@modifier("Municipal Planning", Hook.UPGRADE_POINTS)
+def municipal_planning(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Municipal Planning: every Town or City upgrade the owner makes scores 2 more points.
+
+    Source: rulebook, §21 Town Founder, Municipal Planning.
+    """
+    return value + 2
+
+
+# -- Industrialist ------------------------------------------------------------------------------
+
+@modifier("Efficient Furnace", Hook.FUEL_USE)
+def efficient_furnace(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Efficient Furnace: each fuel use cost is 1 lower, but never below 1.
+
+    Less fuel burned means less soot (1 per 2 fuel in a Refine).
+
+    Source: rulebook, §21 Industrialist, Efficient Furnace; "Soot".
+    """
+    return value - 1 if value > 1 else value
+
+
+_VERTICAL = "Vertical Integration"
+
+
+def _vertical_options(state: SootState, player: PlayerId, hexes: tuple[int, ...]) -> list[tuple[str, int, str]]:
+    from hexkit_soot.rules.movement import caravan_capacity
+
+    p = state.players[player]
+    cap = caravan_capacity(state, player)
+    out = []
+    for code in sorted(set(hexes)):
+        at = code_hex(code)
+        outputs = _outputs_at(state, code)
+        loose = p.loose.get(at, {})
+        if any(loose.get(g, 0) for g in outputs) and any(c.loc == at and c.load() < cap for c in p.caravans):
+            out.append(("load", code, f"load the outputs at {at} onto your caravans there"))
+    return out
+
+
+def _outputs_at(state: SootState, code: int) -> list[str]:
+    """Goods the facilities at the hex ``code`` make."""
+    s = state.settlements.get(code_hex(code))
+    if s is None:
+        return []
+    facs = verbs.D(state).facilities
+    return sorted({g for f in s.facilities for g in facs[f.name].outputs})
+
+
+def _vertical_ask(state: SootState, player: PlayerId, hexes: tuple[int, ...]) -> None:
+    options = _vertical_options(state, player, hexes)
+    if options:
+        options.append(("skip", 0, "leave the outputs where they are"))
+        stage = "load:" + ",".join(str(h) for h in sorted(set(hexes)))
+        ask(state, player, _VERTICAL, stage, options, "Vertical Integration: load outputs onto caravans?")
+
+
+def load_outputs(state: SootState, player: PlayerId, code: int) -> int:
+    """Move ``player``'s loose facility outputs at the hex ``code`` onto their caravans there.
+
+    Tier 3 goods go first (they cannot be warehoused), then by name; each
+    caravan fills to its capacity.
+
+    Returns:
+        Units loaded.
+    """
+    from hexkit_soot.rules.movement import caravan_capacity
+    from hexkit_soot.rules.network import tier3
+
+    at = code_hex(code)
+    p = state.players[player]
+    cap = caravan_capacity(state, player)
+    loose = p.loose.get(at, {})
+    goods = sorted(_outputs_at(state, code), key=lambda g: (not tier3(state, g), g))
+    moved = 0
+    for c in p.caravans:
+        if c.loc != at:
+            continue
+        for g in goods:
+            k = min(loose.get(g, 0), cap - c.load())
+            if k > 0:
+                add_goods(loose, g, -k)
+                add_goods(c.cargo, g, k)
+                moved += k
+    if at in p.loose and not p.loose[at]:
+        del p.loose[at]
+    if moved:
+        state.note(player, f"loaded {moved} output{'s' if moved > 1 else ''} at {at} onto caravans (Vertical Integration)")
+    return moved
+
+
+def _vertical_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    if answer.code != "load":
+        return
+    load_outputs(ctx.state, ctx.player, answer.arg)
+    hexes = tuple(int(h) for h in stage.split(":")[1].split(",") if int(h) != answer.arg)
+    _vertical_ask(ctx.state, ctx.player, hexes)
+
+
+@effect(_VERTICAL, resume=_vertical_resume)
+def vertical_integration(ctx: Ctx) -> None:
+    """Vertical Integration has no immediate part; it acts after each Refine (see the reaction).
+
+    Source: rulebook, §21 Industrialist, Vertical Integration.
+    """
+
+
+@reaction(_VERTICAL, Moment.REFINE_DONE)
+def _vertical_after_refine(ctx: Ctx, args: MomentArgs) -> None:
+    """After a Refine, offer to load each fired hex's loose outputs onto the owner's caravans there (or skip).
+
+    Source: rulebook, §21 Industrialist, Vertical Integration.
+    """
+    hexes = tuple(hex_code(h) for h in args.get("hexes", ()))
+    _vertical_ask(ctx.state, ctx.player, hexes)
+
+
+@modifier("Master Engineer", Hook.RESTRICTED_ACTIONS)
+def master_engineer(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Master Engineer: one more action each round, usable only for Refine or Move.
+
+    Source: rulebook, §21 Industrialist, Master Engineer.
+    """
+    return value + 1
+
+
+# -- Prospector ------------------------------------------------------------------------------------
+
+@modifier("Prospecting Gear", Hook.EXPLORE_DRAW)
+def prospecting_gear(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Prospecting Gear: Explore draws 4 tiles (keep 1; the rest go to the Surveyed row).
+
+    Source: rulebook, §21 Prospector, Prospecting Gear.
+    """
+    return max(value, 4)
+
+
+@modifier("Deep Survey", Hook.SITE_STACK)
+def deep_survey(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Deep Survey: a site's depletion stack gets 2 more tokens when the owner camps it first.
+
+    Source: rulebook, §21 Prospector, Deep Survey.
+    """
+    return value + 2
+
+
+_STAKES = "Claim Stakes"
+
+
+@effect(_STAKES)
+def claim_stakes(ctx: Ctx) -> None:
+    """Claim Stakes, on purchase: the owner's next 3 Found Camp actions cost no resources.
+
+    The ¤ part of the camp cost (none for the Prospector) is unchanged.
+    The count lives in ``Player.counters["Claim Stakes"]`` and goes down by
+    one with each camp founded by the Found Camp action.
+
+    Source: rulebook, §21 Prospector, Claim Stakes.
+    """
+    ctx.state.players[ctx.player].counters[_STAKES] = CLAIM_STAKES_CAMPS
+    ctx.state.note(ctx.player, f"the next {CLAIM_STAKES_CAMPS} camps cost no resources (Claim Stakes)")
+
+
+@modifier(_STAKES, Hook.CAMP_RESOURCES)
+def _stakes_free(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    return value + _FREE_GOODS if state.players[player].counters.get(_STAKES, 0) > 0 else value
+
+
+@reaction(_STAKES, Moment.CAMP_FOUNDED)
+def _stakes_used(ctx: Ctx, args: MomentArgs) -> None:
+    counters = ctx.state.players[ctx.player].counters
+    left = counters.get(_STAKES, 0)
+    if left > 0:
+        counters[_STAKES] = left - 1
+
+
+# -- Merchant ----------------------------------------------------------------------------------------
+
+@modifier("Market Intelligence", Hook.CONTRACT_LIMIT)
+def market_intelligence(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Market Intelligence: hold up to 3 contracts (the peek at the contract deck is a view matter).
+
+    Source: rulebook, §21 Merchant, Market Intelligence; "Contracts" (hold 2).
+    """
+    return max(value, 3)
+
+
+_FUTURES = "Commodity Futures"
+
+
+def _futures_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    state = ctx.state
+    if answer.code == "skip":
+        return
+    if stage == "good":
+        names = list(verbs.D(state).goods)
+        good = names[answer.arg]
+        ask(state, ctx.player, _FUTURES, f"dir:{answer.arg}", direction_options(state, good),
+            f"Commodity Futures: {good} up or down?")
+    else:
+        good = list(verbs.D(state).goods)[int(stage.split(":")[1])]
+        apply_price_move(state, good, answer.arg, _FUTURES)
+
+
+@effect(_FUTURES, resume=_futures_resume)
+def commodity_futures(ctx: Ctx) -> None:
+    """Commodity Futures has no immediate part; it acts at each Market Update (see the reaction).
+
+    Source: rulebook, §21 Merchant, Commodity Futures.
+    """
+
+
+@reaction(_FUTURES, Moment.MARKET_UPDATE)
+def _futures_at_update(ctx: Ctx, args: MomentArgs) -> None:
+    """At each Market Update the owner may move one tracked price 1 step up or down, or skip.
+
+    Source: rulebook, §21 Merchant, Commodity Futures.
+    """
+    options = price_move_options(ctx.state)
+    if options:
+        options.append(("skip", 0, "leave the prices"))
+        ask(ctx.state, ctx.player, _FUTURES, "good", options, "Commodity Futures: move a price?")
+
+
+@modifier("Trade Empire", Hook.BUY_MARKUP)
+def trade_empire(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Trade Empire: the owner buys at the listed price, without the +1 markup.
+
+    Source: rulebook, §21 Merchant, Trade Empire; reference card "MARKET".
+    """
+    return 0
+
+
+# -- Rancher ---------------------------------------------------------------------------------------------
+
+@modifier("Agricultural Mastery", Hook.FOOD_UPKEEP)
+def agricultural_mastery(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Agricultural Mastery: the owner's food bill at Upkeep is 2 lower (never below 0).
+
+    Source: rulebook, §21 Rancher, Agricultural Mastery.
+    """
+    return max(0, value - 2)
+
+
+_LIVESTOCK = "Livestock Empire"
+
+
+def _livestock_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not owns(state, player, _LIVESTOCK):
+        return []
+    if not any(c.owner == player and c.kind == "Ranch" for c in state.camps.values()):
+        return []
+    leather = state.players[player].counters.get(LEATHER_COUNTER, 0) > 0
+    label = "Livestock Empire: Ranches make Livestock again" if leather else "Livestock Empire: Ranches make Leather"
+    return [opt(_LIVESTOCK, 0 if leather else 1, label)]
+
+
+@free_action(_LIVESTOCK, _livestock_options)
+def livestock_empire(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Livestock Empire: switch what the owner's Ranches make, Livestock or Leather (free action).
+
+    The choice holds for every Ranch of the owner at each Production until
+    switched back; the Production rule reads ``Player.counters["leather_ranches"]``.
+
+    Source: rulebook, §21 Rancher, Livestock Empire ("may produce 1 Leather
+    instead of Livestock").
+    """
+    counters = state.players[player].counters
+    if answer.arg:
+        counters[LEATHER_COUNTER] = 1
+    else:
+        counters.pop(LEATHER_COUNTER, None)
+    state.note(player, f"Ranches will make {'Leather' if answer.arg else 'Livestock'} (Livestock Empire)")
+
+
+_PROVISIONER = "Provisioner"
+
+
+def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not owns(state, player, _PROVISIONER):
+        return []
+    goods = verbs.D(state).goods
+    names = list(goods)
+    return [
+        opt(_PROVISIONER, names.index(g), f"Provisioner: sell 1 {g} to the company store for {PROVISIONER_PRICE}¤")
+        for g in sorted(state.players[player].stock)
+        if goods[g].food > 0 and state.players[player].stock[g] > 0
+    ]
+
+
+@free_action(_PROVISIONER, _provisioner_options)
+def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Provisioner: sell 1 food good from the network to the company store for a flat 2¤ (free action).
+
+    Repeat it to sell any quantity. The good returns to the supply and no
+    price track moves.
+
+    Source: rulebook, §21 Rancher, Provisioner; "Upkeep" (company store).
+    """
+    good = list(verbs.D(state).goods)[answer.arg]
+    if verbs.lose_goods(state, player, good, 1):
+        verbs.gain_currency(state, player, PROVISIONER_PRICE, f"sold 1 {good} to the company store")
+
+
+# -- shared upgrades ---------------------------------------------------------------------------------------
+
+@modifier("Sanitation Works", Hook.SOOT_PER_ROUND)
+def sanitation_works(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Sanitation Works: 1 soot comes off the owner's track every round, at Upkeep.
+
+    Source: rulebook, "Soot" (cleaning up: the Sanitation Works shared upgrade).
+    """
+    return value + 1
