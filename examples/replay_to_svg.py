@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 import hexkit
-from hexkit.render import render_state_svg
+from hexkit.render import DrawsSvg, render_state_svg
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     text = args.record.read_text(encoding="utf-8")
     game = hexkit.load_game(json.loads(text)["game"])
     record = hexkit.record_from_json(game, text)  # checks every field
+    if not isinstance(game, DrawsSvg):
+        parser.error(f"{game.info.title} cannot be drawn yet: it has no svg_style hook")
     out = args.out or Path(tempfile.mkdtemp(prefix="hexkit-replay-"))
     out.mkdir(parents=True, exist_ok=True)
 
