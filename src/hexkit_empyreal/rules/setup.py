@@ -28,7 +28,7 @@ from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, PlayerState, board, data
 
-__all__ = ["new_state", "hq_cells"]
+__all__ = ["new_state", "hq_cells", "assign_company"]
 
 
 def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
@@ -184,24 +184,29 @@ class SelectCaptainHandler(Handler):
 
     @staticmethod
     def perform(state: EmpyrealState, d: SelectCaptain, action: Any) -> None:
-        dd = data(state)
-        spec = dd.company_by_name[d.company]
-        ps = state.players[d.player]
-        ps.company = d.company
-        ps.captain = action.option
-        ps.captain_ready = True
-        state.free_captains.remove(action.option)
-        ry = []
-        for col, size in enumerate(spec.columns):
-            for row in range(3):
-                label = f"{chr(ord('A') + col)}{row + 1}"
-                ry.append(spec.printed.get(label, "") if row < size else "-")
-        ps.railyard = ry
-        state.note(d.player, f"chose {d.company} led by {action.option}")
+        assign_company(state, d.player, d.company, action.option)
 
     @staticmethod
     def explain(state: EmpyrealState, d: SelectCaptain, action: Any) -> str | None:
         return f"{d.company} may be led by its own Captain or a free Wild Captain"
+
+
+def assign_company(state: EmpyrealState, seat: int, company: str, captain: str) -> None:
+    """Give ``seat`` a Company folio (printed railyard) led by ``captain``."""
+    spec = data(state).company_by_name[company]
+    ps = state.players[seat]
+    ps.company = company
+    ps.captain = captain
+    ps.captain_ready = True
+    if captain in state.free_captains:
+        state.free_captains.remove(captain)
+    ry = []
+    for col, size in enumerate(spec.columns):
+        for row in range(3):
+            label = f"{chr(ord('A') + col)}{row + 1}"
+            ry.append(spec.printed.get(label, "") if row < size else "-")
+    ps.railyard = ry
+    state.note(seat, f"chose {company} led by {captain}")
 
 
 def hq_cells(state: EmpyrealState, player: int, first: int) -> list[int]:

@@ -1,0 +1,353 @@
+"""Small verbs shared by the unique Spellcar and Specialist effects.
+
+These sit on top of :mod:`hexkit_empyreal.effects.verbs` and the rules
+modules; they are the pieces several unique effects need and the common
+verbs do not offer:
+
+* :func:`pay_then`: pay an effect's own price, then run its steps (nothing
+  happens when the mana is no longer there, e.g. through a copy effect);
+* :func:`return_goods_then`: return one or more In-Network Goods to the
+  supply, then run steps (the FAQ's "destroy a Good for an effect": callers
+  check first that both parts are possible);
+* moving train cars (:func:`car_destinations`, :func:`move_car`) and Goods;
+* :func:`repeat_build`: "Build Track ... up to N times" as a chain that
+  stops when the player declines;
+* Spellcar activation outside Move+Activate (:func:`activate_now`), the
+  railyard slot an effect runs from (:func:`current_slot`) and the printed
+  Company Spellcar under a slot (:func:`printed_under`);
+* :func:`copy_candidates`: which effects a copy effect may run now.
+
+Every op and domain here is registered under a ``u_`` name.
+
+Source: rulebook, Spellcar Reference; Specialist Reference; FAQ ("destroy a
+Good for an effect": both parts must be possible; "not enough Goods in the
+supply": do not perform the effect).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import BuildTrack, ChooseHex, ChooseOption, Op, decode_steps, encode_steps
+from hexkit_empyreal.data import CITY, SpellcarSpec
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.rules import mana
+from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
+from hexkit_empyreal.rules.railyard import slot_label
+from hexkit_empyreal.state import EmpyrealState, bits, board, data
+
+__all__ = [
+    "SLOT_FLAG",
+    "ints_of",
+    "strs_of",
+    "pay_then",
+    "can_gain_mana",
+    "network_goods",
+    "return_goods_then",
+    "car_destinations",
+    "movable_cars",
+    "move_car",
+    "move_good",
+    "add_good",
+    "remove_good",
+    "repeat_build",
+    "current_slot",
+    "printed_under",
+    "activate_now",
+    "copy_candidates",
+    "effect_usable",
+    "competitors",
+    "colour_name",
+]
+
+SLOT_FLAG = "u_effect_slot"
+"""Turn flag naming the railyard slot of a Spellcar activated outside Move+Activate."""
+
+
+def ints_of(d: Decision) -> tuple[int, ...]:
+    """The ``ints`` of a generic choice (empty for other decisions)."""
+    if isinstance(d, (ChooseHex, ChooseOption, Op)):
+        return d.ints
+    return ()
+
+
+def strs_of(d: Decision) -> tuple[str, ...]:
+    """The ``strs`` of a generic choice (empty for other decisions)."""
+    if isinstance(d, (ChooseHex, ChooseOption, Op)):
+        return d.strs
+    return ()
+
+
+def colour_name(state: EmpyrealState, colour: int) -> str:
+    """The colour name of a Good colour index."""
+    return data(state).colours[colour]
+
+
+def competitors(state: EmpyrealState, player: int) -> list[int]:
+    """The competitors of ``player`` in turn order after them (teammates excluded)."""
+    n = state.config.players
+    return [s for s in ((player + i) % n for i in range(1, n)) if is_competitor(state, player, s)]
+
+
+# ---------------------------------------------------------------- mana
+def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> Op:
+    """Pay ``amount`` mana, then run ``steps``; if the mana is not there, do nothing.
+
+    Args:
+        player: who pays.
+        amount: the effect's own price ("Pay 1 mana to ...").
+        steps: what the payment buys.
+        what: a name for the log.
+    """
+    return Op(player=player, op="u_pay_then", ints=(amount,), strs=(encode_steps(steps), what))
+
+
+@op("u_pay_then")
+def _pay_then(state: EmpyrealState, o: Op) -> Steps | None:
+    amount = o.ints[0]
+    ps = state.players[o.player]
+    if ps.mana < amount:
+        state.note(o.player, f"{ps.company} cannot pay {amount} mana for {o.strs[1] or 'the effect'}; it does nothing")
+        return None
+    mana.pay(state, o.player, amount)
+    if amount:
+        state.note(o.player, f"{ps.company} paid {amount} mana for {o.strs[1] or 'the effect'}")
+    return decode_steps(o.strs[0])
+
+
+def can_gain_mana(state: EmpyrealState, player: int) -> bool:
+    """Whether Gain Mana would add a crystal (fewer than ten owned)."""
+    ps = state.players[player]
+    return ps.mana + ps.spent < mana.cap(state)
+
+
+# ---------------------------------------------------------------- goods
+def network_goods(state: EmpyrealState, player: int) -> int:
+    """Goods on ``player``'s In-Network hexes."""
+    goods = state.goods
+    return sum(len(goods[c]) for c in bits(state.players[player].net))
+
+
+def add_good(state: EmpyrealState, cell: int, colour: int) -> None:
+    """Put a Good of ``colour`` on ``cell`` (no supply change)."""
+    state.goods[cell] = tuple(sorted(state.goods[cell] + (colour,)))
+
+
+def remove_good(state: EmpyrealState, cell: int, colour: int) -> None:
+    """Take a Good of ``colour`` off ``cell`` (no supply change)."""
+    g = list(state.goods[cell])
+    g.remove(colour)
+    state.goods[cell] = tuple(g)
+
+
+def move_good(state: EmpyrealState, player: int, source: int, target: int, colour: int) -> None:
+    """Move one Good of ``colour`` from ``source`` to ``target`` and log it."""
+    remove_good(state, source, colour)
+    add_good(state, target, colour)
+    b = board(state)
+    state.note(player, f"moved a {colour_name(state, colour)} Good from {b.hexes[source]} to {b.hexes[target]}")
+
+
+def _return_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
+    remove_good(state, cell, colour)
+    state.supply[colour] += 1
+    state.note(player, f"returned a {colour_name(state, colour)} Good from {board(state).hexes[cell]} to the supply")
+
+
+def return_goods_then(player: int, count: int, steps: Steps, *, optional: bool = False) -> ChooseHex:
+    """Return ``count`` In-Network Goods to the supply one by one, then run ``steps``.
+
+    Callers check first that ``count`` Goods are In-Network and that the
+    rest of the effect can be taken (FAQ: both parts must be possible).
+
+    Args:
+        player: who returns the Goods.
+        count: how many Goods.
+        steps: what the Goods pay for.
+        optional: whether the first choice may be declined (then nothing happens).
+    """
+    return ChooseHex(
+        player=player,
+        prompt=f"choose an In-Network Good to return to the supply ({count} to go)",
+        domain="in_network_goods",
+        then="u_return_at",
+        ints=(count,),
+        strs=(encode_steps(steps),),
+        optional=optional,
+    )
+
+
+@op("u_return_at")
+def _return_at(state: EmpyrealState, o: Op) -> Steps | None:
+    count, cell = o.ints[0], o.ints[-1]
+    colours = sorted(set(state.goods[cell]))
+    if len(colours) > 1:
+        names = data(state).colours
+        return [
+            ChooseOption(
+                player=o.player,
+                prompt="choose the Good to return",
+                options=tuple(names[c] for c in colours),
+                then="u_return_colour",
+                ints=(count, cell),
+                strs=o.strs,
+            )
+        ]
+    return _returned(state, o.player, count, cell, colours[0], o.strs[0])
+
+
+@op("u_return_colour")
+def _return_colour(state: EmpyrealState, o: Op) -> Steps | None:
+    count, cell = o.ints[0], o.ints[1]
+    return _returned(state, o.player, count, cell, data(state).colour_index(o.strs[-1]), o.strs[0])
+
+
+def _returned(state: EmpyrealState, player: int, count: int, cell: int, colour: int, then: str) -> Steps:
+    _return_good(state, player, cell, colour)
+    if count > 1:
+        return [return_goods_then(player, count - 1, decode_steps(then))]
+    return decode_steps(then)
+
+
+# ---------------------------------------------------------------- train cars
+def car_destinations(state: EmpyrealState, player: int, source: int) -> list[int]:
+    """Hexes next to ``source`` a train car of ``player`` may move to.
+
+    Not a City, fewer than three train cars, none of ``player``'s.
+    """
+    most = data(state).rules.max_cars_per_hex
+    terrain = state.terrain
+    cars = state.cars
+    return [
+        n for n in board(state).neighbours[source]
+        if terrain[n] != CITY and len(cars[n]) < most and player not in cars[n]
+    ]
+
+
+def movable_cars(state: EmpyrealState, player: int) -> list[int]:
+    """In-Network hexes whose train car of ``player`` can move to an adjacent hex."""
+    return [c for c in bits(state.players[player].net) if car_destinations(state, player, c)]
+
+
+def move_car(state: EmpyrealState, player: int, source: int, target: int) -> None:
+    """Move one train car of ``player`` from ``source`` to ``target`` and log it."""
+    remove_car(state, player, source)
+    add_car(state, player, target)
+    b = board(state)
+    state.note(player, f"{state.players[player].company} moved a train car from {b.hexes[source]} to {b.hexes[target]}")
+
+
+@domain("u_movable_cars")
+def _movable_cars(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    return movable_cars(state, d.player)
+
+
+@domain("u_car_destinations")
+def _car_destinations(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    return car_destinations(state, d.player, ints_of(d)[-1])
+
+
+# ---------------------------------------------------------------- building
+def repeat_build(build: BuildTrack, times: int) -> Steps:
+    """``build`` up to ``times`` times; the chain stops when the player declines."""
+    if times <= 1:
+        return [build]
+    return [build, Op(player=build.player, op="u_build_again", ints=(times - 1,), strs=(encode_steps([build]),))]
+
+
+@op("u_build_again")
+def _build_again(state: EmpyrealState, o: Op) -> Steps | None:
+    if state.turn.last_built < 0:
+        return None
+    build = decode_steps(o.strs[0])[0]
+    if not isinstance(build, BuildTrack):
+        return None
+    return repeat_build(build, o.ints[0])
+
+
+# ---------------------------------------------------------------- railyard
+def current_slot(state: EmpyrealState) -> int:
+    """The railyard slot of the Spellcar whose effect is running (-1 if none).
+
+    A Spellcar activated outside Move+Activate (Milton Barts) sets
+    :data:`SLOT_FLAG`; otherwise it is the latest activation of the turn.
+    """
+    flagged = state.turn.flags.get(SLOT_FLAG, -1)
+    if flagged >= 0:
+        return flagged
+    return state.turn.activated[-1] if state.turn.activated else -1
+
+
+def printed_under(state: EmpyrealState, player: int, slot: int) -> str:
+    """The printed Company Spellcar at ``slot`` of ``player``'s folio ("" if none)."""
+    company = data(state).company_by_name.get(state.players[player].company)
+    if company is None:
+        return ""
+    return company.printed.get(slot_label(slot), "")
+
+
+def effect_usable(state: EmpyrealState, player: int, name: str, spec: SpellcarSpec | None = None) -> bool:
+    """Whether the effect ``name`` is registered and may be used by ``player`` now."""
+    entry = get_effect(name)
+    if entry is None:
+        return False
+    return entry.available is None or entry.available(EffectContext(state, player, name, spec))
+
+
+def inherent(state: EmpyrealState, spec: SpellcarSpec) -> int:
+    """The inherent cost to pay for ``spec`` now (0 while inherent costs are ignored)."""
+    return 0 if state.turn.ignore_inherent else spec.cost
+
+
+def copy_candidates(state: EmpyrealState, player: int, ids: Sequence[str], *, budget: int, exclude: str) -> list[str]:
+    """Spellcar ids a copy effect may copy: registered, affordable, not ``exclude``.
+
+    Args:
+        state: the game.
+        player: who copies.
+        ids: Spellcar ids to consider.
+        budget: mana available for the inherent cost.
+        exclude: an effect name that may not be copied (the copy effect itself).
+    """
+    spells = data(state).spellcars
+    out: list[str] = []
+    for sid in ids:
+        spec = spells.get(sid)
+        if spec is None or spec.effect == exclude or sid in out:
+            continue
+        if get_effect(spec.effect) is None or inherent(state, spec) > budget:
+            continue
+        out.append(sid)
+    return sorted(out)
+
+
+def activate_now(state: EmpyrealState, player: int, slot: int) -> Steps | None:
+    """Activate the Spellcar at ``slot`` outside Move+Activate, paying its inherent cost.
+
+    The activation is not counted as a Move+Activate activation. With too
+    little mana for the inherent cost nothing happens.
+    """
+    ps = state.players[player]
+    sid = ps.railyard[slot]
+    spec = data(state).spellcars.get(sid)
+    if spec is None:
+        return None
+    entry = get_effect(spec.effect)
+    if entry is None:
+        state.note(player, f"{sid} has no effect in this engine")
+        return None
+    cost = inherent(state, spec)
+    if cost > ps.mana:
+        state.note(player, f"{ps.company} cannot pay the inherent {cost} mana of {sid}; it is not activated")
+        return None
+    mana.pay(state, player, cost)
+    state.note(player, f"{ps.company} activated {sid} ({slot_label(slot)}) for {cost} mana")
+    flags = state.turn.flags
+    flags[SLOT_FLAG] = slot
+    try:
+        steps = entry.run(EffectContext(state, player, sid, spec))
+    finally:
+        del flags[SLOT_FLAG]
+    return steps
