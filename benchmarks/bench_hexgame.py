@@ -13,6 +13,8 @@ Rows:
   validation :meth:`~hexkit.game.Game.apply` always does;
 * ``hexkit legal_indices+apply_index``: the action-number path for
   learning agents;
+* ``hexkit legal_mask+apply_index``: the same with the legal indices read
+  off the mask, as a masked policy would;
 * ``open_spiel legal_actions+apply_action``: the same loop on
   ``pyspiel.load_game("hex")`` (C++ engine, driven from Python).
 
@@ -70,6 +72,21 @@ def hexkit_index_playouts(seeds: range) -> int:
     return moves
 
 
+def hexkit_mask_playouts(seeds: range) -> int:
+    """The same games through ``legal_mask`` + ``apply_index``, as a masked policy would."""
+    game = GAME
+    config = game.make_config(2, size=SIZE)
+    moves = 0
+    for seed in seeds:
+        state = game.new(config, seed)
+        rng = Rng(seed)
+        while state.pending:
+            legal = [i for i, ok in enumerate(game.legal_mask(state)) if ok]
+            game.apply_index(state, legal[rng.randbelow(len(legal))])
+        moves += state.step
+    return moves
+
+
 def openspiel_playouts(seeds: range) -> int:
     """The same games on OpenSpiel's ``hex``."""
     game = pyspiel.load_game("hex", {"board_size": SIZE})
@@ -110,6 +127,7 @@ def main() -> None:
     runs: dict[str, Callable[[range], int]] = {
         "hexkit legal_actions+apply": hexkit_playouts,
         "hexkit legal_indices+apply_index": hexkit_index_playouts,
+        "hexkit legal_mask+apply_index": hexkit_mask_playouts,
     }
     if pyspiel is not None:
         runs["open_spiel legal_actions+apply_action"] = openspiel_playouts
