@@ -322,6 +322,36 @@ def cli_help() -> None:
     _write("cli.md", "\n".join(parts))
 
 
+# -- public modules not yet on a reference page ----------------------------------
+
+
+def other_modules() -> None:
+    """List, with autodoc, every public hexkit module no reference page names.
+
+    A module added to hexkit after these pages were written (say
+    ``hexkit.demo``) is then documented anyway, under "Other modules".
+    """
+    import pkgutil
+    import re
+
+    import hexkit
+
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in (DOCS / "reference" / "api").glob("*.rst"))
+    named = set(re.findall(r"automodule:: ([\w.]+)", pages))
+    found = sorted(
+        m.name for m in pkgutil.walk_packages(hexkit.__path__, "hexkit.")
+        if not any(part.startswith("_") for part in m.name.split("."))
+    )
+    missing = [name for name in found if name not in named]
+    lines = ["Other modules", "=============", ""]
+    if not missing:
+        lines.append("Every public module is described on the pages above.")
+    for name in missing:
+        lines += [f"``{name}``", "-" * (len(name) + 4), "", f".. automodule:: {name}",
+                  "   :members:", ""]
+    _write("api-other.rst", "\n".join(lines) + "\n")
+
+
 def generate(app: Sphinx) -> None:
     OUT.mkdir(exist_ok=True)
     os.environ.setdefault("COLUMNS", "92")
@@ -330,6 +360,7 @@ def generate(app: Sphinx) -> None:
         ("game pictures", game_pictures),
         ("command-line help", cli_help),
         ("data-file reference", data_files),
+        ("list of other modules", other_modules),
     ]
     for what, step in steps:
         try:
