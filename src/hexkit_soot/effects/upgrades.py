@@ -8,11 +8,12 @@ some reactions to a moment of the round
 (:mod:`hexkit_soot.effects.reactions`), two free actions (Provisioner,
 Livestock Empire), and one immediate part (Claim Stakes' three free camps).
 
-Two tiles live in the rules themselves and have nothing registered here:
-Revenue Office (the Charter payment on sales, in
-:func:`hexkit_soot.rules.market.sell`) and the Trail Boss (the new agent,
-asked in :func:`hexkit_soot.rules.upgrades.on_buy`). Their tests are with
-the others in ``tests/soot/test_upgrades.py``.
+Three tiles live elsewhere and have nothing registered here: Revenue
+Office (the Charter payment on sales, in :func:`hexkit_soot.rules.market.sell`),
+the Trail Boss (the new agent, asked in :func:`hexkit_soot.rules.upgrades.on_buy`)
+and Sanitation Works (its modifier is with the passives in
+:mod:`hexkit_soot.effects.passives`). Their tests are with the others in
+``tests/soot/test_upgrades.py``.
 
 Source: rulebook, §21 (each archetype's three upgrades), "Gaining agents"
 (shared upgrade #19 Trail Boss), "Soot" (Sanitation Works); data
@@ -318,18 +319,17 @@ def _futures_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
 
 @effect(_FUTURES, resume=_futures_resume)
 def commodity_futures(ctx: Ctx) -> None:
-    """Commodity Futures has no immediate part; it acts at each Market Update (see the reaction).
+    """Commodity Futures: at each Market Update the owner may move one tracked price 1 step, or skip.
+
+    The Market Update rule runs this for every owner in turn order. The
+    rules also run an upgrade's effect when it is bought; outside the
+    Market Update phase it does nothing then. First the good is chosen
+    (only goods whose price can still move; or skip), then up or down.
 
     Source: rulebook, §21 Merchant, Commodity Futures.
     """
-
-
-@reaction(_FUTURES, Moment.MARKET_UPDATE)
-def _futures_at_update(ctx: Ctx, args: MomentArgs) -> None:
-    """At each Market Update the owner may move one tracked price 1 step up or down, or skip.
-
-    Source: rulebook, §21 Merchant, Commodity Futures.
-    """
+    if ctx.state.phase != "market":
+        return
     options = price_move_options(ctx.state)
     if options:
         options.append(("skip", 0, "leave the prices"))
@@ -414,14 +414,3 @@ def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
     good = list(verbs.D(state).goods)[answer.arg]
     if verbs.lose_goods(state, player, good, 1):
         verbs.gain_currency(state, player, PROVISIONER_PRICE, f"sold 1 {good} to the company store")
-
-
-# -- shared upgrades ---------------------------------------------------------------------------------------
-
-@modifier("Sanitation Works", Hook.SOOT_PER_ROUND)
-def sanitation_works(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
-    """Sanitation Works: 1 soot comes off the owner's track every round, at Upkeep.
-
-    Source: rulebook, "Soot" (cleaning up: the Sanitation Works shared upgrade).
-    """
-    return value + 1
