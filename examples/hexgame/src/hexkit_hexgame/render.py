@@ -12,9 +12,8 @@ winning chain is ringed in gold.
 
 from __future__ import annotations
 
-from string import ascii_lowercase
-
 from collections.abc import Sequence
+from string import ascii_lowercase
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -22,7 +21,7 @@ from hexkit.hexmap import HexMap
 from hexkit.render import EdgeHighlight, LegendEntry, Marker, Style
 from hexkit.render import render_text as hex_text
 
-from hexkit_hexgame.board import BLACK, PLAYER_NAMES
+from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE
 from hexkit_hexgame.state import HexState
 from hexkit_hexgame.strategy import winning_chain
 
@@ -124,7 +123,7 @@ class HexStyle(Style[PlayerId | None]):
             for direction, (q, r) in enumerate(h.neighbors()):
                 if 0 <= q < n and 0 <= r < n:
                     continue
-                owner = BLACK if not 0 <= r < n else 1
+                owner = BLACK if not 0 <= r < n else WHITE
                 sides.append(EdgeHighlight(hex=h, direction=direction, color=_EDGE[owner]))
         return sides
 
