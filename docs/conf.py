@@ -52,6 +52,11 @@ autodoc_type_aliases = {
     "Action": "hexkit.game.Action",
     "Direction": "hexkit.hexes.Direction",
     "Setting": "hexkit.sim.sweep.Setting",
+    "Passable": "hexkit.paths.Passable",
+    "CostFn": "hexkit.paths.CostFn",
+    "Heuristic": "hexkit.paths.Heuristic",
+    "Rollout": "hexkit.agents.mcts.Rollout",
+    "Backend": "Backend",  # undocumented Literal in hexkit.sim.run: show the name only
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -76,3 +81,18 @@ import hexkit
 html_theme = "furo"
 html_title = f"hexkit {release}"
 html_static_path: list[str] = []
+
+# -- a workaround for Sphinx 9 ------------------------------------------------
+# autodoc_type_aliases replaces an alias used alone (``-> PlayerId``) but,
+# inside a union (``-> PlayerId | None``), Sphinx 9.0 prints the placeholder's
+# repr, "TypeAliasForwardRef('hexkit.game.PlayerId')". Giving the placeholder
+# the alias's own name as its repr makes the union read
+# ``PlayerId | None``, linked to the alias's entry.
+try:
+    from sphinx.util.inspect import TypeAliasForwardRef
+
+    TypeAliasForwardRef.__repr__ = lambda self: self.name  # type: ignore[method-assign]
+except ImportError:  # pragma: no cover - other Sphinx versions
+    pass
+
+python_use_unqualified_type_names = True
