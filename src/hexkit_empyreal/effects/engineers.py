@@ -1,0 +1,398 @@
+"""The 17 Engineers.
+
+An Engineer is used in the Activate Specialists phase by exhausting it (the
+engine flips it); Administrate or a Refresh effect readies it again, and it
+may be used again the same turn once refreshed. Abilities with a price
+("Pay 1 mana to ...") are offered only with that mana; copy abilities only
+when there is something to copy. "This turn" abilities change the turn's
+modifiers (Move+Activate costs, inherent costs, free Transfers).
+
+Interpretations (*assumed*):
+
+* Garek Tesias moves Spellcar tiles only: printed Company Spellcars are
+  part of the folio. A tile moved off a printed Spellcar uncovers it.
+* Arret Draamivaar copies the ability of a face-up Engineer of any other
+  player (a teammate too, Team Variant), not another Arret Draamivaar.
+* Uumi Nuoc cannot copy Limited Express (it has no railyard position when
+  copied in the Activate Specialists phase).
+
+Source: rulebook, Specialist Reference: Engineers; Activate Specialists;
+Team Variant (copy exception).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
+from hexkit_empyreal.effects import unique_verbs as u
+from hexkit_empyreal.effects import verbs as v
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.effects.unique_spellcars import mirror
+from hexkit_empyreal.rules.railyard import slot_index, slot_label
+from hexkit_empyreal.state import EmpyrealState, bits, board, data
+
+__all__: list[str] = []
+
+
+@effect("Adelaide Chivers")
+def adelaide_chivers(ctx: EffectContext) -> Steps:
+    """Gain Spellcar.
+
+    Source: rulebook, Engineers, Adelaide Chivers.
+    """
+    return [v.gain_spellcar(ctx)]
+
+
+@effect("Aerlion")
+def aerlion(ctx: EffectContext) -> Steps:
+    """Place Wasteland; Transfers over that Wasteland are free for the rest of the turn.
+
+    Source: rulebook, Engineers, Aerlion.
+    """
+    ctx.state.turn.flags.pop("last_wasteland", None)
+    return [v.place_wasteland(ctx), v.then(ctx, "u_aerlion_free")]
+
+
+@op("u_aerlion_free")
+def _aerlion_free(state: EmpyrealState, o: Op) -> Steps | None:
+    cell = state.turn.flags.pop("last_wasteland", -1)
+    if cell >= 0:
+        state.turn.free_hexes.append(cell)
+        state.note(o.player, f"Transfers over the Wasteland on {board(state).hexes[cell]} are free this turn")
+    return None
+
+
+def _other_engineers(state: EmpyrealState, player: int) -> list[str]:
+    out = []
+    for s, ps in enumerate(state.players):
+        if s == player or not ps.engineer or not ps.engineer_ready or ps.engineer == "Arret Draamivaar":
+            continue
+        if u.effect_usable(state, player, ps.engineer) and ps.engineer not in out:
+            out.append(ps.engineer)
+    return sorted(out)
+
+
+def _arret_ok(ctx: EffectContext) -> bool:
+    return bool(_other_engineers(ctx.state, ctx.player))
+
+
+@effect("Arret Draamivaar", available=_arret_ok)
+def arret_draamivaar(ctx: EffectContext) -> Steps:
+    """Use the ability of another player's face-up Engineer as if it were yours (paying its price).
+
+    Source: rulebook, Engineers, Arret Draamivaar; Team Variant (copy exception).
+    """
+    return [
+        ChooseOption(
+            player=ctx.player, prompt="choose a face-up Engineer to copy", domain="u_other_engineers",
+            then="copy_effect", ints=(0,),
+        )
+    ]
+
+
+@domain("u_other_engineers")
+def _other_engineers_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    return _other_engineers(state, d.player)
+
+
+@effect("Candide Malephaise")
+def candide_malephaise(ctx: EffectContext) -> Steps:
+    """Build Track on a Network-Adjacent hex that holds a competitor train car.
+
+    Source: rulebook, Engineers, Candide Malephaise.
+    """
+    return [v.build_track(ctx, v.COMPETITOR)]
+
+
+@effect("Daedalus Khimsey")
+def daedalus_khimsey(ctx: EffectContext) -> Steps:
+    """Deliver one In-Network Good to a Network-Adjacent City.
+
+    Source: rulebook, Engineers, Daedalus Khimsey.
+    """
+    return [v.deliver(ctx, 1)]
+
+
+@effect("Eloi Klaus")
+def eloi_klaus(ctx: EffectContext) -> Steps | None:
+    """This turn's Move+Activate activations cost nothing (inherent costs still paid); Reclaim 1 mana on moving.
+
+    Source: rulebook, Engineers, Eloi Klaus.
+    """
+    turn = ctx.state.turn
+    turn.activation_costs = (0, 0, 0)
+    turn.flags["reclaim_on_move"] = turn.flags.get("reclaim_on_move", 0) + 1
+    ctx.state.note(ctx.player, "this turn Spellcar activations are free (inherent costs apply) and moving reclaims 1 mana")
+    return None
+
+
+def _tile_slots(state: EmpyrealState, player: int) -> list[int]:
+    spells = data(state).spellcars
+    ry = state.players[player].railyard
+    return [s for s, sid in enumerate(ry) if sid not in ("", "-") and not spells[sid].printed]
+
+
+def _garek_ok(ctx: EffectContext) -> bool:
+    return bool(_tile_slots(ctx.state, ctx.player))
+
+
+@effect("Garek Tesias", available=_garek_ok)
+def garek_tesias(ctx: EffectContext) -> Steps:
+    """Swap two Spellcar tiles of your railyard, or move one to an empty slot (the third row too).
+
+    Source: rulebook, Engineers, Garek Tesias.
+    """
+    return [
+        ChooseOption(
+            player=ctx.player, prompt="choose the Spellcar to move", domain="u_garek_from", then="u_garek_from",
+        )
+    ]
+
+
+@domain("u_garek_from")
+def _garek_from_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    ry = state.players[d.player].railyard
+    return [f"{slot_label(s)} {ry[s]}" for s in _tile_slots(state, d.player)]
+
+
+@op("u_garek_from")
+def _garek_from(state: EmpyrealState, o: Op) -> Steps | None:
+    return [
+        ChooseOption(
+            player=o.player, prompt="choose where it goes (an empty slot, or a tile to swap with)",
+            domain="u_garek_to", then="u_garek_to", ints=(slot_index(o.strs[-1][:2]),),
+        )
+    ]
+
+
+@domain("u_garek_to")
+def _garek_to_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    source = u.ints_of(d)[0]
+    ry = state.players[d.player].railyard
+    out = []
+    for s in range(len(ry)):
+        if s == source or ry[s] == "-":
+            continue
+        if ry[s] == "":
+            out.append(f"{slot_label(s)} (empty)")
+    out += [f"{slot_label(s)} {ry[s]}" for s in _tile_slots(state, d.player) if s != source]
+    return out
+
+
+@op("u_garek_to")
+def _garek_to(state: EmpyrealState, o: Op) -> Steps | None:
+    source, target = o.ints[0], slot_index(o.strs[-1][:2])
+    ps = state.players[o.player]
+    ry = ps.railyard
+    moving = ry[source]
+    if ry[target] == "":
+        ry[target] = moving
+        ry[source] = u.printed_under(state, o.player, source)
+        state.note(o.player, f"{ps.company} moved {moving} from {slot_label(source)} to {slot_label(target)}")
+    else:
+        ry[source], ry[target] = ry[target], moving
+        state.note(o.player, f"{ps.company} swapped {moving} ({slot_label(source)}) and {ry[source]} ({slot_label(target)})")
+    return None
+
+
+def _irion_ok(ctx: EffectContext) -> bool:
+    return ctx.me.mana >= 1 and bool(u.movable_cars(ctx.state, ctx.player))
+
+
+@effect("Irion Juiz", available=_irion_ok)
+def irion_juiz(ctx: EffectContext) -> Steps:
+    """Pay 1 mana to move one of your train cars to a neighbouring hex.
+
+    Source: rulebook, Engineers, Irion Juiz.
+    """
+    return [u.pay_then(ctx.player, 1, [_move_one(ctx.player)], ctx.source)]
+
+
+def _move_one(player: int) -> ChooseHex:
+    return ChooseHex(player=player, prompt="choose a train car to move", domain="u_movable_cars", then="u_move_from")
+
+
+@op("u_move_from")
+def _move_from(state: EmpyrealState, o: Op) -> Steps | None:
+    return [
+        ChooseHex(
+            player=o.player, prompt="choose where the train car moves", domain="u_car_destinations",
+            then="u_move_to", ints=(o.ints[-1],),
+        )
+    ]
+
+
+@op("u_move_to")
+def _move_to(state: EmpyrealState, o: Op) -> Steps | None:
+    u.move_car(state, o.player, o.ints[0], o.ints[1])
+    return None
+
+
+@effect("Lixis Ran Kanda")
+def lixis_ran_kanda(ctx: EffectContext) -> Steps:
+    """Put a Good of the hex's own terrain from the supply on an In-Network hex without a Good.
+
+    Source: rulebook, Engineers, Lixis Ran Kanda.
+    """
+    return [seed_goods(ctx.player, 1)]
+
+
+def seed_goods(player: int, times: int) -> ChooseHex:
+    """Lixis Ran Kanda's step; Almir Nol Kanda repeats it up to three times (declining ends it)."""
+    return ChooseHex(
+        player=player, prompt="choose an In-Network hex without a Good", domain="u_bare_cells",
+        then="u_seed_good", ints=(times,), optional=True,
+    )
+
+
+@domain("u_bare_cells")
+def _bare_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    terrain = state.terrain
+    goods = state.goods
+    return [
+        c for c in bits(state.players[d.player].net)
+        if not goods[c] and terrain[c] < 6 and state.supply[terrain[c]] > 0
+    ]
+
+
+@op("u_seed_good")
+def _seed_good(state: EmpyrealState, o: Op) -> Steps | None:
+    times, cell = o.ints[0], o.ints[-1]
+    colour = state.terrain[cell]
+    state.supply[colour] -= 1
+    u.add_good(state, cell, colour)
+    state.note(o.player, f"placed a {u.colour_name(state, colour)} Good from the supply on {board(state).hexes[cell]}")
+    if times > 1:
+        return [seed_goods(o.player, times - 1)]
+    return None
+
+
+def _luc_ok(ctx: EffectContext) -> bool:
+    return ctx.me.mana >= 1
+
+
+@effect("Luc von Gott", available=_luc_ok)
+def luc_von_gott(ctx: EffectContext) -> Steps:
+    """Pay 1 mana to Gain Mana (a new crystal: the paid one is only spent).
+
+    Source: rulebook, Engineers, Luc von Gott.
+    """
+    return [u.pay_then(ctx.player, 1, [v.gain_mana(ctx)], ctx.source)]
+
+
+def _malandrax_ok(ctx: EffectContext) -> bool:
+    state = ctx.state
+    nbrs = board(state).neighbours
+    goods = state.goods
+    return ctx.me.mana >= 1 and any(any(goods[n] for n in nbrs[c]) for c in bits(ctx.me.net))
+
+
+@effect("Malandrax Mecchi", available=_malandrax_ok)
+def malandrax_mecchi(ctx: EffectContext) -> Steps:
+    """Pay 1 mana: pick an In-Network hex and move a Good from a neighbouring hex onto it.
+
+    Source: rulebook, Engineers, Malandrax Mecchi.
+    """
+    return [u.pay_then(ctx.player, 1, [v.move_good_into(ctx)], ctx.source)]
+
+
+@effect("Manch", available=_luc_ok)
+def manch(ctx: EffectContext) -> Steps:
+    """Pay 1 mana to Refresh your Captain.
+
+    Source: rulebook, Engineers, Manch.
+    """
+    return [u.pay_then(ctx.player, 1, [v.refresh(ctx, engineer=False)], ctx.source)]
+
+
+@effect("Orman Kaspar")
+def orman_kaspar(ctx: EffectContext) -> Steps:
+    """Reclaim 3 mana.
+
+    Source: rulebook, Engineers, Orman Kaspar.
+    """
+    return [v.reclaim(ctx, 3)]
+
+
+def _rixia_ok(ctx: EffectContext) -> bool:
+    state = ctx.state
+    return ctx.me.mana >= 1 and any(
+        any(state.supply[g] > 0 for g in state.goods[c]) for c in bits(ctx.me.net)
+    )
+
+
+@effect("Rixia van Sorrel", available=_rixia_ok)
+def rixia_van_sorrel(ctx: EffectContext) -> Steps:
+    """Pay 1 mana: on an In-Network hex with a Good, add a Good of that colour from the supply.
+
+    Source: rulebook, Engineers, Rixia van Sorrel.
+    """
+    return [u.pay_then(ctx.player, 1, [mirror(ctx.player)], ctx.source)]
+
+
+@effect("Sarafina Vanedran")
+def sarafina_vanedran(ctx: EffectContext) -> Steps | None:
+    """This turn inherent Spellcar costs are ignored (Move+Activate costs are still paid).
+
+    Source: rulebook, Engineers, Sarafina Vanedran.
+    """
+    ctx.state.turn.ignore_inherent = True
+    ctx.state.note(ctx.player, "this turn inherent Spellcar costs are ignored")
+    return None
+
+
+def _uumi_options(state: EmpyrealState, player: int) -> list[str]:
+    budget = state.players[player].mana - 1
+    if budget < 0:
+        return []
+    spells = data(state).spellcars
+    ids = [s for s in state.market if spells[s].effect != "Limited Express"]
+    return u.copy_candidates(state, player, ids, budget=budget, exclude="Transformer")
+
+
+def _uumi_ok(ctx: EffectContext) -> bool:
+    return bool(_uumi_options(ctx.state, ctx.player))
+
+
+@effect("Uumi Nuoc", available=_uumi_ok)
+def uumi_nuoc(ctx: EffectContext) -> Steps:
+    """Pay 1 mana to copy a Market Spellcar's effect, paying its inherent cost too.
+
+    Source: rulebook, Engineers, Uumi Nuoc.
+    """
+    return [
+        u.pay_then(
+            ctx.player,
+            1,
+            [
+                ChooseOption(
+                    player=ctx.player, prompt="choose a Market Spellcar to copy", domain="u_uumi_options",
+                    then="copy_effect", ints=(1,),
+                )
+            ],
+            ctx.source,
+        )
+    ]
+
+
+@domain("u_uumi_options")
+def _uumi_options_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    budget = state.players[d.player].mana
+    spells = data(state).spellcars
+    ids = [s for s in state.market if spells[s].effect != "Limited Express"]
+    return u.copy_candidates(state, d.player, ids, budget=budget, exclude="Transformer")
+
+
+@effect("Wendy Thristle")
+def wendy_thristle(ctx: EffectContext) -> Steps | None:
+    """One Competitor, City or Wasteland Transfer this turn costs nothing.
+
+    Source: rulebook, Engineers, Wendy Thristle.
+    """
+    ctx.state.turn.free_transfers += 1
+    ctx.state.note(ctx.player, "one Transfer this turn is free")
+    return None
+

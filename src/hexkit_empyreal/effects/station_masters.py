@@ -1,0 +1,538 @@
+"""The 17 Station Masters.
+
+Station Masters never flip. Five have an ability used once a turn in the
+Activate Specialists phase (registered as effects; the engine offers each
+once a turn). The other twelve are passive (registered as
+:class:`~hexkit_empyreal.effects.registry.Passive`): they change a rule of
+the turn through the engine's hooks -
+
+* move costs (Simon la Faucheuse), activation costs (Levine Casterlie),
+  Transfer costs (Antine Frass, Irini Grenhart, Sanathes Danah);
+* extra Administrate steps (Nicomedes An'sige, Tzart Kargan);
+* extra main actions (Peril: activate, then move; Viona Larone: move, then
+  activate one Spellcar twice);
+* Demand Tile thresholds and steps after a delivery at the End of the Line
+  (Hai of Noirwood, Leto Fulgore, Voco Astrum).
+
+Specialist abilities stack (FAQ): every hook takes the costs already
+modified and lowers them further, never raises them.
+
+Interpretations (*assumed*):
+
+* Peril: reaching the End of the Line by moving after activating sends the
+  Conductor back to Start with no delivery and no Upgrade.
+* Viona Larone: the first activation costs what a first activation costs,
+  the second one costs 1 mana (or less if another ability makes a second
+  activation cheaper), inherent costs paid each time; mana gained by the
+  first cannot pay for the second.
+* Leto Fulgore and Voco Astrum need at least one Good delivered; Voco's two
+  Goods may be of two colours, each of a City next to your Network.
+* Feylana Chorgitz and Lucca Turlotte need the Specialist to Refresh to be
+  exhausted, Dareios Kuel needs room for the mana, Tegusgan a hex to build
+  on (FAQ: both parts of a "destroy a Good for an effect" must be possible).
+
+Source: rulebook, Specialist Reference: Station Masters; Activate
+Specialists; FAQ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, Op
+from hexkit_empyreal.data import SpellcarSpec
+from hexkit_empyreal.effects import unique_verbs as u
+from hexkit_empyreal.effects import verbs as v
+from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, get_effect, op, passive
+from hexkit_empyreal.rules import mana
+from hexkit_empyreal.rules.build import build_options
+from hexkit_empyreal.rules.railyard import slot_label
+from hexkit_empyreal.rules.turn import activation_cost, end_of_line, move_costs
+from hexkit_empyreal.state import EmpyrealState, board, data
+
+__all__: list[str] = []
+
+
+def _lower(costs: tuple[int, ...], mine: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(min(a, b) for a, b in zip(costs, mine)) + costs[len(mine):]
+
+
+# ============================================================ once a turn
+@effect("Clive Melmont")
+def clive_melmont(ctx: EffectContext) -> Steps:
+    """Reclaim 1 mana.
+
+    Source: rulebook, Station Masters, Clive Melmont.
+    """
+    return [v.reclaim(ctx, 1)]
+
+
+def _dareios_ok(ctx: EffectContext) -> bool:
+    return u.network_goods(ctx.state, ctx.player) >= 2 and u.can_gain_mana(ctx.state, ctx.player)
+
+
+@effect("Dareios Kuel", available=_dareios_ok)
+def dareios_kuel(ctx: EffectContext) -> Steps:
+    """Return two In-Network Goods to the supply, then Gain Mana.
+
+    Source: rulebook, Station Masters, Dareios Kuel; FAQ.
+    """
+    return [u.return_goods_then(ctx.player, 2, [v.gain_mana(ctx)])]
+
+
+def _feylana_ok(ctx: EffectContext) -> bool:
+    me = ctx.me
+    return me.mana >= 1 and bool(me.engineer) and not me.engineer_ready and u.network_goods(ctx.state, ctx.player) >= 1
+
+
+@effect("Feylana Chorgitz", available=_feylana_ok)
+def feylana_chorgitz(ctx: EffectContext) -> Steps:
+    """Pay 1 mana and return an In-Network Good to the supply, then Refresh your Engineer.
+
+    Source: rulebook, Station Masters, Feylana Chorgitz; FAQ.
+    """
+    return [u.pay_then(ctx.player, 1, [u.return_goods_then(ctx.player, 1, [v.refresh(ctx, captain=False)])], ctx.source)]
+
+
+def _lucca_ok(ctx: EffectContext) -> bool:
+    me = ctx.me
+    return me.mana >= 2 and not me.captain_ready and u.network_goods(ctx.state, ctx.player) >= 2
+
+
+@effect("Lucca Turlotte", available=_lucca_ok)
+def lucca_turlotte(ctx: EffectContext) -> Steps:
+    """Pay 2 mana and return two In-Network Goods to the supply, then Refresh your Captain.
+
+    Source: rulebook, Station Masters, Lucca Turlotte; FAQ.
+    """
+    return [u.pay_then(ctx.player, 2, [u.return_goods_then(ctx.player, 2, [v.refresh(ctx, engineer=False)])], ctx.source)]
+
+
+def _tegusgan_build(player: int) -> BuildTrack:
+    return BuildTrack(
+        player=player, prompt=f"build track on {v.ANY_TERRAIN.label}, or done", target=v.ANY_TERRAIN, source="Tegusgan"
+    )
+
+
+def _tegusgan_ok(ctx: EffectContext) -> bool:
+    me = ctx.me
+    if me.mana < 2 or u.network_goods(ctx.state, ctx.player) < 2:
+        return False
+    me.mana -= 2
+    try:
+        return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player)))
+    finally:
+        me.mana += 2
+
+
+@effect("Tegusgan", available=_tegusgan_ok)
+def tegusgan(ctx: EffectContext) -> Steps:
+    """Pay 2 mana and return two In-Network Goods to the supply, then Build Track on any terrain but Wasteland.
+
+    Source: rulebook, Station Masters, Tegusgan; FAQ.
+    """
+    return [u.pay_then(ctx.player, 2, [u.return_goods_then(ctx.player, 2, [_tegusgan_build(ctx.player)])], ctx.source)]
+
+
+# ============================================================ cheaper moves, activations, Transfers
+@passive("Simon la Faucheuse")
+class SimonLaFaucheuse(Passive):
+    """Moving the Conductor 1 or 2 spaces is free, 3 spaces 2 mana, 4 spaces 4 mana.
+
+    Source: rulebook, Station Masters, Simon la Faucheuse.
+    """
+
+    def move_costs(self, state: EmpyrealState, player: int, costs: tuple[int, ...]) -> tuple[int, ...]:
+        """Lower the move costs to 0/0/2/4."""
+        return _lower(costs, (0, 0, 2, 4))
+
+
+@passive("Levine Casterlie")
+class LevineCasterlie(Passive):
+    """The second Spellcar activation of a Move+Activate is free, the third costs 1 mana.
+
+    Source: rulebook, Station Masters, Levine Casterlie.
+    """
+
+    def activation_costs(self, state: EmpyrealState, player: int, costs: tuple[int, ...]) -> tuple[int, ...]:
+        """Lower the marginal activation costs to 0/0/1."""
+        return _lower(costs, (0, 0, 1))
+
+
+@passive("Antine Frass")
+class AntineFrass(Passive):
+    """City Transfers cost nothing when you Build Track.
+
+    Source: rulebook, Station Masters, Antine Frass.
+    """
+
+    def transfer_costs(
+        self, state: EmpyrealState, player: int, costs: tuple[int, int, int]
+    ) -> tuple[int, int, int]:
+        """City Transfers: 0."""
+        return (0, costs[1], costs[2])
+
+
+@passive("Irini Grenhart")
+class IriniGrenhart(Passive):
+    """Competitor Transfers cost only 1 mana when you Build Track.
+
+    Source: rulebook, Station Masters, Irini Grenhart.
+    """
+
+    def transfer_costs(
+        self, state: EmpyrealState, player: int, costs: tuple[int, int, int]
+    ) -> tuple[int, int, int]:
+        """Competitor Transfers: at most 1."""
+        return (costs[0], costs[1], min(costs[2], 1))
+
+
+@passive("Sanathes Danah")
+class SanathesDanah(Passive):
+    """Wasteland Transfers cost only 1 mana when you Build Track.
+
+    Source: rulebook, Station Masters, Sanathes Danah.
+    """
+
+    def transfer_costs(
+        self, state: EmpyrealState, player: int, costs: tuple[int, int, int]
+    ) -> tuple[int, int, int]:
+        """Wasteland Transfers: at most 1."""
+        return (costs[0], min(costs[1], 1), costs[2])
+
+
+# ============================================================ Administrate
+@passive("Nicomedes An'sige")
+class NicomedesAnsige(Passive):
+    """When you Administrate you may also Deliver one Good.
+
+    Source: rulebook, Station Masters, Nicomedes An'sige.
+    """
+
+    def administrate_steps(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
+        """An optional "Deliver one Good" step."""
+        return [
+            (
+                "Deliver one Good (Nicomedes An'sige)",
+                [DeliverChoice(player=player, prompt="deliver one Good, or skip", mode="effect", limit=1, tiles=False)],
+            )
+        ]
+
+
+@passive("Tzart Kargan")
+class TzartKargan(Passive):
+    """When you Administrate you may also Build Track on your Home Terrain.
+
+    Source: rulebook, Station Masters, Tzart Kargan.
+    """
+
+    def administrate_steps(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
+        """An optional "Build Track on Home Terrain" step."""
+        home = data(state).company_by_name[state.players[player].company].home
+        target = v.terrain(home)
+        return [
+            (
+                "Build Track on Home Terrain (Tzart Kargan)",
+                [BuildTrack(player=player, prompt=f"build track on {home}, or done", target=target, source="Tzart Kargan")],
+            )
+        ]
+
+
+# ============================================================ delivery
+@passive("Hai of Noirwood")
+class HaiOfNoirwood(Passive):
+    """At the End of the Line a delivery counts one Good more for Demand Tiles.
+
+    Source: rulebook, Station Masters, Hai of Noirwood.
+    """
+
+    def demand_bonus(self, state: EmpyrealState, player: int, mode: str) -> int:
+        """1 for an End of the Line delivery."""
+        return 1 if mode == "eol" else 0
+
+
+@passive("Leto Fulgore")
+class LetoFulgore(Passive):
+    """After delivering at the End of the Line, Gain Mana (always taken: it never hurts).
+
+    Source: rulebook, Station Masters, Leto Fulgore.
+    """
+
+    def after_delivery(
+        self, state: EmpyrealState, player: int, mode: str, count: int, took_tile: bool
+    ) -> Steps:
+        """Gain Mana after an End of the Line delivery of at least one Good."""
+        if mode == "eol" and count > 0:
+            return [Op(player=player, op="gain_mana", ints=(1,))]
+        return ()
+
+
+def _voco_colours(state: EmpyrealState, player: int) -> list[int]:
+    b = board(state)
+    net = state.players[player].net
+    return sorted({b.city_colour[s] for s, city in enumerate(b.cities) if b.nmask[city] & net})
+
+
+@passive("Voco Astrum")
+class VocoAstrum(Passive):
+    """Delivering at the End of the Line without taking a Demand Tile adds two supply Goods to your folio.
+
+    Each Good has the colour of a City next to your Network. With fewer
+    than two such Goods in the supply nothing is added (FAQ).
+
+    Source: rulebook, Station Masters, Voco Astrum; FAQ.
+    """
+
+    def after_delivery(
+        self, state: EmpyrealState, player: int, mode: str, count: int, took_tile: bool
+    ) -> Steps:
+        """Two choices of a Good colour after a tile-less End of the Line delivery."""
+        if mode != "eol" or count <= 0 or took_tile:
+            return ()
+        if sum(state.supply[c] for c in _voco_colours(state, player)) < 2:
+            state.note(player, "Voco Astrum: not enough Goods in the supply")
+            return ()
+        return [_voco_pick(player), _voco_pick(player)]
+
+
+def _voco_pick(player: int) -> ChooseOption:
+    return ChooseOption(
+        player=player, prompt="Voco Astrum: choose the colour of a Good to add to your folio", domain="u_voco_colours",
+        then="u_voco_take",
+    )
+
+
+@domain("u_voco_colours")
+def _voco_colours_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    names = data(state).colours
+    return [names[c] for c in _voco_colours(state, d.player) if state.supply[c] > 0]
+
+
+@op("u_voco_take")
+def _voco_take(state: EmpyrealState, o: Op) -> Steps | None:
+    colour = data(state).colour_index(o.strs[-1])
+    state.supply[colour] -= 1
+    ps = state.players[o.player]
+    ps.goods[colour] += 1
+    state.note(o.player, f"{ps.company} added a {o.strs[-1]} Good from the supply to its folio (Voco Astrum)")
+    return None
+
+
+# ============================================================ turn structure: Peril and Viona Larone
+def _move(state: EmpyrealState, player: int, spaces: int, cost: int) -> None:
+    """Move the Conductor as Move+Activate does (pay, advance, Eloi Klaus's reclaim)."""
+    ps = state.players[player]
+    mana.pay(state, player, cost)
+    ps.conductor += spaces
+    bonus = state.turn.flags.get("reclaim_on_move", 0)
+    if bonus:
+        mana.reclaim(state, player, bonus)
+
+
+PERIL = "Activate then Move (Peril)"
+
+
+@passive("Peril")
+class Peril(Passive):
+    """A main action: activate the Spellcars where the Conductor stands, then move it.
+
+    Source: rulebook, Station Masters, Peril; Move + Activate.
+    """
+
+    def main_actions(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
+        """Offered while the Conductor stands on a path space (not at Start)."""
+        if state.players[player].conductor < 1:
+            return []
+        return [
+            (
+                PERIL,
+                [
+                    Op(player=player, op="u_peril_begin"),
+                    ActivateSpellcars(player=player, prompt="activate a Spellcar, or done"),
+                    Op(player=player, op="end_activation"),
+                    ChooseOption(
+                        player=player, prompt="move the Conductor", domain="u_peril_moves", then="u_peril_move",
+                    ),
+                    Op(player=player, op="end_turn"),
+                ],
+            )
+        ]
+
+
+@op("u_peril_begin")
+def _peril_begin(state: EmpyrealState, o: Op) -> Steps | None:
+    state.turn.activating = True
+    state.note(o.player, f"{state.players[o.player].company} activates before moving (Peril)")
+    return None
+
+
+def _move_label(spaces: int, cost: int) -> str:
+    return f"{spaces} space{'s' if spaces > 1 else ''} for {cost} mana"
+
+
+@domain("u_peril_moves")
+def _peril_moves(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    p = d.player
+    ps = state.players[p]
+    room = end_of_line(state, p) - ps.conductor
+    costs = move_costs(state, p)
+    return [_move_label(n, costs[n - 1]) for n in range(1, min(4, room) + 1) if costs[n - 1] <= ps.mana]
+
+
+@op("u_peril_move")
+def _peril_move(state: EmpyrealState, o: Op) -> Steps | None:
+    spaces = int(o.strs[-1].split()[0])
+    p = o.player
+    cost = move_costs(state, p)[spaces - 1]
+    _move(state, p, spaces, cost)
+    ps = state.players[p]
+    if ps.conductor >= end_of_line(state, p):
+        ps.conductor = 0
+        state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to the End of the Line and back to Start, without delivering")
+    else:
+        state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to space {chr(ord('A') + ps.conductor - 1)}")
+    return None
+
+
+def _cost_at(state: EmpyrealState, player: int, spec: SpellcarSpec, k: int) -> int:
+    """Cost of ``spec`` as the activation number ``k`` (0-based) this turn."""
+    turn = state.turn
+    real = turn.activations
+    turn.activations = k
+    try:
+        return activation_cost(state, player, spec)
+    finally:
+        turn.activations = real
+
+
+def _viona_cost(state: EmpyrealState, player: int, spec: SpellcarSpec) -> tuple[int, int]:
+    first = _cost_at(state, player, spec, state.turn.activations)
+    inherent = 0 if state.turn.ignore_inherent else spec.cost
+    second = min(_cost_at(state, player, spec, state.turn.activations + 1), 1 + inherent)
+    return first, second
+
+
+def _viona_cars(state: EmpyrealState, player: int, column: int, budget: int) -> list[int]:
+    ps = state.players[player]
+    spells = data(state).spellcars
+    out = []
+    for slot in range(column * 3, min(column * 3 + 3, len(ps.railyard))):
+        sid = ps.railyard[slot]
+        if sid in ("", "-") or slot in state.turn.activated:
+            continue
+        spec = spells[sid]
+        if get_effect(spec.effect) is None:
+            continue
+        first, second = _viona_cost(state, player, spec)
+        if first + second <= budget:
+            out.append(slot)
+    return out
+
+
+VIONA = "Viona Larone"
+
+
+@passive("Viona Larone")
+class VionaLarone(Passive):
+    """A Move+Activate in which one Spellcar is activated twice (1 mana for the second) and no other.
+
+    Offered for each move that stops before the End of the Line and leaves
+    enough mana for a double activation of some Spellcar there.
+
+    Source: rulebook, Station Masters, Viona Larone; Move + Activate.
+    """
+
+    def main_actions(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
+        """One extra main action per affordable move."""
+        ps = state.players[player]
+        room = end_of_line(state, player) - ps.conductor
+        costs = move_costs(state, player)
+        out: list[tuple[str, Steps]] = []
+        for n in range(1, min(4, room - 1) + 1):
+            cost = costs[n - 1]
+            if cost > ps.mana or not _viona_cars(state, player, ps.conductor + n - 1, ps.mana - cost):
+                continue
+            out.append(
+                (
+                    f"Move {_move_label(n, cost)} and activate one Spellcar twice ({VIONA})",
+                    [
+                        Op(player=player, op="u_viona_move", ints=(n, cost)),
+                        ChooseOption(
+                            player=player, prompt="choose the Spellcar to activate twice", domain="u_viona_cars",
+                            then="u_viona_first",
+                        ),
+                        Op(player=player, op="end_activation"),
+                        Op(player=player, op="end_turn"),
+                    ],
+                )
+            )
+        return out
+
+
+@op("u_viona_move")
+def _viona_move(state: EmpyrealState, o: Op) -> Steps | None:
+    spaces, cost = o.ints
+    _move(state, o.player, spaces, cost)
+    ps = state.players[o.player]
+    state.note(
+        o.player,
+        f"{ps.company} moved its Conductor {spaces} for {cost} mana to space {chr(ord('A') + ps.conductor - 1)} ({VIONA})",
+    )
+    state.turn.activating = True
+    return None
+
+
+@domain("u_viona_cars")
+def _viona_cars_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    p = d.player
+    ps = state.players[p]
+    return [
+        f"{slot_label(s)} {ps.railyard[s]}"
+        for s in _viona_cars(state, p, ps.conductor - 1, mana.unlocked(state, p))
+    ]
+
+
+def _viona_activate(state: EmpyrealState, player: int, slot: int, cost: int, which: str) -> Steps | None:
+    ps = state.players[player]
+    sid = ps.railyard[slot]
+    spec = data(state).spellcars[sid]
+    mana.pay(state, player, cost, activation=True)
+    turn = state.turn
+    turn.activated.append(slot)
+    turn.activations += 1
+    state.note(player, f"{ps.company} activated {sid} ({which} time, {VIONA}) for {cost} mana")
+    entry = get_effect(spec.effect)
+    if entry is None:
+        return None
+    return entry.run(EffectContext(state, player, sid, spec))
+
+
+@op("u_viona_first")
+def _viona_first(state: EmpyrealState, o: Op) -> Steps | None:
+    from hexkit_empyreal.rules.railyard import slot_index
+
+    slot = slot_index(o.strs[-1][:2])
+    spec = data(state).spellcars[state.players[o.player].railyard[slot]]
+    first, _ = _viona_cost(state, o.player, spec)
+    steps = list(_viona_activate(state, o.player, slot, first, "first") or ())
+    steps.append(Op(player=o.player, op="u_viona_second", ints=(slot,)))
+    return steps
+
+
+@op("u_viona_second")
+def _viona_second(state: EmpyrealState, o: Op) -> Steps | None:
+    slot = o.ints[0]
+    ps = state.players[o.player]
+    spec = data(state).spellcars[ps.railyard[slot]]
+    inherent = 0 if state.turn.ignore_inherent else spec.cost
+    cost = min(_cost_at(state, o.player, spec, state.turn.activations), 1 + inherent)
+    if cost > mana.unlocked(state, o.player):
+        state.note(
+            o.player,
+            f"{ps.company} cannot pay {cost} mana for the second activation of {spec.id}"
+            " (mana gained by an activation cannot pay for another)",
+        )
+        return None
+    return _viona_activate(state, o.player, slot, cost, "second")

@@ -1,0 +1,565 @@
+"""The 17 Surveyors: strong abilities used once per game.
+
+The engine flips a Surveyor face-down when it is used; it never comes back.
+"Up to N times" abilities are chains that end when the player declines.
+
+Interpretations (*assumed*):
+
+* Aella Ivaline Oran'hei draws the three top tiles of the Station Master
+  stack of the Specialist Market (the face-down supply of that type); the
+  chosen one joins your Station Masters, the others go back and the stack
+  is shuffled.
+* Doc Silnan copies any other player's Surveyor (teammates too), except
+  another Doc Silnan.
+* Mindra Dirac builds on every neighbouring hex a train car may go to,
+  Wasteland included, one optional build per hex, without Transfers.
+* Telemyr swaps Specialists of the same type (Captain, Engineer or Station
+  Master); the one you give keeps its face, the one you take is Refreshed.
+* Welsie Acktern's second build goes on a hex of your Home Terrain next to
+  the first one.
+* Wardlaw O'Brien swaps two tiles of different stands (swapping tiles of
+  one stand changes nothing).
+
+Source: rulebook, Specialist Reference: Surveyors; Activate Specialists;
+Team Variant (copy exception).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import BuildTrack, ChooseHex, ChooseOption, Op, Target
+from hexkit_empyreal.data import TERRAINS, terrain_index
+from hexkit_empyreal.effects import unique_verbs as u
+from hexkit_empyreal.effects import verbs as v
+from hexkit_empyreal.effects.engineers import seed_goods
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, get_effect, op
+from hexkit_empyreal.rules import mana
+from hexkit_empyreal.rules.build import target_ok
+from hexkit_empyreal.rules.deliver import TILE_NAMES
+from hexkit_empyreal.rules.network import remove_car
+from hexkit_empyreal.rules.railyard import slot_label
+from hexkit_empyreal.state import EmpyrealState, bits, board, data
+
+__all__: list[str] = []
+
+
+# ------------------------------------------------------------ Specialists
+def _aella_draw(state: EmpyrealState) -> list[str]:
+    return sorted(set(state.stacks[2][-3:]))
+
+
+@effect("Aella Ivaline Oran'hei")
+def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
+    """Draw three Station Masters from the Market stack, keep one in play, return the others.
+
+    Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
+    """
+    if not ctx.state.stacks[2]:
+        ctx.state.note(ctx.player, "no Station Master is left to draw")
+        return None
+    return [
+        ChooseOption(
+            player=ctx.player, prompt="choose the Station Master to keep", domain="u_aella_draw", then="u_aella_keep",
+        )
+    ]
+
+
+@domain("u_aella_draw")
+def _aella_draw_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    return _aella_draw(state)
+
+
+@op("u_aella_keep")
+def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
+    name = o.strs[-1]
+    stack = state.stacks[2]
+    stack.remove(name)
+    state.rng.shuffle(stack)
+    ps = state.players[o.player]
+    ps.station_masters.append(name)
+    state.note(o.player, f"{ps.company} put the Station Master {name} into play; the others went back to the stack")
+    return None
+
+
+def _other_surveyors(state: EmpyrealState, player: int) -> list[str]:
+    out = []
+    for s, ps in enumerate(state.players):
+        if s == player or not ps.surveyor or ps.surveyor == "Doc Silnan":
+            continue
+        if u.effect_usable(state, player, ps.surveyor) and ps.surveyor not in out:
+            out.append(ps.surveyor)
+    return sorted(out)
+
+
+def _doc_ok(ctx: EffectContext) -> bool:
+    return bool(_other_surveyors(ctx.state, ctx.player))
+
+
+@effect("Doc Silnan", available=_doc_ok)
+def doc_silnan(ctx: EffectContext) -> Steps:
+    """Use the ability of another player's Surveyor, face-up or face-down.
+
+    Source: rulebook, Surveyors, Doc Silnan; Team Variant (copy exception).
+    """
+    return [
+        ChooseOption(
+            player=ctx.player, prompt="choose a Surveyor to copy", domain="u_other_surveyors",
+            then="copy_effect", ints=(0,),
+        )
+    ]
+
+
+@domain("u_other_surveyors")
+def _other_surveyors_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    return _other_surveyors(state, d.player)
+
+
+def _ran_options(state: EmpyrealState, player: int, used: tuple[str, ...]) -> list[str]:
+    ps = state.players[player]
+    out = []
+    for name in (ps.captain, ps.engineer):
+        if name and name not in used and u.effect_usable(state, player, name):
+            out.append(name)
+    return out
+
+
+@effect("Ran Ugobia")
+def ran_ugobia(ctx: EffectContext) -> Steps:
+    """Refresh your Captain and Engineer, then you may use each once without exhausting it.
+
+    Source: rulebook, Surveyors, Ran Ugobia.
+    """
+    mana.refresh(ctx.state, ctx.player)
+    ctx.state.note(ctx.player, f"{ctx.me.company} refreshed its Captain and Engineer")
+    return [_ran_choice(ctx.player, ())]
+
+
+def _ran_choice(player: int, used: tuple[str, ...]) -> ChooseOption:
+    return ChooseOption(
+        player=player, prompt="use your Captain or Engineer without exhausting it, or done",
+        domain="u_ran_options", then="u_ran_use", strs=used, optional=True,
+    )
+
+
+@domain("u_ran_options")
+def _ran_options_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    return _ran_options(state, d.player, u.strs_of(d))
+
+
+@op("u_ran_use")
+def _ran_use(state: EmpyrealState, o: Op) -> Steps | None:
+    name = o.strs[-1]
+    entry = get_effect(name)
+    if entry is None:
+        return None
+    state.note(o.player, f"{state.players[o.player].company} used {name} without exhausting it")
+    steps = entry.run(EffectContext(state, o.player, name))
+    return [*(steps or ()), _ran_choice(o.player, o.strs)]
+
+
+def _telemyr_swaps(state: EmpyrealState, player: int) -> dict[str, tuple[str, int, str, str]]:
+    """label -> (kind, other seat, mine, theirs)."""
+    me = state.players[player]
+    out: dict[str, tuple[str, int, str, str]] = {}
+    for s, ps in enumerate(state.players):
+        if s == player:
+            continue
+        if me.captain and ps.captain:
+            out[f"Captain {me.captain} for {ps.captain}"] = ("captain", s, me.captain, ps.captain)
+        if me.engineer and ps.engineer:
+            out[f"Engineer {me.engineer} for {ps.engineer}"] = ("engineer", s, me.engineer, ps.engineer)
+        for mine in me.station_masters:
+            for theirs in ps.station_masters:
+                out[f"Station Master {mine} for {theirs}"] = ("station", s, mine, theirs)
+    return out
+
+
+def _telemyr_ok(ctx: EffectContext) -> bool:
+    return bool(_telemyr_swaps(ctx.state, ctx.player))
+
+
+@effect("Telemyr", available=_telemyr_ok)
+def telemyr(ctx: EffectContext) -> Steps:
+    """Swap your Captain, Engineer or a Station Master for another player's, for good.
+
+    Source: rulebook, Surveyors, Telemyr.
+    """
+    return [
+        ChooseOption(
+            player=ctx.player, prompt="choose the Specialists to swap", domain="u_telemyr_swaps", then="u_telemyr_swap",
+        )
+    ]
+
+
+@domain("u_telemyr_swaps")
+def _telemyr_swaps_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    return sorted(_telemyr_swaps(state, d.player))
+
+
+@op("u_telemyr_swap")
+def _telemyr_swap(state: EmpyrealState, o: Op) -> Steps | None:
+    kind, other, mine, theirs = _telemyr_swaps(state, o.player)[o.strs[-1]]
+    me = state.players[o.player]
+    them = state.players[other]
+    if kind == "captain":
+        me.captain, them.captain = theirs, mine
+        them.captain_ready = me.captain_ready
+        me.captain_ready = True
+    elif kind == "engineer":
+        me.engineer, them.engineer = theirs, mine
+        them.engineer_ready = me.engineer_ready
+        me.engineer_ready = True
+    else:
+        me.station_masters[me.station_masters.index(mine)] = theirs
+        them.station_masters[them.station_masters.index(theirs)] = mine
+    state.note(o.player, f"{me.company} took {theirs} from {them.company} in exchange for {mine}")
+    return None
+
+
+# ------------------------------------------------------------ turns and mana
+@effect("Eirene Lemina Kobor")
+def eirene_lemina_kobor(ctx: EffectContext) -> Steps:
+    """Take another turn after this one.
+
+    Source: rulebook, Surveyors, Eirene Lemina Kobor.
+    """
+    return [v.extra_turn(ctx)]
+
+
+@effect("Hikaru Sorayama")
+def hikaru_sorayama(ctx: EffectContext) -> Steps:
+    """Reclaim all spent mana, then Gain 2 mana.
+
+    Source: rulebook, Surveyors, Hikaru Sorayama.
+    """
+    return [v.reclaim(ctx), v.gain_mana(ctx, 2)]
+
+
+# ------------------------------------------------------------ building
+@effect("Hydeart Burnstein")
+def hydeart_burnstein(ctx: EffectContext) -> Steps:
+    """Name a terrain other than Wasteland and Build Track on up to four hexes of it.
+
+    Source: rulebook, Surveyors, Hydeart Burnstein.
+    """
+    return [
+        ChooseOption(
+            player=ctx.player, prompt="choose a terrain type", options=TERRAINS[:6], then="u_hydeart_build",
+            strs=(ctx.source,),
+        )
+    ]
+
+
+@op("u_hydeart_build")
+def _hydeart_build(state: EmpyrealState, o: Op) -> Steps | None:
+    target = v.terrain(terrain_index(o.strs[-1]))
+    state.turn.last_built = -1
+    build = BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])
+    return u.repeat_build(build, 4)
+
+
+@effect("John Strong Stevenson")
+def john_strong_stevenson(ctx: EffectContext) -> Steps:
+    """Build Track on any terrain but Wasteland, up to three times.
+
+    Source: rulebook, Surveyors, John Strong Stevenson.
+    """
+    build = v.build_track(ctx, v.ANY_TERRAIN)
+    if not isinstance(build, BuildTrack):
+        return [build]
+    ctx.state.turn.last_built = -1
+    return u.repeat_build(build, 3)
+
+
+@effect("Mindra Dirac")
+def mindra_dirac(ctx: EffectContext) -> Steps:
+    """Pick an In-Network hex and Build Track on each hex around it that can take your train car.
+
+    Source: rulebook, Surveyors, Mindra Dirac.
+    """
+    return [
+        ChooseHex(
+            player=ctx.player, prompt="choose an In-Network hex to build around", domain="u_mindra_cells",
+            then="u_mindra_build", strs=(ctx.source,),
+        )
+    ]
+
+
+_EVERY_HEX = Target(label="the hex", terrains=tuple(range(7)), transfers=False)
+
+
+def _mindra_around(state: EmpyrealState, player: int, cell: int) -> list[int]:
+    return [n for n in board(state).neighbours[cell] if target_ok(state, player, _EVERY_HEX, n)]
+
+
+@domain("u_mindra_cells")
+def _mindra_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    return [c for c in bits(state.players[d.player].net) if _mindra_around(state, d.player, c)]
+
+
+@op("u_mindra_build")
+def _mindra_build(state: EmpyrealState, o: Op) -> Steps | None:
+    hexes = board(state).hexes
+    steps: list[Decision] = []
+    for n in _mindra_around(state, o.player, o.ints[-1]):
+        target = attrs.evolve(_EVERY_HEX, cells=(n,), label=f"{TERRAINS[state.terrain[n]]} {hexes[n]}")
+        steps.append(
+            BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])
+        )
+    return steps
+
+
+@effect("Welsie Acktern")
+def welsie_acktern(ctx: EffectContext) -> Steps:
+    """Build Track anywhere on the map (not Wasteland), then on a hex of your Home Terrain next to it.
+
+    Source: rulebook, Surveyors, Welsie Acktern.
+    """
+    ctx.state.turn.last_built = -1
+    return [v.build_track(ctx, v.ANYWHERE), v.then(ctx, "u_welsie_home", strs=(ctx.source,))]
+
+
+@op("u_welsie_home")
+def _welsie_home(state: EmpyrealState, o: Op) -> Steps | None:
+    first = state.turn.last_built
+    if first < 0:
+        return None
+    ps = state.players[o.player]
+    home = terrain_index(data(state).company_by_name[ps.company].home)
+    target = Target(
+        label=f"{TERRAINS[home]} next to {board(state).hexes[first]}", terrains=(home,), anywhere=True,
+        cells=board(state).neighbours[first],
+    )
+    return [BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])]
+
+
+# ------------------------------------------------------------ train cars and Goods
+@effect("Anya Southwind")
+def anya_southwind(ctx: EffectContext) -> Steps:
+    """Move one of your train cars to a neighbouring hex, up to four times (the same one or others).
+
+    Source: rulebook, Surveyors, Anya Southwind.
+    """
+    return [_anya(ctx.player, 4)]
+
+
+def _anya(player: int, times: int) -> ChooseHex:
+    return ChooseHex(
+        player=player, prompt=f"choose a train car to move ({times} moves left), or done", domain="u_movable_cars",
+        then="u_anya_from", ints=(times,), optional=True,
+    )
+
+
+@op("u_anya_from")
+def _anya_from(state: EmpyrealState, o: Op) -> Steps | None:
+    return [
+        ChooseHex(
+            player=o.player, prompt="choose where the train car moves", domain="u_car_destinations",
+            then="u_anya_to", ints=o.ints,
+        )
+    ]
+
+
+@op("u_anya_to")
+def _anya_to(state: EmpyrealState, o: Op) -> Steps | None:
+    times, source, target = o.ints
+    u.move_car(state, o.player, source, target)
+    if times > 1:
+        return [_anya(o.player, times - 1)]
+    return None
+
+
+@effect("Almir Nol Kanda")
+def almir_nol_kanda(ctx: EffectContext) -> Steps:
+    """Up to three times: put a Good of the hex's terrain from the supply on an In-Network hex without a Good.
+
+    Source: rulebook, Surveyors, Almir Nol Kanda.
+    """
+    return [seed_goods(ctx.player, 3)]
+
+
+@effect("Ariel Malephaise")
+def ariel_malephaise(ctx: EffectContext) -> Steps:
+    """Pick an In-Network hex: every train car on it and around it (yours too) goes back to its supply.
+
+    Source: rulebook, Surveyors, Ariel Malephaise.
+    """
+    return [
+        ChooseHex(player=ctx.player, prompt="choose an In-Network hex to clear", domain="u_network", then="u_ariel")
+    ]
+
+
+@domain("u_network")
+def _network(state: EmpyrealState, d: Decision) -> Sequence[int]:
+    return bits(state.players[d.player].net)
+
+
+@op("u_ariel")
+def _ariel(state: EmpyrealState, o: Op) -> Steps | None:
+    cell = o.ints[-1]
+    b = board(state)
+    removed = 0
+    for c in (cell, *b.neighbours[cell]):
+        for seat in state.cars[c]:
+            remove_car(state, seat, c)
+            removed += 1
+    state.note(o.player, f"removed {removed} train cars on and around {b.hexes[cell]}")
+    return None
+
+
+@effect("Cin Atalar")
+def cin_atalar(ctx: EffectContext) -> Steps:
+    """Pick an In-Network hex and move every Good of the hexes around it onto it.
+
+    Source: rulebook, Surveyors, Cin Atalar.
+    """
+    return [
+        ChooseHex(player=ctx.player, prompt="choose an In-Network hex to gather Goods on", domain="u_network", then="u_cin")
+    ]
+
+
+@op("u_cin")
+def _cin(state: EmpyrealState, o: Op) -> Steps | None:
+    cell = o.ints[-1]
+    b = board(state)
+    moved = 0
+    for n in b.neighbours[cell]:
+        for g in state.goods[n]:
+            u.add_good(state, cell, g)
+            moved += 1
+        state.goods[n] = ()
+    state.note(o.player, f"moved {moved} Goods onto {b.hexes[cell]}")
+    return None
+
+
+# ------------------------------------------------------------ delivery and Demand Tiles
+@effect("Lyal Kerigan")
+def lyal_kerigan(ctx: EffectContext) -> Steps:
+    """Deliver up to four Goods of one colour from your Network; it may earn a Demand Tile.
+
+    Source: rulebook, Surveyors, Lyal Kerigan.
+    """
+    return [v.deliver(ctx, 4, tiles=True)]
+
+
+@effect("Milton Barts")
+def milton_barts(ctx: EffectContext) -> Steps:
+    """Gain Spellcar twice, then activate both new Spellcars at no activation cost (inherent costs paid).
+
+    Source: rulebook, Surveyors, Milton Barts.
+    """
+    return [
+        v.gain_spellcar(ctx),
+        v.gain_spellcar(ctx),
+        Op(player=ctx.player, op="u_milton", strs=tuple(ctx.me.railyard)),
+    ]
+
+
+@op("u_milton")
+def _milton(state: EmpyrealState, o: Op) -> Steps | None:
+    ry = state.players[o.player].railyard
+    new = [s for s in range(len(ry)) if s < len(o.strs) and ry[s] != o.strs[s] and ry[s] not in ("", "-")]
+    if not new:
+        return None
+    if len(new) == 1:
+        return u.activate_now(state, o.player, new[0])
+    return [
+        ChooseOption(
+            player=o.player, prompt="choose which new Spellcar to activate first",
+            options=tuple(f"{slot_label(s)} {ry[s]}" for s in new), then="u_milton_first", ints=tuple(new),
+        )
+    ]
+
+
+@op("u_milton_first")
+def _milton_first(state: EmpyrealState, o: Op) -> Steps | None:
+    first = next(s for s in o.ints if o.strs[-1].startswith(slot_label(s) + " "))
+    rest = [s for s in o.ints if s != first]
+    steps = list(u.activate_now(state, o.player, first) or ())
+    steps += [Op(player=o.player, op="u_activate_slot", ints=(s,)) for s in rest]
+    return steps
+
+
+@op("u_activate_slot")
+def _activate_slot(state: EmpyrealState, o: Op) -> Steps | None:
+    return u.activate_now(state, o.player, o.ints[0])
+
+
+def _tile_labels(state: EmpyrealState) -> dict[str, tuple[int, int, int]]:
+    """label -> (stand, colour, kind) of every Demand Tile on the map."""
+    b = board(state)
+    colours = data(state).colours
+    out: dict[str, tuple[int, int, int]] = {}
+    for s, stand in enumerate(state.stands):
+        city = b.hexes[b.cities[s]]
+        for colour, kind in stand:
+            out[f"{colours[colour]} {TILE_NAMES[kind]} at {city}"] = (s, colour, kind)
+    return out
+
+
+def _wardlaw_ok(ctx: EffectContext) -> bool:
+    return sum(1 for stand in ctx.state.stands if stand) >= 2
+
+
+@effect("Wardlaw O'Brien", available=_wardlaw_ok)
+def wardlaw_obrien(ctx: EffectContext) -> Steps:
+    """Swap two Demand Tiles between City stands, up to twice; a moved tile is claimed with Goods of its own colour.
+
+    Source: rulebook, Surveyors, Wardlaw O'Brien.
+    """
+    return [_wardlaw(ctx.player, 2)]
+
+
+def _wardlaw(player: int, times: int) -> ChooseOption:
+    return ChooseOption(
+        player=player, prompt=f"choose a Demand Tile to swap ({times} swaps left), or done", domain="u_wardlaw_first",
+        then="u_wardlaw_first", ints=(times,), optional=True,
+    )
+
+
+@domain("u_wardlaw_first")
+def _wardlaw_first_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    if sum(1 for stand in state.stands if stand) < 2:
+        return []
+    return sorted(_tile_labels(state))
+
+
+@op("u_wardlaw_first")
+def _wardlaw_first(state: EmpyrealState, o: Op) -> Steps | None:
+    return [
+        ChooseOption(
+            player=o.player, prompt="choose the Demand Tile to swap it with", domain="u_wardlaw_second",
+            then="u_wardlaw_swap", ints=o.ints, strs=(o.strs[-1],),
+        )
+    ]
+
+
+@domain("u_wardlaw_second")
+def _wardlaw_second_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+    tiles = _tile_labels(state)
+    first = tiles.get(u.strs_of(d)[0])
+    if first is None:
+        return []
+    return sorted(
+        label for label, (s, colour, kind) in tiles.items() if s != first[0] and (colour, kind) != first[1:]
+    )
+
+
+@op("u_wardlaw_swap")
+def _wardlaw_swap(state: EmpyrealState, o: Op) -> Steps | None:
+    tiles = _tile_labels(state)
+    s1, c1, k1 = tiles[o.strs[0]]
+    s2, c2, k2 = tiles[o.strs[1]]
+    state.stands[s1].remove((c1, k1))
+    state.stands[s2].remove((c2, k2))
+    state.stands[s1].append((c2, k2))
+    state.stands[s2].append((c1, k1))
+    state.note(o.player, f"swapped the {o.strs[0]} and the {o.strs[1]} Demand Tiles")
+    times = o.ints[0]
+    if times > 1:
+        return [_wardlaw(o.player, times - 1)]
+    return None
