@@ -18,6 +18,7 @@ from hexkit.serialize import codec
 from hexkit.testing import check_game
 
 from hexkit_hexgame import (
+    COLOURS,
     GAME,
     SWAP,
     HexState,
@@ -462,9 +463,21 @@ def test_union_find_agrees_with_connected_groups(size: int, seed: int, swap: boo
 
 
 def test_random_games_on_a_full_board_never_draw() -> None:
+    """RULES.md §5: every full board joins exactly one pair of edges."""
     for seed in range(50):
         state = random_game(4, seed)
         assert state.winner in (0, 1)
+    rng = Rng(7)
+    for size in range(1, 9):
+        for _ in range(25):
+            full = new(size)
+            full.cells = [COLOURS[rng.randbelow(2)] for _ in range(size * size)]
+            full.forget()
+            joined = [stones_to_connect(full, p) == 0 for p in (0, 1)]
+            assert joined.count(True) == 1
+            links, (top, bottom), (left, right) = full.links, *full.board.goals
+            assert (links.find(top) == links.find(bottom)) == joined[0]
+            assert (links.find(left) == links.find(right)) == joined[1]
 
 
 # -- the conformance suite -------------------------------------------------------------

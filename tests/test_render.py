@@ -379,6 +379,17 @@ def test_state_and_record_steps_are_drawn_through_the_hook() -> None:
             render_record_step(drawn, record, bad)  # type: ignore[arg-type]
 
 
+def test_seeded_game_state_matches_golden_svg() -> None:
+    """A fixed seeded Hex game (random agents, seed 5) after 12 decisions, in this file's style."""
+    game = hex_game()
+    svg = render_record_step(DrawnHex(game), played_record(game), 12)  # type: ignore[arg-type]
+    path = GOLDEN / "hex_seed5_step12.svg"
+    if os.environ.get("HEXKIT_UPDATE_GOLDEN"):
+        path.write_text(svg, encoding="utf-8")
+    assert path.exists(), f"missing {path}; run with HEXKIT_UPDATE_GOLDEN=1"
+    assert normalise(svg) == normalise(path.read_text(encoding="utf-8"))
+
+
 def test_hook_returning_garbage_is_refused() -> None:
     game = hex_game()
 

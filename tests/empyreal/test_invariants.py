@@ -1,0 +1,64 @@
+"""Invariants under random play."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexkit.rng import Rng
+
+from hexkit_empyreal import GAME
+from hexkit_empyreal.state import EmpyrealState
+
+CONFIGS = [
+    (2, ()),
+    (3, ("awards",)),
+    (4, ("team",)),
+    (5, ("friendly", "epic")),
+    (6, ("expert", "open")),
+]
+
+
+def check(state: EmpyrealState) -> None:
+    # Goods conserved between the map, the folios and the supply.
+    for col in range(6):
+        on_map = sum(g.count(col) for g in state.goods)
+        folios = sum(ps.goods[col] for ps in state.players)
+        assert on_map + folios + state.supply[col] == 35, f"colour {col}"
+    for seat, ps in enumerate(state.players):
+        # Train cars on the map + supply = 35; the Network mask matches the map.
+        on_map = sum(cars.count(seat) for cars in state.cars)
+        assert on_map + ps.cars_left == 35
+        assert ps.net == sum(1 << c for c, cars in enumerate(state.cars) if seat in cars)
+        # Mana 0..10 (available and all crystals).
+        assert 0 <= ps.mana <= 10 and 0 <= ps.spent and ps.mana + ps.spent <= 10
+    for cars in state.cars:
+        assert len(cars) <= 3 and len(set(cars)) == len(cars)
+    tiles = sum(len(s) for s in state.stands) + sum(len(ps.tiles) for ps in state.players)
+    assert tiles == {2: 18, 3: 24, 4: 24, 5: 24, 6: 30}[state.config.players]
+    assert 20 - state.wasteland == sum(
+        1 for c, t in enumerate(state.terrain) if t == 6
+    ) - _printed_wastelands(state)
+
+
+def _printed_wastelands(state: EmpyrealState) -> int:
+    from hexkit_empyreal.state import board
+
+    return sum(1 for t in board(state).start_terrain if t == 6)
+
+
+@pytest.mark.parametrize("players,variants", CONFIGS)
+def test_invariants_hold_and_the_game_ends(players: int, variants: tuple[str, ...]) -> None:
+    for seed in range(3):
+        cfg = GAME.make_config(players, variants)
+        state = GAME.new(cfg, seed)
+        rng = Rng(seed + 100)
+        steps = 0
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[rng.randbelow(len(legal))])
+            check(state)
+            steps += 1
+            assert steps < GAME.info.max_decisions
+        assert state.phase == "over"
+        sheet = GAME.scores(state)
+        assert sorted(sheet.order) == list(range(players))

@@ -1,0 +1,262 @@
+"""hexkit.sim: seat rotation, backends agree, failures are recorded, sweeps."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from hexkit.errors import ConfigError, HexkitError, UnknownGameError
+from hexkit.overrides import apply_overrides
+from hexkit.record import record_from_json, replay
+from hexkit.rng import Rng
+from hexkit.sim import (
+    TIMING_FIELDS,
+    Study,
+    read_results,
+    run_study,
+    seat_agents,
+    simulate,
+    summarize,
+)
+from hexkit.sim.sweep import parse_setting, run_sweep, sweep_studies, sweep_tables
+from hexkit.hexes import Hex
+from tests.toygame import DraftConfig, DraftGame, DraftState, PlayAt
+
+TOY = "tests.toygame:GAME"
+
+
+# -- test games: hooks, failures, data overrides ------------------------------
+@attrs.frozen
+class DraftNumbers:
+    """Component data of the variant below, for override tests."""
+
+    bonus: int = 0
+
+
+class HookedDraft(DraftGame):
+    """The toy game with the optional hooks, a flaw, and data overrides.
+
+    Seats have factions by seat parity; a turn is two decisions. Playing the
+    card 12 on the centre hex raises (a planted bug). ``bonus`` is a data
+    number added to seat 1's score, changed with ``overrides``.
+    """
+
+    def setup(self, config: DraftConfig, rng: Rng) -> DraftState:
+        apply_overrides(DraftNumbers(), config.overrides)
+        return super().setup(config, rng)
+
+    def factions(self, state: DraftState) -> list[str]:
+        return ["Red" if p % 2 == 0 else "Blue" for p in range(state.config.players)]
+
+    def turns(self, state: DraftState) -> int:
+        return state.step // 2
+
+    def perform(self, state: DraftState, action: Any) -> None:
+        decision = state.pending[-1]
+        if getattr(decision, "card", None) == 12 and str(getattr(action, "hex", "")) == "(0,0)":
+            raise RuntimeError("planted bug: 12 on the centre")
+        super().perform(state, action)
+
+    def scores(self, state: DraftState) -> Any:
+        sheet = super().scores(state)
+        bonus = apply_overrides(DraftNumbers(), state.config.overrides).bonus
+        if not bonus:
+            return sheet
+        totals = list(sheet.totals)
+        totals[1] += bonus
+        order = tuple(sorted(range(len(totals)), key=lambda p: (-totals[p], p)))
+        decided = tuple("total" if totals[a] != totals[b] else "seat order"
+                        for a, b in zip(order, order[1:]))
+        breakdown = tuple({**b, "bonus": bonus if p == 1 else 0}
+                          for p, b in enumerate(sheet.breakdown))
+        return type(sheet)(tuple(totals), breakdown, order, decided)
+
+
+HOOKED = HookedDraft()
+
+
+class EndlessDraft(DraftGame):
+    """A broken game whose limit is lower than its length."""
+
+    info = attrs.evolve(DraftGame.info, max_decisions=5)
+
+
+ENDLESS = EndlessDraft()
+
+
+def strip(rows: Any) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k not in TIMING_FIELDS} for row in rows]
+
+
+# -- studies ----------------------------------------------------------------
+def test_seats_rotate_so_every_agent_plays_every_seat_equally() -> None:
+    agents = ["mcts", "greedy", "random"]
+    counts = Counter(
+        (seat, agent)
+        for index in range(12)
+        for seat, agent in enumerate(seat_agents(agents, 3, index))
+    )
+    assert set(counts.values()) == {4}
+    assert seat_agents(agents, 3, 1) == ["greedy", "random", "mcts"]
+    # Two agents at four seats: each takes two seats, and each seat half the games.
+    four = [seat_agents(["a", "b"], 4, i) for i in range(2)]
+    assert four == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+
+
+def test_a_row_describes_the_game_fully() -> None:
+    study = Study(game="tests.test_sim:HOOKED", players=2, agents=("greedy", "random"), games=6,
+                  seed=40)
+    rows = list(run_study(study, backend="serial"))
+    assert [r["seed"] for r in rows] == list(range(40, 46))
+    good = next(r for r in rows if r["error"] is None)
+    assert good["factions"] == ["Red", "Blue"]
+    assert good["decisions"] == 14 and good["turns"] == 7
+    assert sorted(good["order"]) == [0, 1]
+    assert good["winner"] == good["order"][0]
+    assert good["winner_agent"] == good["seats"][good["winner"]]
+    assert good["winner_faction"] == good["factions"][good["winner"]]
+    assert good["scores"] == [b["cards"] + b["pairs"] for b in good["breakdown"]]
+    assert good["decided_by"] in (["total"], ["seat order"])
+    assert len(good["agent_seconds"]) == 2 and good["seconds"] > 0
+
+
+def test_a_failing_game_is_recorded_and_the_study_goes_on() -> None:
+    study = Study(game="tests.test_sim:HOOKED", players=2, agents=("random",), games=40, seed=0)
+    rows = list(run_study(study, backend="serial"))
+    assert len(rows) == 40
+    failed = [r for r in rows if r["error"] is not None]
+    assert failed and len(failed) < 40
+    row = failed[0]
+    assert row["error"] == "RuntimeError: planted bug: 12 on the centre"
+    assert "planted bug" in row["traceback"]
+    # The record reproduces the game up to the failure, and the failing step raises again.
+    record = record_from_json(HOOKED, json.dumps(row["record"]))
+    assert record.seed == row["seed"] and len(record.actions) == row["decisions"]
+    state = replay(HOOKED, record)
+    assert state.pending[-1].card == 12  # type: ignore[attr-defined]
+    with pytest.raises(RuntimeError, match="planted bug"):
+        HOOKED.apply(state, PlayAt(Hex(0, 0)))
+
+
+def test_a_game_that_does_not_end_is_an_error_row() -> None:
+    study = Study(game="tests.test_sim:ENDLESS", players=2, agents=("random",), games=2)
+    rows = list(run_study(study, backend="serial"))
+    assert [r["error"] for r in rows] == ["HexkitError: the game did not end within 5 decisions"] * 2
+
+
+def test_results_are_identical_for_one_and_four_workers() -> None:
+    study = Study(game=TOY, players=3, agents=("greedy", "random", "mcts:iterations=8"),
+                  games=24, seed=100)
+    serial = strip(run_study(study, workers=1))
+    pooled = strip(run_study(study, workers=4, backend="process", chunk=2))
+    assert serial == pooled
+    assert [r["seed"] for r in serial] == list(range(100, 124))
+    hex_study = Study(game="hex", players=2, agents=("greedy", "random"), games=8,
+                      options={"size": 5})
+    assert strip(run_study(hex_study, workers=1)) == strip(
+        run_study(hex_study, workers=4, backend="process"))
+
+
+@pytest.mark.distributed
+def test_dask_local_cluster_gives_the_process_pool_results() -> None:
+    distributed = pytest.importorskip("distributed")
+    study = Study(game=TOY, players=2, agents=("greedy", "random"), games=16, seed=7)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            on_dask = strip(run_study(study, backend="dask", client=client, chunk=3))
+    assert on_dask == strip(run_study(study, workers=2, backend="process"))
+
+
+def test_rows_stream_lazily_in_order() -> None:
+    huge = Study(game=TOY, players=2, agents=("random",), games=10**9, seed=3)
+    first = list(itertools.islice(run_study(huge, backend="serial", chunk=1), 3))
+    assert [r["seed"] for r in first] == [3, 4, 5]
+
+
+def test_simulate_writes_one_line_per_game_and_reports_progress(tmp_path: Path) -> None:
+    study = Study(game="tests.test_sim:HOOKED", players=2, agents=("greedy", "random"),
+                  games=30, seed=0)
+    seen: list[int] = []
+    totals = simulate(study, tmp_path / "r.jsonl", progress=lambda row: seen.append(row["seed"]))
+    lines = (tmp_path / "r.jsonl").read_text().splitlines()
+    assert len(lines) == totals.games == 30 and seen == list(range(30))
+    assert totals.errors == sum(json.loads(line)["error"] is not None for line in lines) > 0
+    summary = summarize(read_results(tmp_path / "r.jsonl"))
+    assert summary.games == 30 and len(summary.errors) == totals.errors
+    assert {r.key for r in summary.by_faction} == {"Red", "Blue"}
+    buffer = io.StringIO()
+    simulate(attrs.evolve(study, games=2), buffer)
+    assert len(buffer.getvalue().splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    ("study", "error", "message"),
+    [
+        (Study(game="chess", players=2, agents=("random",)), UnknownGameError, "no game named"),
+        (Study(game=TOY, players=7, agents=("random",)), ConfigError, "2-3 players"),
+        (Study(game=TOY, players=2, agents=("alphazero",)), ConfigError, "unknown agent"),
+        (Study(game=TOY, players=2, agents=("random",), variants=("fog",)), ConfigError,
+         "unknown variant"),
+        (Study(game=TOY, players=2, agents=("random",), overrides={"x.y": "1"}), ConfigError,
+         "does not read data overrides"),
+        (Study(game="tests.test_sim:HOOKED", players=2, agents=("random",),
+               overrides={"malus": "1"}), ConfigError, "no field 'malus'"),
+        (Study(game="tests.test_sim:HOOKED", players=2, agents=("random",),
+               overrides={"bonus": "lots"}), ConfigError, "expected int"),
+        (Study(game="tests.toygame:nothing", players=2, agents=("random",)), ConfigError,
+         "cannot load game"),
+    ],
+)
+def test_bad_studies_fail_before_playing(study: Study, error: type[HexkitError], message: str,
+                                         tmp_path: Path) -> None:
+    with pytest.raises(error, match=message):
+        simulate(study, tmp_path / "never.jsonl")
+    assert not (tmp_path / "never.jsonl").exists()
+
+
+# -- sweeps -----------------------------------------------------------------
+def test_sweep_settings_go_to_players_config_fields_and_data() -> None:
+    base = Study(game="tests.test_sim:HOOKED", players=2, agents=("random",), games=4)
+    points = sweep_studies(base, [parse_setting("players=2,3"), parse_setting("hand_size=2,3"),
+                                  parse_setting("bonus=0,5")])
+    assert len(points) == 8
+    label, study = points[-1]
+    assert label == {"players": "3", "hand_size": "3", "bonus": "5"}
+    assert (study.players, study.options, study.overrides) == (3, {"hand_size": 3}, {"bonus": "5"})
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("hand_size=two", "expected int"),
+        ("players=2,9", "players=9"),
+        ("nosuch.path=1,2", "no field 'nosuch'"),
+        ("bonus=", "one or more"),
+        ("=3", "PATH=V1"),
+    ],
+)
+def test_bad_sweep_settings_are_refused(setting: str, message: str) -> None:
+    base = Study(game="tests.test_sim:HOOKED", players=2, agents=("random",), games=4)
+    with pytest.raises(ConfigError, match=message):
+        sweep_studies(base, [parse_setting(setting)])
+
+
+def test_a_sweep_shows_the_data_change_moving_win_rates(tmp_path: Path) -> None:
+    base = Study(game="tests.test_sim:HOOKED", players=2, agents=("random",), games=40, seed=500)
+    points = run_sweep(base, [parse_setting("bonus=0,40")], tmp_path)
+    assert [p.name for p in points] == ["bonus=0", "bonus=40"]
+    blue = [next(r for r in p.summary.by_faction if r.key == "Blue") for p in points]
+    # A 40-point bonus for seat 1 (Blue) wins every game that finishes.
+    assert blue[1].rate == 1.0 and blue[0].rate < 0.7
+    win_table, score_table = sweep_tables(points)
+    assert win_table.headers == ("setting", "games", "Blue", "Red")
+    assert win_table.rows[1][2].startswith("100.0%")
+    assert all(p.results.exists() for p in points)
