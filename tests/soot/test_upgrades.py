@@ -146,7 +146,7 @@ def test_municipal_planning_town_upgrade_scores_two_more() -> None:
         _settlement(state, E1, 0)
         p = state.players[0]
         p.builders = [E1]
-        p.stock.update({"Lumber": 2, "Cut Stone": 2, "Processed Foods": 1})
+        p.loose[E1] = {"Lumber": 2, "Cut Stone": 2, "Processed Foods": 1}
         answer(state, "Upgrade Settlement")
         answer(state, "upgrade", hex_code(E1))
         assert state.settlements[E1].tier == 2
@@ -163,6 +163,7 @@ def test_revenue_office_charter_pays_on_sales() -> None:
         state.players[1].caravans[0].cargo = {"Grain": 1}
         state.pending[-1] = Step(player=1, prompt="turn", kind="turn")
         answer(state, "Market Transaction")
+        answer(state, "hex", hex_code(far))
         answer(state, "sell", list(D(state).goods).index("Grain"))
         answer(state, "qty", 1)
         assert state.players[1].currency == 8 + 2
