@@ -194,6 +194,15 @@ def test_markers_are_drawn_with_their_shapes_colours_and_titles() -> None:
     assert all(e.find(f"{SVG}title") is not None for e in markers)
 
 
+def test_marker_text_is_written_in_a_readable_ink() -> None:
+    style: SimpleStyle[int] = SimpleStyle(
+        markers_of=lambda h, c: [Marker(color="#111111", text="3"), Marker(color="#ffee88", text="C")]
+    )
+    root = parse(render_svg(HexMap({Hex(0, 0): 0}), style))
+    texts = [t for t in root.iter(f"{SVG}text") if t.attrib.get("class") == "marker-text"]
+    assert [(t.text, t.attrib["fill"]) for t in texts] == [("3", "#ffffff"), ("C", "#000000")]
+
+
 def test_marker_sizes_scale_with_the_hex() -> None:
     board = HexMap({Hex(0, 0): 0})
     style: SimpleStyle[int] = SimpleStyle(markers_of=lambda h, c: [Marker(color="red", size=0.25)])

@@ -290,7 +290,14 @@ def render_svg(
             radius = markers[0].size * unit
             places = marker_positions(len(markers), centre, unit, radius, bool(text))
             for marker, at in zip(markers, places):
-                tokens.append(_marker_element(dw, marker, at, marker.size * unit))
+                r = marker.size * unit
+                tokens.append(_marker_element(dw, marker, at, r))
+                if marker.text:
+                    tokens.append(
+                        dw.Text(marker.text, _n(r * (1.2 if len(marker.text) == 1 else 0.9)),
+                                _n(at.x), _n(at.y), center=True, fill=_ink_on(marker.color),
+                                font_family=_a(font_family), class_="marker-text")
+                    )
 
     edges = dw.Group(class_="edges", stroke_linecap="round")
     highlight: EdgeHighlight
