@@ -44,7 +44,7 @@ from hexkit_hexgame.actions import (
     num_distinct_actions,
     parse_action,
 )
-from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE, Board, board_for
+from hexkit_hexgame.board import BLACK, COLOURS, PLAYER_NAMES, WHITE, Board, Colour, board_for
 from hexkit_hexgame.render import render_text
 from hexkit_hexgame.rules import EDGE_NAMES, HexGame
 from hexkit_hexgame.state import DEFAULT_SIZE, ChooseCell, HexConfig, HexState
@@ -62,8 +62,10 @@ __all__ = [
     "HexAction",
     "Board",
     "board_for",
+    "Colour",
     "BLACK",
     "WHITE",
+    "COLOURS",
     "PLAYER_NAMES",
     "EDGE_NAMES",
     "DEFAULT_SIZE",
