@@ -516,3 +516,9 @@ def test_svg_picture_through_the_core_hook() -> None:
     assert len(colours) == 38
     assert colours.count("#222222") == 20
     assert len(board) == 25 and board[Hex(2, 4)] == 0 and board[Hex(1, 4)] is None
+
+
+def test_study_hooks_name_the_colours_and_count_turns() -> None:
+    state = play(new(5, "swap"), "b1 swap c3")
+    assert GAME.factions(state) == ["Black", "White"]
+    assert GAME.turns(state) == 3

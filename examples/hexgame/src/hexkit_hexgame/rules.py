@@ -225,6 +225,18 @@ class HexGame(Game[HexState, HexConfig]):
         theirs = stones_to_connect(state, 1 - player)
         return float((big if theirs is None else theirs) - (big if mine is None else mine))
 
+    def factions(self, state: HexState) -> list[str]:
+        """The colour of each seat, so a study reports win rates of Black and White.
+
+        Black moves first, which favours it; compare studies with and without
+        the variant ``swap`` to see how much the swap rule evens that out.
+        """
+        return list(PLAYER_NAMES)
+
+    def turns(self, state: HexState) -> int:
+        """Turns played: every action (a stone or the swap) is one turn (RULES.md §3)."""
+        return state.step
+
     def svg_style(self, state: HexState) -> tuple[HexMap[PlayerId | None], HexStyle]:
         """The drawing hook of :func:`hexkit.render.render_state_svg`.
 
