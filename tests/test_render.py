@@ -7,6 +7,7 @@ Regenerate the golden SVGs after a deliberate change of the drawing with::
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import re
@@ -449,3 +450,27 @@ def test_docstring_examples_of_hexkit_render() -> None:
         assert failures == 0, f"{name}: {failures} failing docstring examples"
         if name == "hexkit.render":
             assert tests >= 10
+
+
+# -- the command line -------------------------------------------------------------
+
+
+def test_hexkit_render_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cli = pytest.importorskip("hexkit.cli")
+    if "render" not in {c.name for c in cli.app.registered_commands}:  # pragma: no cover
+        pytest.skip("the CLI has no render command")
+    game = hex_game()
+    record = played_record(game)
+    path = tmp_path / "game.json"
+    path.write_text(hexkit.record_to_json(game, record), encoding="utf-8")
+    out = tmp_path / "board.svg"
+    assert cli.main(["render", str(path), "--step", "7", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == render_record_step(game, record, 7)
+    printed = "".join(capsys.readouterr().out.split())  # rich may wrap or fold a long path
+    assert "".join(f"Hex, seed 5, step 7: wrote {out}".split()) in printed
+    total = len(record.actions)
+    assert cli.main(["render", str(path), "--step", str(total + 1), "--out", str(out)]) == 2
+    assert f"outside the record, which has steps 0..{total}" in capsys.readouterr().err
+    if importlib.util.find_spec("cairosvg") is not None:
+        assert cli.main(["render", str(path), "--png", "--out", str(out)]) == 0
+        assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"

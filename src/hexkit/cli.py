@@ -393,6 +393,37 @@ def sweep_command(
     console.print(f"Sweep report written to {page}")
 
 
+@app.command("render")
+def render_command(
+    record_path: Path = typer.Argument(..., metavar="RECORD.json", help="A saved game record."),
+    step: Optional[int] = typer.Option(
+        None, "--step", "-n",
+        help="Draw after this many decisions (0: the set-up; negative: from the end). Default: the end."),
+    out: Path = typer.Option(Path("board.svg"), "--out", "-o", help="The picture file to write."),
+    png: bool = typer.Option(False, "--png", help="Write PNG instead of SVG (needs the png extra)."),
+) -> None:
+    """Draw a recorded game after N decisions as SVG (or PNG), with the game's own style."""
+    from hexkit.render import render_record_step, save_picture
+
+    text = _read(record_path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecordError(str(record_path), f"not JSON: {exc.msg}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise InvalidRecordError(str(record_path), "not a game record (no 'game' name)")
+    game = resolve_game(data["game"])
+    record = record_from_json(game, text)
+    svg = render_record_step(game, record, step)
+    try:
+        written = save_picture(svg, out, png=png or None)
+    except OSError as exc:
+        raise UsageFailure(f"cannot write {out}: {exc.strerror or exc}") from None
+    total = len(record.actions)
+    upto = total if step is None else step + total if step < 0 else step
+    console.print(f"{game.info.title}, seed {record.seed}, step {upto}: wrote {written}")
+
+
 # -- entry point -----------------------------------------------------------
 def _fail(message: str) -> int:
     line = " ".join(str(message).split())
