@@ -6,7 +6,7 @@ from typing import Any
 
 import hexkit
 from _shared import pick_game
-from hexkit.agents import RandomAgent
+from hexkit.agents import Agent, RandomAgent
 from hexkit.rng import Rng
 
 
@@ -20,7 +20,7 @@ class EpsilonGreedy:
     def act(self, game: hexkit.Game[Any, Any], view: hexkit.State, legal: Sequence[Any]) -> Any:
         if self.rng.random() < self.epsilon:
             return self.rng.choice(legal)
-        me = game.current_player(view)
+        me = view.pending[-1].player  # the seat to move: this agent's
         sample = game.determinize(view, me, self.rng)  # guess hidden parts, never peek
 
         def value(action: Any) -> float:
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game, wins = pick_game(args.game), 0
     for i in range(args.games):  # alternate seats; same seeds on every run
-        agents = {i % 2: EpsilonGreedy(seed=i), 1 - i % 2: RandomAgent(seed=i)}
+        agents: dict[int, Agent] = {i % 2: EpsilonGreedy(seed=i), 1 - i % 2: RandomAgent(seed=i)}
         (match := hexkit.Match(game, game.make_config(2), seed=i, agents=agents)).run()
         wins += game.winner(match.state) == i % 2
     print(f"{EpsilonGreedy.name} won {wins} of {args.games} games of {game.info.title}")

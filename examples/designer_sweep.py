@@ -39,8 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     game = pick_game(args.game)
-    param, values = DEFAULTS.get(game.info.name, ("", ""))
-    param, values = args.param or param, (args.values or values).split(",")
+    default_param, default_values = DEFAULTS.get(game.info.name, ("", ""))
+    param: str = args.param or default_param
+    values: list[str] = (args.values or default_values).split(",")
     if not param or values == [""]:
         parser.error(f"give --param and --values for {game.info.name}")
     players = max(2, game.info.min_players)
@@ -52,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'value':>8} {'games':>6} {'seat 0 wins':>12} {'mean decisions':>15} {'min':>5} {'max':>5}")
     for value in values:
         if param in fields and param not in ("overrides", "data"):
-            config = game.make_config(players, **{param: int(value)})
+            config = game.make_config(players, (), **{param: int(value)})
         else:
-            config = game.make_config(players, overrides={param: value})
+            config = game.make_config(players, (), overrides={param: value})
             check_overrides(game, config)  # refuse a path the game would silently ignore
         game.new(config, 0)  # a bad path or value fails here, before any game is played
         lengths, seat0 = [], 0

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     game = pick_game(args.game)
     players = args.players or max(2, game.info.min_players)
     options = {key: int(value) for key, value in (o.split("=", 1) for o in args.option)}
-    config = game.make_config(players, **options)
+    config = game.make_config(players, (), **options)
     specs = args.agents.split(",")
     seats = {p: make_agent(specs[p % len(specs)], seed=args.seed * 100 + p) for p in range(players)}
 

@@ -168,3 +168,13 @@ def test_every_example_has_a_main_and_is_documented() -> None:
     for name in scripts:
         assert "def main(argv: list[str] | None = None) -> int:" in (EXAMPLES / name).read_text()
         assert f"examples/{name}" in docs, f"{name} is not referenced from the docs"
+
+
+def test_examples_type_check_strictly() -> None:
+    pytest.importorskip("mypy")
+    scripts = sorted(str(p) for p in EXAMPLES.glob("*.py"))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *scripts],
+        capture_output=True, text=True, timeout=300, cwd=EXAMPLES,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
