@@ -47,15 +47,26 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(32, games // max(1, workers * 8)))
 
 
-def _chunks(games: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+class _Chunks:
+    """Bounds of consecutive chunks of game indices, computed on demand."""
+
+    def __init__(self, games: int, size: int) -> None:
+        self.games = games
+        self.size = size
+
+    def __len__(self) -> int:
+        return -(-self.games // self.size)
+
+    def __getitem__(self, index: int) -> tuple[int, int]:
+        start = index * self.size
+        return start, min(self.games, start + self.size)
 
 
 def _ordered(
     submit: Callable[[int, int], Any],
     wait_first: Callable[[list[Any]], list[Any]],
     result: Callable[[Any], list[Row]],
-    chunks: list[tuple[int, int]],
+    chunks: _Chunks,
     window: int,
 ) -> Iterator[Row]:
     """Yield the rows of every chunk in order, with at most ``window`` chunks
@@ -114,17 +125,17 @@ def run_study(
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     size = chunk or chunk_size(study.games, workers)
-    chunks = _chunks(study.games, size)
+    chunks = _Chunks(study.games, size)
     if backend == "serial" or (backend == "process" and workers == 1):
-        for start, stop in chunks:
-            yield from run_chunk(study, start, stop)
+        for index in range(len(chunks)):
+            yield from run_chunk(study, *chunks[index])
     elif backend == "process":
         yield from _run_process(study, chunks, workers)
     else:
         yield from _run_dask(study, chunks, workers, address, client)
 
 
-def _run_process(study: Study, chunks: list[tuple[int, int]], workers: int) -> Iterator[Row]:
+def _run_process(study: Study, chunks: _Chunks, workers: int) -> Iterator[Row]:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
 
@@ -143,7 +154,7 @@ def _run_process(study: Study, chunks: list[tuple[int, int]], workers: int) -> I
 
 def _run_dask(
     study: Study,
-    chunks: list[tuple[int, int]],
+    chunks: _Chunks,
     workers: int,
     address: str | None,
     client: Any,
