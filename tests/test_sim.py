@@ -158,10 +158,6 @@ def test_results_are_identical_for_one_and_four_workers() -> None:
     pooled = strip(run_study(study, workers=4, backend="process", chunk=2))
     assert serial == pooled
     assert [r["seed"] for r in serial] == list(range(100, 124))
-    hex_study = Study(game="hex", players=2, agents=("greedy", "random"), games=8,
-                      options={"size": 5})
-    assert strip(run_study(hex_study, workers=1)) == strip(
-        run_study(hex_study, workers=4, backend="process"))
 
 
 @pytest.mark.distributed
