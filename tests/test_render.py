@@ -27,6 +27,7 @@ from hexkit.render import (
     DrawsSvg,
     EdgeHighlight,
     LegendEntry,
+    Link,
     Marker,
     MarkerShape,
     RenderError,
@@ -88,6 +89,10 @@ def seeded_style(orientation: Orientation) -> SimpleStyle[tuple[str, int]]:
             EdgeHighlight(hex=Hex(0, 0), direction=0, color="#1f4e9c", title="river"),
             EdgeHighlight(hex=Hex(0, 0), direction=1, color="#1f4e9c"),
             EdgeHighlight(hex=Hex(2, -1), direction=4, color="#8e44ad", width=0.2),
+        ),
+        connections=(
+            Link(a=Hex(-2, 0), b=Hex(-1, 0), color="#6e2c00"),
+            Link(a=Hex(-1, 0), b=Hex(-1, 1), color="#6e2c00", dashed=True),
         ),
         caption="Seed 7",
         key=legend_for(COLOURS),
@@ -237,6 +242,24 @@ def test_edge_highlights_become_lines() -> None:
     ]
     assert lines[2].attrib["stroke"] == "#8e44ad"
     assert float(lines[2].attrib["stroke-width"]) == pytest.approx(0.2 * 30.0)
+
+
+def test_links_join_hex_centres() -> None:
+    layout = Layout(POINTY, (10.0, 10.0), (0.0, 0.0))
+    style: SimpleStyle[int] = SimpleStyle(connections=[
+        Link(a=Hex(0, 0), b=Hex(1, 0), color="#8b4513", title="road"),
+        Link(a=Hex(1, 0), b=Hex(1, 1), color="#555555", width=0.2, dashed=True),
+    ])
+    root = parse(render_svg(HexMap.hexagon(1, 0), style, layout=layout))
+    lines = [e for e in root.iter(f"{SVG}line") if e.attrib.get("class") == "link"]
+    assert len(lines) == 2
+    first, second = lines
+    end = layout.hex_to_pixel(Hex(1, 0))
+    assert (float(first.attrib["x1"]), float(first.attrib["y1"])) == (0.0, 0.0)
+    assert (float(first.attrib["x2"]), float(first.attrib["y2"])) == (round(end.x, 2), round(end.y, 2))
+    assert first.find(f"{SVG}title").text == "road"  # type: ignore[union-attr]
+    assert "stroke-dasharray" not in first.attrib and second.attrib["stroke-dasharray"] == "4.0 3.0"
+    assert float(second.attrib["stroke-width"]) == pytest.approx(2.0)
 
 
 def test_text_and_attributes_are_escaped() -> None:

@@ -1,8 +1,8 @@
 """Pictures of hex maps and game states: SVG (and PNG) for people, text for terminals.
 
 * :func:`render_svg` draws any map of hexes with a :class:`Style`: a fill,
-  label, tooltip and markers per hex, highlighted hex sides, a title and a
-  legend. SVG needs the ``svg`` extra (drawsvg); PNG (:func:`svg_to_png`)
+  label, tooltip and markers per hex, highlighted hex sides, lines between
+  hex centres (routes), a title and a legend. SVG needs the ``svg`` extra (drawsvg); PNG (:func:`svg_to_png`)
   the ``png`` extra (cairosvg).
 * :func:`render_text` lays hexes out as lines of text; plugins use it for
   their terminal pictures and golden tests. It needs nothing extra.
@@ -38,6 +38,7 @@ from hexkit.render._style import (
     DEFAULT_FILL,
     EdgeHighlight,
     LegendEntry,
+    Link,
     Marker,
     MarkerShape,
     RenderError,
@@ -56,6 +57,7 @@ __all__ = [
     "DrawsSvg",
     "EdgeHighlight",
     "LegendEntry",
+    "Link",
     "Marker",
     "MarkerShape",
     "RenderError",

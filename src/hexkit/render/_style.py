@@ -18,6 +18,7 @@ __all__ = [
     "MarkerShape",
     "Marker",
     "EdgeHighlight",
+    "Link",
     "LegendEntry",
     "Style",
     "SimpleStyle",
@@ -111,6 +112,32 @@ class EdgeHighlight:
     title: str = ""
 
 
+@attrs.frozen(kw_only=True)
+class Link:
+    """A line from the centre of one hex to the centre of another: a trail, a
+    road, a rail line, a route.
+
+    Attributes:
+        a: where the line starts.
+        b: where it ends (usually a neighbour of ``a``; any hex works).
+        color: the line colour.
+        width: the line width as a fraction of the hex size.
+        dashed: draw it dashed (a planned or temporary link).
+        title: a tooltip, or ``""``.
+
+    >>> from hexkit.hexes import Hex
+    >>> Link(a=Hex(0, 0), b=Hex(1, 0), color="#8b4513").width
+    0.1
+    """
+
+    a: Hex
+    b: Hex
+    color: str
+    width: float = attrs.field(default=0.1, validator=_positive)
+    dashed: bool = False
+    title: str = ""
+
+
 @attrs.frozen
 class LegendEntry:
     """One line of a picture's legend: a colour swatch and what it means.
@@ -161,6 +188,10 @@ class Style(Protocol[C_contra]):
         """Sides of hexes to draw thick (default none)."""
         return ()
 
+    def links(self) -> Sequence[Link]:
+        """Lines between hex centres, drawn over the hexes (default none)."""
+        return ()
+
     def title(self) -> str:
         """A caption above the map (default none)."""
         return ""
@@ -200,6 +231,7 @@ class SimpleStyle(Style[C], Generic[C]):
         markers_of: ``(hex, content) -> markers``.
         tooltip_of: ``(hex, content) -> hover text``.
         highlights: the edge highlights.
+        connections: the links between hex centres.
         caption: the title above the map.
         key: the legend entries.
         hex_orientation: :data:`~hexkit.layout.POINTY` or :data:`~hexkit.layout.FLAT`.
@@ -215,6 +247,7 @@ class SimpleStyle(Style[C], Generic[C]):
     markers_of: Callable[[Hex, C], Sequence[Marker]] = _no_markers
     tooltip_of: Callable[[Hex, C], str] = _coords
     highlights: Sequence[EdgeHighlight] = ()
+    connections: Sequence[Link] = ()
     caption: str = ""
     key: Sequence[LegendEntry] = ()
     hex_orientation: Orientation = POINTY
@@ -238,6 +271,10 @@ class SimpleStyle(Style[C], Generic[C]):
     def edges(self) -> Sequence[EdgeHighlight]:
         """The ``highlights``."""
         return self.highlights
+
+    def links(self) -> Sequence[Link]:
+        """The ``connections``."""
+        return self.connections
 
     def title(self) -> str:
         """The ``caption``."""

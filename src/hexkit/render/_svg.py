@@ -18,6 +18,7 @@ from hexkit.render._style import (
     DEFAULT_FILL,
     EdgeHighlight,
     LegendEntry,
+    Link,
     Marker,
     MarkerShape,
     RenderError,
@@ -196,8 +197,9 @@ def render_svg(
 
     Each hex is one ``<polygon class="hex" data-hex="(q,r)">`` with the fill
     the style gives; then come the edge highlights (``<line class="edge">``),
-    the labels (``<text class="label">``) and the markers (``class="marker"``),
-    then the style's title above and legend below. The picture's size and
+    the links between hex centres (``<line class="link">``), the labels
+    (``<text class="label">``) and the markers (``class="marker"``), then the
+    style's title above and legend below. The picture's size and
     view box fit the map.
 
     Args:
@@ -312,8 +314,25 @@ def render_svg(
             line.append_title(highlight.title)
         edges.append(line)
 
+    routes = dw.Group(class_="links", stroke_linecap="round")
+    link: Link
+    for link in look.links():
+        a, b = layout.hex_to_pixel(link.a), layout.hex_to_pixel(link.b)
+        width = link.width * unit
+        extra = {"stroke_dasharray": f"{_n(width * 2)} {_n(width * 1.5)}"} if link.dashed else {}
+        line = Line(
+            x1=_n(a.x), y1=_n(a.y), x2=_n(b.x), y2=_n(b.y),
+            stroke=_a(link.color), stroke_width=_n(width),
+            class_="link", data_from=str(link.a), data_to=str(link.b), **extra,
+        )
+        if link.title:
+            line.append_title(link.title)
+        routes.append(line)
+
     drawing.append(cells)
     drawing.append(edges)
+    if routes.children:
+        drawing.append(routes)
     drawing.append(labels)
     drawing.append(tokens)
 
