@@ -244,6 +244,16 @@ def test_edge_highlights_become_lines() -> None:
     assert float(lines[2].attrib["stroke-width"]) == pytest.approx(0.2 * 30.0)
 
 
+def test_outlines_ring_the_chosen_hexes_without_adding_polygons() -> None:
+    offered = {Hex(1, 0), Hex(0, 1)}
+    style: SimpleStyle[int] = SimpleStyle(outline_of=lambda h, c: "#e67e22" if h in offered else "")
+    root = parse(render_svg(HexMap.hexagon(1, 0), style))
+    rings = [e for e in root.iter() if e.attrib.get("class") == "outline"]
+    assert {e.attrib["data-hex"] for e in rings} == {"(1,0)", "(0,1)"}
+    assert all(e.attrib["stroke"] == "#e67e22" and e.tag == f"{SVG}path" for e in rings)
+    assert len(polygons(root)) == 7
+
+
 def test_links_join_hex_centres() -> None:
     layout = Layout(POINTY, (10.0, 10.0), (0.0, 0.0))
     style: SimpleStyle[int] = SimpleStyle(connections=[

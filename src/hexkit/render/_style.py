@@ -184,6 +184,11 @@ class Style(Protocol[C_contra]):
         """The hover text of ``h`` (default its coordinates, ``"(3,-2)"``)."""
         return str(h)
 
+    def outline(self, h: Hex, content: C_contra) -> str:
+        """A colour to ring ``h`` with (the hexes a decision offers, a
+        selection), or ``""`` for none (the default)."""
+        return ""
+
     def edges(self) -> Sequence[EdgeHighlight]:
         """Sides of hexes to draw thick (default none)."""
         return ()
@@ -230,6 +235,7 @@ class SimpleStyle(Style[C], Generic[C]):
         label_of: ``(hex, content) -> text``.
         markers_of: ``(hex, content) -> markers``.
         tooltip_of: ``(hex, content) -> hover text``.
+        outline_of: ``(hex, content) -> ring colour`` (``""`` for none).
         highlights: the edge highlights.
         connections: the links between hex centres.
         caption: the title above the map.
@@ -246,6 +252,7 @@ class SimpleStyle(Style[C], Generic[C]):
     label_of: Callable[[Hex, C], str] = _no_label
     markers_of: Callable[[Hex, C], Sequence[Marker]] = _no_markers
     tooltip_of: Callable[[Hex, C], str] = _coords
+    outline_of: Callable[[Hex, C], str] = _no_label
     highlights: Sequence[EdgeHighlight] = ()
     connections: Sequence[Link] = ()
     caption: str = ""
@@ -267,6 +274,10 @@ class SimpleStyle(Style[C], Generic[C]):
     def tooltip(self, h: Hex, content: C) -> str:
         """The hover text ``tooltip_of`` gives."""
         return self.tooltip_of(h, content)
+
+    def outline(self, h: Hex, content: C) -> str:
+        """The colour ``outline_of`` gives."""
+        return self.outline_of(h, content)
 
     def edges(self) -> Sequence[EdgeHighlight]:
         """The ``highlights``."""

@@ -264,6 +264,7 @@ def render_svg(
                      stroke_linejoin="round")
     labels = dw.Group(class_="labels", font_family=_a(font_family), text_anchor="middle")
     tokens = dw.Group(class_="markers")
+    rings = dw.Group(class_="outlines", fill="none", stroke_linejoin="round")
     for h, content in hexmap.items():
         points = [c for p in corners[h] for c in (_n(p.x), _n(p.y))]
         polygon = Polygon(
@@ -276,6 +277,15 @@ def render_svg(
         if tip:
             polygon.append_title(tip)
         cells.append(polygon)
+        ring = look.outline(h, content)
+        if ring:
+            # Inset a little, so that the neighbours' outlines do not cover it.
+            centre = layout.hex_to_pixel(h)
+            inset = [(centre.x + (p.x - centre.x) * 0.9, centre.y + (p.y - centre.y) * 0.9)
+                     for p in corners[h]]
+            rings.append(dw.Lines(*[_n(c) for pt in inset for c in pt], close=True,
+                                  stroke=_a(ring), stroke_width=_n(unit * 0.1),
+                                  class_="outline", data_hex=str(h)))
 
         centre = layout.hex_to_pixel(h)
         text = look.label(h, content)
@@ -330,6 +340,8 @@ def render_svg(
         routes.append(line)
 
     drawing.append(cells)
+    if rings.children:
+        drawing.append(rings)
     drawing.append(edges)
     if routes.children:
         drawing.append(routes)
