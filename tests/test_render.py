@@ -507,3 +507,17 @@ def test_hexkit_render_command(tmp_path: Path, capsys: pytest.CaptureFixture[str
     if importlib.util.find_spec("cairosvg") is not None:
         assert cli.main(["render", str(path), "--png", "--out", str(out)]) == 0
         assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_without_drawsvg_text_works_and_svg_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "drawsvg", None)  # makes `import drawsvg` fail
+    assert render_text([Hex(0, 0)], lambda h: "x") == "x"
+    with pytest.raises(RenderError, match=r"pip install 'hexkit\[svg\]'"):
+        render_svg(HexMap({Hex(0, 0): 0}))
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(RenderError, match=r"pip install 'hexkit\[png\]'"):
+        svg_to_png("<svg/>")
