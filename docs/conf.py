@@ -69,7 +69,8 @@ napoleon_use_rtype = False
 # -- doctest --------------------------------------------------------------
 # Only the explicit ``{doctest}`` / ``{testcode}`` blocks of these pages are
 # run here: the ``>>>`` examples of the API docstrings assume their own
-# module's namespace and are run by pytest (``--doctest-modules``) instead.
+# module's namespace and are run, each in its own module, by
+# tests/test_examples.py::test_the_examples_in_the_api_reference_run.
 doctest_test_doctest_blocks = ""
 doctest_global_setup = """
 import hexkit

@@ -178,3 +178,29 @@ def test_examples_type_check_strictly() -> None:
         capture_output=True, text=True, timeout=300, cwd=EXAMPLES,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_examples_in_the_api_reference_run() -> None:
+    """The ``>>>`` examples of every public hexkit module, as the API reference shows them.
+
+    (The Sphinx doctest builder runs the pages' own examples; these are run here,
+    each in its module's namespace.)
+    """
+    import doctest
+    import importlib
+    import pkgutil
+
+    names = ["hexkit"] + [
+        m.name for m in pkgutil.walk_packages(hexkit.__path__, "hexkit.")
+        if not any(part.startswith("_") for part in m.name.split("."))
+    ]
+    failed: list[str] = []
+    examples = 0
+    for name in names:
+        module = importlib.import_module(name)
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=False)
+        examples += result.attempted
+        if result.failed:
+            failed.append(f"{name}: {result.failed} of {result.attempted}")
+    assert not failed, failed
+    assert examples > 50
