@@ -277,17 +277,16 @@ def render_svg(
         if tip:
             polygon.append_title(tip)
         cells.append(polygon)
+        centre = layout.hex_to_pixel(h)
         ring = look.outline(h, content)
         if ring:
             # Inset a little, so that the neighbours' outlines do not cover it.
-            centre = layout.hex_to_pixel(h)
             inset = [(centre.x + (p.x - centre.x) * 0.9, centre.y + (p.y - centre.y) * 0.9)
                      for p in corners[h]]
             rings.append(dw.Lines(*[_n(c) for pt in inset for c in pt], close=True,
                                   stroke=_a(ring), stroke_width=_n(unit * 0.1),
                                   class_="outline", data_hex=str(h)))
 
-        centre = layout.hex_to_pixel(h)
         text = look.label(h, content)
         markers = look.markers(h, content)
         if text:
