@@ -48,36 +48,33 @@ __all__: list[str] = []
 
 
 # ------------------------------------------------------------ Specialists
-def _aella_draw(state: EmpyrealState) -> list[str]:
-    return sorted(set(state.stacks[2][-3:]))
-
-
 @effect("Aella Ivaline Oran'hei")
 def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
     """Draw three Station Masters from the Market stack, keep one in play, return the others.
 
+    The three drawn are the options of the choice (so the choice does not
+    depend on the hidden order of the stack once drawn; other players can
+    read them in the pending decision: a known limitation).
+
     Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
     """
-    if not ctx.state.stacks[2]:
+    drawn = sorted(set(ctx.state.stacks[2][-3:]))
+    if not drawn:
         ctx.state.note(ctx.player, "no Station Master is left to draw")
         return None
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose the Station Master to keep", domain="u_aella_draw", then="u_aella_keep",
+            player=ctx.player, prompt="choose the Station Master to keep", options=tuple(drawn), then="u_aella_keep",
         )
     ]
-
-
-@domain("u_aella_draw")
-def _aella_draw_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
-    return _aella_draw(state)
 
 
 @op("u_aella_keep")
 def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
     name = o.strs[-1]
     stack = state.stacks[2]
-    stack.remove(name)
+    if name in stack:
+        stack.remove(name)
     state.rng.shuffle(stack)
     ps = state.players[o.player]
     ps.station_masters.append(name)
