@@ -69,13 +69,27 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
 
 def test_rail_depot_first_build_route_of_the_round_is_free() -> None:
     state = position(upgrades=("Rail Depot",))
-    assert modify(state, 0, Hook.ROUTE_FREE_ACTION, 0) == 1
+    state.players[0].stock.update({"Timber": 3, "Stone": 2})
     answer(state, "Build Route")
-    assert state.players[0].actions == 3  # refunded by the turn rule
+    assert state.players[0].actions == 3  # the first Build Route of the round is free
+    assert state.players[0].used == ["Rail Depot"]
+    answer(state, "road")
+    answer(state, "edge")
+    answer(state, "done")
+    assert state.pending[-1].player == 1  # the cycle moved on; P0's next turn:
+    state.pending[-1] = Step(player=0, prompt="turn", kind="turn")
+    answer(state, "Build Route")
+    assert state.players[0].actions == 2  # the second one is not
+    assert modify(state, 1, Hook.ROUTE_FREE_ACTION, 0) == 0
+
+
+def test_rail_depot_is_marked_used_by_the_route_built_moment() -> None:
+    state = position(upgrades=("Rail Depot",))
+    notify(state, 0, Moment.ROUTE_BUILT, {"free": 0})
+    assert state.players[0].used == []
     notify(state, 0, Moment.ROUTE_BUILT, {"free": 1})
     assert state.players[0].used == ["Rail Depot"]
     assert modify(state, 0, Hook.ROUTE_FREE_ACTION, 0) == 0
-    assert modify(state, 1, Hook.ROUTE_FREE_ACTION, 0) == 0
 
 
 def _road(state: SootState, owner: int) -> None:

@@ -58,14 +58,18 @@ _DEPOT = "Rail Depot"
 def rail_depot(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
     """Rail Depot: one Build Route per round uses no action.
 
-    The rules ask this hook when a Build Route is taken; the first one of
-    the round is free, and the tile is marked used for the round when the
-    rules announce the free Build Route (:class:`Moment` ``ROUTE_BUILT``
-    with ``free``).
+    The turn rule asks this hook once, when a Build Route is actually taken
+    (``rules.actions.on_turn``), so the tile marks itself used for the round
+    (``Player.used``) when it answers 1; the ``ROUTE_BUILT`` reaction marks
+    it too, for rules that announce the moment instead.
 
     Source: rulebook, §21 Railroad Baron, Rail Depot.
     """
-    return 1 if _DEPOT not in state.players[player].used else value
+    used = state.players[player].used
+    if _DEPOT in used:
+        return value
+    used.append(_DEPOT)
+    return 1
 
 
 @reaction(_DEPOT, Moment.ROUTE_BUILT)
