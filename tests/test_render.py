@@ -254,6 +254,27 @@ def test_outlines_ring_the_chosen_hexes_without_adding_polygons() -> None:
     assert len(polygons(root)) == 7
 
 
+def test_outlined_rings_the_offered_cells_of_a_game_and_keeps_its_style() -> None:
+    from hexkit.render import outlined
+
+    game = hex_game()
+    if not isinstance(game, DrawsSvg):  # pragma: no cover
+        pytest.skip("the Hex game has no svg_style hook")
+    state = game.new(game.make_config(2, size=3), seed=0)
+    for action in game.legal_actions(state)[:2]:
+        game.apply(state, action)
+    hexmap, style = game.svg_style(state)
+    offered = [a.hex for a in game.legal_actions(state)]
+    plain = render_svg(hexmap, style)
+    ringed = render_svg(hexmap, outlined(style, offered, "#00aa00"))
+    rings = [e for e in parse(ringed).iter() if e.attrib.get("class") == "outline"]
+    assert sorted(e.attrib["data-hex"] for e in rings) == sorted(str(h) for h in offered)
+    assert len(offered) == 7
+    # Everything else is drawn as the game's own style draws it.
+    without = re.sub(r'<g class="outlines".*?</g>\s*', "", ringed, flags=re.S)
+    assert normalise(without) == normalise(plain)
+
+
 def test_links_join_hex_centres() -> None:
     layout = Layout(POINTY, (10.0, 10.0), (0.0, 0.0))
     style: SimpleStyle[int] = SimpleStyle(connections=[

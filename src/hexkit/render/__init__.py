@@ -46,6 +46,7 @@ from hexkit.render._style import (
     Style,
     auto_colour,
     legend_for,
+    outlined,
     palette,
 )
 from hexkit.render._svg import DEFAULT_HEX_SIZE, edge_segment, marker_positions, render_svg
@@ -69,6 +70,7 @@ __all__ = [
     "edge_segment",
     "legend_for",
     "marker_positions",
+    "outlined",
     "palette",
     "render_record_step",
     "render_state_svg",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -24,6 +24,7 @@ __all__ = [
     "SimpleStyle",
     "palette",
     "legend_for",
+    "outlined",
     "auto_colour",
     "DEFAULT_FILL",
 ]
@@ -298,6 +299,63 @@ class SimpleStyle(Style[C], Generic[C]):
     def orientation(self) -> Orientation:
         """The ``hex_orientation``."""
         return self.hex_orientation
+
+
+class _Outlined(Style[C], Generic[C]):
+    """Another style, with some hexes ringed in one colour."""
+
+    def __init__(self, base: Style[C], hexes: frozenset[Hex], color: str) -> None:
+        self.base, self.hexes, self.color = base, hexes, color
+
+    def fill(self, h: Hex, content: C) -> str:
+        return self.base.fill(h, content)
+
+    def label(self, h: Hex, content: C) -> str:
+        return self.base.label(h, content)
+
+    def markers(self, h: Hex, content: C) -> Sequence[Marker]:
+        return self.base.markers(h, content)
+
+    def tooltip(self, h: Hex, content: C) -> str:
+        return self.base.tooltip(h, content)
+
+    def outline(self, h: Hex, content: C) -> str:
+        return self.color if h in self.hexes else self.base.outline(h, content)
+
+    def edges(self) -> Sequence[EdgeHighlight]:
+        return self.base.edges()
+
+    def links(self) -> Sequence[Link]:
+        return self.base.links()
+
+    def title(self) -> str:
+        return self.base.title()
+
+    def legend(self) -> Sequence[LegendEntry]:
+        return self.base.legend()
+
+    def orientation(self) -> Orientation:
+        return self.base.orientation()
+
+
+def outlined(style: Style[C], hexes: Iterable[Hex], color: str = "#e67e22") -> Style[C]:
+    """``style`` with ``hexes`` ringed in ``color``: the hexes a pending
+    decision offers, a player's selection, the last move.
+
+    Args:
+        style: the style to add rings to (a game's own, from its hook).
+        hexes: the hexes to ring.
+        color: the ring colour.
+
+    Returns:
+        A style that draws everything else as ``style`` does.
+
+    >>> from hexkit.hexes import Hex
+    >>> ringed = outlined(SimpleStyle(), [Hex(1, 0)])
+    >>> ringed.outline(Hex(1, 0), None), ringed.outline(Hex(0, 0), None), ringed.fill(Hex(0, 0), None)
+    ('#e67e22', '', '#eeeeee')
+    """
+    return _Outlined(style, frozenset(hexes), color)
 
 
 def auto_colour(value: Hashable) -> str:
