@@ -11,6 +11,11 @@ The abilities' texts are the data file's (the card list of the Components
 doc is missing, so every ability is an assumption marked there). Where the
 text leaves a detail open, the docstring names the reading taken.
 
+Every ability is a function of one :class:`~hexkit_soot.effects.Ctx`
+(the card's player and the game) that returns nothing; passive parts are
+modifiers ``(state, player, value, args) -> value`` and reactions
+``(ctx, args) -> None`` (see :mod:`hexkit_soot.effects.reactions`).
+
 Source: rulebook, §15 "Cards" (ability, currency, wild resource; Legacy
 cards leave the game when played for their ability); data ``cards.toml``
 (assumed abilities).
@@ -30,6 +35,7 @@ from hexkit_soot.state import RAIL, ROAD, TRAIL, SootState
 __all__ = [
     "tracked_goods",
     "price_move_options",
+    "direction_options",
     "apply_price_move",
     "rail_segments",
     "tier3_facilities",
@@ -40,7 +46,14 @@ __all__ = [
 # -- helpers shared with the events and upgrades -----------------------------------
 
 def tracked_goods(state: SootState) -> list[str]:
-    """The tracked goods (Tier 2 and 3) in data order."""
+    """The tracked goods (Tier 2 and 3) in data order.
+
+    Args:
+        state: the game (its data names the goods).
+
+    Returns:
+        The names of the goods with a price track.
+    """
     return [n for n, g in verbs.D(state).goods.items() if g.kind == "tracked"]
 
 
@@ -57,6 +70,12 @@ def price_move_options(state: SootState) -> list[tuple[str, int, str]]:
 
     The answer's ``arg`` is the good's index in the data; the direction is
     asked next (:func:`direction_options`).
+
+    Args:
+        state: the game.
+
+    Returns:
+        ``(code, arg, label)`` triples for :func:`hexkit_soot.effects.ask`.
     """
     out = []
     for name in tracked_goods(state):
@@ -68,7 +87,15 @@ def price_move_options(state: SootState) -> list[tuple[str, int, str]]:
 
 
 def direction_options(state: SootState, good: str) -> list[tuple[str, int, str]]:
-    """``up`` and/or ``down`` for ``good``, whichever can still change its price."""
+    """``up`` and/or ``down`` for ``good``, whichever can still change its price.
+
+    Args:
+        state: the game.
+        good: a tracked good.
+
+    Returns:
+        ``(code, steps, label)`` triples; ``steps`` is +1 or -1.
+    """
     g = verbs.D(state).goods[good]
     price = state.prices[good]
     out = []
@@ -80,12 +107,27 @@ def direction_options(state: SootState, good: str) -> list[tuple[str, int, str]]
 
 
 def apply_price_move(state: SootState, good: str, steps: int, why: str) -> None:
-    """Move ``good``'s price by ``steps`` (within its floor and maximum)."""
+    """Move ``good``'s price by ``steps`` (within its floor and maximum).
+
+    Args:
+        state: the game.
+        good: a tracked good.
+        steps: signed number of steps.
+        why: reason for the log.
+    """
     verbs.move_price(state, good, steps, why)
 
 
 def rail_segments(state: SootState, player: PlayerId) -> int:
-    """Rail segments owned by ``player`` (each segment is stored at both ends)."""
+    """Rail segments owned by ``player`` (each segment is stored at both ends).
+
+    Args:
+        state: the game.
+        player: the owner.
+
+    Returns:
+        The number of segments.
+    """
     ends = 0
     for h, kinds in state.route_kind.items():
         owners = state.route_owner[h]
@@ -96,7 +138,15 @@ def rail_segments(state: SootState, player: PlayerId) -> int:
 
 
 def tier3_facilities(state: SootState, player: PlayerId) -> int:
-    """Tier 3 facilities owned by ``player``."""
+    """Tier 3 facilities owned by ``player``.
+
+    Args:
+        state: the game.
+        player: the owner.
+
+    Returns:
+        The number of Tier 3 facilities in the Central City and in Cities.
+    """
     facs = verbs.D(state).facilities
     return sum(
         1
@@ -107,7 +157,15 @@ def tier3_facilities(state: SootState, player: PlayerId) -> int:
 
 
 def network_goods(state: SootState, player: PlayerId) -> list[str]:
-    """Goods in ``player``'s warehouse network, sorted by name."""
+    """Goods in ``player``'s warehouse network, sorted by name.
+
+    Args:
+        state: the game.
+        player: whose network.
+
+    Returns:
+        The names of the goods with at least one unit there.
+    """
     return sorted(g for g, n in state.players[player].stock.items() if n > 0)
 
 

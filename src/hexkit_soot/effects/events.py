@@ -17,6 +17,10 @@ text leaves a detail open (each is repeated on its event):
 * goods gained go to the warehouse network unless the text names a tile;
   the supply is finite, so a gain can come up short.
 
+Each event is one function of a :class:`~hexkit_soot.effects.Ctx` doing
+both options; questions (the Drought's food-or-currency) are answered
+through the event's ``resume``.
+
 Source: rulebook, §16 "Events" (20 cards in four 5-card season packs, A/B
 chosen by the Event Token holder, even rounds); data ``events.toml``.
 """
@@ -47,19 +51,43 @@ EVENT_NAMES = (
 # -- helpers -------------------------------------------------------------------------------
 
 def table_order(state: SootState, first: PlayerId) -> Iterator[PlayerId]:
-    """Every seat once, in seat order starting with ``first``."""
+    """Every seat once, in seat order starting with ``first``.
+
+    Args:
+        state: the game.
+        first: the seat to start with (the Event Token holder).
+
+    Yields:
+        Seats.
+    """
     n = len(state.players)
     for k in range(n):
         yield (first + k) % n
 
 
 def camps_owned(state: SootState, player: PlayerId) -> int:
-    """Camps ``player`` owns."""
+    """Camps ``player`` owns.
+
+    Args:
+        state: the game.
+        player: the owner.
+
+    Returns:
+        The number of camps.
+    """
     return sum(1 for c in state.camps.values() if c.owner == player)
 
 
 def facilities_owned(state: SootState, player: PlayerId) -> int:
-    """Tier 2 and Tier 3 facilities ``player`` owns (warehouses do not count)."""
+    """Tier 2 and Tier 3 facilities ``player`` owns (warehouses do not count).
+
+    Args:
+        state: the game.
+        player: the owner.
+
+    Returns:
+        The number of facilities.
+    """
     facs = verbs.D(state).facilities
     return sum(
         1
@@ -70,7 +98,17 @@ def facilities_owned(state: SootState, player: PlayerId) -> int:
 
 
 def pay_what_you_can(state: SootState, player: PlayerId, due: int, why: str) -> int:
-    """``player`` pays ``due`` ¤ to the bank, or all they have if less; returns the amount paid."""
+    """``player`` pays ``due`` ¤ to the bank, or all they have if less.
+
+    Args:
+        state: the game.
+        player: who pays.
+        due: the amount owed.
+        why: reason for the log.
+
+    Returns:
+        The amount paid.
+    """
     paid = min(due, state.players[player].currency)
     verbs.pay_currency(state, player, paid, why)
     return paid

@@ -32,7 +32,7 @@ from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState, add_goods
 
-__all__ = ["LEATHER_COUNTER", "CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns"]
+__all__ = ["LEATHER_COUNTER", "CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
 
 LEATHER_COUNTER = "leather_ranches"
 """``Player.counters`` key the Production rule reads: 1 = Ranches make Leather."""
@@ -45,7 +45,16 @@ _FREE_GOODS = 99
 
 
 def owns(state: SootState, player: PlayerId, upgrade: str) -> bool:
-    """Whether ``player`` owns the upgrade tile ``upgrade``."""
+    """Whether ``player`` owns the upgrade tile ``upgrade``.
+
+    Args:
+        state: the game.
+        player: the seat.
+        upgrade: the tile's name.
+
+    Returns:
+        True if the tile is among the player's upgrades.
+    """
     return upgrade in state.players[player].upgrades
 
 
@@ -179,6 +188,11 @@ def load_outputs(state: SootState, player: PlayerId, code: int) -> int:
 
     Tier 3 goods go first (they cannot be warehoused), then by name; each
     caravan fills to its capacity.
+
+    Args:
+        state: the game.
+        player: the owner of the goods and caravans.
+        code: the hex, as :func:`hexkit_soot.grid.hex_code` writes it.
 
     Returns:
         Units loaded.
