@@ -65,6 +65,15 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
     raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
 
 
+def test_every_upgrade_tile_is_registered() -> None:
+    from hexkit_soot.effects import missing
+
+    data = D(position())
+    names = sorted(n for n, u in data.upgrades.items() if u.archetype)
+    assert len(names) == 18
+    assert missing(names, need_play=False) == []
+
+
 # -- Railroad Baron -------------------------------------------------------------
 
 def test_rail_depot_first_build_route_of_the_round_is_free() -> None:
@@ -353,6 +362,18 @@ def test_livestock_empire_ranches_make_leather() -> None:
     assert state.players[0].loose[ranch] == {"Leather": 2}  # Rancher: +1 production
 
 
+def test_livestock_empire_purchase_asks_what_ranches_make() -> None:
+    state = position(("Rancher", "Merchant"))
+    state.players[0].stock.update({"Timber": 1})
+    answer(state, "Buy Upgrade")
+    answer(state, "upgrade", D(state).upgrades["Livestock Empire"].number)
+    assert sorted(codes(state)) == [("Livestock Empire", 0), ("Livestock Empire", 1)]
+    answer(state, "Livestock Empire", 1)
+    p = state.players[0]
+    assert p.counters["leather_ranches"] == 1
+    assert p.stock == {"Grain": 2, "Livestock": 1} and p.currency == 0 and p.points == 1
+
+
 def test_livestock_empire_not_offered_without_the_tile() -> None:
     state = position(("Rancher", "Merchant"))
     state.camps[Hex(0, 2)] = Camp(owner=0, kind="Ranch")
@@ -369,6 +390,23 @@ def test_provisioner_sells_food_for_two_each_without_an_action() -> None:
     p = state.players[0]
     assert p.currency == 2 + 4 and p.stock == {"Grain": 2} and p.actions == 3
     assert [a for c, a in codes(state) if c == "Provisioner"] == [names.index("Grain")]
+
+
+def test_provisioner_and_revenue_office_purchase_only_open_their_effect() -> None:
+    state = position(("Rancher", "Merchant"))
+    state.players[0].stock["Grain"] = 3
+    answer(state, "Buy Upgrade")
+    answer(state, "upgrade", D(state).upgrades["Provisioner"].number)
+    assert state.players[0].stock == {"Grain": 1, "Livestock": 2}  # cost: 2 Grain
+    assert "Provisioner" in state.log[-1].text
+    assert state.pending[-1].kind == "turn"
+    state = position(("Town Founder", "Merchant"))
+    state.players[0].stock["Timber"] = 1
+    answer(state, "Buy Upgrade")
+    answer(state, "upgrade", D(state).upgrades["Revenue Office"].number)
+    assert state.players[0].upgrades == ["Revenue Office"]
+    assert state.players[0].stock == {"Grain": 1, "Stone": 2} and state.players[0].currency == 2
+    assert "Revenue Office" in state.log[-1].text
 
 
 # -- shared upgrades -------------------------------------------------------------------------------------

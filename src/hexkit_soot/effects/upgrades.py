@@ -8,11 +8,11 @@ some reactions to a moment of the round
 (:mod:`hexkit_soot.effects.reactions`), two free actions (Provisioner,
 Livestock Empire), and one immediate part (Claim Stakes' three free camps).
 
-Three tiles live elsewhere and have nothing registered here: Revenue
-Office (the Charter payment on sales, in :func:`hexkit_soot.rules.market.sell`),
-the Trail Boss (the new agent, asked in :func:`hexkit_soot.rules.upgrades.on_buy`)
-and Sanitation Works (its modifier is with the passives in
-:mod:`hexkit_soot.effects.passives`). Their tests are with the others in
+Three tiles are worked mostly elsewhere: Revenue Office's Charter
+payment on sales is made by :func:`hexkit_soot.rules.market.sell` (only a
+purchase note is registered here), the Trail Boss's new agent is asked
+in :func:`hexkit_soot.rules.upgrades.on_buy`, and Sanitation Works'
+modifier is with the passives in :mod:`hexkit_soot.effects.passives`. Their tests are with the others in
 ``tests/soot/test_upgrades.py``.
 
 Source: rulebook, §21 (each archetype's three upgrades), "Gaining agents"
@@ -133,6 +133,19 @@ def municipal_planning(state: SootState, player: PlayerId, value: int, args: Hoo
     Source: rulebook, §21 Town Founder, Municipal Planning.
     """
     return value + 2
+
+
+@effect("Revenue Office")
+def revenue_office(ctx: Ctx) -> None:
+    """Revenue Office, on purchase: from now on the owner's Charter also pays on sales.
+
+    The payment itself is made by the sale rule (:func:`hexkit_soot.rules.market.sell`):
+    when another player sells at a settlement the owner founded, the bank
+    pays the owner the Charter (2¤ for the Town Founder).
+
+    Source: rulebook, §21 Town Founder, Revenue Office; "Settlements" (Charter).
+    """
+    ctx.state.note(ctx.player, "the Charter now also pays on every sale at your settlements (Revenue Office)")
 
 
 # -- Industrialist ------------------------------------------------------------------------------
@@ -387,6 +400,23 @@ def _livestock_options(state: SootState, player: PlayerId) -> list[Choose]:
     return [opt(_LIVESTOCK, 0 if leather else 1, label)]
 
 
+def _livestock_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    livestock_empire(ctx.state, ctx.player, answer)
+
+
+@effect(_LIVESTOCK, resume=_livestock_resume)
+def livestock_empire_bought(ctx: Ctx) -> None:
+    """Livestock Empire, on purchase: choose what the owner's Ranches make from now on.
+
+    Later the choice can be switched at any time with the free action
+    :func:`livestock_empire`.
+
+    Source: rulebook, §21 Rancher, Livestock Empire.
+    """
+    options = [("Livestock Empire", 1, "Ranches make Leather"), ("Livestock Empire", 0, "Ranches make Livestock")]
+    ask(ctx.state, ctx.player, _LIVESTOCK, "choose", options, "Livestock Empire: what do your Ranches make?")
+
+
 @free_action(_LIVESTOCK, _livestock_options)
 def livestock_empire(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Livestock Empire: switch what the owner's Ranches make, Livestock or Leather (free action).
@@ -418,6 +448,15 @@ def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
         for g in sorted(state.players[player].stock)
         if goods[g].food > 0 and state.players[player].stock[g] > 0
     ]
+
+
+@effect(_PROVISIONER)
+def provisioner_bought(ctx: Ctx) -> None:
+    """Provisioner, on purchase: nothing happens at once; the free action :func:`provisioner` opens.
+
+    Source: rulebook, §21 Rancher, Provisioner.
+    """
+    ctx.state.note(ctx.player, f"may now sell food to the company store at {PROVISIONER_PRICE}¤ each (Provisioner)")
 
 
 @free_action(_PROVISIONER, _provisioner_options)
