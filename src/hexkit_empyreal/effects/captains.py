@@ -55,17 +55,21 @@ def bartok_kulle(ctx: EffectContext) -> Steps:
 
 
 def _dolores_ok(ctx: EffectContext) -> bool:
-    return ctx.me.mana >= 1 and bool(_dolores_sources(ctx.state, ctx.player))
+    return ctx.me.mana >= 1 and bool(_dolores_sources(ctx.state, ctx.player, first=True))
 
 
-def _dolores_sources(state: EmpyrealState, player: int) -> list[int]:
+def _dolores_sources(state: EmpyrealState, player: int, *, first: bool = False) -> list[int]:
     net = state.players[player].net
+    cars = state.cars
     out = []
     for c, goods in enumerate(state.goods):
-        if not goods or has_competitor(state, player, c):
+        if not goods or not net & ~(1 << c):
             continue
-        if net & ~(1 << c):
-            out.append(c)
+        if cars[c] and has_competitor(state, player, c):
+            continue
+        out.append(c)
+        if first:
+            break
     return out
 
 
@@ -139,7 +143,8 @@ def _marcinae_sources(state: EmpyrealState, player: int) -> list[int]:
 
 
 def _marcinae_ok(ctx: EffectContext) -> bool:
-    return bool(_marcinae_sources(ctx.state, ctx.player))
+    goods = ctx.state.goods
+    return any(goods[c] and u.car_destinations(ctx.state, ctx.player, c) for c in bits(ctx.me.net))
 
 
 @effect("Marcinae Ayle Shorec", available=_marcinae_ok)

@@ -67,26 +67,51 @@ SLOT_FLAG = "u_effect_slot"
 
 
 def ints_of(d: Decision) -> tuple[int, ...]:
-    """The ``ints`` of a generic choice (empty for other decisions)."""
+    """The ``ints`` of a generic choice.
+
+    Args:
+        d: a decision (a domain function receives the choice being asked).
+
+    Returns:
+        Its ``ints``, or ``()`` for a decision without them.
+    """
     if isinstance(d, (ChooseHex, ChooseOption, Op)):
         return d.ints
     return ()
 
 
 def strs_of(d: Decision) -> tuple[str, ...]:
-    """The ``strs`` of a generic choice (empty for other decisions)."""
+    """The ``strs`` of a generic choice.
+
+    Args:
+        d: a decision.
+
+    Returns:
+        Its ``strs``, or ``()`` for a decision without them.
+    """
     if isinstance(d, (ChooseHex, ChooseOption, Op)):
         return d.strs
     return ()
 
 
 def colour_name(state: EmpyrealState, colour: int) -> str:
-    """The colour name of a Good colour index."""
+    """The colour name of a Good colour index (``3`` -> ``"blue"``)."""
     return data(state).colours[colour]
 
 
 def competitors(state: EmpyrealState, player: int) -> list[int]:
-    """The competitors of ``player`` in turn order after them (teammates excluded)."""
+    """The competitors of ``player``, in turn order after them.
+
+    Args:
+        state: the game.
+        player: the seat whose competitors are wanted.
+
+    Returns:
+        Seats that are not ``player`` and not on ``player``'s team.
+
+    Source:
+        rulebook, Team Variant ("competitor" excludes teammates).
+    """
     n = state.config.players
     return [s for s in ((player + i) % n for i in range(1, n)) if is_competitor(state, player, s)]
 
@@ -95,11 +120,17 @@ def competitors(state: EmpyrealState, player: int) -> list[int]:
 def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> Op:
     """Pay ``amount`` mana, then run ``steps``; if the mana is not there, do nothing.
 
+    The check happens when the step runs, so a copy effect (Arret
+    Draamivaar copying Luc von Gott) cannot get the effect for free.
+
     Args:
         player: who pays.
         amount: the effect's own price ("Pay 1 mana to ...").
         steps: what the payment buys.
         what: a name for the log.
+
+    Returns:
+        The step to return from an effect.
     """
     return Op(player=player, op="u_pay_then", ints=(amount,), strs=(encode_steps(steps), what))
 
@@ -118,7 +149,14 @@ def _pay_then(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def can_gain_mana(state: EmpyrealState, player: int) -> bool:
-    """Whether Gain Mana would add a crystal (fewer than ten owned)."""
+    """Whether Gain Mana would add a crystal.
+
+    Returns:
+        True while the Company owns fewer than ten crystals (available plus spent).
+
+    Source:
+        rulebook, Gaining Mana.
+    """
     ps = state.players[player]
     return ps.mana + ps.spent < mana.cap(state)
 
@@ -167,6 +205,12 @@ def return_goods_then(player: int, count: int, steps: Steps, *, optional: bool =
         count: how many Goods.
         steps: what the Goods pay for.
         optional: whether the first choice may be declined (then nothing happens).
+
+    Returns:
+        The first choice (a hex holding an In-Network Good).
+
+    Source:
+        rulebook, FAQ (destroy a Good for an effect).
     """
     return ChooseHex(
         player=player,
@@ -215,7 +259,17 @@ def _returned(state: EmpyrealState, player: int, count: int, cell: int, colour: 
 def car_destinations(state: EmpyrealState, player: int, source: int) -> list[int]:
     """Hexes next to ``source`` a train car of ``player`` may move to.
 
-    Not a City, fewer than three train cars, none of ``player``'s.
+    Args:
+        state: the game.
+        player: the train car's Company.
+        source: the hex it stands on.
+
+    Returns:
+        Neighbouring cells that are not a City, hold fewer than three train
+        cars and none of ``player``'s.
+
+    Source:
+        rulebook, Build Track (limits that apply to moving train cars too).
     """
     most = data(state).rules.max_cars_per_hex
     terrain = state.terrain
@@ -251,7 +305,16 @@ def _car_destinations(state: EmpyrealState, d: Decision) -> Sequence[int]:
 
 # ---------------------------------------------------------------- building
 def repeat_build(build: BuildTrack, times: int) -> Steps:
-    """``build`` up to ``times`` times; the chain stops when the player declines."""
+    """Repeat a Build Track up to ``times`` times.
+
+    Args:
+        build: the Build Track decision to repeat.
+        times: the most builds.
+
+    Returns:
+        Steps: the build, then a step that offers it again only if the
+        player built (declining ends the chain).
+    """
     if times <= 1:
         return [build]
     return [build, Op(player=build.player, op="u_build_again", ints=(times - 1,), strs=(encode_steps([build]),))]
@@ -326,8 +389,16 @@ def copy_candidates(state: EmpyrealState, player: int, ids: Sequence[str], *, bu
 def activate_now(state: EmpyrealState, player: int, slot: int) -> Steps | None:
     """Activate the Spellcar at ``slot`` outside Move+Activate, paying its inherent cost.
 
-    The activation is not counted as a Move+Activate activation. With too
-    little mana for the inherent cost nothing happens.
+    The activation is not counted as a Move+Activate activation (Milton
+    Barts). With too little mana for the inherent cost nothing happens.
+
+    Args:
+        state: the game.
+        player: whose railyard.
+        slot: the railyard slot.
+
+    Returns:
+        The Spellcar effect's steps, or ``None``.
     """
     ps = state.players[player]
     sid = ps.railyard[slot]
