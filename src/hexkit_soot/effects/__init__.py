@@ -99,6 +99,7 @@ class Hook(enum.Enum):
     FOOD_UPKEEP = "food_upkeep"            #: food owed this Upkeep (computed bill)
     PRODUCTION = "production"              #: goods a renewable camp makes (1); args: camp kind
     CHARTER = "charter"                    #: charter payment to the founder (1); player = founder
+    SETTLEMENT_SLOTS = "settlement_slots"  #: extra facility slots of a settlement; player = founder
     UPGRADE_POINTS = "upgrade_points"      #: points for a Town/City upgrade; args: tier
     BONUS_ACTIONS = "bonus_actions"        #: bonus actions added at round start (0)
     RESTRICTED_ACTIONS = "restricted_actions"  #: bonus actions only for Refine or Move (0)

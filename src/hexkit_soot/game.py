@@ -1,0 +1,237 @@
+"""The Soot & Timber game object: the hexkit protocol over the rule modules.
+
+Source: rulebook (all sections).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import attrs
+
+from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
+from hexkit.rng import Rng
+from hexkit_soot import effects
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.config import VARIANTS, SootConfig, data_of
+from hexkit_soot.effects import passives  # noqa: F401  (registers the archetype passives)
+from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations)
+    actions,
+    camps,
+    cards,
+    communities,
+    contracts,
+    explore,
+    extract,
+    loans,
+    market,
+    market_update,
+    movement,
+    refine,
+    routes,
+    settlements,
+    soot,
+    structures,
+    trades,
+    upgrades,
+    upkeep,
+)
+from hexkit_soot.rules.flow import advance
+from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.setup import new_state
+from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
+from hexkit_soot.state import SootState
+
+__all__ = ["SootGame", "GAME", "HIDDEN_FIELDS"]
+
+HIDDEN_FIELDS = (
+    "players.*.hand.*",
+    "players.*.secrets.*",
+    "players.*.dealt.*",
+    "tile_stack.*",
+    "deck.*",
+    "events.*",
+    "contract_deck.*",
+    "secret_deck.*",
+    "flux.*",
+    "bids.*",
+    "pending.*.options.*",
+    "pending.*.data.*",
+)
+"""State paths a player's view may hide: other hands and secret objectives,
+the order of every face-down pile, blind bids, and the options of another
+player's private question (their dealt objectives, their blind draw)."""
+
+_REQUIREMENTS = {
+    "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
+    "Extract": "your caravan must stand on your camp whose site still has tokens",
+    "Found Camp": "your Builder must stand on a free hex where a camp type fits, you must afford it and be under your camp limit",
+    "Found Settlement": "your Builder must stand on a free hex 2+ from other settlements, you must afford it and be under your settlement limit",
+    "Upgrade Settlement": "your Builder must stand on a settlement below City, you must afford it and your Soot must be 5 or less",
+    "Build Structure": "your Builder must stand where a free slot (or a warehouse spot) is and you must afford the structure",
+    "Build Route": "you must afford a segment next to your route, a trail, your agent, your camp or the Central City",
+    "Refine": "you must own or afford to rent a facility whose inputs and use cost are present",
+    "Market Transaction": "you need a caravan at a market location or a market among your warehouse nodes, and goods to sell or currency to buy",
+    "Scrub Soot": "you need soot, currency, and your Builder at the Central City or where you own a facility",
+    "Community Interaction": "your Explorer or Builder must stand on a community not pacted by a rival, and you must afford it",
+    "Draw Cards": "the card row and the deck must not both be empty",
+    "Buy Upgrade": "you must afford an upgrade of your archetype or a shared one with copies left",
+    "Move": "you need an agent that can move",
+    "Train Caravan": "a City that has not trained must be reachable with 3 Grain and 2 currency",
+    "Unlock Outer District": "the Outer District must be in play and locked, and you need 4 Cut Stone",
+}
+
+
+class SootGame(Game[SootState, SootConfig]):
+    """Soot & Timber, base game for 2-6 players (2P Market Flux, 5-6P Outer District)."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="soot",
+        title="Soot & Timber",
+        version="0.1.0",
+        min_players=2,
+        max_players=6,
+        max_decisions=200_000,
+        variants=VARIANTS,
+        information=Information.IMPERFECT,
+        stochastic=True,
+        hidden_fields=HIDDEN_FIELDS,
+    )
+    config_type: ClassVar[type[SootConfig]] = SootConfig
+    state_type: ClassVar[type[SootState]] = SootState
+    action_types: ClassVar[tuple[type, ...]] = (Choose,)
+    decision_types: ClassVar[tuple[type, ...]] = (Step,)
+
+    def setup(self, config: SootConfig, rng: Rng) -> SootState:
+        """Set up the map, decks and draft, then run to the first question.
+
+        Source: rulebook, "Set-up".
+        """
+        state = new_state(config, rng)
+        advance(state)
+        return state
+
+    def generate_actions(self, state: SootState) -> Iterable[Any]:
+        """The answers to the pending question."""
+        if not state.pending:
+            return ()
+        step = state.pending[-1]
+        if not isinstance(step, Step):
+            return ()
+        if step.options:
+            return step.options
+        gen = GENERATORS.get(step.kind)
+        return gen(state, step) if gen is not None else ()
+
+    def perform(self, state: SootState, action: Any) -> None:
+        """Answer the pending question, then run on to the next one."""
+        step = state.pending.pop()
+        assert isinstance(step, Step)  # noqa: S101 - generate_actions only offers answers to Steps
+        if step.kind == "effect":
+            effects.resume(state, step, action)
+        else:
+            HANDLERS[step.kind](state, step, action)
+        if not state.pending:
+            advance(state)
+
+    def explain_illegal(self, state: SootState, action: Any) -> str:
+        """Name the rule an action breaks, with the state's facts."""
+        step = state.decision()
+        if step is None:
+            return "the game is over"
+        if not isinstance(action, Choose):
+            return f"answers are Choose values; {type(action).__name__} is not one ({step.prompt})"
+        if isinstance(step, Step) and step.kind == "turn":
+            p = state.players[step.player]
+            main = MAIN_ACTIONS.get(action.code)
+            if main is not None:
+                if p.actions <= 0 and not (p.restricted and main.restricted_ok):
+                    return f"{action.code}: P{step.player} has no actions left this round"
+                return f"{action.code} is not possible now: {_REQUIREMENTS.get(action.code, 'its requirements are not met')}"
+            if action.code in FREE_ACTIONS:
+                return f"{action.code} with argument {action.arg} is not available to P{step.player} now"
+        offered = ", ".join(str(o) for o in list(self.legal_actions(state))[:8])
+        return f"'{action}' does not answer '{step.prompt}' (P{step.player}); offered: {offered}"
+
+    def clone(self, state: SootState) -> SootState:
+        """A fast independent copy (containers copied level by level)."""
+        return state.copy_fields()
+
+    def scores(self, state: SootState) -> ScoreSheet:
+        """Final scores with breakdown and tie-breakers (provisional before the end).
+
+        Source: rulebook, "Final Scoring", "Tie-breakers".
+        """
+        return final_scores(state)
+
+    # -- hidden information ---------------------------------------------
+    def redact(self, state: SootState, player: PlayerId) -> None:
+        """Hide other hands, secrets, bids, pile orders and others' private options.
+
+        Face-down piles whose contents are public knowledge (events, contracts,
+        Market Flux) are sorted, hiding only their order; piles whose contents
+        are not (terrain stack, card deck, secret objectives) are masked.
+        """
+        for i, p in enumerate(state.players):
+            if i != player:
+                p.hand = ["?"] * len(p.hand)
+                p.secrets = [-1] * len(p.secrets)
+                p.dealt = [-1] * len(p.dealt)
+        state.tile_stack = [-1] * len(state.tile_stack)
+        state.deck = ["?"] * len(state.deck)
+        state.secret_deck = [-1] * len(state.secret_deck)
+        state.events = sorted(state.events)
+        state.contract_deck = sorted(state.contract_deck)
+        state.flux = sorted(state.flux)
+        state.bids = [b if i == player else -1 for i, b in enumerate(state.bids)]
+        state.pending = [
+            s if not isinstance(s, Step) or s.player == player or s.kind not in ("setup.secret", "cards.keep")
+            else attrs.evolve(s, options=tuple(Choose(code=o.code, arg=-1, label="?") for o in s.options),
+                              data=tuple(-1 for _ in s.data))
+            for s in state.pending
+        ]
+
+    def determinize(self, view: SootState, player: PlayerId, rng: Rng) -> SootState:
+        """A full state consistent with ``view``: hidden parts resampled with ``rng``."""
+        sample = self.clone(view)
+        sample.rng = rng.spawn()
+        sample.viewer = None
+        sample._legal = None
+        data = data_of(sample.config)
+        # terrain stack: tiles not seen anywhere
+        seen = set(sample.tiles.values()) | set(sample.survey) | set(sample.drawn)
+        unseen = [t for t in range(len(data.tile_list())) if t not in seen]
+        rng.shuffle(unseen)
+        sample.tile_stack = unseen[: len(sample.tile_stack)]
+        # cards: every card not visible to the player goes back into hidden places
+        pool = [name for name, c in data.cards.items() for _ in range(c.copies)]
+        visible = [*sample.players[player].hand, *sample.card_row, *sample.discard, *sample.legacy_gone]
+        if sample.auction:
+            visible.append(sample.auction)
+        for c in visible:
+            if c in pool:
+                pool.remove(c)
+        rng.shuffle(pool)
+        for i, p in enumerate(sample.players):
+            if i != player:
+                p.hand = [pool.pop() for _ in p.hand if pool]
+        sample.deck = pool[: len(sample.deck)]
+        # secret objectives
+        secrets = list(range(len(data.secret_objectives)))
+        for s in sample.players[player].secrets + sample.players[player].dealt:
+            secrets.remove(s)
+        rng.shuffle(secrets)
+        for i, p in enumerate(sample.players):
+            if i != player:
+                p.secrets = sorted(secrets.pop() for _ in p.secrets)
+                p.dealt = [secrets.pop() for _ in p.dealt]
+        sample.secret_deck = secrets[: len(sample.secret_deck)]
+        for pile in (sample.events, sample.contract_deck, sample.flux):
+            rng.shuffle(pile)
+        sample.bids = [b if (i == player or b < 0) else 0 for i, b in enumerate(sample.bids)]
+        return sample
+
+
+GAME = SootGame()
+"""The registered game object (entry point ``soot``)."""

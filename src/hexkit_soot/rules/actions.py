@@ -1,0 +1,129 @@
+"""Phase 2, Actions: the turn cycle, passing, bonus actions, Overtime.
+
+Players take one action at a time in turn order, cycling, until everyone
+has passed. Each has 3 actions per round (4 at 2 players) plus bonus
+actions. A player out of actions (or choosing to stop) passes and leaves
+the cycle; the first to pass takes the Event Token. Free actions (loans,
+contracts, cards, trades, abandoning camps) may be taken on your turn
+without ending it; passing is always possible, so no game can stall.
+Bonus actions: discard 2 cards (once per round, :mod:`.cards`), Overtime
+(once per round: +1 action, +2 food at Upkeep), cards and upgrades.
+
+Source: rulebook, Phase 2 "Actions"; reference card "ACTIONS/ROUND".
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt
+from hexkit_soot.state import SootState
+
+__all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round"]
+
+
+def actions_per_round(state: SootState) -> int:
+    """Regular actions per round: 3, or 4 at 2 players."""
+    nums = D(state).numbers
+    return nums.actions_per_round_2p if state.config.players == 2 else nums.actions_per_round
+
+
+def start_actions(state: SootState) -> None:
+    """Give everyone their actions for the round and start the cycle."""
+    base = actions_per_round(state)
+    for i, p in enumerate(state.players):
+        p.actions = base + modify(state, i, Hook.BONUS_ACTIONS, 0)
+        p.restricted = modify(state, i, Hook.RESTRICTED_ACTIONS, 0)
+    state.passed = []
+    state.cursor = 0
+    state.phase = "actions"
+
+
+def next_turn(state: SootState) -> bool:
+    """Ask the next player in the cycle for their turn; return False when all have passed."""
+    n = len(state.order)
+    if len(state.passed) >= n:
+        return False
+    for k in range(n):
+        player = state.order[(state.cursor + k) % n]
+        if player not in state.passed:
+            state.cursor = (state.cursor + k) % n
+            state.turn = player
+            ask(state, player, "turn", prompt=f"P{player}: your turn")
+            return True
+    return False
+
+
+def _can_take(state: SootState, player: PlayerId, name: str) -> bool:
+    p = state.players[player]
+    action = MAIN_ACTIONS[name]
+    if p.actions <= 0 and not (p.restricted > 0 and action.restricted_ok):
+        return False
+    return action.available(state, player)
+
+
+def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
+    """The turn menu: main actions that can be completed, free actions, pass."""
+    out = [opt(name, 0, name) for name in MAIN_ACTIONS if _can_take(state, player, name)]
+    for free in FREE_ACTIONS.values():
+        out.extend(free.options(state, player))
+    out.append(opt("Pass", 0, "pass"))
+    return out
+
+
+@generates("turn")
+def gen_turn(state: SootState, step: Step) -> list[Choose]:
+    """Legal answers to the turn question."""
+    return turn_options(state, step.player)
+
+
+@handles("turn")
+def on_turn(state: SootState, step: Step, answer: Choose) -> None:
+    """Take a main action, a free action, or pass."""
+    player = step.player
+    p = state.players[player]
+    code = answer.code
+    if code == "Pass":
+        state.passed.append(player)
+        if len(state.passed) == 1:
+            state.event_token = player
+            state.note(player, "passed first and takes the Event Token")
+        else:
+            state.note(player, "passed")
+        state.cursor = (state.cursor + 1) % len(state.order)
+        return
+    action = MAIN_ACTIONS.get(code)
+    if action is not None:
+        if action.restricted_ok and p.restricted > 0:
+            p.restricted -= 1
+        else:
+            p.actions -= 1
+        free_route = code == "Build Route" and modify(state, player, Hook.ROUTE_FREE_ACTION, 0)
+        if free_route:
+            p.actions += 1
+        state.note(player, f"action: {code}")
+        state.cursor = (state.cursor + 1) % len(state.order)
+        action.start(state, player)
+        return
+    # A free action: the turn question stays under whatever it asks.
+    state.pending.append(step)
+    FREE_ACTIONS[code].perform(state, player, answer)
+
+
+def _overtime_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if "overtime" in state.players[player].used:
+        return []
+    food = D(state).numbers.overtime_food
+    return [opt("Overtime", 0, f"Overtime: +1 action, +{food} food at Upkeep")]
+
+
+@free_action("Overtime", _overtime_options)
+def on_overtime(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Overtime: one more action, two more food at Upkeep."""
+    p = state.players[player]
+    p.used.append("overtime")
+    p.actions += 1
+    p.overtime += D(state).numbers.overtime_food
+    state.note(player, "worked Overtime")

@@ -1,0 +1,149 @@
+"""Camps: Found Camp, founding points, abandoning.
+
+Found Camp costs 1 action + 1¤ + the camp's resources (Prospector: no ¤);
+your Builder must be on the target hex. One camp per hex; never on the
+Central City, a settlement or a community. Site camps (mines, quarries,
+trapping and herb camps) need the matching printed site with tokens left;
+renewable camps (Farm, Ranch, Lumber Camp) need their terrain. On founding:
++1 point, +2 points for your first camp of its category, the site's
+depletion stack is placed if it is not on the map yet, and -1 Prestige if
+the hex is next to a community. The archetype's camp limit counts camps
+owned. Abandoning (a free action) removes the camp; the stack stays.
+
+Source: rulebook, "Camps"; §21 camp limits; "Prestige" (losing).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.ledger import D, change_prestige, gain_points
+from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.network import can_pay, discounted, pay
+from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
+from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
+
+__all__ = ["camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "builder_discount"]
+
+
+def camps_of(state: SootState, player: PlayerId) -> list[Hex]:
+    """Hexes of ``player``'s camps."""
+    return [h for h, c in state.camps.items() if c.owner == player]
+
+
+def builder_discount(state: SootState, player: PlayerId, at: Hex) -> int:
+    """1 when your Explorer and Builder share ``at`` (rulebook: Explorer + Builder together)."""
+    p = state.players[player]
+    return 1 if at in p.explorers and at in p.builders else 0
+
+
+def _free_hex(state: SootState, at: Hex) -> bool:
+    return (at in state.tiles and at != CENTRAL_CITY and at not in state.camps
+            and at not in state.settlements and at not in state.communities)
+
+
+def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
+    """Camp types that may be founded on ``at`` (ignoring cost and limits)."""
+    if not _free_hex(state, at):
+        return []
+    terrain, site, river = tile_info(state, state.tiles[at])
+    out = []
+    for name, camp in D(state).camps.items():
+        if terrain not in camp.terrains:
+            continue
+        if camp.sites:
+            if site not in camp.sites or state.stacks.get(at, 1) <= 0:
+                continue
+        out.append(name)
+    return out
+
+
+def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
+    """Goods and ¤ to found ``kind`` at ``at`` for ``player`` (discounts applied)."""
+    nums = D(state).numbers
+    cost = D(state).camps[kind].cost
+    discount = builder_discount(state, player, at) + modify(state, player, Hook.CAMP_RESOURCES, 0)
+    goods = discounted(cost, discount) if discount < 99 else {}
+    currency = modify(state, player, Hook.CAMP_CURRENCY, nums.camp_currency)
+    return goods, max(0, currency)
+
+
+def _limit(state: SootState, player: PlayerId) -> int:
+    arch = D(state).archetypes.get(state.players[player].archetype)
+    return arch.camps if arch is not None else 0
+
+
+def _options(state: SootState, player: PlayerId) -> list[Choose]:
+    if len(camps_of(state, player)) >= _limit(state, player):
+        return []
+    out = []
+    for b, at in enumerate(sorted(set(state.players[player].builders))):
+        for kind in camp_kinds_at(state, at):
+            goods, cur = camp_cost(state, player, at, kind)
+            if can_pay(state, player, goods, at, cur):
+                kid = list(D(state).camps).index(kind)
+                out.append(opt("camp", hex_code(at) * 16 + kid, f"found {kind} at {at}"))
+    return out
+
+
+def _available(state: SootState, player: PlayerId) -> bool:
+    return bool(_options(state, player))
+
+
+@main_action("Found Camp", _available)
+def start(state: SootState, player: PlayerId) -> None:
+    """Begin Found Camp: choose hex and camp type."""
+    ask(state, player, "camp.found", _options(state, player), "Found Camp: which camp where?")
+
+
+@handles("camp.found")
+def on_found(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay and place the camp."""
+    player = step.player
+    at = code_hex(answer.arg // 16)
+    kind = list(D(state).camps)[answer.arg % 16]
+    goods, cur = camp_cost(state, player, at, kind)
+    pay(state, player, goods, at, cur, why=f"{kind} at {at}")
+    place_camp(state, player, at, kind)
+
+
+def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
+    """Put ``player``'s camp of ``kind`` on ``at`` with its founding effects (no cost)."""
+    data = D(state)
+    nums = data.numbers
+    camp = data.camps[kind]
+    state.camps[at] = Camp(owner=player, kind=kind)
+    state.note(player, f"founded a {kind} at {at}")
+    gain_points(state, player, nums.camp_points, "camp")
+    p = state.players[player]
+    if camp.category not in p.categories:
+        p.categories.append(camp.category)
+        gain_points(state, player, nums.first_category_points, f"first {camp.category} camp")
+    terrain, site, river = tile_info(state, state.tiles[at])
+    if camp.sites and site and at not in state.stacks:
+        stack = modify(state, player, Hook.SITE_STACK, data.sites[site].stack, {"resource": site})
+        state.stacks[at] = stack
+    if any(n in state.communities for n in at.neighbors()):
+        change_prestige(state, player, -1, "camp next to a community")
+    from hexkit_soot.rules.milestones import check_magnate
+
+    check_magnate(state, player)
+
+
+def abandon_camp(state: SootState, player: PlayerId, at: Hex, why: str) -> None:
+    """Remove ``player``'s camp at ``at``; the site and its stack stay. Loose goods there stay theirs."""
+    del state.camps[at]
+    state.note(player, f"abandoned the camp at {at} ({why})")
+
+
+def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
+    return [opt("Abandon Camp", hex_code(h), f"abandon camp at {h}") for h in sorted(camps_of(state, player))]
+
+
+@free_action("Abandon Camp", _abandon_options)
+def on_abandon(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Abandon a camp voluntarily (free action)."""
+    abandon_camp(state, player, code_hex(answer.arg), "voluntarily")

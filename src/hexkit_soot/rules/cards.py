@@ -1,0 +1,238 @@
+"""Cards: the multi-use deck, Draw Cards, spending cards, the Legacy auction.
+
+Every card is an ability, a currency value and one wild resource.
+Draw Cards (1 action): take a face-up card from the 5-card row, or draw 2
+blind and keep 1 (the other is discarded). Playing a card for its ability
+or spending it as currency are free actions on your turn (assumed: the
+rulebook gives no action cost); as a wild resource it is spent inside a
+payment (:mod:`hexkit_soot.rules.network`). A Legacy card played for its
+ability leaves the game; spent as currency or wild it is discarded like
+any card. Discarding 2 cards gives 1 bonus action, once per round. The row
+is refilled in the Market Update; a Legacy card dealt into it is auctioned
+at once by blind bids (highest pays the bank; ties to the earliest in turn
+order; a 0 bid is legal). Hand limit 7 at the end of the round.
+
+Source: rulebook, §15 "Cards", "Legacy cards", Phase 5 (hand limit).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Ctx, has_play, lookup
+from hexkit_soot.ledger import D, gain_currency
+from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
+from hexkit_soot.state import SootState
+
+__all__ = ["draw_blind", "refill_row", "card_id", "card_name", "start_auction"]
+
+
+def card_id(state: SootState, name: str) -> int:
+    """Index of a card name in the data (for answers)."""
+    return list(D(state).cards).index(name)
+
+
+def card_name(state: SootState, cid: int) -> str:
+    """Card name of an index."""
+    return list(D(state).cards)[cid]
+
+
+def draw_blind(state: SootState) -> str | None:
+    """Draw the top card, reshuffling the discard pile in when the deck is empty."""
+    if not state.deck and state.discard:
+        state.deck = state.discard
+        state.discard = []
+        state.rng.shuffle(state.deck)
+        state.note(None, "the card deck was reshuffled")
+    return state.deck.pop() if state.deck else None
+
+
+def refill_row(state: SootState) -> list[int]:
+    """Fill empty card row slots; return the slots that received a Legacy card."""
+    legacy = []
+    cards = D(state).cards
+    for i, c in enumerate(state.card_row):
+        if not c:
+            new = draw_blind(state)
+            if new is None:
+                break
+            state.card_row[i] = new
+            if cards[new].legacy:
+                legacy.append(i)
+    return legacy
+
+
+def _draw_ok(state: SootState, player: PlayerId) -> bool:
+    return any(state.card_row) or bool(state.deck) or bool(state.discard)
+
+
+@main_action("Draw Cards", _draw_ok)
+def start(state: SootState, player: PlayerId) -> None:
+    """Choose a row card or the blind draw."""
+    options = [opt("row", i, f"take {c} from the row") for i, c in enumerate(state.card_row) if c]
+    if state.deck or state.discard:
+        options.append(opt("blind", 0, "draw 2 blind, keep 1"))
+    ask(state, player, "cards.draw", options, "Draw Cards: row or blind?")
+
+
+@handles("cards.draw")
+def on_draw(state: SootState, step: Step, answer: Choose) -> None:
+    """Take the row card, or draw 2 and ask which to keep."""
+    p = state.players[step.player]
+    if answer.code == "row":
+        card = state.card_row[answer.arg]
+        state.card_row[answer.arg] = ""
+        p.hand.append(card)
+        state.note(step.player, f"took {card} from the card row")
+        return
+    drawn = [c for c in (draw_blind(state), draw_blind(state)) if c is not None]
+    if len(drawn) == 1:
+        p.hand.append(drawn[0])
+        state.note(step.player, "drew 1 card blind")
+        return
+    options = [opt("keep", card_id(state, c), f"keep {c}") for c in drawn]
+    ask(state, step.player, "cards.keep", options, "Draw Cards: keep which?", data=tuple(card_id(state, c) for c in drawn))
+
+
+@handles("cards.keep")
+def on_keep(state: SootState, step: Step, answer: Choose) -> None:
+    """Keep one drawn card, discard the other."""
+    kept = card_name(state, answer.arg)
+    others = [card_name(state, c) for c in step.data]
+    others.remove(kept)
+    state.players[step.player].hand.append(kept)
+    state.discard.extend(others)
+    state.note(step.player, "drew 2 cards blind and kept 1")
+
+
+# -- free actions with cards --------------------------------------------------
+
+def _currency_options(state: SootState, player: PlayerId) -> list[Choose]:
+    cards = D(state).cards
+    return [opt("Spend Card", card_id(state, c), f"spend {c} as {cards[c].value}¤")
+            for c in sorted(set(state.players[player].hand))]
+
+
+@free_action("Spend Card", _currency_options)
+def on_spend(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Spend a card as currency."""
+    name = card_name(state, answer.arg)
+    state.players[player].hand.remove(name)
+    state.discard.append(name)
+    gain_currency(state, player, D(state).cards[name].value, f"spent {name}")
+
+
+def _ability_options(state: SootState, player: PlayerId) -> list[Choose]:
+    out = []
+    for c in sorted(set(state.players[player].hand)):
+        found = lookup(c)
+        if found is None or found.play is None:
+            continue
+        if found.playable is not None and not found.playable(Ctx(state=state, player=player, source=c)):
+            continue
+        out.append(opt("Play Card", card_id(state, c), f"play {c} for its ability"))
+    return out
+
+
+@free_action("Play Card", _ability_options)
+def on_play(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Play a card for its ability (Legacy cards leave the game)."""
+    name = card_name(state, answer.arg)
+    p = state.players[player]
+    p.hand.remove(name)
+    if D(state).cards[name].legacy:
+        state.legacy_gone.append(name)
+    else:
+        state.discard.append(name)
+    state.note(player, f"played {name}")
+    found = lookup(name)
+    if found is not None and found.play is not None and has_play(name):
+        found.play(Ctx(state=state, player=player, source=name))
+
+
+def _discard_options(state: SootState, player: PlayerId) -> list[Choose]:
+    p = state.players[player]
+    if "discard" in p.used or len(p.hand) < 2:
+        return []
+    return [opt("Discard for Action", 0, "discard 2 cards for 1 bonus action")]
+
+
+@free_action("Discard for Action", _discard_options)
+def on_discard_bonus(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Start the bonus: choose the first card to discard."""
+    state.players[player].used.append("discard")
+    _ask_discard(state, player, 2, "cards.bonus")
+
+
+def _ask_discard(state: SootState, player: PlayerId, left: int, kind: str) -> None:
+    options = [opt("discard", card_id(state, c), f"discard {c}") for c in sorted(set(state.players[player].hand))]
+    ask(state, player, kind, options, f"discard a card ({left} to go)", data=(left,))
+
+
+@handles("cards.bonus")
+def on_bonus_card(state: SootState, step: Step, answer: Choose) -> None:
+    """Discard one card; after the second, gain the bonus action."""
+    name = card_name(state, answer.arg)
+    p = state.players[step.player]
+    p.hand.remove(name)
+    state.discard.append(name)
+    left = step.data[0] - 1
+    if left:
+        _ask_discard(state, step.player, left, "cards.bonus")
+    else:
+        p.actions += 1
+        state.note(step.player, "discarded 2 cards for a bonus action")
+
+
+def ask_hand_limit(state: SootState, player: PlayerId) -> bool:
+    """Ask ``player`` to discard down to the hand limit; return whether asked."""
+    excess = len(state.players[player].hand) - D(state).numbers.hand_limit
+    if excess > 0:
+        _ask_discard(state, player, excess, "cards.limit")
+        return True
+    return False
+
+
+@handles("cards.limit")
+def on_limit(state: SootState, step: Step, answer: Choose) -> None:
+    """Discard one card for the hand limit."""
+    name = card_name(state, answer.arg)
+    state.players[step.player].hand.remove(name)
+    state.discard.append(name)
+    ask_hand_limit(state, step.player)
+
+
+# -- the Legacy blind auction ---------------------------------------------------
+
+def start_auction(state: SootState, slot: int) -> None:
+    """Start the blind auction of the Legacy card in row ``slot``: everyone bids in turn order."""
+    state.auction = state.card_row[slot]
+    state.bids = [-1] * state.config.players
+    state.note(None, f"Legacy card {state.auction} entered the row: blind auction")
+    _ask_bid(state, 0, slot)
+
+
+def _ask_bid(state: SootState, k: int, slot: int) -> None:
+    player = state.order[k]
+    cap = min(state.players[player].currency, D(state).numbers.legacy_bid_max)
+    options = [opt("bid", n, f"bid {n}") for n in range(cap + 1)]
+    ask(state, player, "cards.bid", options, f"blind bid for {state.auction}", data=(k, slot))
+
+
+@handles("cards.bid")
+def on_bid(state: SootState, step: Step, answer: Choose) -> None:
+    """Record a bid; after the last, reveal and award."""
+    k, slot = step.data
+    state.bids[step.player] = answer.arg
+    if k + 1 < len(state.order):
+        _ask_bid(state, k + 1, slot)
+        return
+    best = max(state.bids)
+    winner = next(p for p in state.order if state.bids[p] == best)
+    state.note(None, "bids revealed: " + ", ".join(f"P{p} {state.bids[p]}" for p in state.order))
+    state.players[winner].currency -= best
+    state.players[winner].hand.append(state.auction)
+    state.note(winner, f"won {state.auction} for {best}¤")
+    state.card_row[slot] = ""
+    state.auction = ""
+    state.bids = []

@@ -1,0 +1,85 @@
+"""Communities & Pacts: Community Interaction, Favor, Exclusive Pacts.
+
+Community Interaction: 1 action + currency by prestige (3 minus your
+prestige level, at least 1: assumed), your Explorer or Builder on the
+community's hex. You gain 1 ingredient (a Cultural Artifact or a Specialty
+Material, your choice), +1 Prestige and +1 Favor (0-3) with it. At Favor 3
+you form its Exclusive Pact (if nobody holds it): each Production you gain
+1 ingredient from it, and no other player may interact with it. A pact
+breaks (Favor back to 2) if your Prestige falls below Neutral (see
+:func:`hexkit_soot.ledger.change_prestige`).
+
+Source: rulebook, "Communities", "Favor and Exclusive Pacts".
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.ledger import D, change_prestige, gain_goods, pay_currency
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import SootState
+
+__all__ = ["interaction_cost", "add_favor", "pact_payout", "INGREDIENTS"]
+
+INGREDIENTS = ("Cultural Artifact", "Specialty Material")
+
+
+def interaction_cost(state: SootState, player: PlayerId) -> int:
+    """Currency a Community Interaction costs ``player`` (by prestige)."""
+    return max(1, D(state).numbers.interaction_base_cost - state.players[player].prestige)
+
+
+def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
+    """Raise Favor with the community at ``at``; form its pact at the top if free."""
+    c = state.communities.get(at)
+    if c is None:
+        return
+    top = D(state).numbers.favor_max
+    c.favor[player] = min(top, c.favor[player] + n)
+    if c.favor[player] >= top and c.pact < 0 and state.players[player].prestige >= 0:
+        c.pact = player
+        state.note(player, f"formed an Exclusive Pact with the {c.kind} at {at}")
+
+
+def _options(state: SootState, player: PlayerId) -> list[Choose]:
+    p = state.players[player]
+    if p.currency < interaction_cost(state, player):
+        return []
+    out = []
+    for at in sorted(set(p.explorers) | set(p.builders)):
+        c = state.communities.get(at)
+        if c is None or c.pact not in (-1, player):
+            continue
+        for i, g in enumerate(INGREDIENTS):
+            if state.supply.get(g, 0) > 0:
+                out.append(opt("interact", hex_code(at) * 2 + i, f"trade with the {c.kind} at {at} for a {g}"))
+    return out
+
+
+@main_action("Community Interaction", lambda s, p: bool(_options(s, p)))
+def start(state: SootState, player: PlayerId) -> None:
+    """Choose the community and the ingredient."""
+    ask(state, player, "community.interact", _options(state, player), "Community Interaction: with whom, for what?")
+
+
+@handles("community.interact")
+def on_interact(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay, gain the ingredient, prestige and favor."""
+    player = step.player
+    at = code_hex(answer.arg // 2)
+    good = INGREDIENTS[answer.arg % 2]
+    pay_currency(state, player, interaction_cost(state, player), f"interaction at {at}")
+    gain_goods(state, player, good, 1, why="Community Interaction")
+    change_prestige(state, player, 1, "Community Interaction")
+    add_favor(state, player, at, 1)
+
+
+def pact_payout(state: SootState) -> None:
+    """Production: every pact holder gains 1 ingredient from each pact community."""
+    data_gives = {c.name: c.gives for c in D(state).communities}
+    for at, c in sorted(state.communities.items()):
+        if c.pact >= 0:
+            gain_goods(state, c.pact, data_gives.get(c.kind) or INGREDIENTS[0], 1, why=f"pact at {at}")

@@ -1,0 +1,114 @@
+"""Contracts: the 4-slot row, claiming, fulfilling, abandoning.
+
+Claiming a row contract is a free action (hold at most 2; Market
+Intelligence 3). Fulfilling is a free action: have the listed goods at the
+listed destination (your caravans or loose goods there, or your network if
+it is one of your nodes); the goods are consumed and you gain the printed
+points and currency. Contracts never move prices. Abandoning is free. The
+row refills each Market Update; Tier 2 contracts join the deck at the
+start of Boom, Tier 3 at the start of Hardship. "Frontier" means any
+settlement 4+ hexes from the Central City.
+
+Interpretation (assumed): abandoned and fulfilled contracts leave the game.
+
+Source: rulebook, "Contracts"; Components, contract list (assumed).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.ledger import D, gain_currency, gain_points
+from hexkit_soot.rules.network import pay, pool_at
+from hexkit_soot.rules.settlements import is_market
+from hexkit_soot.rules.steps import free_action, opt
+from hexkit_soot.state import CENTRAL_CITY, SootState
+
+__all__ = ["destinations", "deliverable_at", "refill_contracts", "contract_limit"]
+
+
+def contract_limit(state: SootState, player: PlayerId) -> int:
+    """Contracts ``player`` may hold."""
+    return modify(state, player, Hook.CONTRACT_LIMIT, D(state).numbers.contracts_held)
+
+
+def destinations(state: SootState, kind: str) -> list[Hex]:
+    """Hexes matching a contract destination."""
+    far = D(state).numbers.premium_distance
+    if kind == "Central City":
+        return [CENTRAL_CITY]
+    out = []
+    for h, s in sorted(state.settlements.items()):
+        if kind == "Market" and is_market(state, h):
+            out.append(h)
+        elif s.kind != "Central City" and (kind == "Settlement" or (kind == "Frontier" and h.distance(CENTRAL_CITY) >= far)):
+            out.append(h)
+    return out
+
+
+def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None:
+    """Where ``player`` could fulfil contract ``index`` now (first such hex), or None."""
+    ct = D(state).contracts[index]
+    for h in destinations(state, ct.destination):
+        pool = pool_at(state, player, h)
+        if all(pool.get(g, 0) >= n for g, n in ct.goods.items()):
+            return h
+    return None
+
+
+def refill_contracts(state: SootState) -> None:
+    """Fill empty contract row slots from the deck."""
+    for i, c in enumerate(state.contract_row):
+        if c < 0 and state.contract_deck:
+            state.contract_row[i] = state.contract_deck.pop()
+
+
+def _claim_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if len(state.players[player].contracts) >= contract_limit(state, player):
+        return []
+    cts = D(state).contracts
+    return [opt("Claim Contract", i, f"claim contract {cts[c].name}") for i, c in enumerate(state.contract_row) if c >= 0]
+
+
+@free_action("Claim Contract", _claim_options)
+def on_claim(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Take a contract from the row."""
+    c = state.contract_row[answer.arg]
+    state.contract_row[answer.arg] = -1
+    state.players[player].contracts.append(c)
+    state.note(player, f"claimed contract {D(state).contracts[c].name}")
+
+
+def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
+    cts = D(state).contracts
+    return [opt("Fulfil Contract", c, f"fulfil {cts[c].name}")
+            for c in state.players[player].contracts if deliverable_at(state, player, c) is not None]
+
+
+@free_action("Fulfil Contract", _fulfil_options)
+def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Deliver the goods and collect."""
+    ct = D(state).contracts[answer.arg]
+    at = deliverable_at(state, player, answer.arg)
+    if at is None:
+        return
+    pay(state, player, dict(ct.goods), at, wild=False, why=f"contract {ct.name} at {at}")
+    p = state.players[player]
+    p.contracts.remove(answer.arg)
+    p.contracts_done += 1
+    gain_points(state, player, ct.points, f"contract {ct.name}")
+    gain_currency(state, player, ct.currency, f"contract {ct.name}")
+
+
+def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
+    cts = D(state).contracts
+    return [opt("Abandon Contract", c, f"abandon {cts[c].name}") for c in state.players[player].contracts]
+
+
+@free_action("Abandon Contract", _abandon_options)
+def on_abandon(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Give a contract up."""
+    state.players[player].contracts.remove(answer.arg)
+    state.note(player, f"abandoned contract {D(state).contracts[answer.arg].name}")

@@ -1,0 +1,130 @@
+"""Extract: pull non-renewable (and semi-renewable) resources from a camp's site.
+
+Cost 1 action; your Caravan must be at your camp. Remove 2 tokens from the
+camp's depletion stack (Decline: 1) and load them onto the caravan and/or
+the tile (at most 2 goods on a tile). Ruthless Exploitation takes 2 more
+and costs 1 Prestige. When the last token of the last active site of a
+non-renewable resource leaves the map, its Scarcity Cascade fires: the raw
+price rises 3 for good, and every tracked good made from it gets a price
+floor 2 above its minimum.
+
+Interpretation (assumed): tokens that would fit neither on the caravan nor
+on the tile stay in the stack (nothing is wasted).
+
+Source: rulebook, "Extract", "Scarcity Cascade", Seasons (Decline).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.ledger import D, change_prestige, from_supply
+from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.movement import caravan_capacity
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import SootState, add_goods
+
+__all__ = ["extractable", "extract_at", "scarcity_cascade"]
+
+
+def extractable(state: SootState, player: PlayerId) -> list[Hex]:
+    """Your camps with a placed, non-empty stack and one of your caravans present."""
+    p = state.players[player]
+    here = {c.loc for c in p.caravans}
+    return sorted(
+        h for h, camp in state.camps.items()
+        if camp.owner == player and h in here and state.stacks.get(h, 0) > 0
+    )
+
+
+def _available(state: SootState, player: PlayerId) -> bool:
+    return bool(extractable(state, player))
+
+
+@main_action("Extract", _available)
+def start(state: SootState, player: PlayerId) -> None:
+    """Begin Extract: choose the camp."""
+    options = [opt("hex", hex_code(h), f"extract at {h}") for h in extractable(state, player)]
+    ask(state, player, "extract.camp", options, "Extract: which camp?")
+
+
+@handles("extract.camp")
+def on_camp(state: SootState, step: Step, answer: Choose) -> None:
+    """Choose normal extraction or Ruthless Exploitation."""
+    options = [opt("normal", 0, "extract"), opt("ruthless", 1, "Ruthless Exploitation (+2, -1 Prestige)")]
+    ask(state, step.player, "extract.mode", options, "Extract: how hard?", data=(answer.arg,))
+
+
+@handles("extract.mode")
+def on_mode(state: SootState, step: Step, answer: Choose) -> None:
+    """Extract."""
+    extract_at(state, step.player, code_hex(step.data[0]), ruthless=answer.code == "ruthless")
+
+
+def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = False) -> int:
+    """Remove tokens from the stack at ``at`` onto ``player``'s caravan there and the tile.
+
+    Returns:
+        Tokens removed.
+    """
+    nums = D(state).numbers
+    season = season_of(state.round)
+    n = nums.extract_tokens_decline if season == "Decline" else nums.extract_tokens
+    if ruthless:
+        n += nums.ruthless_bonus
+        change_prestige(state, player, -1, "Ruthless Exploitation")
+    n = modify(state, player, Hook.EXTRACT_TOKENS, n, {"hex": at})
+    terrain, site, river = tile_info(state, state.tiles[at])
+    p = state.players[player]
+    caravan = next(c for c in p.caravans if c.loc == at)
+    room_caravan = caravan_capacity(state, player) - caravan.load()
+    tile_goods = p.loose.get(at, {})
+    room_tile = max(0, nums.tile_cap - sum(tile_goods.values()))
+    k = min(n, state.stacks[at], room_caravan + room_tile)
+    k = from_supply(state, site, k)
+    on_caravan = min(k, room_caravan)
+    if on_caravan:
+        add_goods(caravan.cargo, site, on_caravan)
+    if k - on_caravan:
+        add_goods(p.loose.setdefault(at, {}), site, k - on_caravan)
+    state.stacks[at] -= k
+    state.note(player, f"extracted {k} {site} at {at}" + (" (ruthless)" if ruthless else "")
+               + f", {state.stacks[at]} left")
+    if state.stacks[at] == 0:
+        scarcity_cascade(state, site)
+    return k
+
+
+def scarcity_cascade(state: SootState, resource: str) -> bool:
+    """Fire the Scarcity Cascade of ``resource`` if no active site of it has tokens left.
+
+    Returns:
+        Whether it fired now.
+
+    Source: rulebook, "Scarcity Cascade".
+    """
+    data = D(state)
+    site = data.sites.get(resource)
+    if site is None or site.semi_renewable or resource in state.cascaded:
+        return False
+    for h, left in state.stacks.items():
+        if left > 0 and tile_info(state, state.tiles[h])[1] == resource:
+            return False
+    nums = data.numbers
+    state.cascaded.append(resource)
+    state.raw_bonus[resource] = state.raw_bonus.get(resource, 0) + nums.cascade_raw
+    state.note(None, f"Scarcity Cascade: the last {resource} site is exhausted; {resource} +{nums.cascade_raw}")
+    for fac in data.facilities.values():
+        if resource in fac.inputs or resource in fac.choice:
+            for out in fac.outputs:
+                g = data.goods[out]
+                if g.kind == "tracked":
+                    floor = min(g.maximum, g.minimum + nums.cascade_floor)
+                    if floor > state.floors[out]:
+                        state.floors[out] = floor
+                        state.prices[out] = max(state.prices[out], floor)
+                        state.note(None, f"{out} price floor rises to {floor}")
+    return True

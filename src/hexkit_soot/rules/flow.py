@@ -1,0 +1,71 @@
+"""The round: five phases in order, and the automatic steps between questions.
+
+:func:`advance` runs everything that needs no decision (production, price
+moves, refills) and stops at the next question, or at the game's end (an
+empty decision stack). Each phase keeps its progress in ``state.cursor``
+so a phase interrupted by a question resumes where it stopped.
+
+Source: rulebook, "Round Structure" (Phases 1-5).
+"""
+
+from __future__ import annotations
+
+from hexkit_soot.rules.actions import next_turn, start_actions
+from hexkit_soot.rules.end import run_end
+from hexkit_soot.rules.market_update import run_market_update
+from hexkit_soot.rules.production import run_production
+from hexkit_soot.rules.setup import ask_draft, ask_secret
+from hexkit_soot.rules.upkeep import run_upkeep
+from hexkit_soot.state import SootState
+
+__all__ = ["advance"]
+
+
+def _new_round(state: SootState) -> None:
+    state.round += 1
+    state.phase = "market"
+    state.cursor = 0
+    state.active = []
+    for p in state.players:
+        p.used = []
+        p.overtime = 0
+        p.made = []
+
+
+def advance(state: SootState) -> None:
+    """Run automatic steps until a question is pending or the game is over."""
+    while not state.pending:
+        phase = state.phase
+        n = state.config.players
+        if phase == "draft":
+            if state.cursor < n:
+                ask_draft(state)
+                return
+            state.phase = "secrets"
+            state.cursor = 0
+        elif phase == "secrets":
+            if state.cursor < n:
+                ask_secret(state, state.cursor)
+                return
+            _new_round(state)
+        elif phase == "market":
+            if run_market_update(state):
+                start_actions(state)
+        elif phase == "actions":
+            if not next_turn(state):
+                state.phase = "upkeep"
+                state.cursor = 0
+        elif phase == "upkeep":
+            if run_upkeep(state):
+                state.phase = "production"
+        elif phase == "production":
+            run_production(state)
+            state.phase = "end"
+            state.cursor = 0
+        elif phase == "end":
+            if run_end(state):
+                if state.phase == "over":
+                    return
+                _new_round(state)
+        else:
+            return

@@ -1,0 +1,50 @@
+"""Loans: borrow 5¤, repay 7¤ (free actions); -6 points per loan left at the end.
+
+At most 3 loans outstanding (2 at 2 players).
+
+Source: rulebook, "Loans"; reference card "LOANS".
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose
+from hexkit_soot.ledger import D, gain_currency, pay_currency
+from hexkit_soot.rules.steps import free_action, opt
+from hexkit_soot.state import SootState
+
+__all__ = ["loan_limit"]
+
+
+def loan_limit(state: SootState) -> int:
+    """Loans a player may have outstanding."""
+    nums = D(state).numbers
+    return nums.loan_max_2p if state.config.players == 2 else nums.loan_max
+
+
+def _take_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if state.players[player].loans >= loan_limit(state):
+        return []
+    return [opt("Take Loan", 0, f"borrow {D(state).numbers.loan_amount}¤")]
+
+
+@free_action("Take Loan", _take_options)
+def on_take(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Borrow."""
+    state.players[player].loans += 1
+    gain_currency(state, player, D(state).numbers.loan_amount, "loan")
+
+
+def _repay_options(state: SootState, player: PlayerId) -> list[Choose]:
+    p = state.players[player]
+    repay = D(state).numbers.loan_repay
+    if p.loans and p.currency >= repay:
+        return [opt("Repay Loan", 0, f"repay a loan for {repay}¤")]
+    return []
+
+
+@free_action("Repay Loan", _repay_options)
+def on_repay(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Repay one loan."""
+    pay_currency(state, player, D(state).numbers.loan_repay, "loan repaid")
+    state.players[player].loans -= 1

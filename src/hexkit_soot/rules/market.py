@@ -1,0 +1,178 @@
+"""Market Transaction: buy or sell one good type, up to 3 units (Merchant 5).
+
+Only at market locations (Central City, Market Towns, River Ports; not a
+Struggling one), with a caravan of yours there or when the location is one
+of your warehouse nodes. All units trade at the pre-move price; the track
+moves once afterwards. Selling: the listed price per unit, +2 per unit at a
+market 4+ hexes from the Central City (frontier premium), +1 per unit in
+Boom; then the track falls 1 per unit (Tier 3: 2 per unit). Buying: listed
++1 per unit; then the track rises 1 per unit. Raw goods have fixed prices;
+Cultural Artifacts and Specialty Materials sell flat at 5 and cannot be
+bought. Selling a Tier 3 good raises its demand-linked input 1 step (once
+per transaction). Bought goods appear at the market: in your network if it
+is your node (Tier 3 goods loose on the hex), else loose on the hex.
+
+Interpretation (assumed): the premium and Boom bonus apply to every sale
+except the flat-priced special goods; raw goods are bought at price +1.
+
+Source: rulebook, "Market Economy"; reference card "MARKET"; Seasons (Boom).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price
+from hexkit_soot.rules.network import is_node, pay, pool_at, tier3
+from hexkit_soot.rules.settlements import is_market
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
+
+__all__ = ["markets_for", "sell_price", "buy_price", "sell", "buy", "max_units"]
+
+
+def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
+    """Market locations where ``player`` can trade now."""
+    p = state.players[player]
+    here = {c.loc for c in p.caravans}
+    return sorted(h for h in state.settlements if is_market(state, h) and (h in here or is_node(state, player, h)))
+
+
+def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
+    """Currency per unit for selling ``good`` at ``at`` now."""
+    data = D(state)
+    g = data.goods[good]
+    if g.kind == "special":
+        return g.price
+    base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
+    nums = data.numbers
+    if at.distance(CENTRAL_CITY) >= nums.premium_distance:
+        base += nums.premium
+    if season_of(state.round) == "Boom":
+        base += nums.boom_bonus
+    return modify(state, player, Hook.SELL_BONUS, 0, {"good": good}) + base
+
+
+def buy_price(state: SootState, player: PlayerId, good: str) -> int:
+    """Currency per unit for buying ``good`` now (listed + markup)."""
+    g = D(state).goods[good]
+    base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
+    return base + modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
+
+
+def max_units(state: SootState, player: PlayerId, side: str = "sell") -> int:
+    """Units per Market Transaction (3; the Merchant sells up to 5)."""
+    return modify(state, player, Hook.SELL_UNITS, D(state).numbers.sell_units, {"side": side})
+
+
+def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
+    data = D(state)
+    names = list(data.goods)
+    pool = pool_at(state, player, at)
+    out = []
+    for good in sorted(pool):
+        out.append(opt("sell", names.index(good), f"sell {good} at {sell_price(state, player, good, at)}"))
+    cur = state.players[player].currency
+    for i, (name, g) in enumerate(data.goods.items()):
+        if g.kind != "special" and state.supply.get(name, 0) > 0 and buy_price(state, player, name) <= cur:
+            out.append(opt("buy", i, f"buy {name} at {buy_price(state, player, name)}"))
+    return out
+
+
+def _available(state: SootState, player: PlayerId) -> bool:
+    return any(_good_options(state, player, h) for h in markets_for(state, player))
+
+
+@main_action("Market Transaction", _available)
+def start(state: SootState, player: PlayerId) -> None:
+    """Begin a Market Transaction: choose the market (if several)."""
+    markets = [h for h in markets_for(state, player) if _good_options(state, player, h)]
+    if len(markets) == 1:
+        _ask_good(state, player, markets[0])
+    else:
+        options = [opt("hex", hex_code(h), f"trade at {h}") for h in markets]
+        ask(state, player, "market.where", options, "Market: where?")
+
+
+def _ask_good(state: SootState, player: PlayerId, at: Hex) -> None:
+    ask(state, player, "market.good", _good_options(state, player, at), "Market: buy or sell what?",
+        data=(hex_code(at),))
+
+
+@handles("market.where")
+def on_where(state: SootState, step: Step, answer: Choose) -> None:
+    """Choose the good."""
+    _ask_good(state, step.player, code_hex(answer.arg))
+
+
+@handles("market.good")
+def on_good(state: SootState, step: Step, answer: Choose) -> None:
+    """Choose the quantity."""
+    player = step.player
+    at = code_hex(step.data[0])
+    good = list(D(state).goods)[answer.arg]
+    limit = max_units(state, player, answer.code)
+    if answer.code == "sell":
+        most = min(limit, pool_at(state, player, at).get(good, 0))
+    else:
+        price = buy_price(state, player, good)
+        most = min(limit, state.supply.get(good, 0), state.players[player].currency // price)
+    options = [opt("qty", n, f"{answer.code} {n} {good}") for n in range(1, most + 1)]
+    ask(state, player, "market.qty", options, "Market: how many?", data=(step.data[0], answer.arg),
+        tag=answer.code)
+
+
+@handles("market.qty")
+def on_qty(state: SootState, step: Step, answer: Choose) -> None:
+    """Trade."""
+    at = code_hex(step.data[0])
+    good = list(D(state).goods)[step.data[1]]
+    if step.tag == "sell":
+        sell(state, step.player, good, answer.arg, at)
+    else:
+        buy(state, step.player, good, answer.arg, at)
+
+
+def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> int:
+    """Sell ``units`` of ``good`` at ``at``; return the currency received."""
+    data = D(state)
+    g = data.goods[good]
+    price = sell_price(state, player, good, at)
+    pay(state, player, {good: units}, at, wild=False)
+    total = price * units
+    gain_currency(state, player, total)
+    state.note(player, f"sold {units} {good} at {at} for {price} each ({total}¤)")
+    if g.kind == "tracked":
+        move_price(state, good, -units * (2 if g.tier == 3 else 1), "sale")
+        if g.tier == 3 and g.link:
+            move_price(state, g.link, 1, f"demand from {good}")
+    s = state.settlements.get(at)
+    if s is not None and s.founder >= 0 and s.founder != player:
+        from hexkit_soot.effects import sources
+
+        if "Revenue Office" in sources(state, s.founder):
+            from hexkit_soot.rules.settlements import charter
+
+            charter(state, at, player, "sale")
+    return total
+
+
+def buy(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> int:
+    """Buy ``units`` of ``good`` at ``at``; return the currency paid."""
+    data = D(state)
+    g = data.goods[good]
+    price = buy_price(state, player, good)
+    k = from_supply(state, good, units)
+    p = state.players[player]
+    p.currency -= price * k
+    if is_node(state, player, at) and not tier3(state, good):
+        add_goods(p.stock, good, k)
+    else:
+        add_goods(p.loose.setdefault(at, {}), good, k)
+    state.note(player, f"bought {k} {good} at {at} for {price} each ({price * k}¤)")
+    if g.kind == "tracked":
+        move_price(state, good, k, "purchase")
+    return price * k

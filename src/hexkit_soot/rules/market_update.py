@@ -1,0 +1,119 @@
+"""Phase 1, Market Update.
+
+1. Even rounds: the Event Token holder flips the top event and picks
+   option A or B for the whole table.
+2. Boom and Hardship rounds: every Tier 3 price rises 1 step.
+3. Two players: flip a Market Flux card (riser +1, faller -1).
+4. Refill the contract row and the card row; a Legacy card entering the
+   row is auctioned at once by blind bids.
+
+Seasons also reshuffle the contract deck: Tier 2 contracts join at the
+start of Boom (round 4), Tier 3 at the start of Hardship (round 7).
+
+Source: rulebook, Phase 1 "Market Update", §16 "Events", §23 Market Flux,
+"Contracts".
+"""
+
+from __future__ import annotations
+
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Ctx, lookup
+from hexkit_soot.grid import season_of
+from hexkit_soot.ledger import D, move_price
+from hexkit_soot.rules.cards import refill_row, start_auction
+from hexkit_soot.rules.contracts import refill_contracts
+from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.state import SootState
+
+__all__ = ["run_market_update", "apply_event", "flip_flux"]
+
+
+def _season_contracts(state: SootState) -> None:
+    tier = {4: 2, 7: 3}.get(state.round)
+    if tier is None:
+        return
+    cts = D(state).contracts
+    joining = [c for c in state.contract_later if cts[c].tier == tier]
+    if joining:
+        state.contract_later = [c for c in state.contract_later if cts[c].tier != tier]
+        state.contract_deck.extend(joining)
+        state.rng.shuffle(state.contract_deck)
+        state.note(None, f"Tier {tier} contracts shuffled into the contract deck")
+
+
+def flip_flux(state: SootState) -> None:
+    """2P Market Flux: flip one card, riser +1, faller -1; reshuffle when exhausted."""
+    if not state.flux:
+        state.flux = state.flux_discard
+        state.flux_discard = []
+        state.rng.shuffle(state.flux)
+    if not state.flux:
+        return
+    card = state.flux.pop()
+    state.flux_discard.append(card)
+    fc = D(state).flux[card]
+    move_price(state, fc.rises, 1, "Market Flux")
+    move_price(state, fc.falls, -1, "Market Flux")
+    state.note(None, f"Market Flux: {fc.rises} up, {fc.falls} down")
+
+
+def run_market_update(state: SootState) -> bool:
+    """Advance the Market Update; return True when the phase is done.
+
+    ``state.cursor``: 0 start, 1 event asked, 2 demand/flux/futures, 3 refill, 4 done.
+    """
+    if state.cursor == 0:
+        state.note(None, f"Round {state.round} ({season_of(state.round)})")
+        _season_contracts(state)
+        state.cursor = 1
+        season = season_of(state.round)
+        deck = D(state).events
+        matching = [i for i, e in enumerate(state.events) if deck[e].season == season]
+        if state.round % 2 == 0 and matching:
+            state.event_now = state.events.pop(matching[-1])
+            ev = D(state).events[state.event_now]
+            state.note(None, f"event: {ev.name}")
+            options = [opt("A", 0, f"A: {ev.a}"), opt("B", 1, f"B: {ev.b}")]
+            ask(state, state.event_token, "event.choose", options, f"{ev.name}: choose A or B")
+            return False
+    if state.cursor == 1:
+        state.cursor = 2
+        if season_of(state.round) in ("Boom", "Hardship") and state.round <= 9:
+            for name, g in D(state).goods.items():
+                if g.kind == "tracked" and g.tier == 3:
+                    move_price(state, name, 1, "Tier 3 demand")
+        if state.config.players == 2 and "no-market-flux" not in state.config.variants:
+            flip_flux(state)
+        for player in state.order:
+            found = lookup("Commodity Futures")
+            if "Commodity Futures" in state.players[player].upgrades and found is not None and found.play is not None:
+                found.play(Ctx(state=state, player=player, source="Commodity Futures"))
+        if state.pending:
+            return False
+    if state.cursor == 2:
+        state.cursor = 3
+        refill_contracts(state)
+    while state.cursor == 3:
+        legacy = refill_row(state)
+        if legacy:
+            start_auction(state, legacy[0])
+            return False
+        state.cursor = 4
+    return True
+
+
+@handles("event.choose")
+def on_event(state: SootState, step: Step, answer: Choose) -> None:
+    """Apply the chosen option of this round's event."""
+    apply_event(state, state.event_now, answer.code, step.player)
+
+
+def apply_event(state: SootState, index: int, option: str, holder: int) -> None:
+    """Run option ``option`` of event ``index`` (a no-op, logged, if its effect is not registered)."""
+    ev = D(state).events[index]
+    state.note(holder, f"chose option {option} of {ev.name}")
+    found = lookup(ev.name)
+    if found is None or found.play is None:
+        state.note(None, f"(event {ev.name} has no registered effect yet)")
+        return
+    found.play(Ctx(state=state, player=holder, source=ev.name, option=option))

@@ -1,0 +1,78 @@
+"""Milestones: five public tiles, 3 points each, to the first who achieves them.
+
+1. First Rail Link: a rail path joins the Central City to any settlement.
+2. First Town: first to upgrade a settlement to Town.
+3. First of the Fine Goods: first to produce a Tier 3 good.
+4. Frontier Magnate: own 3 camps at distance 4+ from the Central City.
+5. The Full Chain: in one round, produce a Tier 3 good and the Tier 2
+   input it consumed.
+
+Interpretation (assumed): the First Rail Link's path may use anyone's rail;
+it goes to the player who laid the connecting segment.
+
+Source: rulebook, "Milestones".
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.data import FacilityType
+from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.state import CENTRAL_CITY, NO_ROUTES, RAIL, SootState
+
+__all__ = ["claim", "check_rail_link", "check_magnate", "check_production", "far_camps"]
+
+
+def claim(state: SootState, player: PlayerId, name: str) -> bool:
+    """Give milestone ``name`` to ``player`` if nobody has it; return whether claimed now."""
+    if name in state.milestones:
+        return False
+    state.milestones[name] = player
+    points = next((m.points for m in D(state).milestones if m.name == name), 0)
+    gain_points(state, player, points, f"milestone {name}")
+    return True
+
+
+def check_rail_link(state: SootState, player: PlayerId) -> None:
+    """First Rail Link: the Central City reaches a settlement over rail alone."""
+    if "First Rail Link" in state.milestones:
+        return
+    seen = {CENTRAL_CITY}
+    todo = [CENTRAL_CITY]
+    while todo:
+        h = todo.pop()
+        kinds = state.route_kind.get(h, NO_ROUTES)
+        for d, n in enumerate(h.neighbors()):
+            if kinds[d] == RAIL and n not in seen:
+                if n in state.settlements:
+                    claim(state, player, "First Rail Link")
+                    return
+                seen.add(n)
+                todo.append(n)
+
+
+def far_camps(state: SootState, player: PlayerId) -> int:
+    """Camps of ``player`` at distance 4+ from the Central City."""
+    far = D(state).numbers.premium_distance
+    return sum(1 for h, c in state.camps.items() if c.owner == player and h.distance(CENTRAL_CITY) >= far)
+
+
+def check_magnate(state: SootState, player: PlayerId) -> None:
+    """Frontier Magnate: 3 camps at distance 4+."""
+    if "Frontier Magnate" not in state.milestones and far_camps(state, player) >= 3:
+        claim(state, player, "Frontier Magnate")
+
+
+def check_production(state: SootState, player: PlayerId, facility: FacilityType) -> None:
+    """First of the Fine Goods and The Full Chain, after a firing."""
+    if facility.tier != 3:
+        return
+    claim(state, player, "First of the Fine Goods")
+    if "The Full Chain" in state.milestones:
+        return
+    goods = D(state).goods
+    made = state.players[player].made
+    for g in facility.inputs:
+        if goods[g].kind == "tracked" and goods[g].tier == 2 and g in made:
+            claim(state, player, "The Full Chain")
+            return

@@ -1,0 +1,389 @@
+"""Agents and movement: the Move action, trails, caravans on routes.
+
+One Move action moves any of your agents, each up to its speed, one after
+another. Explorers and Builders walk 2 hexes through wilderness (3 with the
+archetype's agent bonus) and lay a public trail on every segment they walk
+that had no route. Caravans move on routes only: trail 1 hex (2 when
+carrying Livestock), road 2, rail 4, river 4 (water hexes; frozen in rounds
+10-11). Speeds mix as fractions of a turn: each segment costs
+``12 / speed`` of a 12-point budget. A laden caravan whose path uses a road
+or rail pays 1 fuel (from its load, or from the network if its path passes
+one of your nodes) and 1¤ toll to each distinct rival owner of road/rail
+segments on its path. Unladen caravans, Explorers and Builders move free.
+Loading and unloading is free at the start and the end of a caravan's move.
+
+Interpretations (assumed): a caravan takes the fastest path (ties: fewer
+rival segments); load and unload happen at the two ends of its move; goods
+unloaded on a node join the network (Tier 3 goods stay loose on the hex).
+
+Source: rulebook, "Agents & Movement", reference card "MOVE".
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
+from hexkit_soot.ledger import D, to_supply, transfer_currency
+from hexkit_soot.rules.network import fuel_value, is_node, tier3
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
+
+__all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "caravan_capacity", "lay_trails"]
+
+BUDGET = 12
+"""Movement points of every agent per Move (12 = least common multiple of the speeds)."""
+
+_RIVER = 3
+
+
+class Path:
+    """The fastest path found to one hex, with what a laden caravan would owe.
+
+    Attributes:
+        cost: movement points used.
+        hexes: the hexes walked, start first.
+        powered: whether it uses a road or rail segment (fuel for a laden caravan).
+        owners: rival owners of road/rail segments on it (tolls).
+        via_node: whether it passes one of the mover's warehouse nodes.
+    """
+
+    __slots__ = ("cost", "hexes", "powered", "owners", "via_node", "wild")
+
+    def __init__(self, cost: int, hexes: list[Hex], powered: bool, owners: frozenset[int], via_node: bool, wild: list[int]) -> None:
+        self.cost = cost
+        self.hexes = hexes
+        self.powered = powered
+        self.owners = owners
+        self.via_node = via_node
+        self.wild = wild
+
+
+def _search(
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool
+) -> dict[Hex, Path]:
+    """Dijkstra over explored hexes. ``walker_cost`` > 0: an Explorer/Builder's wilderness cost."""
+    tiles = state.tiles
+    water = state.water
+    frozen = rivers_frozen(state.round)
+    trail_cost = 6 if livestock else 12
+    kinds_of = state.route_kind
+    owners_of = state.route_owner
+    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[Hex, tuple[Hex, int, int, int]] = {}
+    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    while heap:
+        cost, rivals, h = heapq.heappop(heap)
+        if best.get(h, (99, 99)) < (cost, rivals):
+            continue
+        kinds = kinds_of.get(h, NO_ROUTES)
+        owners = owners_of.get(h, NO_OWNERS)
+        h_water = h in water
+        for d, n in enumerate(h.neighbors()):
+            if n not in tiles:
+                continue
+            k = kinds[d]
+            step = 99
+            wild = 0
+            if k == RAIL:
+                step = 3
+            elif k == ROAD:
+                step = 6
+            elif k == TRAIL:
+                step = trail_cost
+            if not frozen and h_water and n in water and _RIVER < step:
+                step = _RIVER
+                k = -1
+            if walker_cost and walker_cost < step:
+                step = walker_cost
+                wild = 1 if kinds[d] == 0 else 0
+                k = 0 if kinds[d] == 0 else kinds[d]
+            if step > BUDGET:
+                continue
+            nc = cost + step
+            if nc > BUDGET:
+                continue
+            rival = 1 if k in (ROAD, RAIL) and owners[d] not in (-1, player) else 0
+            key = (nc, rivals + rival)
+            if key < best.get(n, (99, 99)):
+                best[n] = key
+                prev[n] = (h, d, k, wild)
+                heapq.heappush(heap, (nc, rivals + rival, n))
+    out: dict[Hex, Path] = {}
+    for target in best:
+        if target == start:
+            continue
+        hexes = [target]
+        powered = False
+        owners_set: set[int] = set()
+        wild_dirs: list[int] = []
+        via = False
+        cur = target
+        while cur != start:
+            ph, d, k, wild = prev[cur]
+            if k in (ROAD, RAIL):
+                powered = True
+                o = owners_of.get(ph, NO_OWNERS)[d]
+                if o not in (-1, player):
+                    owners_set.add(o)
+            if wild:
+                wild_dirs.append(hex_code(ph) * 8 + d)
+            hexes.append(ph)
+            cur = ph
+        hexes.reverse()
+        via = any(is_node(state, player, x) for x in hexes)
+        out[target] = Path(best[target][0], hexes, powered, frozenset(owners_set), via, wild_dirs)
+    return out
+
+
+def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
+    """Hexes per Move in wilderness for an Explorer or Builder (2; 3 with the agent bonus)."""
+    arch = D(state).archetypes.get(state.players[player].archetype)
+    base = 3 if arch is not None and arch.wilderness_bonus == agent else 2
+    return modify(state, player, Hook.WILDERNESS_SPEED, base, {"agent": agent})
+
+
+def explore_reach(state: SootState, player: PlayerId, start: Hex, agent: str) -> dict[Hex, Path]:
+    """Where an Explorer or Builder at ``start`` can move this Move."""
+    speed = walker_speed(state, player, agent)
+    return _search(state, player, start, BUDGET // max(1, speed), False)
+
+
+def caravan_capacity(state: SootState, player: PlayerId) -> int:
+    """Units a caravan carries (assumed 4)."""
+    return D(state).numbers.caravan_capacity
+
+
+def _fuel_owed(state: SootState, player: PlayerId, path: Path) -> int:
+    if not path.powered:
+        return 0
+    return modify(state, player, Hook.RAIL_FUEL, 1, {"path": path}) if _all_rail(state, path) else 1
+
+
+def _all_rail(state: SootState, path: Path) -> bool:
+    hx = path.hexes
+    for a, b in zip(hx, hx[1:]):
+        d = a.neighbors().index(b)
+        kinds = state.route_kind.get(a, NO_ROUTES)
+        if kinds[d] == ROAD:
+            return False
+    return True
+
+
+def _toll(state: SootState, owners: frozenset[int]) -> int:
+    return sum(modify(state, o, Hook.TOLL_RATE, 1) for o in owners)
+
+
+def _fuel_source(state: SootState, player: PlayerId, cargo: dict[str, int], path: Path) -> str | None:
+    for g in sorted(cargo):
+        if fuel_value(state, g):
+            return g
+    if path.via_node:
+        for g in sorted(state.players[player].stock):
+            if fuel_value(state, g):
+                return "@" + g
+    return None
+
+
+def caravan_reach(state: SootState, player: PlayerId, index: int) -> dict[Hex, Path]:
+    """Where caravan ``index`` can move, with fuel and tolls it could pay."""
+    c = state.players[player].caravans[index]
+    laden = bool(c.cargo)
+    paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0)
+    if not laden:
+        return paths
+    out = {}
+    cur = state.players[player].currency
+    for h, path in paths.items():
+        if _fuel_owed(state, player, path) and _fuel_source(state, player, c.cargo, path) is None:
+            continue
+        if _toll(state, path.owners) > cur:
+            continue
+        out[h] = path
+    return out
+
+
+def lay_trails(state: SootState, path: Path) -> int:
+    """Lay public trails on the wilderness segments of ``path``; return how many."""
+    from hexkit_soot.rules.routes import set_route
+
+    for code in path.wild:
+        h = code_hex(code // 8)
+        d = code % 8
+        set_route(state, h, h.neighbors()[d], TRAIL, -1)
+    return len(path.wild)
+
+
+# -- the Move action -------------------------------------------------------
+
+def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
+    p = state.players[player]
+    out = []
+    for i, h in enumerate(p.explorers):
+        if not moved & (1 << i) and explore_reach(state, player, h, "Explorer"):
+            out.append(opt("agent", i, f"move Explorer at {h}"))
+    for i, h in enumerate(p.builders):
+        if not moved & (1 << (8 + i)) and explore_reach(state, player, h, "Builder"):
+            out.append(opt("agent", 8 + i, f"move Builder at {h}"))
+    for i, c in enumerate(p.caravans):
+        if not moved & (1 << (16 + i)):
+            out.append(opt("agent", 16 + i, f"caravan {i} at {c.loc}"))
+    return out
+
+
+def _available(state: SootState, player: PlayerId) -> bool:
+    return bool(_agents(state, player, 0))
+
+
+@main_action("Move", _available, restricted_ok=True)
+def start(state: SootState, player: PlayerId) -> None:
+    """Begin a Move: choose the first agent."""
+    ask(state, player, "move.agent", _agents(state, player, 0), "Move: which agent?", data=(0,))
+
+
+def _next_agent(state: SootState, player: PlayerId, moved: int) -> None:
+    options = _agents(state, player, moved)
+    if options:
+        ask(state, player, "move.agent", [*options, opt("done", 0, "end the Move")],
+            "Move: another agent?", data=(moved,))
+
+
+@handles("move.agent")
+def on_agent(state: SootState, step: Step, answer: Choose) -> None:
+    """Start moving the chosen agent."""
+    if answer.code == "done":
+        return
+    player = step.player
+    moved = step.data[0] | (1 << answer.arg)
+    agent = answer.arg
+    p = state.players[player]
+    if agent < 16:
+        is_builder = agent >= 8
+        idx = agent - 8 if is_builder else agent
+        h = p.builders[idx] if is_builder else p.explorers[idx]
+        reach = explore_reach(state, player, h, "Builder" if is_builder else "Explorer")
+        options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(reach)]
+        ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
+    else:
+        _ask_cargo(state, player, moved, agent - 16, first=True)
+
+
+@handles("move.walk")
+def on_walk(state: SootState, step: Step, answer: Choose) -> None:
+    """Move an Explorer or Builder and lay trails."""
+    player = step.player
+    moved, agent = step.data
+    p = state.players[player]
+    is_builder = agent >= 8
+    idx = agent - 8 if is_builder else agent
+    start_hex = p.builders[idx] if is_builder else p.explorers[idx]
+    target = code_hex(answer.arg)
+    path = explore_reach(state, player, start_hex, "Builder" if is_builder else "Explorer")[target]
+    laid = lay_trails(state, path)
+    if is_builder:
+        p.builders[idx] = target
+    else:
+        p.explorers[idx] = target
+    name = "Builder" if is_builder else "Explorer"
+    state.note(player, f"{name} moved {start_hex} -> {target}" + (f", blazed {laid} trail" if laid else ""))
+    _next_agent(state, player, moved)
+
+
+def _cargo_options(state: SootState, player: PlayerId, index: int, first: bool) -> list[Choose]:
+    p = state.players[player]
+    c = p.caravans[index]
+    out = []
+    room = caravan_capacity(state, player) - c.load()
+    node = is_node(state, player, c.loc)
+    if room > 0:
+        here = dict(p.loose.get(c.loc, {}))
+        if node:
+            for g, n in p.stock.items():
+                here[g] = here.get(g, 0) + n
+        for g in sorted(here):
+            out.append(opt("load", _gid(state, g), f"load 1 {g}"))
+    for g in sorted(c.cargo):
+        out.append(opt("unload", _gid(state, g), f"unload 1 {g}"))
+    out.append(opt("go" if first else "done", 0, "set off" if first else "done"))
+    return out
+
+
+def _gid(state: SootState, good: str) -> int:
+    return list(D(state).goods).index(good)
+
+
+def _gname(state: SootState, gid: int) -> str:
+    return list(D(state).goods)[gid]
+
+
+def _ask_cargo(state: SootState, player: PlayerId, moved: int, index: int, first: bool) -> None:
+    ask(state, player, "move.cargo", _cargo_options(state, player, index, first),
+        f"caravan {index}: load or unload", data=(moved, index, 1 if first else 0))
+
+
+@handles("move.cargo")
+def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
+    """Load or unload one unit, set off, or finish with this caravan."""
+    player = step.player
+    moved, index, first = step.data
+    p = state.players[player]
+    c = p.caravans[index]
+    if answer.code == "load":
+        g = _gname(state, answer.arg)
+        loose = p.loose.get(c.loc)
+        if loose and loose.get(g):
+            add_goods(loose, g, -1)
+            if not loose:
+                del p.loose[c.loc]
+        else:
+            add_goods(p.stock, g, -1)
+        add_goods(c.cargo, g, 1)
+        _ask_cargo(state, player, moved, index, bool(first))
+    elif answer.code == "unload":
+        g = _gname(state, answer.arg)
+        add_goods(c.cargo, g, -1)
+        if is_node(state, player, c.loc) and not tier3(state, g):
+            add_goods(p.stock, g, 1)
+        else:
+            add_goods(p.loose.setdefault(c.loc, {}), g, 1)
+        _ask_cargo(state, player, moved, index, bool(first))
+    elif answer.code == "go":
+        reach = caravan_reach(state, player, index)
+        options = [opt("hex", hex_code(t), f"caravan {index} to {t}") for t in sorted(reach)]
+        options.append(opt("stay", 0, f"caravan {index} stays at {c.loc}"))
+        ask(state, player, "move.drive", options, "Move: caravan destination", data=(moved, index))
+    else:
+        _next_agent(state, player, moved)
+
+
+@handles("move.drive")
+def on_drive(state: SootState, step: Step, answer: Choose) -> None:
+    """Drive a caravan, paying fuel and tolls when laden."""
+    player = step.player
+    moved, index = step.data
+    p = state.players[player]
+    c = p.caravans[index]
+    if answer.code == "hex":
+        target = code_hex(answer.arg)
+        path = caravan_reach(state, player, index)[target]
+        if c.cargo:
+            if _fuel_owed(state, player, path):
+                src = _fuel_source(state, player, c.cargo, path)
+                if src is not None and src.startswith("@"):
+                    add_goods(p.stock, src[1:], -1)
+                    to_supply(state, src[1:], 1)
+                elif src is not None:
+                    add_goods(c.cargo, src, -1)
+                    to_supply(state, src, 1)
+                state.note(player, f"caravan {index} burned 1 {(src or '').lstrip('@')} on the road")
+            for owner in sorted(path.owners):
+                transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
+        state.note(player, f"caravan {index} moved {c.loc} -> {target}")
+        c.loc = target
+        _ask_cargo(state, player, moved, index, first=False)
+    else:
+        _ask_cargo(state, player, moved, index, first=False)

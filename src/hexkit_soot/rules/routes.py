@@ -1,0 +1,192 @@
+"""Routes: trails, roads and rail; the Build Route action.
+
+Segments join two adjacent explored hexes. Trails are public and free (laid
+by Explorers and Builders walking through wilderness); roads and rail are
+owned by their first builder. Build Route costs 1 action plus resources:
+1 Timber + 1 Stone per 2 road segments, 1 Iron Ore + 1 Timber per rail
+segment; roads may be upgraded to rail at the rail cost. It needs no agent
+and extends from any hex holding your route, a trail, your agent, your camp
+or the Central City.
+
+Interpretations (assumed): one Build Route action lays up to 2 segments
+(one road payment covers both; rail pays per segment); a road or rail may
+be built over a trail (the segment becomes owned); only your own roads can
+be upgraded.
+
+Source: rulebook, "Routes"; reference card "BUILD COSTS".
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_edge, edge_code
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.network import can_pay, pay
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
+
+__all__ = ["route_at", "owner_at", "set_route", "anchors", "candidate_edges", "ROAD_COST", "RAIL_COST"]
+
+ROAD_COST = {"Timber": 1, "Stone": 1}
+"""Resources per 2 road segments (rulebook reference card)."""
+RAIL_COST = {"Iron Ore": 1, "Timber": 1}
+"""Resources per rail segment (rulebook reference card)."""
+
+
+def route_at(state: SootState, h: Hex, direction: int) -> int:
+    """Route kind on the edge from ``h`` in ``direction`` (0 none, 1 trail, 2 road, 3 rail)."""
+    kinds = state.route_kind.get(h)
+    return kinds[direction] if kinds is not None else 0
+
+
+def owner_at(state: SootState, h: Hex, direction: int) -> PlayerId:
+    """Owner of the segment from ``h`` in ``direction`` (-1 public or none)."""
+    owners = state.route_owner.get(h)
+    return owners[direction] if owners is not None else -1
+
+
+def _put(state: SootState, h: Hex, d: int, kind: int, owner: PlayerId) -> None:
+    kinds = list(state.route_kind.get(h, NO_ROUTES))
+    owners = list(state.route_owner.get(h, NO_OWNERS))
+    kinds[d] = kind
+    owners[d] = owner
+    state.route_kind[h] = (kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5])
+    state.route_owner[h] = (owners[0], owners[1], owners[2], owners[3], owners[4], owners[5])
+
+
+def set_route(state: SootState, a: Hex, b: Hex, kind: int, owner: PlayerId) -> None:
+    """Put a segment of ``kind`` owned by ``owner`` between adjacent hexes ``a`` and ``b``."""
+    d = a.neighbors().index(b)
+    _put(state, a, d, kind, owner)
+    _put(state, b, (d + 3) % 6, kind, owner)
+
+
+def anchors(state: SootState, player: PlayerId) -> set[Hex]:
+    """Hexes a route may extend from: your routes, any trail, your agents, your camps, the Central City."""
+    p = state.players[player]
+    out = {CENTRAL_CITY, *p.explorers, *p.builders, *(c.loc for c in p.caravans)}
+    out.update(h for h, camp in state.camps.items() if camp.owner == player)
+    for h, kinds in state.route_kind.items():
+        owners = state.route_owner[h]
+        for d in range(6):
+            k = kinds[d]
+            if k == TRAIL or (k and owners[d] == player):
+                out.add(h)
+                break
+    return out
+
+
+def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> list[tuple[Hex, int]]:
+    """Edges where ``player`` may lay ``kind`` (road or rail), or upgrade a road to rail."""
+    out: list[tuple[Hex, int]] = []
+    seen: set[tuple[Hex, Hex]] = set()
+    tiles = state.tiles
+    for h in sorted(anchors(state, player)):
+        if h not in tiles:
+            continue
+        for d, n in enumerate(h.neighbors()):
+            if n not in tiles:
+                continue
+            key = (h, n) if h < n else (n, h)
+            if key in seen:
+                continue
+            existing = route_at(state, h, d)
+            if upgrade:
+                ok = existing == ROAD and owner_at(state, h, d) == player
+            else:
+                ok = existing in (0, TRAIL)
+            if ok:
+                seen.add(key)
+                out.append((h, d))
+    return out
+
+
+def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[str, int]:
+    base = ROAD_COST if kind == ROAD else RAIL_COST
+    if not first:
+        return dict(base)
+    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)
+    cost = dict(base)
+    k = min(discount, sum(cost.values()) - 1)
+    for g in sorted(cost):
+        if k <= 0:
+            break
+        take = min(k, cost[g])
+        cost[g] -= take
+        k -= take
+    return {g: n for g, n in cost.items() if n}
+
+
+def _available(state: SootState, player: PlayerId) -> bool:
+    for kind in (ROAD, RAIL):
+        if can_pay(state, player, _cost(state, player, kind, True), None) and candidate_edges(state, player, kind):
+            return True
+    return bool(can_pay(state, player, _cost(state, player, RAIL, True), None)
+                and candidate_edges(state, player, RAIL, upgrade=True))
+
+
+def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
+    out = []
+    if can_pay(state, player, _cost(state, player, ROAD, True), None) and candidate_edges(state, player, ROAD):
+        out.append(opt("road", ROAD, "build road"))
+    if can_pay(state, player, _cost(state, player, RAIL, True), None):
+        if candidate_edges(state, player, RAIL):
+            out.append(opt("rail", RAIL, "build rail"))
+        if candidate_edges(state, player, RAIL, upgrade=True):
+            out.append(opt("upgrade", RAIL, "upgrade road to rail"))
+    return out
+
+
+@main_action("Build Route", _available)
+def start(state: SootState, player: PlayerId) -> None:
+    """Begin Build Route: choose road, rail or upgrade."""
+    ask(state, player, "route.kind", _kind_options(state, player), "Build Route: road, rail or upgrade?")
+
+
+def _edge_options(state: SootState, player: PlayerId, code: str) -> list[Choose]:
+    kind = ROAD if code == "road" else RAIL
+    edges = candidate_edges(state, player, kind, upgrade=code == "upgrade")
+    return [opt("edge", edge_code(h, d), f"{code} {h}-{h.neighbors()[d]}") for h, d in edges]
+
+
+@handles("route.kind")
+def on_kind(state: SootState, step: Step, answer: Choose) -> None:
+    """Ask for the first segment."""
+    code = answer.code
+    ask(state, step.player, "route.edge", _edge_options(state, step.player, code),
+        f"Build Route: where ({code})?", data=(0,), tag=code)
+
+
+@handles("route.edge")
+def on_edge(state: SootState, step: Step, answer: Choose) -> None:
+    """Lay one segment; offer a second one while the action allows it."""
+    player = step.player
+    code = step.tag
+    kind = ROAD if code == "road" else RAIL
+    built = step.data[0]
+    if answer.code == "done":
+        return
+    h, d = code_edge(answer.arg)
+    n = h.neighbors()[d]
+    if code == "road":
+        if built == 0:
+            pay(state, player, _cost(state, player, ROAD, True), None, why="road")
+    else:
+        pay(state, player, _cost(state, player, RAIL, built == 0), None, why="rail")
+    set_route(state, h, n, kind, player)
+    state.note(player, f"built {ROUTE_NAMES[kind]} {h}-{n}" + (" (upgrade)" if code == "upgrade" else ""))
+    from hexkit_soot.rules.milestones import check_rail_link
+
+    if kind == RAIL:
+        check_rail_link(state, player)
+    if built + 1 >= 2:
+        return
+    options = _edge_options(state, player, code)
+    if code != "road" and not can_pay(state, player, _cost(state, player, RAIL, False), None):
+        options = []
+    if options:
+        ask(state, player, "route.edge", [*options, opt("done", 0, "done building")],
+            "Build Route: another segment?", data=(built + 1,), tag=code)

@@ -1,0 +1,196 @@
+"""Settlements: Found Settlement, specialisations, the Charter, Upgrade Settlement.
+
+Found Settlement costs 1 action + 3¤ + the type's resources; your Builder
+must be on the hex. Choose one of the type's two specialisations (for
+good) and score founding points by season: Thaw/Boom 4, Hardship 3,
+Decline 2. Your Charter marker goes on it: the bank pays you 1¤ (Town
+Founder: 2) whenever another player builds or uses a facility there, and
+you hold one facility slot reserved for 3 rounds. Settlements are public:
+anyone may build and trade there. Upgrade Settlement (Settlement -> Town
+-> City) costs 1 action + resources with your Builder present, is
+forbidden at Soot 6+, and scores for whoever does the work.
+
+Interpretations (assumed): settlements stand at least 2 hexes from another
+settlement and the Central City; a River Settlement needs a water overlay
+on or next to its hex.
+
+Source: rulebook, "Settlements", "Upgrade Settlement", "Soot" (growth limit).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.ledger import D, gain_currency, gain_points
+from hexkit_soot.rules.camps import builder_discount
+from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.network import can_pay, discounted, pay
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
+
+__all__ = ["settlement_types_at", "founding_points", "slots_of", "charter", "is_market", "river_adjacent"]
+
+TIER_NAMES = {1: "Settlement", 2: "Town", 3: "City"}
+
+
+def river_adjacent(state: SootState, at: Hex) -> bool:
+    """Water overlay on ``at`` or a neighbour (rulebook: river-adjacent)."""
+    return at in state.water or any(n in state.water for n in at.neighbors())
+
+
+def settlement_types_at(state: SootState, at: Hex) -> list[str]:
+    """Settlement types allowed on ``at`` (ignoring cost and limits)."""
+    if (at not in state.tiles or at == CENTRAL_CITY or at in state.camps
+            or at in state.settlements or at in state.communities):
+        return []
+    spacing = D(state).numbers.settlement_spacing
+    for h in state.settlements:
+        if h.distance(at) < spacing:
+            return []
+    terrain = tile_info(state, state.tiles[at])[0]
+    out = []
+    for name, st in D(state).settlements.items():
+        if terrain in st.terrains and (st.requires != "river" or river_adjacent(state, at)):
+            out.append(name)
+    return out
+
+
+def founding_points(state: SootState) -> int:
+    """Founding points in the current season."""
+    nums = D(state).numbers
+    return {
+        "Thaw": nums.founding_points_thaw,
+        "Boom": nums.founding_points_boom,
+        "Hardship": nums.founding_points_hardship,
+        "Decline": nums.founding_points_decline,
+    }[season_of(state.round)]
+
+
+def slots_of(state: SootState, at: Hex) -> int:
+    """Facility slots of the settlement at ``at`` (Central City: its Tier 3 slots)."""
+    s = state.settlements[at]
+    if s.kind == "Central City":
+        nums = D(state).numbers
+        base = nums.cc_tier3_slots_2p if state.config.players == 2 else nums.cc_tier3_slots
+        return base + s.extra_slots
+    slots = D(state).tiers[s.tier - 1].slots
+    if s.spec and D(state).specialisations[s.spec].effect == "slot":
+        slots += 1
+    return modify(state, s.founder, Hook.SETTLEMENT_SLOTS, slots, {"hex": at})
+
+
+def is_market(state: SootState, at: Hex) -> bool:
+    """Whether ``at`` is a market location (Central City, Market Town, River Port), not Struggling."""
+    s = state.settlements.get(at)
+    if s is None or s.struggling:
+        return False
+    return s.kind == "Central City" or (bool(s.spec) and D(state).specialisations[s.spec].effect == "market")
+
+
+def charter(state: SootState, at: Hex, user: PlayerId, why: str) -> None:
+    """Pay the Charter of the settlement at ``at`` when ``user`` (not the founder) builds or uses there."""
+    s = state.settlements.get(at)
+    if s is None or s.founder < 0 or s.founder == user:
+        return
+    amount = modify(state, s.founder, Hook.CHARTER, D(state).numbers.charter_payment)
+    gain_currency(state, s.founder, amount, f"Charter at {at}: {why}")
+
+
+def _limit(state: SootState, player: PlayerId) -> int:
+    arch = D(state).archetypes.get(state.players[player].archetype)
+    return arch.settlements if arch is not None else 0
+
+
+def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> dict[str, int]:
+    discount = builder_discount(state, player, at) + modify(state, player, Hook.SETTLEMENT_RESOURCES, 0)
+    return discounted(D(state).settlements[kind].cost, discount)
+
+
+def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if state.players[player].founded >= _limit(state, player):
+        return []
+    cur = D(state).numbers.settlement_currency
+    out = []
+    kinds = list(D(state).settlements)
+    for at in sorted(set(state.players[player].builders)):
+        for kind in settlement_types_at(state, at):
+            if can_pay(state, player, _cost(state, player, at, kind), at, cur):
+                out.append(opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}"))
+    return out
+
+
+@main_action("Found Settlement", lambda s, p: bool(_found_options(s, p)))
+def start_found(state: SootState, player: PlayerId) -> None:
+    """Begin Found Settlement: choose hex and type."""
+    ask(state, player, "settlement.found", _found_options(state, player), "Found Settlement: which, where?")
+
+
+@handles("settlement.found")
+def on_found(state: SootState, step: Step, answer: Choose) -> None:
+    """Ask for the specialisation."""
+    kind = list(D(state).settlements)[answer.arg % 8]
+    specs = D(state).settlements[kind].specialisations
+    options = [opt("spec", i, f"specialise as {name}") for i, name in enumerate(specs)]
+    ask(state, step.player, "settlement.spec", options, "Found Settlement: specialisation?", data=(answer.arg,))
+
+
+@handles("settlement.spec")
+def on_spec(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay, place the settlement, score founding points, place the Charter."""
+    player = step.player
+    at = code_hex(step.data[0] // 8)
+    kind = list(D(state).settlements)[step.data[0] % 8]
+    spec = D(state).settlements[kind].specialisations[answer.arg]
+    nums = D(state).numbers
+    pay(state, player, _cost(state, player, at, kind), at, nums.settlement_currency, why=f"{kind} at {at}")
+    state.settlements[at] = Settlement(
+        kind=kind, spec=spec, founder=player, tier=1,
+        reserve_owner=player, reserve_until=state.round + nums.reserve_rounds,
+    )
+    state.players[player].founded += 1
+    state.note(player, f"founded a {kind} ({spec}) at {at}")
+    gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}")
+
+
+def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
+    p = state.players[player]
+    if p.soot >= D(state).numbers.soot_upgrade_lock:
+        return []
+    out = []
+    for at in sorted(set(p.builders)):
+        s = state.settlements.get(at)
+        if s is None or s.kind == "Central City" or s.tier >= 3:
+            continue
+        tier = D(state).tiers[s.tier]
+        cost = discounted(tier.cost, builder_discount(state, player, at))
+        if can_pay(state, player, cost, at):
+            out.append(opt("upgrade", hex_code(at), f"upgrade {at} to {tier.name}"))
+    return out
+
+
+@main_action("Upgrade Settlement", lambda s, p: bool(_upgrade_options(s, p)))
+def start_upgrade(state: SootState, player: PlayerId) -> None:
+    """Begin Upgrade Settlement: choose which."""
+    ask(state, player, "settlement.upgrade", _upgrade_options(state, player), "Upgrade Settlement: which?")
+
+
+@handles("settlement.upgrade")
+def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay, raise the tier, score."""
+    player = step.player
+    at = code_hex(answer.arg)
+    s = state.settlements[at]
+    tier = D(state).tiers[s.tier]
+    pay(state, player, discounted(tier.cost, builder_discount(state, player, at)), at, why=f"{tier.name} at {at}")
+    s.tier += 1
+    state.players[player].town_upgrades += 1
+    state.note(player, f"upgraded {at} to a {tier.name}")
+    points = modify(state, player, Hook.UPGRADE_POINTS, tier.points, {"tier": s.tier})
+    gain_points(state, player, points, f"{tier.name} upgrade")
+    from hexkit_soot.rules.milestones import claim
+
+    if s.tier == 2:
+        claim(state, player, "First Town")

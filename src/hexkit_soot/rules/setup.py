@@ -1,0 +1,149 @@
+"""Set-up: the map, the stacks and decks, the draft, packages and secret objectives.
+
+Central City alone on the map; a terrain stack of 35/50/65/80 tiles for
+2/3/4/5-6 players drawn from the 130, with the Frontier Closes marker 10
+tiles from the bottom; the community bag (6 Trading Posts, 4 Tribal
+Capitals, 8 blanks); every tracked price on its base; the 60-card deck
+(the row is dealt by round 1's Market Update, so a Legacy card in it is
+auctioned like any other); events in four season packs; Tier 1 contracts
+in the deck and the row, Tier 2 and 3 waiting for their seasons (copies
+per tile: 1 at 2 players, 2 at 3-4, 3 at 5-6); 3 public objectives; the
+archetype draft of N+1 boards in reverse seating order; packages, agents
+at the Central City, 3 secret objectives keep 2, Prestige (Rancher Good),
+the Event Token to the last seat; round 1 order from the seat that drafted
+last (seat 0). At 5-6 players the Outer District is in play.
+
+Interpretation (assumed): the Builder and caravans "deploy on first use"
+at the Central City, so they start there.
+
+Source: rulebook, "Set-up" (map, market, cards, archetypes, players), §23.
+"""
+
+from __future__ import annotations
+
+from hexkit.rng import Rng
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.config import SootConfig, data_of
+from hexkit_soot.ledger import D, from_supply
+from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.upgrades import shared_copies
+from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, Caravan, Player, Settlement, SootState, add_goods
+
+__all__ = ["new_state", "contract_copies", "give_package"]
+
+
+def contract_copies(players: int) -> int:
+    """Copies of each contract tile: 1 at 2 players, 2 at 3-4, 3 at 5-6."""
+    return 1 if players == 2 else 2 if players <= 4 else 3
+
+
+def new_state(config: SootConfig, rng: Rng) -> SootState:
+    """A game set up to the archetype draft (the first question)."""
+    data = data_of(config)
+    nums = data.numbers
+    n = config.players
+    state = SootState(config=config, rng=rng)
+    state.players = [Player() for _ in range(n)]
+    state.supply = {name: g.tokens for name, g in data.goods.items()}
+    state.tiles = {CENTRAL_CITY: CENTRAL_TILE}
+    state.settlements = {CENTRAL_CITY: Settlement(kind="Central City", tier=3)}
+    all_tiles = list(range(len(data.tile_list())))
+    rng.shuffle(all_tiles)
+    stack = all_tiles[: data.stack_size(n)]
+    state.tile_stack = stack
+    state.below_marker = min(nums.frontier_marker_depth, len(stack))
+    state.bag = {c.name: c.count for c in data.communities if c.count}
+    for name, g in data.goods.items():
+        if g.kind == "tracked":
+            state.prices[name] = g.base
+            state.floors[name] = g.minimum
+    deck = [name for name, c in data.cards.items() for _ in range(c.copies)]
+    rng.shuffle(deck)
+    state.deck = deck
+    state.card_row = [""] * nums.card_row
+    events: list[int] = []
+    for season in ("Decline", "Hardship", "Boom", "Thaw"):
+        pack = [i for i, e in enumerate(data.events) if e.season == season]
+        rng.shuffle(pack)
+        events.extend(pack)
+    state.events = events
+    copies = contract_copies(n)
+    tier1 = [i for i, c in enumerate(data.contracts) if c.tier == 1 for _ in range(copies)]
+    rng.shuffle(tier1)
+    state.contract_deck = tier1
+    state.contract_later = [i for i, c in enumerate(data.contracts) if c.tier > 1 for _ in range(copies)]
+    state.contract_row = [-1] * nums.contract_row
+    for i in range(nums.contract_row):
+        if state.contract_deck:
+            state.contract_row[i] = state.contract_deck.pop()
+    state.public = sorted(rng.sample(range(len(data.public_objectives)), nums.public_objectives))
+    secrets = list(range(len(data.secret_objectives)))
+    rng.shuffle(secrets)
+    state.secret_deck = secrets
+    state.shared_upgrades = {name: shared_copies(n) for name, u in data.upgrades.items() if not u.archetype}
+    if n == 2 and "no-market-flux" not in config.variants:
+        flux = list(range(len(data.flux)))
+        rng.shuffle(flux)
+        state.flux = flux
+    if n >= 5:
+        state.outer_district = 1
+    # N+1 boards; at 6 players only the 6 printed boards exist, so all 6 are offered.
+    state.draft_pool = sorted(rng.sample(list(data.archetypes), min(n + 1, len(data.archetypes))))
+    state.order = list(range(n))
+    state.event_token = n - 1
+    state.round = 0
+    state.phase = "draft"
+    state.cursor = 0
+    return state
+
+
+def ask_draft(state: SootState) -> None:
+    """Ask the next drafter (reverse seating order: the last seat first)."""
+    n = state.config.players
+    player = n - 1 - state.cursor
+    options = [opt("archetype", i, f"draft {name}") for i, name in enumerate(state.draft_pool)]
+    ask(state, player, "setup.draft", options, "choose your archetype")
+
+
+@handles("setup.draft")
+def on_draft(state: SootState, step: Step, answer: Choose) -> None:
+    """Take the archetype and its package."""
+    name = state.draft_pool.pop(answer.arg)
+    give_package(state, step.player, name)
+    state.cursor += 1
+
+
+def give_package(state: SootState, player: int, name: str) -> None:
+    """Set ``player`` up as archetype ``name``: package, agents, prestige."""
+    arch = D(state).archetypes[name]
+    p = state.players[player]
+    p.archetype = name
+    p.currency = arch.currency
+    p.prestige = arch.prestige
+    for g, k in arch.goods.items():
+        add_goods(p.stock, g, from_supply(state, g, k))
+    p.explorers = [CENTRAL_CITY]
+    p.builders = [CENTRAL_CITY]
+    p.caravans = [Caravan(loc=CENTRAL_CITY) for _ in range(arch.caravans)]
+    state.note(player, f"drafted the {name}")
+
+
+def ask_secret(state: SootState, player: int) -> None:
+    """Deal 3 secret objectives to ``player`` and ask which to discard."""
+    nums = D(state).numbers
+    p = state.players[player]
+    p.dealt = [state.secret_deck.pop() for _ in range(min(nums.secret_dealt, len(state.secret_deck)))]
+    names = D(state).secret_objectives
+    options = [opt("discard", s, f"discard {names[s].name}") for s in p.dealt]
+    ask(state, player, "setup.secret", options, "secret objectives: discard one")
+
+
+@handles("setup.secret")
+def on_secret(state: SootState, step: Step, answer: Choose) -> None:
+    """Keep the other two."""
+    p = state.players[step.player]
+    p.secrets = sorted(s for s in p.dealt if s != answer.arg)
+    p.dealt = []
+    state.secret_deck.insert(0, answer.arg)
+    state.note(step.player, "kept 2 secret objectives")
+    state.cursor += 1

@@ -1,0 +1,149 @@
+"""Structures: facilities, warehouses, City training, the Outer District.
+
+Build Structure costs 1 action + the structure's resources, with your
+Builder on the hex. Tier 2 facilities go in settlement slots; Tier 3
+facilities in the Central City's slots (4, 3 at 2 players, +2 with the
+Outer District) or one per City. The builder owns the facility. A
+founder's reserved slot is kept for them for 3 rounds. Warehouses (2
+Lumber + 1 Stone, at most 2) go at a settlement or your own camp and make
+the hex a node of your network; they take no facility slot (assumed).
+A City trains one caravan per game for any player (3 Grain + 2¤, 1
+action). At 5-6 players the Outer District adds 2 Tier 3 slots to the
+Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points).
+
+Source: rulebook, "Facilities", "Central City", "Warehouses & Network",
+"Gaining agents" (City training), §23 Outer District.
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.rules.camps import builder_discount
+from hexkit_soot.rules.network import can_pay, discounted, pay
+from hexkit_soot.rules.settlements import charter, slots_of
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
+
+__all__ = ["buildable", "free_slots"]
+
+
+def free_slots(state: SootState, at: Hex, player: PlayerId) -> int:
+    """Facility slots at ``at`` that ``player`` may build in now."""
+    s = state.settlements[at]
+    free = slots_of(state, at) - len(s.facilities)
+    if s.reserve_owner >= 0 and s.reserve_owner != player and state.round <= s.reserve_until:
+        free -= 1
+    return free
+
+
+def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
+    """Structures ``player`` may build on ``at`` now (ignoring cost)."""
+    data = D(state)
+    out: list[str] = []
+    s = state.settlements.get(at)
+    p = state.players[player]
+    if s is not None and free_slots(state, at, player) > 0:
+        if s.kind == "Central City":
+            out.extend(n for n, f in data.facilities.items() if f.tier == 3)
+        else:
+            out.extend(n for n, f in data.facilities.items() if f.tier == 2)
+            if s.tier == 3 and not any(data.facilities[f.name].tier == 3 for f in s.facilities):
+                out.extend(n for n, f in data.facilities.items() if f.tier == 3)
+    if (at != CENTRAL_CITY and at not in p.warehouses and len(p.warehouses) < data.numbers.warehouses_max
+            and ((s is not None) or (at in state.camps and state.camps[at].owner == player))):
+        out.append("Warehouse")
+    return out
+
+
+def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> dict[str, int]:
+    return discounted(D(state).facilities[name].build, builder_discount(state, player, at))
+
+
+def _options(state: SootState, player: PlayerId) -> list[Choose]:
+    names = list(D(state).facilities)
+    out = []
+    for at in sorted(set(state.players[player].builders)):
+        for name in buildable(state, player, at):
+            if can_pay(state, player, _cost(state, player, at, name), at):
+                out.append(opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}"))
+    return out
+
+
+@main_action("Build Structure", lambda s, p: bool(_options(s, p)))
+def start(state: SootState, player: PlayerId) -> None:
+    """Begin Build Structure: choose what and where."""
+    ask(state, player, "structure.build", _options(state, player), "Build Structure: what, where?")
+
+
+@handles("structure.build")
+def on_build(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay and build."""
+    player = step.player
+    at = code_hex(answer.arg // 32)
+    name = list(D(state).facilities)[answer.arg % 32]
+    pay(state, player, _cost(state, player, at, name), at, why=f"{name} at {at}")
+    if name == "Warehouse":
+        state.players[player].warehouses.append(at)
+        state.note(player, f"built a Warehouse at {at}")
+    else:
+        s = state.settlements[at]
+        s.facilities.append(Facility(name=name, owner=player))
+        if s.reserve_owner == player:
+            s.reserve_owner = -1
+        state.note(player, f"built a {name} at {at}")
+    if at in state.settlements:
+        charter(state, at, player, "facility built")
+
+
+# -- City training -----------------------------------------------------------
+
+def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
+    nums = D(state).numbers
+    cost = {"Grain": nums.city_training_grain}
+    out = []
+    for at, s in sorted(state.settlements.items()):
+        if s.kind != "Central City" and s.tier == 3 and not s.trained:
+            if can_pay(state, player, cost, at, nums.city_training_currency):
+                out.append(opt("train", hex_code(at), f"train a caravan at {at}"))
+    return out
+
+
+@main_action("Train Caravan", lambda s, p: bool(_train_options(s, p)))
+def start_train(state: SootState, player: PlayerId) -> None:
+    """City training: choose the City."""
+    ask(state, player, "structure.train", _train_options(state, player), "Train Caravan: at which City?")
+
+
+@handles("structure.train")
+def on_train(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay and gain a caravan at the City."""
+    nums = D(state).numbers
+    at = code_hex(answer.arg)
+    pay(state, step.player, {"Grain": nums.city_training_grain}, at, nums.city_training_currency,
+        why=f"City training at {at}")
+    state.settlements[at].trained = True
+    state.players[step.player].caravans.append(Caravan(loc=at))
+    state.note(step.player, f"trained a caravan at {at}")
+
+
+# -- Outer District (5-6 players) --------------------------------------------
+
+def _outer_ok(state: SootState, player: PlayerId) -> bool:
+    nums = D(state).numbers
+    return state.outer_district == 1 and can_pay(
+        state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY
+    )
+
+
+@main_action("Unlock Outer District", _outer_ok)
+def start_outer(state: SootState, player: PlayerId) -> None:
+    """Unlock the Outer District: +2 Tier 3 slots at the Central City, +2 points."""
+    nums = D(state).numbers
+    pay(state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY, why="the Outer District")
+    state.outer_district = 2
+    state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
+    gain_points(state, player, nums.outer_district_points, "unlocked the Outer District")

@@ -1,0 +1,89 @@
+"""Upgrades: archetype upgrade tiles and shared upgrades.
+
+Buying an upgrade is a main action: 1 action + 2¤ + the tile's resources,
+1 point each. Each archetype may buy its own three tiles; shared tiles
+(#19 Trail Boss, #20 Sanitation Works) come in ceil(N/2) copies for
+anyone. What a tile does afterwards is its registered effect
+(:mod:`hexkit_soot.effects`); a tile with an immediate part (the Trail
+Boss's new agent) runs it on purchase.
+
+Source: rulebook, §21 (upgrades: 1 action + 2¤ + cost, 1 point each),
+"Gaining agents" (shared upgrade #19).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Ctx, lookup
+from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.rules.network import can_pay, pay
+from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.state import CENTRAL_CITY, Caravan, SootState
+
+__all__ = ["purchasable", "shared_copies"]
+
+
+def shared_copies(players: int) -> int:
+    """Copies of each shared upgrade: ceil(N/2)."""
+    return (players + 1) // 2
+
+
+def purchasable(state: SootState, player: PlayerId) -> list[str]:
+    """Upgrade tiles ``player`` may buy now (cost included)."""
+    data = D(state)
+    p = state.players[player]
+    out = []
+    for name, up in data.upgrades.items():
+        if name in p.upgrades:
+            continue
+        if up.archetype:
+            if up.archetype != p.archetype:
+                continue
+        elif state.shared_upgrades.get(name, 0) <= 0:
+            continue
+        if can_pay(state, player, up.cost, None, up.currency):
+            out.append(name)
+    return out
+
+
+def _options(state: SootState, player: PlayerId) -> list[Choose]:
+    return [opt("upgrade", D(state).upgrades[n].number, f"buy upgrade {n}") for n in purchasable(state, player)]
+
+
+@main_action("Buy Upgrade", lambda s, p: bool(purchasable(s, p)))
+def start(state: SootState, player: PlayerId) -> None:
+    """Choose the tile."""
+    ask(state, player, "upgrade.buy", _options(state, player), "Buy Upgrade: which?")
+
+
+@handles("upgrade.buy")
+def on_buy(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay, take the tile, score, run its immediate part."""
+    player = step.player
+    up = next(u for u in D(state).upgrades.values() if u.number == answer.arg)
+    pay(state, player, up.cost, None, up.currency, why=f"upgrade {up.name}")
+    if not up.archetype:
+        state.shared_upgrades[up.name] -= 1
+    state.players[player].upgrades.append(up.name)
+    gain_points(state, player, D(state).numbers.upgrade_points, f"upgrade {up.name}")
+    if up.name == "Trail Boss":
+        options = [opt("agent", i, f"gain {a}") for i, a in enumerate(("Explorer", "Builder", "Caravan"))]
+        ask(state, player, "upgrade.agent", options, "Trail Boss: which agent?")
+        return
+    found = lookup(up.name)
+    if found is not None and found.play is not None:
+        found.play(Ctx(state=state, player=player, source=up.name))
+
+
+@handles("upgrade.agent")
+def on_agent(state: SootState, step: Step, answer: Choose) -> None:
+    """Trail Boss: the new agent starts at the Central City."""
+    p = state.players[step.player]
+    if answer.arg == 0:
+        p.explorers.append(CENTRAL_CITY)
+    elif answer.arg == 1:
+        p.builders.append(CENTRAL_CITY)
+    else:
+        p.caravans.append(Caravan(loc=CENTRAL_CITY))
+    state.note(step.player, f"gained a new {('Explorer', 'Builder', 'Caravan')[answer.arg]} at the Central City")

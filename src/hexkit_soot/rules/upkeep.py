@@ -1,0 +1,229 @@
+"""Phase 3, Upkeep: food, the company store, tearing down, the Frontier Tax.
+
+Each player pays food: 1 per camp, their share of settlement upkeep, 2 per
+Tier 3 facility owned, +1 in Hardship, +2 after Overtime. A settlement
+costs 2 food: 1 from its founder, 1 from the player with most facilities
+there (tie or none: the founder). Food comes from the network and the
+player's caravans (food values: Grain 1, Fish 1, Livestock 2, Processed
+Foods 2); overpaid food gives no change. Each missing food costs 2¤ at the
+company store. A player who cannot pay tears down facilities or abandons
+camps of their choice until they can; if nothing is left to remove, their
+settlements go Struggling (no production or transactions next round).
+Rounds 4, 8 and 12: Frontier Tax of 1¤ per camp; each unpaid 1¤ abandons
+a camp of the player's choice.
+
+Interpretations (assumed): upkeep is settled in turn order; food is paid
+automatically so as to overpay least.
+
+Source: rulebook, Phase 3 "Upkeep", "Taxes", "Settlement upkeep", Seasons (Hardship).
+"""
+
+from __future__ import annotations
+
+from hexkit.game import PlayerId
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.ledger import D, remove_soot, to_supply
+from hexkit_soot.rules.camps import abandon_camp
+from hexkit_soot.rules.network import food_value
+from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.state import Goods, SootState, add_goods
+
+__all__ = ["food_bill", "settlement_payer", "food_available", "run_upkeep", "TAX_ROUNDS"]
+
+TAX_ROUNDS = (4, 8, 12)
+
+
+def settlement_payer(state: SootState, at: object) -> PlayerId:
+    """Who pays a settlement's second food: most facilities there (tie or none: founder)."""
+    s = state.settlements[at]  # type: ignore[index]
+    counts: dict[int, int] = {}
+    for f in s.facilities:
+        counts[f.owner] = counts.get(f.owner, 0) + 1
+    if not counts:
+        return s.founder
+    best = max(counts.values())
+    leaders = [p for p, n in counts.items() if n == best]
+    return leaders[0] if len(leaders) == 1 else s.founder
+
+
+def food_bill(state: SootState, player: PlayerId) -> int:
+    """Food ``player`` owes this Upkeep."""
+    data = D(state)
+    nums = data.numbers
+    bill = nums.camp_food * sum(1 for c in state.camps.values() if c.owner == player)
+    for at, s in state.settlements.items():
+        if s.founder < 0:
+            continue
+        if s.founder == player:
+            bill += nums.settlement_food // 2
+        if settlement_payer(state, at) == player:
+            bill += nums.settlement_food - nums.settlement_food // 2
+        bill += nums.tier3_food * sum(1 for f in s.facilities if f.owner == player and data.facilities[f.name].tier == 3)
+    if season_of(state.round) == "Hardship":
+        bill += nums.hardship_food
+    bill += state.players[player].overtime
+    return max(0, modify(state, player, Hook.FOOD_UPKEEP, bill))
+
+
+def food_available(state: SootState, player: PlayerId) -> Goods:
+    """Food goods usable for upkeep: network plus all caravans."""
+    p = state.players[player]
+    out = {g: n for g, n in p.stock.items() if food_value(state, g)}
+    for c in p.caravans:
+        for g, n in c.cargo.items():
+            if food_value(state, g):
+                out[g] = out.get(g, 0) + n
+    return out
+
+
+def _plan(state: SootState, food: Goods, bill: int) -> tuple[Goods, int]:
+    """Food to pay and food still missing, overpaying least."""
+    units = sorted((food_value(state, g), g) for g in food)
+    used: Goods = {}
+    need = bill
+    for v, g in sorted(units, reverse=True):
+        while need >= v and food.get(g, 0) > used.get(g, 0):
+            add_goods(used, g, 1)
+            need -= v
+    for v, g in units:
+        if need <= 0:
+            break
+        if food.get(g, 0) > used.get(g, 0):
+            add_goods(used, g, 1)
+            need -= v
+    return used, max(0, need)
+
+
+def _consume(state: SootState, player: PlayerId, used: Goods) -> None:
+    p = state.players[player]
+    for g, n in used.items():
+        k = min(n, p.stock.get(g, 0))
+        add_goods(p.stock, g, -k)
+        n -= k
+        for c in p.caravans:
+            if n <= 0:
+                break
+            j = min(n, c.cargo.get(g, 0))
+            add_goods(c.cargo, g, -j)
+            n -= j
+        to_supply(state, g, used[g])
+
+
+def _removables(state: SootState, player: PlayerId) -> list[Choose]:
+    out = [opt("camp", hex_code(h), f"abandon camp at {h}") for h, c in sorted(state.camps.items()) if c.owner == player]
+    for h, s in sorted(state.settlements.items()):
+        for i, f in enumerate(s.facilities):
+            if f.owner == player:
+                out.append(opt("facility", hex_code(h) * 8 + i, f"tear down {f.name} at {h}"))
+    return out
+
+
+def pay_food(state: SootState, player: PlayerId) -> bool:
+    """Settle ``player``'s food; return False if they must first remove something (asked)."""
+    nums = D(state).numbers
+    bill = food_bill(state, player)
+    used, missing = _plan(state, food_available(state, player), bill)
+    p = state.players[player]
+    cost = missing * nums.shortfall_cost
+    if cost > p.currency:
+        options = _removables(state, player)
+        if options:
+            ask(state, player, "upkeep.remove", options, f"Upkeep: {bill} food owed, {missing} short and {cost}¤ needed: tear down or abandon")
+            return False
+        _consume(state, player, used)
+        paid = p.currency
+        p.currency = 0
+        state.note(player, f"could not pay upkeep: {missing} food short, paid {paid}¤; their settlements struggle")
+        for s in state.settlements.values():
+            if s.founder == player:
+                s.struggling = True
+        return True
+    _consume(state, player, used)
+    p.currency -= cost
+    paid_text = ", ".join(f"{n} {g}" for g, n in used.items()) or "no food"
+    state.note(player, f"upkeep {bill} food: paid {paid_text}" + (f" and {cost}¤ at the company store" if cost else ""))
+    return True
+
+
+@handles("upkeep.remove")
+def on_remove(state: SootState, step: Step, answer: Choose) -> None:
+    """Tear down a facility or abandon a camp to afford upkeep (then upkeep is retried)."""
+    _remove(state, step.player, answer, "could not pay upkeep")
+
+
+def _remove(state: SootState, player: PlayerId, answer: Choose, why: str) -> None:
+    if answer.code == "camp":
+        abandon_camp(state, player, code_hex(answer.arg), why)
+    else:
+        at = code_hex(answer.arg // 8)
+        fac = state.settlements[at].facilities.pop(answer.arg % 8)
+        state.note(player, f"tore down {fac.name} at {at} ({why})")
+
+
+def pay_tax(state: SootState, player: PlayerId) -> bool:
+    """Frontier Tax; return False if a camp must be abandoned first (asked)."""
+    nums = D(state).numbers
+    p = state.players[player]
+    camps = [h for h, c in state.camps.items() if c.owner == player]
+    due = nums.tax_per_camp * len(camps)
+    if due <= p.currency:
+        if due:
+            p.currency -= due
+            state.note(player, f"paid {due}¤ Frontier Tax")
+        return True
+    unpaid = due - p.currency
+    options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in sorted(camps)]
+    ask(state, player, "upkeep.tax", options, f"Frontier Tax: {unpaid}¤ unpaid, abandon a camp", data=(unpaid,))
+    return False
+
+
+@handles("upkeep.tax")
+def on_tax(state: SootState, step: Step, answer: Choose) -> None:
+    """Abandon one camp per unpaid 1¤; once all are abandoned, pay what is left."""
+    player = step.player
+    abandon_camp(state, player, code_hex(answer.arg), "Frontier Tax unpaid")
+    left = step.data[0] - 1
+    p = state.players[player]
+    camps = sorted(h for h, c in state.camps.items() if c.owner == player)
+    if left > 0 and camps:
+        options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in camps]
+        ask(state, player, "upkeep.tax", options, f"Frontier Tax: {left}¤ unpaid, abandon a camp", data=(left,))
+        return
+    due = min(p.currency, D(state).numbers.tax_per_camp * len(camps))
+    p.currency -= due
+    state.note(player, f"paid {due}¤ Frontier Tax on the remaining camps")
+    p.counters["tax_done"] = state.round
+
+
+def run_upkeep(state: SootState) -> bool:
+    """Advance Upkeep one player at a time; return True when the phase is done.
+
+    ``state.cursor`` counts: 0 = start, then 1..N food for each player in
+    turn order, then N+1..2N tax.
+    """
+    n = len(state.order)
+    if state.cursor == 0:
+        for s in state.settlements.values():
+            s.struggling = False
+        from hexkit_soot.rules.trades import enforce_bindings
+
+        enforce_bindings(state)
+        state.cursor = 1
+    while state.cursor <= n:
+        player = state.order[state.cursor - 1]
+        if not pay_food(state, player):
+            return False
+        state.cursor += 1
+    while state.cursor <= 2 * n:
+        player = state.order[state.cursor - n - 1]
+        if state.round in TAX_ROUNDS and state.players[player].counters.get("tax_done") != state.round:
+            if not pay_tax(state, player):
+                return False
+        state.cursor += 1
+    for player in state.order:
+        cleaned = modify(state, player, Hook.SOOT_PER_ROUND, 0)
+        if cleaned:
+            remove_soot(state, player, cleaned, "Sanitation Works")
+    return True
