@@ -329,9 +329,25 @@ def test_peril_activates_then_moves_and_skips_the_end_of_the_line() -> None:
     do(s, Done())
     assert options(s) == ["1 space for 0 mana", "2 spaces for 1 mana"]
     choose(s, "2 spaces for 1 mana")
-    assert ps.conductor == 0  # back to Start
     assert ps.mana == 3
-    assert s.turn.player == 1  # no delivery, no Upgrade: the turn is over
+    assert isinstance(top(s), UpgradeChoice)  # no delivery, but the Upgrade
+    choose(s, "Gain Mana and Reclaim Mana")
+    assert ps.conductor == 0  # back to Start
+    assert (ps.mana, ps.spent) == (6, 0)
+    assert s.turn.player == 1
+
+
+def test_peril_move_short_of_the_end_of_the_line_ends_the_turn() -> None:
+    s = area()
+    master(s, "Peril")
+    ps = s.players[0]
+    ps.conductor = 2
+    main_action(s)
+    do(s, Choose(PERIL))
+    do(s, Done())
+    choose(s, "1 space for 0 mana")
+    assert ps.conductor == 3
+    assert s.turn.player == 1
 
 
 def test_peril_is_not_offered_at_start() -> None:

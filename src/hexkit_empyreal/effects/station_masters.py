@@ -19,8 +19,10 @@ modified and lowers them further, never raises them.
 
 Interpretations (*assumed*):
 
-* Peril: reaching the End of the Line by moving after activating sends the
-  Conductor back to Start with no delivery and no Upgrade.
+* Peril: reaching the End of the Line by moving after activating skips the
+  delivery only; the Upgrade, which the End of the Line requires "regardless
+  of whether or not you made a delivery", is still chosen, then the
+  Conductor goes back to Start.
 * Viona Larone: the first activation costs what a first activation costs,
   the second one costs 1 mana (or less if another ability makes a second
   activation cheaper), inherent costs paid each time; mana gained by the
@@ -41,7 +43,7 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, Op
+from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, Op, UpgradeChoice
 from hexkit_empyreal.data import SpellcarSpec
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
@@ -338,7 +340,11 @@ PERIL = "Activate then Move (Peril)"
 class Peril(Passive):
     """A main action: activate the Spellcars where the Conductor stands, then move it.
 
-    Source: rulebook, Station Masters, Peril; Move + Activate.
+    Reaching the End of the Line this way: no delivery, but the Upgrade,
+    then back to Start (assumed, see the module notes).
+
+    Source: rulebook, Station Masters, Peril; Move + Activate; End of the
+    Line (Upgrade).
     """
 
     def main_actions(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
@@ -389,10 +395,9 @@ def _peril_move(state: EmpyrealState, o: Op) -> Steps | None:
     _move(state, p, spaces, cost)
     ps = state.players[p]
     if ps.conductor >= end_of_line(state, p):
-        ps.conductor = 0
-        state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to the End of the Line and back to Start, without delivering")
-    else:
-        state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to space {chr(ord('A') + ps.conductor - 1)}")
+        state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to the End of the Line (no delivery: Peril)")
+        return [UpgradeChoice(player=p, prompt="choose an Upgrade"), Op(player=p, op="return_to_start")]
+    state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to space {chr(ord('A') + ps.conductor - 1)}")
     return None
 
 
