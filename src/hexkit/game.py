@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
@@ -145,9 +145,11 @@ class Decision:
     prompt: str = ""
 
 
-@attrs.frozen
-class LogEntry:
+class LogEntry(NamedTuple):
     """One readable event of a game's log.
+
+    A named tuple, not an attrs class: games write one per event, and a
+    tuple is the cheapest immutable value to create.
 
     Attributes:
         step: number of actions applied before this event.
@@ -303,11 +305,23 @@ class Game(ABC, Generic[S, C]):
         Raises:
             IllegalActionError: naming the broken rule; ``state`` is unchanged.
         """
-        if action not in self.legal_actions(state):
+        if not self.is_legal(state, action):
             raise IllegalActionError(action, self.explain_illegal(state, action))
         self.perform(state, action)
         state.step += 1
         state._legal = None
+
+    def is_legal(self, state: S, action: Any) -> bool:
+        """Whether ``action`` answers the pending decision legally.
+
+        The default tests membership in :meth:`legal_actions`; a game with a
+        large action set may override it with a direct check, which must
+        agree with the enumeration (the conformance suite compares them).
+        """
+        try:
+            return action in self.legal_actions(state)
+        except TypeError:  # an unhashable object where a set view is used
+            return False
 
     @abstractmethod
     def perform(self, state: S, action: Any) -> None:

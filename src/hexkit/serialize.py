@@ -18,11 +18,13 @@ from functools import cache
 from typing import Any, Union
 
 import cattrs
+from cattrs.cols import namedtuple_dict_structure_factory, namedtuple_dict_unstructure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
+from cattrs.v import format_exception
 
 from hexkit.errors import InvalidRecordError
-from hexkit.game import Decision, Game, GameConfig, State
+from hexkit.game import Decision, Game, GameConfig, LogEntry, State
 from hexkit.hexes import Hex, parse_hex
 from hexkit.rng import Rng
 
@@ -57,6 +59,12 @@ def make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
     conv.register_unstructure_hook(Hex, str)
     conv.register_structure_hook(Hex, _structure_hex)
+    conv.register_unstructure_hook_factory(
+        lambda t: t is LogEntry, lambda t, c: namedtuple_dict_unstructure_factory(t, c)
+    )
+    conv.register_structure_hook_factory(
+        lambda t: t is LogEntry, lambda t, c: namedtuple_dict_structure_factory(t, c)
+    )
     conv.register_unstructure_hook(Rng, lambda rng: rng.state)
     conv.register_structure_hook(Rng, _structure_rng)
     # Sorted lists make sets byte-for-byte stable in JSON.
@@ -71,6 +79,15 @@ converter = make_converter()
 """The converter for core types; :class:`GameCodec` builds on a copy of it."""
 
 
+def _describe(exc: BaseException, type_: Any) -> str:
+    """cattrs' wording, plus the message of a validator or hook that raised."""
+    text = format_exception(exc, type_)
+    detail = str(exc)
+    if isinstance(exc, ValueError) and detail and detail not in text:
+        text = f"{text}: {detail}"
+    return text
+
+
 def structure_checked(conv: cattrs.Converter, data: Any, type_: Any, root: str) -> Any:
     """Structure ``data`` as ``type_`` or raise :class:`InvalidRecordError` naming the field.
 
@@ -83,9 +100,11 @@ def structure_checked(conv: cattrs.Converter, data: Any, type_: Any, root: str) 
     try:
         return conv.structure(data, type_)
     except Exception as exc:  # cattrs wraps every failure; name the first field
-        messages = cattrs.transform_error(exc, path=root) if isinstance(
-            exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)
-        ) else [f"{exc} @ {root}"]
+        messages = (
+            cattrs.transform_error(exc, path=root, format_exception=_describe)
+            if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError))
+            else [f"{_describe(exc, type_)} @ {root}"]
+        )
         first = messages[0]
         reason, _, where = first.rpartition(" @ ")
         raise InvalidRecordError(where.removeprefix("$.") or root, reason or first) from None
