@@ -297,3 +297,13 @@ def test_engineer_exhausts_and_administrate_refreshes_it() -> None:
 
 
 
+
+
+def test_uumi_nuoc_needs_mana_for_its_price_and_the_copied_cost() -> None:
+    s = area()
+    engineer(s, "Uumi Nuoc")
+    s.market = ["Mana Surger", "Deep One", "Transformer", "Limited Express", "Icecar", "Metro"]
+    s.players[0].mana = 1
+    assert offered(s, "Uumi Nuoc")  # 1 for Uumi, 0 for Icecar or Metro
+    s.market = ["Mana Surger", "Deep One", "Transformer", "Limited Express", "Liquid Purifier", "Science Car"]
+    assert not offered(s, "Uumi Nuoc")  # every copy costs at least 1 more

@@ -472,3 +472,17 @@ def test_random_activations_of_all_uniques_leave_a_playable_state() -> None:
             do(s, acts[rng.randbelow(len(acts))])
         assert isinstance(top(s), ActivateSpellcars), spec.id
 
+
+
+def test_limited_express_without_a_neighbour_does_nothing() -> None:
+    s = area()
+    activate(s, "Limited Express", "C2")
+    assert isinstance(top(s), ActivateSpellcars)
+    assert (s.players[0].mana, s.players[0].spent) == (4, 1)
+
+
+def test_limited_express_cannot_copy_what_it_cannot_pay_for() -> None:
+    s = area()
+    s.players[0].mana = 2
+    activate(s, "Limited Express", "C2", B2="Deep One", D2="Flow Controller")
+    assert options(s) == ["Flow Controller"]  # Deep One's inherent 2 > the 1 left
