@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit_empyreal import Activate, Choose, Done, Move, UseSpecialist
 from hexkit_empyreal.actions import MainAction, SpecialistPhase
 from hexkit_empyreal.data import WASTELAND
@@ -9,7 +11,7 @@ from hexkit_empyreal.data import WASTELAND
 from tests.empyreal.helpers import AE, GS
 from tests.empyreal.unique_support import (
     COLOURS, E, FAR, KL, KT, P, SE, W, area, builds, c, cars_at, choose, do, goods_at, h, hexes, legal, offered,
-    options, pick, put, use,
+    options, pick, put, use, DATA, rich_area, fuzz,
 )
 
 
@@ -189,3 +191,11 @@ def test_a_refreshed_captain_can_be_used_again_the_same_turn() -> None:
     assert isinstance(top(s), SpecialistPhase)
     do(s, UseSpecialist("Runika Zenanen"))
     assert (ps.mana, ps.spent) == (10, 0)  # 4 -> 9 (reclaim 5), 8 (Manch), 10 (reclaims the last 2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("name", [c.name for c in DATA.captains])
+def test_random_answers_to_each_captain_conserve_goods_and_cars(name: str, seed: int) -> None:
+    s = rich_area()
+    captain(s, name)
+    fuzz(s, name, seed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit.hexes import Hex
 
 from hexkit_empyreal import Activate, Choose, DeliverTo, Done, Move, PickGood, UseSpecialist
@@ -13,7 +15,7 @@ from hexkit_empyreal.rules.railyard import slot_index
 from tests.empyreal.helpers import AE, GS
 from tests.empyreal.unique_support import (
     CITY, COLOURS, DATA, KL, KT, P, SE, W, area, builds, c, cars_at, choose, city_colour, do, goods_at, h, hexes,
-    legal, offered, options, pick, put, use,
+    legal, offered, options, pick, put, use, rich_area, fuzz,
 )
 
 
@@ -307,3 +309,13 @@ def test_uumi_nuoc_needs_mana_for_its_price_and_the_copied_cost() -> None:
     assert offered(s, "Uumi Nuoc")  # 1 for Uumi, 0 for Icecar or Metro
     s.market = ["Mana Surger", "Deep One", "Transformer", "Limited Express", "Liquid Purifier", "Science Car"]
     assert not offered(s, "Uumi Nuoc")  # every copy costs at least 1 more
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("name", [x.name for x in DATA.specialists if x.type == "Engineer"])
+def test_random_answers_to_each_engineer_conserve_goods_and_cars(name: str, seed: int) -> None:
+    s = rich_area()
+    engineer(s, name)
+    s.market = ["Mana Surger", "Metro", "Reforester", "Transmuter", "Icecar", "Switching Station"]
+    s.players[0].railyard[slot_index("C1")] = "Metro"
+    fuzz(s, name, seed)

@@ -7,6 +7,8 @@ the supply means no effect.
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit.hexes import Hex
 
 from hexkit_empyreal import Activate, Choose, DeliverTo, Done, Move, PickGood, UseSpecialist
@@ -29,7 +31,7 @@ from hexkit_empyreal.state import board
 
 from tests.empyreal.unique_support import (
     CITY, COLOURS, P, SE, W, area, begin, builds, c, choose, do, goods_at, h, legal, offered, options, pick, put,
-    use,
+    use, DATA, rich_area, fuzz,
 )
 
 
@@ -383,3 +385,13 @@ def test_station_masters_never_flip() -> None:
 
 
 
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("name", [x.name for x in DATA.specialists if x.type == "Station Master" and x.mode == "per_turn"])
+def test_random_answers_to_each_once_a_turn_station_master_conserve_goods_and_cars(name: str, seed: int) -> None:
+    s = rich_area()
+    master(s, name)
+    ps = s.players[0]
+    ps.engineer, ps.engineer_ready, ps.captain_ready = "Orman Kaspar", False, False
+    fuzz(s, name, seed)

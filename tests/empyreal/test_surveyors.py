@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit.hexes import Hex
 
 from hexkit_empyreal import Build, Choose, DeliverTo, Done, PickGood, PlaceAt, UseSpecialist
@@ -12,7 +14,7 @@ from hexkit_empyreal.state import board
 from tests.empyreal.helpers import AE, GS
 from tests.empyreal.unique_support import (
     CITY, COLOURS, DATA, E, FAR, KL, KT, NE, P, SE, SW, W, area, builds, c, cars_at, choose, do, goods_at, h,
-    hexes, legal, offered, options, pick, put, use,
+    hexes, legal, offered, options, pick, put, use, rich_area, fuzz,
 )
 
 
@@ -329,3 +331,12 @@ def test_a_surveyor_is_used_once_per_game() -> None:
     s.players[0].captain_ready = True
     s.players[0].engineer_ready = True
     assert not offered(s, "Hikaru Sorayama")  # a Refresh does not bring it back
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("name", [x.name for x in DATA.specialists if x.type == "Surveyor"])
+def test_random_answers_to_each_surveyor_conserve_goods_and_cars(name: str, seed: int) -> None:
+    s = rich_area()
+    surveyor(s, name)
+    s.players[0].engineer = "Orman Kaspar"
+    fuzz(s, name, seed)

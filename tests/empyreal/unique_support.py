@@ -133,8 +133,61 @@ def city_colour(state: EmpyrealState, qr: tuple[int, int] = CITY) -> str:
     return COLOURS[b.city_colour[b.cities.index(c(state, qr))]]
 
 
+
+
+def totals(state: EmpyrealState) -> tuple[list[int], list[int]]:
+    """Goods per colour (map + folios + supply) and train cars per seat (map + supply)."""
+    goods = [
+        sum(g.count(col) for g in state.goods) + sum(ps.goods[col] for ps in state.players) + state.supply[col]
+        for col in range(6)
+    ]
+    cars = [sum(cs.count(seat) for cs in state.cars) + ps.cars_left for seat, ps in enumerate(state.players)]
+    return goods, cars
+
+
+def rich_area(companies: Sequence[str] = (KL, KT)) -> EmpyrealState:
+    """The neighbourhood with Goods, a competitor, a Wasteland and enough mana for anything."""
+    state = area(companies)
+    put(state, *P, goods=["blue", "red"])
+    put(state, *W, "Lava", goods=["red"], cars=[1])
+    put(state, *SW, "Wasteland")
+    put(state, *E, "Forest", goods=["green"], cars=[0])
+    put(state, *SE, "Lake", goods=["blue"], cars=[0])
+    put(state, *FAR, "Mountain", goods=["grey"], cars=[1])
+    state.players[0].mana, state.players[0].spent = 7, 2
+    state.players[1].engineer = "Orman Kaspar"
+    state.players[1].surveyor = "Hikaru Sorayama"
+    state.players[1].station_masters = ["Clive Melmont"]
+    return state
+
+
+def fuzz(state: EmpyrealState, name: str, seed: int, player: int = 0) -> None:
+    """Use the Specialist ``name`` and answer its decisions at random until the phase returns.
+
+    Checks that Goods and train cars are conserved and that the turn goes on.
+    """
+    from hexkit.rng import Rng
+
+    from hexkit_empyreal.actions import MainAction, SpecialistPhase
+
+    before = totals(state)
+    rng = Rng(seed)
+    use(state, name, player)
+    for _ in range(60):
+        top = state.pending[-1]
+        if isinstance(top, (SpecialistPhase, MainAction)) and top.player == player:
+            break
+        acts = legal(state)
+        GAME.apply(state, acts[rng.randbelow(len(acts))])
+    top = state.pending[-1]
+    assert isinstance(top, (SpecialistPhase, MainAction)), (name, top)
+    assert totals(state) == before, name
+    ps = state.players[player]
+    assert 0 <= ps.mana and ps.mana + ps.spent <= DATA.rules.mana_cap, name
+
+
 __all__ = [
     "DATA", "COLOURS", "KL", "KT", "P", "E", "NE", "NW", "W", "SW", "SE", "CITY", "FAR",
     "area", "c", "hexes", "builds", "options", "h", "do", "pick", "choose", "activate", "activate_more",
-    "use", "offered", "goods_at", "cars_at", "city_colour", "put", "legal", "begin",
+    "use", "offered", "goods_at", "cars_at", "city_colour", "put", "legal", "begin", "totals", "rich_area", "fuzz",
 ]
