@@ -41,13 +41,15 @@ Rollout = Literal["random", "greedy"]
 class _Node:
     """Statistics of one action sequence from the root."""
 
-    __slots__ = ("children", "visits", "avail", "value")
+    __slots__ = ("children", "visits", "avail", "value", "ranked", "prior")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.value = [0.0] * players
+        self.ranked: list[Any] | None = None
+        self.prior: dict[Any, float] = {}
 
 
 class MCTSAgent:
@@ -68,6 +70,15 @@ class MCTSAgent:
         epsilon: chance that a greedy rollout step plays at random instead.
         determinize_every: iterations that share one determinisation (1: a
             fresh sample of the hidden parts every iteration).
+        prior_depth: tree depth down to which nodes rank their actions by a
+            one-step ``evaluate`` (as :class:`GreedyAgent` does) when first
+            reached. Such nodes expand their best-ranked actions first, admit
+            only the top ``widen_base + widen_rate * sqrt(visits)`` actions
+            (progressive widening), and add ``bias * prior / (visits + 1)``
+            to UCB1 (progressive bias). 0 turns heuristic guidance off.
+        widen_base: actions a ranked node admits before any visit.
+        widen_rate: growth of the admitted actions with the node's visits.
+        bias: weight of the progressive-bias term.
         eval_scale: scale of the logistic that maps ``evaluate`` to
             ``[0, 1]`` at a rollout cut-off (``None``: the mean magnitude of
             the evaluations seen so far in this search).
@@ -94,6 +105,10 @@ class MCTSAgent:
         greedy_sample: int = 6,
         epsilon: float = 0.1,
         determinize_every: int = 1,
+        prior_depth: int = 0,
+        widen_base: int = 3,
+        widen_rate: float = 1.0,
+        bias: float = 1.0,
         eval_scale: float | None = None,
         seed: int = 0,
     ) -> None:
@@ -109,6 +124,8 @@ class MCTSAgent:
             raise ValueError(f"rollout_depth must be >= 0, not {rollout_depth}")
         if determinize_every < 1 or greedy_sample < 1:
             raise ValueError("determinize_every and greedy_sample must be at least 1")
+        if prior_depth < 0 or widen_base < 1 or widen_rate < 0:
+            raise ValueError("prior_depth must be >= 0, widen_base >= 1 and widen_rate >= 0")
         if eval_scale is not None and eval_scale <= 0:
             raise ValueError(f"eval_scale must be positive, not {eval_scale}")
         self.iterations = iterations
@@ -119,6 +136,10 @@ class MCTSAgent:
         self.greedy_sample = greedy_sample
         self.epsilon = epsilon
         self.determinize_every = determinize_every
+        self.prior_depth = prior_depth
+        self.widen_base = widen_base
+        self.widen_rate = widen_rate
+        self.bias = bias
         self.eval_scale = eval_scale
         self.rng = Rng(seed)
         self.last_iterations = 0
@@ -181,24 +202,59 @@ class MCTSAgent:
         return best[self.rng.randbelow(len(best))]
 
     # -- one iteration ---------------------------------------------------
+    def _rank(self, game: Game[Any, Any], node: _Node, state: State,
+              legal: Sequence[Any], mover: PlayerId) -> list[Any]:
+        """Rank ``legal`` by one-step evaluation (best first) and store priors
+        in ``[0, 1]`` by rank; actions first seen later are appended."""
+        known = node.prior
+        fresh = [a for a in legal if a not in known]
+        if fresh:
+            scored = sorted(
+                ((score_action(game, state, a, mover), i, a) for i, a in enumerate(fresh)),
+                key=lambda item: (-item[0], item[1]),
+            )
+            ranked = (node.ranked or []) + [a for _, _, a in scored]
+            node.ranked = ranked
+            size = len(ranked)
+            node.prior = {a: 1.0 - rank / size for rank, a in enumerate(ranked)}
+        return node.ranked or []
+
     def _iterate(self, game: Game[Any, Any], root: _Node, state: State, players: int) -> None:
         node = root
         path = [root]
         rng = self.rng
         c = self.c
+        bias = self.bias
+        depth = 0
         while not game.is_over(state):
             legal = game.legal_actions(state)
             mover = game.current_player(state)
             if mover is None:  # pragma: no cover - is_over covers it
                 break
             children = node.children
-            untried = [a for a in legal if a not in children]
+            prior: dict[Any, float] | None = None
+            if depth < self.prior_depth and len(legal) > 1:
+                ranked = self._rank(game, node, state, legal, mover)
+                prior = node.prior
+                admit = self.widen_base + int(self.widen_rate * math.sqrt(node.visits))
+                if admit < len(ranked):
+                    legal_set = set(legal)
+                    candidates: Sequence[Any] = [a for a in ranked if a in legal_set][:admit]
+                else:
+                    candidates = legal
+                untried = [a for a in candidates if a not in children]
+                untried.sort(key=lambda a: -prior[a] if prior else 0.0)
+                pick_first = True
+            else:
+                candidates = legal
+                untried = [a for a in legal if a not in children]
+                pick_first = False
             if untried:
-                action = untried[rng.randbelow(len(untried))]
+                action = untried[0] if pick_first else untried[rng.randbelow(len(untried))]
                 child = _Node(players)
                 child.avail = 1
                 children[action] = child
-                for other in legal:
+                for other in candidates:
                     if other in children and other is not action:
                         children[other].avail += 1
                 game.apply(state, action)
@@ -206,17 +262,20 @@ class MCTSAgent:
                 break
             best_value = -math.inf
             chosen: Any = None
-            for a in legal:
+            for a in candidates:
                 child = children[a]
                 child.avail += 1
                 value = child.value[mover] / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
                 )
+                if prior is not None:
+                    value += bias * prior[a] / (child.visits + 1)
                 if value > best_value:
                     best_value, chosen = value, a
             node = children[chosen]
             game.apply(state, chosen)
             path.append(node)
+            depth += 1
         result = self._playout(game, state, players)
         for visited in path:
             visited.visits += 1

@@ -1,0 +1,104 @@
+"""Study summaries (Wilson intervals, win rates, scores) and the written report."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hexkit.errors import InvalidRecordError
+from hexkit.sim.report import summary_tables, write_report
+from hexkit.sim.stats import Spread, read_results, summarize, wilson
+
+
+def test_wilson_interval_matches_published_values() -> None:
+    # 95% Wilson score intervals (Newcombe 1998, Table I style figures).
+    assert [round(x, 4) for x in wilson(60, 100)] == [0.5020, 0.6906]
+    assert [round(x, 4) for x in wilson(0, 10)] == [0.0, 0.2775]
+    assert [round(x, 4) for x in wilson(10, 10)] == [0.7225, 1.0]
+    assert [round(x, 4) for x in wilson(81, 263)] == [0.2553, 0.3662]
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def row(seed: int, seats: list[str], scores: list[int], winner: int, **extra: Any) -> dict[str, Any]:
+    order = sorted(range(len(scores)), key=lambda p: (p != winner, -scores[p], p))
+    base = {
+        "game": "toy", "seed": seed, "seats": seats, "scores": scores, "winner": winner,
+        "order": order, "decided_by": ["total"] * (len(scores) - 1), "decisions": 10 + seed,
+        "turns": 5, "seconds": 0.5, "error": None,
+        "breakdown": [{"cards": s - 1, "pairs": 1} for s in scores], "factions": None,
+    }
+    base.update(extra)
+    return base
+
+
+ROWS = [
+    row(0, ["mcts", "random"], [9, 4], 0, factions=["Red", "Blue"]),
+    row(1, ["random", "mcts"], [3, 8], 1, factions=["Red", "Blue"]),
+    row(2, ["mcts", "random"], [5, 6], 1, factions=["Blue", "Red"],
+        decided_by=["most cards"]),
+    row(3, ["random", "mcts"], [7, 7], 1, factions=["Blue", "Red"], decided_by=["tied"]),
+    {"game": "toy", "seed": 4, "seats": ["mcts", "random"], "error": "RuntimeError: boom",
+     "record": {}},
+]
+
+
+def test_summary_counts_wins_by_seat_agent_and_faction() -> None:
+    summary = summarize(ROWS)
+    assert (summary.games, summary.finished, summary.errors) == (5, 4, [(4, "RuntimeError: boom")])
+    assert [(r.key, r.wins, r.n) for r in summary.by_seat] == [("seat 0", 1, 4), ("seat 1", 3, 4)]
+    assert [(r.key, r.wins, r.n) for r in summary.by_agent] == [("mcts", 3, 4), ("random", 1, 4)]
+    assert [(r.key, r.wins, r.n) for r in summary.by_faction] == [("Blue", 1, 4), ("Red", 3, 4)]
+    mcts = summary.by_agent[0]
+    assert (mcts.low, mcts.high) == wilson(3, 4)
+    assert summary.scores_by_agent["mcts"] == [9, 8, 5, 7]
+    assert summary.decided_by == {"total": 2, "most cards": 1, "tied": 1}
+    assert summary.components["Red"] == {"cards": (8 + 2 + 5 + 6) / 4, "pairs": 1.0}
+    assert summary.decisions == [10, 11, 12, 13] and summary.turns == [5, 5, 5, 5]
+    spread = Spread.of(summary.scores_by_agent["mcts"])
+    assert (spread.mean, spread.median, spread.low, spread.high) == (7.25, 7.5, 5, 9)
+
+
+def test_tables_flag_rates_that_differ_from_an_even_chance() -> None:
+    many = [row(i, ["mcts", "random"] if i % 2 == 0 else ["random", "mcts"], [1, 0] if i % 2 == 0
+                else [0, 1], i % 2) for i in range(40)]
+    tables = {t.title: t for t in summary_tables(summarize(many))}
+    agent = tables["Win rate by agent (per seat played)"]
+    assert agent.rows[0][:4] == ("mcts", "40", "40", "100.0%")
+    assert agent.rows[0][-1] == "yes"
+    seat = tables["Win rate by seat"]
+    assert seat.rows[0][3] == "50.0%" and seat.rows[0][-1] == "no"
+
+
+def test_report_writes_pngs_and_one_self_contained_page(tmp_path: Path) -> None:
+    tables, page = write_report(summarize(ROWS), tmp_path / "out")
+    pngs = sorted(p.name for p in (tmp_path / "out").glob("*.png"))
+    assert pngs == ["components.png", "length.png", "scores.png", "win_rates.png"]
+    for name in pngs:
+        assert (tmp_path / "out" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = page.read_text()
+    assert text.count("src='data:image/png;base64,") == 4
+    assert not re.search(r"src=['\"](?!data:)", text)
+    assert "Win rate by faction" in text and "RuntimeError: boom" in text
+    assert any(t.title == "Failed games (1; first 20)" for t in tables)
+
+
+def test_results_files_are_read_line_by_line_with_clear_errors(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in ROWS[:2]) + "\n\n")
+    assert [r["seed"] for r in read_results(path)] == [0, 1]
+    path.write_text(json.dumps(ROWS[0]) + "\n{not json\n")
+    with pytest.raises(InvalidRecordError, match=r"r.jsonl:2"):
+        list(read_results(path))
+    path.write_text('[1, 2]\n')
+    with pytest.raises(InvalidRecordError, match="not a result row"):
+        list(read_results(path))
+    with pytest.raises(InvalidRecordError, match="cannot read results"):
+        list(read_results(tmp_path / "missing.jsonl"))
+    broken = dict(ROWS[0])
+    del broken["scores"]
+    with pytest.raises(InvalidRecordError, match="incomplete result row"):
+        summarize([broken])
