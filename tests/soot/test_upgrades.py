@@ -10,6 +10,8 @@ Source: rulebook §21 (archetypes and their upgrades), "Gaining agents"
 
 from __future__ import annotations
 
+import pytest
+
 import hexkit_soot.effects.upgrades  # noqa: F401  (registers the upgrades)
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
@@ -434,3 +436,29 @@ def test_sanitation_works_removes_a_soot_each_upkeep() -> None:
     state.players[0].caravans = [Caravan(loc=CENTRAL_CITY)]
     assert run_upkeep(state) is True
     assert [p.soot for p in state.players] == [2, 3]
+
+
+# -- through the rules that announce the moment ----------------------------------------------
+
+def test_claim_stakes_counts_down_with_found_camp_actions() -> None:
+    state = position(("Prospector", "Merchant"), ("Claim Stakes",))
+    state.players[0].counters["Claim Stakes"] = 3
+    state.players[0].builders = [E1]
+    stock = dict(state.players[0].stock)
+    answer(state, "Found Camp")
+    kinds = list(D(state).camps)
+    answer(state, "camp", hex_code(E1) * 16 + kinds.index("Farm"))
+    assert state.players[0].stock == stock
+    assert state.players[0].counters["Claim Stakes"] == 2
+
+
+def test_vertical_integration_asks_after_a_real_refine() -> None:
+    state = position(("Industrialist", "Merchant"), ("Vertical Integration",))
+    _mill_town(state, 0, "Sawmill")
+    p = state.players[0]
+    p.caravans[0].loc = E1
+    p.loose[E1] = {"Timber": 2, "Grain": 1}
+    answer(state, "Refine")
+    answer(state, "fire", hex_code(E1) * 8)
+    answer(state, "load", hex_code(E1))
+    assert p.caravans[0].cargo == {"Lumber": 3}  # 2 + the Industrialist's 1
