@@ -444,3 +444,23 @@ def test_last_frontier_b_points_for_far_camps() -> None:
     state.camps[Hex(3, 0)] = Camp(owner=1, kind="Farm")  # distance 3
     event(state, "Last Frontier", "B")
     assert [p.points for p in state.players] == [2, 0, 0]
+
+
+def test_an_event_runs_inside_the_market_update_and_the_round_goes_on() -> None:
+    from hexkit_soot.rules.flow import advance
+
+    state = position()
+    drought = next(i for i, e in enumerate(D(state).events) if e.name == "Drought")
+    state.events = [i for i in state.events if i != drought] + [drought]
+    state.pending.clear()
+    state.round, state.phase, state.cursor = 8, "market", 0
+    advance(state)
+    assert state.pending[-1].kind == "event.choose" and state.pending[-1].player == 1
+    answer(state, "B")
+    names = list(D(state).goods)
+    answer(state, "cash")  # P1 pays 2¤ rather than its Grain
+    answer(state, "food", names.index("Grain"))  # P2
+    assert cash(state) == [2, 6, 2]  # P0 had no food: 2¤
+    assert (state.phase, state.cursor) == ("market", 3)  # past the event and the demand, at the refills:
+    assert state.pending[-1].kind == "cards.bid"  # this seed deals a Legacy card into the row
+    assert state.prices["Steel"] == 13  # Hardship: Tier 3 demand after the event
