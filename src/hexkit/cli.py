@@ -229,16 +229,17 @@ def _read(path: Path) -> str:
         raise UsageFailure(f"cannot read {path}: {reason}") from None
 
 
-def _record_text(path: Path, seed: int | None) -> str:
+def _record_text(path: Path, seed: int | None) -> tuple[str, str | None]:
     """A record's JSON text: the file itself, or the ``record`` of the failed
-    game with ``seed`` in a results file."""
+    game with ``seed`` in a results file (with the study's game reference)."""
     if seed is None:
-        return _read(path)
+        return _read(path), None
     for row in read_results(path):
         if row.get("seed") == seed:
             if not isinstance(row.get("record"), dict):
                 raise UsageFailure(f"{path}: the game with seed {seed} has no record (it did not fail)")
-            return json.dumps(row["record"])
+            ref = row.get("game_ref")
+            return json.dumps(row["record"]), ref if isinstance(ref, str) else None
     raise UsageFailure(f"{path}: no game with seed {seed}")
 
 
@@ -251,14 +252,14 @@ def replay_command(
         None, "--seed", help="RECORD is a results file: replay its failed game with this seed."),
 ) -> None:
     """Replay a saved game (or a failed game of a study) to its end or to a step."""
-    text = _record_text(record_path, seed)
+    text, ref = _record_text(record_path, seed)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidRecordError(str(record_path), f"not JSON: {exc.msg}") from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise InvalidRecordError(str(record_path), "not a game record (no 'game' name)")
-    game = resolve_game(data["game"])
+    game = resolve_game(ref or data["game"])
     record = record_from_json(game, text)
     total = len(record.actions)
     if step is not None and not 0 <= step <= total:

@@ -11,8 +11,9 @@ Game ``i`` of a study has seed ``seed + i`` and the agents rotated over the
 seats by ``i``. Each game becomes one JSON line, written as soon as it is
 done (in seed order), with these fields:
 
-``game``, ``version``, ``index``, ``seed``, ``players``
-    what was played.
+``game``, ``game_ref``, ``version``, ``index``, ``seed``, ``players``
+    what was played (``game_ref``: the name or ``module:ATTRIBUTE`` the
+    study was given).
 ``seats``
     the agent spec in each seat.
 ``factions``

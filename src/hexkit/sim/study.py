@@ -239,6 +239,7 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
     seats = study.seats(index)
     row: dict[str, Any] = {
         "game": game.info.name,
+        "game_ref": study.game,
         "version": game.info.version,
         "index": index,
         "seed": seed,

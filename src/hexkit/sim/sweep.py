@@ -107,12 +107,12 @@ def sweep_studies(base: Study, settings: Sequence[Setting]) -> list[tuple[dict[s
     points: list[tuple[dict[str, str], Study]] = []
     for combo in itertools.product(*(values for _, values in settings)):
         study = base
-        for path, value in zip(paths, combo):
-            study = apply_setting(study, path, value)
         label = dict(zip(paths, combo))
         try:
+            for path, value in zip(paths, combo):
+                study = apply_setting(study, path, value)
             study.validate()
-        except ConfigError as exc:
+        except (ConfigError, ValueError, TypeError) as exc:
             where = ", ".join(f"{k}={v}" for k, v in label.items())
             raise ConfigError(f"{where}: {exc}") from None
         points.append((label, study))

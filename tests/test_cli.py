@@ -1,0 +1,129 @@
+"""The hexkit command: each subcommand, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hexkit.cli import main
+from hexkit.record import record_from_json, replay
+from hexkit.registry import load_game
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_games_lists_installed_plugins_with_versions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "hex" in out and "1.0.0" in out and "2-2" in out
+
+
+def test_play_prints_log_board_scores_and_saves_a_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "hex", "--players", "2", "--seed", "4", "--agents",
+                         "greedy,random", "--set", "size=5", "--log-tail", "3", "--save",
+                         str(record))
+    assert (code, err) == (0, "")
+    assert "earlier events" in out and "joins" in out
+    assert "Final scores" in out and "Winner: P" in out and "edges joined" in out
+    assert "a b c d e" in out  # the render_text hook's board
+    game = load_game("hex")
+    saved = record_from_json(game, record.read_text())
+    final = replay(game, saved)
+    assert game.is_over(final) and saved.config.size == 5  # type: ignore[attr-defined]
+    assert f"Winner: P{game.winner(final)}" in out
+
+
+def test_replay_stops_at_a_step_and_shows_the_next_action(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(capsys, "play", "hex", "--set", "size=4", "--save", str(record))
+    code, out, _ = run(capsys, "replay", str(record), "--step", "3")
+    assert code == 0
+    assert "3 of" in out and "To move: P1" in out and "Next in the record: place" in out
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0 and "Final scores" in out
+
+
+def test_simulate_report_and_replay_a_failed_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    results = tmp_path / "r.jsonl"
+    code, out, err = run(capsys, "simulate", "tests.test_sim:HOOKED", "--players", "2",
+                         "--games", "12", "--agents", "greedy,random", "--seed", "0",
+                         "--workers", "1", "--out", str(results))
+    assert (code, err) == (0, "")
+    assert "12 games in" in out and "Win rate by faction" in out
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == list(range(12))
+    code, out, _ = run(capsys, "report", str(results), "--out", str(tmp_path / "rep"))
+    assert code == 0 and "Win rate by agent" in out and "Final score by faction" in out
+    assert (tmp_path / "rep" / "index.html").exists()
+    failed = next(r for r in rows if r["error"])
+    code, out, _ = run(capsys, "replay", str(results), "--seed", str(failed["seed"]))
+    assert code == 0 and "To move" in out
+
+
+def test_sweep_reports_each_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "sweep", "tests.test_sim:HOOKED", "--set", "bonus=0,30",
+                         "--games", "8", "--agents", "random", "--out", str(tmp_path / "sw"))
+    assert (code, err) == (0, "")
+    assert "bonus=0" in out and "bonus=30" in out and "Win rate by faction" in out
+    assert (tmp_path / "sw" / "sweep.png").exists() and (tmp_path / "sw" / "index.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "no game named 'chess'"),
+        (["play", "hex", "--agents", "alphazero"], "unknown agent 'alphazero'"),
+        (["play", "hex", "--agents", "mcts:depth=2"], "unknown parameter 'depth'"),
+        (["play", "hex", "--players", "3"], "Hex takes 2-2 players, not 3"),
+        (["play", "hex", "--players", "two"], "Invalid value for '--players'"),
+        (["play", "hex", "--variant", "fog"], "unknown variant(s) fog"),
+        (["play", "hex", "--set", "size=big"], "expected int"),
+        (["play", "hex", "--set", "bonus.vp=1"], "hex does not read data overrides"),
+        (["simulate", "tests.test_sim:HOOKED", "--set", "malus=1", "--games", "2"],
+         "no field 'malus'"),
+        (["simulate", "tests.test_sim:HOOKED", "--set", "bonus=much", "--games", "2"],
+         "expected int"),
+        (["simulate", "hex", "--backend", "spark", "--games", "2"], "unknown backend 'spark'"),
+        (["simulate", "hex", "--workers", "0", "--games", "2"], "workers must be at least 1"),
+        (["sweep", "hex", "--set", "size"], "expected PATH=V1"),
+        (["sweep", "hex", "--set", "size=3,99", "--games", "1"], "size=99"),
+        (["play", "hex", "--bogus"], "No such option: --bogus"),
+        (["replay", "/no/such/record.json"], "cannot read /no/such/record.json"),
+        (["report", "/no/such/results.jsonl"], "cannot read results"),
+        (["replay", "{tmp}/bad.json"], "not JSON"),
+        (["replay", "{tmp}/other.json"], "no game named 'go'"),
+        (["replay", "{tmp}/tampered.json"], "actions[0]"),
+        (["replay", "{tmp}/short.json", "--step", "9"], "--step 9 is outside 0..1"),
+        (["report", "{tmp}/empty.jsonl"], "holds no result rows"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "other.json").write_text(json.dumps({"game": "go"}))
+    record = {"schema": 1, "game": "hex", "version": "1.0.0", "seed": 0,
+              "config": {"players": 2, "variants": [], "data": None, "overrides": {}, "size": 3},
+              "actions": [{"type": "Place", "hex": "(0,0)"}]}
+    (tmp_path / "short.json").write_text(json.dumps(record))
+    record["actions"] = [{"type": "Place", "hex": "(7,7)"}]
+    (tmp_path / "tampered.json").write_text(json.dumps(record))
+    (tmp_path / "empty.jsonl").write_text("")
+    code, out, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("hexkit: error: ")
+    assert message in err
+    assert "Traceback" not in out + err
