@@ -369,6 +369,67 @@ def generate(app: Sphinx) -> None:
             logger.warning("hexkit_docs: cannot make the %s: %s: %s", what, type(exc).__name__, exc)
 
 
+# -- readable defaults of attrs classes ----------------------------------------
+
+def attrs_defaults(app: Sphinx, what: str, name: str, obj: Any, options: Any,
+                   signature: str | None, return_annotation: str | None) -> Any:
+    """Show the defaults of an attrs class's fields as values.
+
+    With ``autodoc_preserve_defaults`` (which keeps ``heuristic=distance``
+    readable in functions), the generated ``__init__`` of an attrs class
+    would show ``width: float = attr_dict['width'].default``; this puts the
+    value (``0.12``) or the factory (``factory=list``) back.
+    """
+    import re
+
+    import attrs
+
+    if signature is None:
+        return None
+    # Function defaults: their name, not "<function name at 0x7f...>".
+    signature = re.sub(r"<function ([\w.<>]+) at 0x[0-9a-f]+>", r"\1", signature)
+    if what != "class" or not attrs.has(obj):
+        return signature, return_annotation
+    fields = attrs.fields_dict(obj)
+
+    def value(match: re.Match[str]) -> str:
+        field = fields.get(match.group(1)) or fields.get(match.group(1).lstrip("_"))
+        if field is None:
+            return match.group(0)
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            factory = getattr(default.factory, "__name__", repr(default.factory))
+            return f"<factory {factory}>"
+        if callable(default) and hasattr(default, "__name__"):
+            return str(default.__name__)
+        return repr(default)
+
+    pattern = r"attr_dict\['(\w+)'\]\.default"
+    signature = re.sub(pattern, value, signature)
+    # Fields with a factory show as "= NOTHING": name the factory instead.
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(signature):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if (char == "," and depth == 1) or i == len(signature) - 1:
+            parts.append(signature[start:i])
+            start = i
+    out = []
+    for part in parts:
+        name = part.lstrip(",( *").split(":")[0].strip()
+        field = fields.get(name) or fields.get("_" + name)
+        if part.endswith("= NOTHING") and field is not None and isinstance(
+            field.default, attrs.Factory  # type: ignore[arg-type]
+        ):
+            factory = getattr(field.default.factory, "__name__", "factory")
+            part = part[: -len("NOTHING")] + f"<factory {factory}>"
+        out.append(part)
+    return "".join(out) + signature[-1:], return_annotation
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate)
+    app.connect("autodoc-process-signature", attrs_defaults)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
