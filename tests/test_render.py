@@ -354,6 +354,15 @@ def test_render_text_pointy_rectangle_shifts_odd_rows() -> None:
     assert text == "ab  c   c\n  c   c   c\nc   c   c"
 
 
+def test_render_text_follows_the_parity_of_offset_rectangles() -> None:
+    from hexkit.hexes import Parity
+
+    even_r = render_text(HexMap.rectangle(3, 3, ".", Parity.EVEN_R), lambda h: "o")
+    assert even_r == " o o o\no o o\n o o o"  # even rows shoved right
+    odd_q = render_text(HexMap.rectangle(3, 2, ".", Parity.ODD_Q), lambda h: "o", orientation=FLAT)
+    assert odd_q == "o   o\n  o\no   o\n  o"  # the odd column shoved down
+
+
 def test_render_text_flat_hexagon() -> None:
     text = render_text(HexMap.hexagon(1, 0), lambda h: str(h.q + 1), orientation=FLAT)
     assert text.splitlines() == ["  1", "0   2", "  1", "0   2", "  1"]
