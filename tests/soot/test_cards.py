@@ -348,7 +348,8 @@ def test_steam_engine_patent_adds_one_output_to_the_first_firing_of_a_round() ->
     state = position()
     play(state, "The Steam Engine Patent")
     assert "The Steam Engine Patent" in state.legacy_gone
-    state.active.append("The Steam Engine Patent@0")  # the lasting source (see R4 of the requests)
+    assert state.players[0].lasting == ["The Steam Engine Patent"]
+    assert modify(state, 1, Hook.FACILITY_OUTPUT, 0, {"facility": "Sawmill", "owned": True}) == 0
     args = {"facility": "Sawmill", "owned": True}
     assert modify(state, 0, Hook.FACILITY_OUTPUT, 0, args) == 1
     state.players[0].made.append("Lumber")
@@ -436,7 +437,6 @@ def test_double_shift_fires_a_facility_twice_in_one_refine() -> None:
     assert state.players[0].loose[E1] == {"Lumber": 4}
 
 
-@pytest.mark.xfail(reason="no per-player lasting effects in sources() yet (/tmp/soot_requests.md R4)", strict=True)
 def test_steam_engine_patent_lasts_beyond_the_round() -> None:
     from hexkit_soot.effects import sources
 
@@ -444,3 +444,18 @@ def test_steam_engine_patent_lasts_beyond_the_round() -> None:
     play(state, "The Steam Engine Patent")
     state.active.clear()  # a new round
     assert "The Steam Engine Patent" in sources(state, 0)
+
+
+def test_steam_engine_patent_in_a_real_refine_only_the_first_firing_gains() -> None:
+    from hexkit_soot.state import Settlement
+
+    state = position()
+    mill = Settlement(kind="Frontier Settlement", spec="Mill Town", founder=0,
+                      facilities=[Facility(name="Sawmill", owner=0), Facility(name="Stonecutter", owner=0)])
+    state.settlements[E1] = mill
+    state.players[0].loose[E1] = {"Timber": 2, "Stone": 2, "Grain": 2}
+    play(state, "The Steam Engine Patent")
+    answer(state, "Refine")
+    answer(state, "fire", hex_code(E1) * 8)  # Sawmill first: 2 + 1 Lumber
+    answer(state, "fire", hex_code(E1) * 8 + 1)  # Stonecutter: 2 Cut Stone, no bonus
+    assert state.players[0].loose[E1] == {"Lumber": 3, "Cut Stone": 2}

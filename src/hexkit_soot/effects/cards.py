@@ -656,15 +656,15 @@ def _has_patent(state: SootState, player: PlayerId) -> bool:
 def steam_engine_patent(ctx: Ctx) -> None:
     """Legacy: for the rest of the game, the first firing each round makes 1 more output.
 
-    The extra unit is of the facility's first output (as the Industrialist's
-    bonus). "First firing" is read from the round's record of goods made: a
-    firing adds 1 while the player has made nothing yet this round.
+    The card's name goes to the player's lasting effects (``Player.lasting``),
+    which stay active every round. The extra unit is of the facility's first
+    output (as the Industrialist's bonus). "First firing" is read from the
+    round's record of goods made: a firing adds 1 while the player has made
+    nothing yet this round.
 
     Source: assumed (data ``cards.toml``, The Steam Engine Patent).
     """
-    lasting = getattr(ctx.state.players[ctx.player], "lasting", None)
-    if isinstance(lasting, list):
-        lasting.append(_PATENT)
+    ctx.state.players[ctx.player].lasting.append(_PATENT)
     ctx.state.note(ctx.player, "holds The Steam Engine Patent: +1 output on the first firing of each round")
 
 
