@@ -551,3 +551,38 @@ def test_without_drawsvg_text_works_and_svg_says_what_to_install(
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     with pytest.raises(RenderError, match=r"pip install 'hexkit\[png\]'"):
         svg_to_png("<svg/>")
+
+
+# -- every installed game that can be drawn ---------------------------------------
+
+
+def _installed_games() -> list[str]:
+    return hexkit.available_games()
+
+
+@pytest.mark.parametrize("name", _installed_games())
+def test_every_drawable_game_draws_one_polygon_per_hex_of_its_map(name: str) -> None:
+    """The svg_style hook of each installed game, on a seeded position after random play."""
+    try:
+        game = hexkit.load_game(name)
+    except Exception as exc:  # pragma: no cover - a plugin being written
+        pytest.skip(f"{name} does not load: {exc}")
+    if not isinstance(game, DrawsSvg):
+        pytest.skip(f"{name} has no svg_style hook")
+    state = game.new(game.make_config(max(2, game.info.min_players)), seed=11)
+    agent = RandomAgent(11)
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        game.apply(state, agent.act(game, state, game.legal_actions(state)))
+    hexmap, style = board_picture(game, state)
+    assert isinstance(style, Style)
+    svg = render_state_svg(game, state)
+    assert svg == render_state_svg(game, state)  # deterministic
+    root = parse(svg)
+    cells = polygons(root)
+    assert len(cells) == len(hexmap) > 0
+    assert {p.attrib["data-hex"] for p in cells} == {str(h) for h in hexmap}
+    # And the view a player sees draws too.
+    view = game.view(state, 0)
+    assert len(polygons(parse(render_state_svg(game, view)))) == len(board_picture(game, view)[0])
