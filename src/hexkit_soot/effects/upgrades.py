@@ -6,14 +6,15 @@ under the tile's name: mostly passive changes to a number the rules compute
 (:func:`hexkit_soot.effects.modifier` at a :class:`~hexkit_soot.effects.Hook`),
 some reactions to a moment of the round
 (:mod:`hexkit_soot.effects.reactions`), two free actions (Provisioner,
-Livestock Empire), and one immediate part (Claim Stakes' three free camps).
+Livestock Empire), and parts that happen on purchase (Claim Stakes' three
+free camps, Livestock Empire's first choice).
 
 Three tiles are worked mostly elsewhere: Revenue Office's Charter
 payment on sales is made by :func:`hexkit_soot.rules.market.sell` (only a
 purchase note is registered here), the Trail Boss's new agent is asked
 in :func:`hexkit_soot.rules.upgrades.on_buy`, and Sanitation Works'
-modifier is with the passives in :mod:`hexkit_soot.effects.passives`. Their tests are with the others in
-``tests/soot/test_upgrades.py``.
+modifier is with the passives in :mod:`hexkit_soot.effects.passives`.
+Their tests are with the others in ``tests/soot/test_upgrades.py``.
 
 Source: rulebook, §21 (each archetype's three upgrades), "Gaining agents"
 (shared upgrade #19 Trail Boss), "Soot" (Sanitation Works); data
