@@ -7,7 +7,6 @@ from typing import Any
 import hexkit
 from _shared import pick_game
 from hexkit.agents import Agent, RandomAgent
-from hexkit.rng import Rng
 
 
 class EpsilonGreedy:
@@ -15,22 +14,21 @@ class EpsilonGreedy:
     name = "epsilon-greedy"
 
     def __init__(self, seed: int = 0, epsilon: float = 0.1) -> None:
-        self.rng, self.epsilon = Rng(seed), epsilon
+        self.rng, self.epsilon = hexkit.Rng(seed), epsilon
 
     def act(self, game: hexkit.Game[Any, Any], view: hexkit.State, legal: Sequence[Any]) -> Any:
         if self.rng.random() < self.epsilon:
             return self.rng.choice(legal)
         me = view.pending[-1].player  # the seat to move: this agent's
         sample = game.determinize(view, me, self.rng)  # guess hidden parts, never peek
-
-        def value(action: Any) -> float:
+        values = []
+        for action in legal:  # look one decision ahead on a copy
             child = game.clone(sample)
             game.apply(child, action)
-            if game.is_over(child):
-                return 1e9 if game.winner(child) == me else -1e9
-            return game.evaluate(child, me)
-
-        return max(legal, key=value)  # the first best, in legal-action order
+            over, won = game.is_over(child), game.winner(child) == me
+            values.append((1e9 if won else -1e9) if over else game.evaluate(child, me))
+        best = max(values)  # ties are broken at random, from the agent's own stream
+        return self.rng.choice([a for a, v in zip(legal, values) if v == best])
 
 
 def main(argv: list[str] | None = None) -> int:
