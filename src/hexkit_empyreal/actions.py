@@ -441,8 +441,22 @@ def _unplain(value: Any) -> Any:
     return value
 
 
+_ENCODED: dict[tuple[Decision, ...], str] = {}
+
+
 def encode_steps(steps: Sequence[Decision]) -> str:
-    """Encode steps as compact JSON text (for :class:`Branch`)."""
+    """Encode steps as compact JSON text (for :class:`Branch`; memoised)."""
+    key = tuple(steps)
+    text = _ENCODED.get(key)
+    if text is None:
+        text = _encode(key)
+        if len(_ENCODED) > 4096:
+            _ENCODED.clear()
+        _ENCODED[key] = text
+    return text
+
+
+def _encode(steps: Sequence[Decision]) -> str:
     out = []
     for step in steps:
         fields = {f.name: _plain(getattr(step, f.name)) for f in attrs.fields(type(step))}

@@ -244,14 +244,33 @@ class EmpyrealState(State):
         return config
 
 
+_last_board: list[object] = [None, None, None]
+
+
 def board(state: EmpyrealState) -> Board:
-    """The static :class:`Board` of a state's layout."""
-    return board_for(state.layout, state.cfg.data_dir)
+    """The static :class:`Board` of a state's layout (identity-cached: clones share it)."""
+    layout = state.layout
+    config = state.config
+    last = _last_board
+    if last[0] is layout and last[1] is config:
+        return last[2]  # type: ignore[return-value]
+    b = board_for(layout, getattr(config, "data_dir", None))
+    last[0], last[1], last[2] = layout, config, b
+    return b
+
+
+_last_data: list[object] = [None, None]
 
 
 def data(state: EmpyrealState) -> GameData:
-    """The component data of a state's game."""
-    return load_data(state.cfg.data_dir)
+    """The component data of a state's game (identity-cached per config)."""
+    config = state.config
+    last = _last_data
+    if last[0] is config:
+        return last[1]  # type: ignore[return-value]
+    d = load_data(getattr(config, "data_dir", None))
+    last[0], last[1] = config, d
+    return d
 
 
 def bits(mask: int) -> list[int]:

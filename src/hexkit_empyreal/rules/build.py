@@ -24,6 +24,7 @@ Source: rulebook, Build Track; Transfers; Team Variant (Discounted Transfers).
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any
 
 from hexkit_empyreal.actions import Build, BuildTrack, Done, Target
@@ -56,36 +57,46 @@ def transfer_costs(state: EmpyrealState, player: int) -> tuple[int, int, int]:
 
 def target_ok(state: EmpyrealState, player: int, t: Target, cell: int) -> bool:
     """Whether ``cell`` is a legal hex for the target, Network-Adjacency aside."""
-    terrain = state.terrain[cell]
-    if terrain == CITY:
-        return False
-    cars = state.cars[cell]
-    if len(cars) >= 3 or player in cars:
-        return False
-    if t.terrains:
-        if terrain not in t.terrains:
-            return False
-    elif terrain == WASTELAND:
-        return False
+    return _checker(state, player, t)(cell)
+
+
+def _checker(state: EmpyrealState, player: int, t: Target) -> Callable[[int], bool]:
+    """A fast predicate for :func:`target_ok` (terrain mask and flags precomputed)."""
     b = board(state)
-    if t.edge and not b.edge[cell]:
-        return False
-    if t.cells and cell not in t.cells:
-        return False
-    if t.competitor:
-        cfg = state.cfg
-        team = TEAM in cfg.variants
-        if not any(o != player and not (team and cfg.team_of(o) == cfg.team_of(player)) for o in cars):
+    terrain = state.terrain
+    cars_of = state.cars
+    allowed = sum(1 << x for x in t.terrains) if t.terrains else (1 << WASTELAND) - 1
+    edge = b.edge if t.edge else None
+    cells = frozenset(t.cells) if t.cells else None
+    competitor = t.competitor
+    near = t.near_city or t.near_wasteland
+    cfg = state.cfg
+    team = TEAM in cfg.variants
+    my_team = cfg.team_of(player) if team else -1
+
+    def ok(cell: int) -> bool:
+        if not allowed >> terrain[cell] & 1:
             return False
-    if t.near_city or t.near_wasteland:
-        near = False
-        if t.near_city and b.nmask[cell] & b.city_mask:
-            near = True
-        if not near and t.near_wasteland:
-            near = any(state.terrain[n] == WASTELAND for n in b.neighbours[cell])
-        if not near:
+        cars = cars_of[cell]
+        if cars and (len(cars) >= 3 or player in cars):
             return False
-    return True
+        if edge is not None and not edge[cell]:
+            return False
+        if cells is not None and cell not in cells:
+            return False
+        if competitor and not any(
+            o != player and not (team and cfg.team_of(o) == my_team) for o in cars
+        ):
+            return False
+        if near:
+            hit = bool(t.near_city and b.nmask[cell] & b.city_mask)
+            if not hit and t.near_wasteland:
+                hit = any(terrain[n] == WASTELAND for n in b.neighbours[cell])
+            if not hit:
+                return False
+        return True
+
+    return ok
 
 
 def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int, tuple[int, int]]:
@@ -99,90 +110,131 @@ def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int,
         return {}
     t = d.target
     b = board(state)
+    ok = _checker(state, player, t)
     if t.anywhere:
         cells = t.cells or range(b.size)
-        return {c: (0, 0) for c in cells if target_ok(state, player, t, c)}
+        return {c: (0, 0) for c in cells if ok(c)}
     net = ps.net
     adj = adjacent_mask(b, net)
     out: dict[int, tuple[int, int]] = {}
     for c in bits(adj):
-        if target_ok(state, player, t, c):
+        if ok(c):
             out[c] = (0, 0)
-    if not t.transfers or ps.mana <= 0 and not (
-        d.free_city or d.free_wasteland or d.free_competitor or state.turn.free_transfers
-        or state.turn.free_hexes
-    ):
+    if not t.transfers:
         return out
-    _search(state, player, d, adj, out)
+    turn = state.turn
+    mine = turn.player == player
+    if d.free_city or d.free_wasteland or d.free_competitor or (mine and (turn.free_transfers or turn.free_hexes)):
+        _search(state, player, d, adj, out, ok)
+    elif ps.mana > 0:
+        _search_plain(state, player, adj, out, ok)
     return out
 
 
-def _transfer_kind(state: EmpyrealState, player: int, cell: int) -> int:
-    """0: not transferable, 1 City, 2 Wasteland, 3 competitor, 4 teammate only."""
-    terrain = state.terrain[cell]
-    if terrain == CITY:
-        return 1
-    if terrain == WASTELAND:
-        return 2
-    cars = state.cars[cell]
-    if not cars:
-        return 0
+def _transfer_cost_fn(state: EmpyrealState, player: int) -> Callable[[int], int]:
+    """Mana to Transfer over a cell (-1: not transferable), memoised for one search."""
+    city_cost, waste_cost, comp_cost = transfer_costs(state, player)
+    mate_cost = data(state).rules.teammate_transfer
+    terrain = state.terrain
+    cars_of = state.cars
     cfg = state.cfg
     team = TEAM in cfg.variants
-    mate = False
-    for o in cars:
-        if o == player:
-            continue
-        if team and cfg.team_of(o) == cfg.team_of(player):
-            mate = True
+    my_team = cfg.team_of(player) if team else -1
+    memo: dict[int, int] = {}
+
+    def cost(cell: int) -> int:
+        v = memo.get(cell)
+        if v is not None:
+            return v
+        t = terrain[cell]
+        if t == CITY:
+            v = city_cost
+        elif t == WASTELAND:
+            v = waste_cost
         else:
-            return 3
-    return 4 if mate else 0
+            v = -1
+            for o in cars_of[cell]:
+                if o == player:
+                    continue
+                if team and cfg.team_of(o) == my_team:
+                    v = mate_cost if v < 0 else min(v, mate_cost)
+                else:
+                    v = comp_cost if v < 0 else min(v, comp_cost)
+        memo[cell] = v
+        return v
+
+    return cost
+
+
+def _search_plain(
+    state: EmpyrealState, player: int, adj: int, out: dict[int, tuple[int, int]], ok: Callable[[int], bool]
+) -> None:
+    """Cheapest Transfer chains without free Transfers: a bucket queue over cells."""
+    ps = state.players[player]
+    budget = ps.mana
+    net = ps.net
+    nbrs = board(state).neighbours
+    cost = _transfer_cost_fn(state, player)
+    best: dict[int, int] = {}
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    for c in bits(adj):
+        k = cost(c)
+        if 0 <= k <= budget and k < best.get(c, budget + 1):
+            best[c] = k
+            buckets[k].append(c)
+    checked: dict[int, bool] = {}
+    for spent in range(budget + 1):
+        for c in buckets[spent]:
+            if best[c] != spent:
+                continue
+            for n in nbrs[c]:
+                if net >> n & 1:
+                    continue
+                if n not in out:
+                    good = checked.get(n)
+                    if good is None:
+                        good = checked[n] = ok(n)
+                    if good:
+                        out[n] = (spent, 0)
+                k = cost(n)
+                if k >= 0:
+                    total = spent + k
+                    if total <= budget and total < best.get(n, budget + 1):
+                        best[n] = total
+                        buckets[total].append(n)
 
 
 def _search(
-    state: EmpyrealState, player: int, d: BuildTrack, adj: int, out: dict[int, tuple[int, int]]
+    state: EmpyrealState,
+    player: int,
+    d: BuildTrack,
+    adj: int,
+    out: dict[int, tuple[int, int]],
+    ok: Callable[[int], bool],
 ) -> None:
+    """Cheapest Transfer chains with free Transfers (Dijkstra over cell and tokens used)."""
     ps = state.players[player]
     budget = ps.mana
-    city_cost, waste_cost, comp_cost = transfer_costs(state, player)
-    mate_cost = data(state).rules.teammate_transfer
     turn = state.turn
     turn_tokens = turn.free_transfers if turn.player == player else 0
     free_hexes = set(turn.free_hexes) if turn.player == player else set()
     b = board(state)
     net = ps.net
-    t = d.target
+    cost_of = _transfer_cost_fn(state, player)
+    terrain = state.terrain
     start_used = (0 if d.free_city else _CITY) | (0 if d.free_wasteland else _WASTE) | (
         0 if d.free_competitor else _COMP
     ) | (0 if turn_tokens else _TURN)
-    kinds: dict[int, int] = {}
-
-    def kind_of(c: int) -> int:
-        k = kinds.get(c)
-        if k is None:
-            k = kinds[c] = _transfer_kind(state, player, c)
-        return k
-
     best: dict[tuple[int, int], tuple[int, int]] = {}
     heap: list[tuple[int, int, int, int]] = []
 
     def options(c: int, used: int) -> list[tuple[int, int, int]]:
         """(mana, turn tokens, used mask) ways to transfer over c."""
-        k = kind_of(c)
+        base = cost_of(c)
         if c in free_hexes:
             return [(0, 0, used)]
-        if k == 1:
-            base, bit = city_cost, _CITY
-        elif k == 2:
-            base, bit = waste_cost, _WASTE
-        elif k == 3:
-            cars = state.cars[c]
-            base, bit = comp_cost, _COMP
-            if any(o != player and not is_comp(o) for o in cars):
-                base = min(base, mate_cost)
-        else:
-            base, bit = mate_cost, _COMP
+        t = terrain[c]
+        bit = _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP
         ways = [(base, 0, used)]
         if not used & bit:
             ways.append((0, 0, used | bit))
@@ -190,15 +242,8 @@ def _search(
             ways.append((0, 1, used | _TURN))
         return ways
 
-    cfg = state.cfg
-    team = TEAM in cfg.variants
-    my_team = cfg.team_of(player) if team else -1
-
-    def is_comp(o: int) -> bool:
-        return not (team and cfg.team_of(o) == my_team)
-
     for c in bits(adj):
-        if kind_of(c):
+        if cost_of(c) >= 0:
             for cost, tok, used in options(c, start_used):
                 if cost <= budget:
                     key = (c, used)
@@ -213,9 +258,9 @@ def _search(
             if net >> n & 1:
                 continue
             prev = out.get(n)
-            if (prev is None or (cost, tok) < prev) and target_ok(state, player, t, n):
+            if (prev is None or (cost, tok) < prev) and ok(n):
                 out[n] = (cost, tok)
-            if kind_of(n):
+            if cost_of(n) >= 0:
                 for ncost, ntok, nused in options(n, used):
                     total = cost + ncost
                     if total > budget:

@@ -7,7 +7,7 @@ each Company may make one final delivery in reverse turn order (no
 Specialists, no Conductor move; Demand Tiles may still be taken).
 
 Engine safeguard (assumed): after ``round_limit`` rounds (rules.toml,
-default 60) the end is triggered as well, so a stalled game always ends.
+default 40) the end is triggered as well, so a stalled game always ends.
 
 Source: rulebook, Game End; Gameplay (required Demand Tiles); Epic.
 """
