@@ -329,14 +329,11 @@ def test_peril_activates_then_moves_and_skips_the_end_of_the_line() -> None:
     do(s, Activate("C1", "Flow Controller", 0))
     assert (ps.mana, ps.spent) == (4, 1)
     do(s, Done())
-    assert options(s) == ["1 space for 0 mana", "2 spaces for 1 mana"]
-    choose(s, "2 spaces for 1 mana")
+    assert legal(s) == [Move(1, 0), Move(2, 1)]  # moves only: no Administrate, no second Peril
+    do(s, Move(2, 1))
+    assert ps.conductor == 0  # straight back to Start
     assert ps.mana == 3
-    assert isinstance(top(s), UpgradeChoice)  # no delivery, but the Upgrade
-    choose(s, "Gain Mana and Reclaim Mana")
-    assert ps.conductor == 0  # back to Start
-    assert (ps.mana, ps.spent) == (6, 0)
-    assert s.turn.player == 1
+    assert s.turn.player == 1  # no delivery, no Upgrade: the turn is over
 
 
 def test_peril_move_short_of_the_end_of_the_line_ends_the_turn() -> None:
@@ -347,9 +344,9 @@ def test_peril_move_short_of_the_end_of_the_line_ends_the_turn() -> None:
     main_action(s)
     do(s, Choose(PERIL))
     do(s, Done())
-    choose(s, "1 space for 0 mana")
+    do(s, Move(1, 0))
     assert ps.conductor == 3
-    assert s.turn.player == 1
+    assert s.turn.player == 1  # no activation after the move
 
 
 def test_peril_is_not_offered_at_start() -> None:
@@ -359,21 +356,45 @@ def test_peril_is_not_offered_at_start() -> None:
     assert Choose(PERIL) not in legal(s)
 
 
-def test_viona_larone_activates_one_spellcar_twice() -> None:
+def test_viona_larone_activates_one_spellcar_twice_and_no_other() -> None:
     s = area()
     master(s, "Viona Larone")
     ps = s.players[0]
     ps.railyard[6:8] = ["Mana Surger", "Flow Controller"]
     ps.conductor = 2
     main_action(s)
-    label = "Move 1 space for 0 mana and activate one Spellcar twice (Viona Larone)"
-    assert Choose(label) in legal(s)
-    do(s, Choose(label))
-    assert options(s) == ["C1 Mana Surger", "C2 Flow Controller"]
-    choose(s, "C1 Mana Surger")
-    # 5 -1 (inherent) +1 ; then -2 (1 + inherent 1) +1
-    assert (ps.mana, ps.spent) == (4, 3)
-    assert s.turn.player == 1  # no other Spellcar could be activated
+    do(s, Move(1, 0))
+    do(s, Activate("C1", "Mana Surger", 1))
+    # again for 1 + inherent 1, or the other Spellcar as usual
+    assert Activate("C1", "Mana Surger", 2) in legal(s)
+    assert Activate("C2", "Flow Controller", 1) in legal(s)
+    do(s, Activate("C1", "Mana Surger", 2))
+    assert (ps.mana, ps.spent) == (4, 3)  # 5 -1 +1 -2 +1
+    assert legal(s) == [Done()]
+
+
+def test_viona_larone_second_activation_cannot_use_mana_gained_by_the_first() -> None:
+    s = area()
+    master(s, "Viona Larone")
+    ps = s.players[0]
+    ps.railyard[6] = "Mana Surger"
+    ps.conductor, ps.mana = 2, 2
+    main_action(s)
+    do(s, Move(1, 0))
+    do(s, Activate("C1", "Mana Surger", 1))
+    assert ps.mana == 2  # 1 of it locked
+    assert Activate("C1", "Mana Surger", 2) not in legal(s)
+
+
+def test_viona_larone_without_viona_no_second_activation() -> None:
+    s = area()
+    ps = s.players[0]
+    ps.railyard[6] = "Mana Surger"
+    ps.conductor = 2
+    main_action(s)
+    do(s, Move(1, 0))
+    do(s, Activate("C1", "Mana Surger", 1))
+    assert legal(s) == [Done()]
 
 
 def test_station_masters_never_flip() -> None:

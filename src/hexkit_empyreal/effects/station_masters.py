@@ -9,8 +9,8 @@ the turn through the engine's hooks -
 * move costs (Simon la Faucheuse), activation costs (Levine Casterlie),
   Transfer costs (Antine Frass, Irini Grenhart, Sanathes Danah);
 * extra Administrate steps (Nicomedes An'sige, Tzart Kargan);
-* extra main actions (Peril: activate, then move; Viona Larone: move, then
-  activate one Spellcar twice);
+* an extra main action (Peril: activate, then move) and the activate-twice
+  hook (Viona Larone);
 * Demand Tile thresholds and steps after a delivery at the End of the Line
   (Hai of Noirwood, Leto Fulgore, Voco Astrum).
 
@@ -19,14 +19,13 @@ modified and lowers them further, never raises them.
 
 Interpretations (*assumed*):
 
-* Peril: reaching the End of the Line by moving after activating skips the
-  delivery only; the Upgrade, which the End of the Line requires "regardless
-  of whether or not you made a delivery", is still chosen, then the
-  Conductor goes back to Start.
+* Peril: reaching the End of the Line by moving after activating sends the
+  Conductor straight back to Start: no delivery and no Upgrade (the
+  Conductor does not stop there; the engine's ``MainAction.deliver=False``).
 * Viona Larone: the first activation costs what a first activation costs,
-  the second one costs 1 mana (or less if another ability makes a second
-  activation cheaper), inherent costs paid each time; mana gained by the
-  first cannot pay for the second.
+  the second one of the same Spellcar costs 1 mana (or less if another
+  ability makes the next activation cheaper), inherent costs paid each
+  time; mana gained by the first cannot pay for the second.
 * Leto Fulgore and Voco Astrum need at least one Good delivered; Voco's two
   Goods may be of two colours, each of a City next to your Network.
 * Feylana Chorgitz and Lucca Turlotte need the Specialist to Refresh to be
@@ -43,15 +42,11 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, Op, UpgradeChoice
-from hexkit_empyreal.data import SpellcarSpec
+from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, MainAction, Op
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, get_effect, op, passive
-from hexkit_empyreal.rules import mana
+from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, op, passive, passives_of
 from hexkit_empyreal.rules.build import build_options
-from hexkit_empyreal.rules.railyard import slot_label
-from hexkit_empyreal.rules.turn import activation_cost, end_of_line, move_costs
 from hexkit_empyreal.state import EmpyrealState, board, data
 
 __all__: list[str] = []
@@ -323,16 +318,6 @@ def _voco_take(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 # ============================================================ turn structure: Peril and Viona Larone
-def _move(state: EmpyrealState, player: int, spaces: int, cost: int) -> None:
-    """Move the Conductor as Move+Activate does (pay, advance, Eloi Klaus's reclaim)."""
-    ps = state.players[player]
-    mana.pay(state, player, cost)
-    ps.conductor += spaces
-    bonus = state.turn.flags.get("reclaim_on_move", 0)
-    if bonus:
-        mana.reclaim(state, player, bonus)
-
-
 PERIL = "Activate then Move (Peril)"
 
 
@@ -340,11 +325,11 @@ PERIL = "Activate then Move (Peril)"
 class Peril(Passive):
     """A main action: activate the Spellcars where the Conductor stands, then move it.
 
-    Reaching the End of the Line this way: no delivery, but the Upgrade,
-    then back to Start (assumed, see the module notes).
+    The move is the engine's moves-only Move+Activate without activation;
+    reaching the End of the Line this way sends the Conductor straight back
+    to Start (no delivery, no Upgrade: assumed, see the module notes).
 
-    Source: rulebook, Station Masters, Peril; Move + Activate; End of the
-    Line (Upgrade).
+    Source: rulebook, Station Masters, Peril; Move + Activate.
     """
 
     def main_actions(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
@@ -358,10 +343,10 @@ class Peril(Passive):
                     Op(player=player, op="u_peril_begin"),
                     ActivateSpellcars(player=player, prompt="activate a Spellcar, or done"),
                     Op(player=player, op="end_activation"),
-                    ChooseOption(
-                        player=player, prompt="move the Conductor", domain="u_peril_moves", then="u_peril_move",
+                    MainAction(
+                        player=player, prompt="now move the Conductor (Peril)", moves_only=True, activate=False,
+                        deliver=False,
                     ),
-                    Op(player=player, op="end_turn"),
                 ],
             )
         ]
@@ -374,170 +359,23 @@ def _peril_begin(state: EmpyrealState, o: Op) -> Steps | None:
     return None
 
 
-def _move_label(spaces: int, cost: int) -> str:
-    return f"{spaces} space{'s' if spaces > 1 else ''} for {cost} mana"
-
-
-@domain("u_peril_moves")
-def _peril_moves(state: EmpyrealState, d: Decision) -> Sequence[str]:
-    p = d.player
-    ps = state.players[p]
-    room = end_of_line(state, p) - ps.conductor
-    costs = move_costs(state, p)
-    return [_move_label(n, costs[n - 1]) for n in range(1, min(4, room) + 1) if costs[n - 1] <= ps.mana]
-
-
-@op("u_peril_move")
-def _peril_move(state: EmpyrealState, o: Op) -> Steps | None:
-    spaces = int(o.strs[-1].split()[0])
-    p = o.player
-    cost = move_costs(state, p)[spaces - 1]
-    _move(state, p, spaces, cost)
-    ps = state.players[p]
-    if ps.conductor >= end_of_line(state, p):
-        state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to the End of the Line (no delivery: Peril)")
-        return [UpgradeChoice(player=p, prompt="choose an Upgrade"), Op(player=p, op="return_to_start")]
-    state.note(p, f"{ps.company} moved its Conductor {spaces} for {cost} mana to space {chr(ord('A') + ps.conductor - 1)}")
-    return None
-
-
-def _cost_at(state: EmpyrealState, player: int, spec: SpellcarSpec, k: int) -> int:
-    """Cost of ``spec`` as the activation number ``k`` (0-based) this turn."""
-    turn = state.turn
-    real = turn.activations
-    turn.activations = k
-    try:
-        return activation_cost(state, player, spec)
-    finally:
-        turn.activations = real
-
-
-def _viona_cost(state: EmpyrealState, player: int, spec: SpellcarSpec) -> tuple[int, int]:
-    first = _cost_at(state, player, spec, state.turn.activations)
-    inherent = 0 if state.turn.ignore_inherent else spec.cost
-    second = min(_cost_at(state, player, spec, state.turn.activations + 1), 1 + inherent)
-    return first, second
-
-
-def _viona_cars(state: EmpyrealState, player: int, column: int, budget: int) -> list[int]:
-    ps = state.players[player]
-    spells = data(state).spellcars
-    out = []
-    for slot in range(column * 3, min(column * 3 + 3, len(ps.railyard))):
-        sid = ps.railyard[slot]
-        if sid in ("", "-") or slot in state.turn.activated:
-            continue
-        spec = spells[sid]
-        if get_effect(spec.effect) is None:
-            continue
-        first, second = _viona_cost(state, player, spec)
-        if first + second <= budget:
-            out.append(slot)
-    return out
-
-
-VIONA = "Viona Larone"
-
-
 @passive("Viona Larone")
 class VionaLarone(Passive):
-    """A Move+Activate in which one Spellcar is activated twice (1 mana for the second) and no other.
+    """In a Move+Activate, the one Spellcar activated may be activated again for 1 mana (plus its inherent cost).
 
-    Offered for each move that stops before the End of the Line and leaves
-    enough mana for a double activation of some Spellcar there.
+    After that second activation no other Spellcar may be activated (the
+    engine's activate-twice hook). If another ability makes the next
+    activation cheaper than 1 mana, that price applies (abilities stack).
 
-    Source: rulebook, Station Masters, Viona Larone; Move + Activate.
+    Source: rulebook, Station Masters, Viona Larone; FAQ (abilities stack).
     """
 
-    def main_actions(self, state: EmpyrealState, player: int) -> list[tuple[str, Steps]]:
-        """One extra main action per affordable move."""
-        ps = state.players[player]
-        room = end_of_line(state, player) - ps.conductor
-        costs = move_costs(state, player)
-        out: list[tuple[str, Steps]] = []
-        for n in range(1, min(4, room - 1) + 1):
-            cost = costs[n - 1]
-            if cost > ps.mana or not _viona_cars(state, player, ps.conductor + n - 1, ps.mana - cost):
-                continue
-            out.append(
-                (
-                    f"Move {_move_label(n, cost)} and activate one Spellcar twice ({VIONA})",
-                    [
-                        Op(player=player, op="u_viona_move", ints=(n, cost)),
-                        ChooseOption(
-                            player=player, prompt="choose the Spellcar to activate twice", domain="u_viona_cars",
-                            then="u_viona_first",
-                        ),
-                        Op(player=player, op="end_activation"),
-                        Op(player=player, op="end_turn"),
-                    ],
-                )
-            )
-        return out
-
-
-@op("u_viona_move")
-def _viona_move(state: EmpyrealState, o: Op) -> Steps | None:
-    spaces, cost = o.ints
-    _move(state, o.player, spaces, cost)
-    ps = state.players[o.player]
-    state.note(
-        o.player,
-        f"{ps.company} moved its Conductor {spaces} for {cost} mana to space {chr(ord('A') + ps.conductor - 1)} ({VIONA})",
-    )
-    state.turn.activating = True
-    return None
-
-
-@domain("u_viona_cars")
-def _viona_cars_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
-    p = d.player
-    ps = state.players[p]
-    return [
-        f"{slot_label(s)} {ps.railyard[s]}"
-        for s in _viona_cars(state, p, ps.conductor - 1, mana.unlocked(state, p))
-    ]
-
-
-def _viona_activate(state: EmpyrealState, player: int, slot: int, cost: int, which: str) -> Steps | None:
-    ps = state.players[player]
-    sid = ps.railyard[slot]
-    spec = data(state).spellcars[sid]
-    mana.pay(state, player, cost, activation=True)
-    turn = state.turn
-    turn.activated.append(slot)
-    turn.activations += 1
-    state.note(player, f"{ps.company} activated {sid} ({which} time, {VIONA}) for {cost} mana")
-    entry = get_effect(spec.effect)
-    if entry is None:
-        return None
-    return entry.run(EffectContext(state, player, sid, spec))
-
-
-@op("u_viona_first")
-def _viona_first(state: EmpyrealState, o: Op) -> Steps | None:
-    from hexkit_empyreal.rules.railyard import slot_index
-
-    slot = slot_index(o.strs[-1][:2])
-    spec = data(state).spellcars[state.players[o.player].railyard[slot]]
-    first, _ = _viona_cost(state, o.player, spec)
-    steps = list(_viona_activate(state, o.player, slot, first, "first") or ())
-    steps.append(Op(player=o.player, op="u_viona_second", ints=(slot,)))
-    return steps
-
-
-@op("u_viona_second")
-def _viona_second(state: EmpyrealState, o: Op) -> Steps | None:
-    slot = o.ints[0]
-    ps = state.players[o.player]
-    spec = data(state).spellcars[ps.railyard[slot]]
-    inherent = 0 if state.turn.ignore_inherent else spec.cost
-    cost = min(_cost_at(state, o.player, spec, state.turn.activations), 1 + inherent)
-    if cost > mana.unlocked(state, o.player):
-        state.note(
-            o.player,
-            f"{ps.company} cannot pay {cost} mana for the second activation of {spec.id}"
-            " (mana gained by an activation cannot pay for another)",
-        )
-        return None
-    return _viona_activate(state, o.player, slot, cost, "second")
+    def activate_twice_cost(self, state: EmpyrealState, player: int) -> int | None:
+        """1 mana, or the next activation's price if that is lower."""
+        costs: tuple[int, ...] = data(state).rules.activation_costs
+        for p in passives_of(state, player):
+            costs = p.activation_costs(state, player, costs)
+        if state.turn.activation_costs:
+            costs = _lower(costs, state.turn.activation_costs)
+        k = min(state.turn.activations, len(costs) - 1)
+        return min(1, costs[k])
