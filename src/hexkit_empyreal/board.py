@@ -10,12 +10,10 @@ Source: rulebook, Setting Up the Game (Build the map, boards per player count).
 
 from __future__ import annotations
 
-import functools
-
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 
-from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, BoardSide, GameData, load_data
+from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, BoardSide, GameData, data_key, game_data, load_data
 
 __all__ = ["Board", "board_for", "choose_layout", "BOARD_W", "BOARD_H"]
 
@@ -104,10 +102,16 @@ class Board:
         self.city_adjacent_mask = adj & ~self.city_mask
 
 
-@functools.lru_cache(maxsize=64)
-def board_for(layout: tuple[str, ...], data_dir: str | None = None) -> Board:
-    """Return the shared :class:`Board` of a layout (built once)."""
-    return Board(layout, load_data(data_dir))
+_BOARDS: dict[tuple[object, ...], Board] = {}
+
+
+def board_for(layout: tuple[str, ...], config: object = None) -> Board:
+    """Return the shared :class:`Board` of a layout for a config's data (built once)."""
+    key = (layout, data_key(config))
+    b = _BOARDS.get(key)
+    if b is None:
+        b = _BOARDS[key] = Board(layout, game_data(config) if config is not None else load_data())
+    return b
 
 
 def choose_layout(players: int, rng: Rng, data: GameData) -> tuple[str, ...]:

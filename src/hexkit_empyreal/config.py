@@ -36,7 +36,9 @@ class EmpyrealConfig(GameConfig):
         team_size: players per team in the Team Variant: 2 (2v2 with 4
             players, 2v2v2 with 6) or 3 (3v3 with 6). Ignored without it.
         data_dir: a folder of data files replacing the shipped ones (a
-            designer's copy with other numbers); ``None`` for the shipped data.
+            designer's copy with other numbers); ``None`` for the shipped
+            data. The core's ``data`` field does the same and wins if both
+            are set; ``overrides`` change single values on top.
         round_limit: override of ``rules.toml``'s safeguard round limit
             (``None``: use the data file; 0: no limit).
     """
@@ -63,6 +65,10 @@ class EmpyrealConfig(GameConfig):
                 )
             if AWARDS in self.variants or EXPERT in self.variants:
                 raise ConfigError("the Team Variant does not use Awards")
+        if self.overrides or self.data or self.data_dir:
+            from hexkit_empyreal.data import game_data
+
+            game_data(self)  # refuse a bad data folder or override before any game
 
     @property
     def teams(self) -> int:

@@ -17,12 +17,13 @@ from __future__ import annotations
 import functools
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import cattrs
 
 from hexkit.errors import InvalidRecordError
+from hexkit.overrides import apply_overrides
 from hexkit.serialize import structure_checked
 
 __all__ = [
@@ -48,6 +49,8 @@ __all__ = [
     "GameData",
     "DATA_DIR",
     "load_data",
+    "game_data",
+    "data_key",
     "terrain_index",
 ]
 
@@ -325,32 +328,75 @@ def slot_of_label(label: str) -> tuple[int, int]:
     return ord(label[0].upper()) - ord("A"), int(label[1]) - 1
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class GameData:
-    """All component data of one game (shared by every state of that game)."""
+    """All component data of one game (shared by every state of that game).
+
+    Override paths (``GameConfig.overrides``) walk these fields:
+    ``rules.start_mana``, ``spellcars.Flow Controller.cost``,
+    ``companies.Kings' Line.home``, ``specialists.Peril.mode``...
+
+    Attributes:
+        goods: the six goods in terrain order.
+        boards: the twelve terrain board sides.
+        companies: the six Companies.
+        captains: the eight Captain placards.
+        spellcars: every Spellcar by id: the 67 tiles and the printed ones.
+        specialists: the 51 Specialist tiles.
+        awards: the ten Award tiles.
+        rules: the numbers of the rules.
+        friendly: the Friendly(ish) Competition removals.
+    """
 
     goods: tuple[GoodSpec, ...]
     boards: tuple[BoardSide, ...]
     companies: tuple[CompanySpec, ...]
     captains: tuple[CaptainSpec, ...]
-    tiles: tuple[SpellcarSpec, ...]
-    printed: tuple[SpellcarSpec, ...]
+    spellcars: dict[str, SpellcarSpec]
     specialists: tuple[SpecialistSpec, ...]
     awards: tuple[AwardSpec, ...]
     rules: RuleNumbers
     friendly: FriendlyRemovals
-    spellcars: dict[str, SpellcarSpec] = attrs.field(factory=dict)
-    company_by_name: dict[str, CompanySpec] = attrs.field(factory=dict)
-    specialist_by_name: dict[str, SpecialistSpec] = attrs.field(factory=dict)
-    award_by_name: dict[str, AwardSpec] = attrs.field(factory=dict)
-    colours: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        self.spellcars.update({s.id: s for s in self.tiles + self.printed})
-        self.company_by_name.update({c.name: c for c in self.companies})
-        self.specialist_by_name.update({s.name: s for s in self.specialists})
-        self.award_by_name.update({a.name: a for a in self.awards})
-        object.__setattr__(self, "colours", tuple(g.colour for g in self.goods))
+        # Derived lookups (not fields: an override changes the fields they come from).
+        d = self.__dict__
+        d["_tiles"] = tuple(s for s in self.spellcars.values() if not s.company)
+        d["_printed"] = tuple(s for s in self.spellcars.values() if s.company)
+        d["_company_by_name"] = {c.name: c for c in self.companies}
+        d["_specialist_by_name"] = {s.name: s for s in self.specialists}
+        d["_award_by_name"] = {a.name: a for a in self.awards}
+        d["_colours"] = tuple(g.colour for g in self.goods)
+
+    @property
+    def tiles(self) -> tuple[SpellcarSpec, ...]:
+        """The 67 Spellcar tiles."""
+        return cast(tuple[SpellcarSpec, ...], self.__dict__["_tiles"])
+
+    @property
+    def printed(self) -> tuple[SpellcarSpec, ...]:
+        """The Spellcars printed on the Company folios."""
+        return cast(tuple[SpellcarSpec, ...], self.__dict__["_printed"])
+
+    @property
+    def company_by_name(self) -> dict[str, CompanySpec]:
+        """Companies by name."""
+        return cast(dict[str, CompanySpec], self.__dict__["_company_by_name"])
+
+    @property
+    def specialist_by_name(self) -> dict[str, SpecialistSpec]:
+        """Specialists by name."""
+        return cast(dict[str, SpecialistSpec], self.__dict__["_specialist_by_name"])
+
+    @property
+    def award_by_name(self) -> dict[str, AwardSpec]:
+        """Awards by name."""
+        return cast(dict[str, AwardSpec], self.__dict__["_award_by_name"])
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """Good colours by colour index."""
+        return cast(tuple[str, ...], self.__dict__["_colours"])
 
     def colour_index(self, colour: str) -> int:
         """Return the index of a good colour.
@@ -412,9 +458,9 @@ def _check_counts(data: GameData) -> None:
     for captain in data.captains:
         if captain.company and captain.company not in names:
             raise InvalidRecordError(f"captains.captains[{captain.name}].company", f"unknown Company {captain.company!r}")
-    ids = [s.id for s in data.tiles + data.printed]
-    if len(set(ids)) != len(ids):
-        raise InvalidRecordError("spellcars", "Spellcar ids must be unique")
+    for key, spec in data.spellcars.items():
+        if key != spec.id:
+            raise InvalidRecordError(f"spellcars.{key}.id", f"the id {spec.id!r} differs from its key")
 
 
 @functools.lru_cache(maxsize=8)
@@ -437,13 +483,17 @@ def load_data(folder: str | None = None) -> GameData:
     rules = structure_checked(_converter, rules_doc, RuleNumbers, "rules")
     variants = _read(path, "variants")
     friendly = structure_checked(_converter, variants.get("friendly"), FriendlyRemovals, "variants.friendly")
+    spellcars: dict[str, SpellcarSpec] = {}
+    for spec in _entries(path, "spellcars", "tiles", SpellcarSpec) + _entries(path, "spellcars", "printed", SpellcarSpec):
+        if spec.id in spellcars:
+            raise InvalidRecordError(f"spellcars.{spec.id}", "Spellcar ids must be unique")
+        spellcars[spec.id] = spec
     data = GameData(
         goods=_entries(path, "goods", "goods", GoodSpec),
         boards=_entries(path, "boards", "boards", BoardSide),
         companies=_entries(path, "companies", "companies", CompanySpec),
         captains=_entries(path, "captains", "captains", CaptainSpec),
-        tiles=_entries(path, "spellcars", "tiles", SpellcarSpec),
-        printed=_entries(path, "spellcars", "printed", SpellcarSpec),
+        spellcars=spellcars,
         specialists=_entries(path, "specialists", "specialists", SpecialistSpec),
         awards=_entries(path, "awards", "awards", AwardSpec),
         rules=rules,
@@ -451,3 +501,40 @@ def load_data(folder: str | None = None) -> GameData:
     )
     _check_counts(data)
     return data
+
+
+def data_key(config: Any) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """What a config's data depends on: the data folder and the overrides."""
+    folder = getattr(config, "data", None) or getattr(config, "data_dir", None)
+    overrides = getattr(config, "overrides", None) or {}
+    return folder, tuple(sorted((str(k), repr(v)) for k, v in overrides.items()))
+
+
+_BY_KEY: dict[tuple[str | None, tuple[tuple[str, str], ...]], GameData] = {}
+
+
+def game_data(config: Any) -> GameData:
+    """The component data a config plays with: its data folder, then its overrides.
+
+    Args:
+        config: a game config (``data`` or ``data_dir`` names a replacement
+            data folder; ``overrides`` maps dotted paths to new values).
+
+    Returns:
+        The checked data (cached per folder and overrides).
+
+    Raises:
+        InvalidRecordError: a data file is malformed.
+        ConfigError: an override names a path that does not exist or a
+            value of the wrong type.
+    """
+    key = data_key(config)
+    got = _BY_KEY.get(key)
+    if got is None:
+        got = load_data(key[0])
+        overrides = getattr(config, "overrides", None)
+        if overrides:
+            got = apply_overrides(got, overrides)
+            _check_counts(got)
+        _BY_KEY[key] = got
+    return got

@@ -17,7 +17,7 @@ from hexkit.game import State
 
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
-from hexkit_empyreal.data import GameData, load_data
+from hexkit_empyreal.data import GameData, game_data
 
 __all__ = ["PlayerState", "TurnState", "EmpyrealState", "board", "data", "bits"]
 
@@ -254,7 +254,7 @@ def board(state: EmpyrealState) -> Board:
     last = _last_board
     if last[0] is layout and last[1] is config:
         return last[2]  # type: ignore[return-value]
-    b = board_for(layout, getattr(config, "data_dir", None))
+    b = board_for(layout, config)
     last[0], last[1], last[2] = layout, config, b
     return b
 
@@ -268,7 +268,7 @@ def data(state: EmpyrealState) -> GameData:
     last = _last_data
     if last[0] is config:
         return last[1]  # type: ignore[return-value]
-    d = load_data(getattr(config, "data_dir", None))
+    d = game_data(config)
     last[0], last[1] = config, d
     return d
 

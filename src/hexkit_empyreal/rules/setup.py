@@ -21,7 +21,7 @@ from hexkit.rng import Rng
 from hexkit_empyreal.actions import Choose, EliminateAward, PickHex, PlaceHeadquarters, SelectCaptain, SelectCompany
 from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
-from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, load_data, terrain_index
+from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
 from hexkit_empyreal.effects.registry import Steps, op, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car
@@ -41,12 +41,12 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
     Returns:
         The state, waiting for the first set-up decision.
     """
-    d = load_data(config.data_dir)
+    d = game_data(config)
     r = d.rules
     n = config.players
     friendly = FRIENDLY in config.variants
     layout = choose_layout(n, rng, d)
-    b = board_for(layout, config.data_dir)
+    b = board_for(layout, config)
     terrain = list(b.start_terrain)
     supply = [r.goods_per_colour] * 6
     goods: list[tuple[int, ...]] = []
