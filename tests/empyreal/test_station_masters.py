@@ -416,3 +416,10 @@ def test_random_answers_to_each_once_a_turn_station_master_conserve_goods_and_ca
     ps = s.players[0]
     ps.engineer, ps.engineer_ready, ps.captain_ready = "Orman Kaspar", False, False
     fuzz(s, name, seed)
+
+
+def test_hai_of_noirwood_one_good_earns_a_double() -> None:
+    s = area()
+    master(s, "Hai of Noirwood")
+    _to_end_of_the_line(s, 1)
+    assert options(s) == ["Double Demand (1 VP)"]

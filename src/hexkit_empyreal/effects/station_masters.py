@@ -26,6 +26,8 @@ Interpretations (*assumed*):
   the second one of the same Spellcar costs 1 mana (or less if another
   ability makes the next activation cheaper), inherent costs paid each
   time; mana gained by the first cannot pay for the second.
+* Hai of Noirwood counts one Good more toward the Demand Tile thresholds
+  of an End of the Line delivery (one Good then earns a Double Demand).
 * Leto Fulgore and Voco Astrum need at least one Good delivered; Voco's two
   Goods may be of two colours, each of a City next to your Network.
 * Feylana Chorgitz and Lucca Turlotte need the Specialist to Refresh to be
