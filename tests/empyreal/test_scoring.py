@@ -82,3 +82,30 @@ def test_team_scores_with_colour_majorities() -> None:
     assert sheet.totals == (15, 11, 15, 11)
     assert sheet.order[:2] in ((0, 2), (2, 0))
     assert sheet.decided_by[1] == "total VP"
+
+
+def test_award_measures_on_a_small_position() -> None:
+    from hexkit_empyreal.rules.awards import measure
+    from hexkit_empyreal.data import load_data
+
+    awards = load_data().award_by_name
+    state = sandbox((KL, KT, GS))
+    # Seat 0: a group of three ((2,1),(3,1),(3,0): (3,0) on the top edge) and a lone car on the edge (0,4).
+    for q, r in ((2, 1), (3, 1), (3, 0), (0, 4)):
+        put(state, q, r, cars=[0])
+    put(state, 3, 1, cars=[1])  # seat 1 shares (3,1)
+    put(state, 2, 1, goods=["blue", "red"])
+    state.players[0].tiles = [(3, 0), (3, 1), (0, 0)]
+    values = {name: measure(state, 0, awards[name]) for name in awards}
+    assert values == {
+        "Branch Office": 2,
+        "Cache": 2,
+        "Conglomerate": 3,
+        "Cosmopolitan": 1,  # (2,1) is next to the City (1,1)
+        "Diversity": 2,
+        "Drive By": 1,
+        "Edgelord": 2,
+        "Focus": 2,
+        "Second Opinion": 1,
+        "Technologist": 1 + 5,  # the Captain and 5 mana; printed Spellcars do not count
+    }
