@@ -45,8 +45,6 @@ def score_sheet(state: EmpyrealState) -> ScoreSheet:
         for s in range(n):
             parts[s][f"award: {name}"] = pts[s]
     totals = [sum(v for k, v in p.items() if k != "train cars placed") for p in parts]
-    for s in range(n):
-        parts[s]["total"] = totals[s]
     ranking = rank_with_tiebreaks(
         range(n),
         [

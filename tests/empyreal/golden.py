@@ -1,0 +1,103 @@
+"""Golden playthroughs and perft counts for Empyreal.
+
+Regenerate after a deliberate rules change::
+
+    .venv/bin/python -m tests.empyreal.golden --regenerate
+
+and review the diff: every changed line is a behaviour change.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from hexkit.rng import Rng
+from hexkit.serialize import codec
+
+from hexkit_empyreal import GAME, render
+from hexkit_empyreal.state import EmpyrealState
+
+HERE = Path(__file__).parent / "golden"
+
+PLAYTHROUGHS: dict[str, tuple[int, tuple[str, ...], dict[str, Any], int]] = {
+    "2p-seed1": (2, (), {"round_limit": 10}, 1),
+    "4p-team-seed2": (4, ("team",), {"round_limit": 6}, 2),
+    "5p-awards-friendly-seed3": (5, ("awards", "friendly"), {"round_limit": 5}, 3),
+}
+
+POSITIONS: dict[str, tuple[int, tuple[str, ...], int, int, str]] = {
+    # name: players, variants, seed, random actions at least, then the first such decision
+    "3p-main-action": (3, (), 4, 40, "MainAction"),
+    "3p-build": (3, (), 5, 300, "BuildTrack"),
+    "6p-build": (6, ("awards",), 6, 500, "BuildTrack"),
+    "4p-activate": (4, ("team",), 7, 200, "ActivateSpellcars"),
+}
+
+
+def playthrough(players: int, variants: tuple[str, ...], options: dict[str, Any], seed: int) -> str:
+    """A seeded random game as text: every action, the log, the final map and scores."""
+    state = GAME.new(GAME.make_config(players, variants, **options), seed)
+    chooser = Rng(seed ^ 0x5EED)
+    lines = []
+    while state.pending:
+        legal = GAME.legal_actions(state)
+        action = legal[chooser.randbelow(len(legal))]
+        lines.append(f"{state.step:4d} P{GAME.current_player(state)} [{len(legal)}] {action}")
+        GAME.apply(state, action)
+    lines.append("")
+    lines.extend(str(e) for e in state.log)
+    lines.append("")
+    lines.append(render(state))
+    sheet = GAME.scores(state)
+    lines.append(f"totals {sheet.totals} order {sheet.order} decided by {sheet.decided_by}")
+    return "\n".join(lines) + "\n"
+
+
+def position(players: int, variants: tuple[str, ...], seed: int, steps: int, decision: str) -> EmpyrealState:
+    """The first ``decision`` after at least ``steps`` seeded random actions."""
+    state = GAME.new(GAME.make_config(players, variants), seed)
+    chooser = Rng(seed)
+    while state.pending:
+        if state.step >= steps and type(state.decision()).__name__ == decision:
+            break
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[chooser.randbelow(len(legal))])
+    return state
+
+
+def perft(state: EmpyrealState, depth: int) -> int:
+    """Number of action sequences of length ``depth`` from ``state``."""
+    legal = GAME.legal_actions(state)
+    if depth == 1 or not legal:
+        return len(legal)
+    total = 0
+    for action in legal:
+        child = GAME.clone(state)
+        GAME.apply(child, action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def regenerate() -> None:
+    """Write every golden file."""
+    HERE.mkdir(exist_ok=True)
+    for name, args in PLAYTHROUGHS.items():
+        (HERE / f"{name}.txt").write_text(playthrough(*args))
+    counts = {}
+    c = codec(GAME)
+    for name, args in POSITIONS.items():
+        state = position(*args)
+        (HERE / f"{name}.json").write_text(c.state_to_json(state, indent=1) + "\n")
+        counts[name] = [perft(state, 1), perft(state, 2)]
+    (HERE / "perft.json").write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    if "--regenerate" in sys.argv:
+        regenerate()
+        print(f"regenerated {HERE}")
+    else:
+        print(__doc__)
