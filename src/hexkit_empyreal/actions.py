@@ -464,12 +464,25 @@ def _encode(steps: Sequence[Decision]) -> str:
     return json.dumps(out, separators=(",", ":"), sort_keys=True)
 
 
+_DECODED: dict[str, tuple[Decision, ...]] = {}
+
+
 def decode_steps(text: str) -> list[Decision]:
-    """Decode steps written by :func:`encode_steps`.
+    """Decode steps written by :func:`encode_steps` (memoised: steps are immutable).
 
     Raises:
         ValueError: unknown step type or malformed text.
     """
+    got = _DECODED.get(text)
+    if got is None:
+        got = tuple(_decode(text))
+        if len(_DECODED) > 4096:
+            _DECODED.clear()
+        _DECODED[text] = got
+    return list(got)
+
+
+def _decode(text: str) -> list[Decision]:
     by_name = {c.__name__: c for c in DECISION_TYPES}
     out: list[Decision] = []
     for item in json.loads(text):

@@ -324,6 +324,21 @@ def explain_build(state: EmpyrealState, player: int, d: BuildTrack, cell: int | 
     return f"hex {h} is not a legal target"
 
 
+# The options computed for the legal actions (always fresh) are reused by
+# perform for the same state, step and decision: the base class validates an
+# action against those very legal actions just before performing it.
+_LAST: list[Any] = [None, -1, None, None]
+
+
+def _options(state: EmpyrealState, d: BuildTrack, fresh: bool) -> dict[int, tuple[int, int]]:
+    last = _LAST
+    if not fresh and last[0] is state and last[1] == state.step and last[2] is d:
+        return last[3]  # type: ignore[no-any-return]
+    opts = build_options(state, d.player, d)
+    last[0], last[1], last[2], last[3] = state, state.step, d, opts
+    return opts
+
+
 @handles(BuildTrack)
 class BuildTrackHandler(Handler):
     """Answers to :class:`BuildTrack`: a target hex at its cheapest cost, or decline."""
@@ -331,7 +346,7 @@ class BuildTrackHandler(Handler):
     @staticmethod
     def actions(state: EmpyrealState, d: BuildTrack) -> list[Any]:
         hexes = board(state).hexes
-        opts = build_options(state, d.player, d)
+        opts = _options(state, d, True)
         acts: list[Any] = [Build(hexes[c], v[0]) for c, v in sorted(opts.items())]
         acts.append(Done())
         return acts
@@ -342,7 +357,7 @@ class BuildTrackHandler(Handler):
             state.turn.last_built = -1
             return
         cell = board(state).index[action.hex]
-        cost, tokens = build_options(state, d.player, d)[cell]
+        cost, tokens = _options(state, d, False)[cell]
         do_build(state, d.player, cell, cost, tokens, d.source)
 
     @staticmethod
