@@ -93,6 +93,13 @@ def test_every_card_has_an_ability() -> None:
     assert missing(data.cards) == []
 
 
+def test_every_ability_documents_its_source() -> None:
+    for name in D(position()).cards:
+        found = lookup(name)
+        assert found is not None and found.play is not None
+        assert "Source:" in (found.play.__doc__ or ""), name
+
+
 def test_surveyors_chain_walks_two_hexes_and_blazes_trails() -> None:
     state = position()
     play(state, "Surveyor's Chain")

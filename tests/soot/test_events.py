@@ -72,6 +72,16 @@ def test_all_twenty_events_are_registered_in_four_packs() -> None:
     assert missing(EVENT_NAMES) == []
 
 
+def test_every_event_documents_its_source_and_both_options() -> None:
+    from hexkit_soot.effects import lookup
+
+    for name in EVENT_NAMES:
+        found = lookup(name)
+        assert found is not None and found.play is not None
+        doc = found.play.__doc__ or ""
+        assert "Source:" in doc and "A:" in doc and "B:" in doc, name
+
+
 # -- Thaw ---------------------------------------------------------------------
 
 def test_spring_floods_a_fish_on_camps_on_water() -> None:

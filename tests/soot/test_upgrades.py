@@ -76,6 +76,20 @@ def test_every_upgrade_tile_is_registered() -> None:
     assert missing(names, need_play=False) == []
 
 
+def test_every_registered_upgrade_part_documents_its_source() -> None:
+    from hexkit_soot.effects import lookup
+
+    for name, up in D(position()).upgrades.items():
+        found = lookup(name)
+        if found is None:
+            continue  # Trail Boss: worked by the Buy Upgrade rule itself
+        parts = [found.play, *found.modifiers.values()]
+        docs = [f.__doc__ or "" for f in parts if f is not None and f.__module__ == "hexkit_soot.effects.upgrades"]
+        if up.archetype:
+            assert docs, name  # every archetype upgrade has a part here
+        assert all("Source:" in d for d in docs), name
+
+
 # -- Railroad Baron -------------------------------------------------------------
 
 def test_rail_depot_first_build_route_of_the_round_is_free() -> None:

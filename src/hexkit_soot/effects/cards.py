@@ -298,16 +298,19 @@ def land_grant(ctx: Ctx) -> None:
 
 @modifier(_LAND_GRANT, Hook.CAMP_CURRENCY)
 def _land_grant_currency(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Land Grant: the camp costs no ¤. Source: assumed (data ``cards.toml``, Land Grant)."""
     return 0
 
 
 @modifier(_LAND_GRANT, Hook.CAMP_RESOURCES)
 def _land_grant_resources(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Land Grant: 1 resource less. Source: assumed (data ``cards.toml``, Land Grant)."""
     return value + 1
 
 
 @reaction(_LAND_GRANT, Moment.CAMP_FOUNDED)
 def _land_grant_used(ctx: Ctx, args: MomentArgs) -> None:
+    """Land Grant is used up by the Found Camp action. Source: assumed (data ``cards.toml``)."""
     deactivate(ctx.state, _LAND_GRANT, ctx.player)
 
 
@@ -399,11 +402,13 @@ def price_gouging(ctx: Ctx) -> None:
 
 @modifier(_GOUGING, Hook.SELL_BONUS)
 def _gouging_bonus(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Price Gouging: +1¤ per unit sold. Source: assumed (data ``cards.toml``, Price Gouging)."""
     return value + 1
 
 
 @reaction(_GOUGING, Moment.SOLD)
 def _gouging_used(ctx: Ctx, args: MomentArgs) -> None:
+    """Price Gouging is used up by the sale. Source: assumed (data ``cards.toml``)."""
     deactivate(ctx.state, _GOUGING, ctx.player)
 
 
@@ -449,11 +454,13 @@ def double_shift(ctx: Ctx) -> None:
 
 @modifier(_DOUBLE, Hook.EXTRA_FIRINGS)
 def _double_firings(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Double Shift: one extra firing. Source: assumed (data ``cards.toml``, Double Shift)."""
     return value + 1
 
 
 @reaction(_DOUBLE, Moment.REFINE_DONE)
 def _double_used(ctx: Ctx, args: MomentArgs) -> None:
+    """Double Shift is used up by the Refine. Source: assumed (data ``cards.toml``)."""
     deactivate(ctx.state, _DOUBLE, ctx.player)
 
 
@@ -670,6 +677,7 @@ def steam_engine_patent(ctx: Ctx) -> None:
 
 @modifier(_PATENT, Hook.FACILITY_OUTPUT)
 def _patent_output(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """The Steam Engine Patent: +1 output while nothing was made this round. Source: assumed (data ``cards.toml``)."""
     return value + 1 if not state.players[player].made else value
 
 

@@ -84,6 +84,7 @@ def rail_depot(state: SootState, player: PlayerId, value: int, args: HookArgs) -
 
 @reaction(_DEPOT, Moment.ROUTE_BUILT)
 def _depot_used(ctx: Ctx, args: MomentArgs) -> None:
+    """Rail Depot is used for the round once a Build Route was free. Source: rulebook, §21 Rail Depot."""
     if args.get("free") and _DEPOT not in ctx.state.players[ctx.player].used:
         ctx.state.players[ctx.player].used.append(_DEPOT)
 
@@ -310,11 +311,13 @@ def claim_stakes(ctx: Ctx) -> None:
 
 @modifier(_STAKES, Hook.CAMP_RESOURCES)
 def _stakes_free(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
+    """Claim Stakes: no resources while free camps are left. Source: rulebook, §21 Claim Stakes."""
     return value + _FREE_GOODS if state.players[player].counters.get(_STAKES, 0) > 0 else value
 
 
 @reaction(_STAKES, Moment.CAMP_FOUNDED)
 def _stakes_used(ctx: Ctx, args: MomentArgs) -> None:
+    """Claim Stakes: one free camp fewer after each Found Camp action. Source: rulebook, §21 Claim Stakes."""
     counters = ctx.state.players[ctx.player].counters
     left = counters.get(_STAKES, 0)
     if left > 0:
