@@ -15,7 +15,12 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import VARIANTS, SootConfig, data_of
-from hexkit_soot.effects import passives  # noqa: F401  (registers the archetype passives)
+from hexkit_soot.effects import (  # noqa: F401  (imported for their registrations)
+    cards as _cards,
+    events as _events,
+    passives as _passives,
+    upgrades as _upgrades,
+)
 from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations)
     actions,
     camps,
@@ -182,7 +187,10 @@ class SootGame(Game[SootState, SootConfig]):
         state.deck = ["?"] * len(state.deck)
         state.secret_deck = [-1] * len(state.secret_deck)
         state.events = sorted(state.events)
-        state.contract_deck = sorted(state.contract_deck)
+        # Market Intelligence lets its owner look at the top 3 contracts: they stay in place.
+        peek = 3 if "Market Intelligence" in state.players[player].upgrades else 0
+        cut = max(0, len(state.contract_deck) - peek)
+        state.contract_deck = sorted(state.contract_deck[:cut]) + state.contract_deck[cut:]
         state.flux = sorted(state.flux)
         state.bids = [b if i == player else -1 for i, b in enumerate(state.bids)]
         state.pending = [
@@ -227,8 +235,13 @@ class SootGame(Game[SootState, SootConfig]):
                 p.secrets = sorted(secrets.pop() for _ in p.secrets)
                 p.dealt = [secrets.pop() for _ in p.dealt]
         sample.secret_deck = secrets[: len(sample.secret_deck)]
-        for pile in (sample.events, sample.contract_deck, sample.flux):
+        for pile in (sample.events, sample.flux):
             rng.shuffle(pile)
+        peek = 3 if "Market Intelligence" in sample.players[player].upgrades else 0
+        cut = max(0, len(sample.contract_deck) - peek)
+        hidden = sample.contract_deck[:cut]
+        rng.shuffle(hidden)
+        sample.contract_deck = hidden + sample.contract_deck[cut:]
         sample.bids = [b if (i == player or b < 0) else 0 for i, b in enumerate(sample.bids)]
         return sample
 

@@ -39,9 +39,18 @@ PRESTIGE_NAMES = {-2: "Reviled", -1: "Disliked", 0: "Neutral", 1: "Good", 2: "Re
 """Names of the prestige levels (assumed; the rulebook names Neutral and Good)."""
 
 
+_LAST: list[object] = [None, None]
+
+
 def D(state: SootState) -> SootData:
-    """The component data of ``state``'s game."""
-    return data_of(state.config)
+    """The component data of ``state``'s game (cached for the last config seen)."""
+    cfg = state.config
+    if cfg is _LAST[0]:
+        return _LAST[1]  # type: ignore[return-value]
+    data = data_of(cfg)
+    _LAST[0] = cfg
+    _LAST[1] = data
+    return data
 
 
 def gain_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:

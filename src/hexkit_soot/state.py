@@ -258,7 +258,8 @@ class Player:
         founded: settlements founded.
         town_upgrades: Upgrade Settlement actions taken.
         made: goods this player's firings made this round (The Full Chain).
-        far_camps_ever: unused; kept 0.
+        lasting: names of effects active for this player for the rest of the game
+            (Legacy cards such as The Steam Engine Patent); not upgrades.
     """
 
     archetype: str = ""
@@ -289,6 +290,7 @@ class Player:
     founded: int = 0
     town_upgrades: int = 0
     made: list[str] = attrs.field(factory=list)
+    lasting: list[str] = attrs.field(factory=list)
 
     def copy(self) -> Player:
         """Independent copy (containers copied level by level)."""
@@ -305,6 +307,7 @@ class Player:
             used=self.used.copy(), overtime=self.overtime, upgrades=self.upgrades.copy(),
             counters=self.counters.copy(), categories=self.categories.copy(),
             founded=self.founded, town_upgrades=self.town_upgrades, made=self.made.copy(),
+            lasting=self.lasting.copy(),
         )
 
 

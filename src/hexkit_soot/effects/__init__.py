@@ -225,11 +225,12 @@ _NO_ARGS: HookArgs = {}
 
 
 def sources(state: SootState, player: PlayerId) -> Iterable[str]:
-    """Names of the effects active for ``player``: passive, upgrades, active list."""
+    """Names of the effects active for ``player``: passive, upgrades, lasting effects, active list."""
     p = state.players[player]
     if p.archetype:
         yield p.archetype
     yield from p.upgrades
+    yield from p.lasting
     tag = f"@{player}"
     for name in state.active:
         at = name.rfind("@")

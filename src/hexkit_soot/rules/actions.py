@@ -103,6 +103,7 @@ def on_turn(state: SootState, step: Step, answer: Choose) -> None:
         free_route = code == "Build Route" and modify(state, player, Hook.ROUTE_FREE_ACTION, 0)
         if free_route:
             p.actions += 1
+            p.counters["route_free"] = 1
         state.note(player, f"action: {code}")
         state.cursor = (state.cursor + 1) % len(state.order)
         action.start(state, player)

@@ -108,6 +108,9 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     goods, cur = camp_cost(state, player, at, kind)
     pay(state, player, goods, at, cur, why=f"{kind} at {at}")
     place_camp(state, player, at, kind)
+    from hexkit_soot.effects.reactions import Moment, notify
+
+    notify(state, player, Moment.CAMP_FOUNDED, {"hex": at, "kind": kind})
 
 
 def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:

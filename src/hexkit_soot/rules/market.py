@@ -83,7 +83,15 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    return any(_good_options(state, player, h) for h in markets_for(state, player))
+    markets = markets_for(state, player)
+    if not markets:
+        return False
+    if any(pool_at(state, player, h) for h in markets):
+        return True
+    cur = state.players[player].currency
+    data = D(state)
+    return any(g.kind != "special" and state.supply.get(name, 0) > 0 and buy_price(state, player, name) <= cur
+               for name, g in data.goods.items())
 
 
 @main_action("Market Transaction", _available)
@@ -149,6 +157,9 @@ def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> 
         move_price(state, good, -units * (2 if g.tier == 3 else 1), "sale")
         if g.tier == 3 and g.link:
             move_price(state, g.link, 1, f"demand from {good}")
+    from hexkit_soot.effects.reactions import Moment, notify
+
+    notify(state, player, Moment.SOLD, {"good": good, "units": units, "hex": at})
     s = state.settlements.get(at)
     if s is not None and s.founder >= 0 and s.founder != player:
         from hexkit_soot.effects import sources

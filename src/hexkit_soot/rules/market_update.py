@@ -84,6 +84,10 @@ def run_market_update(state: SootState) -> bool:
                     move_price(state, name, 1, "Tier 3 demand")
         if state.config.players == 2 and "no-market-flux" not in state.config.variants:
             flip_flux(state)
+        from hexkit_soot.effects.reactions import Moment, notify
+
+        for player in state.order:
+            notify(state, player, Moment.MARKET_UPDATE)
         for player in state.order:
             found = lookup("Commodity Futures")
             if "Commodity Futures" in state.players[player].upgrades and found is not None and found.play is not None:

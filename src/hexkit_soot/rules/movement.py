@@ -236,7 +236,11 @@ def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    return bool(_agents(state, player, 0))
+    p = state.players[player]
+    if p.caravans:
+        return True
+    tiles = state.tiles
+    return any(n in tiles for h in (*p.explorers, *p.builders) for n in h.neighbors())
 
 
 @main_action("Move", _available, restricted_ok=True)

@@ -99,7 +99,7 @@ def firing_plan(state: SootState, player: PlayerId, at: Hex, facility: FacilityT
     return need, fuel
 
 
-def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...]) -> list[Choose]:
+def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> list[Choose]:
     data = D(state)
     cur = state.players[player].currency
     out = []
@@ -108,7 +108,7 @@ def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...]) -> l
             continue
         for slot, fac in enumerate(s.facilities):
             code = hex_code(at) * 8 + slot
-            if code in fired:
+            if code in fired and extra <= 0:
                 continue
             ft = data.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:
@@ -121,35 +121,46 @@ def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...]) -> l
 
 @main_action("Refine", lambda s, p: bool(_candidates(s, p, ())), restricted_ok=True)
 def start(state: SootState, player: PlayerId) -> None:
-    """Begin Refine: choose the first facility."""
-    ask(state, player, "refine.fire", _candidates(state, player, ()), "Refine: fire which facility?", data=(0,))
+    """Begin Refine: choose the first facility.
+
+    Extra firings granted by effects (:attr:`Hook.EXTRA_FIRINGS`) let a
+    facility already fired in this action fire again.
+    """
+    extra = modify(state, player, Hook.EXTRA_FIRINGS, 0)
+    ask(state, player, "refine.fire", _candidates(state, player, ()), "Refine: fire which facility?", data=(0, extra))
 
 
 @handles("refine.fire")
 def on_fire(state: SootState, step: Step, answer: Choose) -> None:
     """Fire one facility, or finish and take the soot."""
     player = step.player
-    fuel = step.data[0]
-    fired = step.data[1:]
+    fuel, extra = step.data[0], step.data[1]
+    fired = step.data[2:]
     if answer.code == "done":
-        _finish(state, player, fuel)
+        _finish(state, player, fuel, fired)
         return
+    if answer.arg in fired:
+        extra -= 1
     at = code_hex(answer.arg // 8)
     slot = answer.arg % 8
     fuel += fire(state, player, at, slot)
     fired = (*fired, answer.arg)
-    options = _candidates(state, player, fired)
+    options = _candidates(state, player, fired, extra)
     if options:
         ask(state, player, "refine.fire", [*options, opt("done", 0, "stop refining")],
-            "Refine: fire another facility?", data=(fuel, *fired))
+            "Refine: fire another facility?", data=(fuel, extra, *fired))
     else:
-        _finish(state, player, fuel)
+        _finish(state, player, fuel, fired)
 
 
-def _finish(state: SootState, player: PlayerId, fuel: int) -> None:
+def _finish(state: SootState, player: PlayerId, fuel: int, fired: tuple[int, ...]) -> None:
     soot = soot_for_fuel(fuel)
     if soot:
         advance_soot(state, player, soot, f"{fuel} fuel burned")
+    from hexkit_soot.effects.reactions import Moment, notify
+
+    hexes = tuple(dict.fromkeys(code_hex(c // 8) for c in fired))
+    notify(state, player, Moment.REFINE_DONE, {"hexes": hexes})
 
 
 def fire(state: SootState, player: PlayerId, at: Hex, slot: int) -> int:
@@ -185,7 +196,9 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int) -> int:
         made.append(f"{k} {g}")
         p.made.append(g)
     state.note(player, f"fired {fac.name} at {at}: {' + '.join(f'{n} {g}' for g, n in need.items())} -> {', '.join(made) or 'nothing (supply empty)'}")
+    from hexkit_soot.effects.reactions import Moment, notify
     from hexkit_soot.rules.milestones import check_production
 
     check_production(state, player, ft)
+    notify(state, player, Moment.FIRED, {"facility": fac.name, "hex": at})
     return fuel

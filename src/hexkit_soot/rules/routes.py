@@ -168,6 +168,7 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
     kind = ROAD if code == "road" else RAIL
     built = step.data[0]
     if answer.code == "done":
+        _route_done(state, player)
         return
     h, d = code_edge(answer.arg)
     n = h.neighbors()[d]
@@ -182,11 +183,19 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
 
     if kind == RAIL:
         check_rail_link(state, player)
-    if built + 1 >= 2:
-        return
-    options = _edge_options(state, player, code)
+    options = _edge_options(state, player, code) if built + 1 < 2 else []
     if code != "road" and not can_pay(state, player, _cost(state, player, RAIL, False), None):
         options = []
     if options:
         ask(state, player, "route.edge", [*options, opt("done", 0, "done building")],
             "Build Route: another segment?", data=(built + 1,), tag=code)
+    else:
+        _route_done(state, player)
+
+
+def _route_done(state: SootState, player: PlayerId) -> None:
+    """Announce the end of a Build Route action (``free``: it used no action)."""
+    from hexkit_soot.effects.reactions import Moment, notify
+
+    free = state.players[player].counters.pop("route_free", 0)
+    notify(state, player, Moment.ROUTE_BUILT, {"free": free})

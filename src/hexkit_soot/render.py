@@ -1,0 +1,107 @@
+"""A text picture of a Soot & Timber state.
+
+:func:`render_map` draws the explored map as offset rows of hex cells,
+each cell three characters: terrain letter, then what stands there::
+
+    P  Plains   F Forest   H Hill   M Mountain   S Swamp   C Central City
+    lower case = water overlay (river)
+    second char: a community (T Trading Post, R Tribal Capital), a
+    settlement tier (1 Settlement, 2 Town, 3 City), a camp owner (seat
+    digit on a camp: shown as the letter a-f), or '.'
+    third char: agents (E Explorer, B Builder, c caravan; '*' for several)
+
+:func:`render_routes` lists segments by owner; :func:`render_state` adds
+the market, players and a score summary.
+
+Source: rulebook, "The Map"; components (tiles, medallions, tokens).
+"""
+
+from __future__ import annotations
+
+from hexkit.hexes import Hex
+from hexkit_soot.config import data_of
+from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.state import CENTRAL_CITY, ROUTE_NAMES, SootState
+
+__all__ = ["render_map", "render_routes", "render_state"]
+
+_TERRAIN = {"Plains": "P", "Forest": "F", "Hill": "H", "Mountain": "M", "Swamp": "S",
+            "Central City": "C", "Outer District": "O"}
+
+
+def _cell(state: SootState, h: Hex) -> str:
+    terrain = tile_info(state, state.tiles[h])[0]
+    first = _TERRAIN.get(terrain, "?")
+    if state.water.get(h):
+        first = first.lower()
+    second = "."
+    if h in state.communities:
+        second = "T" if state.communities[h].kind == "Trading Post" else "R"
+    elif h in state.settlements and h != CENTRAL_CITY:
+        second = str(state.settlements[h].tier)
+    elif h in state.camps:
+        second = "abcdef"[state.camps[h].owner]
+    agents = []
+    for p in state.players:
+        agents += ["E" for e in p.explorers if e == h]
+        agents += ["B" for b in p.builders if b == h]
+        agents += ["c" for c in p.caravans if c.loc == h]
+    third = " " if not agents else agents[0] if len(agents) == 1 else "*"
+    return first + second + third
+
+
+def render_map(state: SootState) -> str:
+    """The explored map as text (pointy-top rows, odd rows shifted right)."""
+    if not state.tiles:
+        return "(no map)"
+    rows = sorted({h[1] for h in state.tiles})
+    cols = [h[0] + (h[1] - (h[1] & 1)) // 2 for h in state.tiles]
+    left, right = min(cols), max(cols)
+    lines = []
+    for r in rows:
+        shift = "  " if r & 1 else ""
+        cells = []
+        for col in range(left, right + 1):
+            q = col - (r - (r & 1)) // 2
+            h = Hex(q, r)
+            cells.append(_cell(state, h) if h in state.tiles else "   ")
+        lines.append((f"{r:>3} " + shift + " ".join(cells)).rstrip())
+    legend = "P/F/H/M/S terrain (lower case: river), C Central City; T/R community; 1-3 settlement tier; a-f camp owner; E/B/c agents"
+    return "\n".join([*lines, legend])
+
+
+def render_routes(state: SootState) -> str:
+    """Road and rail segments by owner, and the number of public trails."""
+    by_owner: dict[int, list[str]] = {}
+    trails = 0
+    for h in sorted(state.route_kind):
+        kinds = state.route_kind[h]
+        owners = state.route_owner[h]
+        for d, n in enumerate(h.neighbors()):
+            if kinds[d] and h < n:
+                if kinds[d] == 1:
+                    trails += 1
+                else:
+                    by_owner.setdefault(owners[d], []).append(f"{ROUTE_NAMES[kinds[d]]} {h}-{n}")
+    lines = [f"trails: {trails}"]
+    for owner in sorted(by_owner):
+        lines.append(f"P{owner}: " + ", ".join(by_owner[owner]))
+    return "\n".join(lines)
+
+
+def render_state(state: SootState) -> str:
+    """Map, routes, prices and players."""
+    data = data_of(state.config)
+    out = [f"Round {state.round} - phase {state.phase}" + (" - the Frontier has closed" if state.frontier_closed else ""),
+           render_map(state), render_routes(state)]
+    prices = ", ".join(f"{g} {state.prices[g]}" for g in state.prices)
+    out.append(f"prices: {prices}")
+    for i, p in enumerate(state.players):
+        stock = ", ".join(f"{n} {g}" for g, n in sorted(p.stock.items())) or "-"
+        out.append(f"P{i} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}, prestige {p.prestige}, "
+                   f"loans {p.loans}, hand {len(p.hand)}, network: {stock}")
+    for h, s in sorted(state.settlements.items()):
+        facs = ", ".join(f"{f.name}(P{f.owner})" for f in s.facilities) or "no facilities"
+        out.append(f"{s.kind} {s.spec} at {h} tier {s.tier}: {facs}")
+    del data
+    return "\n".join(out)

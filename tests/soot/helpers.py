@@ -1,0 +1,89 @@
+"""Hand-built positions for the rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.hexes import Hex
+from hexkit.rng import Rng
+from hexkit_soot import GAME
+from hexkit_soot.ledger import D, from_supply
+from hexkit_soot.rules.flow import advance
+from hexkit_soot.rules.setup import give_package, new_state
+from hexkit_soot.state import Camp, Facility, Settlement, SootState, add_goods
+
+
+def start(archetypes: Sequence[str] = ("Merchant", "Industrialist"), seed: int = 1) -> SootState:
+    """A game at the first turn of round 1 with the given archetypes (no Legacy card in the row)."""
+    config = GAME.make_config(players=len(archetypes))
+    state = new_state(config, Rng(seed))
+    cards = D(state).cards
+    state.deck = [c for c in state.deck if cards[c].legacy] + [c for c in state.deck if not cards[c].legacy]
+    for i, name in enumerate(archetypes):
+        give_package(state, i, name)
+    state.draft_pool = []
+    for p in state.players:
+        p.secrets = sorted([state.secret_deck.pop(), state.secret_deck.pop()])
+    state.phase = "secrets"
+    state.cursor = len(archetypes)
+    advance(state)
+    return state
+
+
+def place(state: SootState, at: Hex, terrain: str = "Plains", site: str = "", river: bool = False) -> None:
+    """Put a tile of the given kind on ``at`` (taken from the tile list, not the stack)."""
+    tiles = D(state).tile_list()
+    tile = next(i for i, t in enumerate(tiles) if t == (terrain, site, river))
+    state.tiles[at] = tile
+    if river:
+        state.water[at] = True
+
+
+def give(state: SootState, player: int, goods: dict[str, int], at: Hex | None = None) -> None:
+    """Give goods from the supply to a player's network (or loose on a hex)."""
+    p = state.players[player]
+    for g, n in goods.items():
+        k = from_supply(state, g, n)
+        if at is None:
+            add_goods(p.stock, g, k)
+        else:
+            add_goods(p.loose.setdefault(at, {}), g, k)
+
+
+def settle(state: SootState, at: Hex, founder: int, spec: str = "Market Town", tier: int = 1,
+           kind: str = "Frontier Settlement") -> Settlement:
+    """Put a settlement on ``at`` (placing a Plains tile if needed)."""
+    if at not in state.tiles:
+        place(state, at)
+    s = Settlement(kind=kind, spec=spec, founder=founder, tier=tier)
+    state.settlements[at] = s
+    return s
+
+
+def camp(state: SootState, at: Hex, owner: int, kind: str, terrain: str = "Plains", site: str = "",
+         river: bool = False) -> None:
+    """Put a camp on a freshly placed tile."""
+    place(state, at, terrain, site, river)
+    state.camps[at] = Camp(owner=owner, kind=kind)
+    if site:
+        state.stacks[at] = D(state).sites[site].stack
+
+
+def facility(state: SootState, at: Hex, name: str, owner: int) -> None:
+    """Put a facility in the settlement (or Central City) at ``at``."""
+    state.settlements[at].facilities.append(Facility(name=name, owner=owner))
+
+
+def token_total(state: SootState) -> dict[str, int]:
+    """Every good token on the table: supply + networks + loose + caravans."""
+    total = dict(state.supply)
+    for p in state.players:
+        for g, n in p.stock.items():
+            total[g] = total.get(g, 0) + n
+        for goods in p.loose.values():
+            for g, n in goods.items():
+                total[g] = total.get(g, 0) + n
+        for c in p.caravans:
+            for g, n in c.cargo.items():
+                total[g] = total.get(g, 0) + n
+    return total

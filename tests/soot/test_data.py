@@ -1,0 +1,86 @@
+"""Component data: counts from the rulebook, provenance, packages worth 12."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hexkit.errors import InvalidRecordError
+from hexkit_soot.data import DATA_DIR, load_data
+
+DATA = load_data()
+
+
+def test_rulebook_counts() -> None:
+    tiles = DATA.tile_list()
+    assert len(tiles) == 130
+    rivers = [t for t in tiles if t[2]]
+    assert len(rivers) == 10
+    assert {t: sum(1 for r in rivers if r[0] == t) for t in ("Plains", "Forest", "Swamp", "Hill")} == {
+        "Plains": 4, "Forest": 3, "Swamp": 2, "Hill": 1}
+    sites = sum(1 for t in tiles if t[1])
+    assert 0.26 <= sites / 130 <= 0.30
+    kinds = [g.kind for g in DATA.goods.values()]
+    assert kinds.count("raw") == 13
+    tracked = [g for g in DATA.goods.values() if g.kind == "tracked"]
+    assert len(tracked) == 15
+    assert sum(1 for g in tracked if g.tier == 2) == 10 and sum(1 for g in tracked if g.tier == 3) == 5
+    assert sum(c.copies for c in DATA.cards.values()) == 60
+    assert sum(1 for c in DATA.cards.values() if c.legacy) == 10
+    assert all(c.copies == 1 for c in DATA.cards.values() if c.legacy)
+    assert len(DATA.events) == 20
+    for season in ("Thaw", "Boom", "Hardship", "Decline"):
+        assert sum(1 for e in DATA.events if e.season == season) == 5
+    assert len(DATA.milestones) == 5
+    assert len(DATA.archetypes) == 6
+    assert len(DATA.flux) == 15
+    assert {c.name: c.count for c in DATA.communities} == {"Trading Post": 6, "Tribal Capital": 4, "": 8}
+    assert DATA.goods["Cultural Artifact"].tokens == 12 and DATA.goods["Specialty Material"].tokens == 12
+
+
+def test_demand_links_as_printed() -> None:
+    links = {n: g.link for n, g in DATA.goods.items() if g.link}
+    assert links == {"Steel": "Pig Iron", "Glass": "Coke", "Precision Instruments": "Copper Wire",
+                     "Tools & Equipment": "Steel", "Luxury Goods": "Cloth"}
+
+
+def test_flux_each_good_once_as_riser_and_faller() -> None:
+    tracked = sorted(n for n, g in DATA.goods.items() if g.kind == "tracked")
+    assert sorted(f.rises for f in DATA.flux) == tracked
+    assert sorted(f.falls for f in DATA.flux) == tracked
+
+
+@pytest.mark.parametrize("name", sorted(load_data().archetypes))
+def test_package_worth_about_12(name: str) -> None:
+    """Every starting package: currency + goods at printed prices within 12 +- 1."""
+    arch = DATA.archetypes[name]
+    value = arch.currency + sum(DATA.price_of_raw(g) * n for g, n in arch.goods.items())
+    assert abs(value - 12) <= 1, f"{name} package is worth {value}"
+
+
+def test_every_entry_has_provenance() -> None:
+    for path in DATA_DIR.glob("*.toml"):
+        text = path.read_text()
+        entries = text.count("[[")
+        sources = text.count('source = "rulebook: ') + text.count('source = "assumed: ')
+        assert entries == sources, path.name
+
+
+def test_malformed_file_names_entry_and_field(tmp_path: Path) -> None:
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    goods = target / "goods.toml"
+    goods.write_text(goods.read_text().replace('name = "Stone"\nkind = "raw"\nprice = 2', 'name = "Stone"\nkind = "raw"\nprice = "two"', 1))
+    with pytest.raises(InvalidRecordError) as err:
+        load_data(target)
+    assert "Stone" in str(err.value) and "price" in str(err.value)
+
+
+def test_designer_override_changes_a_number(tmp_path: Path) -> None:
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    rules = target / "rules.toml"
+    rules.write_text(rules.read_text().replace('name = "loan_amount"\nvalue = 5', 'name = "loan_amount"\nvalue = 6'))
+    assert load_data(target).numbers.loan_amount == 6
