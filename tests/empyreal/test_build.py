@@ -45,8 +45,14 @@ def test_transfers_are_limited_by_mana() -> None:
     state = transfer_example()
     state.players[0].mana = 3
     assert build(state, v.terrain(GLACIER)) == {"(0,1)": 3}
-    with pytest.raises(IllegalActionError, match=r"Transfers to \(4,1\) cost 4 mana; 3 available"):
+    with pytest.raises(IllegalActionError, match="Transfer over a Wasteland costs 4 mana; 3 available"):
         GAME.apply(state, Build(Hex(4, 1), 4))
+    state.players[0].mana = 2
+    state._legal = None  # the state was changed by hand
+    with pytest.raises(IllegalActionError, match="Transfer over a City costs 3 mana; 2 available"):
+        GAME.apply(state, Build(Hex(0, 1), 3))
+    with pytest.raises(IllegalActionError, match=r"Transfers to \(2,4\) cost 4 mana; 2 available"):
+        GAME.apply(state, Build(Hex(2, 4), 4))
 
 
 def test_building_pays_the_transfer_and_logs_it() -> None:

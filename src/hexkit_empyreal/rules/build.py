@@ -319,6 +319,9 @@ def explain_build(state: EmpyrealState, player: int, d: BuildTrack, cell: int | 
         finally:
             ps.mana = real
         if dear is not None:
+            single = _single_transfer(state, player, cell, adj)
+            if single is not None and single[1] == dear[0]:
+                return f"Transfer over {single[0]} costs {single[1]} mana; {real} available"
             return f"Transfers to {h} cost {dear[0]} mana; {real} available"
         return f"hex {h} is not Network-Adjacent"
     return f"hex {h} is not a legal target"
@@ -337,6 +340,22 @@ def _options(state: EmpyrealState, d: BuildTrack, fresh: bool) -> dict[int, tupl
     opts = build_options(state, d.player, d)
     last[0], last[1], last[2], last[3] = state, state.step, d, opts
     return opts
+
+
+def _single_transfer(state: EmpyrealState, player: int, cell: int, adj: int) -> tuple[str, int] | None:
+    """The cheapest one-hex Transfer route to ``cell``: (what is crossed, cost)."""
+    cost = _transfer_cost_fn(state, player)
+    best: tuple[str, int] | None = None
+    for n in board(state).neighbours[cell]:
+        if not adj >> n & 1:
+            continue
+        k = cost(n)
+        if k < 0 or (best is not None and best[1] <= k):
+            continue
+        t = state.terrain[n]
+        what = "a City" if t == CITY else "a Wasteland" if t == WASTELAND else "a competitor's train car"
+        best = (what, k)
+    return best
 
 
 @handles(BuildTrack)
