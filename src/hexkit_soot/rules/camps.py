@@ -22,7 +22,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import can_pay, discounted, pay
+from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 
@@ -83,7 +83,7 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
     for b, at in enumerate(sorted(set(state.players[player].builders))):
         for kind in camp_kinds_at(state, at):
             goods, cur = camp_cost(state, player, at, kind)
-            if can_pay(state, player, goods, at, cur):
+            if can_build(state, player, goods, at, cur):
                 kid = list(D(state).camps).index(kind)
                 out.append(opt("camp", hex_code(at) * 16 + kid, f"found {kind} at {at}"))
     return out
@@ -106,7 +106,7 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg // 16)
     kind = list(D(state).camps)[answer.arg % 16]
     goods, cur = camp_cost(state, player, at, kind)
-    pay(state, player, goods, at, cur, why=f"{kind} at {at}")
+    pay_build(state, player, goods, at, cur, why=f"{kind} at {at}")
     place_camp(state, player, at, kind)
     from hexkit_soot.effects.reactions import Moment, notify
 

@@ -36,6 +36,8 @@ __all__ = [
     "food_value",
     "fuel_value",
     "tier3",
+    "can_build",
+    "pay_build",
 ]
 
 
@@ -192,3 +194,13 @@ def food_value(state: SootState, good: str) -> int:
 def fuel_value(state: SootState, good: str) -> int:
     """Fuel units of one token (0 if not fuel)."""
     return D(state).goods[good].fuel
+
+
+def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0) -> bool:
+    """Whether ``player`` can pay a building cost at ``at`` (the network always counts)."""
+    return can_pay(state, player, cost, at, currency, network=True)
+
+
+def pay_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, why: str = "") -> bool:
+    """Pay a building cost at ``at`` from caravans and loose goods there, then the network."""
+    return pay(state, player, cost, at, currency, why=why, network=True)

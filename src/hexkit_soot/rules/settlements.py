@@ -27,7 +27,7 @@ from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import can_pay, discounted, pay
+from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
 
@@ -117,7 +117,7 @@ def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
     kinds = list(D(state).settlements)
     for at in sorted(set(state.players[player].builders)):
         for kind in settlement_types_at(state, at):
-            if can_pay(state, player, _cost(state, player, at, kind), at, cur):
+            if can_build(state, player, _cost(state, player, at, kind), at, cur):
                 out.append(opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}"))
     return out
 
@@ -145,7 +145,7 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     kind = list(D(state).settlements)[step.data[0] % 8]
     spec = D(state).settlements[kind].specialisations[answer.arg]
     nums = D(state).numbers
-    pay(state, player, _cost(state, player, at, kind), at, nums.settlement_currency, why=f"{kind} at {at}")
+    pay_build(state, player, _cost(state, player, at, kind), at, nums.settlement_currency, why=f"{kind} at {at}")
     state.settlements[at] = Settlement(
         kind=kind, spec=spec, founder=player, tier=1,
         reserve_owner=player, reserve_until=state.round + nums.reserve_rounds,
@@ -166,7 +166,7 @@ def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
             continue
         tier = D(state).tiers[s.tier]
         cost = discounted(tier.cost, builder_discount(state, player, at))
-        if can_pay(state, player, cost, at):
+        if can_build(state, player, cost, at):
             out.append(opt("upgrade", hex_code(at), f"upgrade {at} to {tier.name}"))
     return out
 
@@ -184,7 +184,7 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg)
     s = state.settlements[at]
     tier = D(state).tiers[s.tier]
-    pay(state, player, discounted(tier.cost, builder_discount(state, player, at)), at, why=f"{tier.name} at {at}")
+    pay_build(state, player, discounted(tier.cost, builder_discount(state, player, at)), at, why=f"{tier.name} at {at}")
     s.tier += 1
     state.players[player].town_upgrades += 1
     state.note(player, f"upgraded {at} to a {tier.name}")

@@ -23,7 +23,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.camps import builder_discount
-from hexkit_soot.rules.network import can_pay, discounted, pay
+from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
@@ -68,7 +68,7 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
     out = []
     for at in sorted(set(state.players[player].builders)):
         for name in buildable(state, player, at):
-            if can_pay(state, player, _cost(state, player, at, name), at):
+            if can_build(state, player, _cost(state, player, at, name), at):
                 out.append(opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}"))
     return out
 
@@ -85,7 +85,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     player = step.player
     at = code_hex(answer.arg // 32)
     name = list(D(state).facilities)[answer.arg % 32]
-    pay(state, player, _cost(state, player, at, name), at, why=f"{name} at {at}")
+    pay_build(state, player, _cost(state, player, at, name), at, why=f"{name} at {at}")
     if name == "Warehouse":
         state.players[player].warehouses.append(at)
         state.note(player, f"built a Warehouse at {at}")
@@ -107,7 +107,7 @@ def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
     out = []
     for at, s in sorted(state.settlements.items()):
         if s.kind != "Central City" and s.tier == 3 and not s.trained:
-            if can_pay(state, player, cost, at, nums.city_training_currency):
+            if can_build(state, player, cost, at, nums.city_training_currency):
                 out.append(opt("train", hex_code(at), f"train a caravan at {at}"))
     return out
 
@@ -123,7 +123,7 @@ def on_train(state: SootState, step: Step, answer: Choose) -> None:
     """Pay and gain a caravan at the City."""
     nums = D(state).numbers
     at = code_hex(answer.arg)
-    pay(state, step.player, {"Grain": nums.city_training_grain}, at, nums.city_training_currency,
+    pay_build(state, step.player, {"Grain": nums.city_training_grain}, at, nums.city_training_currency,
         why=f"City training at {at}")
     state.settlements[at].trained = True
     state.players[step.player].caravans.append(Caravan(loc=at))
@@ -134,7 +134,7 @@ def on_train(state: SootState, step: Step, answer: Choose) -> None:
 
 def _outer_ok(state: SootState, player: PlayerId) -> bool:
     nums = D(state).numbers
-    return state.outer_district == 1 and can_pay(
+    return state.outer_district == 1 and can_build(
         state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY
     )
 
@@ -143,7 +143,7 @@ def _outer_ok(state: SootState, player: PlayerId) -> bool:
 def start_outer(state: SootState, player: PlayerId) -> None:
     """Unlock the Outer District: +2 Tier 3 slots at the Central City, +2 points."""
     nums = D(state).numbers
-    pay(state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY, why="the Outer District")
+    pay_build(state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY, why="the Outer District")
     state.outer_district = 2
     state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
     gain_points(state, player, nums.outer_district_points, "unlocked the Outer District")

@@ -1,0 +1,80 @@
+"""Invariants under random legal play: conservation, bounds, the game's end."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexkit.rng import Rng
+from hexkit.serialize import codec
+from hexkit_soot import GAME
+from hexkit_soot.ledger import D
+from hexkit_soot.state import SootState
+
+from tests.soot.helpers import token_total
+
+
+def _check(state: SootState, tokens: dict[str, int], cards: int) -> None:
+    assert token_total(state) == tokens, "goods tokens are conserved"
+    assert all(v >= 0 for v in state.supply.values())
+    held = len(state.deck) + len(state.discard) + sum(1 for c in state.card_row if c) + len(state.legacy_gone)
+    held += sum(len(p.hand) for p in state.players) + (1 if state.auction and state.auction not in state.card_row else 0)
+    held += sum(len(s.data) for s in state.pending if getattr(s, "kind", "") == "cards.keep")  # drawn, not yet kept
+    assert held == cards, "cards are conserved"
+    cap = D(state).numbers.tile_cap
+    for p in state.players:
+        assert p.currency >= 0
+        assert 0 <= p.soot <= 10
+        assert p.loans >= 0
+        for h, goods in p.loose.items():
+            assert all(n > 0 for n in goods.values())
+            if h in state.camps:
+                assert sum(goods.values()) <= cap + 0 or state.camps[h].owner != state.players.index(p)
+        for c in p.caravans:
+            assert sum(c.cargo.values()) <= D(state).numbers.caravan_capacity
+    for h, camp in state.camps.items():
+        assert sum(state.players[camp.owner].loose.get(h, {}).values()) <= cap
+    for good, price in state.prices.items():
+        g = D(state).goods[good]
+        assert state.floors[good] <= price <= g.maximum
+    assert state.round <= 14
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
+def test_invariants_every_step(players: int, seed: int) -> None:
+    state = GAME.new(GAME.make_config(players=players), seed)
+    tokens = {name: g.tokens for name, g in D(state).goods.items()}
+    cards = sum(c.copies for c in D(state).cards.values())
+    chooser = Rng(seed)
+    while not GAME.is_over(state):
+        _check(state, tokens, cards)
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[chooser.randbelow(len(legal))])
+    _check(state, tokens, cards)
+    assert state.phase == "over"
+    assert state.round <= 14 and (state.round == 14 or state.round == state.last_round)
+
+
+def test_same_seed_same_game() -> None:
+    texts = []
+    for _ in range(2):
+        state = GAME.new(GAME.make_config(players=3), 11)
+        chooser = Rng(4)
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[chooser.randbelow(len(legal))])
+        texts.append(codec(GAME).state_to_json(state))
+    assert texts[0] == texts[1]
+
+
+def test_explorer_focused_play_closes_the_frontier_early() -> None:
+    """An agent that always explores draws the marker and ends the game before round 14."""
+    state = GAME.new(GAME.make_config(players=2), 3)
+    chooser = Rng(3)
+    while not GAME.is_over(state):
+        legal = GAME.legal_actions(state)
+        pick = next((a for a in legal if a.code in ("Explore", "draw", "tile", "hex")), None)
+        if pick is None or state.pending[-1].kind == "turn" and state.players[state.pending[-1].player].actions == 0:
+            pick = next((a for a in legal if a.code == "Pass"), legal[chooser.randbelow(len(legal))])
+        GAME.apply(state, pick)
+    assert state.frontier_closed and state.triggered_by >= 0
+    assert state.round == state.last_round < 14
