@@ -14,6 +14,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import SootConfig
 from hexkit_soot.data import SootData, load_data
 from hexkit_soot.game import GAME, SootGame
+from hexkit_soot.render import render_state as render_text
 from hexkit_soot.state import Player, SootState
 
-__all__ = ["GAME", "SootGame", "SootConfig", "SootState", "Player", "Choose", "Step", "SootData", "load_data"]
+__all__ = ["GAME", "SootGame", "SootConfig", "SootState", "Player", "Choose", "Step", "SootData", "load_data", "render_text"]
