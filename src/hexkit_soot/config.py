@@ -23,6 +23,7 @@ import attrs
 
 from hexkit.errors import ConfigError
 from hexkit.game import GameConfig, GameInfo
+from hexkit.overrides import apply_overrides
 from hexkit_soot.data import SootData, load_data
 
 __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of"]
@@ -30,7 +31,7 @@ __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of"]
 MODULE_NAMES = ("trust", "scenarios", "partnerships", "shares", "labor", "campaign")
 VARIANTS = ("no-market-flux",)
 
-_DATA: dict[str | None, SootData] = {}
+_DATA: dict[tuple[str | None, tuple[tuple[str, str], ...]], SootData] = {}
 
 
 @attrs.frozen(kw_only=True)
@@ -43,7 +44,11 @@ class SootConfig(GameConfig):
         modules: optional modules (see :data:`MODULE_NAMES`).
         data_dir: a directory of data files replacing the packaged ones
             (``None``: packaged data). A designer copies ``data/`` and edits
-            a number; no code changes.
+            a number; no code changes. The core's ``data`` field works the
+            same way (either may be given).
+        overrides: (core field) dotted paths into :class:`SootData` and new
+            values, e.g. ``{"numbers.loan_amount": 6, "goods.Timber.price": 3,
+            "archetypes.Rancher.currency": 3}``.
     """
 
     modules: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
@@ -65,8 +70,9 @@ class SootConfig(GameConfig):
             raise ConfigError(
                 f"module(s) {', '.join(sorted(self.modules))} are not implemented in this version"
             )
-        if self.data_dir is not None and not Path(self.data_dir).is_dir():
-            raise ConfigError(f"data_dir {self.data_dir!r} is not a directory")
+        folder = self.data_dir or self.data
+        if folder is not None and not Path(folder).is_dir():
+            raise ConfigError(f"data directory {folder!r} is not a directory")
         data_of(self)
 
     @property
@@ -80,9 +86,15 @@ def data_of(config: GameConfig) -> SootData:
 
     Raises:
         InvalidRecordError: if the data files are malformed.
+        ConfigError: if an override names no field or has the wrong type.
     """
-    key = getattr(config, "data_dir", None)
+    folder = getattr(config, "data_dir", None) or getattr(config, "data", None)
+    overrides = getattr(config, "overrides", None) or {}
+    key = (folder, tuple(sorted((str(k), repr(v)) for k, v in overrides.items())))
     found = _DATA.get(key)
     if found is None:
-        found = _DATA[key] = load_data(key)
+        found = load_data(folder)
+        if overrides:
+            found = apply_overrides(found, overrides)
+        _DATA[key] = found
     return found

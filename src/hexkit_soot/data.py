@@ -273,7 +273,7 @@ class UpgradeType:
     name: str
     archetype: str = ""
     copies: str = attrs.field(default="one", validator=attrs.validators.in_(("one", "half")))
-    currency: int = 2
+    currency: int = attrs.field(validator=_nonneg)
     cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
     text: str = ""
     source: str = attrs.field(validator=_source)
@@ -435,7 +435,6 @@ class Numbers:
     cascade_raw: int
     cascade_floor: int
     hardship_food: int
-    decline_extract: int
     favor_max: int
     pact_reset: int
     prestige_min: int
@@ -444,7 +443,6 @@ class Numbers:
     interaction_base_cost: int
     objective_first: int
     objective_second: int
-    milestone_points: int
     last_round: int
     final_rounds: int
     hard_cap: int
@@ -452,11 +450,9 @@ class Numbers:
     binding_penalty: int
     city_training_grain: int
     city_training_currency: int
-    upgrade_currency: int
     upgrade_points: int
     settlement_spacing: int
     legacy_bid_max: int
-    portfolio_goods_divisor: int
 
 
 @attrs.frozen(kw_only=True)

@@ -133,6 +133,11 @@ def ask_secret(state: SootState, player: int) -> None:
     nums = D(state).numbers
     p = state.players[player]
     p.dealt = [state.secret_deck.pop() for _ in range(min(nums.secret_dealt, len(state.secret_deck)))]
+    _ask_discard(state, player)
+
+
+def _ask_discard(state: SootState, player: int) -> None:
+    p = state.players[player]
     names = D(state).secret_objectives
     options = [opt("discard", s, f"discard {names[s].name}") for s in p.dealt]
     ask(state, player, "setup.secret", options, "secret objectives: discard one")
@@ -140,10 +145,14 @@ def ask_secret(state: SootState, player: int) -> None:
 
 @handles("setup.secret")
 def on_secret(state: SootState, step: Step, answer: Choose) -> None:
-    """Keep the other two."""
+    """Discard one; once only the number to keep is left, keep them."""
     p = state.players[step.player]
-    p.secrets = sorted(s for s in p.dealt if s != answer.arg)
-    p.dealt = []
+    p.dealt.remove(answer.arg)
     state.secret_deck.insert(0, answer.arg)
-    state.note(step.player, "kept 2 secret objectives")
+    if len(p.dealt) > D(state).numbers.secret_kept:
+        _ask_discard(state, step.player)
+        return
+    p.secrets = sorted(p.dealt)
+    p.dealt = []
+    state.note(step.player, f"kept {len(p.secrets)} secret objectives")
     state.cursor += 1
