@@ -1,4 +1,18 @@
-"""One test (or more) per Captain and Wild Captain, plus exhausting and refreshing."""
+"""One test (or more) per Captain and Wild Captain, plus exhausting and refreshing.
+
+Rulebook table (Captains and Their Company Spellcars; Wild Captains) to code and tests:
+
+| Captain | Code (``effects/captains.py``) | Tests |
+|---|---|---|
+| Bartok Kulle | ``bartok_kulle`` | ``test_bartok_kulle_places_wasteland_keeping_the_goods``, ``test_bartok_kulle_builds_on_wasteland`` |
+| Dolores Malephaise | ``dolores_malephaise`` | ``test_dolores_malephaise_pays_to_pull_a_good_into_the_network``, ``test_dolores_malephaise_may_take_from_a_teammates_hex``, ``test_dolores_malephaise_needs_a_mana`` |
+| Marcinae Ayle Shorec | ``marcinae_ayle_shorec`` | ``test_marcinae_ayle_shorec_returns_a_good_to_move_a_train_car``, ``test_marcinae_ayle_shorec_needs_a_good_and_a_place_to_go`` |
+| Rayleigh Kerigan | ``rayleigh_kerigan`` | ``test_rayleigh_kerigan_makes_moves_cheap_this_turn`` |
+| Runika Zenanen | ``runika_zenanen`` | ``test_runika_zenanen_reclaims_five`` |
+| Seth Cremmul | ``seth_cremmul`` | ``test_seth_cremmul_makes_every_activation_free`` |
+| Irialandradayamorella | ``irialandradayamorella`` | ``test_irialandradayamorella_pays_then_builds_next_to_a_city``, ``test_irialandradayamorella_needs_a_mana`` |
+| Trias Blackwind | ``trias_blackwind`` | ``test_trias_blackwind_builds_on_home_terrain_or_refreshes_the_engineer`` |
+"""
 
 from __future__ import annotations
 
@@ -199,3 +213,8 @@ def test_random_answers_to_each_captain_conserve_goods_and_cars(name: str, seed:
     s = rich_area()
     captain(s, name)
     fuzz(s, name, seed)
+
+
+def test_the_module_table_lists_every_captain() -> None:
+    assert __doc__ is not None
+    assert all(f"| {x.name} |" in __doc__ for x in DATA.captains)

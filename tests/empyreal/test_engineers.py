@@ -1,4 +1,27 @@
-"""One test (or more) per Engineer, plus exhausting, refreshing and the team copy exception."""
+"""One test (or more) per Engineer, plus exhausting, refreshing and the team copy exception.
+
+Rulebook table (Engineers) to code and tests:
+
+| Engineer | Code (``effects/engineers.py``) | Tests |
+|---|---|---|
+| Adelaide Chivers | ``adelaide_chivers`` | ``test_adelaide_chivers_gains_a_spellcar`` |
+| Aerlion | ``aerlion`` | ``test_aerlion_places_wasteland_and_transfers_over_it_are_free`` |
+| Arret Draamivaar | ``arret_draamivaar`` | ``test_arret_draamivaar_copies_a_face_up_engineer``, ``test_arret_draamivaar_needs_a_face_up_engineer``, ``test_arret_draamivaar_may_copy_a_teammate``, ``test_arret_draamivaar_pays_the_copied_price`` |
+| Candide Malephaise | ``candide_malephaise`` | ``test_candide_malephaise_builds_on_a_competitor_hex``, ``test_candide_malephaise_does_not_count_a_teammate`` |
+| Daedalus Khimsey | ``daedalus_khimsey`` | ``test_daedalus_khimsey_delivers_one_good`` |
+| Eloi Klaus | ``eloi_klaus`` | ``test_eloi_klaus_frees_activations_and_reclaims_on_moving`` |
+| Garek Tesias | ``garek_tesias`` | ``test_garek_tesias_moves_a_tile_to_an_empty_slot_even_in_the_third_row``, ``test_garek_tesias_swaps_two_tiles`` |
+| Irion Juiz | ``irion_juiz`` | ``test_irion_juiz_pays_to_move_a_train_car`` |
+| Lixis Ran Kanda | ``lixis_ran_kanda`` | ``test_lixis_ran_kanda_seeds_a_good_of_the_terrain``, ``test_lixis_ran_kanda_with_an_empty_supply_does_nothing`` |
+| Luc von Gott | ``luc_von_gott`` | ``test_luc_von_gott_pays_one_to_gain_one``, ``test_luc_von_gott_needs_a_mana`` |
+| Malandrax Mecchi | ``malandrax_mecchi`` | ``test_malandrax_mecchi_pays_to_pull_a_neighbouring_good`` |
+| Manch | ``manch`` | ``test_manch_pays_to_refresh_the_captain`` |
+| Orman Kaspar | ``orman_kaspar`` | ``test_orman_kaspar_reclaims_three`` |
+| Rixia van Sorrel | ``rixia_van_sorrel`` | ``test_rixia_van_sorrel_pays_to_copy_a_good`` |
+| Sarafina Vanedran | ``sarafina_vanedran`` | ``test_sarafina_vanedran_ignores_inherent_costs_only`` |
+| Uumi Nuoc | ``uumi_nuoc`` | ``test_uumi_nuoc_pays_to_copy_a_market_spellcar``, ``test_uumi_nuoc_needs_mana_for_its_price_and_the_copied_cost`` |
+| Wendy Thristle | ``wendy_thristle`` | ``test_wendy_thristle_makes_one_transfer_free`` |
+"""
 
 from __future__ import annotations
 
@@ -319,3 +342,8 @@ def test_random_answers_to_each_engineer_conserve_goods_and_cars(name: str, seed
     s.market = ["Mana Surger", "Metro", "Reforester", "Transmuter", "Icecar", "Switching Station"]
     s.players[0].railyard[slot_index("C1")] = "Metro"
     fuzz(s, name, seed)
+
+
+def test_the_module_table_lists_every_engineer() -> None:
+    assert __doc__ is not None
+    assert all(f"| {x.name} |" in __doc__ for x in DATA.specialists if x.type == "Engineer")

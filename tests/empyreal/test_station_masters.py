@@ -3,6 +3,28 @@
 Also the FAQ points that concern them: Specialist abilities stack; a "return
 Goods for an effect" ability needs both parts possible; not enough Goods in
 the supply means no effect.
+
+Rulebook table (Station Masters) to code and tests:
+
+| Station Master | Code (``effects/station_masters.py``) | Tests |
+|---|---|---|
+| Antine Frass | ``AntineFrass`` (passive) | ``test_antine_frass_city_transfers_are_free`` |
+| Clive Melmont | ``clive_melmont`` | ``test_clive_melmont_reclaims_one_once_a_turn`` |
+| Dareios Kuel | ``dareios_kuel`` | ``test_dareios_kuel_returns_two_goods_to_gain_mana``, ``test_dareios_kuel_needs_two_goods_and_room_for_mana`` |
+| Feylana Chorgitz | ``feylana_chorgitz`` | ``test_feylana_chorgitz_pays_and_returns_a_good_to_refresh_the_engineer``, ``test_feylana_chorgitz_needs_an_exhausted_engineer`` |
+| Hai of Noirwood | ``HaiOfNoirwood`` (passive) | ``test_hai_of_noirwood_claims_one_tile_higher_at_the_end_of_the_line``, ``test_hai_of_noirwood_one_good_earns_a_double`` |
+| Irini Grenhart | ``IriniGrenhart`` (passive) | ``test_irini_grenhart_competitor_transfers_cost_one``, ``test_irini_grenhart_and_wendy_thristle_stack`` |
+| Levine Casterlie | ``LevineCasterlie`` (passive) | ``test_levine_casterlie_second_activation_free_third_costs_one`` |
+| Leto Fulgore | ``LetoFulgore`` (passive) | ``test_leto_fulgore_gains_mana_after_an_end_of_the_line_delivery`` |
+| Lucca Turlotte | ``lucca_turlotte`` | ``test_lucca_turlotte_pays_two_and_returns_two_goods_to_refresh_the_captain`` |
+| Nicomedes An'sige | ``NicomedesAnsige`` (passive) | ``test_nicomedes_ansige_delivers_one_good_when_administrating`` |
+| Peril | ``Peril`` (passive) | ``test_peril_activates_then_moves_and_skips_the_end_of_the_line``, ``test_peril_move_short_of_the_end_of_the_line_ends_the_turn``, ``test_peril_is_not_offered_at_start`` |
+| Sanathes Danah | ``SanathesDanah`` (passive) | ``test_sanathes_danah_wasteland_transfers_cost_one`` |
+| Simon la Faucheuse | ``SimonLaFaucheuse`` (passive) | ``test_simon_la_faucheuse_move_costs`` |
+| Tegusgan | ``tegusgan`` | ``test_tegusgan_pays_two_and_returns_two_goods_to_build``, ``test_tegusgan_needs_goods_and_mana`` |
+| Tzart Kargan | ``TzartKargan`` (passive) | ``test_tzart_kargan_builds_on_home_terrain_when_administrating`` |
+| Viona Larone | ``VionaLarone`` (passive) | ``test_viona_larone_activates_one_spellcar_twice_and_no_other``, ``test_viona_larone_second_activation_cannot_use_mana_gained_by_the_first``, ``test_viona_larone_without_viona_no_second_activation`` |
+| Voco Astrum | ``VocoAstrum`` (passive) | ``test_voco_astrum_adds_two_goods_when_no_tile_is_taken``, ``test_voco_astrum_gives_nothing_when_a_tile_is_taken``, ``test_voco_astrum_with_a_short_supply_gives_nothing`` |
 """
 
 from __future__ import annotations
@@ -423,3 +445,8 @@ def test_hai_of_noirwood_one_good_earns_a_double() -> None:
     master(s, "Hai of Noirwood")
     _to_end_of_the_line(s, 1)
     assert options(s) == ["Double Demand (1 VP)"]
+
+
+def test_the_module_table_lists_every_station_master() -> None:
+    assert __doc__ is not None
+    assert all(f"| {x.name} |" in __doc__ for x in DATA.specialists if x.type == "Station Master")

@@ -1,4 +1,27 @@
-"""One test (or more) per Surveyor, plus once per game and the team copy exception."""
+"""One test (or more) per Surveyor, plus once per game and the team copy exception.
+
+Rulebook table (Surveyors) to code and tests:
+
+| Surveyor | Code (``effects/surveyors.py``) | Tests |
+|---|---|---|
+| Aella Ivaline Oran'hei | ``aella_ivaline_oranhei`` | ``test_aella_ivaline_oranhei_keeps_one_of_three_station_masters`` |
+| Almir Nol Kanda | ``almir_nol_kanda`` | ``test_almir_nol_kanda_seeds_up_to_three_goods``, ``test_almir_nol_kanda_may_stop_early`` |
+| Anya Southwind | ``anya_southwind`` | ``test_anya_southwind_moves_train_cars_four_times`` |
+| Ariel Malephaise | ``ariel_malephaise`` | ``test_ariel_malephaise_clears_a_hex_and_its_neighbours`` |
+| Cin Atalar | ``cin_atalar`` | ``test_cin_atalar_gathers_the_neighbouring_goods`` |
+| Doc Silnan | ``doc_silnan`` | ``test_doc_silnan_copies_a_face_down_surveyor``, ``test_doc_silnan_needs_another_surveyor``, ``test_doc_silnan_may_copy_a_teammate`` |
+| Eirene Lemina Kobor | ``eirene_lemina_kobor`` | ``test_eirene_lemina_kobor_takes_another_turn`` |
+| Hikaru Sorayama | ``hikaru_sorayama`` | ``test_hikaru_sorayama_reclaims_then_gains_two`` |
+| Hydeart Burnstein | ``hydeart_burnstein`` | ``test_hydeart_burnstein_builds_four_times_on_one_terrain`` |
+| John Strong Stevenson | ``john_strong_stevenson`` | ``test_john_strong_stevenson_builds_three_times``, ``test_john_strong_stevenson_stops_when_declined`` |
+| Lyal Kerigan | ``lyal_kerigan`` | ``test_lyal_kerigan_delivers_four_and_may_take_a_demand_tile`` |
+| Milton Barts | ``milton_barts`` | ``test_milton_barts_gains_two_spellcars_and_activates_both`` |
+| Mindra Dirac | ``mindra_dirac`` | ``test_mindra_dirac_builds_around_an_in_network_hex`` |
+| Ran Ugobia | ``ran_ugobia`` | ``test_ran_ugobia_refreshes_and_uses_without_exhausting`` |
+| Telemyr | ``telemyr`` | ``test_telemyr_swaps_engineers_and_refreshes_the_one_taken``, ``test_telemyr_swaps_station_masters`` |
+| Wardlaw O'Brien | ``wardlaw_obrien`` | ``test_wardlaw_obrien_swaps_demand_tiles_and_the_moved_tile_takes_its_own_colour`` |
+| Welsie Acktern | ``welsie_acktern`` | ``test_welsie_acktern_builds_anywhere_then_on_home_terrain_next_to_it`` |
+"""
 
 from __future__ import annotations
 
@@ -340,3 +363,8 @@ def test_random_answers_to_each_surveyor_conserve_goods_and_cars(name: str, seed
     surveyor(s, name)
     s.players[0].engineer = "Orman Kaspar"
     fuzz(s, name, seed)
+
+
+def test_the_module_table_lists_every_surveyor() -> None:
+    assert __doc__ is not None
+    assert all(f"| {x.name} |" in __doc__ for x in DATA.specialists if x.type == "Surveyor")

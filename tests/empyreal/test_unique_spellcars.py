@@ -2,6 +2,42 @@
 
 Each test activates the Spellcar through Move+Activate (so the inherent cost
 is checked as paid), answers the decisions it offers and asserts the state.
+
+Rulebook table (Unique Spellcars) to code and tests:
+
+| Spellcar | Code (``effects/unique_spellcars.py``) | Tests |
+|---|---|---|
+| Arctic Shocker | ``arctic_shocker`` | ``test_arctic_shocker_builds_on_glacier_then_adds_a_good_of_any_colour``, ``test_arctic_shocker_declined_build_places_no_good`` |
+| Car Bomb | ``car_bomb`` | ``test_car_bomb_makes_each_competitor_discard_a_tile``, ``test_car_bomb_spares_teammates`` |
+| Corruption Junction | ``corruption_junction`` | ``test_corruption_junction_places_wasteland_and_gains_mana`` |
+| Deep One | ``deep_one`` | ``test_deep_one_builds_on_a_mountain_anywhere`` |
+| Flow Controller | ``flow_controller`` | ``test_flow_controller_reclaims_three`` |
+| Follow Through | ``follow_through`` | ``test_follow_through_builds_only_where_a_competitor_is`` |
+| Gilt Runner | ``gilt_runner`` | ``test_gilt_runner_refreshes_captain_and_engineer``, ``test_gilt_runner_gains_a_specialist`` |
+| Horizon Chaser | ``horizon_chaser`` | ``test_horizon_chaser_builds_on_the_map_edge`` |
+| The Hypetrain | ``the_hypetrain`` | ``test_the_hypetrain_gains_two_spellcars`` |
+| Icecar | ``icecar`` | ``test_icecar_returns_a_good_then_gains_mana``, ``test_icecar_needs_both_parts_possible`` |
+| Limited Express | ``limited_express`` | ``test_limited_express_copies_a_neighbour_in_its_row_paying_its_cost``, ``test_limited_express_without_a_neighbour_does_nothing``, ``test_limited_express_cannot_copy_what_it_cannot_pay_for`` |
+| Liquid Purifier | ``liquid_purifier`` | ``test_liquid_purifier_builds_on_lake_and_gains_mana`` |
+| Luxury Carriage | ``luxury_carriage`` | ``test_luxury_carriage_gains_a_specialist_or_a_spellcar`` |
+| Mana Surger | ``mana_surger`` | ``test_mana_surger_gains_mana_that_cannot_pay_another_activation`` |
+| Meditation Mecha | ``meditation_mecha`` | ``test_meditation_mecha_gains_a_spellcar`` |
+| Metro | ``metro`` | ``test_metro_builds_next_to_a_city`` |
+| Mirror Box | ``mirror_box`` | ``test_mirror_box_copies_an_in_network_good``, ``test_mirror_box_asks_the_colour_when_the_hex_has_two`` |
+| Pollinator | ``pollinator`` | ``test_pollinator_moves_a_good_into_the_network`` |
+| Pollution Solution | ``pollution_solution`` | ``test_pollution_solution_builds_on_two_wastelands`` |
+| Refinery Car | ``refinery_car`` | ``test_refinery_car_gains_a_specialist_or_mana`` |
+| Reforester | ``reforester`` | ``test_reforester_builds_twice_on_forest_with_a_heartwood_each_time``, ``test_reforester_without_heartwood_in_the_supply_still_builds`` |
+| Science Car | ``science_car`` | ``test_science_car_gains_mana_or_a_spellcar`` |
+| Searing Supplier | ``searing_supplier`` | ``test_searing_supplier_delivers_exactly_one_good_without_a_tile`` |
+| Spice Convoy | ``spice_convoy`` | ``test_spice_convoy_builds_on_desert_and_refreshes_the_engineer_only`` |
+| Suburban Express | ``suburban_express`` | ``test_suburban_express_builds_next_to_a_city_or_a_wasteland`` |
+| Switching Station | ``switching_station`` | ``test_switching_station_swaps_with_a_competitor_train_car``, ``test_switching_station_ignores_a_teammate`` |
+| Terraformer | ``terraformer`` | ``test_terraformer_builds_on_wasteland_then_adds_a_good`` |
+| Transformer | ``transformer`` | ``test_transformer_copies_a_market_spellcar_paying_its_cost``, ``test_transformer_offers_only_what_it_can_pay_for`` |
+| Transmuter | ``transmuter`` | ``test_transmuter_replaces_a_good_from_the_supply`` |
+| Volcanic Vexxer | ``volcanic_vexxer`` | ``test_volcanic_vexxer_builds_on_lava_then_returns_a_neighbouring_good`` |
+| Worldspanner | ``worldspanner`` | ``test_worldspanner_second_build_is_on_another_terrain_type`` |
 """
 
 from __future__ import annotations
@@ -486,3 +522,8 @@ def test_limited_express_cannot_copy_what_it_cannot_pay_for() -> None:
     s.players[0].mana = 2
     activate(s, "Limited Express", "C2", B2="Deep One", D2="Flow Controller")
     assert options(s) == ["Flow Controller"]  # Deep One's inherent 2 > the 1 left
+
+
+def test_the_module_table_lists_every_unique_spellcar() -> None:
+    assert __doc__ is not None
+    assert all(f"| {s.name} |" in __doc__ for s in DATA.tiles if s.name == s.id)
