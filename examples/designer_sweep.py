@@ -1,6 +1,7 @@
 """A designer's sweep: play the same seeds for each value of one number.
 
     python examples/designer_sweep.py                       # Empyreal: rules.start_mana = 3, 5, 7
+    python examples/designer_sweep.py --game soot           # archetypes.Rancher.currency = 4, 6, 8
     python examples/designer_sweep.py --game hex --param size --values 3,5,7
 
 A path that names a field of the game's config class (Hex's ``size``) is
@@ -26,7 +27,11 @@ from hexkit.sim.study import check_overrides
 
 from _shared import pick_game
 
-DEFAULTS = {"empyreal": ("rules.start_mana", "3,5,7"), "hex": ("size", "3,5,7")}
+DEFAULTS = {
+    "empyreal": ("rules.start_mana", "3,5,7"),
+    "soot": ("archetypes.Rancher.currency", "4,6,8"),
+    "hex": ("size", "3,5,7"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
