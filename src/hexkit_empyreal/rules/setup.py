@@ -18,7 +18,7 @@ from typing import Any
 
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import Choose, EliminateAward, PickHex, PlaceHeadquarters, SelectCaptain, SelectCompany
+from hexkit_empyreal.actions import Choose, EliminateAward, Op, PickHex, PlaceHeadquarters, SelectCaptain, SelectCompany
 from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
@@ -112,16 +112,9 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         steps += [EliminateAward(player=s, prompt="eliminate an Award") for s in order]
     steps += [SelectCompany(player=s, prompt="choose a Company") for s in reversed(range(n))]
     steps += [PlaceHeadquarters(player=s, prompt="place your first train car on your Home Terrain") for s in range(n)]
-    steps.append(Op_begin(n))
+    steps.append(Op(player=0, op="begin_play"))
     push(state, steps)
     return state
-
-
-def Op_begin(n: int) -> Any:  # noqa: N802 - reads as a step constructor
-    """The step that starts play after set-up."""
-    from hexkit_empyreal.actions import Op
-
-    return Op(player=0, op="begin_play")
 
 
 @op("begin_play")
