@@ -527,3 +527,16 @@ def test_limited_express_cannot_copy_what_it_cannot_pay_for() -> None:
 def test_the_module_table_lists_every_unique_spellcar() -> None:
     assert __doc__ is not None
     assert all(f"| {s.name} |" in __doc__ for s in DATA.tiles if s.name == s.id)
+
+
+def test_switching_station_may_move_a_competitor_car_where_it_already_has_one() -> None:
+    """Build Track: an opponent's effect may put your train car where you already have one."""
+    s = area()
+    put(s, *P, cars=[1])
+    put(s, *W, cars=[1])
+    activate(s, "Switching Station")
+    pick(s, P)
+    pick(s, W)
+    assert cars_at(s, P) == (1, 1) and cars_at(s, W) == (0,)
+    assert s.players[1].net == 1 << c(s, P)
+    assert s.players[1].cars_left == DATA.rules.train_cars - 2
