@@ -1,0 +1,243 @@
+"""Rules checked through the decision flow: answers as a player gives them."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexkit.errors import IllegalActionError
+from hexkit.hexes import Hex
+from hexkit_soot import GAME
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import hex_code
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.communities import interaction_cost
+from hexkit_soot.state import CENTRAL_CITY, Community, SootState
+
+from tests.soot.helpers import camp, facility, give, place, settle, start
+
+
+def answer(state: SootState, code: str, arg: int | None = None) -> None:
+    """Apply the legal answer with ``code`` (and ``arg`` if given)."""
+    legal = GAME.legal_actions(state)
+    pick = next(a for a in legal if a.code == code and (arg is None or a.arg == arg))
+    GAME.apply(state, pick)
+
+
+def test_explore_through_the_menu_surveys_the_unchosen_tile() -> None:
+    s = start(("Merchant", "Rancher"))
+    assert s.pending[-1].player == 0
+    answer(s, "Explore")
+    answer(s, "draw")
+    step = s.pending[-1]
+    assert step.kind == "explore.tile" and len(step.options) == 2
+    answer(s, "tile", 0)
+    answer(s, "hex")
+    assert len(s.tiles) == 2 and len(s.survey) == 1 and s.surveyors == [0]
+    assert s.players[0].explorers[0] != CENTRAL_CITY
+    assert s.players[0].actions == 3  # 4 at 2 players, one used
+
+
+def test_taking_a_rivals_survey_pays_them_one() -> None:
+    s = start(("Merchant", "Rancher"))
+    s.survey, s.surveyors = [5], [1]
+    answer(s, "Explore")
+    before0, before1 = s.players[0].currency, s.players[1].currency
+    answer(s, "survey", 0)
+    answer(s, "hex")
+    assert s.players[0].currency == before0 - 1 and s.players[1].currency == before1 + 1
+
+
+def test_prospector_draws_three() -> None:
+    s = start(("Prospector", "Rancher"))
+    assert modify(s, 0, Hook.EXPLORE_DRAW, 2) == 3
+    answer(s, "Explore")
+    answer(s, "draw")
+    assert len(s.pending[-1].options) == 3
+
+
+def test_first_passer_takes_the_event_token_and_leads_next_round() -> None:
+    s = start(("Merchant", "Rancher", "Prospector"))
+    assert s.order == [0, 1, 2] and s.event_token == 2
+    answer(s, "Pass")       # P0 (seat order in round 1)
+    answer(s, "Pass")       # P1
+    answer(s, "Pass")       # P2
+    assert s.event_token == 0
+    while s.round == 1:
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s.order == [0, 1, 2]
+
+
+def test_pass_order_sets_next_rounds_order() -> None:
+    s = start(("Merchant", "Rancher", "Prospector"))
+    answer(s, "Market Transaction") if any(a.code == "Market Transaction" for a in GAME.legal_actions(s)) else None
+    while s.pending[-1].kind != "turn":
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    # P1 passes first, then P2, then P0
+    answer(s, "Pass")  # P1
+    answer(s, "Pass")  # P2
+    answer(s, "Pass")  # P0
+    while s.round == 1:
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s.order == [1, 2, 0] and s.event_token == 1
+
+
+def test_illegal_answer_names_the_rule_and_changes_nothing() -> None:
+    s = start(("Merchant", "Rancher"))
+    from hexkit.serialize import codec
+
+    before = codec(GAME).state_to_json(s)
+    with pytest.raises(IllegalActionError) as err:
+        GAME.apply(s, Choose(code="Upgrade Settlement"))
+    assert "Builder" in err.value.rule and "Soot" in err.value.rule
+    assert codec(GAME).state_to_json(s) == before
+
+
+def test_community_interaction_costs_by_prestige_and_forms_a_pact_at_three() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(1, 0)
+    place(s, at)
+    s.communities[at] = Community(kind="Tribal Capital", favor=[2, 0])
+    s.players[0].explorers[0] = at
+    assert interaction_cost(s, 0) == 3 and interaction_cost(s, 1) == 2  # Rancher starts Good
+    before = s.players[0].currency
+    answer(s, "Community Interaction")
+    answer(s, "interact", hex_code(at) * 2 + 0)
+    assert s.players[0].currency == before - 3
+    assert s.players[0].stock["Cultural Artifact"] == 1
+    assert s.players[0].prestige == 1
+    assert s.communities[at].pact == 0 and s.communities[at].favor[0] == 3
+
+
+def test_pacted_community_closed_to_rivals() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(1, 0)
+    place(s, at)
+    s.communities[at] = Community(kind="Trading Post", favor=[3, 0], pact=0)
+    s.players[1].explorers[0] = at
+    from hexkit_soot.rules.communities import _options
+
+    assert _options(s, 1) == []
+
+
+def test_contract_fulfilled_at_the_central_city() -> None:
+    s = start(("Merchant", "Rancher"))
+    idx = [c.name for c in D(s).contracts].index("Timber for the Yards")
+    s.contract_row[0] = idx
+    answer(s, "Claim Contract", 0)
+    give(s, 0, {"Timber": 3})
+    points, cur, prices = s.players[0].points, s.players[0].currency, dict(s.prices)
+    answer(s, "Fulfil Contract", idx)
+    assert s.players[0].points == points + 2 and s.players[0].currency == cur + 2
+    assert "Timber" not in s.players[0].stock or s.players[0].stock["Timber"] == 1  # Merchant started with 1
+    assert s.players[0].contracts_done == 1
+    assert s.prices == prices  # contracts never move a track
+
+
+def test_loans_take_and_repay() -> None:
+    s = start(("Merchant", "Rancher"))
+    cur = s.players[0].currency
+    answer(s, "Take Loan")
+    answer(s, "Take Loan")
+    assert s.players[0].loans == 2 and s.players[0].currency == cur + 10
+    assert not any(a.code == "Take Loan" for a in GAME.legal_actions(s))  # 2 at 2 players
+    answer(s, "Repay Loan")
+    assert s.players[0].loans == 1 and s.players[0].currency == cur + 3
+
+
+def test_legacy_auction_highest_bid_pays_ties_to_turn_order() -> None:
+    s = start(("Merchant", "Rancher", "Prospector"))
+    from hexkit_soot.rules.cards import start_auction
+
+    s.pending.clear()
+    s.card_row[0] = "The Panic"
+    start_auction(s, 0)
+    answer(s, "bid", 2)   # P0
+    answer(s, "bid", 2)   # P1
+    answer(s, "bid", 1)   # P2
+    assert "The Panic" in s.players[0].hand and s.card_row[0] == ""
+    assert s.players[0].currency == 8 - 2 and s.players[1].currency == 2
+
+
+def test_hand_limit_discards_down_to_seven() -> None:
+    s = start(("Merchant", "Rancher"))
+    s.players[0].hand = ["Bank Draft"] * 9
+    from hexkit_soot.rules.cards import ask_hand_limit
+
+    s.pending.clear()
+    assert ask_hand_limit(s, 0)
+    answer(s, "discard")
+    answer(s, "discard")
+    assert len(s.players[0].hand) == 7 and s.discard[-2:] == ["Bank Draft", "Bank Draft"]
+
+
+def test_binding_contract_penalty_at_the_deadline_upkeep() -> None:
+    from hexkit_soot.rules.trades import enforce_bindings
+    from hexkit_soot.state import BindingContract
+
+    s = start(("Merchant", "Rancher"))
+    s.bindings = [BindingContract(seller=0, buyer=1, good="Stone", units=1, price=3, deadline=1)]
+    c0, c1 = s.players[0].currency, s.players[1].currency
+    enforce_bindings(s)
+    assert s.bindings == [] and s.players[0].currency == c0 - 2 and s.players[1].currency == c1 + 2
+
+
+def test_scrub_soot_costs_one_per_cube_up_to_three() -> None:
+    s = start(("Merchant", "Rancher"))
+    s.players[0].soot = 5
+    answer(s, "Scrub Soot")
+    assert [a.arg for a in GAME.legal_actions(s)] == [1, 2, 3]
+    cur = s.players[0].currency
+    answer(s, "qty", 3)
+    assert s.players[0].soot == 2 and s.players[0].currency == cur - 3
+
+
+def test_build_structure_reserved_slot_and_charter() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(2, 0)
+    settle(s, at, founder=1)
+    st = s.settlements[at]
+    st.reserve_owner, st.reserve_until = 1, 3
+    facility(s, at, "Sawmill", 1)
+    from hexkit_soot.rules.structures import buildable, free_slots
+
+    assert free_slots(s, at, 0) == 0 and free_slots(s, at, 1) == 1
+    s.round = 4
+    assert free_slots(s, at, 0) == 1
+    assert "Tannery" in buildable(s, 0, at)
+
+
+def test_city_trains_one_caravan_per_game() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(2, 0)
+    settle(s, at, founder=1, tier=3)
+    s.players[0].builders[0] = at
+    give(s, 0, {"Grain": 3})
+    n = len(s.players[0].caravans)
+    answer(s, "Train Caravan")
+    answer(s, "train", hex_code(at))
+    assert len(s.players[0].caravans) == n + 1 and s.players[0].caravans[-1].loc == at
+    assert s.settlements[at].trained
+
+
+def test_struggling_settlement_hosts_no_market() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(4, 0)
+    settle(s, at, founder=1, spec="Market Town")
+    from hexkit_soot.rules.settlements import is_market
+
+    assert is_market(s, at)
+    s.settlements[at].struggling = True
+    assert not is_market(s, at)
+
+
+def test_view_hides_hands_and_keeps_the_movers_actions() -> None:
+    s = start(("Merchant", "Rancher"))
+    s.players[1].hand = ["Bank Draft", "Foreman"]
+    view = GAME.view(s, 0)
+    assert view.players[1].hand == ["?", "?"]
+    assert view.tile_stack == [-1] * len(s.tile_stack)
+    assert tuple(GAME.legal_actions(view)) == tuple(GAME.legal_actions(s))
+    sample = GAME.determinize(view, 0, __import__("hexkit").Rng(3))
+    assert len(sample.players[1].hand) == 2 and "?" not in sample.players[1].hand
+    assert sorted(sample.tile_stack) != [-1] * len(s.tile_stack)
