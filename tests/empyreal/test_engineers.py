@@ -19,7 +19,7 @@ Rulebook table (Engineers) to code and tests:
 | Orman Kaspar | ``orman_kaspar`` | ``test_orman_kaspar_reclaims_three`` |
 | Rixia van Sorrel | ``rixia_van_sorrel`` | ``test_rixia_van_sorrel_pays_to_copy_a_good`` |
 | Sarafina Vanedran | ``sarafina_vanedran`` | ``test_sarafina_vanedran_ignores_inherent_costs_only`` |
-| Uumi Nuoc | ``uumi_nuoc`` | ``test_uumi_nuoc_pays_to_copy_a_market_spellcar``, ``test_uumi_nuoc_needs_mana_for_its_price_and_the_copied_cost`` |
+| Uumi Nuoc | ``uumi_nuoc`` | ``test_uumi_nuoc_pays_to_copy_a_market_spellcar``, ``test_uumi_nuoc_needs_mana_for_its_price_and_the_copied_cost``, ``test_uumi_nuoc_may_copy_transformer_which_copies_again`` |
 | Wendy Thristle | ``wendy_thristle`` | ``test_wendy_thristle_makes_one_transfer_free`` |
 """
 
@@ -295,7 +295,7 @@ def test_uumi_nuoc_pays_to_copy_a_market_spellcar() -> None:
     s.market = ["Limited Express", "Transformer", "Mana Surger", "Flow Controller", "Metro", "Icecar"]
     use(s, "Uumi Nuoc")
     assert s.players[0].mana == 4
-    assert options(s) == ["Flow Controller", "Icecar", "Mana Surger", "Metro"]
+    assert options(s) == ["Flow Controller", "Icecar", "Mana Surger", "Metro", "Transformer"]
     choose(s, "Mana Surger")
     assert (s.players[0].mana, s.players[0].spent) == (4, 2)  # 5 - 1 - 1 + 1
 
@@ -347,3 +347,14 @@ def test_random_answers_to_each_engineer_conserve_goods_and_cars(name: str, seed
 def test_the_module_table_lists_every_engineer() -> None:
     assert __doc__ is not None
     assert all(f"| {x.name} |" in __doc__ for x in DATA.specialists if x.type == "Engineer")
+
+
+def test_uumi_nuoc_may_copy_transformer_which_copies_again() -> None:
+    s = area()
+    engineer(s, "Uumi Nuoc")
+    s.market = ["Transformer", "Mana Surger", "Metro", "Icecar", "Deep One", "Flow Controller"]
+    use(s, "Uumi Nuoc")
+    choose(s, "Transformer")
+    assert "Transformer" not in options(s)
+    choose(s, "Mana Surger")
+    assert (s.players[0].mana, s.players[0].spent) == (3, 3)  # 5 - 1 (Uumi) - 1 (Transformer) - 1 + 1

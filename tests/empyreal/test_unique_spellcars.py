@@ -32,7 +32,7 @@ Rulebook table (Unique Spellcars) to code and tests:
 | Searing Supplier | ``searing_supplier`` | ``test_searing_supplier_delivers_exactly_one_good_without_a_tile`` |
 | Spice Convoy | ``spice_convoy`` | ``test_spice_convoy_builds_on_desert_and_refreshes_the_engineer_only`` |
 | Suburban Express | ``suburban_express`` | ``test_suburban_express_builds_next_to_a_city_or_a_wasteland`` |
-| Switching Station | ``switching_station`` | ``test_switching_station_swaps_with_a_competitor_train_car``, ``test_switching_station_ignores_a_teammate`` |
+| Switching Station | ``switching_station`` | ``test_switching_station_swaps_with_a_competitor_train_car``, ``test_switching_station_ignores_a_teammate``, ``test_switching_station_may_move_a_competitor_car_where_it_already_has_one`` |
 | Terraformer | ``terraformer`` | ``test_terraformer_builds_on_wasteland_then_adds_a_good`` |
 | Transformer | ``transformer`` | ``test_transformer_copies_a_market_spellcar_paying_its_cost``, ``test_transformer_offers_only_what_it_can_pay_for`` |
 | Transmuter | ``transmuter`` | ``test_transmuter_replaces_a_good_from_the_supply`` |

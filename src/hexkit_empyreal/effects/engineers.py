@@ -344,17 +344,14 @@ def sarafina_vanedran(ctx: EffectContext) -> Steps | None:
     return None
 
 
-def _uumi_options(state: EmpyrealState, player: int) -> list[str]:
-    budget = state.players[player].mana - 1
+def _uumi_options(state: EmpyrealState, player: int, budget: int) -> list[str]:
     if budget < 0:
         return []
-    spells = data(state).spellcars
-    ids = [s for s in state.market if spells[s].effect != "Limited Express"]
-    return u.copy_candidates(state, player, ids, budget=budget, exclude="Transformer")
+    return u.copy_candidates(state, player, state.market, budget=budget, exclude="Limited Express")
 
 
 def _uumi_ok(ctx: EffectContext) -> bool:
-    return bool(_uumi_options(ctx.state, ctx.player))
+    return bool(_uumi_options(ctx.state, ctx.player, ctx.me.mana - 1))
 
 
 @effect("Uumi Nuoc", available=_uumi_ok)
@@ -380,10 +377,7 @@ def uumi_nuoc(ctx: EffectContext) -> Steps:
 
 @domain("u_uumi_options")
 def _uumi_options_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
-    budget = state.players[d.player].mana
-    spells = data(state).spellcars
-    ids = [s for s in state.market if spells[s].effect != "Limited Express"]
-    return u.copy_candidates(state, d.player, ids, budget=budget, exclude="Transformer")
+    return _uumi_options(state, d.player, state.players[d.player].mana)
 
 
 @effect("Wendy Thristle")
