@@ -43,7 +43,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     upkeep,
 )
 from hexkit_soot.rules.flow import advance
-from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.scoring import final_scores, measure, portfolio
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import SootState
@@ -170,6 +170,19 @@ class SootGame(Game[SootState, SootConfig]):
         """
         return final_scores(state)
 
+    def evaluate(self, state: SootState, player: PlayerId) -> float:
+        """Heuristic value for greedy and MCTS agents: this player's worth minus the best rival's.
+
+        Worth is the score so far (loans, soot and objectives included) plus
+        the engine's promise: a third of the portfolio (currency and goods at
+        current prices), 1 per camp, 2 per facility owned, 1 per held contract
+        and per card in hand, a little per route segment owned.
+        """
+        sheet = final_scores(state)
+        worth = [float(t) + _promise(state, p) for p, t in enumerate(sheet.totals)]
+        others = [w for p, w in enumerate(worth) if p != player]
+        return worth[player] - (max(others) if others else 0.0)
+
     # -- hidden information ---------------------------------------------
     def redact(self, state: SootState, player: PlayerId) -> None:
         """Hide other hands, secrets, bids, pile orders and others' private options.
@@ -244,6 +257,14 @@ class SootGame(Game[SootState, SootConfig]):
         sample.contract_deck = hidden + sample.contract_deck[cut:]
         sample.bids = [b if (i == player or b < 0) else 0 for i, b in enumerate(sample.bids)]
         return sample
+
+
+def _promise(state: SootState, player: PlayerId) -> float:
+    p = state.players[player]
+    camps_owned = sum(1 for c in state.camps.values() if c.owner == player)
+    facilities = sum(1 for s in state.settlements.values() for f in s.facilities if f.owner == player)
+    return (portfolio(state, player) / 3.0 + camps_owned + 2.0 * facilities + len(p.contracts)
+            + 0.5 * len(p.hand) + 0.25 * measure(state, player, "segments"))
 
 
 GAME = SootGame()
