@@ -99,7 +99,8 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
             reason = HANDLERS[type(d)].explain(state, d, action)
         except (AttributeError, KeyError, ValueError, TypeError, IndexError):
             reason = None
-        return reason or f"it does not answer the pending decision ({d.prompt})"
+        what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
+        return reason or f"it does not answer the pending decision ({what})"
 
     def clone(self, state: EmpyrealState) -> EmpyrealState:
         """A fast independent copy (containers copied level by level)."""
