@@ -546,3 +546,15 @@ def test_usage_fee_and_charter_when_renting() -> None:
     assert s.players[1].currency == c1 + 2
     assert s.players[2].currency == c2 + 1  # the founder's Charter, paid by the bank
     assert s.players[0].loose[at] == {"Lumber": 2}
+
+
+def test_camp_with_a_warehouse_produces_into_the_network() -> None:
+    s = start(("Merchant", "Rancher"))
+    camp(s, Hex(1, 0), 0, "Farm")
+    s.players[0].warehouses.append(Hex(1, 0))
+    from hexkit_soot.rules.production import run_production
+
+    grain = s.players[0].stock.get("Grain", 0)
+    for _ in range(3):
+        run_production(s)
+    assert s.players[0].stock["Grain"] == grain + 3 and Hex(1, 0) not in s.players[0].loose
