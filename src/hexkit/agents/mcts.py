@@ -64,7 +64,9 @@ class MCTSAgent:
         c: exploration constant of UCB1 (values are in ``[0, 1]``).
         rollout: ``"random"`` or ``"greedy"`` rollouts.
         rollout_depth: decisions a rollout may play before the position is
-            scored by ``evaluate`` (``None``: to the end of the game).
+            scored by ``evaluate`` (``None``: to the end of the game). Short
+            rollouts with a good evaluation beat long random ones in long
+            games; 0 scores each new leaf directly.
         greedy_sample: legal actions a greedy rollout step evaluates (the
             best of a random sample of this many).
         epsilon: chance that a greedy rollout step plays at random instead.
@@ -101,11 +103,11 @@ class MCTSAgent:
         *,
         c: float = 0.7,
         rollout: Rollout = "random",
-        rollout_depth: int | None = None,
+        rollout_depth: int | None = 4,
         greedy_sample: int = 6,
         epsilon: float = 0.1,
         determinize_every: int = 1,
-        prior_depth: int = 0,
+        prior_depth: int = 1,
         widen_base: int = 3,
         widen_rate: float = 1.0,
         bias: float = 1.0,

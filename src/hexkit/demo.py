@@ -1,0 +1,182 @@
+"""``python -m hexkit.demo``: a small balance study of each installed game.
+
+This is hexkit's main job in one command. For each of the shipped games
+that is installed and plays (Empyreal and Soot & Timber; the tutorial Hex
+game if neither does), it:
+
+1. times a couple of games to learn how fast the game is on this machine;
+2. plays as many games as fit the time budget (at most 200) at 4 players
+   (or the nearest count the game takes) between greedy and random agents,
+   rotating seats, on a process pool using both cores;
+3. prints the summary tables (win rates by seat, agent and faction with 95%
+   intervals, scores, game length);
+4. plays one more game and prints the tail of its log and the final score
+   breakdown with the tie-breakers that decided it;
+5. writes the HTML report (one self-contained page) to ``report/``.
+
+The whole run stays under five minutes on a 2-core machine; it prints what
+it ran, so the figures can be reproduced with ``hexkit simulate``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from hexkit.game import Game
+from hexkit.match import Match
+from hexkit.registry import available_games, load_game
+from hexkit.sim.report import TableData, print_tables, summary_tables, write_html, write_plots
+from hexkit.sim.run import simulate
+from hexkit.sim.stats import read_results, summarize
+from hexkit.sim.study import Study, agent_seed, play_game
+from hexkit.agents.spec import make_agent
+
+__all__ = ["main", "demo_games", "plan_games"]
+
+SHIPPED = ("empyreal", "soot")
+FALLBACK = "hex"
+AGENTS = ("greedy", "random")
+MAX_GAMES = 200
+
+
+def _players(game: Game[Any, Any], wanted: int = 4) -> int:
+    return max(game.info.min_players, min(game.info.max_players, wanted))
+
+
+def demo_games(console: Console) -> list[str]:
+    """The shipped games that load; the tutorial Hex game if none does."""
+    names = []
+    installed = available_games()
+    for name in SHIPPED:
+        if name not in installed:
+            continue
+        try:
+            load_game(name)
+        except Exception as exc:  # a plugin still being written must not stop the demo
+            console.print(f"[yellow]skipping {name}: {type(exc).__name__}: {exc}[/yellow]")
+            continue
+        names.append(name)
+    return names or [FALLBACK]
+
+
+def plan_games(seconds_per_game: float, budget: float, workers: int, agents: int) -> int:
+    """Games that fit ``budget`` seconds on ``workers`` processes (a multiple
+    of ``agents`` so seats are balanced; between ``agents`` and 200)."""
+    fit = int(budget * workers * 0.85 / max(seconds_per_game, 1e-6))
+    games = max(agents, min(MAX_GAMES, fit))
+    return games - games % agents
+
+
+def _calibrate(study: Study, console: Console) -> float | None:
+    """Seconds per game from two timed games; ``None`` if the game fails."""
+    game = study.load()
+    started = time.perf_counter()
+    for index in range(2):
+        row = play_game(study, index, game)
+        if row["error"] is not None:
+            console.print(f"[red]{study.game} failed in a trial game (seed {row['seed']}): "
+                          f"{row['error']}[/red]")
+            return None
+    return (time.perf_counter() - started) / 2
+
+
+def _show_one_game(study: Study, console: Console) -> None:
+    from hexkit.cli import print_scores, render_hook
+
+    game = study.load()
+    config = study.config(game)
+    seed = study.seed
+    seats = study.seats(0)
+    match = Match(game, config, seed,
+                  agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
+    while not match.is_over and match.state.step < game.info.max_decisions:
+        match.step()
+    console.rule(f"One game of {game.info.title}: seed {seed}, seats {', '.join(seats)}")
+    log = match.state.log
+    if len(log) > 15:
+        console.print(f"[dim]... {len(log) - 15} earlier events[/dim]")
+    for entry in log[-15:]:
+        console.print(str(entry), markup=False, highlight=False)
+    hook = render_hook(game)
+    if hook is not None:
+        console.print(hook(match.state), markup=False, highlight=False)
+    print_scores(game, match.state, seats, console)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the demo; return the exit status.
+
+    Args:
+        argv: ``--budget SECONDS`` (time for all studies, default 150),
+            ``--out DIR`` (default ``report``), ``--workers N`` (default:
+            the number of CPUs, at most 2 is what the budget assumes).
+    """
+    parser = argparse.ArgumentParser(prog="python -m hexkit.demo", description=__doc__.split("\n")[0])
+    parser.add_argument("--budget", type=float, default=150.0, help="seconds for all studies")
+    parser.add_argument("--out", type=Path, default=Path("report"), help="report directory")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    args = parser.parse_args(argv)
+    console = Console()
+    began = time.perf_counter()
+    names = demo_games(console)
+    console.rule("hexkit demo: a balance study of " + ", ".join(names))
+    sections: list[tuple[str, Sequence[TableData], dict[str, Path]]] = []
+    ran: list[str] = []
+    share = args.budget / len(names)
+    for name in names:
+        game = load_game(name)
+        players = _players(game)
+        probe = Study(game=name, players=players, agents=AGENTS, games=2, seed=1)
+        try:
+            probe.validate()
+        except Exception as exc:  # a plugin still being written must not stop the demo
+            console.print(f"[yellow]skipping {name}: {exc}[/yellow]")
+            continue
+        per_game = _calibrate(probe, console)
+        if per_game is None:
+            continue
+        games = plan_games(per_game, share, args.workers, len(AGENTS))
+        study = Study(game=name, players=players, agents=AGENTS, games=games, seed=1)
+        directory = args.out / name
+        directory.mkdir(parents=True, exist_ok=True)
+        results = directory / "results.jsonl"
+        console.print(
+            f"{game.info.title}: {games} games at {players} players, agents "
+            f"{' and '.join(AGENTS)} rotated over the seats, seeds 1..{games}, "
+            f"{args.workers} workers (trial games took {per_game:.2f} s each)"
+        )
+        with console.status(f"playing {games} games of {game.info.title}..."):
+            totals = simulate(study, results, workers=args.workers, backend="process")
+        console.print(f"{totals.games} games in {totals.seconds:.1f} s "
+                      f"({totals.rate:.1f} games/s), {totals.errors} failed")
+        summary = summarize(read_results(results))
+        tables = summary_tables(summary)
+        print_tables(tables, console)
+        _show_one_game(study, console)
+        plots = write_plots(summary, directory)
+        sections.append((game.info.title, tables, plots))
+        ran.append(
+            f"{game.info.title}: hexkit simulate {name} --players {players} --games {games} "
+            f"--agents {','.join(AGENTS)} --seed 1 --workers {args.workers}"
+        )
+    if not sections:
+        console.print("[red]no game could be studied[/red]")
+        return 1
+    page = write_html("hexkit demo: balance studies", sections, args.out / "index.html",
+                      notes=["What was run (reproduce with these commands):", *ran])
+    console.rule("What was run")
+    for line in ran:
+        console.print(line, markup=False, highlight=False)
+    console.print(f"Report: {page}  (total {time.perf_counter() - began:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
