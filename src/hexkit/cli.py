@@ -103,21 +103,33 @@ def _with_settings(study: Study, settings: Sequence[str]) -> Study:
 def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None = None,
                  out: Console | None = None) -> ScoreSheet:
     """Print the score sheet: place, seat, agent, total, breakdown and the
-    rule that decided each place."""
+    rule that decided each place (one column per player when the breakdown
+    has many parts, so that wide sheets stay readable)."""
     out = out or console
     sheet = game.scores(state)
     parts = sorted({k for b in sheet.breakdown for k in b})
     title = "Final scores" if game.is_over(state) else f"Scores after {state.step} decisions"
     table = Table(title=title, title_justify="left")
-    for header in ("place", "seat", *(["agent"] if seats else []), "total", *parts,
-                   "decided by"):
-        table.add_column(header, justify="left" if header in ("agent", "decided by") else "right")
-    for place, seat in enumerate(sheet.order):
-        decided = "" if place == 0 else sheet.decided_by[place - 1]
-        row = [str(place + 1), f"P{seat}", *([seats[seat]] if seats else []),
-               str(sheet.totals[seat]), *(str(sheet.breakdown[seat].get(p, 0)) for p in parts),
-               decided]
-        table.add_row(*row)
+    decided = [""] + list(sheet.decided_by)
+    if len(parts) > 3:
+        table.add_column("")
+        for place, seat in enumerate(sheet.order):
+            table.add_column(f"{place + 1}. P{seat}", justify="right")
+        if seats:
+            table.add_row("agent", *(seats[seat] for seat in sheet.order))
+        table.add_row("total", *(str(sheet.totals[seat]) for seat in sheet.order), style="bold")
+        for part in parts:
+            table.add_row(part, *(str(sheet.breakdown[seat].get(part, 0)) for seat in sheet.order))
+        table.add_row("decided by", *decided)
+    else:
+        for header in ("place", "seat", *(["agent"] if seats else []), "total", *parts,
+                       "decided by"):
+            table.add_column(header, justify="left" if header in ("agent", "decided by") else "right")
+        for place, seat in enumerate(sheet.order):
+            row = [str(place + 1), f"P{seat}", *([seats[seat]] if seats else []),
+                   str(sheet.totals[seat]), *(str(sheet.breakdown[seat].get(p, 0)) for p in parts),
+                   decided[place]]
+            table.add_row(*row)
     out.print(table)
     if game.is_over(state):
         out.print(f"Winner: P{sheet.winner}" + (f" ({seats[sheet.winner]})" if seats else ""))
