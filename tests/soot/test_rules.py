@@ -558,3 +558,24 @@ def test_camp_with_a_warehouse_produces_into_the_network() -> None:
     for _ in range(3):
         run_production(s)
     assert s.players[0].stock["Grain"] == grain + 3 and Hex(1, 0) not in s.players[0].loose
+
+
+def test_toll_paid_once_per_owner_per_move() -> None:
+    from hexkit_soot.actions import Step
+    from hexkit_soot.grid import hex_code
+    from hexkit_soot.rules.movement import on_drive
+
+    s = start()
+    a = Hex(1, 0)
+    place(s, a)
+    set_route(s, CENTRAL_CITY, a, ROAD, 1)
+    for c in s.players[0].caravans[:2]:
+        c.cargo = {"Coal": 1}
+        s.supply["Coal"] -= 1
+    before, rival = s.players[0].currency, s.players[1].currency
+    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0)), Choose(code="hex", arg=hex_code(a)))
+    moved = s.pending[-1].data[0]
+    s.pending.clear()
+    on_drive(s, Step(player=0, kind="move.drive", data=(moved | 1 << 17, 1)), Choose(code="hex", arg=hex_code(a)))
+    assert s.players[0].currency == before - 1  # two laden caravans on P1's road, one toll
+    assert s.players[1].currency == rival + 1

@@ -9,7 +9,8 @@ carrying Livestock), road 2, rail 4, river 4 (water hexes; frozen in rounds
 ``12 / speed`` of a 12-point budget. A laden caravan whose path uses a road
 or rail pays 1 fuel (from its load, or from the network if its path passes
 one of your nodes) and 1¤ toll to each distinct rival owner of road/rail
-segments on its path. Unladen caravans, Explorers and Builders move free.
+segments on its path, once per owner per Move action however many caravans
+cross their segments. Unladen caravans, Explorers and Builders move free.
 Loading and unloading is free at the start and the end of a caravan's move.
 
 Interpretations (assumed): a caravan takes the fastest path (ties: fewer
@@ -189,8 +190,13 @@ def _fuel_source(state: SootState, player: PlayerId, cargo: dict[str, int], path
     return None
 
 
-def caravan_reach(state: SootState, player: PlayerId, index: int) -> dict[Hex, Path]:
-    """Where caravan ``index`` can move, with fuel and tolls it could pay."""
+def caravan_reach(
+    state: SootState, player: PlayerId, index: int, paid: frozenset[int] = frozenset()
+) -> dict[Hex, Path]:
+    """Where caravan ``index`` can move, with fuel and tolls it could pay.
+
+    ``paid``: owners already paid a toll during this Move (not charged again).
+    """
     c = state.players[player].caravans[index]
     laden = bool(c.cargo)
     paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0)
@@ -201,7 +207,7 @@ def caravan_reach(state: SootState, player: PlayerId, index: int) -> dict[Hex, P
     for h, path in paths.items():
         if _fuel_owed(state, player, path) and _fuel_source(state, player, c.cargo, path) is None:
             continue
-        if _toll(state, path.owners) > cur:
+        if _toll(state, path.owners - paid) > cur:
             continue
         out[h] = path
     return out
@@ -219,6 +225,17 @@ def lay_trails(state: SootState, path: Path) -> int:
 
 
 # -- the Move action -------------------------------------------------------
+# The Move's ``moved`` mask: bits 0-7 Explorers moved, 8-15 Builders, 16-31
+# caravans, and from bit 32 the rival owners already paid a toll this Move
+# (rulebook, Routes: "1¤ per distinct rival owner crossed per Move").
+
+_PAID_BIT = 32
+
+
+def _paid(moved: int) -> frozenset[int]:
+    bits = moved >> _PAID_BIT
+    return frozenset(o for o in range(8) if bits & (1 << o))
+
 
 def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     p = state.players[player]
@@ -356,7 +373,7 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
             add_goods(p.loose.setdefault(c.loc, {}), g, 1)
         _ask_cargo(state, player, moved, index, bool(first))
     elif answer.code == "go":
-        reach = caravan_reach(state, player, index)
+        reach = caravan_reach(state, player, index, _paid(moved))
         options = [opt("hex", hex_code(t), f"caravan {index} to {t}") for t in sorted(reach)]
         options.append(opt("stay", 0, f"caravan {index} stays at {c.loc}"))
         ask(state, player, "move.drive", options, "Move: caravan destination", data=(moved, index))
@@ -373,7 +390,7 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     c = p.caravans[index]
     if answer.code == "hex":
         target = code_hex(answer.arg)
-        path = caravan_reach(state, player, index)[target]
+        path = caravan_reach(state, player, index, _paid(moved))[target]
         if c.cargo:
             if _fuel_owed(state, player, path):
                 src = _fuel_source(state, player, c.cargo, path)
@@ -384,8 +401,9 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
                     add_goods(c.cargo, src, -1)
                     to_supply(state, src, 1)
                 state.note(player, f"caravan {index} burned 1 {(src or '').lstrip('@')} on the road")
-            for owner in sorted(path.owners):
+            for owner in sorted(path.owners - _paid(moved)):
                 transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
+                moved |= 1 << (_PAID_BIT + owner)
         state.note(player, f"caravan {index} moved {c.loc} -> {target}")
         c.loc = target
         _ask_cargo(state, player, moved, index, first=False)
