@@ -143,3 +143,38 @@ def test_market_wipes_when_two_remain() -> None:
     assert len(state.market) == 6
     assert len(state.discard) == 2
     assert len(state.deck) == deck_before - 6
+
+
+def _at_upgrade(state):
+    state.players[0].conductor = 4
+    begin(state, 0, MainAction(player=0))
+    GAME.apply(state, Move(1, 0))
+    GAME.apply(state, Done())  # no delivery
+    assert isinstance(state.decision(), UpgradeChoice)
+
+
+def test_upgrade_gain_spellcar_twice_with_the_redeal_between() -> None:
+    state = runika()
+    state.market = state.market[:3]
+    _at_upgrade(state)
+    GAME.apply(state, Choose("Gain Spellcar twice"))
+    first = sorted(state.market)[0]
+    GAME.apply(state, Choose(first))
+    assert len(state.market) == 6  # two were left: discarded, six dealt before the second gain
+    GAME.apply(state, next(a for a in legal(state)))  # place the first
+    second = sorted(state.market)[0]
+    GAME.apply(state, Choose(second))
+    GAME.apply(state, next(a for a in legal(state)))
+    assert first in state.players[0].railyard and second in state.players[0].railyard
+    assert state.players[0].conductor == 0 and GAME.current_player(state) == 1
+
+
+def test_upgrade_gain_specialist_then_refresh() -> None:
+    state = runika()
+    state.players[0].captain_ready = False
+    _at_upgrade(state)
+    GAME.apply(state, Choose("Gain Specialist and Refresh"))
+    GAME.apply(state, Choose("Station Master"))
+    GAME.apply(state, legal(state)[0])
+    ps = state.players[0]
+    assert len(ps.station_masters) == 1 and ps.captain_ready
