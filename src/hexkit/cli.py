@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib.metadata import entry_points
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Optional
@@ -41,7 +42,7 @@ from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameConfig, ScoreSheet, State
 from hexkit.match import Match
 from hexkit.record import record_from_json, record_to_json, replay
-from hexkit.registry import available_games, load_game
+from hexkit.registry import ENTRY_POINT_GROUP, available_games, load_game
 from hexkit.sim.report import print_tables, write_report
 from hexkit.sim.run import BACKENDS, Backend, simulate
 from hexkit.sim.stats import read_results, summarize
@@ -173,19 +174,26 @@ def _rate_text(done: int, seconds: float) -> str:
 @app.command("games")
 def games_command() -> None:
     """List the installed games with their versions and player counts."""
+    packages = {
+        ep.name: f"{ep.dist.name} {ep.dist.version}" if ep.dist is not None else "-"
+        for ep in entry_points(group=ENTRY_POINT_GROUP)
+    }
     table = Table(title="Installed games", title_justify="left")
-    for header in ("name", "title", "rules version", "players", "information", "variants"):
+    for header in ("name", "title", "rules version", "package", "players", "information",
+                   "variants"):
         table.add_column(header)
     for name in available_games():
         try:
             game = load_game(name)
         except Exception as exc:  # a broken plugin must not hide the others
-            table.add_row(name, f"[red]cannot load: {type(exc).__name__}: {exc}[/red]", "", "", "", "")
+            table.add_row(name, f"[red]cannot load ({type(exc).__name__})[/red]", "",
+                          packages.get(name, "-"), "", "", "")
             continue
         info = game.info
         table.add_row(
-            name, info.title, info.version, f"{info.min_players}-{info.max_players}",
-            info.information.value, ", ".join(info.variants) or "-",
+            name, info.title, info.version, packages.get(name, "-"),
+            f"{info.min_players}-{info.max_players}", info.information.value,
+            ", ".join(info.variants) or "-",
         )
     console.print(table)
 
