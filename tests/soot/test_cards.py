@@ -466,3 +466,24 @@ def test_steam_engine_patent_in_a_real_refine_only_the_first_firing_gains() -> N
     answer(state, "fire", hex_code(E1) * 8)  # Sawmill first: 2 + 1 Lumber
     answer(state, "fire", hex_code(E1) * 8 + 1)  # Stonecutter: 2 Cut Stone, no bonus
     assert state.players[0].loose[E1] == {"Lumber": 3, "Cut Stone": 2}
+
+
+def test_cards_are_offered_only_when_their_ability_can_act() -> None:
+    state = position()
+    for h in (E1, E2):
+        del state.tiles[h]  # the Central City alone: no edge to build on, nowhere to walk
+    state.players[0].caravans = []
+    assert not playable(state, "Railway Survey")
+    assert not playable(state, "The Golden Spike")
+    assert not playable(state, "Surveyor's Chain")
+    assert not playable(state, "Teamsters")
+    assert playable(state, "Bank Draft")
+    state.players[0].stock = {}
+    play(state, "Price Gouging")
+    play(state, "Double Shift")
+    play(state, "The Steam Engine Patent")
+    assert not playable(state, "Price Gouging")
+    assert not playable(state, "Double Shift")
+    assert not playable(state, "The Steam Engine Patent")
+    state.pending[-1] = Step(player=1, prompt="turn", kind="turn")
+    assert playable(state, "Price Gouging", player=1)  # P0's card does not block P1's
