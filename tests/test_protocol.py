@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 
+from hexkit.game import Decision
 from hexkit.errors import ConfigError, HexkitError, IllegalActionError, InvalidRecordError
 from hexkit.hexes import Hex
 from hexkit.match import Match
@@ -177,3 +179,42 @@ def test_conformance_suite_catches_a_shallow_clone() -> None:
 
     with pytest.raises(ConformanceError, match="clone"):
         check_game(Shallow(), [GAME.make_config(2)], [1], json_every=1)
+
+
+
+@attrs.frozen(kw_only=True)
+class Then(Decision):
+    """A continuation: a decision that holds the one to ask after it."""
+
+    after: Decision
+
+
+@attrs.frozen
+class BadAction:
+    type: str
+
+
+def test_nested_decisions_round_trip() -> None:
+    from hexkit.serialize import GameCodec
+    from tests.toygame import ChooseCard, ChooseHex, DraftGame
+
+    class Nested(DraftGame):
+        decision_types = (ChooseCard, ChooseHex, Then)
+
+    game = Nested()
+    c = GameCodec(game)
+    state = game.new(game.make_config(2), 1)
+    state.pending.insert(0, Then(player=1, after=ChooseHex(player=0, card=3)))
+    back = c.state_from_json(c.state_to_json(state))
+    assert back.pending[0] == Then(player=1, after=ChooseHex(player=0, card=3))
+
+
+def test_a_field_named_like_the_json_tag_is_refused() -> None:
+    from hexkit.serialize import GameCodec
+    from tests.toygame import DraftGame
+
+    class Clash(DraftGame):
+        action_types = (BadAction,)
+
+    with pytest.raises(TypeError, match="BadAction has a field named 'type'"):
+        GameCodec(Clash())

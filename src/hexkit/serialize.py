@@ -17,6 +17,7 @@ import json
 from functools import cache
 from typing import Any, Union
 
+import attrs
 import cattrs
 from cattrs.cols import namedtuple_dict_structure_factory, namedtuple_dict_unstructure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -126,6 +127,16 @@ def _register_exact(conv: cattrs.Converter, declared: type, actual: Any) -> None
     )
 
 
+def _forbid_tag_fields(classes: tuple[type, ...]) -> None:
+    """The JSON tag of actions and decisions is ``"type"``: no field may use that name."""
+    for cls in classes:
+        if attrs.has(cls) and "type" in attrs.fields_dict(cls):
+            raise TypeError(
+                f"{cls.__name__} has a field named 'type', which is the JSON tag of"
+                " actions and decisions; rename the field"
+            )
+
+
 def _tag(cls: type) -> str:
     return cls.__name__
 
@@ -149,11 +160,14 @@ class GameCodec:
             configure_tagged_union(action_union, conv, tag_name="type", tag_generator=_tag)
         self._action_union = action_union or game.action_types[0]
         decisions = tuple(game.decision_types)
+        _forbid_tag_fields(game.action_types + decisions)
         if decisions:
             decision_union: Any = Union[decisions] if len(decisions) > 1 else decisions[0]
+            # Registered before the union so that decisions holding a field
+            # typed ``Decision`` (a continuation) get the tagged form too.
+            _register_exact(conv, Decision, decision_union)
             if len(decisions) > 1:
                 configure_tagged_union(decision_union, conv, tag_name="type", tag_generator=_tag)
-            _register_exact(conv, Decision, decision_union)
         _register_exact(conv, GameConfig, game.config_type)
         state_type = game.state_type
         conv.register_unstructure_hook(
