@@ -127,3 +127,26 @@ def test_bad_input_is_one_line_and_exit_status_2(
     assert err.count("\n") == 1 and err.startswith("hexkit: error: ")
     assert message in err
     assert "Traceback" not in out + err
+
+
+def test_the_demo_scales_its_games_to_the_budget() -> None:
+    from hexkit.demo import plan_games
+
+    assert plan_games(0.05, 150, 2, 2) == 200  # fast games: the full 200
+    assert plan_games(3.0, 60, 2, 2) == 34  # 60 s x 2 workers x 85% / 3 s, even
+    assert plan_games(100.0, 10, 2, 2) == 2  # never fewer than one game per agent
+
+
+@pytest.mark.soak
+def test_the_demo_finishes_within_five_minutes(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "hexkit.demo", "--out", str(tmp_path)],
+                          capture_output=True, text=True, timeout=330)
+    assert done.returncode == 0, done.stderr
+    assert time.perf_counter() - started < 300
+    assert "Win rate by agent" in done.stdout and "Final scores" in done.stdout
+    assert (tmp_path / "index.html").exists()
