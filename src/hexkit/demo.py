@@ -44,6 +44,8 @@ SHIPPED = ("empyreal", "soot")
 FALLBACK = "hex"
 AGENTS = ("greedy", "random")
 MAX_GAMES = 200
+RESERVE = 20.0
+"""Seconds kept per game for starting workers, plots and the example game."""
 
 
 def _players(game: Game[Any, Any], wanted: int = 4) -> int:
@@ -114,12 +116,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo; return the exit status.
 
     Args:
-        argv: ``--budget SECONDS`` (time for all studies, default 150),
+        argv: ``--budget SECONDS`` (target for the whole run, default 200;
+            each study gets what is left after a reserve for set-up,
+            plots and the example game),
             ``--out DIR`` (default ``report``), ``--workers N`` (default:
             the number of CPUs, at most 2 is what the budget assumes).
     """
     parser = argparse.ArgumentParser(prog="python -m hexkit.demo", description=__doc__.split("\n")[0])
-    parser.add_argument("--budget", type=float, default=150.0, help="seconds for all studies")
+    parser.add_argument("--budget", type=float, default=200.0,
+                        help="target seconds for the whole demo")
     parser.add_argument("--out", type=Path, default=Path("report"), help="report directory")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args(argv)
@@ -129,8 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     console.rule("hexkit demo: a balance study of " + ", ".join(names))
     sections: list[tuple[str, Sequence[TableData], dict[str, Path]]] = []
     ran: list[str] = []
-    share = args.budget / len(names)
-    for name in names:
+    deadline = began + args.budget
+    for position, name in enumerate(names):
         game = load_game(name)
         players = _players(game)
         probe = Study(game=name, players=players, agents=AGENTS, games=2, seed=1)
@@ -142,7 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_game = _calibrate(probe, console)
         if per_game is None:
             continue
-        games = plan_games(per_game, share, args.workers, len(AGENTS))
+        remaining = len(names) - position
+        reserve = RESERVE + 2 * per_game
+        share = (deadline - time.perf_counter() - reserve * remaining) / remaining
+        games = plan_games(per_game, max(share, 0.0), args.workers, len(AGENTS))
         study = Study(game=name, players=players, agents=AGENTS, games=games, seed=1)
         directory = args.out / name
         directory.mkdir(parents=True, exist_ok=True)
