@@ -55,9 +55,9 @@ def mcts_iterations_per_second(name: str, positions: int, iterations: int) -> fl
             if game.is_over(state):
                 break
             game.apply(state, chooser.act(game, state, game.legal_actions(state)))
-        if game.is_over(state):
-            continue
         player = game.current_player(state)
+        if player is None:
+            continue
         view = game.view(state, player)
         agent = MCTSAgent(iterations=iterations, seed=seed)
         agent.act(game, view, game.legal_actions(view))
@@ -95,10 +95,11 @@ def study_memory(games: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print the three benchmarks."""
+    """Print the three benchmarks (``argv``: ``["--quick"]`` for a short run;
+    ``None``, as ``python -m benchmarks`` calls it, means the full run)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_sim")
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args([] if argv is None else argv)
     scale = 0.1 if args.quick else 1.0
     names = ["hex"] + [n for n in ("empyreal", "soot") if n in available_games()]
     print("== games per second, random agents ==")
@@ -133,4 +134,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
