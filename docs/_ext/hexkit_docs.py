@@ -429,7 +429,17 @@ def attrs_defaults(app: Sphinx, what: str, name: str, obj: Any, options: Any,
     return "".join(out) + signature[-1:], return_annotation
 
 
+# Pages that include generated files: Sphinx does not track includes of
+# files it did not read, so re-read these on every build.
+INCLUDERS = ("reference/api/other", "reference/cli", "reference/data-files", "howto/render-a-state")
+
+
+def reread_includers(app: Sphinx, env: Any, added: Any, changed: Any, removed: Any) -> list[str]:
+    return [name for name in INCLUDERS if name in env.found_docs]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate)
+    app.connect("env-get-outdated", reread_includers)
     app.connect("autodoc-process-signature", attrs_defaults)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
