@@ -1,4 +1,4 @@
-"""Hex helpers of the Soot & Timber map: option codes, directions, seasons.
+"""Hex helpers of the Soot & Timber map: option codes (seasons re-exported).
 
 Answers carry hexes as integers (``hex_code``) so every :class:`~hexkit_soot.actions.Choose`
 stays a small value; labels show the hex as ``(q,r)``.
@@ -35,28 +35,5 @@ def code_edge(n: int) -> tuple[Hex, int]:
     return code_hex(n // 8), n % 8
 
 
-SEASONS = ("Thaw", "Boom", "Hardship", "Decline")
-
-
-def season_of(round_: int) -> str:
-    """The season of a round: Thaw 1-3, Boom 4-6, Hardship 7-9, Decline 10-12.
-
-    Final rounds after 12 use Decline.
-
-    Source: rulebook, "Seasons" and the reference card.
-    """
-    if round_ <= 3:
-        return "Thaw"
-    if round_ <= 6:
-        return "Boom"
-    if round_ <= 9:
-        return "Hardship"
-    return "Decline"
-
-
-def rivers_frozen(round_: int) -> bool:
-    """Rivers are frozen in rounds 10 and 11 (final rounds after 12 have them open).
-
-    Source: rulebook, reference card "Decline ... rivers frozen 10-11".
-    """
-    return round_ in (10, 11)
+# The seasons live in :mod:`hexkit_soot.rules.seasons`; re-exported here.
+from hexkit_soot.rules.seasons import SEASONS, rivers_frozen, season_of  # noqa: E402

@@ -14,8 +14,9 @@ from hexkit_soot.rules.movement import caravan_reach, explore_reach
 from hexkit_soot.rules.refine import fire, soot_for_fuel
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.scoring import final_scores, objective_points
-from hexkit_soot.rules.end import arm_endgame, game_over_now
-from hexkit_soot.rules.upkeep import food_bill, pay_food, pay_tax
+from hexkit_soot.rules.game_end import arm_endgame, game_over_now
+from hexkit_soot.rules.taxes import pay_tax
+from hexkit_soot.rules.upkeep import food_bill, pay_food
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, Caravan, Community
 
 from tests.soot.helpers import camp, facility, give, place, settle, start

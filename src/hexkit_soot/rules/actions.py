@@ -18,16 +18,11 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D
+from hexkit_soot.rules.player_counts import actions_per_round
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt
 from hexkit_soot.state import SootState
 
 __all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round"]
-
-
-def actions_per_round(state: SootState) -> int:
-    """Regular actions per round: 3, or 4 at 2 players."""
-    nums = D(state).numbers
-    return nums.actions_per_round_2p if state.config.players == 2 else nums.actions_per_round
 
 
 def start_actions(state: SootState) -> None:

@@ -1,38 +1,18 @@
-"""Phase 5, End; Game End (Stage 1 and Stage 2).
+"""Phase 5, End.
 
-End of round: the new turn order is the pass order; check the game end;
-discard down to 7 cards. Stage 1 (the Frontier Closes) starts when the
-marker surfaces or round 12 ends, whichever is first; Stage 2 finishes the
-current round and plays exactly 2 more; round 14 ends the game regardless.
+End of round: the new turn order is the pass order; check the game end
+(:mod:`hexkit_soot.rules.game_end`); discard down to 7 cards.
 
-Source: rulebook, Phase 5 "End"; §22 "Game End".
+Source: rulebook, Phase 5 "End".
 """
 
 from __future__ import annotations
 
-from hexkit_soot.ledger import D
 from hexkit_soot.rules.cards import ask_hand_limit
+from hexkit_soot.rules.game_end import arm_endgame, game_over_now
 from hexkit_soot.state import SootState
 
-__all__ = ["run_end", "game_over_now", "arm_endgame"]
-
-
-def arm_endgame(state: SootState) -> None:
-    """At the end of a round: trigger Stage 1 at round 12, and fix the last round once triggered."""
-    nums = D(state).numbers
-    if not state.frontier_closed and state.round >= nums.last_round:
-        state.frontier_closed = True
-        state.triggered_by = -1
-        state.note(None, f"round {state.round} ended: the Frontier Closes")
-    if state.frontier_closed and state.last_round == 0:
-        state.last_round = min(nums.hard_cap, state.round + nums.final_rounds)
-        state.note(None, f"final rounds: the game ends after round {state.last_round}")
-
-
-def game_over_now(state: SootState) -> bool:
-    """Whether the round just ended is the last."""
-    nums = D(state).numbers
-    return state.round >= nums.hard_cap or (state.last_round > 0 and state.round >= state.last_round)
+__all__ = ["run_end"]
 
 
 def run_end(state: SootState) -> bool:

@@ -10,16 +10,11 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose
 from hexkit_soot.ledger import D, gain_currency, pay_currency
+from hexkit_soot.rules.player_counts import loan_limit
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState
 
 __all__ = ["loan_limit"]
-
-
-def loan_limit(state: SootState) -> int:
-    """Loans a player may have outstanding."""
-    nums = D(state).numbers
-    return nums.loan_max_2p if state.config.players == 2 else nums.loan_max
 
 
 def _take_options(state: SootState, player: PlayerId) -> list[Choose]:

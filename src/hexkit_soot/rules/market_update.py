@@ -22,6 +22,7 @@ from hexkit_soot.grid import season_of
 from hexkit_soot.ledger import D, move_price
 from hexkit_soot.rules.cards import refill_row, start_auction
 from hexkit_soot.rules.contracts import refill_contracts
+from hexkit_soot.rules.player_counts import uses_market_flux
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
 
@@ -82,7 +83,7 @@ def run_market_update(state: SootState) -> bool:
             for name, g in D(state).goods.items():
                 if g.kind == "tracked" and g.tier == 3:
                     move_price(state, name, 1, "Tier 3 demand")
-        if state.config.players == 2 and "no-market-flux" not in state.config.variants:
+        if uses_market_flux(state):
             flip_flux(state)
         from hexkit_soot.effects.reactions import Moment, notify
 

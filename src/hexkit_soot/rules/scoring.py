@@ -20,81 +20,12 @@ Source: rulebook, "Final Scoring", "Objectives", "Soot" (game end), "Loans".
 from __future__ import annotations
 
 from hexkit.game import PlayerId, ScoreSheet
-from hexkit.scoring import TieRule, award_places, rank_with_tiebreaks
-from hexkit_soot.data import SootData
+from hexkit.scoring import rank_with_tiebreaks
 from hexkit_soot.ledger import D, good_value
-from hexkit_soot.rules.milestones import far_camps
-from hexkit_soot.state import RAIL, ROAD, SootState
+from hexkit_soot.rules.objectives import measure, objective_points, secret_points
+from hexkit_soot.state import SootState
 
-__all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_scores"]
-
-
-def measure(state: SootState, player: PlayerId, name: str) -> int:
-    """The value of an objective measure for ``player``."""
-    data = D(state)
-    p = state.players[player]
-    if name == "camps":
-        return sum(1 for c in state.camps.values() if c.owner == player)
-    if name == "settlements_founded":
-        return p.founded
-    if name in ("segments", "rail"):
-        want = (RAIL,) if name == "rail" else (ROAD, RAIL)
-        total = 0
-        for h, kinds in state.route_kind.items():
-            owners = state.route_owner[h]
-            total += sum(1 for d in range(6) if kinds[d] in want and owners[d] == player)
-        return total // 2
-    if name in ("facilities", "tier3_facilities"):
-        return sum(1 for s in state.settlements.values() for f in s.facilities
-                   if f.owner == player and (name == "facilities" or data.facilities[f.name].tier == 3))
-    if name == "soot":
-        return p.soot
-    if name == "prestige":
-        return p.prestige
-    if name == "currency":
-        return p.currency
-    if name == "far_camps":
-        return far_camps(state, player)
-    if name == "camp_categories":
-        return len(p.categories)
-    if name == "clean_with_facility":
-        return int(p.soot <= 3 and measure(state, player, "facilities") > 0)
-    if name == "pacts":
-        return sum(1 for c in state.communities.values() if c.pact == player)
-    if name == "contracts":
-        return p.contracts_done
-    if name == "currency_no_loans":
-        return p.currency if p.loans == 0 else 0
-    if name == "upgrades_done":
-        return p.town_upgrades
-    raise ValueError(f"unknown measure {name!r}")
-
-
-def objective_points(state: SootState) -> list[dict[str, int]]:
-    """Points from each public objective, per player (4/2, ties full to all)."""
-    data: SootData = D(state)
-    nums = data.numbers
-    n = state.config.players
-    out: list[dict[str, int]] = [{} for _ in range(n)]
-    for idx in state.public:
-        obj = data.public_objectives[idx]
-        values = {p: measure(state, p, obj.measure) for p in range(n)}
-        prizes = award_places(values, (nums.objective_first, nums.objective_second), TieRule.FULL_TO_ALL,
-                              minimum=obj.minimum, lower_is_better=obj.lower)
-        for p, pts in prizes.items():
-            out[p][obj.name] = pts
-    return out
-
-
-def secret_points(state: SootState, player: PlayerId) -> int:
-    """Points from ``player``'s kept secret objectives."""
-    data = D(state)
-    total = 0
-    for idx in state.players[player].secrets:
-        obj = data.secret_objectives[idx]
-        if measure(state, player, obj.measure) >= obj.target:
-            total += obj.points
-    return total
+__all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_scores"]  # objectives re-exported
 
 
 def portfolio(state: SootState, player: PlayerId) -> int:

@@ -73,9 +73,9 @@ def slots_of(state: SootState, at: Hex) -> int:
     """Facility slots of the settlement at ``at`` (Central City: its Tier 3 slots)."""
     s = state.settlements[at]
     if s.kind == "Central City":
-        nums = D(state).numbers
-        base = nums.cc_tier3_slots_2p if state.config.players == 2 else nums.cc_tier3_slots
-        return base + s.extra_slots
+        from hexkit_soot.rules.player_counts import central_city_slots
+
+        return central_city_slots(state) + s.extra_slots
     slots = D(state).tiers[s.tier - 1].slots
     if s.spec and D(state).specialisations[s.spec].effect == "slot":
         slots += 1

@@ -26,15 +26,10 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.steps import ask, handles, opt
-from hexkit_soot.rules.upgrades import shared_copies
+from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
 from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, Caravan, Player, Settlement, SootState, add_goods
 
 __all__ = ["new_state", "contract_copies", "give_package"]
-
-
-def contract_copies(players: int) -> int:
-    """Copies of each contract tile: 1 at 2 players, 2 at 3-4, 3 at 5-6."""
-    return 1 if players == 2 else 2 if players <= 4 else 3
 
 
 def new_state(config: SootConfig, rng: Rng) -> SootState:
@@ -81,11 +76,11 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     rng.shuffle(secrets)
     state.secret_deck = secrets
     state.shared_upgrades = {name: shared_copies(n) for name, u in data.upgrades.items() if not u.archetype}
-    if n == 2 and "no-market-flux" not in config.variants:
+    if uses_market_flux(state):
         flux = list(range(len(data.flux)))
         rng.shuffle(flux)
         state.flux = flux
-    if n >= 5:
+    if has_outer_district(n):
         state.outer_district = 1
     # N+1 boards; at 6 players only the 6 printed boards exist, so all 6 are offered.
     state.draft_pool = sorted(rng.sample(list(data.archetypes), min(n + 1, len(data.archetypes))))

@@ -18,15 +18,11 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.network import can_pay, pay
+from hexkit_soot.rules.player_counts import shared_copies
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, SootState
 
 __all__ = ["purchasable", "shared_copies"]
-
-
-def shared_copies(players: int) -> int:
-    """Copies of each shared upgrade: ceil(N/2)."""
-    return (players + 1) // 2
 
 
 def purchasable(state: SootState, player: PlayerId) -> list[str]:

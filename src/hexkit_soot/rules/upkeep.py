@@ -9,8 +9,7 @@ Foods 2); overpaid food gives no change. Each missing food costs 2¤ at the
 company store. A player who cannot pay tears down facilities or abandons
 camps of their choice until they can; if nothing is left to remove, their
 settlements go Struggling (no production or transactions next round).
-Rounds 4, 8 and 12: Frontier Tax of 1¤ per camp; each unpaid 1¤ abandons
-a camp of the player's choice.
+Rounds 4, 8 and 12: the Frontier Tax (:mod:`hexkit_soot.rules.taxes`).
 
 Interpretations (assumed): upkeep is settled in turn order; food is paid
 automatically so as to overpay least.
@@ -28,11 +27,10 @@ from hexkit_soot.ledger import D, remove_soot, to_supply
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.network import food_value
 from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
 from hexkit_soot.state import Goods, SootState, add_goods
 
-__all__ = ["food_bill", "settlement_payer", "food_available", "run_upkeep", "TAX_ROUNDS"]
-
-TAX_ROUNDS = (4, 8, 12)
+__all__ = ["food_bill", "settlement_payer", "food_available", "pay_food", "run_upkeep"]
 
 
 def settlement_payer(state: SootState, at: object) -> PlayerId:
@@ -160,41 +158,6 @@ def _remove(state: SootState, player: PlayerId, answer: Choose, why: str) -> Non
         at = code_hex(answer.arg // 8)
         fac = state.settlements[at].facilities.pop(answer.arg % 8)
         state.note(player, f"tore down {fac.name} at {at} ({why})")
-
-
-def pay_tax(state: SootState, player: PlayerId) -> bool:
-    """Frontier Tax; return False if a camp must be abandoned first (asked)."""
-    nums = D(state).numbers
-    p = state.players[player]
-    camps = [h for h, c in state.camps.items() if c.owner == player]
-    due = nums.tax_per_camp * len(camps)
-    if due <= p.currency:
-        if due:
-            p.currency -= due
-            state.note(player, f"paid {due}¤ Frontier Tax")
-        return True
-    unpaid = due - p.currency
-    options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in sorted(camps)]
-    ask(state, player, "upkeep.tax", options, f"Frontier Tax: {unpaid}¤ unpaid, abandon a camp", data=(unpaid,))
-    return False
-
-
-@handles("upkeep.tax")
-def on_tax(state: SootState, step: Step, answer: Choose) -> None:
-    """Abandon one camp per unpaid 1¤; once all are abandoned, pay what is left."""
-    player = step.player
-    abandon_camp(state, player, code_hex(answer.arg), "Frontier Tax unpaid")
-    left = step.data[0] - 1
-    p = state.players[player]
-    camps = sorted(h for h, c in state.camps.items() if c.owner == player)
-    if left > 0 and camps:
-        options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in camps]
-        ask(state, player, "upkeep.tax", options, f"Frontier Tax: {left}¤ unpaid, abandon a camp", data=(left,))
-        return
-    due = min(p.currency, D(state).numbers.tax_per_camp * len(camps))
-    p.currency -= due
-    state.note(player, f"paid {due}¤ Frontier Tax on the remaining camps")
-    p.counters["tax_done"] = state.round
 
 
 def run_upkeep(state: SootState) -> bool:
