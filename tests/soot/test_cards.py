@@ -487,3 +487,73 @@ def test_cards_are_offered_only_when_their_ability_can_act() -> None:
     assert not playable(state, "The Steam Engine Patent")
     state.pending[-1] = Step(player=1, prompt="turn", kind="turn")
     assert playable(state, "Price Gouging", player=1)  # P0's card does not block P1's
+
+
+# -- every ability in positions reached by random play -----------------------------------------
+
+def midgame(players: int, seed: int, steps: int) -> SootState | None:
+    """Random play for about ``steps`` decisions, stopped at a turn question (None if the game ended)."""
+    from hexkit.rng import Rng
+
+    state = GAME.new(GAME.make_config(players), seed)
+    chooser = Rng(seed)
+    n = 0
+    while not GAME.is_over(state):
+        if n >= steps and state.pending[-1].kind == "turn":
+            return state
+        options = GAME.legal_actions(state)
+        GAME.apply(state, options[chooser.randbelow(len(options))])
+        n += 1
+    return None
+
+
+def check_bounds(state: SootState, tokens: dict[str, int]) -> None:
+    """Goods conserved, currency and soot in range, prices within their tracks, camp tiles capped."""
+    from tests.soot.helpers import token_total
+
+    assert token_total(state) == tokens
+    data = D(state)
+    for p in state.players:
+        assert p.currency >= 0 and 0 <= p.soot <= data.numbers.soot_max
+        assert data.numbers.prestige_min <= p.prestige <= data.numbers.prestige_max
+    for good, price in state.prices.items():
+        assert state.floors[good] <= price <= data.goods[good].maximum
+    for h, camp in state.camps.items():
+        assert sum(state.players[camp.owner].loose.get(h, {}).values()) <= data.numbers.tile_cap
+    assert all(n >= 0 for n in state.stacks.values())
+
+
+def resolve(state: SootState, seed: int, limit: int = 400) -> None:
+    """Answer at random until a turn question is on top again (or the game ends)."""
+    from hexkit.rng import Rng
+
+    chooser = Rng(seed)
+    for _ in range(limit):
+        if GAME.is_over(state) or state.pending[-1].kind == "turn":
+            return
+        options = GAME.legal_actions(state)
+        assert options, "a pending question must have answers"
+        GAME.apply(state, options[chooser.randbelow(len(options))])
+    raise AssertionError("the ability did not finish")
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 150), (3, 2, 400), (4, 3, 700), (6, 4, 500)])
+def test_every_ability_keeps_the_invariants_in_random_positions(players: int, seed: int, steps: int) -> None:
+    base = midgame(players, seed, steps)
+    assert base is not None
+    tokens = {name: g.tokens for name, g in D(base).goods.items()}
+    check_bounds(base, tokens)
+    played = 0
+    for k, card in enumerate(D(base).cards):
+        state = GAME.clone(base)
+        player = state.pending[-1].player
+        state.players[player].hand.append(card)
+        state._legal = None
+        choice = next((a for a in GAME.legal_actions(state) if a.code == "Play Card" and a.arg == card_id(state, card)), None)
+        if choice is None:
+            continue
+        GAME.apply(state, choice)
+        resolve(state, seed * 100 + k)
+        check_bounds(state, tokens)
+        played += 1
+    assert played >= 12  # most abilities can act in a mid-game position

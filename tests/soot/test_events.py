@@ -9,6 +9,8 @@ Source: rulebook §16 "Events"; data ``events.toml`` (assumed options).
 
 from __future__ import annotations
 
+import pytest
+
 import hexkit_soot.effects.events  # noqa: F401  (registers the events)
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
@@ -474,3 +476,19 @@ def test_an_event_runs_inside_the_market_update_and_the_round_goes_on() -> None:
     assert (state.phase, state.cursor) == ("market", 3)  # past the event and the demand, at the refills:
     assert state.pending[-1].kind == "cards.bid"  # this seed deals a Legacy card into the row
     assert state.prices["Steel"] == 13  # Hardship: Tier 3 demand after the event
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 150), (3, 2, 400), (5, 3, 600)])
+def test_every_option_keeps_the_invariants_in_random_positions(players: int, seed: int, steps: int) -> None:
+    from tests.soot.test_cards import check_bounds, midgame, resolve
+
+    base = midgame(players, seed, steps)
+    assert base is not None
+    tokens = {name: g.tokens for name, g in D(base).goods.items()}
+    for index in range(len(D(base).events)):
+        for option in ("A", "B"):
+            state = GAME.clone(base)
+            apply_event(state, index, option, state.event_token)
+            resolve(state, seed * 1000 + index)
+            assert state.pending[-1].kind == "turn"
+            check_bounds(state, tokens)

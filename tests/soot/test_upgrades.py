@@ -476,3 +476,34 @@ def test_vertical_integration_asks_after_a_real_refine() -> None:
     answer(state, "fire", hex_code(E1) * 8)
     answer(state, "load", hex_code(E1))
     assert p.caravans[0].cargo == {"Lumber": 3}  # 2 + the Industrialist's 1
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 100), (4, 2, 300), (6, 3, 300)])
+def test_all_tiles_at_once_keep_the_invariants_to_the_end(players: int, seed: int, steps: int) -> None:
+    """One player owns every upgrade tile at once; random play then runs to the end of the game."""
+    from hexkit.rng import Rng
+
+    from hexkit_soot.effects import Ctx, lookup
+    from tests.soot.test_cards import check_bounds, midgame, resolve
+
+    state = midgame(players, seed, steps)
+    assert state is not None
+    tokens = {name: g.tokens for name, g in D(state).goods.items()}
+    player = state.pending[-1].player
+    for name in D(state).upgrades:
+        state.players[player].upgrades.append(name)
+        found = lookup(name)
+        if found is not None and found.play is not None:
+            found.play(Ctx(state=state, player=player, source=name))
+            state._legal = None
+            resolve(state, seed)
+    chooser = Rng(seed)
+    steps_left = 20_000
+    while not GAME.is_over(state) and steps_left:
+        check_bounds(state, tokens)
+        options = GAME.legal_actions(state)
+        assert options
+        GAME.apply(state, options[chooser.randbelow(len(options))])
+        steps_left -= 1
+    assert GAME.is_over(state)
+    check_bounds(state, tokens)
