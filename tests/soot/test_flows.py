@@ -241,3 +241,33 @@ def test_view_hides_hands_and_keeps_the_movers_actions() -> None:
     sample = GAME.determinize(view, 0, __import__("hexkit").Rng(3))
     assert len(sample.players[1].hand) == 2 and "?" not in sample.players[1].hand
     assert sorted(sample.tile_stack) != [-1] * len(s.tile_stack)
+
+
+def test_build_refine_sell_through_the_menus() -> None:
+    """Integration is profit: build a Smelter, fire it, sell the Pig Iron at a frontier market."""
+    s = start(("Industrialist", "Rancher"))
+    at = Hex(4, 0)
+    settle(s, at, founder=0, spec="Market Town")
+    s.players[0].builders[0] = at
+    s.players[0].warehouses.append(at)
+    give(s, 0, {"Stone": 2, "Iron Ore": 1, "Coal": 1})  # with the package: 3 Stone, 2 Iron Ore, 1 Timber, 2 Coal
+    answer(s, "Build Structure")
+    names = list(D(s).facilities)
+    answer(s, "build", hex_code(at) * 32 + names.index("Smelter"))
+    assert [f.name for f in s.settlements[at].facilities] == ["Smelter"]
+    while s.pending[-1].player != 0:  # the rival's turn
+        answer(s, "Pass")
+    assert s.players[0].stock.get("Iron Ore") == 2 and s.players[0].stock.get("Coal") == 2
+    answer(s, "Refine")
+    answer(s, "fire", hex_code(at) * 8 + 0)
+    assert s.players[0].stock["Pig Iron"] == 3  # 2 + the Industrialist's 1
+    assert s.players[0].soot == 1  # 2 fuel -> 1 soot
+    assert s.milestones == {}
+    answer(s, "Market Transaction")
+    if s.pending[-1].kind == "market.where":
+        answer(s, "hex", hex_code(at))
+    answer(s, "sell", list(D(s).goods).index("Pig Iron"))
+    before = s.players[0].currency
+    answer(s, "qty", 3)
+    assert s.players[0].currency == before + 3 * (5 + 2)  # frontier premium, Thaw
+    assert s.prices["Pig Iron"] == 3
