@@ -287,6 +287,17 @@ def test_drought_b_each_pays_food_or_two() -> None:
     assert state.players[2].stock == {"Grain": 2, "Livestock": 1}
 
 
+def test_drought_b_food_on_a_caravan_counts() -> None:
+    state = position()
+    state.players[0].caravans[0].cargo = {"Fish": 1, "Iron Ore": 1}
+    state.players[0].currency = 1
+    state.players[1].stock = {}
+    state.players[2].stock = {}
+    event(state, "Drought", "B", holder=1)
+    assert state.players[0].caravans[0].cargo == {"Iron Ore": 1}  # only one way open: paid without asking
+    assert cash(state) == [1, 6, 0]
+
+
 def test_drought_b_without_food_or_currency_pays_nothing() -> None:
     state = position()
     state.players[0].currency = 1

@@ -301,8 +301,27 @@ _DROUGHT_CASH = 2
 
 
 def _food_goods(state: SootState, player: PlayerId) -> list[str]:
-    goods = verbs.D(state).goods
-    return sorted(g for g, n in state.players[player].stock.items() if n > 0 and goods[g].food > 0)
+    """Food goods ``player`` could pay with: in the network or on any caravan (as for upkeep)."""
+    from hexkit_soot.rules.upkeep import food_available
+
+    return sorted(g for g, n in food_available(state, player).items() if n > 0)
+
+
+def _pay_food(state: SootState, player: PlayerId, good: str) -> None:
+    """Pay 1 unit of ``good``: from the network if there is one there, else from a caravan."""
+    from hexkit_soot.ledger import to_supply
+    from hexkit_soot.state import add_goods
+
+    p = state.players[player]
+    if p.stock.get(good, 0) > 0:
+        verbs.lose_goods(state, player, good, 1, why=_DROUGHT)
+        return
+    for c in p.caravans:
+        if c.cargo.get(good, 0) > 0:
+            add_goods(c.cargo, good, -1)
+            to_supply(state, good, 1)
+            state.note(player, f"lost 1 {good} from a caravan ({_DROUGHT})")
+            return
 
 
 def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
@@ -328,7 +347,7 @@ def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int) -> Non
     if code == "cash":
         verbs.pay_currency(state, player, _DROUGHT_CASH, _DROUGHT)
     else:
-        verbs.lose_goods(state, player, list(verbs.D(state).goods)[arg], 1, why=_DROUGHT)
+        _pay_food(state, player, list(verbs.D(state).goods)[arg])
 
 
 def _drought_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
@@ -342,9 +361,9 @@ def drought(ctx: Ctx) -> None:
     """A: Processed Foods rises 2 steps. B: everyone pays 1 food or 2¤.
 
     For B each player in turn chooses when they could pay either way (any
-    one unit of a food good from their network, whatever its food value, or
-    2¤); with one way open it is taken without asking; with none, nothing
-    is paid.
+    one unit of a food good from their network or a caravan, as for upkeep,
+    whatever its food value; or 2¤); with one way open it is taken without
+    asking; with none, nothing is paid.
 
     Source: assumed (data ``events.toml``, Drought); food goods: rulebook,
     §20.1 (food values, in ``goods.toml``).
