@@ -557,3 +557,16 @@ def test_every_ability_keeps_the_invariants_in_random_positions(players: int, se
         check_bounds(state, tokens)
         played += 1
     assert played >= 12  # most abilities can act in a mid-game position
+
+
+def test_why_unplayable_names_what_is_missing() -> None:
+    from hexkit_soot.effects.cards import NEEDS, why_unplayable
+
+    state = position()
+    assert why_unplayable(state, 0, "Smoke Scrubbers") == "Smoke Scrubbers needs soot on your track"
+    assert why_unplayable(state, 0, "The Great Exhibition") == "The Great Exhibition needs a Tier 3 facility of yours"
+    assert why_unplayable(state, 0, "Bank Draft") is None
+    state.players[0].soot = 2
+    assert why_unplayable(state, 0, "Smoke Scrubbers") is None
+    conditional = {n for n in D(state).cards if lookup(n) is not None and lookup(n).playable is not None}  # type: ignore[union-attr]
+    assert conditional == set(NEEDS)

@@ -40,6 +40,8 @@ __all__ = [
     "rail_segments",
     "tier3_facilities",
     "network_goods",
+    "NEEDS",
+    "why_unplayable",
 ]
 
 
@@ -730,3 +732,44 @@ def great_fire(ctx: Ctx) -> None:
     Source: assumed (data ``cards.toml``, The Great Fire).
     """
     _fire_next(ctx.state, ctx.player, ctx.player)
+
+
+# -- why a card cannot be played now ----------------------------------------------------------
+
+NEEDS: dict[str, str] = {
+    _SURVEYOR: "an Explorer next to an explored hex",
+    "Teamsters": "a Move you could make now",
+    _LAND_GRANT: "no Land Grant already waiting for your next camp this round",
+    "Market Day": "a tracked price that can still move",
+    _GOUGING: "no Price Gouging already waiting for your next sale this round",
+    "Smoke Scrubbers": "soot on your track",
+    _DOUBLE: "no Double Shift already waiting for your next Refine this round",
+    "Railway Survey": "an edge where a road may be built from your network",
+    "The Golden Spike": "3 rail segments of yours, or an edge where rail may be built",
+    "The Great Exhibition": "a Tier 3 facility of yours",
+    "The Land Rush": "a Builder on a hex where a camp fits, under your camp limit",
+    "The Silver Strike": "an Explorer on the map",
+    _PATENT: "not holding The Steam Engine Patent already",
+}
+"""What each card with a condition needs before its ability may be played (for error messages)."""
+
+
+def why_unplayable(state: SootState, player: PlayerId, card: str) -> str | None:
+    """Why ``player`` cannot play ``card`` for its ability now, or ``None`` if they can.
+
+    Args:
+        state: the game.
+        player: the seat.
+        card: the card's name.
+
+    Returns:
+        A sentence naming what the ability needs and is missing, or ``None``.
+    """
+    from hexkit_soot.effects import lookup
+
+    found = lookup(card)
+    if found is None or found.play is None:
+        return f"{card} has no ability to play"
+    if found.playable is None or found.playable(Ctx(state=state, player=player, source=card)):
+        return None
+    return f"{card} needs {NEEDS.get(card, 'its condition met')}"
