@@ -230,6 +230,12 @@ class SootGame(Game[SootState, SootConfig]):
         visible = [*sample.players[player].hand, *sample.card_row, *sample.discard, *sample.legacy_gone]
         if sample.auction:
             visible.append(sample.auction)
+        names = list(data.cards)
+        for s in sample.pending:
+            # the player's own blind draw is seen; another player's is only ever
+            # pending while that player is to move, never while this one is
+            if isinstance(s, Step) and s.kind == "cards.keep" and s.player == player:
+                visible.extend(names[c] for c in s.data)
         for c in visible:
             if c in pool:
                 pool.remove(c)

@@ -78,3 +78,29 @@ def test_explorer_focused_play_closes_the_frontier_early() -> None:
         GAME.apply(state, pick)
     assert state.frontier_closed and state.triggered_by >= 0
     assert state.round == state.last_round < 14
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_determinize_keeps_counts_and_the_movers_legal_actions(seed: int) -> None:
+    from collections import Counter
+
+    state = GAME.new(GAME.make_config(players=4), seed)
+    chooser = Rng(seed)
+    for _ in range(150 * seed):
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[chooser.randbelow(len(legal))])
+    mover = GAME.current_player(state)
+    assert mover is not None
+    sample = GAME.determinize(GAME.view(state, mover), mover, Rng(99))
+    data = D(state)
+    def cards(s: SootState) -> Counter[str]:
+        c: Counter[str] = Counter(s.deck + s.discard + [x for x in s.card_row if x] + s.legacy_gone)
+        for p in s.players:
+            c.update(p.hand)
+        return c
+    assert sum(cards(sample).values()) == sum(cards(state).values())
+    assert set(cards(sample)) <= set(data.cards)
+    assert len(sample.tile_stack) == len(state.tile_stack) and -1 not in sample.tile_stack
+    assert sample.players[mover].hand == state.players[mover].hand
+    assert tuple(GAME.legal_actions(sample)) == tuple(GAME.legal_actions(state))
+    GAME.apply(sample, GAME.legal_actions(sample)[0])  # the sample plays on
