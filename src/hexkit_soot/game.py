@@ -246,8 +246,8 @@ class SootGame(Game[SootState, SootConfig]):
         sample.deck = pool[: len(sample.deck)]
         # secret objectives
         secrets = list(range(len(data.secret_objectives)))
-        for s in sample.players[player].secrets + sample.players[player].dealt:
-            secrets.remove(s)
+        for own in sample.players[player].secrets + sample.players[player].dealt:
+            secrets.remove(own)
         rng.shuffle(secrets)
         for i, p in enumerate(sample.players):
             if i != player:
