@@ -568,5 +568,6 @@ def test_why_unplayable_names_what_is_missing() -> None:
     assert why_unplayable(state, 0, "Bank Draft") is None
     state.players[0].soot = 2
     assert why_unplayable(state, 0, "Smoke Scrubbers") is None
-    conditional = {n for n in D(state).cards if lookup(n) is not None and lookup(n).playable is not None}  # type: ignore[union-attr]
+    registered = {n: lookup(n) for n in D(state).cards}
+    conditional = {n for n, e in registered.items() if e is not None and e.playable is not None}
     assert conditional == set(NEEDS)
