@@ -154,6 +154,19 @@ class SootGame(Game[SootState, SootConfig]):
                 if p.actions <= 0 and not (p.restricted and main.restricted_ok):
                     return f"{action.code}: P{step.player} has no actions left this round"
                 return f"{action.code} is not possible now: {_REQUIREMENTS.get(action.code, 'its requirements are not met')}"
+            if action.code in ("Play Card", "Spend Card"):
+                cards = list(data_of(state.config).cards)
+                if not 0 <= action.arg < len(cards):
+                    return f"{action.code}: there is no card number {action.arg}"
+                card = cards[action.arg]
+                if card not in p.hand:
+                    return f"{action.code}: P{step.player} does not hold {card}"
+                if action.code == "Play Card":
+                    from hexkit_soot.effects.cards import why_unplayable
+
+                    reason = why_unplayable(state, step.player, card)
+                    if reason is not None:
+                        return reason
             if action.code in FREE_ACTIONS:
                 return f"{action.code} with argument {action.arg} is not available to P{step.player} now"
         offered = ", ".join(str(o) for o in list(self.legal_actions(state))[:8])

@@ -271,3 +271,17 @@ def test_build_refine_sell_through_the_menus() -> None:
     answer(s, "qty", 3)
     assert s.players[0].currency == before + 3 * (5 + 2)  # frontier premium, Thaw
     assert s.prices["Pig Iron"] == 3
+
+
+def test_explain_illegal_play_card() -> None:
+    s = start(("Merchant", "Rancher"))
+    from hexkit_soot.rules.cards import card_id
+
+    with pytest.raises(IllegalActionError) as err:
+        GAME.apply(s, Choose(code="Play Card", arg=card_id(s, "Smoke Scrubbers")))
+    assert "does not hold Smoke Scrubbers" in err.value.rule
+    s.players[0].hand.append("Smoke Scrubbers")
+    s._legal = None
+    with pytest.raises(IllegalActionError) as err:
+        GAME.apply(s, Choose(code="Play Card", arg=card_id(s, "Smoke Scrubbers")))
+    assert err.value.rule == "Smoke Scrubbers needs soot on your track"
