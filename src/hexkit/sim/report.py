@@ -207,14 +207,23 @@ def write_plots(summary: Summary, out: Path) -> dict[str, Path]:
     save(fig, "win_rates.png", "Win rates with 95% intervals")
 
     if summary.components:
-        parts = sorted({p for comps in summary.components.values() for p in comps})
+        # A part named "total" repeats the sum of the others: leave it out.
+        parts = sorted({p for comps in summary.components.values() for p in comps
+                        if p.lower() != "total"})
         keys = list(summary.components)
-        fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(keys)), 4))
-        bottom = [0.0] * len(keys)
-        for part in parts:
+        colours = plt.get_cmap("tab20").colors
+        fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(keys) + 3), 4.5))
+        up = [0.0] * len(keys)
+        down = [0.0] * len(keys)
+        for index, part in enumerate(parts):
             heights = [summary.components[k].get(part, 0.0) for k in keys]
-            ax.bar(range(len(keys)), heights, bottom=bottom, label=part)
-            bottom = [b + h for b, h in zip(bottom, heights)]
+            # Positive parts stack up from zero, negative ones (penalties) down.
+            bottoms = [u if h >= 0 else d for h, u, d in zip(heights, up, down)]
+            ax.bar(range(len(keys)), heights, bottom=bottoms, label=part,
+                   color=colours[index % len(colours)])
+            up = [u + max(h, 0.0) for u, h in zip(up, heights)]
+            down = [d + min(h, 0.0) for d, h in zip(down, heights)]
+        ax.axhline(0, color="black", linewidth=0.8)
         ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)
         ax.set_ylabel("mean points")
         ax.set_title("Score breakdown (mean per game)")
