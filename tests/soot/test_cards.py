@@ -210,6 +210,9 @@ def test_price_gouging_adds_one_per_unit_to_the_next_sale() -> None:
     play(state, "Price Gouging")
     assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 3
     assert sell_price(state, 1, "Timber", CENTRAL_CITY) == 2
+    assert sell_price(state, 0, "Cultural Artifact", CENTRAL_CITY) == 5  # flat price, no bonus
+    notify(state, 0, Moment.SOLD, {"good": "Cultural Artifact", "units": 1, "hex": CENTRAL_CITY})
+    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 3  # not used up by a flat-priced sale
     notify(state, 0, Moment.SOLD, {"good": "Timber", "units": 1, "hex": CENTRAL_CITY})
     assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 2
 

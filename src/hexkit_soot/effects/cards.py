@@ -410,7 +410,10 @@ def _gouging_bonus(state: SootState, player: PlayerId, value: int, args: HookArg
 
 @reaction(_GOUGING, Moment.SOLD)
 def _gouging_used(ctx: Ctx, args: MomentArgs) -> None:
-    """Price Gouging is used up by the sale. Source: assumed (data ``cards.toml``)."""
+    """Price Gouging is used up by a sale it raised (not a flat-priced special good). Source: assumed."""
+    good = args.get("good", "")
+    if good in verbs.D(ctx.state).goods and verbs.D(ctx.state).goods[good].kind == "special":
+        return
     deactivate(ctx.state, _GOUGING, ctx.player)
 
 
