@@ -185,14 +185,11 @@ def run_sweep(
     return points
 
 
-def _groups(points: Sequence[SweepPoint]) -> tuple[str, list[str]]:
-    if any(p.summary.by_faction for p in points):
-        kind = "faction"
-        keys = sorted({r.key for p in points for r in p.summary.by_faction})
-    else:
-        kind = "agent"
-        keys = sorted({r.key for p in points for r in p.summary.by_agent})
-    return kind, keys
+def _groups(points: Sequence[SweepPoint], kind: str | None = None) -> tuple[str, list[str]]:
+    if kind is None:
+        kind = "faction" if any(p.summary.by_faction for p in points) else "agent"
+    rates = (p.summary.by_faction if kind == "faction" else p.summary.by_agent for p in points)
+    return kind, sorted({r.key for group in rates for r in group})
 
 
 def _rates(summary: Summary, kind: str) -> dict[str, WinRate]:
@@ -204,33 +201,36 @@ def _scores(summary: Summary, kind: str) -> dict[str, list[float]]:
 
 
 def sweep_tables(points: Sequence[SweepPoint]) -> list[TableData]:
-    """How win rates and mean scores move across the sweep (by faction if the
-    game has factions, else by agent), with game length."""
-    kind, keys = _groups(points)
-    win_rows = []
-    score_rows = []
-    for point in points:
-        rates = _rates(point.summary, kind)
-        scores = _scores(point.summary, kind)
-        win_rows.append((
-            point.name,
-            str(point.summary.finished),
-            *(
-                f"{_pct(rates[k].rate)} [{_pct(rates[k].low)}, {_pct(rates[k].high)}]"
-                if k in rates else "-"
-                for k in keys
-            ),
-        ))
-        score_rows.append((
-            point.name,
-            *(f"{Spread.of(scores.get(k, [])).mean:.2f}" for k in keys),
-            f"{Spread.of(point.summary.decisions).mean:.1f}",
-        ))
-    return [
-        TableData(f"Win rate by {kind} (95% CI)", ("setting", "games", *keys), tuple(win_rows)),
-        TableData(f"Mean final score by {kind}", ("setting", *keys, "decisions/game"),
-                  tuple(score_rows)),
-    ]
+    """How win rates and mean scores move across the sweep, by faction (if
+    the game has factions) and by agent, with game length."""
+    tables: list[TableData] = []
+    kinds = ["faction", "agent"] if any(p.summary.by_faction for p in points) else ["agent"]
+    for kind in kinds:
+        _, keys = _groups(points, kind)
+        win_rows = []
+        score_rows = []
+        for point in points:
+            rates = _rates(point.summary, kind)
+            scores = _scores(point.summary, kind)
+            win_rows.append((
+                point.name,
+                str(point.summary.finished),
+                *(
+                    f"{_pct(rates[k].rate)} [{_pct(rates[k].low)}, {_pct(rates[k].high)}]"
+                    if k in rates else "-"
+                    for k in keys
+                ),
+            ))
+            score_rows.append((
+                point.name,
+                *(f"{Spread.of(scores.get(k, [])).mean:.2f}" for k in keys),
+                f"{Spread.of(point.summary.decisions).mean:.1f}",
+            ))
+        tables.append(TableData(f"Win rate by {kind} (95% CI)", ("setting", "games", *keys),
+                                tuple(win_rows)))
+        tables.append(TableData(f"Mean final score by {kind}", ("setting", *keys, "decisions/game"),
+                                tuple(score_rows)))
+    return tables
 
 
 def write_sweep_plot(points: Sequence[SweepPoint], path: Path) -> Path:
