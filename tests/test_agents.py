@@ -150,9 +150,11 @@ def decision_points(seed: int, steps: int) -> State:
         lambda: GreedyAgent(seed=3),
         lambda: MCTSAgent(iterations=60, seed=3),
         lambda: MCTSAgent(iterations=40, rollout="greedy", rollout_depth=2, seed=3),
+        lambda: MCTSAgent(iterations=40, determinize_every=8, prior_depth=0, seed=3),
+        lambda: MCTSAgent(iterations=40, prior_depth=2, rollout_depth=0, seed=3),
         lambda: RandomAgent(seed=3),
     ],
-    ids=["greedy", "mcts-random", "mcts-greedy", "random"],
+    ids=["greedy", "mcts-random", "mcts-greedy", "mcts-batched", "mcts-priors", "random"],
 )
 @pytest.mark.parametrize("steps", [0, 1, 4, 7])
 def test_choice_ignores_hidden_parts(make: Any, steps: int) -> None:

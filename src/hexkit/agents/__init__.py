@@ -7,6 +7,10 @@
 
 :func:`make_agent` builds one from a short spec such as
 ``"mcts:iterations=400:rollout=greedy"``.
+
+A game gives the greedy agent (and MCTS's priors and rollout cut-offs) its
+judgement by overriding :meth:`~hexkit.game.Game.evaluate`; the default is
+the score lead.
 """
 
 from hexkit.agents.base import Agent, RandomAgent
