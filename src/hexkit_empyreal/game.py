@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hexkit.game import Game, GameInfo, Information, ScoreSheet
+from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 
 from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
@@ -18,6 +19,7 @@ from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
 from hexkit_empyreal.state import EmpyrealState, data
+from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 
 __all__ = ["EmpyrealGame", "HIDDEN"]
 
@@ -105,6 +107,14 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     def clone(self, state: EmpyrealState) -> EmpyrealState:
         """A fast independent copy (containers copied level by level)."""
         return state.copy()
+
+    def svg_style(self, state: EmpyrealState) -> tuple[HexMap[int], EmpyrealStyle]:
+        """The map and style that draw ``state`` (the core's ``svg_style`` hook).
+
+        See :mod:`hexkit_empyreal.svg`; draw with
+        :func:`hexkit.render.render_state_svg`.
+        """
+        return svg_style(state)
 
     def scores(self, state: EmpyrealState) -> ScoreSheet:
         """Scores with breakdown and tie-breakers (Source: Scoring; Tiebreakers)."""

@@ -4,12 +4,15 @@ Regenerate after a deliberate rules change::
 
     .venv/bin/python -m tests.empyreal.golden --regenerate
 
-and review the diff: every changed line is a behaviour change.
+and review the diff: every changed line is a behaviour change. The same
+command rewrites the golden SVG picture (``golden/3p-build.svg``, the saved
+position ``3p-build`` drawn by :mod:`hexkit_empyreal.svg`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -81,6 +84,28 @@ def perft(state: EmpyrealState, depth: int) -> int:
     return total
 
 
+SVG_POSITION = "3p-build"
+"""The saved position whose picture is kept as a golden SVG."""
+
+
+def golden_svg() -> str:
+    """The SVG picture of the saved position :data:`SVG_POSITION`."""
+    from hexkit.render import render_state_svg
+
+    state = codec(GAME).state_from_json((HERE / f"{SVG_POSITION}.json").read_text())
+    return render_state_svg(GAME, state)
+
+
+def normalise_svg(svg: str) -> str:
+    """Round every number to one decimal and collapse whitespace (as the core's render tests do)."""
+
+    def one_decimal(match: re.Match[str]) -> str:
+        return f"{round(float(match.group(0)), 1) + 0.0:.1f}"
+
+    text = re.sub(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", one_decimal, svg)
+    return re.sub(r"\s+", " ", text).strip()
+
+
 def regenerate() -> None:
     """Write every golden file."""
     HERE.mkdir(exist_ok=True)
@@ -93,6 +118,7 @@ def regenerate() -> None:
         (HERE / f"{name}.json").write_text(c.state_to_json(state, indent=1) + "\n")
         counts[name] = [perft(state, 1), perft(state, 2)]
     (HERE / "perft.json").write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
+    (HERE / f"{SVG_POSITION}.svg").write_text(golden_svg(), encoding="utf-8")
 
 
 if __name__ == "__main__":
