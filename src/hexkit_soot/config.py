@@ -10,8 +10,8 @@ Modules (rulebook, "Optional modules"): ``trust`` (solo automa),
 ``scenarios``, ``partnerships``, ``shares``, ``labor``, ``campaign``. They
 are named here so configs can already carry them, but none is implemented in
 this version: asking for one raises :class:`~hexkit.errors.ConfigError`.
-A module plugs in by providing a :class:`Module` (see
-:mod:`hexkit_soot.rules.modules`) whose hooks the round calls; no rule
+A module plugs in by registering a :class:`~hexkit_soot.rules.modules.Module`
+(see :mod:`hexkit_soot.rules.modules`) whose hooks the round calls; no rule
 module needs rewriting for it.
 """
 
@@ -66,10 +66,11 @@ class SootConfig(GameConfig):
         unknown = sorted(self.modules - set(MODULE_NAMES))
         if unknown:
             raise ConfigError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULE_NAMES)}")
-        if self.modules:
-            raise ConfigError(
-                f"module(s) {', '.join(sorted(self.modules))} are not implemented in this version"
-            )
+        from hexkit_soot.rules.modules import MODULES
+
+        missing = sorted(self.modules - set(MODULES))
+        if missing:
+            raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
         folder = self.data_dir or self.data
         if folder is not None and not Path(folder).is_dir():
             raise ConfigError(f"data directory {folder!r} is not a directory")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from hexkit_soot.rules.actions import next_turn, start_actions
 from hexkit_soot.rules.end import run_end
 from hexkit_soot.rules.market_update import run_market_update
+from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.production import run_production
 from hexkit_soot.rules.setup import ask_draft, ask_secret
 from hexkit_soot.rules.upkeep import run_upkeep
@@ -55,6 +56,8 @@ def advance(state: SootState) -> None:
             if not next_turn(state):
                 state.phase = "upkeep"
                 state.cursor = 0
+                for module in active_modules(state):
+                    module.after_actions(state)
         elif phase == "upkeep":
             if run_upkeep(state):
                 state.phase = "production"
@@ -66,6 +69,8 @@ def advance(state: SootState) -> None:
             if run_end(state):
                 if state.phase == "over":
                     return
+                for module in active_modules(state):
+                    module.on_round_end(state)
                 _new_round(state)
         else:
             return

@@ -59,6 +59,10 @@ def final_scores(state: SootState) -> ScoreSheet:
         parts["prestige"] = p.prestige * nums.prestige_points_per_level
         parts["soot"] = -(p.soot // nums.soot_points_divisor)
         parts["loans"] = -nums.loan_penalty * p.loans
+        from hexkit_soot.rules.modules import active_modules
+
+        for module in active_modules(state):
+            parts.update(module.score(state, player))
         hidden = secret_points(state, player)
         parts["secret objectives"] = hidden
         secrets.append(hidden)

@@ -89,6 +89,10 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     state.round = 0
     state.phase = "draft"
     state.cursor = 0
+    from hexkit_soot.rules.modules import active_modules
+
+    for module in active_modules(state):
+        module.on_setup(state)
     return state
 
 

@@ -1,0 +1,74 @@
+"""Optional modules: the extension point for Trust, scenarios, partnerships, shares, labor, campaign.
+
+A module is an object with the hooks below, registered by name in
+:data:`MODULES`; :class:`~hexkit_soot.config.SootConfig` accepts a module
+name only once one is registered (today none is, so asking for one raises
+a :class:`~hexkit.errors.ConfigError`). The round calls every hook of the
+modules in the config, in the config's name order, at fixed points:
+
+* ``on_setup(state)``: after the base set-up, before the draft (a scenario
+  pre-seeds the tile stack; the campaign marks exhausted sites);
+* ``after_actions(state)``: when every player has passed, before Upkeep
+  (The Trust takes its turn; Labor's Hardship check);
+* ``on_round_end(state)``: after the End phase of a round that does not
+  end the game;
+* ``score(state, player)``: extra named parts of a player's final score
+  (shares, scenario scoring, the partnership rule).
+
+Hooks may push questions (``state.pending``); the round resumes when they
+are answered. Modules also register main actions, free actions, steps,
+modifiers and reactions through the same registries the base game uses
+(:mod:`hexkit_soot.rules.steps`, :mod:`hexkit_soot.effects`), and keep
+their state in ``SootState.active`` or ``Player.counters`` (or new fields
+added with defaults), so no base rule module needs rewriting.
+
+Source: rulebook, "Optional Modules".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+from hexkit.game import PlayerId
+from hexkit_soot.state import SootState
+
+__all__ = ["Module", "MODULES", "register_module", "active_modules"]
+
+
+class Module(Protocol):
+    """What an optional module provides (every hook may do nothing)."""
+
+    name: str
+
+    def on_setup(self, state: SootState) -> None:
+        """After the base set-up."""
+
+    def after_actions(self, state: SootState) -> None:
+        """When every player has passed, before Upkeep."""
+
+    def on_round_end(self, state: SootState) -> None:
+        """After a round's End phase, when the game goes on."""
+
+    def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
+        """Extra named parts of ``player``'s final score."""
+        ...
+
+
+MODULES: dict[str, Module] = {}
+"""Registered modules by name (see :data:`hexkit_soot.config.MODULE_NAMES`)."""
+
+
+def register_module(module: Module) -> Module:
+    """Register ``module`` under ``module.name`` (configs may then name it)."""
+    MODULES[module.name] = module
+    return module
+
+
+def active_modules(state: SootState) -> Iterator[Module]:
+    """The registered modules named in ``state``'s config, in name order."""
+    names: frozenset[str] = getattr(state.config, "modules", frozenset())
+    for name in sorted(names):
+        found = MODULES.get(name)
+        if found is not None:
+            yield found
