@@ -36,7 +36,13 @@ class PlayerState:
         captain: Captain name; ``captain_ready`` is False while exhausted.
         engineer: Engineer name or ""; ``engineer_ready`` as for the Captain.
         surveyor: Surveyor name or ""; ``surveyor_used`` once flipped (once a game).
-        station_masters: Station Masters in play (normally zero or one).
+        station_masters: Station Masters in play (normally zero or one; a
+            second one when Aella Ivaline Oran'hei put one over the Surveyor).
+        over_surveyor: the Station Master in play over the Surveyor slot
+            (put there by Aella Ivaline Oran'hei), or "". It is one of
+            ``station_masters`` (its ability works as any other's) but does
+            not fill the Station Master slot, so a Station Master can still
+            be gained for that slot.
         mana: available mana crystals.
         spent: spent crystals (mana + spent never exceeds the cap of 10).
         conductor: Conductor position: 0 is Start, 1..k the path spaces,
@@ -57,6 +63,7 @@ class PlayerState:
     surveyor: str = ""
     surveyor_used: bool = False
     station_masters: list[str] = attrs.field(factory=list)
+    over_surveyor: str = ""
     mana: int = 5
     spent: int = 0
     conductor: int = 0
@@ -77,6 +84,7 @@ class PlayerState:
             surveyor=self.surveyor,
             surveyor_used=self.surveyor_used,
             station_masters=self.station_masters.copy(),
+            over_surveyor=self.over_surveyor,
             mana=self.mana,
             spent=self.spent,
             conductor=self.conductor,

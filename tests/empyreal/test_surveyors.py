@@ -4,7 +4,7 @@ Rulebook table (Surveyors) to code and tests:
 
 | Surveyor | Code (``effects/surveyors.py``) | Tests |
 |---|---|---|
-| Aella Ivaline Oran'hei | ``aella_ivaline_oranhei`` | ``test_aella_ivaline_oranhei_keeps_one_of_three_station_masters`` |
+| Aella Ivaline Oran'hei | ``aella_ivaline_oranhei`` | ``test_aella_ivaline_oranhei_keeps_one_of_three_station_masters``, ``test_aella_station_master_sits_over_the_surveyor_and_leaves_the_slot_free`` |
 | Almir Nol Kanda | ``almir_nol_kanda`` | ``test_almir_nol_kanda_seeds_up_to_three_goods``, ``test_almir_nol_kanda_may_stop_early`` |
 | Anya Southwind | ``anya_southwind`` | ``test_anya_southwind_moves_train_cars_four_times`` |
 | Ariel Malephaise | ``ariel_malephaise`` | ``test_ariel_malephaise_clears_a_hex_and_its_neighbours`` |
@@ -18,7 +18,7 @@ Rulebook table (Surveyors) to code and tests:
 | Milton Barts | ``milton_barts`` | ``test_milton_barts_gains_two_spellcars_and_activates_both`` |
 | Mindra Dirac | ``mindra_dirac`` | ``test_mindra_dirac_builds_around_an_in_network_hex`` |
 | Ran Ugobia | ``ran_ugobia`` | ``test_ran_ugobia_refreshes_and_uses_without_exhausting`` |
-| Telemyr | ``telemyr`` | ``test_telemyr_swaps_engineers_and_refreshes_the_one_taken``, ``test_telemyr_swaps_station_masters`` |
+| Telemyr | ``telemyr`` | ``test_telemyr_swaps_engineers_and_refreshes_the_one_taken``, ``test_telemyr_swaps_station_masters``, ``test_telemyr_swapping_the_station_master_over_aella_keeps_it_over_the_surveyor`` |
 | Wardlaw O'Brien | ``wardlaw_obrien`` | ``test_wardlaw_obrien_swaps_demand_tiles_and_the_moved_tile_takes_its_own_colour`` |
 | Welsie Acktern | ``welsie_acktern`` | ``test_welsie_acktern_builds_anywhere_then_on_home_terrain_next_to_it`` |
 """
@@ -65,6 +65,63 @@ def test_aella_ivaline_oranhei_keeps_one_of_three_station_masters() -> None:
     assert s.players[0].station_masters == ["Peril"]
     assert sorted(s.stacks[2]) == ["Clive Melmont", "Simon la Faucheuse", "Tegusgan"]
     assert s.players[0].surveyor_used
+
+
+def _gain_specialist(s, player: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
+    """Run one Gain Specialist for ``player`` now; return the types offered."""
+    from hexkit_empyreal.actions import Op
+    from hexkit_empyreal.effects.registry import push
+    from hexkit_empyreal.rules import settle
+
+    s.pending.clear()
+    push(s, [Op(player=player, op="gain_specialist")])
+    settle(s)
+    s._legal = None
+    return options(s)
+
+
+def test_aella_station_master_sits_over_the_surveyor_and_leaves_the_slot_free() -> None:
+    s = area()
+    surveyor(s, "Aella Ivaline Oran'hei")
+    s.stacks[2] = ["Clive Melmont", "Peril", "Simon la Faucheuse", "Tegusgan"]
+    use(s, "Aella Ivaline Oran'hei")
+    choose(s, "Tegusgan")
+    me = s.players[0]
+    assert me.over_surveyor == "Tegusgan" and me.station_masters == ["Tegusgan"]
+    assert "put the Station Master Tegusgan into play over Aella" in s.log[-1].text
+    # The Station Master slot is still empty: a later Gain Specialist may fill it.
+    assert _gain_specialist(s) == ["Engineer", "Station Master"]
+    choose(s, "Station Master")
+    choose(s, "Simon la Faucheuse")
+    assert me.station_masters == ["Tegusgan", "Simon la Faucheuse"] and me.over_surveyor == "Tegusgan"
+    # Both are in play (Simon's passive move costs apply) and now both slots are full.
+    from hexkit_empyreal.effects.registry import passives_of
+    from hexkit_empyreal.rules.specialists import has_type
+
+    assert any(type(p).__name__ == "SimonLaFaucheuse" for p in passives_of(s, 0))
+    assert has_type(s, 0, 2) and _gain_specialist(s) == ["Engineer"]
+    # The state round-trips with the new field.
+    from hexkit.serialize import codec
+
+    from hexkit_empyreal import GAME
+
+    c_ = codec(GAME)
+    assert c_.state_from_json(c_.state_to_json(s)).players[0].over_surveyor == "Tegusgan"
+
+
+def test_telemyr_swapping_the_station_master_over_aella_keeps_it_over_the_surveyor() -> None:
+    s = area()
+    surveyor(s, "Telemyr")
+    s.players[1].surveyor, s.players[1].surveyor_used = "Aella Ivaline Oran'hei", True
+    s.players[1].station_masters = ["Peril", "Clive Melmont"]
+    s.players[1].over_surveyor = "Peril"
+    s.players[0].station_masters = ["Tegusgan"]
+    use(s, "Telemyr")
+    choose(s, "Station Master Tegusgan for Peril")
+    assert s.players[0].station_masters == ["Peril"] and s.players[0].over_surveyor == ""
+    assert s.players[1].station_masters == ["Tegusgan", "Clive Melmont"]
+    assert s.players[1].over_surveyor == "Tegusgan"
+    assert _gain_specialist(s, 1) == ["Engineer"]  # both of seat 1's slots stay full
 
 
 def test_almir_nol_kanda_seeds_up_to_three_goods() -> None:

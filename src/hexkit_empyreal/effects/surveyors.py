@@ -7,14 +7,17 @@ Interpretations (*assumed*):
 
 * Aella Ivaline Oran'hei draws the three top tiles of the Station Master
   stack of the Specialist Market (the face-down supply of that type); the
-  chosen one joins your Station Masters, the others go back and the stack
-  is shuffled.
+  chosen one joins your Station Masters in play but sits over Aella
+  (``PlayerState.over_surveyor``), so your Station Master slot stays free
+  for a later Gain Specialist; the others go back and the stack is shuffled.
 * Doc Silnan copies any other player's Surveyor (teammates too), except
   another Doc Silnan.
 * Mindra Dirac builds on every neighbouring hex a train car may go to,
   Wasteland included, one optional build per hex, without Transfers.
 * Telemyr swaps Specialists of the same type (Captain, Engineer or Station
   Master); the one you give keeps its face, the one you take is Refreshed.
+  A Station Master taken goes where the one given was (over Aella or in
+  the Station Master slot).
 * Welsie Acktern's second build goes on a hex of your Home Terrain next to
   the first one.
 * Wardlaw O'Brien swaps two tiles of different stands (swapping tiles of
@@ -78,7 +81,8 @@ def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
     state.rng.shuffle(stack)
     ps = state.players[o.player]
     ps.station_masters.append(name)
-    state.note(o.player, f"{ps.company} put the Station Master {name} into play; the others went back to the stack")
+    ps.over_surveyor = name
+    state.note(o.player, f"{ps.company} put the Station Master {name} into play over Aella; the others went back to the stack")
     return None
 
 
@@ -213,6 +217,10 @@ def _telemyr_swap(state: EmpyrealState, o: Op) -> Steps | None:
     else:
         me.station_masters[me.station_masters.index(mine)] = theirs
         them.station_masters[them.station_masters.index(theirs)] = mine
+        # The tile taken goes where the one given was (over Aella or in the slot).
+        mine_over, theirs_over = me.over_surveyor == mine, them.over_surveyor == theirs
+        me.over_surveyor = theirs if mine_over else me.over_surveyor
+        them.over_surveyor = mine if theirs_over else them.over_surveyor
     state.note(o.player, f"{me.company} took {theirs} from {them.company} in exchange for {mine}")
     return None
 

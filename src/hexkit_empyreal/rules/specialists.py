@@ -20,13 +20,26 @@ from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["open_types", "gain_specialist_steps", "take_specialist"]
+__all__ = ["has_type", "open_types", "gain_specialist_steps", "take_specialist"]
 
 
 def has_type(state: EmpyrealState, player: int, t: int) -> bool:
-    """Whether ``player`` already has a Specialist of type ``t`` (0 Engineer, 1 Surveyor, 2 Station Master)."""
+    """Whether ``player``'s slot of type ``t`` (0 Engineer, 1 Surveyor, 2 Station Master) is filled.
+
+    A Station Master that Aella Ivaline Oran'hei put over the Surveyor
+    (``PlayerState.over_surveyor``) sits in the Surveyor slot, not in the
+    Station Master slot.
+
+    Source: rulebook, Upgrade (Gain Specialist: "a type you do not have
+    yet"); Surveyors, Aella Ivaline Oran'hei ("put it into play over Aella").
+    """
     ps = state.players[player]
-    return bool((ps.engineer, ps.surveyor, ps.station_masters)[t])
+    if t == 0:
+        return bool(ps.engineer)
+    if t == 1:
+        return bool(ps.surveyor)
+    sms = ps.station_masters
+    return len(sms) > (1 if ps.over_surveyor and ps.over_surveyor in sms else 0)
 
 
 def open_types(state: EmpyrealState, player: int) -> list[int]:
