@@ -43,7 +43,14 @@ _LAST: list[object] = [None, None]
 
 
 def D(state: SootState) -> SootData:
-    """The component data of ``state``'s game (cached for the last config seen)."""
+    """The component data of ``state``'s game (cached for the last config seen).
+
+    Args:
+        state: the game.
+
+    Returns:
+        The :class:`~hexkit_soot.data.SootData` its config plays with.
+    """
     cfg = state.config
     if cfg is _LAST[0]:
         return _LAST[1]  # type: ignore[return-value]
@@ -54,7 +61,14 @@ def D(state: SootState) -> SootData:
 
 
 def gain_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
-    """Give ``player`` ``n`` ¤ from the bank (``n >= 0``)."""
+    """Give ``player`` ``n`` ¤ from the bank.
+
+    Args:
+        state: the game.
+        player: who gains.
+        n: how much (nothing happens when ``n <= 0``).
+        why: logged reason ("" logs nothing).
+    """
     if n <= 0:
         return
     state.players[player].currency += n
@@ -65,8 +79,15 @@ def gain_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> 
 def pay_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> bool:
     """``player`` pays ``n`` ¤ to the bank if they can.
 
+    Args:
+        state: the game.
+        player: who pays.
+        n: how much.
+        why: logged reason.
+
     Returns:
-        Whether it was paid (nothing changes when it cannot be).
+        Whether it was paid; when it cannot be, nothing changes (currency
+        never goes negative).
     """
     if n <= 0:
         return True
@@ -80,7 +101,18 @@ def pay_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> b
 
 
 def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int, why: str) -> bool:
-    """``payer`` pays ``n`` ¤ to ``payee`` if they can; returns whether paid."""
+    """``payer`` pays ``n`` ¤ to ``payee`` if they can.
+
+    Args:
+        state: the game.
+        payer: who pays.
+        payee: who receives.
+        n: how much.
+        why: logged reason.
+
+    Returns:
+        Whether it was paid; when it cannot be, nothing changes.
+    """
     if n <= 0:
         return True
     p = state.players[payer]
@@ -93,7 +125,16 @@ def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int
 
 
 def gain_points(state: SootState, player: PlayerId, n: int, why: str) -> None:
-    """Move ``player``'s public score marker by ``n`` (may be negative)."""
+    """Move ``player``'s public score marker.
+
+    Args:
+        state: the game.
+        player: whose marker.
+        n: points (negative to lose).
+        why: logged reason.
+
+    Source: rulebook, "Final Scoring" (the Public Track).
+    """
     if n == 0:
         return
     state.players[player].points += n
@@ -101,9 +142,17 @@ def gain_points(state: SootState, player: PlayerId, n: int, why: str) -> None:
 
 
 def from_supply(state: SootState, good: str, n: int) -> int:
-    """Take up to ``n`` tokens of ``good`` from the supply; return how many.
+    """Take up to ``n`` tokens of ``good`` from the finite supply.
 
-    The supply is finite: when it runs out, fewer (or none) are taken.
+    Args:
+        state: the game.
+        good: the good.
+        n: how many wanted.
+
+    Returns:
+        How many were taken (fewer, or none, when the supply runs out).
+
+    Source: Components, "Token supply" (intentionally finite).
     """
     have = state.supply.get(good, 0)
     k = have if have < n else n
@@ -114,7 +163,13 @@ def from_supply(state: SootState, good: str, n: int) -> int:
 
 
 def to_supply(state: SootState, good: str, n: int) -> None:
-    """Return ``n`` tokens of ``good`` to the supply."""
+    """Return ``n`` tokens of ``good`` to the supply.
+
+    Args:
+        state: the game.
+        good: the good.
+        n: how many (nothing happens when ``n <= 0``).
+    """
     if n > 0:
         state.supply[good] = state.supply.get(good, 0) + n
 
@@ -158,10 +213,16 @@ def gain_goods(
 
 
 def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
-    """Advance ``player``'s Soot Track by ``n`` (at most to the top).
+    """Advance ``player``'s Soot Track (at most to the top, 10).
 
     The first time the track reaches each threshold (4 and 8), the player
     loses 1 Prestige.
+
+    Args:
+        state: the game.
+        player: whose track.
+        n: steps (nothing happens when ``n <= 0``).
+        why: logged reason.
 
     Source: rulebook, "Soot": generating soot and thresholds.
     """
@@ -180,7 +241,19 @@ def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> N
 
 
 def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> int:
-    """Remove up to ``n`` soot; return how many were removed."""
+    """Remove soot from ``player``'s track.
+
+    Args:
+        state: the game.
+        player: whose track.
+        n: most cubes to remove.
+        why: logged reason.
+
+    Returns:
+        How many were removed (never below 0).
+
+    Source: rulebook, "Soot" (cleaning up).
+    """
     p = state.players[player]
     k = min(n, p.soot)
     if k > 0:
@@ -190,10 +263,16 @@ def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> in
 
 
 def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) -> None:
-    """Move ``player``'s prestige by ``delta`` within the track.
+    """Move ``player``'s prestige within the track.
 
     A player whose prestige falls below Neutral loses every Exclusive Pact
     (Favor with that community resets to 2).
+
+    Args:
+        state: the game.
+        player: whose prestige.
+        delta: levels up (negative: down).
+        why: logged reason.
 
     Source: rulebook, "Prestige" and "Exclusive Pacts".
     """
@@ -218,10 +297,18 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
 
 
 def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
-    """Move a tracked good's price by ``steps`` within its floor and maximum.
+    """Move a tracked good's price within its floor and maximum.
+
+    Args:
+        state: the game.
+        good: the good (raw and special goods have no track: nothing moves).
+        steps: steps up (negative: down).
+        why: logged reason ("" logs nothing).
 
     Returns:
-        The new price (unchanged for goods without a track).
+        The new price (0 for goods without a track).
+
+    Source: rulebook, "Market Economy" (sliding price tracks).
     """
     g = D(state).goods[good]
     if g.kind != "tracked" or steps == 0:
@@ -235,11 +322,29 @@ def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
 
 
 def raw_price(state: SootState, good: str) -> int:
-    """Current price of a raw or special good (printed price + Scarcity Cascade)."""
+    """Current price of a raw or special good.
+
+    Args:
+        state: the game.
+        good: the good.
+
+    Returns:
+        The printed price plus any Scarcity Cascade rise.
+
+    Source: rulebook, "Scarcity Cascade".
+    """
     return D(state).goods[good].price + state.raw_bonus.get(good, 0)
 
 
 def good_value(state: SootState, good: str) -> int:
-    """Current value of one unit: its track price, or its fixed price."""
+    """Current value of one unit of ``good``.
+
+    Args:
+        state: the game.
+        good: the good.
+
+    Returns:
+        Its track price (tracked goods) or its fixed price.
+    """
     price = state.prices.get(good)
     return price if price is not None else raw_price(state, good)

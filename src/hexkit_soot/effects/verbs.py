@@ -70,10 +70,17 @@ __all__ = [
 
 
 def lose_goods(state: SootState, player: PlayerId, good: str, n: int, why: str = "") -> int:
-    """Return up to ``n`` of ``good`` from ``player``'s warehouse network to the supply.
+    """Return goods from ``player``'s warehouse network to the supply.
+
+    Args:
+        state: the game.
+        player: who loses them.
+        good: the good.
+        n: most units to lose.
+        why: logged reason.
 
     Returns:
-        How many were lost.
+        How many were lost (at most what the network holds).
     """
     p = state.players[player]
     k = min(n, p.stock.get(good, 0))
@@ -86,19 +93,43 @@ def lose_goods(state: SootState, player: PlayerId, good: str, n: int, why: str =
 
 
 def stock_of(state: SootState, player: PlayerId, good: str) -> int:
-    """Units of ``good`` in ``player``'s warehouse network."""
+    """Units of ``good`` in ``player``'s warehouse network.
+
+    Args:
+        state: the game.
+        player: the seat.
+        good: the good.
+
+    Returns:
+        The count (0 if none).
+    """
     return state.players[player].stock.get(good, 0)
 
 
 def move_tier(state: SootState, tier: int, steps: int, why: str = "") -> None:
-    """Move every tracked price of ``tier`` (2 or 3) by ``steps``."""
+    """Move every tracked price of one tier.
+
+    Args:
+        state: the game.
+        tier: 2 or 3.
+        steps: steps up (negative: down), each within its floor and maximum.
+        why: logged reason.
+
+    Source: rulebook, "Market Economy" (price tracks).
+    """
     for name, good in D(state).goods.items():
         if good.kind == "tracked" and good.tier == tier:
             move_price(state, name, steps, why)
 
 
 def gain_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
-    """Raise ``player``'s Favor with the community at ``at`` (forms a pact at 3).
+    """Raise ``player``'s Favor with the community at ``at`` (a pact forms at 3).
+
+    Args:
+        state: the game.
+        player: the seat.
+        at: the community's hex (nothing happens if there is none).
+        n: favor steps (Favor stays within 0-3).
 
     Source: rulebook, "Favor and Exclusive Pacts".
     """
@@ -108,9 +139,14 @@ def gain_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
 
 
 def build_route(state: SootState, player: PlayerId, a: Hex, b: Hex, kind: int) -> None:
-    """Lay one segment of ``kind`` (2 road, 3 rail) between adjacent hexes, owned by ``player``.
+    """Lay one route segment owned by ``player``, paying nothing.
 
-    No cost is paid; the caller decides what the effect costs.
+    Args:
+        state: the game.
+        player: the owner.
+        a: one end.
+        b: the other end (adjacent to ``a``).
+        kind: 2 road, 3 rail.
 
     Source: rulebook, "Routes".
     """
@@ -121,7 +157,13 @@ def build_route(state: SootState, player: PlayerId, a: Hex, b: Hex, kind: int) -
 
 
 def found_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
-    """Found a camp of ``kind`` at ``at`` for free, with its points and stack.
+    """Found a camp for free, with its points, stack and prestige effects.
+
+    Args:
+        state: the game.
+        player: the owner.
+        at: an explored hex where the camp type fits (the caller checks).
+        kind: the camp type's name.
 
     Source: rulebook, "Camps" (on founding).
     """
@@ -131,16 +173,30 @@ def found_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
 
 
 def add_stack_tokens(state: SootState, at: Hex, n: int) -> None:
-    """Add ``n`` depletion tokens to the placed stack at ``at`` (if any)."""
+    """Add depletion tokens to the stack placed at ``at``.
+
+    Args:
+        state: the game.
+        at: the site's hex (nothing happens if no stack is placed there).
+        n: tokens to add.
+
+    Source: rulebook, "Extract" (depletion stacks).
+    """
     if at in state.stacks:
         state.stacks[at] += n
 
 
 def move_agent(state: SootState, player: PlayerId, agent: str, index: int, to: Hex) -> None:
-    """Put ``player``'s agent (``"Explorer"``, ``"Builder"``, ``"Caravan"``) number ``index`` on ``to``.
+    """Put an agent of ``player`` on a hex (no path, trail, fuel or toll).
 
-    No path, trail, fuel or toll: effects that move along paths use the
-    Move rules instead.
+    Effects that move along paths use the Move rules instead.
+
+    Args:
+        state: the game.
+        player: the owner.
+        agent: ``"Explorer"``, ``"Builder"`` or ``"Caravan"``.
+        index: which of that kind (0 first).
+        to: the hex.
     """
     p = state.players[player]
     if agent == "Explorer":
@@ -152,7 +208,13 @@ def move_agent(state: SootState, player: PlayerId, agent: str, index: int, to: H
 
 
 def extra_action(state: SootState, player: PlayerId, n: int = 1, restricted: bool = False) -> None:
-    """Give ``player`` ``n`` bonus actions this round (``restricted``: Refine or Move only).
+    """Give ``player`` bonus actions this round.
+
+    Args:
+        state: the game.
+        player: the seat.
+        n: how many.
+        restricted: usable only for Refine or Move (Master Engineer).
 
     Source: rulebook, "Bonus actions".
     """
@@ -165,10 +227,17 @@ def extra_action(state: SootState, player: PlayerId, n: int = 1, restricted: boo
 
 
 def draw_cards(state: SootState, player: PlayerId, n: int) -> int:
-    """``player`` draws ``n`` cards blind (reshuffling the discards when needed).
+    """``player`` draws cards blind (the discards are reshuffled when needed).
+
+    Args:
+        state: the game.
+        player: the seat.
+        n: how many.
 
     Returns:
-        How many were drawn.
+        How many were drawn (fewer when deck and discards run out).
+
+    Source: rulebook, §15 "Cards".
     """
     from hexkit_soot.rules.cards import draw_blind
 
