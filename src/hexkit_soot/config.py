@@ -85,6 +85,9 @@ class SootConfig(GameConfig):
 def data_of(config: GameConfig) -> SootData:
     """The component data a config plays with (loaded once per directory).
 
+    Args:
+        config: a game config.
+
     Raises:
         InvalidRecordError: if the data files are malformed.
         ConfigError: if an override names no field or has the wrong type.

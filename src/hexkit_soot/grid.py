@@ -16,22 +16,39 @@ _OFF = 512
 
 
 def hex_code(h: Hex) -> int:
-    """An integer standing for ``h`` in an answer's ``arg``."""
+    """An integer standing for ``h`` in an answer's ``arg``.
+
+    Args:
+        h: the hex.
+    """
     return (h[0] + _OFF) * 1024 + (h[1] + _OFF)
 
 
 def code_hex(n: int) -> Hex:
-    """The hex :func:`hex_code` encoded as ``n``."""
+    """The hex :func:`hex_code` encoded as ``n``.
+
+    Args:
+        n: a code made by :func:`hex_code`.
+    """
     return Hex(n // 1024 - _OFF, n % 1024 - _OFF)
 
 
 def edge_code(h: Hex, direction: int) -> int:
-    """An integer standing for the edge from ``h`` in ``direction``."""
+    """An integer standing for the edge from ``h`` in ``direction``.
+
+    Args:
+        h: the hex.
+        direction: a direction index 0-5 (:data:`hexkit.hexes.DIRECTIONS` order).
+    """
     return hex_code(h) * 8 + direction
 
 
 def code_edge(n: int) -> tuple[Hex, int]:
-    """The ``(hex, direction)`` :func:`edge_code` encoded as ``n``."""
+    """The ``(hex, direction)`` :func:`edge_code` encoded as ``n``.
+
+    Args:
+        n: a code made by :func:`edge_code`.
+    """
     return code_hex(n // 8), n % 8
 
 

@@ -51,7 +51,11 @@ def _cell(state: SootState, h: Hex) -> str:
 
 
 def render_map(state: SootState) -> str:
-    """The explored map as text (pointy-top rows, odd rows shifted right)."""
+    """The explored map as text (pointy-top rows, odd rows shifted right).
+
+    Args:
+        state: the game.
+    """
     if not state.tiles:
         return "(no map)"
     rows = sorted({h[1] for h in state.tiles})
@@ -71,7 +75,11 @@ def render_map(state: SootState) -> str:
 
 
 def render_routes(state: SootState) -> str:
-    """Road and rail segments by owner, and the number of public trails."""
+    """Road and rail segments by owner, and the number of public trails.
+
+    Args:
+        state: the game.
+    """
     by_owner: dict[int, list[str]] = {}
     trails = 0
     for h in sorted(state.route_kind):
@@ -90,7 +98,11 @@ def render_routes(state: SootState) -> str:
 
 
 def render_state(state: SootState) -> str:
-    """Map, routes, prices and players."""
+    """Map, routes, prices and players.
+
+    Args:
+        state: the game.
+    """
     data = data_of(state.config)
     out = [f"Round {state.round} - phase {state.phase}" + (" - the Frontier has closed" if state.frontier_closed else ""),
            render_map(state), render_routes(state)]

@@ -76,7 +76,13 @@ OUTER_TILE = -2
 
 
 def add_goods(goods: Goods, name: str, n: int) -> None:
-    """Add ``n`` (may be negative) of ``name`` to ``goods``, dropping zero counts."""
+    """Add ``n`` (may be negative) of ``name`` to ``goods``, dropping zero counts.
+
+    Args:
+        goods: counts by good name (changed in place).
+        name: the good.
+        n: how many (negative to remove).
+    """
     v = goods.get(name, 0) + n
     if v:
         goods[name] = v
@@ -85,7 +91,13 @@ def add_goods(goods: Goods, name: str, n: int) -> None:
 
 
 def take_goods(goods: Goods, name: str, n: int) -> int:
-    """Remove up to ``n`` of ``name``; return how many were removed."""
+    """Remove up to ``n`` of ``name``; return how many were removed.
+
+    Args:
+        goods: counts by good name (changed in place).
+        name: the good.
+        n: most units to remove.
+    """
     have = goods.get(name, 0)
     k = have if have < n else n
     if k:

@@ -196,6 +196,10 @@ def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
 
     The function gets ``(state, player, value, args)`` and returns the new value.
 
+    Args:
+        name: the component's name exactly as in the data files.
+        hook: the number it changes.
+
     Raises:
         ValueError: if ``name`` already modifies ``hook``.
     """
@@ -211,12 +215,20 @@ def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
 
 
 def lookup(name: str) -> Effect | None:
-    """The effect registered as ``name``, or ``None``."""
+    """The effect registered as ``name``, or ``None``.
+
+    Args:
+        name: the component's name.
+    """
     return REGISTRY.get(name)
 
 
 def has_play(name: str) -> bool:
-    """Whether ``name`` has a one-shot effect."""
+    """Whether ``name`` has a one-shot effect.
+
+    Args:
+        name: the component's name.
+    """
     found = REGISTRY.get(name)
     return found is not None and found.play is not None
 
@@ -225,7 +237,12 @@ _NO_ARGS: HookArgs = {}
 
 
 def sources(state: SootState, player: PlayerId) -> Iterable[str]:
-    """Names of the effects active for ``player``: passive, upgrades, lasting effects, active list."""
+    """Names of the effects active for ``player``: passive, upgrades, lasting effects, active list.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     p = state.players[player]
     if p.archetype:
         yield p.archetype
@@ -267,12 +284,24 @@ def modify(
 
 
 def activate(state: SootState, name: str, player: PlayerId | None = None) -> None:
-    """Switch on ``name``'s modifiers until the end of the round (for all, or one seat)."""
+    """Switch on ``name``'s modifiers until the end of the round (for all, or one seat).
+
+    Args:
+        state: the game.
+        name: the effect's name.
+        player: one seat, or ``None`` for every player.
+    """
     state.active.append(name if player is None else f"{name}@{player}")
 
 
 def deactivate(state: SootState, name: str, player: PlayerId | None = None) -> None:
-    """Switch off one activation of ``name`` (no error if it is not active)."""
+    """Switch off one activation of ``name`` (no error if it is not active).
+
+    Args:
+        state: the game.
+        name: the effect's name.
+        player: one seat, or ``None`` for the table-wide activation.
+    """
     key = name if player is None else f"{name}@{player}"
     if key in state.active:
         state.active.remove(key)
@@ -313,7 +342,13 @@ def ask(
 
 
 def resume(state: SootState, step: Step, answer: Choose) -> None:
-    """Deliver ``answer`` to the effect that asked ``step`` (called by the game)."""
+    """Deliver ``answer`` to the effect that asked ``step`` (called by the game).
+
+    Args:
+        state: the game.
+        step: the answered question (an ``effect`` step).
+        answer: the answer.
+    """
     source, _, stage = step.tag.partition("|")
     found = REGISTRY.get(source)
     if found is None or found.resume is None:
@@ -322,5 +357,10 @@ def resume(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def missing(names: Iterable[str], need_play: bool = True) -> list[str]:
-    """The names among ``names`` that have no one-shot effect registered."""
+    """The names among ``names`` that have no one-shot effect registered.
+
+    Args:
+        names: component names.
+        need_play: count only one-shot effects (else any registration).
+    """
     return [n for n in names if not (has_play(n) if need_play else n in REGISTRY)]

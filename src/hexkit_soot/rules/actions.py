@@ -26,7 +26,11 @@ __all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round"]
 
 
 def start_actions(state: SootState) -> None:
-    """Give everyone their actions for the round and start the cycle."""
+    """Give everyone their actions for the round and start the cycle.
+
+    Args:
+        state: the game.
+    """
     base = actions_per_round(state)
     for i, p in enumerate(state.players):
         p.actions = base + modify(state, i, Hook.BONUS_ACTIONS, 0)
@@ -37,7 +41,11 @@ def start_actions(state: SootState) -> None:
 
 
 def next_turn(state: SootState) -> bool:
-    """Ask the next player in the cycle for their turn; return False when all have passed."""
+    """Ask the next player in the cycle for their turn; return False when all have passed.
+
+    Args:
+        state: the game.
+    """
     n = len(state.order)
     if len(state.passed) >= n:
         return False
@@ -60,7 +68,12 @@ def _can_take(state: SootState, player: PlayerId, name: str) -> bool:
 
 
 def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
-    """The turn menu: main actions that can be completed, free actions, pass."""
+    """The turn menu: main actions that can be completed, free actions, pass.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     out = [opt(name, 0, name) for name in MAIN_ACTIONS if _can_take(state, player, name)]
     for free in FREE_ACTIONS.values():
         out.extend(free.options(state, player))

@@ -30,12 +30,23 @@ __all__ = ["camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of
 
 
 def camps_of(state: SootState, player: PlayerId) -> list[Hex]:
-    """Hexes of ``player``'s camps."""
+    """Hexes of ``player``'s camps.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     return [h for h, c in state.camps.items() if c.owner == player]
 
 
 def builder_discount(state: SootState, player: PlayerId, at: Hex) -> int:
-    """1 when your Explorer and Builder share ``at`` (rulebook: Explorer + Builder together)."""
+    """1 when your Explorer and Builder share ``at`` (rulebook: Explorer + Builder together).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+    """
     p = state.players[player]
     return 1 if at in p.explorers and at in p.builders else 0
 
@@ -46,7 +57,12 @@ def _free_hex(state: SootState, at: Hex) -> bool:
 
 
 def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
-    """Camp types that may be founded on ``at`` (ignoring cost and limits)."""
+    """Camp types that may be founded on ``at`` (ignoring cost and limits).
+
+    Args:
+        state: the game.
+        at: the hex.
+    """
     if not _free_hex(state, at):
         return []
     terrain, site, river = tile_info(state, state.tiles[at])
@@ -62,7 +78,14 @@ def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
 
 
 def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
-    """Goods and ¤ to found ``kind`` at ``at`` for ``player`` (discounts applied)."""
+    """Goods and ¤ to found ``kind`` at ``at`` for ``player`` (discounts applied).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+        kind: the camp type's name.
+    """
     nums = D(state).numbers
     cost = D(state).camps[kind].cost
     discount = builder_discount(state, player, at) + modify(state, player, Hook.CAMP_RESOURCES, 0)
@@ -114,7 +137,14 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
-    """Put ``player``'s camp of ``kind`` on ``at`` with its founding effects (no cost)."""
+    """Put ``player``'s camp of ``kind`` on ``at`` with its founding effects (no cost).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+        kind: the camp type's name.
+    """
     data = D(state)
     nums = data.numbers
     camp = data.camps[kind]
@@ -137,7 +167,14 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
 
 
 def abandon_camp(state: SootState, player: PlayerId, at: Hex, why: str) -> None:
-    """Remove ``player``'s camp at ``at``; the site and its stack stay. Loose goods there stay theirs."""
+    """Remove ``player``'s camp at ``at``; the site and its stack stay. Loose goods there stay theirs.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+        why: the reason written to the log.
+    """
     del state.camps[at]
     state.note(player, f"abandoned the camp at {at} ({why})")
 

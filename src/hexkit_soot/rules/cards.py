@@ -28,17 +28,31 @@ __all__ = ["draw_blind", "refill_row", "card_id", "card_name", "start_auction"]
 
 
 def card_id(state: SootState, name: str) -> int:
-    """Index of a card name in the data (for answers)."""
+    """Index of a card name in the data (for answers).
+
+    Args:
+        state: the game.
+        name: a card's name.
+    """
     return list(D(state).cards).index(name)
 
 
 def card_name(state: SootState, cid: int) -> str:
-    """Card name of an index."""
+    """Card name of an index.
+
+    Args:
+        state: the game.
+        cid: a card index (from :func:`card_id`).
+    """
     return list(D(state).cards)[cid]
 
 
 def draw_blind(state: SootState) -> str | None:
-    """Draw the top card, reshuffling the discard pile in when the deck is empty."""
+    """Draw the top card, reshuffling the discard pile in when the deck is empty.
+
+    Args:
+        state: the game.
+    """
     if not state.deck and state.discard:
         state.deck = state.discard
         state.discard = []
@@ -48,7 +62,11 @@ def draw_blind(state: SootState) -> str | None:
 
 
 def refill_row(state: SootState) -> list[int]:
-    """Fill empty card row slots; return the slots that received a Legacy card."""
+    """Fill empty card row slots; return the slots that received a Legacy card.
+
+    Args:
+        state: the game.
+    """
     legacy = []
     cards = D(state).cards
     for i, c in enumerate(state.card_row):
@@ -205,7 +223,12 @@ def on_limit(state: SootState, step: Step, answer: Choose) -> None:
 # -- the Legacy blind auction ---------------------------------------------------
 
 def start_auction(state: SootState, slot: int) -> None:
-    """Start the blind auction of the Legacy card in row ``slot``: everyone bids in turn order."""
+    """Start the blind auction of the Legacy card in row ``slot``: everyone bids in turn order.
+
+    Args:
+        state: the game.
+        slot: the card row slot holding the Legacy card.
+    """
     state.auction = state.card_row[slot]
     state.bids = [-1] * state.config.players
     state.note(None, f"Legacy card {state.auction} entered the row: blind auction")

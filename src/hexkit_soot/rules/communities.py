@@ -28,12 +28,24 @@ INGREDIENTS = ("Cultural Artifact", "Specialty Material")
 
 
 def interaction_cost(state: SootState, player: PlayerId) -> int:
-    """Currency a Community Interaction costs ``player`` (by prestige)."""
+    """Currency a Community Interaction costs ``player`` (by prestige).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     return max(1, D(state).numbers.interaction_base_cost - state.players[player].prestige)
 
 
 def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
-    """Raise Favor with the community at ``at``; form its pact at the top if free."""
+    """Raise Favor with the community at ``at``; form its pact at the top if free.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+        n: how many.
+    """
     c = state.communities.get(at)
     if c is None:
         return
@@ -78,7 +90,11 @@ def on_interact(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def pact_payout(state: SootState) -> None:
-    """Production: every pact holder gains 1 ingredient from each pact community."""
+    """Production: every pact holder gains 1 ingredient from each pact community.
+
+    Args:
+        state: the game.
+    """
     data_gives = {c.name: c.gives for c in D(state).communities}
     for at, c in sorted(state.communities.items()):
         if c.pact >= 0:

@@ -30,12 +30,22 @@ __all__ = ["destinations", "deliverable_at", "refill_contracts", "contract_limit
 
 
 def contract_limit(state: SootState, player: PlayerId) -> int:
-    """Contracts ``player`` may hold."""
+    """Contracts ``player`` may hold.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     return modify(state, player, Hook.CONTRACT_LIMIT, D(state).numbers.contracts_held)
 
 
 def destinations(state: SootState, kind: str) -> list[Hex]:
-    """Hexes matching a contract destination."""
+    """Hexes matching a contract destination.
+
+    Args:
+        state: the game.
+        kind: ``Central City``, ``Frontier``, ``Settlement`` or ``Market``.
+    """
     far = D(state).numbers.premium_distance
     if kind == "Central City":
         return [CENTRAL_CITY]
@@ -49,7 +59,13 @@ def destinations(state: SootState, kind: str) -> list[Hex]:
 
 
 def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None:
-    """Where ``player`` could fulfil contract ``index`` now (first such hex), or None."""
+    """Where ``player`` could fulfil contract ``index`` now (first such hex), or None.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        index: the contract's index in the data.
+    """
     ct = D(state).contracts[index]
     for h in destinations(state, ct.destination):
         pool = pool_at(state, player, h)
@@ -59,7 +75,11 @@ def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None
 
 
 def refill_contracts(state: SootState) -> None:
-    """Fill empty contract row slots from the deck."""
+    """Fill empty contract row slots from the deck.
+
+    Args:
+        state: the game.
+    """
     for i, c in enumerate(state.contract_row):
         if c < 0 and state.contract_deck:
             state.contract_row[i] = state.contract_deck.pop()

@@ -19,6 +19,9 @@ def run_end(state: SootState) -> bool:
     """Advance the End phase; return True when done (``state.phase`` says if the game is over).
 
     ``state.cursor``: 0 order and end check, 1..N hand limits.
+
+    Args:
+        state: the game.
     """
     if state.cursor == 0:
         state.order = list(state.passed)

@@ -31,14 +31,24 @@ __all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker"]
 
 
 def tile_info(state: SootState, tile: int) -> tuple[str, str, bool]:
-    """``(terrain, site, river)`` of a tile id."""
+    """``(terrain, site, river)`` of a tile id.
+
+    Args:
+        state: the game.
+        tile: a tile id (negative: the Central City or the Outer District).
+    """
     if tile < 0:
         return ("Central City" if tile == -1 else "Outer District", "", False)
     return D(state).tile_list()[tile]
 
 
 def tile_label(state: SootState, tile: int) -> str:
-    """A tile's readable name (``"Hill (Coal site, river)"``)."""
+    """A tile's readable name (``"Hill (Coal site, river)"``).
+
+    Args:
+        state: the game.
+        tile: a tile id.
+    """
     terrain, site, river = tile_info(state, tile)
     extra = [f"{site} site"] if site else []
     if river:
@@ -47,7 +57,12 @@ def tile_label(state: SootState, tile: int) -> str:
 
 
 def open_edges(state: SootState, at: Hex) -> list[Hex]:
-    """Unexplored neighbours of ``at`` (where a new tile may go)."""
+    """Unexplored neighbours of ``at`` (where a new tile may go).
+
+    Args:
+        state: the game.
+        at: the hex.
+    """
     return [n for n in at.neighbors() if n not in state.tiles]
 
 
@@ -188,6 +203,11 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
     explored neighbour beyond the first; doubled in Thaw and again for the
     Prospector.
 
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+
     Source: rulebook, "Explore" step 5; "Prospector" passive.
     """
     terrain, site, river = tile_info(state, state.tiles[at])
@@ -208,6 +228,10 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
 
 def check_marker(state: SootState, player: PlayerId) -> None:
     """Reveal the Frontier Closes marker once the tiles above it are drawn.
+
+    Args:
+        state: the game.
+        player: who drew the last tile (the Stage 1 trigger).
 
     Source: rulebook, "Explore" step 6; "Game End" Stage 1.
     """

@@ -31,7 +31,12 @@ __all__ = ["extractable", "extract_at", "scarcity_cascade"]
 
 
 def extractable(state: SootState, player: PlayerId) -> list[Hex]:
-    """Your camps with a placed, non-empty stack and one of your caravans present."""
+    """Your camps with a placed, non-empty stack and one of your caravans present.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     p = state.players[player]
     here = {c.loc for c in p.caravans}
     return sorted(
@@ -67,6 +72,12 @@ def on_mode(state: SootState, step: Step, answer: Choose) -> None:
 def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = False) -> int:
     """Remove tokens from the stack at ``at`` onto ``player``'s caravan there and the tile.
 
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+        ruthless: Ruthless Exploitation (+2 tokens, -1 Prestige).
+
     Returns:
         Tokens removed.
     """
@@ -100,6 +111,10 @@ def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = Fal
 
 def scarcity_cascade(state: SootState, resource: str) -> bool:
     """Fire the Scarcity Cascade of ``resource`` if no active site of it has tokens left.
+
+    Args:
+        state: the game.
+        resource: the site resource whose stack just emptied.
 
     Returns:
         Whether it fired now.

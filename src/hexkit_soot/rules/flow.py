@@ -34,7 +34,11 @@ def _new_round(state: SootState) -> None:
 
 
 def advance(state: SootState) -> None:
-    """Run automatic steps until a question is pending or the game is over."""
+    """Run automatic steps until a question is pending or the game is over.
+
+    Args:
+        state: the game.
+    """
     while not state.pending:
         phase = state.phase
         n = state.config.players

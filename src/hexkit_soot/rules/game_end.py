@@ -18,7 +18,11 @@ __all__ = ["arm_endgame", "game_over_now"]
 
 
 def arm_endgame(state: SootState) -> None:
-    """At the end of a round: trigger Stage 1 at round 12, and fix the last round once triggered."""
+    """At the end of a round: trigger Stage 1 at round 12, and fix the last round once triggered.
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     if not state.frontier_closed and state.round >= nums.last_round:
         state.frontier_closed = True
@@ -30,6 +34,10 @@ def arm_endgame(state: SootState) -> None:
 
 
 def game_over_now(state: SootState) -> bool:
-    """Whether the round just ended is the last."""
+    """Whether the round just ended is the last.
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     return state.round >= nums.hard_cap or (state.last_round > 0 and state.round >= state.last_round)

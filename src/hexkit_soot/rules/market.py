@@ -35,14 +35,26 @@ __all__ = ["markets_for", "sell_price", "buy_price", "sell", "buy", "max_units"]
 
 
 def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
-    """Market locations where ``player`` can trade now."""
+    """Market locations where ``player`` can trade now.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     p = state.players[player]
     here = {c.loc for c in p.caravans}
     return sorted(h for h in state.settlements if is_market(state, h) and (h in here or is_node(state, player, h)))
 
 
 def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
-    """Currency per unit for selling ``good`` at ``at`` now."""
+    """Currency per unit for selling ``good`` at ``at`` now.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        good: the good's name.
+        at: the market location.
+    """
     data = D(state)
     g = data.goods[good]
     if g.kind == "special":
@@ -57,14 +69,26 @@ def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
 
 
 def buy_price(state: SootState, player: PlayerId, good: str) -> int:
-    """Currency per unit for buying ``good`` now (listed + markup)."""
+    """Currency per unit for buying ``good`` now (listed + markup).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        good: the good's name.
+    """
     g = D(state).goods[good]
     base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
     return base + modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
 
 
 def max_units(state: SootState, player: PlayerId, side: str = "sell") -> int:
-    """Units per Market Transaction (3; the Merchant sells up to 5)."""
+    """Units per Market Transaction (3; the Merchant sells up to 5).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        side: ``sell`` or ``buy``.
+    """
     return modify(state, player, Hook.SELL_UNITS, D(state).numbers.sell_units, {"side": side})
 
 
@@ -145,7 +169,15 @@ def on_qty(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> int:
-    """Sell ``units`` of ``good`` at ``at``; return the currency received."""
+    """Sell ``units`` of ``good`` at ``at``; return the currency received.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        good: the good's name.
+        units: how many.
+        at: the market location.
+    """
     data = D(state)
     g = data.goods[good]
     price = sell_price(state, player, good, at)
@@ -172,7 +204,15 @@ def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> 
 
 
 def buy(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> int:
-    """Buy ``units`` of ``good`` at ``at``; return the currency paid."""
+    """Buy ``units`` of ``good`` at ``at``; return the currency paid.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        good: the good's name.
+        units: how many.
+        at: the market location.
+    """
     data = D(state)
     g = data.goods[good]
     price = buy_price(state, player, good)

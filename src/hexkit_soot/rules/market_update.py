@@ -43,7 +43,11 @@ def _season_contracts(state: SootState) -> None:
 
 
 def flip_flux(state: SootState) -> None:
-    """2P Market Flux: flip one card, riser +1, faller -1; reshuffle when exhausted."""
+    """2P Market Flux: flip one card, riser +1, faller -1; reshuffle when exhausted.
+
+    Args:
+        state: the game.
+    """
     if not state.flux:
         state.flux = state.flux_discard
         state.flux_discard = []
@@ -62,6 +66,9 @@ def run_market_update(state: SootState) -> bool:
     """Advance the Market Update; return True when the phase is done.
 
     ``state.cursor``: 0 start, 1 event asked, 2 demand/flux/futures, 3 refill, 4 done.
+
+    Args:
+        state: the game.
     """
     if state.cursor == 0:
         state.note(None, f"Round {state.round} ({season_of(state.round)})")
@@ -114,7 +121,14 @@ def on_event(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def apply_event(state: SootState, index: int, option: str, holder: int) -> None:
-    """Run option ``option`` of event ``index`` (a no-op, logged, if its effect is not registered)."""
+    """Run option ``option`` of event ``index`` (a no-op, logged, if its effect is not registered).
+
+    Args:
+        state: the game.
+        index: the event's index in the data.
+        option: ``A`` or ``B``.
+        holder: the Event Token holder, who chose.
+    """
     ev = D(state).events[index]
     state.note(holder, f"chose option {option} of {ev.name}")
     found = lookup(ev.name)

@@ -24,7 +24,13 @@ __all__ = ["claim", "check_rail_link", "check_magnate", "check_production", "far
 
 
 def claim(state: SootState, player: PlayerId, name: str) -> bool:
-    """Give milestone ``name`` to ``player`` if nobody has it; return whether claimed now."""
+    """Give milestone ``name`` to ``player`` if nobody has it; return whether claimed now.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        name: the milestone's name.
+    """
     if name in state.milestones:
         return False
     state.milestones[name] = player
@@ -34,7 +40,12 @@ def claim(state: SootState, player: PlayerId, name: str) -> bool:
 
 
 def check_rail_link(state: SootState, player: PlayerId) -> None:
-    """First Rail Link: the Central City reaches a settlement over rail alone."""
+    """First Rail Link: the Central City reaches a settlement over rail alone.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     if "First Rail Link" in state.milestones:
         return
     seen = {CENTRAL_CITY}
@@ -52,19 +63,35 @@ def check_rail_link(state: SootState, player: PlayerId) -> None:
 
 
 def far_camps(state: SootState, player: PlayerId) -> int:
-    """Camps of ``player`` at distance 4+ from the Central City."""
+    """Camps of ``player`` at distance 4+ from the Central City.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     far = D(state).numbers.premium_distance
     return sum(1 for h, c in state.camps.items() if c.owner == player and h.distance(CENTRAL_CITY) >= far)
 
 
 def check_magnate(state: SootState, player: PlayerId) -> None:
-    """Frontier Magnate: 3 camps at distance 4+."""
+    """Frontier Magnate: 3 camps at distance 4+.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     if "Frontier Magnate" not in state.milestones and far_camps(state, player) >= 3:
         claim(state, player, "Frontier Magnate")
 
 
 def check_production(state: SootState, player: PlayerId, facility: FacilityType) -> None:
-    """First of the Fine Goods and The Full Chain, after a firing."""
+    """First of the Fine Goods and The Full Chain, after a firing.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        facility: the facility type that just fired.
+    """
     if facility.tier != 3:
         return
     claim(state, player, "First of the Fine Goods")

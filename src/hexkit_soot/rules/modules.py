@@ -60,13 +60,21 @@ MODULES: dict[str, Module] = {}
 
 
 def register_module(module: Module) -> Module:
-    """Register ``module`` under ``module.name`` (configs may then name it)."""
+    """Register ``module`` under ``module.name`` (configs may then name it).
+
+    Args:
+        module: the module.
+    """
     MODULES[module.name] = module
     return module
 
 
 def active_modules(state: SootState) -> Iterator[Module]:
-    """The registered modules named in ``state``'s config, in name order."""
+    """The registered modules named in ``state``'s config, in name order.
+
+    Args:
+        state: the game.
+    """
     names: frozenset[str] = getattr(state.config, "modules", frozenset())
     for name in sorted(names):
         found = MODULES.get(name)

@@ -149,13 +149,25 @@ def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
 
 
 def explore_reach(state: SootState, player: PlayerId, start: Hex, agent: str) -> dict[Hex, Path]:
-    """Where an Explorer or Builder at ``start`` can move this Move."""
+    """Where an Explorer or Builder at ``start`` can move this Move.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        start: the agent's hex.
+        agent: ``Explorer`` or ``Builder``.
+    """
     speed = walker_speed(state, player, agent)
     return _search(state, player, start, BUDGET // max(1, speed), False)
 
 
 def caravan_capacity(state: SootState, player: PlayerId) -> int:
-    """Units a caravan carries (assumed 4)."""
+    """Units a caravan carries (assumed 4).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     return D(state).numbers.caravan_capacity
 
 
@@ -196,6 +208,12 @@ def caravan_reach(
     """Where caravan ``index`` can move, with fuel and tolls it could pay.
 
     ``paid``: owners already paid a toll during this Move (not charged again).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        index: the caravan's index.
+        paid: owners already paid a toll during this Move.
     """
     c = state.players[player].caravans[index]
     laden = bool(c.cargo)
@@ -214,7 +232,12 @@ def caravan_reach(
 
 
 def lay_trails(state: SootState, path: Path) -> int:
-    """Lay public trails on the wilderness segments of ``path``; return how many."""
+    """Lay public trails on the wilderness segments of ``path``; return how many.
+
+    Args:
+        state: the game.
+        path: a walker's path from :func:`explore_reach`.
+    """
     from hexkit_soot.rules.routes import set_route
 
     for code in path.wild:

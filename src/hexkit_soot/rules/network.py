@@ -42,13 +42,23 @@ __all__ = [
 
 
 def tier3(state: SootState, good: str) -> bool:
-    """Whether ``good`` is a Tier 3 good (never warehoused)."""
+    """Whether ``good`` is a Tier 3 good (never warehoused).
+
+    Args:
+        state: the game.
+        good: the good's name.
+    """
     g = D(state).goods[good]
     return g.kind == "tracked" and g.tier == 3
 
 
 def nodes(state: SootState, player: PlayerId) -> list[Hex]:
-    """The player's warehouse nodes: Central City, warehouses, founded Depot Towns."""
+    """The player's warehouse nodes: Central City, warehouses, founded Depot Towns.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     out = [CENTRAL_CITY]
     out.extend(state.players[player].warehouses)
     for h, s in state.settlements.items():
@@ -58,7 +68,13 @@ def nodes(state: SootState, player: PlayerId) -> list[Hex]:
 
 
 def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
-    """Whether ``at`` is one of the player's warehouse nodes."""
+    """Whether ``at`` is one of the player's warehouse nodes.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+    """
     if at == CENTRAL_CITY or at in state.players[player].warehouses:
         return True
     s = state.settlements.get(at)
@@ -93,6 +109,10 @@ def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | 
 def discounted(cost: Goods, discount: int) -> Goods:
     """``cost`` less ``discount`` units (largest quantities first; at least 1 unit left).
 
+    Args:
+        cost: goods to pay, by name.
+        discount: units to waive.
+
     Source: rulebook, "Explorer and Builder together" (-1 resource, minimum 1)
     and the archetype discounts.
     """
@@ -120,6 +140,15 @@ def can_pay(
 
     Missing goods may be covered by cards from hand (1 wild resource each)
     when ``wild``.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        cost: goods to pay, by name.
+        at: where the goods must be, or ``None`` for the network.
+        currency: currency to pay as well.
+        network: count the warehouse network too (default: when ``at`` is a node or ``None``).
+        wild: let cards from hand cover missing goods (1 wild resource each).
     """
     p = state.players[player]
     if p.currency < currency:
@@ -157,6 +186,16 @@ def pay(
 ) -> bool:
     """Pay ``cost`` and ``currency`` at ``at`` (goods return to the supply).
 
+    Args:
+        state: the game.
+        player: the seat concerned.
+        cost: goods to pay, by name.
+        at: where the goods must be, or ``None`` for the network.
+        currency: currency to pay as well.
+        why: the reason written to the log.
+        network: count the warehouse network too (default: when ``at`` is a node or ``None``).
+        wild: let cards from hand cover missing goods (1 wild resource each).
+
     Returns:
         Whether it was paid; when it cannot be, nothing changes.
     """
@@ -187,20 +226,47 @@ def pay(
 
 
 def food_value(state: SootState, good: str) -> int:
-    """Food value of one unit (0 if not food). Source: Components §20.1 (assumed values)."""
+    """Food value of one unit (0 if not food). Source: Components §20.1 (assumed values).
+
+    Args:
+        state: the game.
+        good: the good's name.
+    """
     return D(state).goods[good].food
 
 
 def fuel_value(state: SootState, good: str) -> int:
-    """Fuel units of one token (0 if not fuel)."""
+    """Fuel units of one token (0 if not fuel).
+
+    Args:
+        state: the game.
+        good: the good's name.
+    """
     return D(state).goods[good].fuel
 
 
 def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0) -> bool:
-    """Whether ``player`` can pay a building cost at ``at`` (the network always counts)."""
+    """Whether ``player`` can pay a building cost at ``at`` (the network always counts).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        cost: goods to pay, by name.
+        at: the building site.
+        currency: currency to pay as well.
+    """
     return can_pay(state, player, cost, at, currency, network=True)
 
 
 def pay_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, why: str = "") -> bool:
-    """Pay a building cost at ``at`` from caravans and loose goods there, then the network."""
+    """Pay a building cost at ``at`` from caravans and loose goods there, then the network.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        cost: goods to pay, by name.
+        at: the building site.
+        currency: currency to pay as well.
+        why: the reason written to the log.
+    """
     return pay(state, player, cost, at, currency, why=why, network=True)

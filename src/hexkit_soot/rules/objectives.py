@@ -24,7 +24,13 @@ __all__ = ["measure", "objective_points", "secret_points"]
 
 
 def measure(state: SootState, player: PlayerId, name: str) -> int:
-    """The value of an objective measure for ``player``."""
+    """The value of an objective measure for ``player``.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        name: the measure's name (see ``data.MEASURES``).
+    """
     data = D(state)
     p = state.players[player]
     if name == "camps":
@@ -65,7 +71,11 @@ def measure(state: SootState, player: PlayerId, name: str) -> int:
 
 
 def objective_points(state: SootState) -> list[dict[str, int]]:
-    """Points from each public objective, per player (4/2, ties full to all)."""
+    """Points from each public objective, per player (4/2, ties full to all).
+
+    Args:
+        state: the game.
+    """
     data: SootData = D(state)
     nums = data.numbers
     n = state.config.players
@@ -81,7 +91,12 @@ def objective_points(state: SootState) -> list[dict[str, int]]:
 
 
 def secret_points(state: SootState, player: PlayerId) -> int:
-    """Points from ``player``'s kept secret objectives."""
+    """Points from ``player``'s kept secret objectives.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     data = D(state)
     total = 0
     for idx in state.players[player].secrets:

@@ -32,38 +32,66 @@ __all__ = [
 
 
 def actions_per_round(state: SootState) -> int:
-    """Regular actions per round: 3, or 4 at 2 players."""
+    """Regular actions per round: 3, or 4 at 2 players.
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     return nums.actions_per_round_2p if state.config.players == 2 else nums.actions_per_round
 
 
 def loan_limit(state: SootState) -> int:
-    """Loans a player may have outstanding: 3, or 2 at 2 players."""
+    """Loans a player may have outstanding: 3, or 2 at 2 players.
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     return nums.loan_max_2p if state.config.players == 2 else nums.loan_max
 
 
 def central_city_slots(state: SootState) -> int:
-    """Printed Tier 3 slots of the Central City: 4, or 3 at 2 players (Outer District not included)."""
+    """Printed Tier 3 slots of the Central City: 4, or 3 at 2 players (Outer District not included).
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     return nums.cc_tier3_slots_2p if state.config.players == 2 else nums.cc_tier3_slots
 
 
 def contract_copies(players: int) -> int:
-    """Copies of each contract tile: 1 at 2 players, 2 at 3-4, 3 at 5-6."""
+    """Copies of each contract tile: 1 at 2 players, 2 at 3-4, 3 at 5-6.
+
+    Args:
+        players: the number of players.
+    """
     return 1 if players == 2 else 2 if players <= 4 else 3
 
 
 def shared_copies(players: int) -> int:
-    """Copies of each shared upgrade: ceil(N/2)."""
+    """Copies of each shared upgrade: ceil(N/2).
+
+    Args:
+        players: the number of players.
+    """
     return (players + 1) // 2
 
 
 def uses_market_flux(state: SootState) -> bool:
-    """Whether the 2-player Market Flux deck is in play."""
+    """Whether the 2-player Market Flux deck is in play.
+
+    Args:
+        state: the game.
+    """
     return state.config.players == 2 and "no-market-flux" not in state.config.variants
 
 
 def has_outer_district(players: int) -> bool:
-    """Whether the Outer District is in play (5-6 players)."""
+    """Whether the Outer District is in play (5-6 players).
+
+    Args:
+        players: the number of players.
+    """
     return players >= 5

@@ -25,7 +25,11 @@ SEMI_ROUNDS = (3, 6, 9, 12)
 
 
 def run_production(state: SootState) -> None:
-    """Produce for every camp, grow semi-renewable stacks, pay pacts."""
+    """Produce for every camp, grow semi-renewable stacks, pay pacts.
+
+    Args:
+        state: the game.
+    """
     data = D(state)
     for at, camp in sorted(state.camps.items()):
         ct = data.camps[camp.kind]

@@ -37,12 +37,22 @@ __all__ = ["usage_fee", "firing_plan", "fire", "soot_for_fuel"]
 
 
 def soot_for_fuel(fuel: int) -> int:
-    """Soot for ``fuel`` burned in one Refine action: 1 per 2, rounded up."""
+    """Soot for ``fuel`` burned in one Refine action: 1 per 2, rounded up.
+
+    Args:
+        fuel: fuel burned in one Refine action.
+    """
     return (fuel + 1) // 2
 
 
 def usage_fee(state: SootState, at: Hex, facility: FacilityType) -> int:
-    """Fee a non-owner pays to use ``facility`` at ``at``."""
+    """Fee a non-owner pays to use ``facility`` at ``at``.
+
+    Args:
+        state: the game.
+        at: the hex.
+        facility: the facility type.
+    """
     nums = D(state).numbers
     if at == CENTRAL_CITY or facility.tier == 3:
         return nums.usage_fee_city
@@ -74,7 +84,14 @@ def _use_goods(state: SootState, pool: Goods, kind: str, amount: int) -> Goods |
 
 
 def firing_plan(state: SootState, player: PlayerId, at: Hex, facility: FacilityType) -> tuple[Goods, int] | None:
-    """Goods one firing of ``facility`` at ``at`` would consume, and fuel burned; None if not possible."""
+    """Goods one firing of ``facility`` at ``at`` would consume, and fuel burned; None if not possible.
+
+    Args:
+        state: the game.
+        player: who fires it.
+        at: the hex.
+        facility: the facility type.
+    """
     pool = pool_at(state, player, at)
     need: Goods = dict(facility.inputs)
     for g, n in need.items():
@@ -168,6 +185,12 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int) -> int:
 
     Pays the usage fee and Charter when renting, consumes inputs and use
     cost, and places the outputs.
+
+    Args:
+        state: the game.
+        player: who fires it.
+        at: the hex.
+        slot: the facility's slot in the settlement.
     """
     data = D(state)
     s = state.settlements[at]

@@ -37,13 +37,25 @@ RAIL_COST = {"Iron Ore": 1, "Timber": 1}
 
 
 def route_at(state: SootState, h: Hex, direction: int) -> int:
-    """Route kind on the edge from ``h`` in ``direction`` (0 none, 1 trail, 2 road, 3 rail)."""
+    """Route kind on the edge from ``h`` in ``direction`` (0 none, 1 trail, 2 road, 3 rail).
+
+    Args:
+        state: the game.
+        h: the hex.
+        direction: a direction index 0-5 (:data:`hexkit.hexes.DIRECTIONS` order).
+    """
     kinds = state.route_kind.get(h)
     return kinds[direction] if kinds is not None else 0
 
 
 def owner_at(state: SootState, h: Hex, direction: int) -> PlayerId:
-    """Owner of the segment from ``h`` in ``direction`` (-1 public or none)."""
+    """Owner of the segment from ``h`` in ``direction`` (-1 public or none).
+
+    Args:
+        state: the game.
+        h: the hex.
+        direction: a direction index 0-5 (:data:`hexkit.hexes.DIRECTIONS` order).
+    """
     owners = state.route_owner.get(h)
     return owners[direction] if owners is not None else -1
 
@@ -58,14 +70,27 @@ def _put(state: SootState, h: Hex, d: int, kind: int, owner: PlayerId) -> None:
 
 
 def set_route(state: SootState, a: Hex, b: Hex, kind: int, owner: PlayerId) -> None:
-    """Put a segment of ``kind`` owned by ``owner`` between adjacent hexes ``a`` and ``b``."""
+    """Put a segment of ``kind`` owned by ``owner`` between adjacent hexes ``a`` and ``b``.
+
+    Args:
+        state: the game.
+        a: one end.
+        b: the other end, adjacent to ``a``.
+        kind: 1 trail, 2 road, 3 rail.
+        owner: the owner (-1 public).
+    """
     d = a.neighbors().index(b)
     _put(state, a, d, kind, owner)
     _put(state, b, (d + 3) % 6, kind, owner)
 
 
 def anchors(state: SootState, player: PlayerId) -> set[Hex]:
-    """Hexes a route may extend from: your routes, any trail, your agents, your camps, the Central City."""
+    """Hexes a route may extend from: your routes, any trail, your agents, your camps, the Central City.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     p = state.players[player]
     out = {CENTRAL_CITY, *p.explorers, *p.builders, *(c.loc for c in p.caravans)}
     out.update(h for h, camp in state.camps.items() if camp.owner == player)
@@ -80,7 +105,14 @@ def anchors(state: SootState, player: PlayerId) -> set[Hex]:
 
 
 def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> list[tuple[Hex, int]]:
-    """Edges where ``player`` may lay ``kind`` (road or rail), or upgrade a road to rail."""
+    """Edges where ``player`` may lay ``kind`` (road or rail), or upgrade a road to rail.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        kind: 2 road or 3 rail.
+        upgrade: find your roads to upgrade to rail instead.
+    """
     out: list[tuple[Hex, int]] = []
     seen: set[tuple[Hex, Hex]] = set()
     tiles = state.tiles

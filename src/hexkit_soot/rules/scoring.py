@@ -29,7 +29,12 @@ __all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_s
 
 
 def portfolio(state: SootState, player: PlayerId) -> int:
-    """Currency plus the value of every good the player owns, at current prices."""
+    """Currency plus the value of every good the player owns, at current prices.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     p = state.players[player]
     total = p.currency
     for g, n in p.stock.items():
@@ -44,7 +49,11 @@ def portfolio(state: SootState, player: PlayerId) -> int:
 
 
 def final_scores(state: SootState) -> ScoreSheet:
-    """The score sheet (final once the game is over)."""
+    """The score sheet (final once the game is over).
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     n = state.config.players
     objectives = objective_points(state)

@@ -27,6 +27,9 @@ SEASONS = ("Thaw", "Boom", "Hardship", "Decline")
 def season_of(round_: int) -> str:
     """The season of a round: Thaw 1-3, Boom 4-6, Hardship 7-9, Decline 10 and later.
 
+    Args:
+        round_: the round number.
+
     Source: rulebook, "Seasons": final rounds after 12 use Decline.
     """
     if round_ <= 3:
@@ -40,6 +43,9 @@ def season_of(round_: int) -> str:
 
 def rivers_frozen(round_: int) -> bool:
     """Rivers are frozen in rounds 10 and 11 (open again in the final rounds after 12).
+
+    Args:
+        round_: the round number.
 
     Source: rulebook, reference card "Decline ... rivers frozen 10-11".
     """

@@ -37,12 +37,22 @@ TIER_NAMES = {1: "Settlement", 2: "Town", 3: "City"}
 
 
 def river_adjacent(state: SootState, at: Hex) -> bool:
-    """Water overlay on ``at`` or a neighbour (rulebook: river-adjacent)."""
+    """Water overlay on ``at`` or a neighbour (rulebook: river-adjacent).
+
+    Args:
+        state: the game.
+        at: the hex.
+    """
     return at in state.water or any(n in state.water for n in at.neighbors())
 
 
 def settlement_types_at(state: SootState, at: Hex) -> list[str]:
-    """Settlement types allowed on ``at`` (ignoring cost and limits)."""
+    """Settlement types allowed on ``at`` (ignoring cost and limits).
+
+    Args:
+        state: the game.
+        at: the hex.
+    """
     if (at not in state.tiles or at == CENTRAL_CITY or at in state.camps
             or at in state.settlements or at in state.communities):
         return []
@@ -59,7 +69,11 @@ def settlement_types_at(state: SootState, at: Hex) -> list[str]:
 
 
 def founding_points(state: SootState) -> int:
-    """Founding points in the current season."""
+    """Founding points in the current season.
+
+    Args:
+        state: the game.
+    """
     nums = D(state).numbers
     return {
         "Thaw": nums.founding_points_thaw,
@@ -70,7 +84,12 @@ def founding_points(state: SootState) -> int:
 
 
 def slots_of(state: SootState, at: Hex) -> int:
-    """Facility slots of the settlement at ``at`` (Central City: its Tier 3 slots)."""
+    """Facility slots of the settlement at ``at`` (Central City: its Tier 3 slots).
+
+    Args:
+        state: the game.
+        at: the hex.
+    """
     s = state.settlements[at]
     if s.kind == "Central City":
         from hexkit_soot.rules.player_counts import central_city_slots
@@ -83,7 +102,12 @@ def slots_of(state: SootState, at: Hex) -> int:
 
 
 def is_market(state: SootState, at: Hex) -> bool:
-    """Whether ``at`` is a market location (Central City, Market Town, River Port), not Struggling."""
+    """Whether ``at`` is a market location (Central City, Market Town, River Port), not Struggling.
+
+    Args:
+        state: the game.
+        at: the hex.
+    """
     s = state.settlements.get(at)
     if s is None or s.struggling:
         return False
@@ -91,7 +115,14 @@ def is_market(state: SootState, at: Hex) -> bool:
 
 
 def charter(state: SootState, at: Hex, user: PlayerId, why: str) -> None:
-    """Pay the Charter of the settlement at ``at`` when ``user`` (not the founder) builds or uses there."""
+    """Pay the Charter of the settlement at ``at`` when ``user`` (not the founder) builds or uses there.
+
+    Args:
+        state: the game.
+        at: the settlement's hex.
+        user: who built or used a facility there.
+        why: what happened, for the log.
+    """
     s = state.settlements.get(at)
     if s is None or s.founder < 0 or s.founder == user:
         return

@@ -33,7 +33,12 @@ __all__ = ["new_state", "contract_copies", "give_package"]
 
 
 def new_state(config: SootConfig, rng: Rng) -> SootState:
-    """A game set up to the archetype draft (the first question)."""
+    """A game set up to the archetype draft (the first question).
+
+    Args:
+        config: a game config.
+        rng: the random source.
+    """
     data = data_of(config)
     nums = data.numbers
     n = config.players
@@ -113,7 +118,13 @@ def on_draft(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def give_package(state: SootState, player: int, name: str) -> None:
-    """Set ``player`` up as archetype ``name``: package, agents, prestige."""
+    """Set ``player`` up as archetype ``name``: package, agents, prestige.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        name: the archetype's name.
+    """
     arch = D(state).archetypes[name]
     p = state.players[player]
     p.archetype = name

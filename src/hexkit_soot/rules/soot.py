@@ -18,7 +18,12 @@ __all__ = ["scrub_sites"]
 
 
 def scrub_sites(state: SootState, player: PlayerId) -> bool:
-    """Whether a Builder of ``player`` stands where they may scrub."""
+    """Whether a Builder of ``player`` stands where they may scrub.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     for h in state.players[player].builders:
         if h == CENTRAL_CITY:
             return True

@@ -75,7 +75,11 @@ FREE_ACTIONS: dict[str, FreeAction] = {}
 
 
 def handles(kind: str) -> Callable[[Handler], Handler]:
-    """Register the handler of the answers to ``kind`` questions."""
+    """Register the handler of the answers to ``kind`` questions.
+
+    Args:
+        kind: the question's ``Step.kind``.
+    """
 
     def register(fn: Handler) -> Handler:
         HANDLERS[kind] = fn
@@ -85,7 +89,11 @@ def handles(kind: str) -> Callable[[Handler], Handler]:
 
 
 def generates(kind: str) -> Callable[[Generator], Generator]:
-    """Register the generator of legal answers to ``kind`` questions."""
+    """Register the generator of legal answers to ``kind`` questions.
+
+    Args:
+        kind: the question's ``Step.kind``.
+    """
 
     def register(fn: Generator) -> Generator:
         GENERATORS[kind] = fn
@@ -97,7 +105,13 @@ def generates(kind: str) -> Callable[[Generator], Generator]:
 def main_action(
     name: str, available: Callable[[SootState, PlayerId], bool], restricted_ok: bool = False
 ) -> Callable[[Callable[[SootState, PlayerId], None]], Callable[[SootState, PlayerId], None]]:
-    """Register the decorated function as the start of main action ``name``."""
+    """Register the decorated function as the start of main action ``name``.
+
+    Args:
+        name: the action's rulebook name (the turn answer's ``code``).
+        available: whether a player could complete it now.
+        restricted_ok: whether Refine-or-Move-only bonus actions may pay for it.
+    """
 
     def register(fn: Callable[[SootState, PlayerId], None]) -> Callable[[SootState, PlayerId], None]:
         MAIN_ACTIONS[name] = MainAction(name, available, fn, restricted_ok)
@@ -109,7 +123,12 @@ def main_action(
 def free_action(
     name: str, options: Callable[[SootState, PlayerId], Iterable[Choose]]
 ) -> Callable[[Callable[[SootState, PlayerId, Choose], None]], Callable[[SootState, PlayerId, Choose], None]]:
-    """Register the decorated function as the handler of free action ``name``."""
+    """Register the decorated function as the handler of free action ``name``.
+
+    Args:
+        name: the free action's name (the turn answer's ``code``).
+        options: its turn-menu entries for a player.
+    """
 
     def register(
         fn: Callable[[SootState, PlayerId, Choose], None]
@@ -121,7 +140,13 @@ def free_action(
 
 
 def opt(code: str, arg: int = 0, label: str = "") -> Choose:
-    """Shorthand for an answer."""
+    """Shorthand for an answer.
+
+    Args:
+        code: the answer's code.
+        arg: its argument.
+        label: its text (default: the code).
+    """
     return Choose(code=code, arg=arg, label=label or code)
 
 
@@ -134,7 +159,17 @@ def ask(
     data: tuple[int, ...] = (),
     tag: str = "",
 ) -> None:
-    """Push a question for ``player`` (fixed ``options``, or generated when empty)."""
+    """Push a question for ``player`` (fixed ``options``, or generated when empty).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        kind: the question's kind (its handler).
+        options: fixed answers (empty: generated when asked).
+        prompt: the question's text.
+        data: integer context for the handler.
+        tag: text context for the handler.
+    """
     state.pending.append(
         Step(player=player, prompt=prompt or kind, kind=kind, tag=tag, data=data, options=tuple(options))
     )

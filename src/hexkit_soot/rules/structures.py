@@ -32,7 +32,13 @@ __all__ = ["buildable", "free_slots"]
 
 
 def free_slots(state: SootState, at: Hex, player: PlayerId) -> int:
-    """Facility slots at ``at`` that ``player`` may build in now."""
+    """Facility slots at ``at`` that ``player`` may build in now.
+
+    Args:
+        state: the game.
+        at: the hex.
+        player: who would build.
+    """
     s = state.settlements[at]
     free = slots_of(state, at) - len(s.facilities)
     if s.reserve_owner >= 0 and s.reserve_owner != player and state.round <= s.reserve_until:
@@ -41,7 +47,13 @@ def free_slots(state: SootState, at: Hex, player: PlayerId) -> int:
 
 
 def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
-    """Structures ``player`` may build on ``at`` now (ignoring cost)."""
+    """Structures ``player`` may build on ``at`` now (ignoring cost).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex.
+    """
     data = D(state)
     out: list[str] = []
     s = state.settlements.get(at)

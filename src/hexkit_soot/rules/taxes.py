@@ -26,6 +26,10 @@ TAX_ROUNDS = (4, 8, 12)
 def pay_tax(state: SootState, player: PlayerId) -> bool:
     """Collect the Frontier Tax from ``player``.
 
+    Args:
+        state: the game.
+        player: the seat concerned.
+
     Returns:
         True when settled; False when a camp must be abandoned first (asked).
     """

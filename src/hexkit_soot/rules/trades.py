@@ -29,7 +29,12 @@ __all__ = ["enforce_bindings", "open_bindings"]
 
 
 def open_bindings(state: SootState, player: PlayerId) -> int:
-    """Binding Trade Contracts ``player`` has open (as seller or buyer)."""
+    """Binding Trade Contracts ``player`` has open (as seller or buyer).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     return sum(1 for b in state.bindings if player in (b.seller, b.buyer))
 
 
@@ -125,7 +130,11 @@ def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 
 def enforce_bindings(state: SootState) -> None:
-    """At the start of Upkeep: sellers pay 2¤ per undelivered unit of contracts due this round."""
+    """At the start of Upkeep: sellers pay 2¤ per undelivered unit of contracts due this round.
+
+    Args:
+        state: the game.
+    """
     penalty = D(state).numbers.binding_penalty
     keep = []
     for b in state.bindings:

@@ -26,7 +26,12 @@ __all__ = ["purchasable", "shared_copies"]
 
 
 def purchasable(state: SootState, player: PlayerId) -> list[str]:
-    """Upgrade tiles ``player`` may buy now (cost included)."""
+    """Upgrade tiles ``player`` may buy now (cost included).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     data = D(state)
     p = state.players[player]
     out = []

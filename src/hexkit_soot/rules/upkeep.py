@@ -34,7 +34,12 @@ __all__ = ["food_bill", "settlement_payer", "food_available", "pay_food", "run_u
 
 
 def settlement_payer(state: SootState, at: object) -> PlayerId:
-    """Who pays a settlement's second food: most facilities there (tie or none: founder)."""
+    """Who pays a settlement's second food: most facilities there (tie or none: founder).
+
+    Args:
+        state: the game.
+        at: the settlement's hex.
+    """
     s = state.settlements[at]  # type: ignore[index]
     counts: dict[int, int] = {}
     for f in s.facilities:
@@ -47,7 +52,12 @@ def settlement_payer(state: SootState, at: object) -> PlayerId:
 
 
 def food_bill(state: SootState, player: PlayerId) -> int:
-    """Food ``player`` owes this Upkeep."""
+    """Food ``player`` owes this Upkeep.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     data = D(state)
     nums = data.numbers
     bill = nums.camp_food * sum(1 for c in state.camps.values() if c.owner == player)
@@ -66,7 +76,12 @@ def food_bill(state: SootState, player: PlayerId) -> int:
 
 
 def food_available(state: SootState, player: PlayerId) -> Goods:
-    """Food goods usable for upkeep: network plus all caravans."""
+    """Food goods usable for upkeep: network plus all caravans.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     p = state.players[player]
     out = {g: n for g, n in p.stock.items() if food_value(state, g)}
     for c in p.caravans:
@@ -119,7 +134,12 @@ def _removables(state: SootState, player: PlayerId) -> list[Choose]:
 
 
 def pay_food(state: SootState, player: PlayerId) -> bool:
-    """Settle ``player``'s food; return False if they must first remove something (asked)."""
+    """Settle ``player``'s food; return False if they must first remove something (asked).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
     nums = D(state).numbers
     bill = food_bill(state, player)
     used, missing = _plan(state, food_available(state, player), bill)
@@ -165,6 +185,9 @@ def run_upkeep(state: SootState) -> bool:
 
     ``state.cursor`` counts: 0 = start, then 1..N food for each player in
     turn order, then N+1..2N tax.
+
+    Args:
+        state: the game.
     """
     n = len(state.order)
     if state.cursor == 0:
