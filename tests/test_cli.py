@@ -73,6 +73,18 @@ def test_simulate_report_and_replay_a_failed_game(
     assert code == 0 and "To move" in out
 
 
+def test_simulate_records_games_cut_at_max_decisions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    results = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, "simulate", "tests.toygame:GAME", "--games", "4",
+                       "--max-decisions", "3", "--out", str(results))
+    assert code == 0 and "4 failed" in out
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert {r["error"] for r in rows} == {"HexkitError: the game did not end within 3 decisions"}
+    assert all(len(r["record"]["actions"]) == 3 for r in rows)
+
+
 def test_sweep_reports_each_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "sweep", "tests.test_sim:HOOKED", "--set", "bonus=0,30",
                          "--games", "8", "--agents", "random", "--out", str(tmp_path / "sw"))
@@ -98,6 +110,7 @@ def test_sweep_reports_each_value(capsys: pytest.CaptureFixture[str], tmp_path: 
          "expected int"),
         (["simulate", "hex", "--backend", "spark", "--games", "2"], "unknown backend 'spark'"),
         (["simulate", "hex", "--workers", "0", "--games", "2"], "workers must be at least 1"),
+        (["simulate", "hex", "--max-decisions", "0"], "--max-decisions must be at least 1"),
         (["sweep", "hex", "--set", "size"], "expected PATH=V1"),
         (["sweep", "hex", "--set", "size=3,99", "--games", "1"], "size=99"),
         (["play", "hex", "--bogus"], "No such option: --bogus"),

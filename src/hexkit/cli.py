@@ -307,9 +307,12 @@ def replay_command(
 
 
 def _study(game_name: str, players: int, games: int, agents: str, seed: int,
-           variant: Sequence[str], settings: Sequence[str]) -> Study:
+           variant: Sequence[str], settings: Sequence[str],
+           max_decisions: int | None = None) -> Study:
+    if max_decisions is not None and max_decisions < 1:
+        raise UsageFailure(f"--max-decisions must be at least 1, not {max_decisions}")
     study = Study(game=game_name, players=players, agents=tuple(_agents(agents)), games=games,
-                  seed=seed, variants=tuple(variant))
+                  seed=seed, variants=tuple(variant), max_decisions=max_decisions)
     return _with_settings(study, settings)
 
 
@@ -334,9 +337,12 @@ def simulate_command(
     address: Optional[str] = typer.Option(None, "--address", help="Dask scheduler (default: local cluster)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),
     settings: Optional[list[str]] = typer.Option(None, "--set", help="Config field or data path PATH=VALUE (repeatable)."),
+    max_decisions: Optional[int] = typer.Option(
+        None, "--max-decisions", help="Record a game still running after N decisions as failed."),
 ) -> None:
     """Play many games between agents and write one JSON line per game."""
-    study = _study(game_name, players, games, agents, seed, variant or [], settings or [])
+    study = _study(game_name, players, games, agents, seed, variant or [], settings or [],
+                   max_decisions)
     chosen = _backend(backend)
     study.validate()
     console.print(f"{games} games of {study.load().info.title}, {players} players, agents "
@@ -392,9 +398,11 @@ def sweep_command(
     backend: str = typer.Option("process", "--backend", help="process, serial or dask."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),
     out: Path = typer.Option(Path("sweep"), "--out", "-o", help="Directory for results, plot and HTML."),
+    max_decisions: Optional[int] = typer.Option(
+        None, "--max-decisions", help="Record a game still running after N decisions as failed."),
 ) -> None:
     """Run the same study for each value of one or more settings and compare."""
-    base = _study(game_name, players, games, agents, seed, variant or [], [])
+    base = _study(game_name, players, games, agents, seed, variant or [], [], max_decisions)
     chosen = _backend(backend)
     parsed = [parse_setting(s) for s in settings]
     with _progress() as bar:
