@@ -580,3 +580,20 @@ def test_toll_paid_once_per_owner_per_move() -> None:
     on_drive(s, Step(player=0, kind="move.drive", data=(moved | 1 << 17, 1)), Choose(code="hex", arg=hex_code(a)))
     assert s.players[0].currency == before - 1  # two laden caravans on P1's road, one toll
     assert s.players[1].currency == rival + 1
+
+
+def test_caravan_picks_up_goods_on_own_camps_it_passes() -> None:
+    from hexkit_soot.actions import Step
+    from hexkit_soot.grid import hex_code
+    from hexkit_soot.rules.movement import on_drive
+
+    s = start()
+    a, b = Hex(1, 0), Hex(2, 0)
+    camp(s, a, 0, "Farm")
+    place(s, b)
+    set_route(s, CENTRAL_CITY, a, RAIL, 0)
+    set_route(s, a, b, RAIL, 0)
+    give(s, 0, {"Grain": 2}, at=a)
+    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0)), Choose(code="hex", arg=hex_code(b)))
+    car = s.players[0].caravans[0]
+    assert car.loc == b and car.cargo == {"Grain": 2} and a not in s.players[0].loose

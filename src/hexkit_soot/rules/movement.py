@@ -11,11 +11,14 @@ or rail pays 1 fuel (from its load, or from the network if its path passes
 one of your nodes) and 1¤ toll to each distinct rival owner of road/rail
 segments on its path, once per owner per Move action however many caravans
 cross their segments. Unladen caravans, Explorers and Builders move free.
-Loading and unloading is free at the start and the end of a caravan's move.
+Loading and unloading is free at the start and the end of a caravan's move,
+and goods on your camp tiles the caravan passes through are picked up.
 
 Interpretations (assumed): a caravan takes the fastest path (ties: fewer
-rival segments); load and unload happen at the two ends of its move; goods
-unloaded on a node join the network (Tier 3 goods stay loose on the hex).
+rival segments); load and unload are answered at the two ends of its move,
+and goods on your own camp tiles along the way are loaded automatically (as
+many as fit); goods unloaded on a node join the network (Tier 3 goods stay
+loose on the hex).
 
 Source: rulebook, "Agents & Movement", reference card "MOVE".
 """
@@ -404,6 +407,34 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
         _next_agent(state, player, moved)
 
 
+def _pick_up_en_route(state: SootState, player: PlayerId, index: int, path: Path) -> None:
+    """Load, free, the goods on your camp tiles the caravan passes through (up to its capacity).
+
+    The hexes strictly between start and destination count (the two ends
+    have their own load/unload questions); fuel and tolls of this move are
+    already settled.
+    """
+    p = state.players[player]
+    c = p.caravans[index]
+    for h in path.hexes[1:-1]:
+        room = caravan_capacity(state, player) - c.load()
+        loose = p.loose.get(h)
+        if room <= 0:
+            return
+        if not loose or h not in state.camps or state.camps[h].owner != player:
+            continue
+        for g in sorted(loose):
+            k = min(room, loose[g])
+            add_goods(loose, g, -k)
+            add_goods(c.cargo, g, k)
+            room -= k
+            state.note(player, f"caravan {index} picked up {k} {g} at {h}")
+            if room <= 0:
+                break
+        if not loose:
+            del p.loose[h]
+
+
 @handles("move.drive")
 def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     """Drive a caravan, paying fuel and tolls when laden."""
@@ -428,6 +459,7 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
                 transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
                 moved |= 1 << (_PAID_BIT + owner)
         state.note(player, f"caravan {index} moved {c.loc} -> {target}")
+        _pick_up_en_route(state, player, index, path)
         c.loc = target
         _ask_cargo(state, player, moved, index, first=False)
     else:
