@@ -76,17 +76,20 @@ def plan_games(seconds_per_game: float, budget: float, workers: int, agents: int
     return games - games % agents
 
 
-def _calibrate(study: Study, console: Console) -> float | None:
-    """Seconds per game from two timed games; ``None`` if the game fails."""
+def _calibrate(study: Study, console: Console) -> tuple[float, int] | None:
+    """Seconds per game and the longest game (decisions) of two timed games;
+    ``None`` if the game fails."""
     game = study.load()
     started = time.perf_counter()
+    longest = 0
     for index in range(2):
         row = play_game(study, index, game)
         if row["error"] is not None:
             console.print(f"[red]{study.game} failed in a trial game (seed {row['seed']}): "
                           f"{row['error']}[/red]")
             return None
-    return (time.perf_counter() - started) / 2
+        longest = max(longest, int(row["decisions"]))
+    return (time.perf_counter() - started) / 2, longest
 
 
 def _show_one_game(study: Study, console: Console) -> None:
@@ -144,14 +147,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Exception as exc:  # a plugin still being written must not stop the demo
             console.print(f"[yellow]skipping {name}: {exc}[/yellow]")
             continue
-        per_game = _calibrate(probe, console)
-        if per_game is None:
+        trial = _calibrate(probe, console)
+        if trial is None:
             continue
+        per_game, longest = trial
         remaining = len(names) - position
         reserve = RESERVE + 2 * per_game
         share = (deadline - time.perf_counter() - reserve * remaining) / remaining
         games = plan_games(per_game, max(share, 0.0), args.workers, len(AGENTS))
-        study = Study(game=name, players=players, agents=AGENTS, games=games, seed=1)
+        # A game ten times longer than the trials is stuck: record it as failed.
+        cap = min(game.info.max_decisions, max(1000, 10 * longest))
+        study = Study(game=name, players=players, agents=AGENTS, games=games, seed=1,
+                      max_decisions=cap)
         directory = args.out / name
         directory.mkdir(parents=True, exist_ok=True)
         results = directory / "results.jsonl"
