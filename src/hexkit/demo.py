@@ -101,7 +101,8 @@ def _show_one_game(study: Study, console: Console) -> None:
     seats = study.seats(0)
     match = Match(game, config, seed,
                   agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
-    while not match.is_over and match.state.step < game.info.max_decisions:
+    limit = study.max_decisions or game.info.max_decisions
+    while not match.is_over and match.state.step < limit:
         match.step()
     console.rule(f"One game of {game.info.title}: seed {seed}, seats {', '.join(seats)}")
     log = match.state.log
