@@ -189,6 +189,19 @@ def test_view_box_contains_every_hex_and_the_title_and_legend() -> None:
     assert [t for t in texts if t in COLOURS] == list(COLOURS)
 
 
+def test_legend_swatches_may_be_marker_shapes() -> None:
+    style: SimpleStyle[int] = SimpleStyle(key=[
+        LegendEntry("#7fb3d5", "Lake"), LegendEntry("#c0392b", "Crizma", "circle"),
+        LegendEntry("#2e86c1", "Kings' Line", MarkerShape.SQUARE),
+    ])
+    root = parse(render_svg(HexMap({Hex(0, 0): 0}), style))
+    (legend,) = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "legend"]
+    swatches = [(e.tag.removeprefix(SVG), e.attrib["fill"]) for e in legend
+                if e.tag != f"{SVG}text"]
+    assert swatches == [("rect", "#7fb3d5"), ("circle", "#c0392b"), ("rect", "#2e86c1")]
+    assert [e.attrib.get("class") for e in legend if e.tag != f"{SVG}text"] == [None, "legend-swatch", "legend-swatch"]
+
+
 def test_markers_are_drawn_with_their_shapes_colours_and_titles() -> None:
     board = seeded_map()
     root = parse(render_svg(board, seeded_style(POINTY)))

@@ -139,6 +139,10 @@ class Link:
     title: str = ""
 
 
+def _optional_shape(value: MarkerShape | str | None) -> MarkerShape | None:
+    return None if value is None else _shape(value)
+
+
 @attrs.frozen
 class LegendEntry:
     """One line of a picture's legend: a colour swatch and what it means.
@@ -146,10 +150,16 @@ class LegendEntry:
     Attributes:
         color: the swatch colour.
         text: its meaning.
+        shape: draw the swatch as this marker shape (a Good's circle, a
+            train car's square) instead of a square patch of colour.
+
+    >>> LegendEntry("#c0392b", "Crizma (red Good)", "circle").shape
+    <MarkerShape.CIRCLE: 'circle'>
     """
 
     color: str
     text: str
+    shape: MarkerShape | None = attrs.field(default=None, converter=_optional_shape)
 
 
 @runtime_checkable
@@ -405,6 +415,6 @@ def legend_for(colours: Mapping[Any, str]) -> list[LegendEntry]:
     """Legend entries for a content-to-colour mapping, in its order.
 
     >>> legend_for({"lake": "blue"})
-    [LegendEntry(color='blue', text='lake')]
+    [LegendEntry(color='blue', text='lake', shape=None)]
     """
     return [LegendEntry(colour, str(value)) for value, colour in colours.items()]

@@ -141,13 +141,13 @@ def _ink_on(colour: str) -> str:
     return "#000000"
 
 
-def _marker_element(dw: Any, marker: Marker, at: Point, r: float) -> Any:
+def _marker_element(dw: Any, marker: Marker, at: Point, r: float, css: str = "marker") -> Any:
     x, y = at
     common = {
         "fill": _a(marker.color),
         "stroke": _a(marker.stroke),
         "stroke_width": _n(max(r * 0.15, 0.5)),
-        "class_": "marker",
+        "class_": css,
         "data_shape": marker.shape.value,
     }
     shape = marker.shape
@@ -356,10 +356,15 @@ def render_svg(
         key = dw.Group(class_="legend", font_family=_a(font_family))
         y = y1 + margin + text_size * 0.4
         for entry in legend:
-            key.append(
-                dw.Rectangle(_n(left + margin), _n(y), _n(text_size), _n(text_size),
-                             fill=_a(entry.color), stroke="#333333")
-            )
+            if entry.shape is None:
+                key.append(
+                    dw.Rectangle(_n(left + margin), _n(y), _n(text_size), _n(text_size),
+                                 fill=_a(entry.color), stroke="#333333")
+                )
+            else:
+                swatch = Marker(color=entry.color, shape=entry.shape)
+                at = Point(left + margin + text_size / 2, y + text_size / 2)
+                key.append(_marker_element(dw, swatch, at, text_size * 0.42, "legend-swatch"))
             key.append(
                 dw.Text(entry.text, _n(text_size * 0.9), _n(left + margin + text_size * 1.5),
                         _n(y + text_size * 0.85))
