@@ -60,6 +60,23 @@ def grid_pictures() -> None:
         )
         _write(f"grid-{name}.svg", render_svg(board, style))
 
+    # The small map of the how-to "Render a state" (same code as its example).
+    colours = {"plain": "#f4e9c9", "lake": "#7fb3d5", "forest": "#7dab6b"}
+    board = HexMap.hexagon(2, "plain")
+    board[Hex(1, 0)] = "lake"
+    board[Hex(-1, 1)] = "forest"
+    from hexkit.layout import FLAT as _FLAT
+    from hexkit.render import legend_for
+
+    style = SimpleStyle(
+        fill_of=palette(colours),
+        label_of=lambda h, terrain: "City" if h == Hex(0, 0) else "",
+        markers_of=lambda h, terrain: ([Marker(color="#c0392b"), Marker(color="#2e86c1", shape="square")]
+                                       if h == Hex(0, 0) else []),
+        highlights=[EdgeHighlight(hex=Hex(0, 0), direction=0, color="#1f4e9c")],
+        caption="A small map", key=legend_for(colours), hex_orientation=_FLAT)
+    _write("small-map.svg", render_svg(board, style))
+
     # Neighbours, numbered by direction, and a diagonal.
     board = HexMap.hexagon(2, "")
     for d, h in enumerate(ORIGIN.neighbors()):
