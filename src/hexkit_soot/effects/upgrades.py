@@ -285,7 +285,11 @@ def prospecting_gear(state: SootState, player: PlayerId, value: int, args: HookA
 
 @modifier("Deep Survey", Hook.SITE_STACK)
 def deep_survey(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
-    """Deep Survey: a site's depletion stack gets 2 more tokens when the owner camps it first.
+    """Deep Survey: a site's depletion stack gets 2 more tokens when the owner's camp places it.
+
+    The stack is placed by the first camp ever founded on the site; a site
+    whose stack is already on the map (an abandoned camp's) gets nothing
+    more, so abandoning and re-founding cannot farm tokens.
 
     Source: rulebook, §21 Prospector, Deep Survey.
     """
