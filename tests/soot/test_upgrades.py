@@ -285,6 +285,15 @@ def test_deep_survey_two_more_depletion_tokens() -> None:
         assert state.stacks[site] == D(state).sites["Iron Ore"].stack + extra
 
 
+def test_deep_survey_adds_nothing_to_a_stack_already_on_the_map() -> None:
+    site = Hex(0, 1)
+    state = position(("Prospector", "Merchant"), ("Deep Survey",))
+    state.tiles[site] = tile_id(state, "Hill", "Iron Ore")
+    state.stacks[site] = 1  # left by an abandoned camp
+    place_camp(state, 0, site, "Mining Camp")
+    assert state.stacks[site] == 1
+
+
 def test_claim_stakes_three_camps_without_resources() -> None:
     state = position(("Prospector", "Merchant"))
     state.players[0].stock.update({"Timber": 2, "Grain": 2})  # 1 Timber, 1 Stone, 1 Iron Ore, 2+1 Grain
