@@ -86,6 +86,31 @@ def test_replay_to_svg_draws_each_turn_and_agrees_on_the_winner(
         assert len(stones) == step
 
 
+def test_replay_to_svg_draws_a_picture_per_turn_of_the_default_game(tmp_path: Path) -> None:
+    from hexkit.render import DrawsSvg, board_picture
+
+    path = tmp_path / "game.json"
+    run("play_one_game.py", "--agents", "random", "--seed", "2", "--record", path)
+    text = path.read_text(encoding="utf-8")
+    game = hexkit.load_game(json.loads(text)["game"])
+    if not isinstance(game, DrawsSvg):
+        pytest.skip(f"{game.info.name} has no svg_style hook")
+    record = hexkit.record_from_json(game, text)
+    # Count the turns as the script defines them: the player to move changes.
+    state, turns = game.new(record.config, record.seed), 0
+    for action in record.actions:
+        mover = game.current_player(state)
+        game.apply(state, action)
+        turns += game.current_player(state) != mover or game.is_over(state)
+    out = run("replay_to_svg.py", path, "--out", tmp_path / "pictures")
+    pictures = sorted((tmp_path / "pictures").glob("step-*.svg"))
+    assert len(pictures) == turns + 1
+    assert winner_line(out) == (game.winner(state), len(record.actions))
+    cells = len(board_picture(game, state)[0])
+    last = ET.fromstring(pictures[-1].read_bytes())
+    assert len(list(last.iter(f"{SVG}polygon"))) == cells
+
+
 def test_designer_sweep_plays_each_value_on_the_same_seeds() -> None:
     out = run("designer_sweep.py", "--game", "hex", "--param", "size", "--values", "3,4",
               "--games", "4", "--agents", "random")
