@@ -7,7 +7,14 @@ At ``builder-inited`` it writes, into ``docs/_generated/`` (not in git):
   state when those plugins provide the ``svg_style`` hook (``gallery.md``
   says which could be drawn and why not);
 * the help text of every ``hexkit`` command (``cli.md``), captured from the
-  typer application, so the reference never drifts from the code.
+  typer application, so the reference never drifts from the code;
+* the reference of each plugin's data files (``data-files.md``): every field
+  of every TOML file, and the entries marked ``assumed``;
+* the list of public hexkit modules that no reference page names
+  (``api-other.rst``), documented there so that none is left out.
+
+It also makes the signatures of attrs classes readable (field defaults as
+values) and re-reads the pages that include generated files on every build.
 
 Everything is seeded: the same sources give the same files.
 """
@@ -45,7 +52,15 @@ def grid_pictures() -> None:
     from hexkit.hexmap import Board, HexMap, assemble
     from hexkit.layout import FLAT, POINTY
     from hexkit.paths import shortest_path
-    from hexkit.render import EdgeHighlight, LegendEntry, Marker, SimpleStyle, palette, render_svg
+    from hexkit.render import (
+        EdgeHighlight,
+        LegendEntry,
+        Marker,
+        SimpleStyle,
+        legend_for,
+        palette,
+        render_svg,
+    )
 
     def coords(h: Hex, _: Any) -> str:
         return f"{h.q},{h.r}"
@@ -65,16 +80,13 @@ def grid_pictures() -> None:
     board = HexMap.hexagon(2, "plain")
     board[Hex(1, 0)] = "lake"
     board[Hex(-1, 1)] = "forest"
-    from hexkit.layout import FLAT as _FLAT
-    from hexkit.render import legend_for
-
     style = SimpleStyle(
         fill_of=palette(colours),
         label_of=lambda h, terrain: "City" if h == Hex(0, 0) else "",
         markers_of=lambda h, terrain: ([Marker(color="#c0392b"), Marker(color="#2e86c1", shape="square")]
                                        if h == Hex(0, 0) else []),
         highlights=[EdgeHighlight(hex=Hex(0, 0), direction=0, color="#1f4e9c")],
-        caption="A small map", key=legend_for(colours), hex_orientation=_FLAT)
+        caption="A small map", key=legend_for(colours), hex_orientation=FLAT)
     _write("small-map.svg", render_svg(board, style))
 
     # Neighbours, numbered by direction, and a diagonal.
