@@ -505,6 +505,13 @@ class SootData:
     milestones: tuple[Milestone, ...]
     flux: tuple[FluxCard, ...]
     numbers: Numbers
+    _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        table: list[tuple[str, str, bool]] = []
+        for group in self.tiles:
+            table.extend([(group.terrain, group.site, group.river)] * group.count)
+        object.__setattr__(self, "_tile_table", tuple(table))
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:
@@ -512,12 +519,9 @@ class SootData:
         g = self.goods[name]
         return g.base if g.kind == "tracked" else g.price
 
-    def tile_list(self) -> list[tuple[str, str, bool]]:
+    def tile_list(self) -> tuple[tuple[str, str, bool], ...]:
         """Every terrain tile as ``(terrain, site, river)``, in file order (index = tile id)."""
-        out: list[tuple[str, str, bool]] = []
-        for group in self.tiles:
-            out.extend([(group.terrain, group.site, group.river)] * group.count)
-        return out
+        return self._tile_table
 
     def stack_size(self, players: int) -> int:
         """Terrain stack size for ``players`` players."""
