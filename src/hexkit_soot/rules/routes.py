@@ -18,6 +18,8 @@ Source: rulebook, "Routes"; reference card "BUILD COSTS".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -104,6 +106,30 @@ def anchors(state: SootState, player: PlayerId) -> set[Hex]:
     return out
 
 
+def _edges(state: SootState, player: PlayerId, kind: int, upgrade: bool) -> Iterator[tuple[Hex, int]]:
+    seen: set[tuple[Hex, Hex]] = set()
+    tiles = state.tiles
+    for h in sorted(anchors(state, player)):
+        if h not in tiles:
+            continue
+        kinds = state.route_kind.get(h, NO_ROUTES)
+        owners = state.route_owner.get(h, NO_OWNERS)
+        for d, n in enumerate(h.neighbors()):
+            if n not in tiles:
+                continue
+            key = (h, n) if h < n else (n, h)
+            if key in seen:
+                continue
+            existing = kinds[d]
+            if upgrade:
+                ok = existing == ROAD and owners[d] == player
+            else:
+                ok = existing in (0, TRAIL)
+            if ok:
+                seen.add(key)
+                yield h, d
+
+
 def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> list[tuple[Hex, int]]:
     """Edges where ``player`` may lay ``kind`` (road or rail), or upgrade a road to rail.
 
@@ -112,28 +138,15 @@ def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool
         player: the seat concerned.
         kind: 2 road or 3 rail.
         upgrade: find your roads to upgrade to rail instead.
+
+    Returns:
+        ``(hex, direction)`` pairs, each edge once, in hex order.
     """
-    out: list[tuple[Hex, int]] = []
-    seen: set[tuple[Hex, Hex]] = set()
-    tiles = state.tiles
-    for h in sorted(anchors(state, player)):
-        if h not in tiles:
-            continue
-        for d, n in enumerate(h.neighbors()):
-            if n not in tiles:
-                continue
-            key = (h, n) if h < n else (n, h)
-            if key in seen:
-                continue
-            existing = route_at(state, h, d)
-            if upgrade:
-                ok = existing == ROAD and owner_at(state, h, d) == player
-            else:
-                ok = existing in (0, TRAIL)
-            if ok:
-                seen.add(key)
-                out.append((h, d))
-    return out
+    return list(_edges(state, player, kind, upgrade))
+
+
+def _any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> bool:
+    return next(_edges(state, player, kind, upgrade), None) is not None
 
 
 def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[str, int]:
@@ -153,11 +166,11 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[st
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    for kind in (ROAD, RAIL):
-        if can_pay(state, player, _cost(state, player, kind, True), None) and candidate_edges(state, player, kind):
-            return True
-    return bool(can_pay(state, player, _cost(state, player, RAIL, True), None)
-                and candidate_edges(state, player, RAIL, upgrade=True))
+    road = can_pay(state, player, _cost(state, player, ROAD, True), None)
+    rail = can_pay(state, player, _cost(state, player, RAIL, True), None)
+    if (road or rail) and _any_edge(state, player, ROAD):
+        return True  # a road edge is also a rail edge
+    return rail and _any_edge(state, player, RAIL, upgrade=True)
 
 
 def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
