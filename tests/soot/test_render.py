@@ -1,0 +1,41 @@
+"""The text picture of the map."""
+
+from __future__ import annotations
+
+from hexkit.hexes import Hex
+from hexkit_soot import render_text
+from hexkit_soot.render import render_map, render_routes
+from hexkit_soot.state import CENTRAL_CITY, ROAD, Community
+
+from tests.soot.helpers import camp, place, settle, start
+
+
+def test_map_shows_terrain_rivers_communities_settlements_camps_agents() -> None:
+    s = start(("Merchant", "Rancher"))
+    place(s, Hex(1, 0), "Forest", river=True)
+    place(s, Hex(-1, 0), "Hill")
+    s.communities[Hex(-1, 0)] = Community(kind="Trading Post", favor=[0, 0])
+    settle(s, Hex(0, 2), founder=0, tier=2)
+    camp(s, Hex(1, -1), 1, "Farm")
+    s.players[0].explorers[0] = Hex(1, 0)
+    for p in s.players:
+        p.builders = []
+        for c in p.caravans:
+            c.loc = Hex(0, 2)
+    text = render_map(s)
+    assert "f.E" in text                  # river Forest with P0's Explorer
+    assert "HT" in text                   # Hill with a Trading Post
+    assert "P2*" in text                  # a Town with several caravans
+    assert "Pb" in text                   # a camp of seat 1 (letter b)
+    assert "C.E" in text                  # the Central City with P1's Explorer
+
+
+def test_routes_listed_by_owner_and_state_summary() -> None:
+    s = start(("Merchant", "Rancher"))
+    from hexkit_soot.rules.routes import set_route
+
+    place(s, Hex(1, 0))
+    set_route(s, CENTRAL_CITY, Hex(1, 0), ROAD, 1)
+    assert "P1: road (0,0)-(1,0)" in render_routes(s)
+    summary = render_text(s)
+    assert "P0 Merchant" in summary and "P1 Rancher" in summary and "Round 1" in summary
