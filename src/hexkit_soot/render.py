@@ -58,7 +58,8 @@ def render_map(state: SootState) -> str:
     """
     if not state.tiles:
         return "(no map)"
-    rows = sorted({h[1] for h in state.tiles})
+    rs = [h[1] for h in state.tiles]
+    rows = range(min(rs), max(rs) + 1)
     cols = [h[0] + (h[1] - (h[1] & 1)) // 2 for h in state.tiles]
     left, right = min(cols), max(cols)
     lines = []
