@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from hexkit.errors import HexkitError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.rng import Rng
 from hexkit_soot import effects
@@ -132,7 +133,8 @@ class SootGame(Game[SootState, SootConfig]):
     def perform(self, state: SootState, action: Any) -> None:
         """Answer the pending question, then run on to the next one."""
         step = state.pending.pop()
-        assert isinstance(step, Step)  # noqa: S101 - generate_actions only offers answers to Steps
+        if not isinstance(step, Step):  # cannot happen: only Steps are ever pushed
+            raise HexkitError(f"pending decision {step!r} is not a Soot & Timber Step")
         if step.kind == "effect":
             effects.resume(state, step, action)
         else:
