@@ -597,3 +597,41 @@ def test_caravan_picks_up_goods_on_own_camps_it_passes() -> None:
     on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0)), Choose(code="hex", arg=hex_code(b)))
     car = s.players[0].caravans[0]
     assert car.loc == b and car.cargo == {"Grain": 2} and a not in s.players[0].loose
+
+
+def test_settlement_upkeep_founder_one_most_facilities_one() -> None:
+    from hexkit_soot.rules.upkeep import settlement_payer
+
+    s = start(("Merchant", "Rancher", "Prospector"))
+    at = Hex(2, 0)
+    settle(s, at, founder=0)
+    assert settlement_payer(s, at) == 0 and food_bill(s, 0) == 2  # none: the founder pays both
+    facility(s, at, "Sawmill", 1)
+    assert settlement_payer(s, at) == 1 and food_bill(s, 0) == 1 and food_bill(s, 1) == 1
+    facility(s, at, "Tannery", 2)
+    assert settlement_payer(s, at) == 0  # tie: the founder
+    facility(s, at, "Smelter", 2)
+    assert settlement_payer(s, at) == 2 and food_bill(s, 2) == 1
+
+
+def test_tier3_facility_costs_two_food() -> None:
+    s = start()
+    facility(s, CENTRAL_CITY, "Steelworks", 1)
+    assert food_bill(s, 1) == 2
+
+
+def test_unable_to_pay_upkeep_tears_down_then_struggles() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(2, 0)
+    settle(s, at, founder=0)
+    camp(s, Hex(3, 0), 0, "Farm")
+    s.players[0].stock = {}
+    s.players[0].currency = 1
+    assert food_bill(s, 0) == 3
+    assert not pay_food(s, 0)
+    step = s.pending[-1]
+    assert step.kind == "upkeep.remove" and [o.code for o in step.options] == ["camp"]
+    s.pending.clear()
+    del s.camps[Hex(3, 0)]
+    assert pay_food(s, 0)  # nothing left to remove: pays what it can, the settlement struggles
+    assert s.players[0].currency == 0 and s.settlements[at].struggling

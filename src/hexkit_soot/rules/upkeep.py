@@ -62,12 +62,11 @@ def food_bill(state: SootState, player: PlayerId) -> int:
     nums = data.numbers
     bill = nums.camp_food * sum(1 for c in state.camps.values() if c.owner == player)
     for at, s in state.settlements.items():
-        if s.founder < 0:
-            continue
-        if s.founder == player:
-            bill += nums.settlement_food // 2
-        if settlement_payer(state, at) == player:
-            bill += nums.settlement_food - nums.settlement_food // 2
+        if s.founder >= 0:  # the Central City has no upkeep of its own
+            if s.founder == player:
+                bill += nums.settlement_food // 2
+            if settlement_payer(state, at) == player:
+                bill += nums.settlement_food - nums.settlement_food // 2
         bill += nums.tier3_food * sum(1 for f in s.facilities if f.owner == player and data.facilities[f.name].tier == 3)
     if season_of(state.round) == "Hardship":
         bill += nums.hardship_food
