@@ -285,3 +285,127 @@ def test_explain_illegal_play_card() -> None:
     with pytest.raises(IllegalActionError) as err:
         GAME.apply(s, Choose(code="Play Card", arg=card_id(s, "Smoke Scrubbers")))
     assert err.value.rule == "Smoke Scrubbers needs soot on your track"
+
+
+def test_found_settlement_scores_by_season_and_places_the_charter() -> None:
+    s = start(("Town Founder", "Merchant"))
+    at = Hex(2, 0)
+    place(s, at, "Plains")
+    s.players[0].builders[0] = at
+    give(s, 0, {"Timber": 2})  # the package has 2 Grain, 2 Stone
+    answer(s, "Found Settlement")
+    kinds = list(D(s).settlements)
+    answer(s, "settle", hex_code(at) * 8 + kinds.index("Frontier Settlement"))
+    answer(s, "spec", 0)
+    st = s.settlements[at]
+    assert st.spec == "Market Town" and st.founder == 0 and st.reserve_owner == 0 and st.reserve_until == 4
+    assert s.players[0].points == 4  # Thaw
+    assert s.players[0].currency == 4 - 3
+    s2 = start(("Town Founder", "Merchant"))
+    s2.round = 8
+    from hexkit_soot.rules.settlements import founding_points
+
+    assert founding_points(s2) == 3
+    s2.round = 11
+    assert founding_points(s2) == 2
+
+
+def test_upgrade_to_town_claims_first_town() -> None:
+    s = start(("Merchant", "Rancher"))
+    at = Hex(2, 0)
+    settle(s, at, founder=1)
+    s.players[0].builders[0] = at
+    give(s, 0, {"Lumber": 2, "Cut Stone": 2, "Processed Foods": 1})
+    answer(s, "Upgrade Settlement")
+    answer(s, "upgrade", hex_code(at))
+    assert s.settlements[at].tier == 2
+    assert s.players[0].points == 3 + 3  # Town points + First Town milestone
+    assert s.milestones == {"First Town": 0}
+
+
+def test_found_camp_and_extract_through_the_menus() -> None:
+    s = start(("Prospector", "Merchant"))
+    at = Hex(1, 0)
+    place(s, at, "Hill", "Coal")
+    s.players[0].builders[0] = at
+    answer(s, "Found Camp")
+    kinds = list(D(s).camps)
+    answer(s, "camp", hex_code(at) * 16 + kinds.index("Mining Camp"))
+    assert s.camps[at].kind == "Mining Camp" and s.stacks[at] == 6
+    assert s.players[0].currency == 3  # the Prospector pays no currency
+    assert s.players[0].points == 1 + 2
+    while s.pending[-1].player != 0:
+        answer(s, "Pass")
+    s.players[0].caravans[0].loc = at
+    answer(s, "Extract")
+    answer(s, "hex", hex_code(at))
+    answer(s, "normal")
+    assert s.players[0].caravans[0].cargo == {"Coal": 2} and s.stacks[at] == 4
+
+
+def test_buy_upgrade_costs_two_and_scores_one() -> None:
+    s = start(("Merchant", "Rancher"))
+    give(s, 0, {"Stone": 1})
+    up = D(s).upgrades["Trade Empire"]
+    cur = s.players[0].currency
+    answer(s, "Buy Upgrade")
+    answer(s, "upgrade", up.number)
+    assert "Trade Empire" in s.players[0].upgrades
+    assert s.players[0].currency == cur - 2 and s.players[0].points == 1
+    from hexkit_soot.rules.market import buy_price
+
+    assert buy_price(s, 0, "Coke") == 3  # listed price, no +1
+
+
+def test_first_rail_link_and_fine_goods_and_full_chain() -> None:
+    from hexkit_soot.rules.milestones import check_rail_link
+    from hexkit_soot.rules.refine import fire
+    from hexkit_soot.rules.routes import set_route
+    from hexkit_soot.state import RAIL
+
+    s = start(("Merchant", "Rancher"))
+    settle(s, Hex(2, 0), founder=1)
+    place(s, Hex(1, 0))
+    set_route(s, CENTRAL_CITY, Hex(1, 0), RAIL, 1)
+    check_rail_link(s, 1)
+    assert "First Rail Link" not in s.milestones
+    set_route(s, Hex(1, 0), Hex(2, 0), RAIL, 1)
+    check_rail_link(s, 1)
+    assert s.milestones["First Rail Link"] == 1
+    facility(s, CENTRAL_CITY, "Smelter", 0)  # (a Tier 2 here only for the test)
+    facility(s, CENTRAL_CITY, "Steelworks", 0)
+    give(s, 0, {"Iron Ore": 2, "Coal": 6, "Coke": 1})
+    fire(s, 0, CENTRAL_CITY, 0)   # Pig Iron made this round
+    fire(s, 0, CENTRAL_CITY, 1)   # Steel from it
+    assert s.milestones["First of the Fine Goods"] == 0 and s.milestones["The Full Chain"] == 0
+    assert s.players[0].loose[CENTRAL_CITY] == {"Steel": 1}  # Tier 3 goods are never warehoused
+
+
+def test_settlement_types_by_terrain_river_and_spacing() -> None:
+    from hexkit_soot.rules.settlements import settlement_types_at
+
+    s = start()
+    place(s, Hex(1, 0), "Plains")
+    assert settlement_types_at(s, Hex(1, 0)) == []  # next to the Central City
+    place(s, Hex(3, 0), "Plains")
+    assert settlement_types_at(s, Hex(3, 0)) == ["Frontier Settlement"]
+    place(s, Hex(4, 0), "Swamp", river=True)
+    assert settlement_types_at(s, Hex(3, 0)) == ["Frontier Settlement", "River Settlement"]
+    place(s, Hex(0, 3), "Mountain")
+    assert settlement_types_at(s, Hex(0, 3)) == ["Mining Settlement"]
+
+
+def test_trade_offer_accepted_moves_goods_and_currency() -> None:
+    s = start(("Merchant", "Rancher"))
+    answer(s, "Offer Trade", 0)
+    answer(s, "player", 1)
+    goods = list(D(s).goods)
+    answer(s, "good", goods.index("Timber"))
+    answer(s, "price", 2)
+    assert s.pending[-1].player == 1 and s.pending[-1].kind == "trade.answer"
+    c0, c1 = s.players[0].currency, s.players[1].currency
+    answer(s, "accept")
+    assert s.players[1].stock["Timber"] == 1 and "Timber" not in s.players[0].stock
+    assert s.players[0].currency == c0 + 2 and s.players[1].currency == c1 - 2
+    assert s.pending[-1].player == 0 and s.pending[-1].kind == "turn"  # back to the offerer's turn
+    assert not any(a.code == "Offer Trade" for a in GAME.legal_actions(s))  # one offer per round
