@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import attrs
 import pytest
 
 from hexkit.agents import (
@@ -15,7 +16,7 @@ from hexkit.agents import (
     make_agent,
     parse_agent_spec,
 )
-from hexkit.game import Game, State
+from hexkit.game import Decision, Game, GameConfig, GameInfo, ScoreSheet, State
 from hexkit.registry import load_game
 from hexkit.rng import Rng
 from hexkit.serialize import codec
@@ -202,3 +203,71 @@ def test_agent_specs_build_configured_agents() -> None:
 def test_bad_agent_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(AgentSpecError, match=message):
         make_agent(spec)
+
+
+# -- repetition -------------------------------------------------------------
+@attrs.frozen
+class Flip:
+    def __str__(self) -> str:
+        return "flip"
+
+
+@attrs.frozen
+class Stop:
+    def __str__(self) -> str:
+        return "stop"
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class SwitchState(State):
+    on: bool = False
+
+
+class SwitchGame(Game[SwitchState, GameConfig]):
+    """Seat 0 flips a switch or stops; stopping hands seat 1 the win, so an
+    agent that only looks at the outcome would flip forever."""
+
+    info = GameInfo(name="switch", title="Switch", version="1", min_players=2, max_players=2,
+                    max_decisions=10_000)
+    config_type = GameConfig
+    state_type = SwitchState
+    action_types = (Flip, Stop)
+
+    def setup(self, config: GameConfig, rng: Rng) -> SwitchState:
+        return SwitchState(config=config, rng=rng, pending=[Decision(player=0, prompt="flip?")])
+
+    def generate_actions(self, state: SwitchState) -> list[Any]:
+        return [Flip(), Stop()] if state.pending else []
+
+    def perform(self, state: SwitchState, action: Any) -> None:
+        if isinstance(action, Stop):
+            state.pending.clear()
+        else:
+            state.on = not state.on
+
+    def clone(self, state: SwitchState) -> SwitchState:
+        return SwitchState(**state.base_fields_copy(), on=state.on)
+
+    def scores(self, state: SwitchState) -> ScoreSheet:
+        won = (0, 1) if not state.pending else (0, 0)
+        return ScoreSheet(won, ({}, {}), (1, 0) if won[1] else (0, 1), ("stopped",))
+
+
+SWITCH = SwitchGame()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda r: GreedyAgent(seed=1, avoid_repeats=r),
+     lambda r: MCTSAgent(iterations=20, seed=1, avoid_repeats=r)],
+    ids=["greedy", "mcts"],
+)
+def test_agents_leave_a_cycle_instead_of_repeating_a_position(make: Any) -> None:
+    stuck = SWITCH.new(SWITCH.make_config(2))
+    agent = make(False)
+    for _ in range(40):
+        SWITCH.apply(stuck, agent.act(SWITCH, stuck, SWITCH.legal_actions(stuck)))
+    assert not SWITCH.is_over(stuck)  # without the guard: flip, flip, flip...
+    final = play(SWITCH, SWITCH.new(SWITCH.make_config(2)), [make(True), make(True)])
+    # Flip (off -> on), flip (on -> off), then off again: flipping was done from here.
+    assert final.step == 3 and SWITCH.is_over(final)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hexkit.agents.repetition import RepetitionGuard
 from hexkit.game import Game, PlayerId, State
 from hexkit.rng import Rng
 
@@ -63,16 +64,20 @@ class GreedyAgent:
         samples: determinisations averaged per decision (1 is the plain
             greedy agent; more smooths out guesses about hidden parts).
         tolerance: evaluations closer than this to the best count as tied.
+        avoid_repeats: do not take the same action again from a position
+            seen before in this game (see :mod:`hexkit.agents.repetition`).
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int = 1, tolerance: float = 1e-9) -> None:
+    def __init__(self, seed: int = 0, samples: int = 1, tolerance: float = 1e-9,
+                 avoid_repeats: bool = True) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
         self.rng = Rng(seed)
         self.samples = samples
         self.tolerance = tolerance
+        self.guard = RepetitionGuard() if avoid_repeats else None
 
     def act(self, game: Game[Any, Any], view: State, legal: Sequence[Any]) -> Any:
         """Return the legal action with the best one-step evaluation.
@@ -88,11 +93,15 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         player, seen = own_view(game, view)
-        totals = [0.0] * len(legal)
+        choices = legal if self.guard is None else self.guard.allowed(game, seen, legal)
+        totals = [0.0] * len(choices)
         for _ in range(self.samples):
             sample = game.determinize(seen, player, self.rng)
-            for index, action in enumerate(legal):
+            for index, action in enumerate(choices):
                 totals[index] += score_action(game, sample, action, player)
         best = max(totals)
         tied = [i for i, value in enumerate(totals) if value >= best - self.tolerance]
-        return legal[tied[self.rng.randbelow(len(tied))]]
+        chosen = choices[tied[self.rng.randbelow(len(tied))]]
+        if self.guard is not None:
+            self.guard.record(chosen)
+        return chosen

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from hexkit.agents.greedy import WIN_BONUS, own_view, score_action
+from hexkit.agents.repetition import RepetitionGuard
 from hexkit.game import Game, PlayerId, State
 from hexkit.rng import Rng
 
@@ -81,6 +82,8 @@ class MCTSAgent:
         widen_base: actions a ranked node admits before any visit.
         widen_rate: growth of the admitted actions with the node's visits.
         bias: weight of the progressive-bias term.
+        avoid_repeats: do not take the same action again from a position
+            seen before in this game (see :mod:`hexkit.agents.repetition`).
         eval_scale: scale of the logistic that maps ``evaluate`` to
             ``[0, 1]`` at a rollout cut-off (``None``: the mean magnitude of
             the evaluations seen so far in this search).
@@ -111,6 +114,7 @@ class MCTSAgent:
         widen_base: int = 3,
         widen_rate: float = 1.0,
         bias: float = 1.0,
+        avoid_repeats: bool = True,
         eval_scale: float | None = None,
         seed: int = 0,
     ) -> None:
@@ -142,6 +146,7 @@ class MCTSAgent:
         self.widen_base = widen_base
         self.widen_rate = widen_rate
         self.bias = bias
+        self.guard = RepetitionGuard() if avoid_repeats else None
         self.eval_scale = eval_scale
         self.rng = Rng(seed)
         self.last_iterations = 0
@@ -186,7 +191,11 @@ class MCTSAgent:
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
-        return self._best(root, legal, player)
+        choices = legal if self.guard is None else self.guard.allowed(game, seen, legal)
+        chosen = self._best(root, choices, player)
+        if self.guard is not None:
+            self.guard.record(chosen)
+        return chosen
 
     def _best(self, root: _Node, legal: Sequence[Any], player: PlayerId) -> Any:
         best_key: tuple[int, float] | None = None
