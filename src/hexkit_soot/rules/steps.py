@@ -169,7 +169,15 @@ def ask(
         prompt: the question's text.
         data: integer context for the handler.
         tag: text context for the handler.
+
+    A question with no fixed options and no generator has no answer: it is
+    not asked (the step it belongs to ends there, with a log line), so a
+    game never waits on a question nobody can answer.
     """
+    choices = tuple(options)
+    if not choices and kind not in GENERATORS:
+        state.note(player, f"nothing to choose for '{prompt or kind}'")
+        return
     state.pending.append(
-        Step(player=player, prompt=prompt or kind, kind=kind, tag=tag, data=data, options=tuple(options))
+        Step(player=player, prompt=prompt or kind, kind=kind, tag=tag, data=data, options=choices)
     )
