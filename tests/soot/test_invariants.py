@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
+from hexkit_soot.actions import Choose
 from hexkit_soot.ledger import D
 from hexkit_soot.state import SootState
 
@@ -104,3 +107,36 @@ def test_determinize_keeps_counts_and_the_movers_legal_actions(seed: int) -> Non
     assert sample.players[mover].hand == state.players[mover].hand
     assert tuple(GAME.legal_actions(sample)) == tuple(GAME.legal_actions(state))
     GAME.apply(sample, GAME.legal_actions(sample)[0])  # the sample plays on
+
+
+_PREFER = ("Refine", "Build Structure", "Upgrade Settlement", "Found Settlement", "Extract", "Found Camp",
+           "Buy Upgrade", "Train Caravan", "Unlock Outer District", "Fulfil Contract", "Claim Contract",
+           "Market Transaction", "Move", "Explore", "Build Route")
+
+
+def _builder_agent(state: SootState, legal: Sequence[Choose], rng: Rng) -> Choose:
+    """A random player that prefers building to free actions, so more rules get exercised."""
+    top = state.pending[-1]
+    if getattr(top, "kind", "") == "turn" and rng.random() < 0.8:
+        codes = {a.code: a for a in legal}
+        for name in _PREFER:
+            if name in codes and not (name == "Market Transaction" and rng.random() < 0.5):
+                return codes[name]
+    if getattr(top, "kind", "") == "move.cargo" and rng.random() < 0.7:
+        loads = [a for a in legal if a.code == "load"]
+        if loads:
+            return loads[rng.randbelow(len(loads))]
+    return legal[rng.randbelow(len(legal))]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23), (5, 24), (6, 25)])
+def test_invariants_with_a_builder_agent(players: int, seed: int) -> None:
+    state = GAME.new(GAME.make_config(players=players), seed)
+    tokens = {name: g.tokens for name, g in D(state).goods.items()}
+    cards = sum(c.copies for c in D(state).cards.values())
+    chooser = Rng(seed)
+    while not GAME.is_over(state):
+        _check(state, tokens, cards)
+        GAME.apply(state, _builder_agent(state, GAME.legal_actions(state), chooser))
+    _check(state, tokens, cards)
+    assert state.phase == "over"
