@@ -635,3 +635,39 @@ def test_unable_to_pay_upkeep_tears_down_then_struggles() -> None:
     del s.camps[Hex(3, 0)]
     assert pay_food(s, 0)  # nothing left to remove: pays what it can, the settlement struggles
     assert s.players[0].currency == 0 and s.settlements[at].struggling
+
+
+def test_laden_caravan_without_fuel_cannot_use_roads_but_trails_are_free() -> None:
+    from hexkit_soot.state import TRAIL
+
+    s = start()
+    a, b = Hex(1, 0), Hex(-1, 0)
+    place(s, a)
+    place(s, b)
+    set_route(s, CENTRAL_CITY, a, ROAD, 0)
+    set_route(s, CENTRAL_CITY, b, TRAIL, -1)
+    s.players[0].stock = {}
+    car = s.players[0].caravans[0]
+    car.cargo = {"Grain": 1}
+    s.supply["Grain"] -= 1
+    reach = caravan_reach(s, 0, 0)
+    # the Central City is a node: fuel could come from the network, but it is empty
+    assert a not in reach and b in reach
+    give(s, 0, {"Coal": 1})
+    assert a in caravan_reach(s, 0, 0)
+
+
+def test_livestock_doubles_trail_speed() -> None:
+    from hexkit_soot.state import TRAIL
+
+    s = start()
+    a, b = Hex(1, 0), Hex(2, 0)
+    place(s, a)
+    place(s, b)
+    set_route(s, CENTRAL_CITY, a, TRAIL, -1)
+    set_route(s, a, b, TRAIL, -1)
+    car = s.players[0].caravans[0]
+    assert b not in caravan_reach(s, 0, 0)
+    car.cargo = {"Livestock": 1}
+    s.supply["Livestock"] -= 1
+    assert b in caravan_reach(s, 0, 0)
