@@ -155,7 +155,9 @@ class SootGame(Game[SootState, SootConfig]):
             if main is not None:
                 if p.actions <= 0 and not (p.restricted and main.restricted_ok):
                     return f"{action.code}: P{step.player} has no actions left this round"
-                return f"{action.code} is not possible now: {_REQUIREMENTS.get(action.code, 'its requirements are not met')}"
+                facts = _facts(state, step.player, action.code)
+                rule = _REQUIREMENTS.get(action.code, "its requirements are not met")
+                return f"{action.code} is not possible now: {rule}" + (f" ({facts})" if facts else "")
             if action.code in ("Play Card", "Spend Card"):
                 cards = list(data_of(state.config).cards)
                 if not 0 <= action.arg < len(cards):
@@ -278,6 +280,35 @@ class SootGame(Game[SootState, SootConfig]):
         sample.contract_deck = hidden + sample.contract_deck[cut:]
         sample.bids = [b if (i == player or b < 0) else 0 for i, b in enumerate(sample.bids)]
         return sample
+
+
+def _facts(state: SootState, player: PlayerId, action: str) -> str:
+    """The state's facts behind a main action's requirements, for error messages."""
+    p = state.players[player]
+    data = data_of(state.config)
+    if action == "Explore":
+        where = ", ".join(str(h) for h in p.explorers)
+        return f"Explorer at {where}; {len(state.tile_stack)} tiles in the stack, {len(state.survey)} surveyed"
+    if action in ("Found Camp", "Found Settlement", "Upgrade Settlement", "Build Structure", "Scrub Soot"):
+        where = ", ".join(str(h) for h in p.builders)
+        extra = ""
+        if action == "Found Camp":
+            owned = sum(1 for c in state.camps.values() if c.owner == player)
+            extra = f"; {owned} of {data.archetypes[p.archetype].camps} camps" if p.archetype else ""
+        elif action == "Found Settlement":
+            extra = f"; {p.founded} of {data.archetypes[p.archetype].settlements} settlements" if p.archetype else ""
+        elif action in ("Upgrade Settlement", "Scrub Soot"):
+            extra = f"; Soot {p.soot}, {p.currency}¤"
+        return f"Builder at {where}{extra}"
+    if action == "Extract":
+        caravans = ", ".join(str(c.loc) for c in p.caravans) or "none"
+        camps = ", ".join(f"{h} ({state.stacks.get(h, 0)} left)" for h, c in sorted(state.camps.items()) if c.owner == player)
+        return f"caravans at {caravans}; camps {camps or 'none'}"
+    if action == "Community Interaction":
+        return f"Explorer at {', '.join(map(str, p.explorers))}, Builder at {', '.join(map(str, p.builders))}, {p.currency}¤"
+    if action in ("Build Route", "Buy Upgrade", "Market Transaction", "Train Caravan"):
+        return f"{p.currency}¤, {len(p.hand)} cards, network: " + (", ".join(f"{n} {g}" for g, n in sorted(p.stock.items())) or "empty")
+    return ""
 
 
 def _promise(state: SootState, player: PlayerId) -> float:
