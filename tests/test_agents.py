@@ -188,6 +188,8 @@ def test_agent_specs_build_configured_agents() -> None:
     assert (agent.iterations, agent.rollout_depth) == (50, 3)
     assert isinstance(make_agent("greedy:samples=2"), GreedyAgent)
     assert isinstance(make_agent("random"), RandomAgent)
+    custom = make_agent("hexkit.agents.greedy.GreedyAgent:samples=3", seed=2)
+    assert isinstance(custom, GreedyAgent) and custom.samples == 3
 
 
 @pytest.mark.parametrize(
@@ -198,6 +200,8 @@ def test_agent_specs_build_configured_agents() -> None:
         ("mcts:iterations", "not key=value"),
         ("mcts:iterations=-1", "iterations must be at least 1"),
         ("greedy:seed=4", "unknown parameter 'seed'"),
+        ("my_agents.Nothing", "cannot load agent 'my_agents.Nothing'"),
+        ("hexkit.agents.spec.AGENTS", "not a class"),
     ],
 )
 def test_bad_agent_specs_are_refused(spec: str, message: str) -> None:

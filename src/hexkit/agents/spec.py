@@ -2,13 +2,16 @@
 
 The command line, :mod:`hexkit.sim` and scripts name agents with a short
 *spec*: the agent's name, then optional ``:key=value`` parameters passed to
-its constructor. Values are read as ``int``, then ``float``, then
+its constructor. The name is one of :data:`AGENTS` or the dotted import
+path of an agent class (``my_agents.EpsilonGreedy:epsilon=0.2``), which
+every worker process can import by itself. Values are read as ``int``, then ``float``, then
 ``none``/``true``/``false``, else kept as text. The spec is what a result
 line records, so a study says exactly which agents played.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -46,6 +49,24 @@ def _value(text: str) -> Any:
     return text
 
 
+def _factory(name: str) -> Callable[..., Agent]:
+    if name in AGENTS:
+        return AGENTS[name]
+    module_name, dot, attribute = name.rpartition(".")
+    if dot and module_name:
+        try:
+            found = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError) as exc:
+            raise AgentSpecError(f"cannot load agent {name!r}: {exc}") from None
+        if callable(found):
+            factory: Callable[..., Agent] = found
+            return factory
+        raise AgentSpecError(f"agent {name!r} is a {type(found).__name__}, not a class")
+    raise AgentSpecError(
+        f"unknown agent {name!r}; known agents: {', '.join(AGENTS)} (or module.Class)"
+    )
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``"mcts:iterations=400"`` into ``("mcts", {"iterations": 400})``.
 
@@ -53,8 +74,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
         AgentSpecError: on an unknown agent or a part without ``=``.
     """
     name, *parts = spec.strip().split(":")
-    if name not in AGENTS:
-        raise AgentSpecError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    _factory(name)
     params: dict[str, Any] = {}
     for part in parts:
         key, eq, text = part.partition("=")
@@ -71,7 +91,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         AgentSpecError: on an unknown agent, parameter or parameter value.
     """
     name, params = parse_agent_spec(spec)
-    factory = AGENTS[name]
+    factory = _factory(name)
     accepted = inspect.signature(factory).parameters
     unknown = sorted(set(params) - set(accepted) | ({"seed"} & set(params)))
     if unknown:
