@@ -15,6 +15,7 @@ from hexkit.rng import Rng
 from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
 from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
+from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
@@ -25,31 +26,6 @@ __all__ = ["EmpyrealGame", "HIDDEN"]
 
 HIDDEN = "?"
 """What a redacted Specialist or Award looks like in a view."""
-
-
-def _promise(state: EmpyrealState, player: int) -> float:
-    from hexkit_empyreal.rules.network import adjacent_mask
-    from hexkit_empyreal.state import bits, board
-
-    b = board(state)
-    ps = state.players[player]
-    net = ps.net
-    colours = {b.city_colour[i] for i, c in enumerate(b.cities) if b.nmask[c] & net}
-    ready = loose = 0
-    for c in bits(net):
-        for g in state.goods[c]:
-            if g in colours:
-                ready += 1
-            else:
-                loose += 1
-    spells = data(state).spellcars
-    gained = sum(1 for sid in ps.railyard if sid not in ("", "-") and not spells[sid].printed)
-    specialists = sum(1 for n in (ps.engineer, ps.surveyor) if n) + len(ps.station_masters)
-    reach = bin(adjacent_mask(b, net)).count("1")
-    return (
-        0.8 * ready + 0.2 * loose + 0.25 * (35 - ps.cars_left) + 0.1 * ps.mana
-        + 0.4 * gained + 0.6 * specialists + 0.02 * reach + 0.05 * ps.conductor
-    )
 
 
 class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
@@ -123,15 +99,12 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     def evaluate(self, state: EmpyrealState, player: int) -> float:
         """Heuristic value for greedy and MCTS agents: this player's worth minus the best rival's.
 
-        Worth is the score so far plus the engine's promise: Goods ready to
-        deliver (In-Network, of a colour whose City is Network-Adjacent),
-        other Goods In-Network, train cars placed, mana, gained Spellcars and
-        Specialists, and progress along the Conductor path.
+        Worth is the score so far plus the promise of the position: the next
+        delivery (scaled by the Conductor's progress), In-Network Goods by
+        the distance to their City, reach towards the Cities, train cars,
+        mana, Spellcars and Specialists. See :mod:`hexkit_empyreal.evaluate`.
         """
-        sheet = score_sheet(state)
-        worth = [float(t) + _promise(state, p) for p, t in enumerate(sheet.totals)]
-        others = [w for p, w in enumerate(worth) if p != player]
-        return worth[player] - (max(others) if others else 0.0)
+        return _evaluate(state, player)
 
     # -- hidden information ---------------------------------------------
     def redact(self, state: EmpyrealState, player: int) -> None:
