@@ -12,6 +12,7 @@ import attrs
 
 from hexkit.errors import HexkitError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
+from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
@@ -48,6 +49,7 @@ from hexkit_soot.rules.scoring import final_scores, measure, portfolio
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import SootState
+from hexkit_soot.svg import SootStyle, svg_style
 
 __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS"]
 
@@ -186,6 +188,17 @@ class SootGame(Game[SootState, SootConfig]):
         Source: rulebook, "Final Scoring", "Tie-breakers".
         """
         return final_scores(state)
+
+    def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:
+        """The map and style that draw ``state`` (the core's ``svg_style`` hook).
+
+        Args:
+            state: the state or a player's view.
+
+        Returns:
+            The explored hexes with their tile ids, and a :class:`~hexkit_soot.svg.SootStyle`.
+        """
+        return svg_style(state)
 
     def evaluate(self, state: SootState, player: PlayerId) -> float:
         """Heuristic value for greedy and MCTS agents: this player's worth minus the best rival's.

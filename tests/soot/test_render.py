@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hexkit.hexes import Hex
-from hexkit_soot import render_text
+from hexkit_soot import GAME, render_text
 from hexkit_soot.render import render_map, render_routes
 from hexkit_soot.state import CENTRAL_CITY, ROAD, Community
 
@@ -39,3 +39,23 @@ def test_routes_listed_by_owner_and_state_summary() -> None:
     assert "P1: road (0,0)-(1,0)" in render_routes(s)
     summary = render_text(s)
     assert "P0 Merchant" in summary and "P1 Rancher" in summary and "Round 1" in summary
+
+
+def test_svg_picture_through_the_core_hook() -> None:
+    from hexkit.render import DrawsSvg, render_state_svg
+
+    s = start(("Merchant", "Rancher"))
+    place(s, Hex(1, 0), "Forest", river=True)
+    camp(s, Hex(0, 1), 1, "Farm")
+    from hexkit_soot.rules.routes import set_route
+
+    set_route(s, CENTRAL_CITY, Hex(1, 0), ROAD, 0)
+    assert isinstance(GAME, DrawsSvg)
+    hexes, style = GAME.svg_style(s)
+    assert set(hexes) == set(s.tiles)
+    assert style.label(CENTRAL_CITY, hexes[CENTRAL_CITY]) == "CC"
+    assert [m.text for m in style.markers(Hex(0, 1), hexes[Hex(0, 1)])] == ["F"]
+    assert style.outline(Hex(1, 0), hexes[Hex(1, 0)]) != ""
+    assert len(style.links()) == 1
+    svg = render_state_svg(GAME, s)
+    assert svg.startswith("<?xml") and "Soot &amp; Timber - round 1" in svg

@@ -1,0 +1,169 @@
+"""An SVG picture of a Soot & Timber state, through the core's ``svg_style`` hook.
+
+:func:`svg_style` returns the explored map (each hex with its tile id) and a
+:class:`SootStyle` that draws:
+
+* each tile's terrain (pale fills), water overlays outlined in blue, the
+  Central City dark;
+* labels: settlements with tier and specialisation initials (``T2 MT``),
+  communities (``TP`` Trading Post, ``TC`` Tribal Capital), printed sites
+  (``Coal 4``: resource and tokens left when a stack is placed);
+* markers: camps (squares in the owner's colour, the camp's initial),
+  Explorers, Builders and caravans (circles ``E``, ``B``, ``c`` in the
+  owner's colour);
+* routes as lines between hex centres: trails dashed grey, roads and rail
+  in the owner's colour (rail thicker);
+* a title (round, season, phase) and a legend (terrains, players with
+  points, currency and soot).
+
+The style copies what it draws when it is made, so a picture never changes
+when the state is played on::
+
+    from hexkit.render import render_state_svg
+    svg = render_state_svg(GAME, state)
+
+Source: DESIGN.md (pictures of the board); rulebook, "The Map" and Components.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.hexes import Hex
+from hexkit.render import LegendEntry, Link, Marker, MarkerShape, Style
+from hexkit_soot.config import data_of
+from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.seasons import season_of
+from hexkit_soot.state import RAIL, ROAD, TRAIL, SootState
+
+__all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style"]
+
+TERRAIN_FILLS: dict[str, str] = {
+    "Plains": "#eee3a8",
+    "Forest": "#9cc98a",
+    "Hill": "#d9c19a",
+    "Mountain": "#bfb3a6",
+    "Swamp": "#a8c4a0",
+    "Central City": "#6d5f57",
+    "Outer District": "#8a7b72",
+}
+"""Fill of each terrain."""
+
+PLAYER_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17202a")
+"""Seat colours 0-5."""
+
+_WATER = "#2e86c1"
+_TRAIL = "#7f8c8d"
+
+
+class SootStyle(Style[int]):
+    """Draws a Soot & Timber map (contents: tile ids).
+
+    Args:
+        state: the state to draw (copied: later play does not change the picture).
+    """
+
+    def __init__(self, state: SootState) -> None:
+        data = data_of(state.config)
+        self._terrain = {h: tile_info(state, t)[0] for h, t in state.tiles.items()}
+        self._site = {h: tile_info(state, t)[1] for h, t in state.tiles.items()}
+        self._water = set(state.water)
+        self._stacks = dict(state.stacks)
+        self._labels: dict[Hex, str] = {}
+        for h, s in state.settlements.items():
+            if s.kind == "Central City":
+                self._labels[h] = "CC"
+            else:
+                spec = "".join(w[0] for w in s.spec.split())
+                self._labels[h] = f"{'STC'[s.tier - 1]}{s.tier} {spec}"
+        for h, c in state.communities.items():
+            self._labels[h] = "TP" if c.kind == "Trading Post" else "TC"
+        self._markers: dict[Hex, list[Marker]] = {}
+        for h, camp in state.camps.items():
+            self._markers.setdefault(h, []).append(Marker(
+                color=PLAYER_COLOURS[camp.owner % 6], shape=MarkerShape.SQUARE, text=camp.kind[0],
+                title=f"{camp.kind} of P{camp.owner}"))
+        for seat, p in enumerate(state.players):
+            colour = PLAYER_COLOURS[seat % 6]
+            for h in p.explorers:
+                self._markers.setdefault(h, []).append(Marker(color=colour, text="E", title=f"P{seat} Explorer"))
+            for h in p.builders:
+                self._markers.setdefault(h, []).append(Marker(color=colour, text="B", title=f"P{seat} Builder"))
+            for i, car in enumerate(p.caravans):
+                load = ", ".join(f"{n} {g}" for g, n in sorted(car.cargo.items())) or "empty"
+                self._markers.setdefault(car.loc, []).append(
+                    Marker(color=colour, shape=MarkerShape.DIAMOND, size=0.12, text="c",
+                           title=f"P{seat} caravan {i}: {load}"))
+        self._links: list[Link] = []
+        for h, kinds in sorted(state.route_kind.items()):
+            owners = state.route_owner[h]
+            for d, n in enumerate(h.neighbors()):
+                k = kinds[d]
+                if not k or not h < n:
+                    continue
+                if k == TRAIL:
+                    self._links.append(Link(a=h, b=n, color=_TRAIL, width=0.05, dashed=True, title="trail"))
+                else:
+                    colour = PLAYER_COLOURS[owners[d] % 6] if owners[d] >= 0 else _TRAIL
+                    width = 0.14 if k == RAIL else 0.08
+                    name = "rail" if k == RAIL else "road" if k == ROAD else "route"
+                    self._links.append(Link(a=h, b=n, color=colour, width=width, title=f"{name} of P{owners[d]}"))
+        self._title = (f"Soot & Timber - round {state.round} ({season_of(max(1, state.round))}), "
+                       f"phase {state.phase}" + (" - the Frontier has closed" if state.frontier_closed else ""))
+        self._legend = [LegendEntry(color=c, text=t) for t, c in TERRAIN_FILLS.items() if t != "Outer District"]
+        self._legend.append(LegendEntry(color=_WATER, text="water overlay (outline)"))
+        for seat, p in enumerate(state.players):
+            self._legend.append(LegendEntry(
+                color=PLAYER_COLOURS[seat % 6], shape=MarkerShape.CIRCLE,
+                text=f"P{seat} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}"))
+        del data
+
+    def fill(self, h: Hex, content: int) -> str:
+        """The terrain's fill."""
+        return TERRAIN_FILLS.get(self._terrain.get(h, ""), "#dddddd")
+
+    def label(self, h: Hex, content: int) -> str:
+        """Settlement, community or printed site."""
+        if h in self._labels:
+            return self._labels[h]
+        site = self._site.get(h, "")
+        if site:
+            left = self._stacks.get(h)
+            return site if left is None else f"{site} {left}"
+        return ""
+
+    def markers(self, h: Hex, content: int) -> Sequence[Marker]:
+        """Camps and agents on ``h``."""
+        return self._markers.get(h, ())
+
+    def tooltip(self, h: Hex, content: int) -> str:
+        """Coordinates and terrain."""
+        return f"{h} {self._terrain.get(h, '')}" + (" (water)" if h in self._water else "")
+
+    def outline(self, h: Hex, content: int) -> str:
+        """Water overlays are ringed in blue."""
+        return _WATER if h in self._water else ""
+
+    def links(self) -> Sequence[Link]:
+        """Trails, roads and rail."""
+        return self._links
+
+    def title(self) -> str:
+        """Round, season and phase."""
+        return self._title
+
+    def legend(self) -> Sequence[LegendEntry]:
+        """Terrains and players."""
+        return self._legend
+
+
+def svg_style(state: SootState) -> tuple[dict[Hex, int], SootStyle]:
+    """The map (explored hexes with their tile ids) and the style that draws ``state``.
+
+    Args:
+        state: the state (or a player's view).
+
+    Returns:
+        ``(map, style)`` for :func:`hexkit.render.render_state_svg`.
+    """
+    return dict(state.tiles), SootStyle(state)
