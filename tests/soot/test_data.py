@@ -97,3 +97,18 @@ def test_config_overrides_change_numbers_and_refuse_unknown_paths() -> None:
     assert load_data().numbers.loan_amount == 5
     with pytest.raises(ConfigError):
         GAME.make_config(players=2, overrides={"numbers.no_such_number": 1})
+
+
+@pytest.mark.parametrize("name", sorted(n for n, f in load_data().facilities.items() if f.tier))
+def test_refining_at_base_prices_roughly_breaks_even(name: str) -> None:
+    """Design intent: outputs at base prices ~ inputs + use cost (cheapest fuel or food, 2 each)."""
+    def value(good: str) -> int:
+        g = DATA.goods[good]
+        return g.base if g.kind == "tracked" else g.price
+
+    fac = DATA.facilities[name]
+    cost = sum(value(g) * n for g, n in fac.inputs.items()) + fac.use_amount * 2
+    if fac.choice:
+        cost += min(value(g) for g in fac.choice)
+    made = sum(value(g) * n for g, n in fac.outputs.items())
+    assert abs(made - cost) <= 1, f"{name}: makes {made} from {cost}"

@@ -1,7 +1,9 @@
 """Phase 1, Market Update.
 
-1. Even rounds: the Event Token holder flips the top event and picks
-   option A or B for the whole table.
+1. Even rounds: the Event Token holder flips the top event of the
+   season's pack and picks option A or B for the whole table (rounds 2-12:
+   six events a game; the final rounds 13-14 have none, assumed from "six
+   events per game").
 2. Boom and Hardship rounds: every Tier 3 price rises 1 step.
 3. Two players: flip a Market Flux card (riser +1, faller -1).
 4. Refill the contract row and the card row; a Legacy card entering the
@@ -77,7 +79,8 @@ def run_market_update(state: SootState) -> bool:
         season = season_of(state.round)
         deck = D(state).events
         matching = [i for i, e in enumerate(state.events) if deck[e].season == season]
-        if state.round % 2 == 0 and matching:
+        # even rounds up to 12: six events a game (the final rounds have none)
+        if state.round % 2 == 0 and state.round <= D(state).numbers.last_round and matching:
             state.event_now = state.events.pop(matching[-1])
             ev = D(state).events[state.event_now]
             state.note(None, f"event: {ev.name}")
