@@ -189,7 +189,7 @@ def game_pictures() -> None:
         hex_game.apply(state, agent.act(hex_game, state, hex_game.legal_actions(state)))
     _write("hexgame.svg", render_state_svg(hex_game, state))
 
-    for name, players, steps in (("empyreal", 3, 60), ("soot", 3, 60)):
+    for name, players, steps in (("empyreal", 3, 60), ("soot", 3, 600)):
         try:
             game = hexkit.load_game(name)
         except Exception as exc:  # a plugin still being written must not stop the docs
