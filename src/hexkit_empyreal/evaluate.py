@@ -46,6 +46,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import AWARDS, EXPERT, TEAM
+from hexkit_empyreal.data import GameData
 from hexkit_empyreal.state import EmpyrealState, board, data
 
 __all__ = ["evaluate", "worth", "city_distances", "WEIGHTS"]
@@ -117,6 +118,26 @@ def _at_end_of_line(state: EmpyrealState, player: int) -> bool:
     return False
 
 
+_TILE_IDS: dict[int, tuple[object, frozenset[str]]] = {}
+_GOOD_VALUE: dict[tuple[float, float], tuple[float, ...]] = {}
+
+
+def _tile_ids(d: GameData) -> frozenset[str]:
+    """Ids of the Spellcar tiles (not printed on a folio), cached per data."""
+    got = _TILE_IDS.get(id(d))
+    if got is None or got[0] is not d:
+        got = _TILE_IDS[id(d)] = (d, frozenset(s.id for s in d.tiles))
+    return got[1]
+
+
+def _good_values(adjacent: float, decay: float) -> tuple[float, ...]:
+    """Value of one In-Network Good by the distance from the Network to its City."""
+    got = _GOOD_VALUE.get((adjacent, decay))
+    if got is None:
+        got = _GOOD_VALUE[(adjacent, decay)] = tuple(adjacent * decay ** (n - 1) for n in range(_FAR + 1))
+    return got
+
+
 def worth(state: EmpyrealState, player: int, vp: float) -> float:
     """``vp`` (the player's score so far) plus what the position promises (see the module docstring)."""
     b = board(state)
@@ -127,7 +148,7 @@ def worth(state: EmpyrealState, player: int, vp: float) -> float:
     ps = state.players[player]
     goods = state.goods
     have = [0, 0, 0, 0, 0, 0]
-    near = [_FAR] * 6
+    rows = []
     net = ps.net
     while net:
         low = net & -net
@@ -135,53 +156,53 @@ def worth(state: EmpyrealState, player: int, vp: float) -> float:
         net ^= low
         for g in goods[cell]:
             have[g] += 1
-        row = dist[cell]
-        for colour in range(6):
-            if row[colour] < near[colour]:
-                near[colour] = row[colour]
+        rows.append(dist[cell])
     w = WEIGHTS
     value = vp
-    reach = 0
-    adjacent, decay = w["good_adjacent"], w["good_decay"]
-    for colour in range(6):
-        n = near[colour]
-        reach += _FAR - n
-        if have[colour]:
-            # One In-Network Good: worth most when its City is Network-Adjacent.
-            value += have[colour] * adjacent * decay ** (n - 1)
-    if ps.net:
-        value += w["reach"] * reach
+    if rows:
+        near = list(map(min, zip(*rows))) if len(rows) > 1 else list(rows[0])
+        good_value = _good_values(w["good_adjacent"], w["good_decay"])
+        for colour in range(6):
+            if have[colour]:
+                # In-Network Goods: worth most when their City is Network-Adjacent.
+                value += have[colour] * good_value[near[colour]]
+        value += w["reach"] * (6 * _FAR - sum(near))
+    else:
+        near = [_FAR] * 6
+    # Progress of the Conductor (kept while the End of the Line is resolved).
+    eol = len(d.company_by_name[ps.company].columns) + 1 if ps.company else 6
+    pos = ps.conductor
+    if pos >= eol and not _at_end_of_line(state, player):
+        pos = 0
+    value += w["progress"] * pos
     # The next delivery, by how soon it can be made.
     stands = state.stands
     top = state.pending[-1] if state.pending else None
-    if isinstance(top, PickGoods) and top.player == player:
+    mine = top is not None and top.player == player
+    kind = type(top)
+    if mine and isinstance(top, PickGoods):
         left = have[top.colour] if not top.limit else min(have[top.colour], top.limit - top.count)
         tile = _best_tile(stands[top.stand], top.colour, top.count + left, need, values) if top.tiles else 0
         value += w["delivering"] * (left + tile)
-    elif isinstance(top, ClaimDemand) and top.player == player:
+    elif mine and isinstance(top, ClaimDemand):
         value += w["delivering"] * _best_tile(stands[top.stand], top.colour, top.count, need, values)
     else:
         best = 0
         for colour in range(6):
             if near[colour] == 1 and have[colour]:
                 k = have[colour]
-                s = stand_of[colour]
-                got = k + _best_tile(stands[s], colour, k, need, values)
+                got = k + _best_tile(stands[stand_of[colour]], colour, k, need, values)
                 if got > best:
                     best = got
-        eol = len(d.company_by_name[ps.company].columns) + 1 if ps.company else 6
-        pos = ps.conductor
-        if pos >= eol and not _at_end_of_line(state, player):
-            pos = 0
-        value += w["progress"] * pos
         if best:
-            if isinstance(top, DeliverChoice) and top.player == player:
+            if mine and kind is DeliverChoice:
                 ready = w["delivering"]
             else:
                 ready = w["ready_min"] + w["ready_span"] * (pos if pos < eol else 0) / eol
             value += ready * best
-        if top is not None and top.player == player:
-            kind = type(top)
+        if mine:
+            # Opportunities the player is about to take (so that each step of an
+            # effect, a gain or an activation is seen as worth taking).
             if kind is BuildTrack:
                 value += w["build_pending"]
             elif kind is ChooseHex or kind is ChooseOption or kind is Branch:
@@ -205,10 +226,10 @@ def worth(state: EmpyrealState, player: int, vp: float) -> float:
     enough = int(w["mana_enough"])
     m = ps.mana
     value += w["mana"] * min(m, enough) + w["mana_extra"] * max(0, m - enough) + w["spent"] * ps.spent
-    spells = d.spellcars
+    tiles = _tile_ids(d)
     gained = 0
     for sid in ps.railyard:
-        if sid and sid != "-" and not spells[sid].printed:
+        if sid in tiles:
             gained += 1
     value += w["spellcar"] * gained
     specialists = (1 if ps.engineer else 0) + (1 if ps.surveyor and not ps.surveyor_used else 0) + len(ps.station_masters)
