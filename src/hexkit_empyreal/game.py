@@ -15,6 +15,7 @@ from hexkit.rng import Rng
 from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
 from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
+from hexkit_empyreal.data import GameData
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.scoring import score_sheet
@@ -26,6 +27,18 @@ __all__ = ["EmpyrealGame", "HIDDEN"]
 
 HIDDEN = "?"
 """What a redacted Specialist or Award looks like in a view."""
+
+
+_NAMES: dict[int, tuple[GameData, tuple[tuple[str, ...], ...]]] = {}
+
+
+def _names_by_type(d: GameData) -> tuple[tuple[str, ...], ...]:
+    """Specialist names of each type (Engineer, Surveyor, Station Master) in data order, cached per data."""
+    got = _NAMES.get(id(d))
+    if got is None or got[0] is not d:
+        kinds = ("Engineer", "Surveyor", "Station Master")
+        got = _NAMES[id(d)] = (d, tuple(tuple(s.name for s in d.specialists if s.type == k) for k in kinds))
+    return got[1]
 
 
 class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
@@ -136,9 +149,11 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
         gone = set(d.friendly.specialists) if FRIENDLY in sample.config.variants else set()
         owned = {n for ps in sample.players for n in (ps.engineer, ps.surveyor, *ps.station_masters)}
-        for t, kind in enumerate(("Engineer", "Surveyor", "Station Master")):
-            visible = {n for n in sample.stacks[t] + sample.box[t] if n != HIDDEN}
-            pool = [s.name for s in d.specialists if s.type == kind and s.name not in gone and s.name not in owned | visible]
+        names = _names_by_type(d)
+        for t in range(3):
+            stack, boxed = sample.stacks[t], sample.box[t]
+            excluded = gone | owned | {n for n in stack + boxed if n != HIDDEN}
+            pool = [n for n in names[t] if n not in excluded]
             rng.shuffle(pool)
             sample.stacks[t] = [n if n != HIDDEN else pool.pop() for n in sample.stacks[t]]
             sample.box[t] = sorted(n if n != HIDDEN else pool.pop() for n in sample.box[t])

@@ -284,6 +284,14 @@ def data(state: EmpyrealState) -> GameData:
 def bits(mask: int) -> list[int]:
     """Cells of a bit mask, lowest first."""
     out = []
+    if mask.bit_count() > 8:
+        # Dense masks: scan the binary digits (lowest cell first) at C speed.
+        digits = bin(mask)[:1:-1]
+        i = digits.find("1")
+        while i >= 0:
+            out.append(i)
+            i = digits.find("1", i + 1)
+        return out
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
