@@ -115,6 +115,8 @@ def render_state(state: SootState) -> str:
                    f"loans {p.loans}, hand {len(p.hand)}, network: {stock}")
     for h, s in sorted(state.settlements.items()):
         facs = ", ".join(f"{f.name}(P{f.owner})" for f in s.facilities) or "no facilities"
-        out.append(f"{s.kind} {s.spec} at {h} tier {s.tier}: {facs}")
+        name = f"{s.kind} ({s.spec})" if s.spec else s.kind
+        founder = f", founded by P{s.founder}" if s.founder >= 0 else ""
+        out.append(f"{name} at {h}, tier {s.tier}{founder}{', Struggling' if s.struggling else ''}: {facs}")
     del data
     return "\n".join(out)
