@@ -116,7 +116,7 @@ def render_record_step(
 
     Args:
         game: the game the record is for.
-        record: the record (see :func:`hexkit.record_from_json`).
+        record: the record (see :func:`hexkit.record.record_from_json`).
         step: how many of the record's actions to replay: ``0`` is the set-up,
             ``len(record.actions)`` the end; negative counts back from the end
             (``-1`` is before the last action); ``None`` is the end.

@@ -394,7 +394,7 @@ def palette(
             each such value its own :func:`auto_colour`.
 
     Returns:
-        A function for :attr:`SimpleStyle.fill_of`.
+        A function for the ``fill_of`` field of :class:`SimpleStyle`.
 
     >>> from hexkit.hexes import Hex
     >>> fill = palette({"lake": "blue"}, default=None)
