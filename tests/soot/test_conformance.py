@@ -31,3 +31,12 @@ def test_conformance_broad(players: int) -> None:
 def test_conformance_soak(players: int) -> None:
     report = check_game(GAME, [GAME.make_config(players=players)], seeds=range(1000, 1100), json_every=7, view_every=11)
     assert report.games == 100
+
+
+def test_conformance_with_variant_and_overrides() -> None:
+    configs = [
+        GAME.make_config(players=2, variants={"no-market-flux"}),
+        GAME.make_config(players=3, overrides={"numbers.loan_amount": 6, "archetypes.Rancher.currency": 3}),
+    ]
+    report = check_game(GAME, configs, seeds=range(3), json_every=17, view_every=41)
+    assert report.games == 6
