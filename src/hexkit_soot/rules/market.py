@@ -100,9 +100,12 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     for good in sorted(pool):
         out.append(opt("sell", names.index(good), f"sell {good} at {sell_price(state, player, good, at)}"))
     cur = state.players[player].currency
+    markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
     for i, (name, g) in enumerate(data.goods.items()):
-        if g.kind != "special" and state.supply.get(name, 0) > 0 and buy_price(state, player, name) <= cur:
-            out.append(opt("buy", i, f"buy {name} at {buy_price(state, player, name)}"))
+        if g.kind != "special" and state.supply.get(name, 0) > 0:
+            price = _listed(state, name) + markup
+            if price <= cur:
+                out.append(opt("buy", i, f"buy {name} at {price}"))
     return out
 
 
@@ -113,9 +116,15 @@ def _available(state: SootState, player: PlayerId) -> bool:
     if any(pool_at(state, player, h) for h in markets):
         return True
     cur = state.players[player].currency
-    data = D(state)
-    return any(g.kind != "special" and state.supply.get(name, 0) > 0 and buy_price(state, player, name) <= cur
-               for name, g in data.goods.items())
+    markup = modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
+    cheapest = min((_listed(state, name) for name, g in D(state).goods.items()
+                    if g.kind != "special" and state.supply.get(name, 0) > 0), default=None)
+    return cheapest is not None and cheapest + markup <= cur
+
+
+def _listed(state: SootState, good: str) -> int:
+    price = state.prices.get(good)
+    return price if price is not None else raw_price(state, good)
 
 
 @main_action("Market Transaction", _available)
