@@ -28,7 +28,9 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 golden: $(STAMP)
-	$(BIN)/python -m tests.golden --regenerate
+	$(BIN)/python -m tests.empyreal.golden --regenerate
+	$(BIN)/python -m tests.soot.golden --regenerate
+	HEXKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_render.py
 
 clean:
 	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache

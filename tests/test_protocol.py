@@ -218,3 +218,16 @@ def test_a_field_named_like_the_json_tag_is_refused() -> None:
 
     with pytest.raises(TypeError, match="BadAction has a field named 'type'"):
         GameCodec(Clash())
+
+
+def test_sampled_views_still_catch_a_leak_over_a_game() -> None:
+    class Leaky(type(GAME)):  # type: ignore[misc]
+        def redact(self, state, player):  # noqa: ANN001
+            if player == 2:
+                state.board = {}
+
+    report = check_game(GAME, [GAME.make_config(3)], [1], view_every=1, all_views=True)
+    sampled = check_game(GAME, [GAME.make_config(3)], [1], view_every=1, all_views=False)
+    assert sampled.views < report.views
+    with pytest.raises(ConformanceError, match="view for player 2"):
+        check_game(Leaky(), [GAME.make_config(3)], range(3), view_every=1, all_views=False)
