@@ -150,7 +150,7 @@ def spring_floods(ctx: Ctx) -> None:
     state = ctx.state
     if _option(ctx):
         for h in sorted(state.camps):
-            if h in state.water:
+            if state.water.get(h):
                 verbs.gain_goods(state, state.camps[h].owner, "Fish", 1, at=h, why="Spring Floods")
     else:
         for p in table_order(state, ctx.player):
