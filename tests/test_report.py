@@ -102,3 +102,31 @@ def test_results_files_are_read_line_by_line_with_clear_errors(tmp_path: Path) -
     del broken["scores"]
     with pytest.raises(InvalidRecordError, match="incomplete result row"):
         summarize([broken])
+
+
+def test_wilson_interval_always_contains_the_observed_rate() -> None:
+    # Floating point used to give wilson(0, 400)[0] == 8.7e-19 and
+    # wilson(400, 400)[1] == 0.9999999999999999, so `rate - low` went negative
+    # and matplotlib refused the error bars (the demo crashed).
+    for n in range(1, 1001):
+        assert wilson(0, n)[0] == 0.0
+        assert wilson(n, n)[1] == 1.0
+        for wins in {0, 1, n // 2, n - 1, n}:
+            low, high = wilson(wins, n)
+            assert 0.0 <= low <= wins / n <= high <= 1.0
+
+
+def test_report_plots_an_agent_that_never_wins_and_one_that_always_wins(tmp_path: Path) -> None:
+    # 400 appearances each: the n at which the demo crashed.
+    rows = [
+        row(seed, ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"],
+            [9, 1] if seed % 2 == 0 else [1, 9], seed % 2)
+        for seed in range(400)
+    ]
+    summary = summarize(rows)
+    rates = {r.key: r for r in summary.by_agent}
+    assert (rates["greedy"].rate, rates["greedy"].high) == (1.0, 1.0)
+    assert (rates["random"].rate, rates["random"].low) == (0.0, 0.0)
+    _, page = write_report(summary, tmp_path / "out")
+    assert (tmp_path / "out" / "win_rates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert page.exists()

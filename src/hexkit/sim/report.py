@@ -158,7 +158,7 @@ def _pyplot() -> Any:
 def _win_rate_axes(ax: Any, title: str, rates: Sequence[WinRate], baseline: float) -> None:
     keys = [r.key for r in rates]
     values = [r.rate for r in rates]
-    errors = [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
+    errors = [[max(0.0, r.rate - r.low) for r in rates], [max(0.0, r.high - r.rate) for r in rates]]
     ax.bar(range(len(keys)), values, yerr=errors, capsize=4, color="#4c72b0")
     ax.axhline(baseline, color="grey", linestyle="--", linewidth=1, label="equal chance")
     ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)

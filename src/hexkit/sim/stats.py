@@ -40,15 +40,24 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
         (0.502, 0.691)
 
     Returns:
-        ``(low, high)``; ``(0.0, 1.0)`` when ``n`` is 0.
+        ``(low, high)``; ``(0.0, 1.0)`` when ``n`` is 0. The interval always
+        contains the observed rate ``wins / n`` exactly: no wins gives a low
+        end of exactly 0.0 and all wins a high end of exactly 1.0 (floating
+        point would otherwise leave e.g. ``8.7e-19`` or ``0.9999999999999999``).
     """
     if n <= 0:
         return 0.0, 1.0
     p = wins / n
+    if wins <= 0:
+        p = 0.0
+    elif wins >= n:
+        p = 1.0
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins <= 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if wins >= n else max(p, min(1.0, centre + half))
+    return low, high
 
 
 @attrs.frozen

@@ -243,8 +243,8 @@ def write_sweep_plot(points: Sequence[SweepPoint], path: Path) -> Path:
         rates = [_rates(p.summary, kind).get(key) for p in points]
         ys = [r.rate if r else float("nan") for r in rates]
         err = [
-            [r.rate - r.low if r else 0.0 for r in rates],
-            [r.high - r.rate if r else 0.0 for r in rates],
+            [max(0.0, r.rate - r.low) if r else 0.0 for r in rates],
+            [max(0.0, r.high - r.rate) if r else 0.0 for r in rates],
         ]
         left.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=key)
         means = [Spread.of(_scores(p.summary, kind).get(key, [])).mean for p in points]
