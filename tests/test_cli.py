@@ -163,3 +163,22 @@ def test_the_demo_finishes_within_five_minutes(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 300
     assert "Win rate by agent" in done.stdout and "Final scores" in done.stdout
     assert (tmp_path / "index.html").exists()
+
+
+def test_the_demo_stops_at_its_deadline_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    import hexkit.demo as demo
+
+    # The tutorial Hex game only, with no reserve: the study gets the whole budget.
+    monkeypatch.setattr(demo, "SHIPPED", ())
+    monkeypatch.setattr(demo, "RESERVE", 0.0)
+    monkeypatch.setattr(demo, "MAX_GAMES", 10**6)
+    began = time.perf_counter()
+    assert demo.main(["--budget", "6", "--out", str(tmp_path), "--workers", "2"]) == 0
+    assert time.perf_counter() - began < 6 + 40  # the games at the deadline, plots, HTML
+    out = " ".join(capsys.readouterr().out.split())
+    assert "games completed in" in out and "cut by the time limit" in out, out
+    page = (tmp_path / "index.html").read_text()
+    assert "cut by the time limit" in page and "games completed in" in page

@@ -258,3 +258,26 @@ def test_a_sweep_shows_the_data_change_moving_win_rates(tmp_path: Path) -> None:
     assert float(score_table.rows[1][1]) > float(score_table.rows[0][1]) + 30  # Blue gains the bonus
     assert agent_table.title == "Win rate by agent (95% CI)"
     assert all(p.results.exists() for p in points)
+
+
+def test_a_time_limit_stops_the_study_and_keeps_every_finished_game(tmp_path: Path) -> None:
+    import time
+
+    endless = Study(game=TOY, players=2, agents=("greedy", "random"), games=10**6, seed=0)
+    assert list(run_study(endless, backend="serial", time_limit=0.0)) == []
+    began = time.perf_counter()
+    serial = list(run_study(endless, backend="serial", chunk=1, time_limit=0.5))
+    assert 0 < len(serial) < 10**6 and time.perf_counter() - began < 5
+    assert [r["seed"] for r in serial] == list(range(len(serial)))
+    began = time.perf_counter()
+    totals = simulate(endless, tmp_path / "r.jsonl", workers=2, backend="process", chunk=1,
+                      time_limit=2.0)
+    # Pool start-up counts against the limit; games running at the deadline finish.
+    assert time.perf_counter() - began < 20
+    assert totals.cut_by_time and totals.planned == 10**6 and 0 < totals.games < 10**6
+    rows = list(read_results(tmp_path / "r.jsonl"))
+    assert len(rows) == totals.games
+    seeds = [r["seed"] for r in rows]
+    assert seeds == sorted(seeds) and len(set(seeds)) == len(seeds)
+    small = simulate(attrs.evolve(endless, games=4), io.StringIO(), time_limit=60.0)
+    assert small.games == 4 and not small.cut_by_time

@@ -4,10 +4,13 @@ This is hexkit's main job in one command. For each of the shipped games
 that is installed and plays (Empyreal and Soot & Timber; the tutorial Hex
 game if neither does), it:
 
-1. times a couple of games to learn how fast the game is on this machine;
-2. plays as many games as fit the time budget (at most 200) at 4 players
-   (or the nearest count the game takes) between greedy and random agents,
-   rotating seats, on a process pool using both cores;
+1. times a couple of games to learn how fast the game is on this machine
+   (and how long a game runs, to stop a stuck one);
+2. plays games (at most 200) at 4 players (or the nearest count the game
+   takes) between greedy and random agents, rotating seats, on a process
+   pool using both cores, until the study's share of the time budget is
+   spent: a hard deadline, so a loaded machine plays fewer games rather
+   than overrunning (the output and the report say when time cut a study);
 3. prints the summary tables (win rates by seat, agent and faction with 95%
    intervals, scores, game length);
 4. plays one more game and prints the tail of its log and the final score
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 from rich.console import Console
 
 from hexkit.game import Game
@@ -46,6 +50,8 @@ AGENTS = ("greedy", "random")
 MAX_GAMES = 200
 RESERVE = 20.0
 """Seconds kept per game for starting workers, plots and the example game."""
+FEW_GAMES = 40
+"""Below this many games a study's win rates are too uncertain to read: warn."""
 
 
 def _players(game: Game[Any, Any], wanted: int = 4) -> int:
@@ -138,6 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console.rule("hexkit demo: a balance study of " + ", ".join(names))
     sections: list[tuple[str, Sequence[TableData], dict[str, Path]]] = []
     ran: list[str] = []
+    notes: list[str] = []
     deadline = began + args.budget
     for position, name in enumerate(names):
         game = load_game(name)
@@ -154,8 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_game, longest = trial
         remaining = len(names) - position
         reserve = RESERVE + 2 * per_game
-        share = (deadline - time.perf_counter() - reserve * remaining) / remaining
-        games = plan_games(per_game, max(share, 0.0), args.workers, len(AGENTS))
+        share = max(0.0, (deadline - time.perf_counter() - reserve * remaining) / remaining)
+        # Games are stopped by the time limit below, not by this estimate: the
+        # trial games ran alone, and a loaded machine plays the pool's games
+        # several times slower.
+        games = MAX_GAMES
         # A game ten times longer than the trials is stuck: record it as failed.
         cap = min(game.info.max_decisions, max(1000, 10 * longest))
         study = Study(game=name, players=players, agents=AGENTS, games=games, seed=1,
@@ -164,14 +174,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         directory.mkdir(parents=True, exist_ok=True)
         results = directory / "results.jsonl"
         console.print(
-            f"{game.info.title}: {games} games at {players} players, agents "
-            f"{' and '.join(AGENTS)} rotated over the seats, seeds 1..{games}, "
+            f"{game.info.title}: up to {games} games in {share:.0f} s at {players} players, "
+            f"agents {' and '.join(AGENTS)} rotated over the seats, seeds from 1, "
             f"{args.workers} workers (trial games took {per_game:.2f} s each)"
         )
-        with console.status(f"playing {games} games of {game.info.title}..."):
-            totals = simulate(study, results, workers=args.workers, backend="process")
-        console.print(f"{totals.games} games in {totals.seconds:.1f} s "
-                      f"({totals.rate:.1f} games/s), {totals.errors} failed")
+        with console.status(f"playing up to {games} games of {game.info.title}..."):
+            totals = simulate(study, results, workers=args.workers, backend="process",
+                              chunk=1, time_limit=share)
+        games = totals.games
+        done = (f"{game.info.title}: {totals.games} of {totals.planned} games completed in "
+                f"{totals.seconds:.1f} s ({totals.rate:.1f} games/s), {totals.errors} failed")
+        if totals.cut_by_time:
+            done += f"; cut by the time limit ({share:.0f} s of the {args.budget:.0f} s budget)"
+        console.print(done, markup=False, highlight=False)
+        notes.append(done)
+        if games < FEW_GAMES:
+            warning = (f"warning: {game.info.title} played only {games} games; its win rates "
+                       f"are too uncertain to read (run hexkit simulate with more games, "
+                       f"or a larger --budget)")
+            console.print(f"[yellow]{warning}[/yellow]")
+            notes.append(warning)
+        if games == 0:
+            continue
+        study = attrs.evolve(study, games=games)
         summary = summarize(read_results(results))
         tables = summary_tables(summary)
         print_tables(tables, console)
@@ -186,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print("[red]no game could be studied[/red]")
         return 1
     page = write_html("hexkit demo: balance studies", sections, args.out / "index.html",
-                      notes=["What was run (reproduce with these commands):", *ran])
+                      notes=[*notes, "What was run (reproduce with these commands):", *ran])
     console.rule("What was run")
     for line in ran:
         console.print(line, markup=False, highlight=False)

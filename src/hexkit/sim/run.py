@@ -64,26 +64,44 @@ class _Chunks:
 
 def _ordered(
     submit: Callable[[int, int], Any],
-    wait_first: Callable[[list[Any]], list[Any]],
+    wait_first: Callable[[list[Any], float | None], list[Any]],
     result: Callable[[Any], list[Row]],
     chunks: _Chunks,
     window: int,
+    cancel: Callable[[Any], bool] | None = None,
+    deadline: float | None = None,
 ) -> Iterator[Row]:
     """Yield the rows of every chunk in order, with at most ``window`` chunks
-    submitted or waiting to be yielded at any time."""
+    submitted or waiting to be yielded at any time.
+
+    At ``deadline`` (a :func:`time.perf_counter` value) no more chunks are
+    submitted and those not yet started are cancelled; chunks already
+    running are waited for and their rows kept."""
     in_flight: dict[Any, int] = {}
     ready: dict[int, list[Row]] = {}
+    dropped: set[int] = set()
+    stop = len(chunks)
     submitted = 0
     emitted = 0
-    while emitted < len(chunks):
-        while submitted < len(chunks) and len(in_flight) + len(ready) < window:
+    while emitted < stop:
+        if deadline is not None and submitted < stop and time.perf_counter() >= deadline:
+            stop = submitted
+            for future, index in list(in_flight.items()):
+                if cancel is not None and cancel(future):
+                    del in_flight[future]
+                    dropped.add(index)
+        while submitted < stop and len(in_flight) + len(ready) < window:
             in_flight[submit(*chunks[submitted])] = submitted
             submitted += 1
-        if emitted not in ready:
-            for future in wait_first(list(in_flight)):
+        if emitted < stop and emitted not in ready and emitted not in dropped:
+            timeout = None
+            if deadline is not None and submitted < stop:
+                timeout = max(0.0, deadline - time.perf_counter())
+            for future in wait_first(list(in_flight), timeout):
                 ready[in_flight.pop(future)] = result(future)
-        while emitted in ready:
-            yield from ready.pop(emitted)
+        while emitted in ready or emitted in dropped:
+            if emitted in ready:
+                yield from ready.pop(emitted)
             emitted += 1
 
 
@@ -95,6 +113,7 @@ def run_study(
     chunk: int | None = None,
     address: str | None = None,
     client: Any = None,
+    time_limit: float | None = None,
 ) -> Iterator[Row]:
     """Play every game of ``study`` and yield one row per game, in seed order.
 
@@ -111,6 +130,10 @@ def run_study(
             ``LocalCluster`` of ``workers`` single-threaded processes for the
             duration of the study.
         client: an existing ``distributed.Client`` to use instead.
+        time_limit: seconds from this call after which no more games are
+            started; games already running finish and are yielded, so a
+            study cut by time yields fewer rows than ``study.games``. Use a
+            small ``chunk`` (e.g. 1) for a tight limit.
 
     Yields:
         Result rows; the same rows (timings aside) for every backend and
@@ -124,32 +147,43 @@ def run_study(
         raise ConfigError(f"workers must be at least 1, not {workers}")
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if time_limit is not None and time_limit != time_limit:  # NaN
+        raise ConfigError("time_limit must be a number of seconds")
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     size = chunk or chunk_size(study.games, workers)
     chunks = _Chunks(study.games, size)
     if backend == "serial" or (backend == "process" and workers == 1):
         for index in range(len(chunks)):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return
             yield from run_chunk(study, *chunks[index])
     elif backend == "process":
-        yield from _run_process(study, chunks, workers)
+        yield from _run_process(study, chunks, workers, deadline)
     else:
-        yield from _run_dask(study, chunks, workers, address, client)
+        yield from _run_dask(study, chunks, workers, address, client, deadline)
 
 
-def _run_process(study: Study, chunks: _Chunks, workers: int) -> Iterator[Row]:
+def _run_process(
+    study: Study, chunks: _Chunks, workers: int, deadline: float | None = None
+) -> Iterator[Row]:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
 
         def submit(start: int, stop: int) -> Future[list[Row]]:
             return pool.submit(run_chunk, study, start, stop)
 
-        def wait_first(futures: list[Any]) -> list[Any]:
-            return list(wait(futures, return_when=FIRST_COMPLETED).done)
+        def wait_first(futures: list[Any], timeout: float | None) -> list[Any]:
+            return list(wait(futures, timeout=timeout, return_when=FIRST_COMPLETED).done)
 
         def result(future: Any) -> list[Row]:
             rows: list[Row] = future.result()
             return rows
 
-        yield from _ordered(submit, wait_first, result, chunks, window=4 * workers)
+        def cancel(future: Any) -> bool:
+            return bool(future.cancel())
+
+        yield from _ordered(submit, wait_first, result, chunks, window=4 * workers,
+                            cancel=cancel, deadline=deadline)
 
 
 def _run_dask(
@@ -158,6 +192,7 @@ def _run_dask(
     workers: int,
     address: str | None,
     client: Any,
+    deadline: float | None = None,
 ) -> Iterator[Row]:
     try:
         distributed: Any = importlib.import_module("distributed")
@@ -184,15 +219,26 @@ def _run_dask(
         def submit(start: int, stop: int) -> Any:
             return client.submit(run_chunk, study, start, stop, pure=False)
 
-        def wait_first(futures: list[Any]) -> list[Any]:
-            return list(distributed.wait(futures, return_when="FIRST_COMPLETED").done)
+        def wait_first(futures: list[Any], timeout: float | None) -> list[Any]:
+            try:
+                done = distributed.wait(futures, timeout=timeout, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                return []
+            return list(done.done)
 
         def result(future: Any) -> list[Row]:
             rows: list[Row] = future.result()
             future.release()
             return rows
 
-        yield from _ordered(submit, wait_first, result, chunks, window=4 * slots)
+        def cancel(future: Any) -> bool:
+            if future.status != "pending":
+                return False
+            future.cancel()
+            return True
+
+        yield from _ordered(submit, wait_first, result, chunks, window=4 * slots,
+                            cancel=cancel, deadline=deadline)
     finally:
         if own_client:
             client.close()
@@ -208,11 +254,16 @@ class StudyTotals:
         games: rows written.
         errors: rows whose game failed.
         seconds: wall-clock time of the study.
+        planned: games the study asked for.
+        cut_by_time: the time limit stopped the study before ``planned``
+            games were played.
     """
 
     games: int = 0
     errors: int = 0
     seconds: float = 0.0
+    planned: int = 0
+    cut_by_time: bool = False
 
     @property
     def rate(self) -> float:
@@ -230,6 +281,7 @@ def simulate(
     address: str | None = None,
     client: Any = None,
     progress: Callable[[Row], None] | None = None,
+    time_limit: float | None = None,
 ) -> StudyTotals:
     """Run ``study`` and write one JSON line per game to ``out`` as games finish.
 
@@ -245,6 +297,8 @@ def simulate(
         address: see :func:`run_study`.
         client: see :func:`run_study`.
         progress: called with each row after it is written.
+        time_limit: see :func:`run_study`; every finished game is written,
+            and the totals say whether the limit cut the study short.
 
     Returns:
         Counts and time.
@@ -253,13 +307,14 @@ def simulate(
         HexkitError: if the study is invalid (nothing is written then).
     """
     study.validate()
-    totals = StudyTotals()
+    totals = StudyTotals(planned=study.games)
     started = time.perf_counter()
     stream = None if isinstance(out, (str, Path)) else out
     handle = open(out, "w", encoding="utf-8") if isinstance(out, (str, Path)) else out
     try:
         rows = run_study(
-            study, workers=workers, backend=backend, chunk=chunk, address=address, client=client
+            study, workers=workers, backend=backend, chunk=chunk, address=address,
+            client=client, time_limit=time_limit,
         )
         for row in rows:
             handle.write(json.dumps(row, sort_keys=True) + "\n")
@@ -272,4 +327,5 @@ def simulate(
         if stream is None:
             handle.close()
     totals.seconds = time.perf_counter() - started
+    totals.cut_by_time = time_limit is not None and totals.games < study.games
     return totals
