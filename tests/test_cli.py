@@ -182,3 +182,53 @@ def test_the_demo_stops_at_its_deadline_and_says_so(tmp_path: Path, monkeypatch:
     assert "games completed in" in out and "cut by the time limit" in out, out
     page = (tmp_path / "index.html").read_text()
     assert "cut by the time limit" in page and "games completed in" in page
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "tests.toygame:GAME", "--games", "2", "--workers", "0"],
+         "--workers must be at least 1, not 0"),
+        (["simulate", "tests.toygame:GAME", "--games", "0"], "--games must be at least 1, not 0"),
+        (["simulate", "tests.toygame:GAME", "--games", "2", "--backend", "spark"],
+         "unknown backend 'spark'"),
+        (["sweep", "tests.test_sim:HOOKED", "--set", "bonus=0,3", "--games", "2", "--workers", "0"],
+         "--workers must be at least 1, not 0"),
+        (["sweep", "tests.test_sim:HOOKED", "--set", "bonus=0,3", "--games", "0"],
+         "--games must be at least 1, not 0"),
+    ],
+)
+def test_bad_run_options_leave_existing_results_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    kept = tmp_path / "keep.jsonl"
+    kept.write_text('{"old": 1}\n')
+    sweep = tmp_path / "sweep"
+    sweep.mkdir()
+    (sweep / "00_bonus=0.jsonl").write_text('{"old": 2}\n')
+    out = str(sweep if argv[0] == "sweep" else kept)
+    code, stdout, err = run(capsys, *argv, "--out", out)
+    assert code == 2 and err.count("\n") == 1 and message in err, err
+    assert "games" not in stdout  # no banner or progress bar before the error
+    assert kept.read_text() == '{"old": 1}\n'
+    assert sorted(p.name for p in sweep.iterdir()) == ["00_bonus=0.jsonl"]
+    assert (sweep / "00_bonus=0.jsonl").read_text() == '{"old": 2}\n'
+
+
+def test_the_library_checks_run_options_before_opening_the_output(tmp_path: Path) -> None:
+    from hexkit.errors import ConfigError
+    from hexkit.sim import Study, simulate
+    from hexkit.sim.sweep import parse_setting, run_sweep
+
+    kept = tmp_path / "keep.jsonl"
+    kept.write_text("old\n")
+    study = Study(game="tests.toygame:GAME", players=2, agents=("random",), games=2)
+    with pytest.raises(ConfigError, match="workers must be at least 1"):
+        simulate(study, kept, workers=0)
+    with pytest.raises(ConfigError, match="unknown backend"):
+        simulate(study, kept, backend="spark")  # type: ignore[arg-type]
+    assert kept.read_text() == "old\n"
+    with pytest.raises(ConfigError, match="workers must be at least 1"):
+        run_sweep(Study(game="tests.test_sim:HOOKED", players=2, agents=("random",), games=2),
+                  [parse_setting("bonus=0,3")], tmp_path / "sw", workers=0)
+    assert not (tmp_path / "sw").exists()

@@ -323,6 +323,14 @@ def _backend(name: str) -> Backend:
     return backend
 
 
+def _run_options(games: int, workers: int) -> None:
+    """Check ``--games`` and ``--workers`` before any output is opened."""
+    if games < 1:
+        raise UsageFailure(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise UsageFailure(f"--workers must be at least 1, not {workers}")
+
+
 @app.command("simulate")
 def simulate_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
@@ -341,6 +349,7 @@ def simulate_command(
         None, "--max-decisions", help="Record a game still running after N decisions as failed."),
 ) -> None:
     """Play many games between agents and write one JSON line per game."""
+    _run_options(games, workers)
     study = _study(game_name, players, games, agents, seed, variant or [], settings or [],
                    max_decisions)
     chosen = _backend(backend)
@@ -402,6 +411,7 @@ def sweep_command(
         None, "--max-decisions", help="Record a game still running after N decisions as failed."),
 ) -> None:
     """Run the same study for each value of one or more settings and compare."""
+    _run_options(games, workers)
     base = _study(game_name, players, games, agents, seed, variant or [], [], max_decisions)
     chosen = _backend(backend)
     parsed = [parse_setting(s) for s in settings]

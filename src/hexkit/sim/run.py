@@ -32,13 +32,27 @@ import attrs
 from hexkit.errors import ConfigError
 from hexkit.sim.study import Study, run_chunk
 
-__all__ = ["Backend", "BACKENDS", "run_study", "simulate", "StudyTotals", "chunk_size"]
+__all__ = [
+    "Backend", "BACKENDS", "run_study", "simulate", "StudyTotals", "chunk_size", "check_run_options",
+]
 
 Backend = Literal["serial", "process", "dask"]
 BACKENDS: tuple[str, ...] = ("serial", "process", "dask")
 """Names accepted by ``backend``."""
 
 Row = dict[str, Any]
+
+
+def check_run_options(workers: int, backend: str) -> None:
+    """Check a worker count and a backend name (before anything is written).
+
+    Raises:
+        ConfigError: on a worker count below 1 or an unknown backend.
+    """
+    if workers < 1:
+        raise ConfigError(f"workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -143,10 +157,7 @@ def run_study(
         ConfigError: on an unknown backend, a worker count below 1, or a
             missing dask installation.
     """
-    if workers < 1:
-        raise ConfigError(f"workers must be at least 1, not {workers}")
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    check_run_options(workers, backend)
     if time_limit is not None and time_limit != time_limit:  # NaN
         raise ConfigError("time_limit must be a number of seconds")
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -285,8 +296,10 @@ def simulate(
 ) -> StudyTotals:
     """Run ``study`` and write one JSON line per game to ``out`` as games finish.
 
-    The study is validated first (:meth:`Study.validate`), so a bad game,
-    agent, config or override fails before any game is played.
+    The study and the options are validated first (:meth:`Study.validate`,
+    :func:`check_run_options`), so a bad game, agent, config, override,
+    worker count or backend fails before ``out`` is opened (an existing
+    file is left alone) and before any game is played.
 
     Args:
         study: what to play.
@@ -304,9 +317,13 @@ def simulate(
         Counts and time.
 
     Raises:
-        HexkitError: if the study is invalid (nothing is written then).
+        HexkitError: if the study or an option is invalid (nothing is
+            written then).
     """
     study.validate()
+    check_run_options(workers, backend)
+    if time_limit is not None and time_limit != time_limit:  # NaN
+        raise ConfigError("time_limit must be a number of seconds")
     totals = StudyTotals(planned=study.games)
     started = time.perf_counter()
     stream = None if isinstance(out, (str, Path)) else out

@@ -32,7 +32,7 @@ import attrs
 from hexkit.errors import ConfigError
 from hexkit.overrides import set_path
 from hexkit.sim.report import TableData, _pct, _pyplot, summary_tables, write_html
-from hexkit.sim.run import Backend, simulate
+from hexkit.sim.run import Backend, check_run_options, simulate
 from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
 from hexkit.sim.study import Study
 
@@ -173,10 +173,12 @@ def run_sweep(
     Raises:
         ConfigError: if any combination is invalid (before playing anything).
     """
+    check_run_options(workers, backend)
+    studies = list(sweep_studies(base, settings))
     directory = Path(out)
     directory.mkdir(parents=True, exist_ok=True)
     points: list[SweepPoint] = []
-    for index, (label, study) in enumerate(sweep_studies(base, settings)):
+    for index, (label, study) in enumerate(studies):
         if on_point is not None:
             on_point(label, study)
         path = directory / f"{index:02d}_{_slug(label)}.jsonl"
