@@ -232,3 +232,41 @@ def test_the_library_checks_run_options_before_opening_the_output(tmp_path: Path
         run_sweep(Study(game="tests.test_sim:HOOKED", players=2, agents=("random",), games=2),
                   [parse_setting("bonus=0,3")], tmp_path / "sw", workers=0)
     assert not (tmp_path / "sw").exists()
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "sweep"])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("custom_agent.EpsilonGreedy:epsilon=abc",
+         "agent 'custom_agent.EpsilonGreedy:epsilon=abc': epsilon must be a number, not 'abc'"),
+        ("mcts:iterations=x", "agent 'mcts:iterations=x': iterations must be an integer or none, "
+                              "not 'x'"),
+        ("mcts:rollout=smart", "rollout must be 'random' or 'greedy', not 'smart'"),
+        ("greedy:samples=2.5", "samples must be an integer, not '2.5'"),
+    ],
+)
+def test_agent_parameters_of_the_wrong_type_are_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    command: str, spec: str, message: str,
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "examples"))
+    argv = {
+        "play": ["play", "hex", "--set", "size=3"],
+        "simulate": ["simulate", "hex", "--set", "size=3", "--games", "2",
+                     "--out", str(tmp_path / "r.jsonl")],
+        "sweep": ["sweep", "hex", "--set", "size=3,4", "--games", "2", "--out", str(tmp_path / "sw")],
+    }[command]
+    code, out, err = run(capsys, *argv, "--agents", f"{spec},random")
+    assert code == 2 and err.count("\n") == 1 and message in err, err
+    assert "Traceback" not in out + err
+    assert not (tmp_path / "r.jsonl").exists() and not (tmp_path / "sw").exists()
+
+
+def test_agent_parameters_are_converted_to_the_annotated_type() -> None:
+    from hexkit.agents.mcts import MCTSAgent
+    from hexkit.agents.spec import make_agent
+
+    agent = make_agent("mcts:c=1:seconds=0.5:iterations=none", 3)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.c == 1.0 and type(agent.c) is float and agent.iterations is None

@@ -5,14 +5,20 @@ The command line, :mod:`hexkit.sim` and scripts name agents with a short
 its constructor. The name is one of :data:`AGENTS` or the dotted import
 path of an agent class (``my_agents.EpsilonGreedy:epsilon=0.2``), which
 every worker process can import by itself. Values are read as ``int``, then ``float``, then
-``none``/``true``/``false``, else kept as text. The spec is what a result
-line records, so a study says exactly which agents played.
+``none``/``true``/``false``, else kept as text, and then checked against the
+constructor's annotation (or the type of its default), so
+``mcts:iterations=x`` fails before any game starts with
+``agent 'mcts:iterations=x': iterations must be an integer, not 'x'``.
+The spec is what a result line records, so a study says exactly which
+agents played.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import types
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -84,6 +90,86 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+_KINDS: dict[Any, str] = {int: "an integer", float: "a number", bool: "true or false",
+                          str: "text", type(None): "none"}
+
+
+def _hints(factory: Callable[..., Agent]) -> dict[str, Any]:
+    """The constructor's resolved annotations (empty when they cannot be read)."""
+    target = factory.__init__ if inspect.isclass(factory) else factory
+    try:
+        return typing.get_type_hints(target)
+    except Exception:  # unresolvable forward references: check by default value only
+        return {}
+
+
+def _options(annotation: Any) -> list[Any] | None:
+    """The simple types (and literal values, as 1-tuples) an annotation
+    allows; ``None`` if it is not one we can check."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        found: list[Any] = []
+        for member in typing.get_args(annotation):
+            options = _options(member)
+            if options is None:
+                return None
+            found += options
+        return found
+    if origin is typing.Literal:
+        return [(value,) for value in typing.get_args(annotation)]
+    if annotation is None or annotation is type(None):
+        return [type(None)]
+    if annotation in _KINDS:
+        return [annotation]
+    return None
+
+
+def _fits(value: Any, option: Any) -> bool:
+    if isinstance(option, tuple):
+        return bool(value == option[0] and type(value) is type(option[0]))
+    if option is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if option is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, option)
+
+
+def _checked(spec: str, factory: Callable[..., Agent], params: dict[str, Any],
+             raw: dict[str, str]) -> dict[str, Any]:
+    """``params`` checked against the constructor's annotations (or, without
+    one, the type of the default); ints given for float parameters become
+    floats."""
+    hints = _hints(factory)
+    accepted = inspect.signature(factory).parameters
+    checked = dict(params)
+    for key, value in params.items():
+        options = _options(hints[key]) if key in hints else None
+        convert = True
+        if options is None and key not in hints:
+            # No annotation: an int or float default takes any number, a
+            # bool default true or false.
+            default = accepted[key].default
+            kind = type(default)
+            if kind in (int, float):
+                options, convert = [float], False
+            elif kind is bool:
+                options = [bool]
+        if options is None:
+            continue
+        if any(_fits(value, option) for option in options):
+            if convert and float in options and int not in options and type(value) is int:
+                checked[key] = float(value)
+            continue
+        # A text value such as "none" or "true" may still be wanted as text.
+        if str in options:
+            checked[key] = raw[key]
+            continue
+        wanted = [repr(o[0]) if isinstance(o, tuple) else _KINDS[o] for o in options]
+        expected = " or ".join(dict.fromkeys(wanted))
+        raise AgentSpecError(f"agent {spec!r}: {key} must be {expected}, not {raw[key]!r}")
+    return checked
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build the agent a spec names, seeded with ``seed``.
 
@@ -97,6 +183,8 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if unknown:
         names = ", ".join(p for p in accepted if p != "seed")
         raise AgentSpecError(f"agent {spec!r}: unknown parameter {unknown[0]!r} (accepts: {names})")
+    raw = {key: text for key, _, text in (part.partition("=") for part in spec.strip().split(":")[1:])}
+    params = _checked(spec, factory, params, raw)
     try:
         return factory(seed=seed, **params)
     except (TypeError, ValueError) as exc:
