@@ -231,3 +231,26 @@ def test_sampled_views_still_catch_a_leak_over_a_game() -> None:
     assert sampled.views < report.views
     with pytest.raises(ConformanceError, match="view for player 2"):
         check_game(Leaky(), [GAME.make_config(3)], range(3), view_every=1, all_views=False)
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda s: s.__setitem__("step", 2.5), "state.step"),
+        (lambda s: s.__setitem__("step", True), "state.step"),
+        (lambda s: s.__setitem__("step", -1), "state.step"),
+        (lambda s: s["hands"][0].__setitem__(0, "7"), "state.hands"),
+        (lambda s: s.pop("deck"), "state.deck"),
+        (lambda s: s["config"].__setitem__("players", 5), "state.config"),
+        (lambda s: s["pending"][0].__setitem__("player", 4), "state.pending.0.player"),
+        (lambda s: s["log"].append({"step": 0, "player": None, "text": 5}), "state.log"),
+    ],
+)
+def test_tampered_values_are_refused_with_the_field_named(edit, field) -> None:  # noqa: ANN001
+    state = new(seed=2)
+    state.note(None, "set up")
+    data = codec(GAME).state_to_dict(state)
+    edit(data["state"])
+    with pytest.raises(InvalidRecordError) as info:
+        codec(GAME).state_from_dict(data)
+    assert info.value.field.startswith(field), info.value

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
-from hexkit.errors import ConfigError, IllegalActionError
+from hexkit.errors import ConfigError, IllegalActionError, InvalidRecordError
 from hexkit.rng import Rng
 
 __all__ = [
@@ -401,6 +401,31 @@ class Game(ABC, Generic[S, C]):
         sample.viewer = None
         sample._legal = None
         return sample
+
+    # -- loading --------------------------------------------------------
+    def validate_state(self, state: S) -> None:
+        """Refuse a loaded state whose values break the game's invariants.
+
+        Called by :meth:`hexkit.serialize.GameCodec.state_from_dict` after
+        the types were checked. The base checks what every game shares;
+        games extend it (``super().validate_state(state)``) with their own
+        bounds: mana within its cap, counts that must add up.
+
+        Raises:
+            InvalidRecordError: naming the field (``"state.players.2.mana"``).
+        """
+        try:
+            state.config.check(self.info)
+        except ConfigError as exc:
+            raise InvalidRecordError("state.config", str(exc)) from None
+        if state.step < 0:
+            raise InvalidRecordError("state.step", f"must not be negative, got {state.step}")
+        for index, decision in enumerate(state.pending):
+            if not 0 <= decision.player < state.config.players:
+                raise InvalidRecordError(
+                    f"state.pending.{index}.player",
+                    f"seat {decision.player} is not in a {state.config.players}-player game",
+                )
 
     # -- actions as data ------------------------------------------------
     def describe(self, state: S, action: Any) -> str:

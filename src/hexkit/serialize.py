@@ -14,7 +14,7 @@ attrs classes. Malformed or tampered input raises
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Union
 
 import attrs
@@ -55,9 +55,44 @@ def _structure_frozenset(value: Any, type_: Any) -> frozenset[Any]:
     return frozenset(converter.structure(v, item) for v in value)
 
 
+def _strict_int(value: Any, type_: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected an integer, not {value!r}")
+    # The hook also serves int subclasses (IntEnum), which check the value.
+    return value if type_ is int else type_(value)
+
+
+def _strict_float(value: Any, type_: type) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"expected a number, not {value!r}")
+    return float(value) if type_ is float else type_(value)
+
+
+def _strict_str(value: Any, type_: type) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, not {value!r}")
+    return value if type_ is str else type_(value)
+
+
+def _strict_bool(value: Any, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, not {value!r}")
+    return value
+
+
 def make_converter() -> cattrs.Converter:
-    """A new converter with hooks for every hexkit core type."""
+    """A new converter with hooks for every hexkit core type.
+
+    Primitives are structured strictly: ``2.5`` or ``true`` is not an
+    integer, and ``3`` is not a string. cattrs' defaults would convert them
+    silently, which would let a tampered file load.
+    """
     conv = cattrs.Converter(forbid_extra_keys=True)
+    # Exact-type predicates: a class hook would also catch subclasses (IntEnum).
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(float, _strict_float)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
     conv.register_unstructure_hook(Hex, str)
     conv.register_structure_hook(Hex, _structure_hex)
     conv.register_unstructure_hook_factory(
@@ -217,10 +252,25 @@ class GameCodec:
             InvalidRecordError: on a wrong schema, game or any malformed field.
         """
         _check_envelope(data, self.game.info.name, ("schema", "game", "version", "state"))
-        state: State = structure_checked(
-            self.converter, data["state"], self.game.state_type, "state"
-        )
+        body = data["state"]
+        if not isinstance(body, dict):
+            raise InvalidRecordError("state", "expected a JSON object")
+        for name in self._saved_fields():
+            if name not in body:
+                raise InvalidRecordError(f"state.{name}", "missing")
+        state: State = structure_checked(self.converter, body, self.game.state_type, "state")
+        self.game.validate_state(state)
         return state
+
+    @cached_property
+    def _saved_field_names(self) -> tuple[str, ...]:
+        game = self.game
+        sample = game.new(game.make_config(game.info.min_players), 0)
+        return tuple(self.converter.unstructure(sample, unstructure_as=game.state_type))
+
+    def _saved_fields(self) -> tuple[str, ...]:
+        """The top-level keys every saved state of this game has."""
+        return self._saved_field_names
 
     def state_to_json(self, state: State, indent: int | None = None) -> str:
         """A state as JSON text (keys sorted: the same state gives the same bytes)."""

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from hexkit.errors import HexkitError
+from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
@@ -188,6 +188,46 @@ class SootGame(Game[SootState, SootConfig]):
         Source: rulebook, "Final Scoring", "Tie-breakers".
         """
         return final_scores(state)
+
+    def validate_state(self, state: SootState) -> None:
+        """Refuse a loaded state whose numbers break the rules' bounds.
+
+        Checks, per player: currency not negative; Soot within the track;
+        goods counts not negative; loans within the limit; plus one player
+        record per seat and a round within the hard cap.
+
+        Raises:
+            InvalidRecordError: naming the field (``"state.players.1.currency"``).
+        """
+        super().validate_state(state)
+        numbers = data_of(state.config).numbers
+        if len(state.players) != state.config.players:
+            raise InvalidRecordError(
+                "state.players",
+                f"{len(state.players)} player records for a {state.config.players}-player game",
+            )
+        if not 0 <= state.round <= numbers.hard_cap:
+            raise InvalidRecordError("state.round", f"{state.round} is outside 0..{numbers.hard_cap}")
+        loan_max = max(numbers.loan_max, numbers.loan_max_2p)
+        for seat, player in enumerate(state.players):
+            where = f"state.players.{seat}"
+            if player.currency < 0:
+                raise InvalidRecordError(f"{where}.currency", f"must not be negative, got {player.currency}")
+            if not 0 <= player.soot <= numbers.soot_max:
+                raise InvalidRecordError(f"{where}.soot", f"{player.soot} is outside 0..{numbers.soot_max}")
+            if not 0 <= player.loans <= loan_max:
+                raise InvalidRecordError(f"{where}.loans", f"{player.loans} is outside 0..{loan_max}")
+            for good, count in player.stock.items():
+                if count < 0:
+                    raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
+
+    def factions(self, state: SootState) -> list[str]:
+        """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""
+        return [player.archetype or "undrafted" for player in state.players]
+
+    def turns(self, state: SootState) -> int:
+        """Rounds played, for balance studies (the sim's ``turns`` hook)."""
+        return state.round
 
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).
