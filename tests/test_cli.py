@@ -270,3 +270,42 @@ def test_agent_parameters_are_converted_to_the_annotated_type() -> None:
     agent = make_agent("mcts:c=1:seconds=0.5:iterations=none", 3)
     assert isinstance(agent, MCTSAgent)
     assert agent.c == 1.0 and type(agent.c) is float and agent.iterations is None
+
+
+@pytest.mark.parametrize(
+    ("action", "field", "message"),
+    [
+        (None, "actions[0]", "action is null, not an object"),
+        (5, "actions[0]", "action is a number (5), not an object"),
+        ("Place", "actions[0]", "action is a string ('Place'), not an object"),
+        ({"type": "NoSuchAction", "hex": "(0,0)"}, "actions[0].type",
+         "unknown action type 'NoSuchAction' (known: Place"),
+    ],
+)
+def test_a_record_with_a_bad_action_says_what_is_wrong(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, action: object, field: str, message: str
+) -> None:
+    record = {"schema": 1, "game": "hex", "version": "1.0.0", "seed": 0,
+              "config": {"players": 2, "variants": [], "data": None, "overrides": {}, "size": 3},
+              "actions": [action]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"field '{field}'" in err and message in err, err
+    assert "required field missing" not in err and "unknown error" not in err
+
+
+def test_decoding_actions_of_a_game_with_several_action_types() -> None:
+    from hexkit.errors import InvalidRecordError
+    from hexkit.serialize import codec
+    from tests.toygame import GAME
+
+    c = codec(GAME)
+    with pytest.raises(InvalidRecordError, match=r"unknown action type 'Nope' \(known: PickCard, PlayAt\)"):
+        c.decode_action({"type": "Nope"}, "actions[5]")
+    with pytest.raises(InvalidRecordError, match=r"action has no 'type' \(known: PickCard, PlayAt\)"):
+        c.decode_action({}, "actions[5]")
+    with pytest.raises(InvalidRecordError, match="action is null, not an object") as info:
+        c.decode_action(None, "actions[5]")
+    assert info.value.field == "actions[5]"

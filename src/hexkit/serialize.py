@@ -228,9 +228,26 @@ class GameCodec:
         """Rebuild an action from its JSON form.
 
         Raises:
-            InvalidRecordError: naming the field that is wrong.
+            InvalidRecordError: naming the field that is wrong (an action
+                that is not a JSON object, or an unknown ``"type"`` tag,
+                is named as such with the known types).
         """
-        if len(self.game.action_types) == 1 and isinstance(data, dict):
+        if not isinstance(data, dict):
+            if data is None:
+                raise InvalidRecordError(where, "action is null, not an object")
+            kinds = {bool: "true/false", int: "a number", float: "a number", str: "a string",
+                     list: "a list"}
+            kind = kinds.get(type(data), type(data).__name__)
+            raise InvalidRecordError(where, f"action is {kind} ({data!r:.40}), not an object")
+        known = ", ".join(self._actions_by_tag)
+        if "type" in data:
+            tag = data["type"]
+            if not isinstance(tag, str) or tag not in self._actions_by_tag:
+                raise InvalidRecordError(f"{where}.type",
+                                         f"unknown action type {tag!r} (known: {known})")
+        elif len(self.game.action_types) > 1:
+            raise InvalidRecordError(f"{where}.type", f"action has no 'type' (known: {known})")
+        if len(self.game.action_types) == 1:
             data = {k: v for k, v in data.items() if k != "type"}
         return structure_checked(self.converter, data, self._action_union, where)
 
