@@ -11,6 +11,7 @@ The game is Empyreal when it is installed, else the tutorial Hex game.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import hexkit
@@ -31,12 +32,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", type=Path, help="save the game record (JSON) here")
     args = parser.parse_args(argv)
 
-    game = pick_game(args.game)
-    players = args.players or max(2, game.info.min_players)
-    options = {key: int(value) for key, value in (o.split("=", 1) for o in args.option)}
-    config = game.make_config(players, (), **options)
-    specs = args.agents.split(",")
-    seats = {p: make_agent(specs[p % len(specs)], seed=args.seed * 100 + p) for p in range(players)}
+    options = {}
+    for option in args.option:
+        key, eq, value = option.partition("=")
+        if not eq or not key or not value.strip().lstrip("-").isdigit():
+            parser.exit(2, f"play_one_game.py: error: --option {option!r}: expected KEY=INTEGER\n")
+        options[key] = int(value)
+    try:  # a bad game name, player count, option or agent: one line, exit status 2
+        game = pick_game(args.game)
+        players = args.players or max(2, game.info.min_players)
+        config = game.make_config(players, (), **options)
+        specs = args.agents.split(",")
+        seats = {p: make_agent(specs[p % len(specs)], seed=args.seed * 100 + p)
+                 for p in range(players)}
+    except (hexkit.HexkitError, TypeError) as exc:
+        print(f"play_one_game.py: error: {exc}", file=sys.stderr)
+        return 2
 
     match = hexkit.Match(game, config, seed=args.seed, agents=seats)
     match.run()
@@ -52,7 +63,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {place}. P{seat} ({seats[seat].name}): {sheet.totals[seat]}  [{parts}]")
     print(f"Winner: P{sheet.winner} after {match.state.step} decisions")
     if args.record:
-        args.record.write_text(hexkit.record_to_json(game, match.record, indent=1), encoding="utf-8")
+        try:
+            args.record.write_text(hexkit.record_to_json(game, match.record, indent=1),
+                                   encoding="utf-8")
+        except OSError as exc:
+            print(f"play_one_game.py: error: cannot write {args.record}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return 2
         print(f"Record saved to {args.record}")
     return 0
 

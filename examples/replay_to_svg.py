@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
 
@@ -29,9 +30,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every-decision", action="store_true", help="one picture per action")
     args = parser.parse_args(argv)
 
-    text = args.record.read_text(encoding="utf-8")
-    game = hexkit.load_game(json.loads(text)["game"])
-    record = hexkit.record_from_json(game, text)  # checks every field
+    try:  # a missing, truncated or tampered record: one line, exit status 2
+        text = args.record.read_text(encoding="utf-8")
+        data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+            raise hexkit.InvalidRecordError("", f"{args.record} is not a game record (no 'game')")
+        game = hexkit.load_game(data["game"])
+        record = hexkit.record_from_json(game, text)  # checks every field
+    except OSError as exc:
+        return fail(f"cannot read {args.record}: {exc.strerror or exc}")
+    except json.JSONDecodeError as exc:
+        return fail(f"{args.record} is not JSON: {exc.msg} (line {exc.lineno})")
+    except hexkit.HexkitError as exc:
+        return fail(str(exc))
     if not isinstance(game, DrawsSvg):
         parser.error(f"{game.info.title} cannot be drawn yet: it has no svg_style hook")
     out = args.out or Path(tempfile.mkdtemp(prefix="hexkit-replay-"))
@@ -46,9 +57,12 @@ def main(argv: list[str] | None = None) -> int:
         written.append(path)
 
     draw()
-    for action in record.actions:
+    for index, action in enumerate(record.actions):
         mover = game.current_player(state)
-        game.apply(state, action)
+        try:
+            game.apply(state, action)
+        except hexkit.HexkitError as exc:  # an illegal action in a tampered record
+            return fail(f"{args.record}: action {index}: {exc}")
         if args.every_decision or game.current_player(state) != mover or game.is_over(state):
             draw()
 
@@ -57,6 +71,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {path.name}")
     print(f"Winner: P{game.winner(state)} after {state.step} decisions")
     return 0
+
+
+def fail(message: str) -> int:
+    """Print one error line; return the exit status 2."""
+    print(f"replay_to_svg.py: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

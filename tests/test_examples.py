@@ -229,3 +229,43 @@ def test_the_examples_in_the_api_reference_run() -> None:
             failed.append(f"{name}: {result.failed} of {result.attempted}")
     assert not failed, failed
     assert examples > 50
+
+
+def run_failing(script: str, *args: str | Path) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *map(str, args)],
+        capture_output=True, text=True, timeout=60, cwd=EXAMPLES.parent,
+    )
+    assert done.returncode == 2, f"{script}:\n{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"{script}: error: ")
+    return done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "nosuch"], "no game named 'nosuch'"),
+        (["--game", "hex", "--players", "9"], "Hex takes 2-2 players, not 9"),
+        (["--game", "hex", "--option", "size=x"], "--option 'size=x': expected KEY=INTEGER"),
+        (["--game", "hex", "--agents", "mcts:iterations=x"], "iterations must be an integer"),
+    ],
+)
+def test_play_one_game_reports_bad_input_in_one_line(args: list[str], message: str) -> None:
+    assert message in run_failing("play_one_game.py", *args)
+
+
+def test_replay_to_svg_reports_bad_records_in_one_line(hex_record: tuple[Path, str],
+                                                       tmp_path: Path) -> None:
+    path, _ = hex_record
+    text = path.read_text(encoding="utf-8")
+    (tmp_path / "cut.json").write_text(text[: len(text) // 2])
+    assert "is not JSON" in run_failing("replay_to_svg.py", tmp_path / "cut.json")
+    (tmp_path / "list.json").write_text("[1, 2]")
+    assert "not a game record" in run_failing("replay_to_svg.py", tmp_path / "list.json")
+    assert "cannot read" in run_failing("replay_to_svg.py", tmp_path / "missing.json")
+    data = json.loads(text)
+    data["actions"][1] = data["actions"][0]  # the same hex twice: illegal
+    (tmp_path / "illegal.json").write_text(json.dumps(data))
+    assert "action 1" in run_failing("replay_to_svg.py", tmp_path / "illegal.json",
+                                     "--out", tmp_path / "pics")
