@@ -30,7 +30,7 @@ from typing import IO, Any, Literal
 import attrs
 
 from hexkit.errors import ConfigError
-from hexkit.sim.study import Study, run_chunk
+from hexkit.sim.study import Study, play_game, run_chunk
 
 __all__ = [
     "Backend", "BACKENDS", "run_study", "simulate", "StudyTotals", "chunk_size", "check_run_options",
