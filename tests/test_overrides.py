@@ -61,3 +61,13 @@ def test_bad_paths_and_values_are_named() -> None:
         set_path(DATA, "cards..cost", 1)
     with pytest.raises(ConfigError, match="expected int"):
         set_path(DATA, "limit", True)
+
+
+@attrs.frozen
+class Checked:
+    start: int = attrs.field(validator=attrs.validators.ge(0))
+
+
+def test_the_data_class_validation_refuses_an_override() -> None:
+    with pytest.raises(ConfigError, match=r"override start=-3 is refused: .*start"):
+        set_path(Checked(5), "start", -3)

@@ -107,7 +107,10 @@ def set_path(root: T, path: str, value: Any) -> T:
         key = _child_key(node, parts[index], path)
         old = _get(node, key)
         new = _coerce(old, value, path) if index == len(parts) - 1 else rebuild(old, index + 1)
-        return _set(node, key, new)
+        try:
+            return _set(node, key, new)
+        except (ValueError, TypeError) as exc:  # the data class's own validation
+            raise ConfigError(f"override {path}={value!r} is refused: {exc}") from None
 
     result: T = rebuild(root, 0)
     return result

@@ -305,6 +305,12 @@ class RuleNumbers:
             raise ValueError("required_tiles, demand_per_city and award_prizes need entries for 0-6 players")
         if self.start_mana > self.mana_cap:
             raise ValueError("start_mana is above mana_cap")
+        for field in attrs.fields(RuleNumbers):
+            value = getattr(self, field.name)
+            numbers = value if isinstance(value, tuple) else (value,)
+            flat = [n for v in numbers for n in (v if isinstance(v, tuple) else (v,))]
+            if any(isinstance(n, int) and n < 0 for n in flat):
+                raise ValueError(f"{field.name} must not be negative, got {value!r}")
 
 
 @attrs.frozen(kw_only=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hexkit.errors import InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
@@ -96,6 +97,72 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     def clone(self, state: EmpyrealState) -> EmpyrealState:
         """A fast independent copy (containers copied level by level)."""
         return state.copy()
+
+    def validate_state(self, state: EmpyrealState) -> None:
+        """Refuse a loaded state whose numbers break the rules' bounds.
+
+        Checks: one folio per seat; each Company's mana (available plus
+        spent) within the cap and not negative; train cars in supply plus
+        on the map equal to the Company's allotment; no hex over its car
+        limit or holding an unknown seat; the network bit masks agree with
+        the cars on the map; supplies not negative.
+
+        Raises:
+            InvalidRecordError: naming the field (``"state.players.1.mana"``).
+
+        Source: rulebook, "Gaining Mana" (cap 10), "Build Track" (3 cars a hex),
+        Components (35 train cars a Company).
+        """
+        super().validate_state(state)
+        rules = data(state).rules
+        seats = state.config.players
+        if len(state.players) != seats:
+            raise InvalidRecordError(
+                "state.players", f"{len(state.players)} folios for a {seats}-player game"
+            )
+        on_map = [0] * seats
+        masks = [0] * seats
+        for cell, cars in enumerate(state.cars):
+            if len(cars) > rules.max_cars_per_hex:
+                raise InvalidRecordError(
+                    f"state.cars.{cell}", f"{len(cars)} train cars; a hex holds {rules.max_cars_per_hex}"
+                )
+            for seat in cars:
+                if not 0 <= seat < seats:
+                    raise InvalidRecordError(f"state.cars.{cell}", f"unknown seat {seat}")
+                on_map[seat] += 1
+                masks[seat] |= 1 << cell
+        for seat, folio in enumerate(state.players):
+            where = f"state.players.{seat}"
+            if folio.mana < 0 or folio.spent < 0 or folio.mana + folio.spent > rules.mana_cap:
+                raise InvalidRecordError(
+                    f"{where}.mana",
+                    f"mana {folio.mana} + spent {folio.spent} is outside 0..{rules.mana_cap}",
+                )
+            if folio.cars_left < 0 or folio.cars_left + on_map[seat] != rules.train_cars:
+                raise InvalidRecordError(
+                    f"{where}.cars_left",
+                    f"{folio.cars_left} in supply + {on_map[seat]} on the map"
+                    f" is not {rules.train_cars}",
+                )
+            if folio.net != masks[seat]:
+                raise InvalidRecordError(f"{where}.net", "does not match the train cars on the map")
+            if any(count < 0 for count in folio.goods):
+                raise InvalidRecordError(f"{where}.goods", "a Good count is negative")
+        if any(count < 0 for count in state.supply):
+            raise InvalidRecordError("state.supply", "a Good count is negative")
+        if not 0 <= state.wasteland <= rules.wasteland_tiles:
+            raise InvalidRecordError(
+                "state.wasteland", f"{state.wasteland} is outside 0..{rules.wasteland_tiles}"
+            )
+
+    def factions(self, state: EmpyrealState) -> list[str]:
+        """Each seat's Company and Captain, for balance studies (the sim's ``factions`` hook)."""
+        return [f"{p.company} ({p.captain})" if p.company else "unchosen" for p in state.players]
+
+    def turns(self, state: EmpyrealState) -> int:
+        """Rounds played, for balance studies (the sim's ``turns`` hook)."""
+        return state.round
 
     def svg_style(self, state: EmpyrealState) -> tuple[HexMap[int], EmpyrealStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).
