@@ -309,3 +309,56 @@ def test_decoding_actions_of_a_game_with_several_action_types() -> None:
     with pytest.raises(InvalidRecordError, match="action is null, not an object") as info:
         c.decode_action(None, "actions[5]")
     assert info.value.field == "actions[5]"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "hex", "--set", "size=3", "--log-tail", "-1"],
+         "--log-tail must be 0 (all events) or more, not -1"),
+        (["replay", "{tmp}/game.json", "--log-tail", "-3"],
+         "--log-tail must be 0 (all events) or more, not -3"),
+        (["report", "{tmp}/r.jsonl", "--out", "{tmp}/r.jsonl"],
+         "--out {tmp}/r.jsonl is a file; it must be a directory"),
+        (["sweep", "hex", "--set", "size=3,4", "--games", "2", "--out", "{tmp}/r.jsonl"],
+         "--out {tmp}/r.jsonl is a file; it must be a directory"),
+        (["simulate", "hex", "--set", "size=3", "--games", "2", "--out", "{tmp}"],
+         "--out {tmp} is a directory; it must be a results file"),
+        (["simulate", "hex", "--set", "size=3", "--games", "2", "--out", "{tmp}/no/such/r.jsonl"],
+         "cannot use {tmp}/no/such/r.jsonl: No such file or directory"),
+    ],
+)
+def test_minor_usage_errors_name_the_option_or_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    run(capsys, "play", "hex", "--set", "size=3", "--save", str(tmp_path / "game.json"))
+    run(capsys, "simulate", "hex", "--set", "size=3", "--games", "2",
+        "--out", str(tmp_path / "r.jsonl"))
+    before = (tmp_path / "r.jsonl").read_text()
+    code, out, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
+    assert code == 2 and err.count("\n") == 1, err
+    assert message.replace("{tmp}", str(tmp_path)) in err, err
+    assert "Errno" not in err and "Traceback" not in out + err
+    assert (tmp_path / "r.jsonl").read_text() == before
+
+
+def test_wide_tables_fold_long_cells_instead_of_cutting_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from hexkit.sim.report import TableData
+
+    table = TableData("Win rate by agent (95% CI)", ("setting", "games", "greedy", "random"),
+                      (("archetypes.Rancher.currency=2", "4", "50.0% (20.1% - 79.9%)", "0.0%"),
+                       ("archetypes.Rancher.currency=6", "4", "25.0% (4.6% - 69.9%)", "25.0%")))
+    buffer = io.StringIO()
+    Console(file=buffer, width=60).print(table.to_rich())
+    text = buffer.getvalue()
+    assert "…" not in text
+    cells = "".join(line.split("│")[1].strip() for line in text.splitlines() if line.count("│") > 2)
+    assert "archetypes.Rancher.currency=2" in cells and "archetypes.Rancher.currency=6" in cells
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and "…" not in out and "information" in out

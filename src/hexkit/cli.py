@@ -113,9 +113,9 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
     table = Table(title=title, title_justify="left")
     decided = [""] + list(sheet.decided_by)
     if len(parts) > 3:
-        table.add_column("")
+        table.add_column("", overflow="fold")
         for place, seat in enumerate(sheet.order):
-            table.add_column(f"{place + 1}. P{seat}", justify="right")
+            table.add_column(f"{place + 1}. P{seat}", justify="right", overflow="fold")
         if seats:
             table.add_row("agent", *(seats[seat] for seat in sheet.order))
         table.add_row("total", *(str(sheet.totals[seat]) for seat in sheet.order), style="bold")
@@ -125,7 +125,8 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
     else:
         for header in ("place", "seat", *(["agent"] if seats else []), "total", *parts,
                        "decided by"):
-            table.add_column(header, justify="left" if header in ("agent", "decided by") else "right")
+            table.add_column(header, justify="left" if header in ("agent", "decided by") else "right",
+                             overflow="fold")
         for place, seat in enumerate(sheet.order):
             row = [str(place + 1), f"P{seat}", *([seats[seat]] if seats else []),
                    str(sheet.totals[seat]), *(str(sheet.breakdown[seat].get(p, 0)) for p in parts),
@@ -135,6 +136,11 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
     if game.is_over(state):
         out.print(f"Winner: P{sheet.winner}" + (f" ({seats[sheet.winner]})" if seats else ""))
     return sheet
+
+
+def _check_log_tail(tail: int) -> None:
+    if tail < 0:
+        raise UsageFailure(f"--log-tail must be 0 (all events) or more, not {tail}")
 
 
 def _print_log(state: State, tail: int | None) -> None:
@@ -181,7 +187,9 @@ def games_command() -> None:
     table = Table(title="Installed games", title_justify="left")
     for header in ("name", "title", "rules version", "package", "players", "information",
                    "variants"):
-        table.add_column(header)
+        # Short fixed cells stay on one line; the rest wrap (long words fold).
+        table.add_column(header, overflow="fold",
+                         no_wrap=header in ("name", "players", "information"))
     for name in available_games():
         try:
             game = load_game(name)
@@ -211,6 +219,7 @@ def play_command(
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here."),
 ) -> None:
     """Play one full game between agents; print the log, the board and the scores."""
+    _check_log_tail(log_tail)
     study = _study(game_name, players, 1, agents, seed, variant or [], settings or [])
     game = study.load()
     specs = list(study.agents)
@@ -272,6 +281,7 @@ def replay_command(
         None, "--seed", help="RECORD is a results file: replay its failed game with this seed."),
 ) -> None:
     """Replay a saved game (or a failed game of a study) to its end or to a step."""
+    _check_log_tail(log_tail)
     text, ref = _record_text(record_path, seed)
     try:
         data = json.loads(text)
@@ -331,6 +341,18 @@ def _run_options(games: int, workers: int) -> None:
         raise UsageFailure(f"--workers must be at least 1, not {workers}")
 
 
+def _out_file(out: Path) -> None:
+    """``--out`` must name a file (which may exist), not a directory."""
+    if out.is_dir():
+        raise UsageFailure(f"--out {out} is a directory; it must be a results file (JSON lines)")
+
+
+def _out_directory(out: Path) -> None:
+    """``--out`` must name a directory (which may exist), not a file."""
+    if out.exists() and not out.is_dir():
+        raise UsageFailure(f"--out {out} is a file; it must be a directory (for the plots and HTML)")
+
+
 @app.command("simulate")
 def simulate_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
@@ -350,6 +372,7 @@ def simulate_command(
 ) -> None:
     """Play many games between agents and write one JSON line per game."""
     _run_options(games, workers)
+    _out_file(out)
     study = _study(game_name, players, games, agents, seed, variant or [], settings or [],
                    max_decisions)
     chosen = _backend(backend)
@@ -387,6 +410,7 @@ def report_command(
     out: Path = typer.Option(Path("report"), "--out", "-o", help="Directory for the plots and HTML."),
 ) -> None:
     """Summarise a results file: tables here, PNG plots and an HTML page in OUT."""
+    _out_directory(out)
     summary = summarize(read_results(results))
     if summary.games == 0:
         raise UsageFailure(f"{results} holds no result rows")
@@ -412,6 +436,7 @@ def sweep_command(
 ) -> None:
     """Run the same study for each value of one or more settings and compare."""
     _run_options(games, workers)
+    _out_directory(out)
     base = _study(game_name, players, games, agents, seed, variant or [], [], max_decisions)
     chosen = _backend(backend)
     parsed = [parse_setting(s) for s in settings]
@@ -488,7 +513,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(getattr(exc, "format_message", exc.__str__)())
     except typer.Abort:
         return _fail("aborted")
-    except (HexkitError, ValueError, OSError) as exc:
+    except OSError as exc:  # name the path, not "[Errno 17] File exists: ..."
+        if exc.filename is not None and exc.strerror:
+            return _fail(f"cannot use {exc.filename}: {exc.strerror}")
+        return _fail(str(exc))
+    except (HexkitError, ValueError) as exc:
         return _fail(str(exc))
     return result if isinstance(result, int) else 0
 

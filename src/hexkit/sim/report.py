@@ -49,7 +49,9 @@ class TableData:
         """The table for a rich console."""
         table = Table(title=self.title, title_justify="left")
         for index, header in enumerate(self.headers):
-            table.add_column(header, justify="left" if index == 0 else "right")
+            # Fold rather than cut long cells: a sweep's settings differ only
+            # at the end ("archetypes.Rancher.currency=2" and "=6").
+            table.add_column(header, justify="left" if index == 0 else "right", overflow="fold")
         for row in self.rows:
             table.add_row(*row)
         return table
