@@ -84,13 +84,15 @@ def _ordered(
     window: int,
     cancel: Callable[[Any], bool] | None = None,
     deadline: float | None = None,
+    in_flight_limit: int | None = None,
 ) -> Iterator[Row]:
     """Yield the rows of every chunk in order, with at most ``window`` chunks
     submitted or waiting to be yielded at any time.
 
     At ``deadline`` (a :func:`time.perf_counter` value) no more chunks are
     submitted and those not yet started are cancelled; chunks already
-    running are waited for and their rows kept."""
+    running are waited for and their rows kept. ``in_flight_limit`` caps
+    the chunks submitted but not finished (default: ``window``)."""
     in_flight: dict[Any, int] = {}
     ready: dict[int, list[Row]] = {}
     dropped: set[int] = set()
@@ -104,7 +106,8 @@ def _ordered(
                 if cancel is not None and cancel(future):
                     del in_flight[future]
                     dropped.add(index)
-        while submitted < stop and len(in_flight) + len(ready) < window:
+        limit = window if in_flight_limit is None else in_flight_limit
+        while submitted < stop and len(in_flight) < limit and len(in_flight) + len(ready) < window:
             in_flight[submit(*chunks[submitted])] = submitted
             submitted += 1
         if emitted < stop and emitted not in ready and emitted not in dropped:
@@ -193,8 +196,12 @@ def _run_process(
         def cancel(future: Any) -> bool:
             return bool(future.cancel())
 
+        # Under a deadline keep only one chunk per worker in flight: the pool
+        # queues extra calls where they can no longer be cancelled, and each
+        # would run past the deadline.
         yield from _ordered(submit, wait_first, result, chunks, window=4 * workers,
-                            cancel=cancel, deadline=deadline)
+                            cancel=cancel, deadline=deadline,
+                            in_flight_limit=workers if deadline is not None else None)
 
 
 def _run_dask(
