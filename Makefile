@@ -16,7 +16,7 @@ demo: $(STAMP)
 	$(BIN)/python -m hexkit.demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2 -m "not soak"
+	$(BIN)/python -m pytest -q -n 2
 	$(BIN)/mypy --strict src
 	$(BIN)/sphinx-build -q -W --keep-going -b html docs docs/_build/html
 	$(BIN)/sphinx-build -q -W --keep-going -b doctest docs docs/_build/doctest
