@@ -144,8 +144,6 @@ def test_designer_sweep_default_game_and_parameter() -> None:
         [sys.executable, str(EXAMPLES / "designer_sweep.py"), "--games", "2", "--agents", "random"],
         capture_output=True, text=True, timeout=60,
     )
-    if done.returncode == 2 and "does not read data overrides" in done.stderr:
-        pytest.xfail("the default game does not apply config.overrides yet")
     assert done.returncode == 0, done.stderr
     rows = re.findall(r"^\s+(\S+)\s+2\s+\d+%\s+[\d.]+\s+\d+\s+\d+$", done.stdout, re.MULTILINE)
     assert len(rows) == 3
