@@ -66,13 +66,9 @@ def _aerlion_free(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _other_engineers(state: EmpyrealState, player: int) -> list[str]:
-    out = []
-    for s, ps in enumerate(state.players):
-        if s == player or not ps.engineer or not ps.engineer_ready or ps.engineer == "Arret Draamivaar":
-            continue
-        if u.effect_usable(state, player, ps.engineer) and ps.engineer not in out:
-            out.append(ps.engineer)
-    return sorted(out)
+    return u.copy_targets(
+        state, player, lambda f: f.engineer if f.engineer_ready else "", "Arret Draamivaar"
+    )
 
 
 def _arret_ok(ctx: EffectContext) -> bool:

@@ -87,13 +87,7 @@ def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _other_surveyors(state: EmpyrealState, player: int) -> list[str]:
-    out = []
-    for s, ps in enumerate(state.players):
-        if s == player or not ps.surveyor or ps.surveyor == "Doc Silnan":
-            continue
-        if u.effect_usable(state, player, ps.surveyor) and ps.surveyor not in out:
-            out.append(ps.surveyor)
-    return sorted(out)
+    return u.copy_targets(state, player, lambda f: f.surveyor, "Doc Silnan")
 
 
 def _doc_ok(ctx: EffectContext) -> bool:

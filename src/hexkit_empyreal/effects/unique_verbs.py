@@ -26,7 +26,7 @@ supply": do not perform the effect).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hexkit.game import Decision
 
@@ -36,7 +36,7 @@ from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_e
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
 from hexkit_empyreal.rules.railyard import slot_label
-from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import EmpyrealState, PlayerState, bits, board, data
 
 __all__ = [
     "SLOT_FLAG",
@@ -57,6 +57,7 @@ __all__ = [
     "printed_under",
     "activate_now",
     "copy_candidates",
+    "copy_targets",
     "effect_usable",
     "competitors",
     "colour_name",
@@ -117,6 +118,27 @@ def competitors(state: EmpyrealState, player: int) -> list[int]:
 
 
 # ---------------------------------------------------------------- mana
+def copy_targets(
+    state: EmpyrealState, player: int, held: Callable[[PlayerState], str], copier: str
+) -> list[str]:
+    """Other players' Specialists that ``copier`` may copy: usable now, sorted, once each.
+
+    Args:
+        state: the game.
+        player: the seat copying.
+        held: which Specialist of a folio is a candidate ("" if none or unavailable).
+        copier: the copying Specialist itself, which cannot copy another of its kind.
+    """
+    out: list[str] = []
+    for seat, folio in enumerate(state.players):
+        name = held(folio)
+        if seat == player or not name or name == copier or name in out:
+            continue
+        if effect_usable(state, player, name):
+            out.append(name)
+    return sorted(out)
+
+
 def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> Op:
     """Pay ``amount`` mana, then run ``steps``; if the mana is not there, do nothing.
 
