@@ -79,7 +79,9 @@ def test_simulate_records_games_cut_at_max_decisions(
     results = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, "simulate", "tests.toygame:GAME", "--games", "4",
                        "--max-decisions", "3", "--out", str(results))
-    assert code == 0 and "4 failed" in out
+    # every game failed: nothing to report, so the command fails (1, not 2: the
+    # arguments were fine) and names the first failure
+    assert code == 1 and "4 failed" in out and "first failure: seed 0" in out
     rows = [json.loads(line) for line in results.read_text().splitlines()]
     assert {r["error"] for r in rows} == {"HexkitError: the game did not end within 3 decisions"}
     assert all(len(r["record"]["actions"]) == 3 for r in rows)
@@ -324,8 +326,8 @@ def test_decoding_actions_of_a_game_with_several_action_types() -> None:
          "--out {tmp}/r.jsonl is a file; it must be a directory"),
         (["simulate", "hex", "--set", "size=3", "--games", "2", "--out", "{tmp}"],
          "--out {tmp} is a directory; it must be a results file"),
-        (["simulate", "hex", "--set", "size=3", "--games", "2", "--out", "{tmp}/no/such/r.jsonl"],
-         "cannot use {tmp}/no/such/r.jsonl: No such file or directory"),
+        (["simulate", "hex", "--set", "size=3", "--games", "2", "--out", "{tmp}/r.jsonl/x/r.jsonl"],
+         "cannot create folder {tmp}/r.jsonl/x: {tmp}/r.jsonl is a file"),
     ],
 )
 def test_minor_usage_errors_name_the_option_or_path(

@@ -539,7 +539,7 @@ def test_hexkit_render_command(tmp_path: Path, capsys: pytest.CaptureFixture[str
     record = played_record(game)
     path = tmp_path / "game.json"
     path.write_text(hexkit.record_to_json(game, record), encoding="utf-8")
-    out = tmp_path / "board.svg"
+    out = tmp_path / "pictures" / "board.svg"  # a folder that does not exist yet
     assert cli.main(["render", str(path), "--step", "7", "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == render_record_step(game, record, 7)
     printed = "".join(capsys.readouterr().out.split())  # rich may wrap or fold a long path
@@ -549,7 +549,7 @@ def test_hexkit_render_command(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert f"outside the record, which has steps 0..{total}" in capsys.readouterr().err
     if importlib.util.find_spec("cairosvg") is not None:
         assert cli.main(["render", str(path), "--png", "--out", str(out)]) == 0
-        assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"
+        assert (tmp_path / "pictures" / "board.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_without_drawsvg_text_works_and_svg_says_what_to_install(

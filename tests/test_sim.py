@@ -58,6 +58,9 @@ class HookedDraft(DraftGame):
     def turns(self, state: DraftState) -> int:
         return state.step // 2
 
+    def end_reason(self, state: DraftState) -> str:
+        return "hands empty"
+
     def perform(self, state: DraftState, action: Any) -> None:
         decision = state.pending[-1]
         if getattr(decision, "card", None) == 12 and str(getattr(action, "hex", "")) == "(0,0)":
@@ -118,6 +121,7 @@ def test_a_row_describes_the_game_fully() -> None:
     good = next(r for r in rows if r["error"] is None)
     assert good["factions"] == ["Red", "Blue"]
     assert good["decisions"] == 14 and good["turns"] == 7
+    assert good["end_reason"] == "hands empty"
     assert sorted(good["order"]) == [0, 1]
     assert good["winner"] == good["order"][0]
     assert good["winner_agent"] == good["seats"][good["winner"]]

@@ -342,9 +342,19 @@ def _run_options(games: int, workers: int) -> None:
 
 
 def _out_file(out: Path) -> None:
-    """``--out`` must name a file (which may exist), not a directory."""
+    """``--out`` must name a file (which may exist), not a directory; its
+    folder is created if missing."""
     if out.is_dir():
         raise UsageFailure(f"--out {out} is a directory; it must be a results file (JSON lines)")
+    _make_folder(out.parent)
+
+
+def _make_folder(folder: Path) -> None:
+    """Create ``folder`` and its parents; a file in the way is a usage error."""
+    blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise UsageFailure(f"cannot create folder {folder}: {blocker} is a file")
+    folder.mkdir(parents=True, exist_ok=True)
 
 
 def _out_directory(out: Path) -> None:
@@ -369,7 +379,7 @@ def simulate_command(
     settings: Optional[list[str]] = typer.Option(None, "--set", help="Config field or data path PATH=VALUE (repeatable)."),
     max_decisions: Optional[int] = typer.Option(
         None, "--max-decisions", help="Record a game still running after N decisions as failed."),
-) -> None:
+) -> int:
     """Play many games between agents and write one JSON line per game."""
     _run_options(games, workers)
     _out_file(out)
@@ -395,6 +405,18 @@ def simulate_command(
                   f"{totals.errors} failed; results in {out}")
     summary = summarize(read_results(out))
     print_tables([t for t in _quick_tables(summary)])
+    return _failure_status(summary)
+
+
+def _failure_status(summary: Any) -> int:
+    """Exit status of a study: 1 when every game failed (nothing to report),
+    else 0; failures are named either way, with the command that replays one."""
+    if not summary.errors:
+        return 0
+    seed, error = summary.errors[0]
+    console.print(f"first failure: seed {seed}: {error.splitlines()[0][:200]} "
+                  "(its row's 'record' replays it: hexkit replay)")
+    return 1 if summary.errors and summary.finished == 0 else 0
 
 
 def _quick_tables(summary: Any) -> list[Any]:
@@ -480,6 +502,7 @@ def render_command(
     record = record_from_json(game, text)
     svg = render_record_step(game, record, step)
     try:
+        _make_folder(out.parent)
         written = save_picture(svg, out, png=png or None)
     except OSError as exc:
         raise UsageFailure(f"cannot write {out}: {exc.strerror or exc}") from None

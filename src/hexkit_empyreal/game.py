@@ -19,6 +19,7 @@ from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.rules import HANDLERS, settle
+from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
 from hexkit_empyreal.state import EmpyrealState, data
@@ -163,6 +164,12 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     def turns(self, state: EmpyrealState) -> int:
         """Rounds played, for balance studies (the sim's ``turns`` hook)."""
         return state.round
+
+    def end_reason(self, state: EmpyrealState) -> str:
+        """Why the game ended (the sim's ``end_reason`` hook): a rulebook
+        trigger or the engine's round limit. See
+        :func:`hexkit_empyreal.rules.game_end.end_reason`."""
+        return end_reason(state)
 
     def svg_style(self, state: EmpyrealState) -> tuple[HexMap[int], EmpyrealStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).

@@ -44,6 +44,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     upgrades,
     upkeep,
 )
+from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, measure, portfolio
 from hexkit_soot.rules.setup import new_state
@@ -228,6 +229,11 @@ class SootGame(Game[SootState, SootConfig]):
     def turns(self, state: SootState) -> int:
         """Rounds played, for balance studies (the sim's ``turns`` hook)."""
         return state.round
+
+    def end_reason(self, state: SootState) -> str:
+        """Why the game ended (the sim's ``end_reason`` hook): the Frontier
+        Closes marker drawn, or round 12 reached."""
+        return end_reason(state)
 
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).

@@ -29,6 +29,7 @@ def test_required_tiles_trigger_then_the_round_finishes_then_final_deliveries() 
     begin(state, 1, *start_turn_steps(1))
     administrate_turn(state)  # seat 1's turn ends: the end is triggered
     assert state.end_triggered and state.phase == "play"
+    assert GAME.end_reason(state) == "6 Demand Tiles"
     assert state.decision().player == 2  # the round goes on to the last seat
     administrate_turn(state)
     assert state.phase == "final"
@@ -48,6 +49,7 @@ def test_running_out_of_train_cars_triggers_the_end() -> None:
     begin(state, 0, *start_turn_steps(0))
     administrate_turn(state)
     assert state.end_triggered
+    assert GAME.end_reason(state) == "out of train cars"
 
 
 def test_fewer_tiles_do_not_trigger() -> None:
@@ -80,4 +82,5 @@ def test_safeguard_round_limit_triggers_the_end() -> None:
         legal = GAME.legal_actions(state)
         GAME.apply(state, legal[rng.randbelow(len(legal))])
     assert state.round <= 3
+    assert GAME.end_reason(state) == "round limit (engine safeguard)"
     assert any("round limit" in e.text for e in state.log) or any("triggered" in e.text for e in state.log)

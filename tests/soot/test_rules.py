@@ -423,6 +423,7 @@ def test_marker_surfaces_ten_from_the_bottom() -> None:
     s.tile_stack.pop()
     check_marker(s, 0)
     assert s.frontier_closed and s.triggered_by == 0
+    assert GAME.end_reason(s) == "Frontier Closes marker drawn"
 
 
 def test_stage_two_finishes_the_round_then_two_more_cap_14() -> None:
@@ -435,6 +436,7 @@ def test_stage_two_finishes_the_round_then_two_more_cap_14() -> None:
     s2.round = 12
     arm_endgame(s2)
     assert s2.frontier_closed and s2.last_round == 14 and s2.triggered_by == -1
+    assert GAME.end_reason(s2) == "round 12 reached"
     s2.round = 14
     assert game_over_now(s2)
 

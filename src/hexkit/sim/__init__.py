@@ -27,6 +27,8 @@ done (in seed order), with these fields:
 ``turns``, ``decisions``
     game length: turns from the optional ``turns`` hook (or ``null``), and
     decisions (``state.step``).
+``end_reason``
+    why the game ended, from the optional ``end_reason`` hook (or ``null``).
 ``seconds``, ``agent_seconds``
     wall-clock time of the game, and time each seat spent choosing.
 ``error``, ``traceback``, ``record``
@@ -41,6 +43,9 @@ Optional hooks a plugin may define on its :class:`~hexkit.game.Game`
     the end of the game.
 ``turns(state) -> int``
     the number of turns (or rounds) played, as the rulebook counts them.
+``end_reason(state) -> str``
+    why the game ended (the rulebook trigger, or an engine safeguard such
+    as a round limit), so a study can tell the two apart.
 ``render_text(state) -> str``
     a text picture of the board, printed by ``hexkit play`` and ``hexkit
     replay``.
@@ -59,6 +64,7 @@ from hexkit.sim.study import (
     agent_seed,
     game_factions,
     game_turns,
+    game_end_reason,
     play_game,
     resolve_game,
     seat_agents,
@@ -76,6 +82,7 @@ __all__ = [
     "agent_seed",
     "game_factions",
     "game_turns",
+    "game_end_reason",
     "play_game",
     "read_results",
     "resolve_game",

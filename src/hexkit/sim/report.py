@@ -134,6 +134,12 @@ def summary_tables(summary: Summary) -> list[TableData]:
             (rule, str(n), _pct(n / finished)) for rule, n in summary.decided_by.items()
         )
         tables.append(TableData("What decided first place", ("rule", "games", "share"), rows))
+    if summary.end_reasons:
+        finished = max(1, summary.finished)
+        rows = tuple(
+            (reason, str(n), _pct(n / finished)) for reason, n in summary.end_reasons.items()
+        )
+        tables.append(TableData("How games ended", ("reason", "games", "share"), rows))
     if summary.errors:
         rows = tuple((str(seed), error[:120]) for seed, error in summary.errors[:20])
         title = f"Failed games ({len(summary.errors)}; first 20)"

@@ -146,6 +146,8 @@ class Summary:
         turns: turns per finished game (empty if the game does not count them).
         decided_by: how often each rule decided first place (``"tied"``:
             the winner shares the top score with no rule to separate them).
+        end_reasons: how often each ``end_reason`` ended a game (empty if
+            the game has no ``end_reason`` hook).
         seconds: time per game.
     """
 
@@ -163,6 +165,7 @@ class Summary:
     decisions: list[float] = attrs.field(factory=list)
     turns: list[float] = attrs.field(factory=list)
     decided_by: dict[str, int] = attrs.field(factory=dict)
+    end_reasons: dict[str, int] = attrs.field(factory=dict)
     seconds: list[float] = attrs.field(factory=list)
 
     @property
@@ -216,6 +219,7 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     component_sum: dict[str, dict[str, float]] = defaultdict(dict)
     component_n: Counter[str] = Counter()
     decided: Counter[str] = Counter()
+    ended: Counter[str] = Counter()
     for row in rows:
         summary.games += 1
         summary.game = summary.game or str(row.get("game", ""))
@@ -236,6 +240,8 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
             summary.turns.append(float(row["turns"]))
         if row.get("seconds") is not None:
             summary.seconds.append(float(row["seconds"]))
+        if row.get("end_reason") is not None:
+            ended[str(row["end_reason"])] += 1
         order_rules = row.get("decided_by") or []
         decided[str(order_rules[0]) if order_rules else "only player"] += 1
         for seat, agent in enumerate(seats):
@@ -267,4 +273,5 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
         for group, parts in sorted(component_sum.items())
     }
     summary.decided_by = dict(decided.most_common())
+    summary.end_reasons = dict(ended.most_common())
     return summary

@@ -34,6 +34,7 @@ __all__ = [
     "play_game",
     "game_factions",
     "game_turns",
+    "game_end_reason",
     "check_overrides",
     "run_chunk",
     "TIMING_FIELDS",
@@ -218,6 +219,19 @@ def game_turns(game: Game[Any, Any], state: State) -> int | None:
     return int(hook(state))
 
 
+def game_end_reason(game: Game[Any, Any], state: State) -> str | None:
+    """Why the game ended, from the optional ``end_reason(state) -> str`` hook.
+
+    A designer filters a study by it: a game that ends by a rulebook trigger
+    says something about balance, one stopped by an engine safeguard (a round
+    limit) may not. Games without the hook give ``None``.
+    """
+    hook = getattr(game, "end_reason", None)
+    if hook is None:
+        return None
+    return str(hook(state))
+
+
 def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> dict[str, Any]:
     """Play game ``index`` of ``study`` and describe it as one JSON-ready row.
 
@@ -279,6 +293,7 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
             winner_faction=None if factions is None else factions[sheet.winner],
             decided_by=list(sheet.decided_by),
             turns=game_turns(game, state),
+            end_reason=game_end_reason(game, state),
             decisions=state.step,
             error=None,
         )

@@ -20,7 +20,7 @@ from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, data
 
-__all__ = ["required_tiles", "check_trigger", "round_limit"]
+__all__ = ["required_tiles", "check_trigger", "round_limit", "end_reason"]
 
 
 def required_tiles(state: EmpyrealState) -> int:
@@ -56,6 +56,23 @@ def check_trigger(state: EmpyrealState) -> None:
     if limit and state.round >= limit:
         state.end_triggered = True
         state.note(None, f"round {state.round} is the engine's round limit: the game end is triggered")
+
+
+def end_reason(state: EmpyrealState) -> str:
+    """Why a finished game ended, judged from the final state.
+
+    The rulebook's triggers are named when one holds at the end (Demand
+    Tiles first, as :func:`check_trigger` tests them); otherwise the
+    engine's round limit ended it.
+
+    Source: rulebook, Game End.
+    """
+    need = required_tiles(state)
+    if any(len(ps.tiles) >= need for ps in state.players):
+        return f"{need} Demand Tiles"
+    if any(ps.cars_left <= 0 and ps.company for ps in state.players):
+        return "out of train cars"
+    return "round limit (engine safeguard)"
 
 
 @op("end_turn")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from hexkit_soot.ledger import D
 from hexkit_soot.state import SootState
 
-__all__ = ["arm_endgame", "game_over_now"]
+__all__ = ["arm_endgame", "game_over_now", "end_reason"]
 
 
 def arm_endgame(state: SootState) -> None:
@@ -41,3 +41,16 @@ def game_over_now(state: SootState) -> bool:
     """
     nums = D(state).numbers
     return state.round >= nums.hard_cap or (state.last_round > 0 and state.round >= state.last_round)
+
+
+def end_reason(state: SootState) -> str:
+    """Why the game ended: which event began Stage 1.
+
+    Args:
+        state: a finished game.
+
+    Source: rulebook, "Game End" (Stage 1 triggers).
+    """
+    if state.triggered_by >= 0:
+        return "Frontier Closes marker drawn"
+    return f"round {D(state).numbers.last_round} reached"
