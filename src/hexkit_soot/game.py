@@ -46,10 +46,10 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
 )
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.flow import advance
-from hexkit_soot.rules.scoring import final_scores, measure, portfolio
+from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
-from hexkit_soot.state import SootState
+from hexkit_soot.state import RAIL, ROAD, SootState
 from hexkit_soot.svg import SootStyle, svg_style
 
 __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS"]
@@ -254,8 +254,8 @@ class SootGame(Game[SootState, SootConfig]):
         current prices), 1 per camp, 2 per facility owned, 1 per held contract
         and per card in hand, a little per route segment owned.
         """
-        sheet = final_scores(state)
-        worth = [float(t) + _promise(state, p) for p, t in enumerate(sheet.totals)]
+        promise = _promises(state)
+        worth = [float(t) + promise[p] for p, t in enumerate(score_totals(state))]
         others = [w for p, w in enumerate(worth) if p != player]
         return worth[player] - (max(others) if others else 0.0)
 
@@ -370,12 +370,25 @@ def _facts(state: SootState, player: PlayerId, action: str) -> str:
     return ""
 
 
-def _promise(state: SootState, player: PlayerId) -> float:
-    p = state.players[player]
-    camps_owned = sum(1 for c in state.camps.values() if c.owner == player)
-    facilities = sum(1 for s in state.settlements.values() for f in s.facilities if f.owner == player)
-    return (portfolio(state, player) / 3.0 + camps_owned + 2.0 * facilities + len(p.contracts)
-            + 0.5 * len(p.hand) + 0.25 * measure(state, player, "segments"))
+def _promises(state: SootState) -> list[float]:
+    """Each player's engine promise (see :meth:`SootGame.evaluate`), counted
+    in one pass over camps, settlements and routes."""
+    n = state.config.players
+    owned = [0.0] * n
+    for c in state.camps.values():
+        owned[c.owner] += 1.0
+    for s in state.settlements.values():
+        for f in s.facilities:
+            if 0 <= f.owner < n:
+                owned[f.owner] += 2.0
+    ends = [0] * n  # each segment is seen from both of its hexes
+    for h, kinds in state.route_kind.items():
+        owners = state.route_owner[h]
+        for d in range(6):
+            if kinds[d] in (ROAD, RAIL) and 0 <= owners[d] < n:
+                ends[owners[d]] += 1
+    return [portfolio(state, q) / 3.0 + owned[q] + len(p.contracts) + 0.5 * len(p.hand)
+            + 0.25 * (ends[q] // 2) for q, p in enumerate(state.players)]
 
 
 GAME = SootGame()

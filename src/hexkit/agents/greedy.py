@@ -40,6 +40,9 @@ def score_action(game: Game[Any, Any], sample: State, action: Any, player: Playe
     than its evaluation.
     """
     child = game.clone(sample)
+    # The copy is at the same step as ``sample``: its legal actions, if already
+    # listed, hold for the copy too, so apply's legality check reuses them.
+    child._legal = sample._legal
     game.apply(child, action)
     value = game.evaluate(child, player)
     if game.is_over(child):
@@ -97,6 +100,7 @@ class GreedyAgent:
         totals = [0.0] * len(choices)
         for _ in range(self.samples):
             sample = game.determinize(seen, player, self.rng)
+            game.legal_actions(sample)  # listed once, shared by every copy below
             for index, action in enumerate(choices):
                 totals[index] += score_action(game, sample, action, player)
         best = max(totals)

@@ -29,7 +29,12 @@ _IGNORED = ("step", "log", "rng", "viewer")
 def position_key(game: Game[Any, Any], view: State) -> bytes:
     """A digest of ``view`` that ignores the step counter, log and RNG, so the
     same position reached again gives the same key."""
-    body = codec(game).state_to_dict(view)["state"]
+    log = view.log
+    view.log = []  # the log only grows: leave it out before encoding, not after
+    try:
+        body = codec(game).state_to_dict(view)["state"]
+    finally:
+        view.log = log
     if isinstance(body, dict):
         body = {k: v for k, v in body.items() if k not in _IGNORED}
     text = json.dumps(body, sort_keys=True, default=str)

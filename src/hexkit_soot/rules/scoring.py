@@ -25,7 +25,7 @@ from hexkit_soot.ledger import D, good_value
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
 from hexkit_soot.state import SootState
 
-__all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_scores"]  # objectives re-exported
+__all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_scores", "score_totals"]  # objectives re-exported
 
 
 def portfolio(state: SootState, player: PlayerId) -> int:
@@ -48,35 +48,48 @@ def portfolio(state: SootState, player: PlayerId) -> int:
     return total
 
 
+def _parts(state: SootState, player: PlayerId, objectives: dict[str, int]) -> dict[str, int]:
+    """``player``'s score sheet lines (public objectives already awarded)."""
+    from hexkit_soot.rules.modules import active_modules
+
+    nums = D(state).numbers
+    p = state.players[player]
+    parts: dict[str, int] = {"public track": p.points}
+    for name, pts in objectives.items():
+        parts[f"objective: {name}"] = pts
+    parts["prestige"] = p.prestige * nums.prestige_points_per_level
+    parts["soot"] = -(p.soot // nums.soot_points_divisor)
+    parts["loans"] = -nums.loan_penalty * p.loans
+    for module in active_modules(state):
+        parts.update(module.score(state, player))
+    parts["secret objectives"] = secret_points(state, player)
+    return parts
+
+
+def score_totals(state: SootState) -> list[int]:
+    """Each player's total as :func:`final_scores` would give it, without the
+    breakdown and ranking (the agents' evaluation calls this at every node).
+
+    Args:
+        state: the game.
+    """
+    objectives = objective_points(state)
+    return [sum(_parts(state, q, objectives[q]).values()) for q in range(state.config.players)]
+
+
 def final_scores(state: SootState) -> ScoreSheet:
     """The score sheet (final once the game is over).
 
     Args:
         state: the game.
+
+    Source: rulebook, "Final Scoring" and "Tie-breakers".
     """
-    nums = D(state).numbers
     n = state.config.players
     objectives = objective_points(state)
-    totals = []
-    breakdown = []
-    secrets = []
-    for player in range(n):
-        p = state.players[player]
-        parts: dict[str, int] = {"public track": p.points}
-        for name, pts in objectives[player].items():
-            parts[f"objective: {name}"] = pts
-        parts["prestige"] = p.prestige * nums.prestige_points_per_level
-        parts["soot"] = -(p.soot // nums.soot_points_divisor)
-        parts["loans"] = -nums.loan_penalty * p.loans
-        from hexkit_soot.rules.modules import active_modules
-
-        for module in active_modules(state):
-            parts.update(module.score(state, player))
-        hidden = secret_points(state, player)
-        parts["secret objectives"] = hidden
-        secrets.append(hidden)
-        totals.append(sum(parts.values()))
-        breakdown.append(parts)
+    breakdown = [_parts(state, q, objectives[q]) for q in range(n)]
+    totals = [sum(parts.values()) for parts in breakdown]
+    secrets = [parts["secret objectives"] for parts in breakdown]
     ranking = rank_with_tiebreaks(
         range(n),
         [
