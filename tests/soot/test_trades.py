@@ -163,6 +163,15 @@ def test_options_are_limited_to_what_both_players_hold() -> None:
     assert snapshot(s) == before
 
 
+def test_a_good_is_not_both_given_and_asked() -> None:
+    s = two_players({"Timber": 2, "Stone": 1}, 0, {"Timber": 2, "Grain": 1}, 0)
+    open_offer(s)
+    answer(s, "give", gid(s, "Timber"))
+    assert ("ask", gid(s, "Timber")) not in codes(s) and ("ask", gid(s, "Grain")) in codes(s)
+    answer(s, "ask", gid(s, "Grain"))
+    assert ("give", gid(s, "Timber")) in codes(s)  # more of what is already given is fine
+
+
 def test_no_offer_when_nobody_can_give_anything() -> None:
     s = two_players({}, 5, {}, 5)  # currency on both sides only: no exchange of goods possible
     assert ("Offer Trade", 0) not in codes(s)
@@ -405,3 +414,4 @@ def test_random_play_trades_within_bounds() -> None:
         if all(seen.values()):
             break
     assert all(n > 0 for n in seen.values()), seen
+

@@ -47,8 +47,8 @@ Interpretations (assumed):
   network (rulebook, "Warehouses & Network"), and no rule hands goods from
   caravan to caravan, so Tier 3 goods cannot be traded or contracted.
 * Offer lists only what the players hold: a trade's goods and currency
-  must be in both networks; the accept answer is offered only while they
-  still are. A contract may promise more units than the seller holds, but
+  must be in both networks, and a good is not both given and asked; the
+  accept answer is offered only while they still are. A contract may promise more units than the seller holds, but
   only of goods the seller owns somewhere (network, caravans, tiles).
 * "Max 2 open per player" counts a contract for both the seller and the
   buyer. A contract's deadline is this round up to
@@ -282,7 +282,7 @@ def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list
         return [opt("give", names.index(g), f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
     stock = state.players[offer.offerer].stock
     return [opt("give", names.index(g), f"give 1 more {g}")
-            for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g]]
+            for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
 
 
 def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
@@ -290,7 +290,7 @@ def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[
         return []
     stock = state.players[offer.target].stock
     return [opt("ask", names.index(g), f"ask 1 more {g}")
-            for g in _tradeable(state, stock) if offer.ask.get(g, 0) < stock[g]]
+            for g in _tradeable(state, stock) if offer.ask.get(g, 0) < stock[g] and g not in offer.give]
 
 
 def _currency_text(offer: TradeOffer, value: int) -> str:
