@@ -159,6 +159,8 @@ def bundle_text(goods: Goods, currency: int = 0) -> str:
 
     Returns:
         The text.
+
+    Source: rulebook, "Trading" (all trades are public: the log says what moved).
     """
     parts = [f"{n} {g}" for g, n in sorted(goods.items())]
     if currency:
@@ -250,8 +252,10 @@ def on_offer(state: SootState, player: PlayerId, answer: Choose) -> None:
     Source: rulebook, "Trading"; "Binding Trade Contracts".
     """
     state.players[player].used.append(_USED)
-    state.offer = TradeOffer(offerer=player)
-    ask(state, player, "trade.target", _target_options(state, player), "Offer: what, to whom?")
+    options = _target_options(state, player)
+    if options:  # always, as the menu entry checks the same conditions
+        state.offer = TradeOffer(offerer=player)
+        ask(state, player, "trade.target", options, "Offer: what, to whom?")
 
 
 @handles("trade.target")
