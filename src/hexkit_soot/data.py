@@ -448,6 +448,10 @@ class Numbers:
     hard_cap: int
     binding_open_max: int
     binding_penalty: int
+    trade_offers_per_round: int
+    trade_edits_max: int
+    trade_currency_step: int
+    binding_deadline_rounds: int
     city_training_grain: int
     city_training_currency: int
     upgrade_points: int

@@ -195,7 +195,8 @@ class SootGame(Game[SootState, SootConfig]):
 
         Checks, per player: currency not negative; Soot within the track;
         goods counts not negative; loans within the limit; plus one player
-        record per seat and a round within the hard cap.
+        record per seat, a round within the hard cap, and the open trade
+        offer and Binding Trade Contracts (:func:`~hexkit_soot.rules.trades.check_trades`).
 
         Raises:
             InvalidRecordError: naming the field (``"state.players.1.currency"``).
@@ -221,6 +222,7 @@ class SootGame(Game[SootState, SootConfig]):
             for good, count in player.stock.items():
                 if count < 0:
                     raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
+        trades.check_trades(state)
 
     def factions(self, state: SootState) -> list[str]:
         """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""

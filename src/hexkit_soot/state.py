@@ -204,37 +204,65 @@ class Community:
         return Community(kind=self.kind, favor=self.favor.copy(), pact=self.pact)
 
 
-@attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
+@attrs.define(kw_only=True, slots=True, eq=True)
 class BindingContract:
-    """A Binding Trade Contract: ``seller`` owes ``buyer`` goods by ``deadline``.
+    """A signed Binding Trade Contract: ``seller`` owes ``buyer`` goods by ``deadline``.
 
     Attributes:
         seller: who must deliver.
         buyer: who receives.
-        good: the good owed.
-        units: how many still owed.
-        price: currency the buyer pays on delivery, per unit.
+        goods: the goods still owed (units by good).
+        price: currency the buyer paid at signing and the contract still holds
+            for the undelivered goods; paid to the seller as goods arrive.
         deadline: the round whose Upkeep enforces it.
     """
 
     seller: PlayerId
     buyer: PlayerId
-    good: str
-    units: int
+    goods: Goods
     price: int
     deadline: int
 
+    def units(self) -> int:
+        """Units still owed."""
+        return sum(self.goods.values())
 
-@attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
+    def copy(self) -> BindingContract:
+        """Independent copy."""
+        return BindingContract(seller=self.seller, buyer=self.buyer, goods=self.goods.copy(),
+                               price=self.price, deadline=self.deadline)
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
 class TradeOffer:
-    """An open offer between two players (public, non-binding unless ``binding``)."""
+    """An offer being put together or awaiting the target's answer (public).
+
+    Attributes:
+        offerer: who makes the offer.
+        target: who is asked (-1 until chosen).
+        give: goods the offerer hands over (a contract: the goods promised).
+        ask: goods asked of the target (always empty for a contract).
+        currency: net currency; positive: the target pays the offerer,
+            negative: the offerer pays the target (a contract: the price, >= 0).
+        binding: a Binding Trade Contract rather than a trade.
+        deadline: a contract's deadline round (0 for a trade).
+        edits: answers spent building the offer (bounded by ``trade_edits_max``).
+    """
 
     offerer: PlayerId
-    target: PlayerId
-    give: str
-    give_units: int
-    currency: int
+    target: PlayerId = -1
+    give: Goods = attrs.field(factory=dict)
+    ask: Goods = attrs.field(factory=dict)
+    currency: int = 0
     binding: bool = False
+    deadline: int = 0
+    edits: int = 0
+
+    def copy(self) -> TradeOffer:
+        """Independent copy."""
+        return TradeOffer(offerer=self.offerer, target=self.target, give=self.give.copy(),
+                          ask=self.ask.copy(), currency=self.currency, binding=self.binding,
+                          deadline=self.deadline, edits=self.edits)
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -379,7 +407,7 @@ class SootState(State):
         auction: the Legacy card being auctioned ("" none).
         bids: blind bids (-1 not yet bid; hidden until revealed).
         bindings: open Binding Trade Contracts.
-        offer: an open trade offer awaiting an answer.
+        offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
     """
 
@@ -463,5 +491,7 @@ class SootState(State):
             secret_deck=self.secret_deck.copy(), milestones=self.milestones.copy(),
             shared_upgrades=self.shared_upgrades.copy(), flux=self.flux.copy(),
             flux_discard=self.flux_discard.copy(), auction=self.auction, bids=self.bids.copy(),
-            bindings=self.bindings.copy(), offer=self.offer, outer_district=self.outer_district,
+            bindings=[b.copy() for b in self.bindings],
+            offer=self.offer.copy() if self.offer is not None else None,
+            outer_district=self.outer_district,
         )

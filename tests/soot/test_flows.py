@@ -176,10 +176,10 @@ def test_binding_contract_penalty_at_the_deadline_upkeep() -> None:
     from hexkit_soot.state import BindingContract
 
     s = start(("Merchant", "Rancher"))
-    s.bindings = [BindingContract(seller=0, buyer=1, good="Stone", units=1, price=3, deadline=1)]
+    s.bindings = [BindingContract(seller=0, buyer=1, goods={"Stone": 1}, price=3, deadline=1)]
     c0, c1 = s.players[0].currency, s.players[1].currency
-    enforce_bindings(s)
-    assert s.bindings == [] and s.players[0].currency == c0 - 2 and s.players[1].currency == c1 + 2
+    enforce_bindings(s)  # 2 for the undelivered unit, and the 3 the contract held goes back
+    assert s.bindings == [] and s.players[0].currency == c0 - 2 and s.players[1].currency == c1 + 2 + 3
 
 
 def test_scrub_soot_costs_one_per_cube_up_to_three() -> None:
@@ -397,15 +397,16 @@ def test_settlement_types_by_terrain_river_and_spacing() -> None:
 
 def test_trade_offer_accepted_moves_goods_and_currency() -> None:
     s = start(("Merchant", "Rancher"))
-    answer(s, "Offer Trade", 0)
-    answer(s, "player", 1)
+    answer(s, "Offer Trade")
+    answer(s, "player", 2)  # a trade with P1
     goods = list(D(s).goods)
-    answer(s, "good", goods.index("Timber"))
-    answer(s, "price", 2)
+    answer(s, "give", goods.index("Timber"))
+    answer(s, "currency", 1)
+    answer(s, "currency", 2)
+    answer(s, "propose")
     assert s.pending[-1].player == 1 and s.pending[-1].kind == "trade.answer"
     c0, c1 = s.players[0].currency, s.players[1].currency
     answer(s, "accept")
     assert s.players[1].stock["Timber"] == 1 and "Timber" not in s.players[0].stock
     assert s.players[0].currency == c0 + 2 and s.players[1].currency == c1 - 2
     assert s.pending[-1].player == 0 and s.pending[-1].kind == "turn"  # back to the offerer's turn
-    assert not any(a.code == "Offer Trade" for a in GAME.legal_actions(s))  # one offer per round

@@ -1,149 +1,602 @@
 """Trades between players and Binding Trade Contracts.
 
-Trading is free and public during the Action phase. To keep every
-question small, a trade is an offer of one unit of a good from your
-network for a price from a short menu (its market value -1, at, or +1),
-which the other player accepts or declines; promises are not binding.
-A Binding Trade Contract (free, at most 2 open per player) is an offer to
-deliver one unit by the end of the next round, paid on delivery;
-delivering is a free action of the seller, and each undelivered unit costs
-the seller 2¤ to the buyer when the deadline round's Upkeep begins.
+The rulebook lets any players trade at any time of the Action phase, for
+free and in public, and lets a player sign Binding Trade Contracts (free,
+at most 2 open per player) whose undelivered units cost the seller 2¤ each
+when the deadline round's Upkeep begins.
 
-Interpretations (assumed): one trade offer per player per round (so random
-play cannot loop); the penalty goes to the buyer; trades move goods between
-networks.
+A trade here is an offer built one small question at a time, so every
+question has a short, enumerable list of answers:
 
-Source: rulebook, "Trading", "Binding Trade Contracts".
+1. ``Offer Trade`` on the turn menu (a free action);
+2. the kind (a trade or a Binding Trade Contract) and the target player, in
+   one question;
+3. the offer itself, one answer at a time: ``give`` one more unit of a good,
+   ``ask`` one more unit of a good, ``currency`` (the net amount moves by 1
+   or by ``trade_currency_step``), ``due`` (a contract's deadline), then
+   ``propose`` or ``cancel``;
+4. the target answers ``accept`` or ``decline`` (a question for the target
+   player, asked out of turn).
+
+Goods given or asked come from and go to warehouse networks (special goods,
+Cultural Artifacts and Specialty Materials, included). A trade moves every
+listed good and the net currency at once and is logged as one line
+("P0 trades 2 Timber + 3¤ to P1 for 1 Iron Ore").
+
+A Binding Trade Contract is offered by the seller: goods (any units of one
+or more goods) to deliver by a deadline round, for a price. The buyer pays
+the price when signing; the contract holds it until delivery. Delivery is
+a free action of the seller on their turn ("Deliver Binding"), from their
+network, one good at a time and as many units as they hold (partial
+delivery); each delivery pays the seller the price's share for those
+units (``price * units delivered // units still owed``; the last delivery
+takes the rest). When the deadline round's Upkeep begins, each undelivered
+unit costs the seller 2¤ to the buyer and the buyer gets back the price
+still held.
+
+Interpretations (assumed):
+
+* Only the player whose question is pending can act, so trading is a free
+  action of your own turn: you propose on your turn and the other player
+  answers out of turn.
+* At most ``trade_offers_per_round`` (2) offers per player per round,
+  trades and contracts together; an offer counts when started, even if
+  cancelled. An offer takes at most ``trade_edits_max`` (8) answers to
+  build. Both sides of a proposal must be non-empty (no gifts).
+* Goods move between warehouse networks only. Tier 3 goods are never in a
+  network (rulebook, "Warehouses & Network"), and no rule hands goods from
+  caravan to caravan, so Tier 3 goods cannot be traded or contracted.
+* Offer lists only what the players hold: a trade's goods and currency
+  must be in both networks, and a good is not both given and asked; the
+  accept answer is offered only while they still are. A contract may promise more units than the seller holds, but
+  only of goods the seller owns somewhere (network, caravans, tiles).
+* "Max 2 open per player" counts a contract for both the seller and the
+  buyer. A contract's deadline is this round up to
+  ``binding_deadline_rounds`` (2) later, never past the game's known last
+  round; contracts still open at the game's final Upkeep are settled then.
+* The penalty goes to the buyer and is capped at the seller's currency
+  (nothing goes negative; the rest is forgiven).
+
+Source: rulebook, "Trading", "Binding Trade Contracts"; "Warehouses &
+Network"; "Communities" (special goods).
 """
 
 from __future__ import annotations
 
+from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.ledger import D, good_value, transfer_currency
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import tier3
-from hexkit_soot.rules.steps import ask, free_action, handles, opt
-from hexkit_soot.state import BindingContract, SootState, TradeOffer, add_goods
+from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt
+from hexkit_soot.state import BindingContract, Goods, SootState, TradeOffer, add_goods
 
-__all__ = ["enforce_bindings", "open_bindings"]
+__all__ = [
+    "OFFER",
+    "DELIVER",
+    "open_bindings",
+    "offers_left",
+    "bundle_text",
+    "deadline_menu",
+    "enforce_bindings",
+    "check_trades",
+]
+
+OFFER = "Offer Trade"
+"""The free action that starts an offer (a trade or a Binding Trade Contract)."""
+DELIVER = "Deliver Binding"
+"""The free action that delivers goods owed under a Binding Trade Contract."""
+_USED = "trade"
+"""The marker in ``Player.used`` counting this round's offers."""
 
 
+# -- reading the state ---------------------------------------------------
 def open_bindings(state: SootState, player: PlayerId) -> int:
     """Binding Trade Contracts ``player`` has open (as seller or buyer).
 
     Args:
         state: the game.
         player: the seat concerned.
+
+    Returns:
+        The number of open contracts naming ``player``.
+
+    Source: rulebook, "Binding Trade Contracts" (max 2 open per player).
     """
     return sum(1 for b in state.bindings if player in (b.seller, b.buyer))
 
 
-def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
+def offers_left(state: SootState, player: PlayerId) -> int:
+    """Offers ``player`` may still start this round.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+
+    Returns:
+        ``trade_offers_per_round`` minus the offers started this round.
+
+    Source: assumed (the engine's bound on trading; see the module docstring).
+    """
+    return D(state).numbers.trade_offers_per_round - state.players[player].used.count(_USED)
+
+
+def _tradeable(state: SootState, goods: Goods) -> list[str]:
+    """Goods of ``goods`` that may change hands (every good but Tier 3), sorted."""
+    return sorted(g for g in goods if not tier3(state, g))
+
+
+def _any_tradeable(state: SootState, goods: Goods) -> bool:
+    """Whether ``goods`` holds a good that may change hands (cheap: the turn menu calls it)."""
+    return any(not tier3(state, g) for g in goods)
+
+
+def _owned_kinds(state: SootState, player: PlayerId) -> list[str]:
+    """Tradeable goods ``player`` owns anywhere (network, caravans, tiles), sorted."""
     p = state.players[player]
-    if "trade" in p.used or not any(not tier3(state, g) for g in p.stock):
-        return []
-    out = [opt("Offer Trade", 0, "offer a trade")]
-    if open_bindings(state, player) < D(state).numbers.binding_open_max:
-        out.append(opt("Offer Trade", 1, "offer a Binding Trade Contract"))
+    kinds = set(p.stock)
+    for goods in p.loose.values():
+        kinds.update(goods)
+    for c in p.caravans:
+        kinds.update(c.cargo)
+    return sorted(g for g in kinds if not tier3(state, g))
+
+
+def _owns_any(state: SootState, player: PlayerId) -> bool:
+    """Whether ``player`` owns a tradeable good anywhere (cheap form of :func:`_owned_kinds`)."""
+    p = state.players[player]
+    return (_any_tradeable(state, p.stock) or any(_any_tradeable(state, g) for g in p.loose.values())
+            or any(_any_tradeable(state, c.cargo) for c in p.caravans))
+
+
+def bundle_text(goods: Goods, currency: int = 0) -> str:
+    """A readable bundle: ``"2 Timber + 1 Stone + 3¤"`` (``"nothing"`` when empty).
+
+    Args:
+        goods: units by good.
+        currency: currency in the bundle (0: none).
+
+    Returns:
+        The text.
+
+    Source: rulebook, "Trading" (all trades are public: the log says what moved).
+    """
+    parts = [f"{n} {g}" for g, n in sorted(goods.items())]
+    if currency:
+        parts.append(f"{currency}¤")
+    return " + ".join(parts) or "nothing"
+
+
+def _sides(offer: TradeOffer) -> tuple[str, str]:
+    """What the offerer gives and what the target gives, as text."""
+    give_cur = -offer.currency if offer.currency < 0 else 0
+    ask_cur = offer.currency if offer.currency > 0 else 0
+    return bundle_text(offer.give, give_cur), bundle_text(offer.ask, ask_cur)
+
+
+def deadline_menu(state: SootState) -> list[int]:
+    """Rounds a new Binding Trade Contract may fall due.
+
+    Args:
+        state: the game.
+
+    Returns:
+        This round up to ``binding_deadline_rounds`` later, capped at the hard
+        cap and at the last round once the Frontier has closed.
+
+    Source: rulebook, "Binding Trade Contracts" (a deadline round); the menu is assumed.
+    """
+    nums = D(state).numbers
+    last = state.last_round if state.last_round > 0 else nums.hard_cap
+    top = min(last, state.round + nums.binding_deadline_rounds)
+    return list(range(state.round, top + 1))
+
+
+# -- starting an offer ---------------------------------------------------
+def _can_trade(state: SootState, a: PlayerId, b: PlayerId) -> bool:
+    """Whether ``a`` could propose some non-empty trade to ``b``."""
+    pa, pb = state.players[a], state.players[b]
+    goods_a = _any_tradeable(state, pa.stock)
+    goods_b = _any_tradeable(state, pb.stock)
+    return (goods_a and (goods_b or pb.currency > 0)) or (goods_b and pa.currency > 0)
+
+
+def _can_buy(state: SootState, buyer: PlayerId) -> bool:
+    """Whether ``buyer`` could sign one more Binding Trade Contract (room and currency for a price)."""
+    return state.players[buyer].currency > 0 and open_bindings(state, buyer) < D(state).numbers.binding_open_max
+
+
+def _can_sell(state: SootState, seller: PlayerId) -> bool:
+    """Whether ``seller`` could offer one more Binding Trade Contract."""
+    return open_bindings(state, seller) < D(state).numbers.binding_open_max and _owns_any(state, seller)
+
+
+def _target_options(state: SootState, player: PlayerId) -> list[Choose]:
+    """The offers ``player`` can start: a trade or a contract, with each other player.
+
+    The answer's arg is ``2 * target + 1`` for a Binding Trade Contract, ``2 * target`` for a trade.
+    """
+    seller = _can_sell(state, player)
+    out = []
+    for q in range(state.config.players):
+        if q == player:
+            continue
+        if _can_trade(state, player, q):
+            out.append(opt("player", 2 * q, f"offer P{q} a trade"))
+        if seller and _can_buy(state, q):
+            out.append(opt("player", 2 * q + 1, f"offer P{q} a Binding Trade Contract"))
     return out
 
 
-@free_action("Offer Trade", _offer_options)
+def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if state.offer is not None or offers_left(state, player) <= 0:
+        return []
+    others = [q for q in range(state.config.players) if q != player]
+    if any(_can_trade(state, player, q) for q in others) or (
+        _can_sell(state, player) and any(_can_buy(state, q) for q in others)
+    ):
+        return [opt(OFFER, 0, "offer a trade or a Binding Trade Contract")]
+    return []
+
+
+@free_action(OFFER, _offer_options)
 def on_offer(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Choose the other player."""
-    state.players[player].used.append("trade")
-    limit = D(state).numbers.binding_open_max
-    options = [opt("player", q, f"offer to P{q}") for q in range(state.config.players)
-               if q != player and (not answer.arg or open_bindings(state, q) < limit)]
-    if options:
-        ask(state, player, "trade.target", options, "Trade: with whom?", data=(answer.arg,))
+    """Start an offer (it counts against this round's limit): ask for its kind and target.
+
+    Args:
+        state: the game.
+        player: the offerer.
+        answer: ``Offer Trade``.
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+    state.players[player].used.append(_USED)
+    options = _target_options(state, player)
+    if options:  # always, as the menu entry checks the same conditions
+        state.offer = TradeOffer(offerer=player)
+        ask(state, player, "trade.target", options, "Offer: what, to whom?")
 
 
 @handles("trade.target")
 def on_target(state: SootState, step: Step, answer: Choose) -> None:
-    """Choose the good."""
+    """Record the target and start building the offer.
+
+    Args:
+        state: the game.
+        step: the question answered.
+        answer: ``player`` with arg ``2 * target`` (trade) or ``2 * target + 1`` (contract).
+
+    Source: rulebook, "Trading".
+    """
+    offer = state.offer
+    if offer is None:
+        return
+    offer.target = answer.arg // 2
+    offer.binding = bool(answer.arg % 2)
+    if offer.binding:
+        menu = deadline_menu(state)
+        offer.deadline = menu[1] if len(menu) > 1 else menu[0]
+    _ask_build(state, offer)
+
+
+# -- building the offer --------------------------------------------------
+def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+    if offer.binding:
+        return [opt("give", names.index(g), f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
+    stock = state.players[offer.offerer].stock
+    return [opt("give", names.index(g), f"give 1 more {g}")
+            for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
+
+
+def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+    if offer.binding:
+        return []
+    stock = state.players[offer.target].stock
+    return [opt("ask", names.index(g), f"ask 1 more {g}")
+            for g in _tradeable(state, stock) if offer.ask.get(g, 0) < stock[g] and g not in offer.give]
+
+
+def _currency_text(offer: TradeOffer, value: int) -> str:
+    if value > 0:
+        return f"currency: P{offer.target} pays {value}¤"
+    if value < 0:
+        return f"currency: you pay {-value}¤"
+    return "currency: none"
+
+
+def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
+    """New net currency values one step away that both players can pay."""
+    step = D(state).numbers.trade_currency_step
+    top = state.players[offer.target].currency
+    bottom = 0 if offer.binding else -state.players[offer.offerer].currency
+    values = sorted({offer.currency + d for d in (-step, -1, 1, step)})
+    return [opt("currency", v, _currency_text(offer, v)) for v in values if bottom <= v <= top]
+
+
+def _complete(offer: TradeOffer) -> bool:
+    """Both sides non-empty."""
+    if offer.binding:
+        return bool(offer.give) and offer.currency > 0
+    return bool(offer.give or offer.currency < 0) and bool(offer.ask or offer.currency > 0)
+
+
+def _ask_build(state: SootState, offer: TradeOffer) -> None:
+    """Ask the offerer for the next change to the offer."""
+    out: list[Choose] = []
+    if offer.edits < D(state).numbers.trade_edits_max:
+        names = list(D(state).goods)
+        out += _give_options(state, offer, names)
+        out += _ask_options(state, offer, names)
+        out += _currency_options(state, offer)
+        if offer.binding:
+            out += [opt("due", r, f"due by round {r}") for r in deadline_menu(state) if r != offer.deadline]
+    if _complete(offer):
+        out.append(opt("propose", 0, "propose"))
+    out.append(opt("cancel", 0, "cancel the offer"))
+    give, get = _sides(offer)
+    if offer.binding:
+        prompt = f"Contract with P{offer.target}: deliver {give} by round {offer.deadline} for {get}"
+    else:
+        prompt = f"Trade with P{offer.target}: give {give}, get {get}"
+    ask(state, offer.offerer, "trade.build", out, prompt)
+
+
+@handles("trade.build")
+def on_build(state: SootState, step: Step, answer: Choose) -> None:
+    """Apply one change to the offer, propose it, or cancel it.
+
+    Args:
+        state: the game.
+        step: the question answered.
+        answer: ``give``/``ask`` (good id), ``currency`` (the new net value),
+            ``due`` (round), ``propose`` or ``cancel``.
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+    offer = state.offer
+    if offer is None:
+        return
+    if answer.code == "cancel":
+        state.offer = None
+        state.note(step.player, f"withdrew the offer to P{offer.target}")
+        return
+    if answer.code == "propose":
+        _propose(state, offer)
+        return
     names = list(D(state).goods)
-    p = state.players[step.player]
-    options = [opt("good", names.index(g), f"offer 1 {g}") for g in sorted(p.stock) if not tier3(state, g)]
-    ask(state, step.player, "trade.good", options, "Trade: which good?", data=(step.data[0], answer.arg))
+    if answer.code == "give":
+        add_goods(offer.give, names[answer.arg], 1)
+    elif answer.code == "ask":
+        add_goods(offer.ask, names[answer.arg], 1)
+    elif answer.code == "currency":
+        offer.currency = answer.arg
+    elif answer.code == "due":
+        offer.deadline = answer.arg
+    offer.edits += 1
+    _ask_build(state, offer)
 
 
-@handles("trade.good")
-def on_good(state: SootState, step: Step, answer: Choose) -> None:
-    """Choose the price."""
-    good = list(D(state).goods)[answer.arg]
-    value = good_value(state, good)
-    options = [opt("price", v, f"ask {v}¤") for v in sorted({max(0, value - 1), value, value + 1})]
-    ask(state, step.player, "trade.price", options, "Trade: price?", data=(*step.data, answer.arg))
+def _propose(state: SootState, offer: TradeOffer) -> None:
+    """Log the offer and put it to the target."""
+    give, get = _sides(offer)
+    if offer.binding:
+        terms = f"a Binding Trade Contract: {give} by round {offer.deadline} for {get}"
+    else:
+        terms = f"{give} for {get}"
+    state.note(offer.offerer, f"offers P{offer.target} {terms}")
+    ask(state, offer.target, "trade.answer", prompt=f"P{offer.offerer} offers you {terms}")
 
 
-@handles("trade.price")
-def on_price(state: SootState, step: Step, answer: Choose) -> None:
-    """Put the offer to the other player."""
-    binding, target, gid = step.data
-    good = list(D(state).goods)[gid]
-    state.offer = TradeOffer(offerer=step.player, target=target, give=good, give_units=1,
-                             currency=answer.arg, binding=bool(binding))
-    kind = "Binding Trade Contract" if binding else "trade"
-    state.note(step.player, f"offers P{target} a {kind}: 1 {good} for {answer.arg}¤")
-    options = [opt("decline", 0, "decline")]
-    if binding or state.players[target].currency >= answer.arg:
-        options.insert(0, opt("accept", 1, "accept"))
-    ask(state, target, "trade.answer", options, f"P{step.player} offers 1 {good} for {answer.arg}¤")
+# -- answering -----------------------------------------------------------
+def _still_possible(state: SootState, offer: TradeOffer) -> bool:
+    """Whether an accepted offer can happen now: the goods, currency and contract room are there."""
+    a, b = state.players[offer.offerer], state.players[offer.target]
+    if offer.binding:
+        limit = D(state).numbers.binding_open_max
+        return (b.currency >= offer.currency and open_bindings(state, offer.offerer) < limit
+                and open_bindings(state, offer.target) < limit)
+    if any(a.stock.get(g, 0) < n for g, n in offer.give.items()):
+        return False
+    if any(b.stock.get(g, 0) < n for g, n in offer.ask.items()):
+        return False
+    return a.currency >= -offer.currency and b.currency >= offer.currency
+
+
+@generates("trade.answer")
+def gen_answer(state: SootState, step: Step) -> list[Choose]:
+    """The target's answers: accept (while the offer can still happen) or decline.
+
+    Args:
+        state: the game.
+        step: the pending question.
+
+    Returns:
+        ``accept`` (if possible now) and ``decline``.
+
+    Source: rulebook, "Trading".
+    """
+    out = [opt("decline", 0, "decline")]
+    if state.offer is not None and _still_possible(state, state.offer):
+        out.insert(0, opt("accept", 1, "accept"))
+    return out
 
 
 @handles("trade.answer")
 def on_answer(state: SootState, step: Step, answer: Choose) -> None:
-    """Accept or decline."""
+    """Accept (carry out the trade or sign the contract) or decline.
+
+    Args:
+        state: the game.
+        step: the question answered.
+        answer: ``accept`` or ``decline``.
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
     offer = state.offer
     state.offer = None
     if offer is None:
         return
     if answer.code != "accept":
-        state.note(step.player, "declined the offer")
-        return
-    if offer.binding:
-        state.bindings.append(BindingContract(seller=offer.offerer, buyer=offer.target, good=offer.give,
-                                              units=1, price=offer.currency, deadline=state.round + 1))
-        state.note(step.player, f"signed a Binding Trade Contract with P{offer.offerer}, due by round {state.round + 1}")
-        return
-    seller = state.players[offer.offerer]
-    add_goods(seller.stock, offer.give, -1)
-    add_goods(state.players[offer.target].stock, offer.give, 1)
-    transfer_currency(state, offer.target, offer.offerer, offer.currency, f"bought 1 {offer.give}")
+        state.note(step.player, f"declined P{offer.offerer}'s offer")
+    elif offer.binding:
+        _sign(state, offer)
+    else:
+        _exchange(state, offer)
 
 
+def _exchange(state: SootState, offer: TradeOffer) -> None:
+    """Move both bundles and the net currency at once."""
+    a, b = state.players[offer.offerer], state.players[offer.target]
+    for g, n in offer.give.items():
+        add_goods(a.stock, g, -n)
+        add_goods(b.stock, g, n)
+    for g, n in offer.ask.items():
+        add_goods(b.stock, g, -n)
+        add_goods(a.stock, g, n)
+    a.currency += offer.currency
+    b.currency -= offer.currency
+    give, get = _sides(offer)
+    state.note(offer.offerer, f"trades {give} to P{offer.target} for {get}")
+
+
+def _sign(state: SootState, offer: TradeOffer) -> None:
+    """The buyer pays the price into the contract; the contract opens."""
+    state.players[offer.target].currency -= offer.currency
+    state.bindings.append(BindingContract(seller=offer.offerer, buyer=offer.target, goods=dict(offer.give),
+                                          price=offer.currency, deadline=offer.deadline))
+    state.note(offer.target, f"signed a Binding Trade Contract: P{offer.offerer} delivers "
+                             f"{bundle_text(offer.give)} by round {offer.deadline}; "
+                             f"{offer.currency}¤ paid in, held until delivery")
+
+
+# -- delivering and enforcing --------------------------------------------
 def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
-    p = state.players[player]
-    return [opt("Deliver Binding", i, f"deliver 1 {b.good} to P{b.buyer}")
-            for i, b in enumerate(state.bindings)
-            if b.seller == player and p.stock.get(b.good, 0) >= 1 and state.players[b.buyer].currency >= b.price]
+    names = list(D(state).goods)
+    stock = state.players[player].stock
+    out = []
+    for i, b in enumerate(state.bindings):
+        if b.seller != player:
+            continue
+        for g in sorted(b.goods):
+            k = min(b.goods[g], stock.get(g, 0))
+            if k:
+                out.append(opt(DELIVER, i * len(names) + names.index(g),
+                               f"deliver {k} {g} to P{b.buyer} (contract due round {b.deadline})"))
+    return out
 
 
-@free_action("Deliver Binding", _deliver_options)
+@free_action(DELIVER, _deliver_options)
 def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Deliver the goods of a Binding Trade Contract and collect the price."""
-    b = state.bindings.pop(answer.arg)
-    add_goods(state.players[player].stock, b.good, -1)
-    add_goods(state.players[b.buyer].stock, b.good, 1)
-    transfer_currency(state, b.buyer, player, b.price, f"Binding Trade Contract for 1 {b.good}")
-
-
-def enforce_bindings(state: SootState) -> None:
-    """At the start of Upkeep: sellers pay 2¤ per undelivered unit of contracts due this round.
+    """Deliver one good of a contract (as many units as held) and collect its share of the price.
 
     Args:
         state: the game.
+        player: the seller.
+        answer: ``Deliver Binding`` with arg ``contract * goods + good id``.
+
+    Source: rulebook, "Binding Trade Contracts"; partial delivery is assumed.
+    """
+    names = list(D(state).goods)
+    b = state.bindings[answer.arg // len(names)]
+    good = names[answer.arg % len(names)]
+    k = min(b.goods[good], state.players[player].stock[good])
+    owed = b.units()
+    paid = b.price if k == owed else b.price * k // owed
+    add_goods(state.players[player].stock, good, -k)
+    add_goods(state.players[b.buyer].stock, good, k)
+    add_goods(b.goods, good, -k)
+    b.price -= paid
+    state.players[player].currency += paid
+    state.note(player, f"delivers {k} {good} to P{b.buyer} under a Binding Trade Contract and collects {paid}¤")
+    if not b.goods:
+        state.bindings.remove(b)
+        state.note(player, f"fulfilled the Binding Trade Contract with P{b.buyer}")
+
+
+def enforce_bindings(state: SootState) -> None:
+    """When Upkeep begins: settle the contracts due this round (all of them in the game's last round).
+
+    Each undelivered unit costs the seller ``binding_penalty`` (2¤) to the
+    buyer, at most what the seller has; the buyer gets back the price still
+    held.
+
+    Args:
+        state: the game.
+
+    Source: rulebook, "Binding Trade Contracts" (2¤ per undelivered unit,
+    paid when the deadline round's Upkeep begins).
     """
     penalty = D(state).numbers.binding_penalty
+    final = game_over_now(state)
     keep = []
     for b in state.bindings:
-        if b.deadline > state.round:
+        if b.deadline > state.round and not final:
             keep.append(b)
             continue
-        owed = penalty * b.units
-        paid = min(owed, state.players[b.seller].currency)
-        state.players[b.seller].currency -= paid
-        state.players[b.buyer].currency += paid
-        state.note(b.seller, f"broke a Binding Trade Contract: paid {paid}¤ to P{b.buyer}")
+        seller, buyer = state.players[b.seller], state.players[b.buyer]
+        owed = penalty * b.units()
+        paid = min(owed, seller.currency)
+        seller.currency -= paid
+        buyer.currency += paid + b.price
+        short = f" ({owed - paid}¤ forgiven: no more currency)" if paid < owed else ""
+        state.note(b.seller, f"failed to deliver {bundle_text(b.goods)} to P{b.buyer} by round "
+                             f"{b.deadline}: paid {paid}¤{short}; P{b.buyer} gets back {b.price}¤")
     state.bindings = keep
+
+
+# -- loading -------------------------------------------------------------
+def _check_goods(state: SootState, where: str, goods: Goods) -> None:
+    for g, n in goods.items():
+        if g not in D(state).goods or tier3(state, g):
+            raise InvalidRecordError(f"{where}.{g}", "is not a good that can be traded")
+        if n <= 0:
+            raise InvalidRecordError(f"{where}.{g}", f"must be positive, got {n}")
+
+
+def _check_seat(state: SootState, where: str, seat: int, allow_none: bool = False) -> None:
+    if not (0 <= seat < state.config.players or (allow_none and seat == -1)):
+        raise InvalidRecordError(where, f"{seat} is not a seat of this {state.config.players}-player game")
+
+
+def check_trades(state: SootState) -> None:
+    """Refuse a loaded state whose open offer or contracts break the trading rules.
+
+    Args:
+        state: the loaded game.
+
+    Raises:
+        InvalidRecordError: naming the field (``"state.bindings.0.price"``).
+
+    Source: rulebook, "Trading", "Binding Trade Contracts".
+    """
+    nums = D(state).numbers
+    for i, b in enumerate(state.bindings):
+        where = f"state.bindings.{i}"
+        _check_seat(state, f"{where}.seller", b.seller)
+        _check_seat(state, f"{where}.buyer", b.buyer)
+        if b.buyer == b.seller:
+            raise InvalidRecordError(f"{where}.buyer", "a contract needs two different players")
+        if not b.goods:
+            raise InvalidRecordError(f"{where}.goods", "an open contract owes at least one unit")
+        _check_goods(state, f"{where}.goods", b.goods)
+        if b.price < 0:
+            raise InvalidRecordError(f"{where}.price", f"must not be negative, got {b.price}")
+        if not 1 <= b.deadline <= nums.hard_cap:
+            raise InvalidRecordError(f"{where}.deadline", f"{b.deadline} is outside 1..{nums.hard_cap}")
+    for seat in range(len(state.players)):
+        if open_bindings(state, seat) > nums.binding_open_max:
+            raise InvalidRecordError("state.bindings", f"P{seat} has more than {nums.binding_open_max} open contracts")
+    offer = state.offer
+    if offer is None:
+        return
+    _check_seat(state, "state.offer.offerer", offer.offerer)
+    _check_seat(state, "state.offer.target", offer.target, allow_none=True)
+    if offer.target == offer.offerer:
+        raise InvalidRecordError("state.offer.target", "an offer needs two different players")
+    _check_goods(state, "state.offer.give", offer.give)
+    _check_goods(state, "state.offer.ask", offer.ask)
+    if offer.binding and (offer.ask or offer.currency < 0):
+        raise InvalidRecordError("state.offer", "a contract asks only a price (currency >= 0) of the buyer")
+    if offer.edits < 0:
+        raise InvalidRecordError("state.offer.edits", f"must not be negative, got {offer.edits}")
