@@ -21,7 +21,6 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
-from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
@@ -130,6 +129,8 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg // 16)
     kind = list(D(state).camps)[answer.arg % 16]
     goods, cur = camp_cost(state, player, at, kind)
+    from hexkit_soot.rules.cards import wild_cards  # imported here: the turn menu lists actions in import order
+
     cards = wild_cards(state, step, answer, goods, at)
     if cards is None:
         return
