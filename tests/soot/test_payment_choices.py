@@ -313,3 +313,44 @@ def test_upkeep_with_many_ways_asks_unit_by_unit() -> None:
     reply(s, "Upkeep food: 1 Fish")   # 2 + 1 + 1 = 4: paid
     assert s.players[0].stock == {"Grain": 3, "Fish": 3, "Livestock": 2, "Processed Foods": 1}
     assert s.cursor == 2 and not s.pending
+
+
+def test_a_main_action_paying_at_once_asks_for_wild_cards_too() -> None:
+    """Unlock Outer District pays without an earlier question: its payment question still comes first."""
+    s = start(("Merchant", "Rancher", "Industrialist", "Prospector", "Town Founder"))
+    mover = s.pending[-1].player
+    p = s.players[mover]
+    give(s, mover, {"Cut Stone": 3})
+    p.hand = ["Foreman", "Land Grant"]
+    actions = p.actions
+    answer(s, "Unlock Outer District")
+    assert s.pending[-1].kind == "pay.private" and s.pending[-2].kind == "structure.outer"
+    assert s.outer_district == 1 and p.stock["Cut Stone"] == 3  # nothing paid yet
+    pick_label(s, "cards as wild resources: 1 Foreman")
+    assert s.outer_district == 2 and "Cut Stone" not in p.stock
+    assert p.hand == ["Land Grant"] and p.actions == actions - 1
+
+
+# -- an event paying food ------------------------------------------------------------
+
+def test_drought_asks_whether_the_network_or_a_caravan_gives_the_food() -> None:
+    from hexkit_soot.rules.market_update import apply_event
+
+    s = start(("Merchant", "Rancher"))
+    s.pending.clear()
+    s.pending.append(Step(player=0, prompt="placeholder", kind="turn"))
+    s.order = [0, 1]
+    p0, p1 = s.players
+    for p in (p0, p1):
+        p.stock.clear()
+    p0.currency, p1.currency = 0, 0
+    give(s, 0, {"Grain": 1})
+    p0.caravans[0].cargo["Grain"] = from_supply(s, "Grain", 1)
+    drought = next(i for i, e in enumerate(D(s).events) if e.name == "Drought")
+    apply_event(s, drought, "B", 0)
+    # one food good and no currency: the good is forced, where it comes from is not
+    assert s.pending[-1].kind == "pay" and s.pending[-2].kind == "effect"
+    assert labels(s) == [f"1 Grain: 1 from caravan 0 at {p0.caravans[0].loc}", "1 Grain: 1 from the network"]
+    pick_label(s, f"1 Grain: 1 from caravan 0 at {p0.caravans[0].loc}")
+    assert p0.caravans[0].cargo == {} and p0.stock == {"Grain": 1}
+    assert s.pending[-1].kind == "turn"  # P1 had nothing to pay with: the event is over

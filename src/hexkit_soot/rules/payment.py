@@ -270,9 +270,12 @@ _REPLAY: ContextVar[tuple[Step, tuple[int, ...]] | None] = ContextVar("soot_paym
 
 
 def _replayed(step: Step) -> list[int]:
-    """The answers recorded for ``step`` when its handler is being run again (consumed once)."""
+    """The answers recorded for ``step`` when its handler is being run again (consumed once).
+
+    Steps compare by value, so an effect may rebuild the step it paid with.
+    """
     found = _REPLAY.get()
-    if found is None or found[0] is not step:
+    if found is None or found[0] != step:
         return []
     _REPLAY.set(None)
     return list(found[1])

@@ -107,6 +107,12 @@ def _use_need(state: SootState, facility: FacilityType, rest: Goods, amount: int
                    [(g, value(state, g), rest.get(g, 0)) for g in names])
 
 
+def _consumed(state: SootState, facility: FacilityType, picks: Sequence[Pick]) -> Goods:
+    """Goods a firing consumes with these picks (inputs, choice input, use cost), in the data's order."""
+    total = units_of([tuple(facility.inputs.items()), *picks[:2]])
+    return {g: total[g] for g in D(state).goods if g in total}
+
+
 def _covers(state: SootState, facility: FacilityType, rest: Goods, amount: int) -> bool:
     value = _use_value(facility)
     return amount <= 0 or sum(value(state, g) * n for g, n in rest.items() if n > 0) >= amount
@@ -120,6 +126,8 @@ def can_fire(state: SootState, player: PlayerId, at: Hex, facility: FacilityType
         player: who would fire it.
         at: the facility's hex.
         facility: the facility type.
+
+    Source: rulebook, "Refine" (inputs and use costs present at the facility or in the network).
     """
     pool = pool_at(state, player, at)
     for g, n in facility.inputs.items():
@@ -146,12 +154,17 @@ def firing_stages(state: SootState, player: PlayerId, at: Hex, facility: Facilit
         player: who fires it.
         at: the facility's hex.
         facility: the facility type (its inputs are assumed held: :func:`can_fire`).
+
+    Returns:
+        The stages, for :func:`~hexkit_soot.rules.payment.settle`.
+
+    Source: rulebook, "Refine" (use costs: fuel or food), production chain
+    diagram (Luxury Manufactory inputs), "Warehouses & Network".
     """
     found = places(state, player, at, is_node(state, player, at))
     pool = pool_of(found)
     amount = _use_amount(state, player, facility)
     rest = _less(pool, facility.inputs)
-    order = list(D(state).goods)
 
     def stages(picks: Sequence[Pick]) -> Need | None:
         if not picks:
@@ -161,10 +174,9 @@ def firing_stages(state: SootState, player: PlayerId, at: Hex, facility: Facilit
                            [(g, 1, rest[g]) for g in held])
         if len(picks) == 1:
             return _use_need(state, facility, _less(rest, units_of(picks)), amount)
-        total = units_of([tuple(facility.inputs.items()), *picks[:2]])
-        goods = sorted(total, key=order.index)
+        goods = list(_consumed(state, facility, picks).items())
         k = len(picks) - 2
-        return source_need(found, goods[k], total[goods[k]]) if k < len(goods) else None
+        return source_need(found, *goods[k]) if k < len(goods) else None
 
     return stages
 
@@ -181,8 +193,7 @@ def firing_plan(state: SootState, player: PlayerId, at: Hex, facility: FacilityT
     if not can_fire(state, player, at, facility):
         return None
     picks = default(firing_stages(state, player, at, facility))
-    need = units_of([tuple(facility.inputs.items()), *picks[:2]])
-    return need, _use_amount(state, player, facility) if facility.use_kind == "fuel" else 0
+    return _consumed(state, facility, picks), _use_amount(state, player, facility) if facility.use_kind == "fuel" else 0
 
 
 def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> list[Choose]:
@@ -278,8 +289,8 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
     if fac.owner != player:
         transfer_currency(state, player, fac.owner, usage_fee(state, at, ft), f"use of {fac.name}")
         charter(state, at, player, "facility used")
-    need = units_of([tuple(ft.inputs.items()), *picks[:2]])
-    for (g, _), pick in zip(sorted(need.items(), key=lambda gn: list(data.goods).index(gn[0])), picks[2:]):
+    need = _consumed(state, ft, picks)
+    for g, pick in zip(need, picks[2:]):
         for key, n in pick:
             take(state, player, at, key, g, n)
     fuel = _use_amount(state, player, ft) if ft.use_kind == "fuel" else 0

@@ -36,7 +36,7 @@ from hexkit_soot.rules.network import food_value
 from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
-from hexkit_soot.state import Goods, SootState, add_goods
+from hexkit_soot.state import Goods, SootState
 
 __all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep"]
 
@@ -109,30 +109,38 @@ def food_stages(state: SootState, player: PlayerId, bill: int) -> Stages:
         state: the game.
         player: the payer.
         bill: food owed.
+
+    Returns:
+        The stages, for :func:`~hexkit_soot.rules.payment.settle`.
+
+    Source: rulebook, Phase 3 "Upkeep" (food from the network or caravans; food values).
     """
     found = places(state, player, None, network=True)
     pool = pool_of(found)
-    order = list(D(state).goods)
-    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool.get(g, 0)) for g in order])
+    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool.get(g, 0)) for g in D(state).goods])
 
     def stages(picks: Sequence[Pick]) -> Need | None:
         if not picks:
             return food
-        goods = sorted(picks[0], key=lambda gn: order.index(gn[0]))
+        goods = _in_order(state, picks[0])
         k = len(picks) - 1
         return source_need(found, *goods[k]) if k < len(goods) else None
 
     return stages
 
 
-def _consume(state: SootState, player: PlayerId, picks: Sequence[Pick]) -> Goods:
-    """Take the chosen food; return it by good."""
+def _in_order(state: SootState, pick: Pick) -> list[tuple[str, int]]:
+    """The goods of a way in the data's order (the order their places are asked)."""
     order = list(D(state).goods)
-    used = dict(picks[0]) if picks else {}
-    for g, pick in zip(sorted(used, key=order.index), picks[1:]):
+    return sorted(pick, key=lambda gn: order.index(gn[0]))
+
+
+def _consume(state: SootState, player: PlayerId, picks: Sequence[Pick]) -> Goods:
+    """Take the chosen food from the chosen places; return it by good."""
+    for (g, _), pick in zip(_in_order(state, picks[0]), picks[1:]):
         for key, n in pick:
             take(state, player, None, key, g, n)
-    return used
+    return dict(picks[0])
 
 
 def _removables(state: SootState, player: PlayerId) -> list[Choose]:
