@@ -117,7 +117,7 @@ def food_stages(state: SootState, player: PlayerId, bill: int) -> Stages:
     """
     found = places(state, player, None, network=True)
     pool = pool_of(found)
-    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool.get(g, 0)) for g in D(state).goods])
+    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool[g]) for g in D(state).goods if pool.get(g)])
 
     def stages(picks: Sequence[Pick]) -> Need | None:
         if not picks:
@@ -166,6 +166,9 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
     """
     nums = D(state).numbers
     bill = food_bill(state, player)
+    if bill <= 0:
+        state.note(player, f"upkeep {bill} food: paid no food")
+        return True
     stages = food_stages(state, player, bill)
     held = food_available(state, player)
     missing = max(0, bill - sum(food_value(state, g) * n for g, n in held.items()))
