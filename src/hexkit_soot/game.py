@@ -33,6 +33,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     extract,
     loans,
     market,
+    payment,
     market_update,
     movement,
     refine,
@@ -285,7 +286,7 @@ class SootGame(Game[SootState, SootConfig]):
         state.flux = sorted(state.flux)
         state.bids = [b if i == player else -1 for i, b in enumerate(state.bids)]
         state.pending = [
-            s if not isinstance(s, Step) or s.player == player or s.kind not in ("setup.secret", "cards.keep")
+            s if not isinstance(s, Step) or s.player == player or s.kind not in ("setup.secret", "cards.keep", "pay.private")
             else attrs.evolve(s, options=tuple(Choose(code=o.code, arg=-1, label="?") for o in s.options),
                               data=tuple(-1 for _ in s.data))
             for s in state.pending

@@ -298,7 +298,10 @@ def test_found_settlement_scores_by_season_and_places_the_charter() -> None:
     answer(s, "settle", hex_code(at) * 8 + kinds.index("Frontier Settlement"))
     answer(s, "spec", 0)
     st = s.settlements[at]
-    assert st.spec == "Market Town" and st.founder == 0 and st.reserve_owner == 0 and st.reserve_until == 4
+    assert st.spec == "Market Town" and st.founder == 0 and st.reserve_owner == -1
+    assert s.pending[-1].kind == "settlement.reserve" and s.pending[-1].player == 0
+    answer(s, "reserve", 1)
+    assert st.reserve_owner == 0 and st.reserve_until == 4
     assert s.players[0].points == 4  # Thaw
     assert s.players[0].currency == 4 - 3
     s2 = start(("Town Founder", "Merchant"))

@@ -303,13 +303,16 @@ def test_food_shortfall_costs_two_per_missing_food() -> None:
     assert "Grain" not in s.players[0].stock
 
 
-def test_food_paid_overpaying_least() -> None:
+def test_food_ways_offered_least_overpaid_first() -> None:
     s = start()
     camp(s, Hex(1, 0), 0, "Farm")
     s.players[0].stock = {"Livestock": 1, "Grain": 1}
     s.supply["Livestock"] -= 1
-    pay_food(s, 0)
-    assert s.players[0].stock == {"Livestock": 1}
+    s.pending.clear()
+    assert not pay_food(s, 0)  # the player chooses (tests/soot/test_payment_choices.py)
+    step = s.pending[-1]
+    assert step.kind == "pay" and [o.label for o in step.options] == ["Upkeep food: 1 Grain", "Upkeep food: 1 Livestock"]
+    assert s.players[0].stock == {"Livestock": 1, "Grain": 1}  # nothing paid before the answer
 
 
 def test_frontier_tax_and_unpaid_tax_abandons_camps() -> None:

@@ -307,21 +307,29 @@ def _food_goods(state: SootState, player: PlayerId) -> list[str]:
     return sorted(g for g, n in food_available(state, player).items() if n > 0)
 
 
-def _pay_food(state: SootState, player: PlayerId, good: str) -> None:
-    """Pay 1 unit of ``good``: from the network if there is one there, else from a caravan."""
-    from hexkit_soot.ledger import to_supply
-    from hexkit_soot.state import add_goods
+def _pay_food(state: SootState, player: PlayerId, good: str, holder: PlayerId, k: int) -> bool:
+    """Pay 1 unit of ``good`` from the network or a caravan, the payer's choice; False when asked.
 
-    p = state.players[player]
-    if p.stock.get(good, 0) > 0:
-        verbs.lose_goods(state, player, good, 1, why=_DROUGHT)
-        return
-    for c in p.caravans:
-        if c.cargo.get(good, 0) > 0:
-            add_goods(c.cargo, good, -1)
-            to_supply(state, good, 1)
-            state.note(player, f"lost 1 {good} from a caravan ({_DROUGHT})")
-            return
+    When the good is in more than one place the payer chooses which gives
+    it (:mod:`hexkit_soot.rules.payment`); the Drought then resumes through
+    :func:`_drought_resume` with the stage ``food:<holder>:<k>``.
+    """
+    from hexkit_soot.actions import Step
+    from hexkit_soot.rules.payment import places, settle, source_need, take
+
+    need = source_need(places(state, player, None, network=True), good, 1)
+    step = Step(player=player, prompt=f"{_DROUGHT}: pay 1 {good}", kind="effect", tag=f"{_DROUGHT}|food:{holder}:{k}")
+    names = list(verbs.D(state).goods)
+    picks = settle(state, step, Choose(code="food", arg=names.index(good)), lambda done: None if done else need)
+    if picks is None:
+        return False
+    for key, n in picks[0]:
+        if key == "network":
+            verbs.lose_goods(state, player, good, n, why=_DROUGHT)
+        else:
+            take(state, player, None, key, good, n)
+            state.note(player, f"lost {n} {good} from a caravan ({_DROUGHT})")
+    return True
 
 
 def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
@@ -337,23 +345,26 @@ def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
             ask(state, p, _DROUGHT, f"pay:{holder}:{k}", options, "Drought: pay 1 food or 2¤?")
             return
         if options:
-            _drought_pay(state, p, options[0][0], options[0][1])
+            if not _drought_pay(state, p, options[0][0], options[0][1], holder, k):
+                return
         else:
             state.note(p, "has neither food nor 2¤ for the Drought")
         k += 1
 
 
-def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int) -> None:
+def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int, holder: PlayerId, k: int) -> bool:
+    """Pay the Drought as answered; False while the payer is asked where the food comes from."""
     if code == "cash":
         verbs.pay_currency(state, player, _DROUGHT_CASH, _DROUGHT)
-    else:
-        _pay_food(state, player, list(verbs.D(state).goods)[arg])
+        return True
+    return _pay_food(state, player, list(verbs.D(state).goods)[arg], holder, k)
 
 
 def _drought_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
     _, holder_s, k_s = stage.split(":")
-    _drought_pay(ctx.state, ctx.player, answer.code, answer.arg)
-    _drought_next(ctx.state, int(holder_s), int(k_s) + 1)
+    holder, k = int(holder_s), int(k_s)
+    if _drought_pay(ctx.state, ctx.player, answer.code, answer.arg, holder, k):
+        _drought_next(ctx.state, holder, k + 1)
 
 
 @effect(_DROUGHT, resume=_drought_resume)
@@ -362,8 +373,9 @@ def drought(ctx: Ctx) -> None:
 
     For B each player in turn chooses when they could pay either way (any
     one unit of a food good from their network or a caravan, as for upkeep,
-    whatever its food value; or 2¤); with one way open it is taken without
-    asking; with none, nothing is paid.
+    whatever its food value; or 2¤), and, when that good is both in the
+    network and on a caravan (or on two), which gives it; with one way open
+    it is taken without asking; with none, nothing is paid.
 
     Source: assumed (data ``events.toml``, Drought); food goods: rulebook,
     §20.1 (food values, in ``goods.toml``).

@@ -129,7 +129,12 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg // 16)
     kind = list(D(state).camps)[answer.arg % 16]
     goods, cur = camp_cost(state, player, at, kind)
-    pay_build(state, player, goods, at, cur, why=f"{kind} at {at}")
+    from hexkit_soot.rules.cards import wild_cards  # imported here: the turn menu lists actions in import order
+
+    cards = wild_cards(state, step, answer, goods, at)
+    if cards is None:
+        return
+    pay_build(state, player, goods, at, cur, why=f"{kind} at {at}", cards=cards)
     place_camp(state, player, at, kind)
     from hexkit_soot.effects.reactions import Moment, notify
 

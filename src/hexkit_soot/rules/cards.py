@@ -5,7 +5,9 @@ Draw Cards (1 action): take a face-up card from the 5-card row, or draw 2
 blind and keep 1 (the other is discarded). Playing a card for its ability
 or spending it as currency are free actions on your turn (assumed: the
 rulebook gives no action cost); as a wild resource it is spent inside a
-payment (:mod:`hexkit_soot.rules.network`). A Legacy card played for its
+payment (:mod:`hexkit_soot.rules.network`), and when goods fall short the
+payer chooses which cards of their hand to spend (:func:`wild_cards`:
+identical cards are one option; with one way nothing is asked). A Legacy card played for its
 ability leaves the game; spent as currency or wild it is discarded like
 any card. Discarding 2 cards gives 1 bonus action, once per round. The row
 is refilled in the Market Update; a Legacy card dealt into it is auctioned
@@ -18,13 +20,16 @@ Source: rulebook, §15 "Cards", "Legacy cards", Phase 5 (hand limit).
 from __future__ import annotations
 
 from hexkit.game import PlayerId
+from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import D, gain_currency
+from hexkit_soot.rules.network import pool_at
+from hexkit_soot.rules.payment import Need, settle
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
-from hexkit_soot.state import SootState
+from hexkit_soot.state import Goods, SootState
 
-__all__ = ["draw_blind", "refill_row", "card_id", "card_name", "start_auction"]
+__all__ = ["draw_blind", "refill_row", "card_id", "card_name", "start_auction", "wild_cards"]
 
 
 def card_id(state: SootState, name: str) -> int:
@@ -121,6 +126,43 @@ def on_keep(state: SootState, step: Step, answer: Choose) -> None:
     state.players[step.player].hand.append(kept)
     state.discard.extend(others)
     state.note(step.player, "drew 2 cards blind and kept 1")
+
+
+# -- cards as wild resources -----------------------------------------------------
+
+def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: Hex | None) -> tuple[str, ...] | None:
+    """The cards the payer spends as wild resources on ``cost``; ``None`` when they were asked.
+
+    Call it in the paying handler before anything changes, and pass the
+    cards to :func:`~hexkit_soot.rules.network.pay`. Goods usable at ``at``
+    (with the network) pay first; each missing unit takes one card. When
+    the hand allows more than one distinct set of cards, the payer is asked
+    (the handler runs again once they have chosen).
+
+    Args:
+        state: the game.
+        step: the step whose answer is being handled.
+        answer: that answer.
+        cost: goods to pay, by name.
+        at: where the goods must be (``None``: the network).
+
+    Returns:
+        The cards to spend (empty when the goods suffice), or ``None``.
+
+    Source: rulebook, "Cards" (every card is also 1 wild resource).
+    """
+    hand = state.players[step.player].hand
+    pool = pool_at(state, step.player, at, network=True)
+    short = sum(max(0, n - pool.get(g, 0)) for g, n in cost.items())
+    if short <= 0 or short > len(hand):
+        return ()
+    cards = D(state).cards
+    names = sorted(set(hand), key=lambda c: (cards[c].value, c))
+    need = Need.of("cards as wild resources", short, [(c, 1, hand.count(c)) for c in names], private=True)
+    picks = settle(state, step, answer, lambda done: None if done else need)
+    if picks is None:
+        return None
+    return tuple(c for c, n in picks[0] for _ in range(n))
 
 
 # -- free actions with cards --------------------------------------------------

@@ -13,13 +13,16 @@ hex), from the network.
 Interpretation (assumed): building costs (camps, settlements, structures,
 routes, upgrades) may be paid from the network wherever the Builder is;
 the rulebook says the Builder must be present, not the goods. A card may be
-spent as one wild resource when goods fall short; the lowest-value card is
-used first.
+spent as one wild resource when goods fall short: the payer's choice of
+cards (:func:`hexkit_soot.rules.cards.wild_cards`), else the lowest-value
+cards first.
 
 Source: rulebook, "Warehouses & Network"; "Cards" (wild resource).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -180,9 +183,14 @@ def _take(state: SootState, player: PlayerId, good: str, n: int, at: Hex | None,
     return n
 
 
+def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
+    """Whether ``hand`` holds every card of ``cards`` (repeats counted)."""
+    return all(hand.count(c) >= cards.count(c) for c in set(cards))
+
+
 def pay(
     state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
-    why: str = "", network: bool | None = None, wild: bool = True,
+    why: str = "", network: bool | None = None, wild: bool = True, cards: Sequence[str] | None = None,
 ) -> bool:
     """Pay ``cost`` and ``currency`` at ``at`` (goods return to the supply).
 
@@ -195,6 +203,8 @@ def pay(
         why: the reason written to the log.
         network: count the warehouse network too (default: when ``at`` is a node or ``None``).
         wild: let cards from hand cover missing goods (1 wild resource each).
+        cards: the cards chosen to cover missing goods (one per missing
+            unit; when not given or not held: the lowest-value cards).
 
     Returns:
         Whether it was paid; when it cannot be, nothing changes.
@@ -211,8 +221,8 @@ def pay(
         wilds += left
     spent: list[str] = []
     if wilds:
-        cards = D(state).cards
-        for card in sorted(p.hand, key=lambda c: (cards[c].value, c))[:wilds]:
+        chosen = list(cards) if cards is not None and len(cards) == wilds and _holds(p.hand, cards) else None
+        for card in chosen or sorted(p.hand, key=lambda c: (D(state).cards[c].value, c))[:wilds]:
             p.hand.remove(card)
             state.discard.append(card)
             spent.append(card)
@@ -258,7 +268,10 @@ def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency
     return can_pay(state, player, cost, at, currency, network=True)
 
 
-def pay_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, why: str = "") -> bool:
+def pay_build(
+    state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, why: str = "",
+    cards: Sequence[str] | None = None,
+) -> bool:
     """Pay a building cost at ``at`` from caravans and loose goods there, then the network.
 
     Args:
@@ -268,5 +281,6 @@ def pay_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency
         at: the building site.
         currency: currency to pay as well.
         why: the reason written to the log.
+        cards: the cards chosen as wild resources (see :func:`pay`).
     """
-    return pay(state, player, cost, at, currency, why=why, network=True)
+    return pay(state, player, cost, at, currency, why=why, network=True, cards=cards)

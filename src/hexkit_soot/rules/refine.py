@@ -11,15 +11,24 @@ or for a Tier 3 facility) and pays the settlement founder's Charter. The
 Industrialist makes 1 more output per owned facility fired. Soot: 1 step
 per 2 fuel burned in the action (rounded up).
 
-Interpretations (assumed): use costs are paid with the cheapest fuel
-(Coal first) and with food that overpays least; a choice input (Luxury
-Manufactory) uses the first of Herbs, Gold, Cultural Artifact available.
-A Struggling settlement's facilities cannot fire.
+The payer chooses how each firing is paid (:mod:`hexkit_soot.rules.payment`):
+which of the recipe's choice inputs (the Luxury Manufactory takes Herbs,
+Gold or a Cultural Artifact), which fuel goods (Coal, Charcoal, Coke) or
+food goods pay the use cost, and, when a good sits in more than one place
+(a caravan on the hex, loose on the hex, the network), which place gives
+it. A choice with a single way is made without asking.
+
+Interpretations (assumed): a food use cost may be overpaid with a
+2-value food good, but no unit beyond what covers it is taken; fuel burned
+is the use cost (after Efficient Furnace); a Struggling settlement's
+facilities cannot fire.
 
 Source: rulebook, "Refine", "Facilities", "Soot" (generating soot).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -28,12 +37,24 @@ from hexkit_soot.data import FacilityType
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, advance_soot, from_supply, transfer_currency
-from hexkit_soot.rules.network import food_value, fuel_value, is_node, pay, pool_at, tier3
+from hexkit_soot.rules.network import food_value, fuel_value, is_node, pool_at, tier3
+from hexkit_soot.rules.payment import (
+    Need,
+    Pick,
+    Stages,
+    default,
+    places,
+    pool_of,
+    settle,
+    source_need,
+    take,
+    units_of,
+)
 from hexkit_soot.rules.settlements import charter
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
 
-__all__ = ["usage_fee", "firing_plan", "fire", "soot_for_fuel"]
+__all__ = ["usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
 
 
 def soot_for_fuel(fuel: int) -> int:
@@ -59,32 +80,109 @@ def usage_fee(state: SootState, at: Hex, facility: FacilityType) -> int:
     return nums.usage_fee_settlement
 
 
-def _use_goods(state: SootState, pool: Goods, kind: str, amount: int) -> Goods | None:
-    """Goods that pay ``amount`` of fuel or food from ``pool`` (None if impossible)."""
-    if amount <= 0:
-        return {}
-    value = fuel_value if kind == "fuel" else food_value
-    units = sorted(((value(state, g), D(state).goods[g].price or state.prices.get(g, 0), g) for g in pool if value(state, g)))
-    out: Goods = {}
-    need = amount
-    # cheapest-per-unit first; for food, prefer exact small values to avoid overpaying
-    for v, _, g in units:
-        have = pool[g]
-        while have and need > 0 and v <= need:
-            add_goods(out, g, 1)
-            have -= 1
-            need -= v
-    if need > 0:
-        for v, _, g in units:
-            if pool[g] - out.get(g, 0) > 0:
-                add_goods(out, g, 1)
-                need -= v
-                break
-    return out if need <= 0 else None
+def _use_value(facility: FacilityType) -> Callable[[SootState, str], int]:
+    return fuel_value if facility.use_kind == "fuel" else food_value
+
+
+def _use_amount(state: SootState, player: PlayerId, facility: FacilityType) -> int:
+    """Fuel or food one firing of ``facility`` costs ``player`` (fuel after modifiers such as Efficient Furnace)."""
+    amount = facility.use_amount
+    if facility.use_kind == "fuel":
+        amount = modify(state, player, Hook.FUEL_USE, amount, {"facility": facility.name})
+    return amount
+
+
+def _less(pool: Goods, *taken: Goods) -> Goods:
+    out = dict(pool)
+    for goods in taken:
+        for g, n in goods.items():
+            add_goods(out, g, -n)
+    return out
+
+
+def _use_need(state: SootState, facility: FacilityType, rest: Goods, amount: int) -> Need:
+    value = _use_value(facility)
+    names = D(state).goods
+    return Need.of(f"{facility.use_kind} for the {facility.name}", amount,
+                   [(g, value(state, g), rest.get(g, 0)) for g in names])
+
+
+def _consumed(state: SootState, facility: FacilityType, picks: Sequence[Pick]) -> Goods:
+    """Goods a firing consumes with these picks (inputs, choice input, use cost), in the data's order."""
+    total = units_of([tuple(facility.inputs.items()), *picks[:2]])
+    return {g: total[g] for g in D(state).goods if g in total}
+
+
+def _covers(state: SootState, facility: FacilityType, rest: Goods, amount: int) -> bool:
+    value = _use_value(facility)
+    return amount <= 0 or sum(value(state, g) * n for g, n in rest.items() if n > 0) >= amount
+
+
+def can_fire(state: SootState, player: PlayerId, at: Hex, facility: FacilityType) -> bool:
+    """Whether ``player`` holds, at ``at``, the inputs and use cost of one firing of ``facility``.
+
+    Args:
+        state: the game.
+        player: who would fire it.
+        at: the facility's hex.
+        facility: the facility type.
+
+    Source: rulebook, "Refine" (inputs and use costs present at the facility or in the network).
+    """
+    pool = pool_at(state, player, at)
+    for g, n in facility.inputs.items():
+        if pool.get(g, 0) < n:
+            return False
+    amount = _use_amount(state, player, facility)
+    rest = _less(pool, facility.inputs)
+    if not facility.choice:
+        return _covers(state, facility, rest, amount)
+    return any(rest.get(g, 0) > 0 and _covers(state, facility, _less(rest, {g: 1}), amount) for g in facility.choice)
+
+
+def firing_stages(state: SootState, player: PlayerId, at: Hex, facility: FacilityType) -> Stages:
+    """The parts of paying one firing: the choice input, the use cost, then where each good comes from.
+
+    Stage 1 is one of the recipe's choice inputs (nothing to pay when the
+    recipe has none), among those held that leave the use cost payable;
+    stage 2 is the use cost, any fuel (or food) goods covering it; then one
+    stage per good consumed, in the data's order, choosing the caravans,
+    loose goods or network units that pay it.
+
+    Args:
+        state: the game.
+        player: who fires it.
+        at: the facility's hex.
+        facility: the facility type (its inputs are assumed held: :func:`can_fire`).
+
+    Returns:
+        The stages, for :func:`~hexkit_soot.rules.payment.settle`.
+
+    Source: rulebook, "Refine" (use costs: fuel or food), production chain
+    diagram (Luxury Manufactory inputs), "Warehouses & Network".
+    """
+    found = places(state, player, at, is_node(state, player, at))
+    pool = pool_of(found)
+    amount = _use_amount(state, player, facility)
+    rest = _less(pool, facility.inputs)
+
+    def stages(picks: Sequence[Pick]) -> Need | None:
+        if not picks:
+            held = [g for g in facility.choice
+                    if rest.get(g, 0) > 0 and _covers(state, facility, _less(rest, {g: 1}), amount)]
+            return Need.of(f"input for the {facility.name}", 1 if facility.choice else 0,
+                           [(g, 1, rest[g]) for g in held])
+        if len(picks) == 1:
+            return _use_need(state, facility, _less(rest, units_of(picks)), amount)
+        goods = list(_consumed(state, facility, picks).items())
+        k = len(picks) - 2
+        return source_need(found, *goods[k]) if k < len(goods) else None
+
+    return stages
 
 
 def firing_plan(state: SootState, player: PlayerId, at: Hex, facility: FacilityType) -> tuple[Goods, int] | None:
-    """Goods one firing of ``facility`` at ``at`` would consume, and fuel burned; None if not possible.
+    """Goods the first listed way of paying one firing consumes, and fuel burned; None if impossible.
 
     Args:
         state: the game.
@@ -92,28 +190,10 @@ def firing_plan(state: SootState, player: PlayerId, at: Hex, facility: FacilityT
         at: the hex.
         facility: the facility type.
     """
-    pool = pool_at(state, player, at)
-    need: Goods = dict(facility.inputs)
-    for g, n in need.items():
-        if pool.get(g, 0) < n:
-            return None
-    if facility.choice:
-        pick = next((g for g in facility.choice if pool.get(g, 0) > need.get(g, 0)), None)
-        if pick is None:
-            return None
-        add_goods(need, pick, 1)
-    rest = {g: n - need.get(g, 0) for g, n in pool.items() if n - need.get(g, 0) > 0}
-    amount = facility.use_amount
-    fuel = 0
-    if facility.use_kind == "fuel":
-        amount = modify(state, player, Hook.FUEL_USE, amount, {"facility": facility.name})
-        fuel = amount
-    use = _use_goods(state, rest, facility.use_kind, amount)
-    if use is None:
+    if not can_fire(state, player, at, facility):
         return None
-    for g, n in use.items():
-        add_goods(need, g, n)
-    return need, fuel
+    picks = default(firing_stages(state, player, at, facility))
+    return _consumed(state, facility, picks), _use_amount(state, player, facility) if facility.use_kind == "fuel" else 0
 
 
 def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> list[Choose]:
@@ -130,7 +210,7 @@ def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extr
             ft = data.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:
                 continue
-            if firing_plan(state, player, at, ft) is not None:
+            if can_fire(state, player, at, ft):
                 rent = "" if fac.owner == player else f" (rent from P{fac.owner})"
                 out.append(opt("fire", code, f"fire {fac.name} at {at}{rent}"))
     return out
@@ -156,11 +236,15 @@ def on_fire(state: SootState, step: Step, answer: Choose) -> None:
     if answer.code == "done":
         _finish(state, player, fuel, fired)
         return
-    if answer.arg in fired:
-        extra -= 1
     at = code_hex(answer.arg // 8)
     slot = answer.arg % 8
-    fuel += fire(state, player, at, slot)
+    ft = D(state).facilities[state.settlements[at].facilities[slot].name]
+    picks = settle(state, step, answer, firing_stages(state, player, at, ft))
+    if picks is None:
+        return
+    if answer.arg in fired:
+        extra -= 1
+    fuel += fire(state, player, at, slot, picks)
     fired = (*fired, answer.arg)
     options = _candidates(state, player, fired, extra)
     if options:
@@ -180,30 +264,36 @@ def _finish(state: SootState, player: PlayerId, fuel: int, fired: tuple[int, ...
     notify(state, player, Moment.REFINE_DONE, {"hexes": hexes})
 
 
-def fire(state: SootState, player: PlayerId, at: Hex, slot: int) -> int:
+def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence[Pick] | None = None) -> int:
     """Fire the facility in ``slot`` at ``at`` once for ``player``; return fuel burned.
 
     Pays the usage fee and Charter when renting, consumes inputs and use
-    cost, and places the outputs.
+    cost as chosen, and places the outputs.
 
     Args:
         state: the game.
         player: who fires it.
         at: the hex.
         slot: the facility's slot in the settlement.
+        picks: the ways chosen for :func:`firing_stages` (default: the first
+            listed way of each; the firing must be possible).
     """
     data = D(state)
     s = state.settlements[at]
     fac = s.facilities[slot]
     ft = data.facilities[fac.name]
+    if picks is None:
+        if not can_fire(state, player, at, ft):  # nothing changes when it cannot fire
+            return 0
+        picks = default(firing_stages(state, player, at, ft))
     if fac.owner != player:
         transfer_currency(state, player, fac.owner, usage_fee(state, at, ft), f"use of {fac.name}")
         charter(state, at, player, "facility used")
-    plan = firing_plan(state, player, at, ft)
-    if plan is None:  # cannot happen for a legal answer; nothing changes
-        return 0
-    need, fuel = plan
-    pay(state, player, need, at, wild=False)
+    need = _consumed(state, ft, picks)
+    for g, pick in zip(need, picks[2:]):
+        for key, n in pick:
+            take(state, player, at, key, g, n)
+    fuel = _use_amount(state, player, ft) if ft.use_kind == "fuel" else 0
     bonus = modify(state, player, Hook.FACILITY_OUTPUT, 0, {"facility": fac.name, "owned": fac.owner == player})
     p = state.players[player]
     node = is_node(state, player, at)

@@ -25,6 +25,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
+from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_pay, pay
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
@@ -216,11 +217,12 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
         return
     h, d = code_edge(answer.arg)
     n = h.neighbors()[d]
-    if code == "road":
-        if built == 0:
-            pay(state, player, _cost(state, player, ROAD, True), None, why="road")
-    else:
-        pay(state, player, _cost(state, player, RAIL, built == 0), None, why="rail")
+    cost = _cost(state, player, ROAD, True) if code == "road" else _cost(state, player, RAIL, built == 0)
+    if code != "road" or built == 0:
+        cards = wild_cards(state, step, answer, cost, None)
+        if cards is None:
+            return
+        pay(state, player, cost, None, why="road" if code == "road" else "rail", cards=cards)
     set_route(state, h, n, kind, player)
     state.note(player, f"built {ROUTE_NAMES[kind]} {h}-{n}" + (" (upgrade)" if code == "upgrade" else ""))
     from hexkit_soot.rules.milestones import check_rail_link

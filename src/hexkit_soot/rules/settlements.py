@@ -5,14 +5,15 @@ must be on the hex. Choose one of the type's two specialisations (for
 good) and score founding points by season: Thaw/Boom 4, Hardship 3,
 Decline 2. Your Charter marker goes on it: the bank pays you 1¤ (Town
 Founder: 2) whenever another player builds or uses a facility there, and
-you hold one facility slot reserved for 3 rounds. Settlements are public:
+you may reserve one facility slot for yourself for 3 rounds (asked at once). Settlements are public:
 anyone may build and trade there. Upgrade Settlement (Settlement -> Town
 -> City) costs 1 action + resources with your Builder present, is
 forbidden at Soot 6+, and scores for whoever does the work.
 
 Interpretations (assumed): settlements stand at least 2 hexes from another
 settlement and the Central City; a River Settlement needs a water overlay
-on or next to its hex.
+on or next to its hex; the reservation holds through round founding + 3
+and ends early when the founder builds a facility there.
 
 Source: rulebook, "Settlements", "Upgrade Settlement", "Soot" (growth limit).
 """
@@ -26,6 +27,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
+from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -170,20 +172,37 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
 
 @handles("settlement.spec")
 def on_spec(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay, place the settlement, score founding points, place the Charter."""
+    """Pay, place the settlement, score founding points, place the Charter; ask about the reserve."""
     player = step.player
     at = code_hex(step.data[0] // 8)
     kind = list(D(state).settlements)[step.data[0] % 8]
     spec = D(state).settlements[kind].specialisations[answer.arg]
     nums = D(state).numbers
-    pay_build(state, player, _cost(state, player, at, kind), at, nums.settlement_currency, why=f"{kind} at {at}")
-    state.settlements[at] = Settlement(
-        kind=kind, spec=spec, founder=player, tier=1,
-        reserve_owner=player, reserve_until=state.round + nums.reserve_rounds,
-    )
+    cost = _cost(state, player, at, kind)
+    cards = wild_cards(state, step, answer, cost, at)
+    if cards is None:
+        return
+    pay_build(state, player, cost, at, nums.settlement_currency, why=f"{kind} at {at}", cards=cards)
+    state.settlements[at] = Settlement(kind=kind, spec=spec, founder=player, tier=1)
     state.players[player].founded += 1
     state.note(player, f"founded a {kind} ({spec}) at {at}")
     gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}")
+    rounds = nums.reserve_rounds
+    ask(state, player, "settlement.reserve",
+        [opt("reserve", 1, f"reserve a facility slot for {rounds} rounds"), opt("reserve", 0, "reserve no slot")],
+        f"Charter at {at}: reserve a facility slot for yourself for {rounds} rounds?", data=(hex_code(at),))
+
+
+@handles("settlement.reserve")
+def on_reserve(state: SootState, step: Step, answer: Choose) -> None:
+    """Place the reserve marker (or not): for 3 rounds only the founder may build in that slot."""
+    if not answer.arg:
+        return
+    at = code_hex(step.data[0])
+    s = state.settlements[at]
+    s.reserve_owner = step.player
+    s.reserve_until = state.round + D(state).numbers.reserve_rounds
+    state.note(step.player, f"reserved a facility slot at {at} until the end of round {s.reserve_until}")
 
 
 def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
@@ -215,7 +234,11 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg)
     s = state.settlements[at]
     tier = D(state).tiers[s.tier]
-    pay_build(state, player, discounted(tier.cost, builder_discount(state, player, at)), at, why=f"{tier.name} at {at}")
+    cost = discounted(tier.cost, builder_discount(state, player, at))
+    cards = wild_cards(state, step, answer, cost, at)
+    if cards is None:
+        return
+    pay_build(state, player, cost, at, why=f"{tier.name} at {at}", cards=cards)
     s.tier += 1
     state.players[player].town_upgrades += 1
     state.note(player, f"upgraded {at} to a {tier.name}")

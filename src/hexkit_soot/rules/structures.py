@@ -4,7 +4,8 @@ Build Structure costs 1 action + the structure's resources, with your
 Builder on the hex. Tier 2 facilities go in settlement slots; Tier 3
 facilities in the Central City's slots (4, 3 at 2 players, +2 with the
 Outer District) or one per City. The builder owns the facility. A
-founder's reserved slot is kept for them for 3 rounds. Warehouses (2
+founder's reserved slot (if they chose to reserve one) is kept for them
+for 3 rounds. Warehouses (2
 Lumber + 1 Stone, at most 2) go at a settlement or your own camp and make
 the hex a node of your network; they take no facility slot (assumed).
 A City trains one caravan per game for any player (3 Grain + 2¤, 1
@@ -23,6 +24,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.camps import builder_discount
+from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -97,7 +99,11 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     player = step.player
     at = code_hex(answer.arg // 32)
     name = list(D(state).facilities)[answer.arg % 32]
-    pay_build(state, player, _cost(state, player, at, name), at, why=f"{name} at {at}")
+    cost = _cost(state, player, at, name)
+    cards = wild_cards(state, step, answer, cost, at)
+    if cards is None:
+        return
+    pay_build(state, player, cost, at, why=f"{name} at {at}", cards=cards)
     if name == "Warehouse":
         state.players[player].warehouses.append(at)
         state.note(player, f"built a Warehouse at {at}")
@@ -135,8 +141,11 @@ def on_train(state: SootState, step: Step, answer: Choose) -> None:
     """Pay and gain a caravan at the City."""
     nums = D(state).numbers
     at = code_hex(answer.arg)
-    pay_build(state, step.player, {"Grain": nums.city_training_grain}, at, nums.city_training_currency,
-        why=f"City training at {at}")
+    cost = {"Grain": nums.city_training_grain}
+    cards = wild_cards(state, step, answer, cost, at)
+    if cards is None:
+        return
+    pay_build(state, step.player, cost, at, nums.city_training_currency, why=f"City training at {at}", cards=cards)
     state.settlements[at].trained = True
     state.players[step.player].caravans.append(Caravan(loc=at))
     state.note(step.player, f"trained a caravan at {at}")
@@ -154,8 +163,18 @@ def _outer_ok(state: SootState, player: PlayerId) -> bool:
 @main_action("Unlock Outer District", _outer_ok)
 def start_outer(state: SootState, player: PlayerId) -> None:
     """Unlock the Outer District: +2 Tier 3 slots at the Central City, +2 points."""
+    on_outer(state, Step(player=player, prompt="Unlock the Outer District", kind="structure.outer"), opt("outer"))
+
+
+@handles("structure.outer")
+def on_outer(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay the Cut Stone (asking which cards, if cards must cover it) and unlock."""
     nums = D(state).numbers
-    pay_build(state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY, why="the Outer District")
+    cost = {"Cut Stone": nums.outer_district_cut_stone}
+    cards = wild_cards(state, step, answer, cost, CENTRAL_CITY)
+    if cards is None:
+        return
+    pay_build(state, step.player, cost, CENTRAL_CITY, why="the Outer District", cards=cards)
     state.outer_district = 2
     state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
-    gain_points(state, player, nums.outer_district_points, "unlocked the Outer District")
+    gain_points(state, step.player, nums.outer_district_points, "unlocked the Outer District")

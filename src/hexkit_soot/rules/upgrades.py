@@ -17,6 +17,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_pay, pay
 from hexkit_soot.rules.player_counts import shared_copies
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -63,7 +64,10 @@ def on_buy(state: SootState, step: Step, answer: Choose) -> None:
     """Pay, take the tile, score, run its immediate part."""
     player = step.player
     up = next(u for u in D(state).upgrades.values() if u.number == answer.arg)
-    pay(state, player, up.cost, None, up.currency, why=f"upgrade {up.name}")
+    cards = wild_cards(state, step, answer, up.cost, None)
+    if cards is None:
+        return
+    pay(state, player, up.cost, None, up.currency, why=f"upgrade {up.name}", cards=cards)
     if not up.archetype:
         state.shared_upgrades[up.name] -= 1
     state.players[player].upgrades.append(up.name)

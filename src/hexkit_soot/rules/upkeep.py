@@ -11,26 +11,34 @@ camps of their choice until they can; if nothing is left to remove, their
 settlements go Struggling (no production or transactions next round).
 Rounds 4, 8 and 12: the Frontier Tax (:mod:`hexkit_soot.rules.taxes`).
 
-Interpretations (assumed): upkeep is settled in turn order; food is paid
-automatically so as to overpay least.
+The payer chooses which food goods pay (any combination that covers the
+bill without a unit to spare; a Livestock may overpay a bill of 1) and,
+when a good is both in the network and on caravans, which of them gives it
+(:mod:`hexkit_soot.rules.payment`); with one way to pay nothing is asked.
+Food short of the bill is all paid, the rest at the company store.
+
+Interpretations (assumed): upkeep is settled in turn order.
 
 Source: rulebook, Phase 3 "Upkeep", "Taxes", "Settlement upkeep", Seasons (Hardship).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, remove_soot, to_supply
+from hexkit_soot.ledger import D, remove_soot
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.network import food_value
+from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
-from hexkit_soot.state import Goods, SootState, add_goods
+from hexkit_soot.state import Goods, SootState
 
-__all__ = ["food_bill", "settlement_payer", "food_available", "pay_food", "run_upkeep"]
+__all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep"]
 
 
 def settlement_payer(state: SootState, at: object) -> PlayerId:
@@ -90,37 +98,49 @@ def food_available(state: SootState, player: PlayerId) -> Goods:
     return out
 
 
-def _plan(state: SootState, food: Goods, bill: int) -> tuple[Goods, int]:
-    """Food to pay and food still missing, overpaying least."""
-    units = sorted((food_value(state, g), g) for g in food)
-    used: Goods = {}
-    need = bill
-    for v, g in sorted(units, reverse=True):
-        while need >= v and food.get(g, 0) > used.get(g, 0):
-            add_goods(used, g, 1)
-            need -= v
-    for v, g in units:
-        if need <= 0:
-            break
-        if food.get(g, 0) > used.get(g, 0):
-            add_goods(used, g, 1)
-            need -= v
-    return used, max(0, need)
+def food_stages(state: SootState, player: PlayerId, bill: int) -> Stages:
+    """The parts of paying ``bill`` food: which food goods, then which places give each.
+
+    The first stage lists the food goods covering the bill (all of them when
+    they fall short); then one stage per good paid, in the data's order,
+    choosing the network or caravan units that pay it.
+
+    Args:
+        state: the game.
+        player: the payer.
+        bill: food owed.
+
+    Returns:
+        The stages, for :func:`~hexkit_soot.rules.payment.settle`.
+
+    Source: rulebook, Phase 3 "Upkeep" (food from the network or caravans; food values).
+    """
+    found = places(state, player, None, network=True)
+    pool = pool_of(found)
+    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool[g]) for g in D(state).goods if pool.get(g)])
+
+    def stages(picks: Sequence[Pick]) -> Need | None:
+        if not picks:
+            return food
+        goods = _in_order(state, picks[0])
+        k = len(picks) - 1
+        return source_need(found, *goods[k]) if k < len(goods) else None
+
+    return stages
 
 
-def _consume(state: SootState, player: PlayerId, used: Goods) -> None:
-    p = state.players[player]
-    for g, n in used.items():
-        k = min(n, p.stock.get(g, 0))
-        add_goods(p.stock, g, -k)
-        n -= k
-        for c in p.caravans:
-            if n <= 0:
-                break
-            j = min(n, c.cargo.get(g, 0))
-            add_goods(c.cargo, g, -j)
-            n -= j
-        to_supply(state, g, used[g])
+def _in_order(state: SootState, pick: Pick) -> list[tuple[str, int]]:
+    """The goods of a way in the data's order (the order their places are asked)."""
+    order = list(D(state).goods)
+    return sorted(pick, key=lambda gn: order.index(gn[0]))
+
+
+def _consume(state: SootState, player: PlayerId, picks: Sequence[Pick]) -> Goods:
+    """Take the chosen food from the chosen places; return it by good."""
+    for (g, _), pick in zip(_in_order(state, picks[0]), picks[1:]):
+        for key, n in pick:
+            take(state, player, None, key, g, n)
+    return dict(picks[0])
 
 
 def _removables(state: SootState, player: PlayerId) -> list[Choose]:
@@ -132,16 +152,26 @@ def _removables(state: SootState, player: PlayerId) -> list[Choose]:
     return out
 
 
-def pay_food(state: SootState, player: PlayerId) -> bool:
-    """Settle ``player``'s food; return False if they must first remove something (asked).
+def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bool:
+    """Settle ``player``'s food; return False while they must answer first (asked).
+
+    A player who cannot afford the shortfall is asked to remove something;
+    a player with a choice of food goods (or of where they come from) is
+    asked how to pay.
 
     Args:
         state: the game.
         player: the seat concerned.
+        step: the ``upkeep.food`` step being answered (``None``: a new one).
     """
     nums = D(state).numbers
     bill = food_bill(state, player)
-    used, missing = _plan(state, food_available(state, player), bill)
+    if bill <= 0:
+        state.note(player, f"upkeep {bill} food: paid no food")
+        return True
+    stages = food_stages(state, player, bill)
+    held = food_available(state, player)
+    missing = max(0, bill - sum(food_value(state, g) * n for g, n in held.items()))
     p = state.players[player]
     cost = missing * nums.shortfall_cost
     if cost > p.currency:
@@ -149,7 +179,7 @@ def pay_food(state: SootState, player: PlayerId) -> bool:
         if options:
             ask(state, player, "upkeep.remove", options, f"Upkeep: {bill} food owed, {missing} short and {cost}¤ needed: tear down or abandon")
             return False
-        _consume(state, player, used)
+        _consume(state, player, default(stages))
         paid = p.currency
         p.currency = 0
         state.note(player, f"could not pay upkeep: {missing} food short, paid {paid}¤; their settlements struggle")
@@ -157,11 +187,22 @@ def pay_food(state: SootState, player: PlayerId) -> bool:
             if s.founder == player:
                 s.struggling = True
         return True
-    _consume(state, player, used)
+    asked = step or Step(player=player, prompt=f"Upkeep: {bill} food owed", kind="upkeep.food")
+    picks = settle(state, asked, Choose(code="food"), stages)
+    if picks is None:
+        return False
+    used = _consume(state, player, picks)
     p.currency -= cost
     paid_text = ", ".join(f"{n} {g}" for g, n in used.items()) or "no food"
     state.note(player, f"upkeep {bill} food: paid {paid_text}" + (f" and {cost}¤ at the company store" if cost else ""))
     return True
+
+
+@handles("upkeep.food")
+def on_food(state: SootState, step: Step, answer: Choose) -> None:
+    """Pay the food as chosen; the next player's upkeep follows."""
+    if pay_food(state, step.player, step):
+        state.cursor += 1
 
 
 @handles("upkeep.remove")

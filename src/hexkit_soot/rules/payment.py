@@ -1,0 +1,445 @@
+"""Payment choices: which goods, from which place, and which cards pay a cost.
+
+Several costs leave the payer a choice the engine must not make for them:
+a facility's use cost of "fuel" or "food" takes any fuel or food good, the
+Luxury Manufactory takes one of several inputs, upkeep food may be paid
+with any food goods, a card spent as a wild resource may be any card in
+hand, and the same good may sit on a caravan, loose on the hex or in the
+warehouse network. This module is the one place that turns such a choice
+into questions; the rules say what is owed (a :class:`Need`) and call
+:func:`settle`.
+
+A *way to pay* a need is a multiset of units whose value covers the amount
+and that wastes no unit: dropping any one unit would leave it short (so a
+2-food Livestock may overpay a bill of 1, but a Grain is never added on
+top of a bill already covered). When the units held cannot cover the
+amount, the only way is to pay every unit held (upkeep then charges the
+rest at the company store). Ways are compared as multisets, so identical
+units never make two options.
+
+* One way: paid at once, no question (random games see no extra decision).
+* Up to :data:`LIST_LIMIT` ways: one question lists them.
+* More: one question per unit, in a fixed order of the kinds (higher value
+  first), so each multiset is reached by exactly one chain of answers.
+
+A rule that pays inside the handler of an answer calls :func:`settle`
+before changing anything. If a question is needed, :func:`settle` puts the
+answered step back under a ``pay`` question and returns ``None``; the rule
+returns at once. When the payer has answered everything, the step's
+handler runs again with the same answer and :func:`settle` returns the
+chosen ways. The state has not changed in between, so the rule computes the
+same need and continues. A rule that pays outside a handler (upkeep, a
+main action without a question) passes a step of its own kind whose
+handler does the paying.
+
+Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food),
+"Cards" (one wild resource), "Warehouses & Network" (where goods are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
+
+import attrs
+
+from hexkit.errors import HexkitError
+from hexkit.game import PlayerId
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.ledger import to_supply
+from hexkit_soot.rules.steps import HANDLERS, ask, handles, opt
+from hexkit_soot.state import Goods, SootState, add_goods
+
+__all__ = [
+    "LIST_LIMIT",
+    "Need",
+    "Pick",
+    "Stages",
+    "Place",
+    "ways",
+    "next_units",
+    "settle",
+    "default",
+    "places",
+    "pool_of",
+    "source_need",
+    "take",
+    "units_of",
+]
+
+LIST_LIMIT = 12
+"""Most ways one question lists; a need with more is asked one unit at a time."""
+
+Pick = tuple[tuple[str, int], ...]
+"""A chosen way: ``(name, units)`` pairs, in the need's order."""
+
+NETWORK = "network"
+LOOSE = "loose"
+
+
+@attrs.frozen
+class Need:
+    """One part of a payment: ``amount`` of value out of the units held.
+
+    Build it with :meth:`of`, which keeps the kinds held and sorts them by
+    value, highest first (the order in which units are asked).
+
+    Attributes:
+        what: what is paid, for prompts ("fuel for the Smelter").
+        amount: the value to cover (0 or less: nothing to pay).
+        names: kinds of unit that may pay (goods, card names, places).
+        values: value of one unit of each kind.
+        counts: units held of each kind.
+        labels: how each kind is shown in an answer.
+        private: the units are secret (cards in hand): the question is private.
+    """
+
+    what: str
+    amount: int
+    names: tuple[str, ...]
+    values: tuple[int, ...]
+    counts: tuple[int, ...]
+    labels: tuple[str, ...]
+    private: bool = False
+
+    @classmethod
+    def of(
+        cls, what: str, amount: int, units: Iterable[tuple[str, int, int]],
+        label: Callable[[str], str] | None = None, private: bool = False,
+    ) -> Need:
+        """A need from ``(name, value, count)`` triples (kinds with no unit or no value dropped).
+
+        Args:
+            what: what is paid, for prompts.
+            amount: the value to cover.
+            units: the kinds held, in the order to offer them among equal values.
+            label: how a kind is shown (default: its name).
+            private: the units are secret.
+        """
+        kept = sorted(((n, v, c) for n, v, c in units if v > 0 and c > 0), key=lambda u: -u[1])
+        show = label or (lambda n: n)
+        return cls(
+            what=what, amount=amount, names=tuple(u[0] for u in kept), values=tuple(u[1] for u in kept),
+            counts=tuple(u[2] for u in kept), labels=tuple(show(u[0]) for u in kept), private=private,
+        )
+
+    def total(self) -> int:
+        """Value of every unit held."""
+        return sum(v * c for v, c in zip(self.values, self.counts))
+
+    def show(self, pick: Pick) -> str:
+        """A way as text ("2 Coal + 1 Coke").
+
+        Args:
+            pick: a way to pay this need.
+        """
+        label = dict(zip(self.names, self.labels))
+        return " + ".join(f"{n} {label.get(name, name)}" for name, n in pick) or "nothing"
+
+
+Stages = Callable[[Sequence[Pick]], "Need | None"]
+"""The parts of a payment: given the ways chosen so far, the next need (``None``: done)."""
+
+
+def _everything(need: Need) -> Pick:
+    return tuple((n, c) for n, c in zip(need.names, need.counts))
+
+
+def ways(need: Need, limit: int | None = None) -> list[Pick] | None:
+    """Every distinct way to pay ``need``, least overpaid first; ``None`` if more than ``limit``.
+
+    Args:
+        need: what is owed and the units held.
+        limit: stop counting past this many (``None``: no limit).
+
+    Returns:
+        The ways (one empty way when nothing is owed; one way of every unit
+        when the units cannot cover the amount).
+    """
+    if need.amount <= 0:
+        return [()]
+    if need.total() < need.amount:
+        return [_everything(need)]
+    k = len(need.names)
+    suffix = [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + need.values[i] * need.counts[i]
+    found: list[tuple[int, Pick]] = []
+
+    def walk(i: int, left: int, acc: Pick) -> None:
+        # kinds come in falling value, so the last kind used is the cheapest unit:
+        # a way is complete exactly when that kind's units first cover what is left
+        if i == k or suffix[i] < left or (limit is not None and len(found) > limit):
+            return
+        v, c = need.values[i], need.counts[i]
+        cover = -(-left // v)
+        if cover <= c:
+            found.append((cover * v - left, (*acc, (need.names[i], cover))))
+        for n in range(min(c, cover - 1), -1, -1):
+            walk(i + 1, left - n * v, (*acc, (need.names[i], n)) if n else acc)
+
+    walk(0, need.amount, ())
+    if limit is not None and len(found) > limit:
+        return None
+    return [pick for _, pick in sorted(found, key=lambda f: f[0])]
+
+
+def next_units(need: Need, chosen: Sequence[int]) -> list[int]:
+    """Kinds (indexes into ``need.names``) that may pay the next unit after ``chosen``.
+
+    Units are chosen in the need's order (a kind at or after the last one
+    chosen), so each way has one chain of answers. A kind is offered when
+    some way still starts with ``chosen`` and it.
+
+    Args:
+        need: a need the units held can cover.
+        chosen: kinds chosen so far, in order.
+
+    Returns:
+        The kinds that may come next; empty when ``chosen`` already pays.
+    """
+    left = need.amount - sum(need.values[i] for i in chosen)
+    if left <= 0:
+        return []
+    counts = list(need.counts)
+    for i in chosen:
+        counts[i] -= 1
+    out = []
+    avail = 0
+    first = chosen[-1] if chosen else 0
+    for j in range(len(need.names) - 1, first - 1, -1):
+        avail += need.values[j] * counts[j]
+        if counts[j] > 0 and avail >= left:
+            out.append(j)
+    return out[::-1]
+
+
+def _pick_of(need: Need, chosen: Sequence[int]) -> Pick:
+    out: list[tuple[str, int]] = []
+    for i in chosen:
+        if out and out[-1][0] == need.names[i]:
+            out[-1] = (need.names[i], out[-1][1] + 1)
+        else:
+            out.append((need.names[i], 1))
+    return tuple(out)
+
+
+@attrs.frozen
+class _Question:
+    kind: str
+    prompt: str
+    options: tuple[Choose, ...]
+
+
+def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick], list[int], _Question | None]:
+    """Run the stages with recorded ``answers``; stop at the first choice not answered yet.
+
+    With ``first`` every open choice takes its first option instead of asking.
+    """
+    picks: list[Pick] = []
+    used: list[int] = []
+    while (need := stages(picks)) is not None:
+        kind = "pay.private" if need.private else "pay"
+        listed = ways(need, LIST_LIMIT)
+        if listed is not None:
+            if len(listed) > 1 and not first and len(used) == len(answers):
+                options = tuple(opt("way", i, f"{need.what}: {need.show(w)}") for i, w in enumerate(listed))
+                return picks, used, _Question(kind, f"{need.what}: pay with?", options)
+            i = 0 if len(listed) == 1 or first else answers[len(used)]
+            if len(listed) > 1 and not first:
+                used.append(i)
+            picks.append(listed[i])
+            continue
+        chosen: list[int] = []
+        while cands := next_units(need, chosen):
+            if len(cands) > 1 and not first and len(used) == len(answers):
+                so_far = _pick_of(need, chosen)
+                done = f"; so far {need.show(so_far)}" if so_far else ""
+                options = tuple(opt("unit", j, f"{need.what}: 1 {need.labels[j]}") for j in cands)
+                return picks, used, _Question(kind, f"{need.what}: next unit{done}?", options)
+            j = cands[0] if len(cands) == 1 or first else answers[len(used)]
+            if len(cands) > 1 and not first:
+                used.append(j)
+            chosen.append(j)
+        picks.append(_pick_of(need, chosen))
+    return picks, used, None
+
+
+_REPLAY: ContextVar[tuple[Step, tuple[int, ...]] | None] = ContextVar("soot_payment_replay", default=None)
+
+
+def _replayed(step: Step) -> list[int]:
+    """The answers recorded for ``step`` when its handler is being run again (consumed once).
+
+    Steps compare by value, so an effect may rebuild the step it paid with.
+    """
+    found = _REPLAY.get()
+    if found is None or found[0] != step:
+        return []
+    _REPLAY.set(None)
+    return list(found[1])
+
+
+def settle(state: SootState, step: Step, answer: Choose, stages: Stages) -> list[Pick] | None:
+    """The ways chosen to pay ``stages``, or ``None`` after asking the payer (return then).
+
+    Call it before the rule changes anything. Choices with one way are made
+    at once; the first open choice is asked, with ``step`` put back under the
+    question so that its handler runs again, with ``answer``, once the payer
+    has chosen.
+
+    Args:
+        state: the game.
+        step: the step whose answer is being handled (or a step of the
+            rule's own kind when paying outside a handler).
+        answer: the answer being handled.
+        stages: the parts of the payment.
+
+    Returns:
+        One way per stage, or ``None`` when a question was asked.
+    """
+    answers = _replayed(step)
+    picks, used, question = _resolve(stages, answers, first=False)
+    if question is None:
+        return picks
+    state.pending.append(step)
+    ask(state, step.player, question.kind, question.options, question.prompt,
+        data=(answer.arg, *used), tag=answer.code)
+    return None
+
+
+def default(stages: Stages) -> list[Pick]:
+    """The first way of every stage, asking nothing (for direct calls and tests).
+
+    Args:
+        stages: the parts of the payment.
+    """
+    return _resolve(stages, [], first=True)[0]
+
+
+def _on_pay(state: SootState, step: Step, answer: Choose) -> None:
+    """Record the answer and run the paying step's handler again with its own answer."""
+    paying = state.pending.pop() if state.pending else None
+    if not isinstance(paying, Step):  # cannot happen: settle always puts the step back
+        raise HexkitError(f"payment question {step.prompt!r} has no paying step under it")
+    token = _REPLAY.set((paying, (*step.data[1:], answer.arg)))
+    try:
+        original = Choose(code=step.tag, arg=step.data[0])
+        if paying.kind == "effect":
+            from hexkit_soot import effects
+
+            effects.resume(state, paying, original)
+        else:
+            HANDLERS[paying.kind](state, paying, original)
+    finally:
+        _REPLAY.reset(token)
+
+
+handles("pay")(_on_pay)
+handles("pay.private")(_on_pay)
+
+
+# -- where goods are ------------------------------------------------------------
+
+@attrs.frozen
+class Place:
+    """A place a payment may take goods from.
+
+    Attributes:
+        key: ``"network"``, ``"loose"`` or ``"caravan:<index>"``.
+        label: how it is shown ("from caravan 1 at (2, 0)").
+        goods: the goods there (the live container).
+    """
+
+    key: str
+    label: str
+    goods: Goods
+
+
+def places(state: SootState, player: PlayerId, at: Hex | None, network: bool) -> list[Place]:
+    """The places ``player`` may pay goods from: caravans, loose goods, the network.
+
+    Args:
+        state: the game.
+        player: the payer.
+        at: caravans and loose goods on this hex count (``None``: every
+            caravan, wherever it is, and no loose goods).
+        network: the warehouse network counts.
+
+    Returns:
+        Caravans first (in the player's order), then loose goods, then the network.
+    """
+    p = state.players[player]
+    out = [
+        Place(f"caravan:{i}", f"from caravan {i} at {c.loc}", c.cargo)
+        for i, c in enumerate(p.caravans) if c.cargo and (at is None or c.loc == at)
+    ]
+    if at is not None and p.loose.get(at):
+        out.append(Place(LOOSE, f"from the goods lying at {at}", p.loose[at]))
+    if network and p.stock:
+        out.append(Place(NETWORK, "from the network", p.stock))
+    return out
+
+
+def pool_of(found: Sequence[Place]) -> Goods:
+    """All goods of ``found`` together.
+
+    Args:
+        found: places.
+    """
+    out: Goods = {}
+    for place in found:
+        for g, n in place.goods.items():
+            add_goods(out, g, n)
+    return out
+
+
+def source_need(found: Sequence[Place], good: str, units: int) -> Need:
+    """Where ``units`` of ``good`` come from: one unit per place chosen.
+
+    Args:
+        found: the places usable (from :func:`places`).
+        good: the good paid.
+        units: how many.
+    """
+    labels = {p.key: p.label for p in found}
+    return Need.of(f"{units} {good}", units, [(p.key, 1, p.goods.get(good, 0)) for p in found],
+                   label=lambda k: labels[k])
+
+
+def take(state: SootState, player: PlayerId, at: Hex | None, key: str, good: str, n: int) -> None:
+    """Take ``n`` of ``good`` from the place ``key`` back to the supply.
+
+    Args:
+        state: the game.
+        player: the payer.
+        at: the hex of loose goods (for ``"loose"``).
+        key: the place (see :class:`Place`).
+        good: the good.
+        n: how many (at most what is there).
+    """
+    p = state.players[player]
+    if key == NETWORK:
+        add_goods(p.stock, good, -n)
+    elif key == LOOSE and at is not None:
+        loose = p.loose[at]
+        add_goods(loose, good, -n)
+        if not loose:
+            del p.loose[at]
+    else:
+        add_goods(p.caravans[int(key.partition(":")[2])].cargo, good, -n)
+    to_supply(state, good, n)
+
+
+def units_of(picks: Iterable[Pick]) -> Goods:
+    """The picks added up by name.
+
+    Args:
+        picks: ways chosen.
+    """
+    out: Goods = {}
+    for pick in picks:
+        for name, n in pick:
+            add_goods(out, name, n)
+    return out
