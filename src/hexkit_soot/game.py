@@ -76,7 +76,7 @@ player's private question (their dealt objectives, their blind draw)."""
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
     "Extract": "your caravan must stand on your camp whose site still has tokens",
-    "Found Camp": "your Builder must stand on a free hex where a camp type fits, you must afford it and be under your camp limit",
+    "Found Camp": "your Builder must stand on a free hex (at most 2 goods lying there) where a camp type fits, you must afford it and be under your camp limit",
     "Found Settlement": "your Builder must stand on a free hex 2+ from other settlements, you must afford it and be under your settlement limit",
     "Upgrade Settlement": "your Builder must stand on a settlement below City, you must afford it and your Soot must be 5 or less",
     "Build Structure": "your Builder must stand where a free slot (or a warehouse spot) is and you must afford the structure",
@@ -102,7 +102,9 @@ class SootGame(Game[SootState, SootConfig]):
         version="0.1.0",
         min_players=2,
         max_players=6,
-        max_decisions=200_000,
+        # random play (benchmark chooser), 300 games at 2-6 players: at most
+        # 1,779 decisions (6 players); about 3x that, so a stuck game shows
+        max_decisions=5_500,
         variants=VARIANTS,
         information=Information.IMPERFECT,
         stochastic=True,

@@ -185,7 +185,8 @@ def gain_goods(
         good: the good.
         n: how many.
         at: ``None`` for the warehouse network; a hex for loose goods there
-            (a camp tile keeps at most ``tile_cap``; the excess is not taken).
+            (a camp tile keeps at most ``tile_cap`` goods, whoever owns them;
+            the excess is not taken).
         why: logged reason.
 
     Returns:
@@ -199,8 +200,9 @@ def gain_goods(
     else:
         target = p.loose.setdefault(at, {})
         if at in state.camps:
-            room = D(state).numbers.tile_cap - sum(target.values())
-            n = min(n, max(0, room))
+            from hexkit_soot.rules.camps import tile_room
+
+            n = min(n, tile_room(state, at))
     k = from_supply(state, good, n)
     if k:
         add_goods(target, good, k)

@@ -239,7 +239,7 @@ def test_laden_caravan_on_rival_road_pays_fuel_and_one_toll_per_owner() -> None:
     from hexkit_soot.grid import hex_code
     from hexkit_soot.rules.movement import on_drive
 
-    on_drive(s, Step(player=0, kind="move.drive", data=(0, 0)), Choose(code="hex", arg=hex_code(b)))
+    on_drive(s, Step(player=0, kind="move.drive", data=(0, 0, 0, 0)), Choose(code="hex", arg=hex_code(b)))
     assert car.loc == b and car.cargo == {"Grain": 1}  # burned its Coal
     assert s.players[0].currency == before0 - 1 and s.players[1].currency == before1 + 1
 
@@ -579,29 +579,12 @@ def test_toll_paid_once_per_owner_per_move() -> None:
         c.cargo = {"Coal": 1}
         s.supply["Coal"] -= 1
     before, rival = s.players[0].currency, s.players[1].currency
-    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0)), Choose(code="hex", arg=hex_code(a)))
+    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0, 0, 0)), Choose(code="hex", arg=hex_code(a)))
     moved = s.pending[-1].data[0]
     s.pending.clear()
-    on_drive(s, Step(player=0, kind="move.drive", data=(moved | 1 << 17, 1)), Choose(code="hex", arg=hex_code(a)))
+    on_drive(s, Step(player=0, kind="move.drive", data=(moved | 1 << 17, 1, 0, 0)), Choose(code="hex", arg=hex_code(a)))
     assert s.players[0].currency == before - 1  # two laden caravans on P1's road, one toll
     assert s.players[1].currency == rival + 1
-
-
-def test_caravan_picks_up_goods_on_own_camps_it_passes() -> None:
-    from hexkit_soot.actions import Step
-    from hexkit_soot.grid import hex_code
-    from hexkit_soot.rules.movement import on_drive
-
-    s = start()
-    a, b = Hex(1, 0), Hex(2, 0)
-    camp(s, a, 0, "Farm")
-    place(s, b)
-    set_route(s, CENTRAL_CITY, a, RAIL, 0)
-    set_route(s, a, b, RAIL, 0)
-    give(s, 0, {"Grain": 2}, at=a)
-    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0)), Choose(code="hex", arg=hex_code(b)))
-    car = s.players[0].caravans[0]
-    assert car.loc == b and car.cargo == {"Grain": 2} and a not in s.players[0].loose
 
 
 def test_settlement_upkeep_founder_one_most_facilities_one() -> None:

@@ -10,7 +10,13 @@ depletion stack is placed if it is not on the map yet, and -1 Prestige if
 the hex is next to a community. The archetype's camp limit counts camps
 owned. Abandoning (a free action) removes the camp; the stack stays.
 
-Source: rulebook, "Camps"; §21 camp limits; "Prestige" (losing).
+A camp tile holds at most 2 goods (whoever owns them). Interpretation
+(assumed): a camp cannot be founded on a hex where more than 2 goods lie
+(they must be hauled off first: goods are never discarded), so founding
+never puts a tile over its cap.
+
+Source: rulebook, "Camps"; §21 camp limits; "Prestige" (losing);
+"Production" (tile cap 2); "Warehouses & Network" (no discarding).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 
-__all__ = ["camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "builder_discount"]
+__all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "builder_discount"]
 
 
 def camps_of(state: SootState, player: PlayerId) -> list[Hex]:
@@ -51,9 +57,34 @@ def builder_discount(state: SootState, player: PlayerId, at: Hex) -> int:
     return 1 if at in p.explorers and at in p.builders else 0
 
 
+def goods_on_tile(state: SootState, at: Hex) -> int:
+    """Goods lying loose on ``at``, whoever owns them.
+
+    Args:
+        state: the game.
+        at: the hex.
+
+    Source: rulebook, "Production" (goods on a camp tile).
+    """
+    return sum(sum(p.loose[at].values()) for p in state.players if at in p.loose)
+
+
+def tile_room(state: SootState, at: Hex) -> int:
+    """Goods that may still be put on the camp tile ``at`` (the cap is 2, whoever owns them).
+
+    Args:
+        state: the game.
+        at: the hex of a camp.
+
+    Source: rulebook, "Production" ("a camp tile holds a maximum of 2 goods").
+    """
+    return max(0, D(state).numbers.tile_cap - goods_on_tile(state, at))
+
+
 def _free_hex(state: SootState, at: Hex) -> bool:
     return (at in state.tiles and at != CENTRAL_CITY and at not in state.camps
-            and at not in state.settlements and at not in state.communities)
+            and at not in state.settlements and at not in state.communities
+            and goods_on_tile(state, at) <= D(state).numbers.tile_cap)
 
 
 def camp_kinds_at(state: SootState, at: Hex) -> list[str]:

@@ -22,6 +22,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, change_prestige, from_supply
+from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -92,8 +93,7 @@ def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = Fal
     p = state.players[player]
     caravan = next(c for c in p.caravans if c.loc == at)
     room_caravan = caravan_capacity(state, player) - caravan.load()
-    tile_goods = p.loose.get(at, {})
-    room_tile = max(0, nums.tile_cap - sum(tile_goods.values()))
+    room_tile = tile_room(state, at)
     k = min(n, state.stacks[at], room_caravan + room_tile)
     k = from_supply(state, site, k)
     on_caravan = min(k, room_caravan)

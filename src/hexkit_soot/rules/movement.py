@@ -6,21 +6,44 @@ archetype's agent bonus) and lay a public trail on every segment they walk
 that had no route. Caravans move on routes only: trail 1 hex (2 when
 carrying Livestock), road 2, rail 4, river 4 (water hexes; frozen in rounds
 10-11). Speeds mix as fractions of a turn: each segment costs
-``12 / speed`` of a 12-point budget. A laden caravan whose path uses a road
-or rail pays 1 fuel (from its load, or from the network if its path passes
-one of your nodes) and 1¤ toll to each distinct rival owner of road/rail
-segments on its path, once per owner per Move action however many caravans
+``12 / speed`` of a 12-point budget (rail and river 3, road 6, trail 12 or
+6 with Livestock), so a caravan may mix route kinds in one Move.
+
+A caravan spends its budget over one or more legs. It starts at a stop
+(its hex); at every stop it may load and unload, one unit per answer, then
+drive a leg to any hex its remaining budget reaches, or finish. Goods lying
+on a hex load only when the caravan stops there (nothing is picked up in
+passing). A laden caravan whose leg uses a road or rail pays 1 fuel (from
+its load, or from your network if it has passed one of your nodes this
+Move) and 1¤ toll to each distinct rival owner of road/rail segments on
+the leg, once per owner per Move action however many caravans or legs
 cross their segments. Unladen caravans, Explorers and Builders move free.
-Loading and unloading is free at the start and the end of a caravan's move,
-and goods on your camp tiles the caravan passes through are picked up.
 
-Interpretations (assumed): a caravan takes the fastest path (ties: fewer
-rival segments); load and unload are answered at the two ends of its move,
-and goods on your own camp tiles along the way are loaded automatically (as
-many as fit); goods unloaded on a node join the network (Tier 3 goods stay
-loose on the hex).
+Interpretations (assumed):
 
-Source: rulebook, "Agents & Movement", reference card "MOVE".
+* Fuel is owed once per caravan per Move ("1 fuel each": each laden
+  caravan), at its first laden leg on a road or rail (Express Line: a leg on
+  rail alone owes none); later legs owe none, so splitting a path into legs
+  never costs more fuel than driving it in one leg.
+* Goods may be left only where goods can lie: on one of your warehouse
+  nodes (they join the network; Tier 3 goods stay loose on the hex), on a
+  settlement hex (facility and market locations), or on your own camp tile
+  while it holds fewer than 2 goods. Not on bare wilderness, a community or
+  a rival's camp.
+* Within one stop a good loaded there cannot be unloaded there, and a good
+  unloaded there cannot be loaded there.
+* Each leg takes the fastest path to its end (ties: fewer rival segments).
+
+Bound on one Move (no Move can go on forever): with caravan capacity
+``k`` (4) a stop has at most ``2k`` load/unload answers (unloads take only
+units aboard on arrival, at most ``k``; loads stay aboard, at most ``k``)
+plus one ``go``/``done``. Every leg costs at least 3 of the 12 points, so a
+caravan makes at most 4 legs and 5 stops: 1 (choose it) + 5 x 9 + 4 = 50
+answers per caravan. A walker takes 2 answers. A Move with ``W`` walkers
+and ``C`` caravans therefore ends within ``2 + 2W + 50C`` answers.
+
+Source: rulebook, "Agents & Movement" (Move), "Extract" (goods on a tile
+load during any Move), reference card "MOVE".
 """
 
 from __future__ import annotations
@@ -33,16 +56,19 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import D, to_supply, transfer_currency
+from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import fuel_value, is_node, tier3
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
 
-__all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "caravan_capacity", "lay_trails"]
+__all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "caravan_capacity", "can_leave", "lay_trails"]
 
 BUDGET = 12
 """Movement points of every agent per Move (12 = least common multiple of the speeds)."""
 
 _RIVER = 3
+_MIN_STEP = 3
+"""Points of the cheapest segment (rail or river): no leg costs less."""
 
 
 class Path:
@@ -68,9 +94,12 @@ class Path:
 
 
 def _search(
-    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
 ) -> dict[Hex, Path]:
-    """Dijkstra over explored hexes. ``walker_cost`` > 0: an Explorer/Builder's wilderness cost."""
+    """Dijkstra over explored hexes within ``budget`` points.
+
+    ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
+    """
     tiles = state.tiles
     water = state.water
     frozen = rivers_frozen(state.round)
@@ -106,10 +135,8 @@ def _search(
                 step = walker_cost
                 wild = 1 if kinds[d] == 0 else 0
                 k = 0 if kinds[d] == 0 else kinds[d]
-            if step > BUDGET:
-                continue
             nc = cost + step
-            if nc > BUDGET:
+            if nc > budget:
                 continue
             rival = 1 if k in (ROAD, RAIL) and owners[d] not in (-1, player) else 0
             key = (nc, rivals + rival)
@@ -194,11 +221,12 @@ def _toll(state: SootState, owners: frozenset[int]) -> int:
     return sum(modify(state, o, Hook.TOLL_RATE, 1) for o in owners)
 
 
-def _fuel_source(state: SootState, player: PlayerId, cargo: dict[str, int], path: Path) -> str | None:
+def _fuel_source(state: SootState, player: PlayerId, cargo: dict[str, int], network: bool) -> str | None:
+    """The fuel good to burn: from the load first, else ``"@good"`` from the network when ``network``."""
     for g in sorted(cargo):
         if fuel_value(state, g):
             return g
-    if path.via_node:
+    if network:
         for g in sorted(state.players[player].stock):
             if fuel_value(state, g):
                 return "@" + g
@@ -206,27 +234,42 @@ def _fuel_source(state: SootState, player: PlayerId, cargo: dict[str, int], path
 
 
 def caravan_reach(
-    state: SootState, player: PlayerId, index: int, paid: frozenset[int] = frozenset()
+    state: SootState,
+    player: PlayerId,
+    index: int,
+    paid: frozenset[int] = frozenset(),
+    spent: int = 0,
+    fuelled: bool = False,
+    node_seen: bool = False,
 ) -> dict[Hex, Path]:
-    """Where caravan ``index`` can move, with fuel and tolls it could pay.
-
-    ``paid``: owners already paid a toll during this Move (not charged again).
+    """Where caravan ``index`` can drive its next leg, with the fuel and tolls it could pay.
 
     Args:
         state: the game.
         player: the seat concerned.
         index: the caravan's index.
-        paid: owners already paid a toll during this Move.
+        paid: rival owners already paid a toll during this Move (not charged again).
+        spent: movement points the caravan has used this Move (of :data:`BUDGET`).
+        fuelled: the caravan has already paid its fuel this Move (no more is owed).
+        node_seen: the caravan has passed one of the player's nodes this Move
+            (its fuel may come from the network).
+
+    Returns:
+        The reachable hexes (its own hex excluded) with their paths.
+
+    Source: rulebook, "Agents & Movement" (speeds, fuel, tolls).
     """
     c = state.players[player].caravans[index]
-    laden = bool(c.cargo)
-    paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0)
-    if not laden:
+    if spent >= BUDGET:
+        return {}
+    paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
+    if not c.cargo:
         return paths
     out = {}
     cur = state.players[player].currency
     for h, path in paths.items():
-        if _fuel_owed(state, player, path) and _fuel_source(state, player, c.cargo, path) is None:
+        if (not fuelled and _fuel_owed(state, player, path)
+                and _fuel_source(state, player, c.cargo, node_seen or path.via_node) is None):
             continue
         if _toll(state, path.owners - paid) > cur:
             continue
@@ -318,7 +361,7 @@ def on_agent(state: SootState, step: Step, answer: Choose) -> None:
         options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(reach)]
         ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
     else:
-        _ask_cargo(state, player, moved, agent - 16, first=True)
+        _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
 
 
 @handles("move.walk")
@@ -342,23 +385,17 @@ def on_walk(state: SootState, step: Step, answer: Choose) -> None:
     _next_agent(state, player, moved)
 
 
-def _cargo_options(state: SootState, player: PlayerId, index: int, first: bool) -> list[Choose]:
-    p = state.players[player]
-    c = p.caravans[index]
-    out = []
-    room = caravan_capacity(state, player) - c.load()
-    node = is_node(state, player, c.loc)
-    if room > 0:
-        here = dict(p.loose.get(c.loc, {}))
-        if node:
-            for g, n in p.stock.items():
-                here[g] = here.get(g, 0) + n
-        for g in sorted(here):
-            out.append(opt("load", _gid(state, g), f"load 1 {g}"))
-    for g in sorted(c.cargo):
-        out.append(opt("unload", _gid(state, g), f"unload 1 {g}"))
-    out.append(opt("go" if first else "done", 0, "set off" if first else "done"))
-    return out
+# -- caravans: stops and legs ----------------------------------------------
+# A caravan's progress through the Move travels in its questions' data:
+# ``move.cargo`` (a stop): (moved, index, spent, flags, loaded, unloaded);
+# ``move.drive`` (a leg): (moved, index, spent, flags). ``spent``: movement
+# points used; ``flags``: _FUELLED, _NODE_SEEN; ``loaded`` / ``unloaded``:
+# bit masks, by good id, of the goods loaded / unloaded at this stop.
+
+_FUELLED = 1
+"""The caravan has paid its fuel this Move."""
+_NODE_SEEN = 2
+"""The caravan has stood on or passed one of its owner's nodes this Move."""
 
 
 def _gid(state: SootState, good: str) -> int:
@@ -369,16 +406,71 @@ def _gname(state: SootState, gid: int) -> str:
     return list(D(state).goods)[gid]
 
 
-def _ask_cargo(state: SootState, player: PlayerId, moved: int, index: int, first: bool) -> None:
-    ask(state, player, "move.cargo", _cargo_options(state, player, index, first),
-        f"caravan {index}: load or unload", data=(moved, index, 1 if first else 0))
+def can_leave(state: SootState, player: PlayerId, at: Hex, good: str) -> bool:
+    """Whether ``player`` may unload one unit of ``good`` on ``at``.
+
+    Goods can lie only on your warehouse node (Tier 3 goods excepted: they
+    are never warehoused), on a settlement hex (facility and market
+    locations), or on your own camp tile with room left under the cap.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the hex where the caravan stands.
+        good: the good's name.
+
+    Returns:
+        Whether the unit has a place there.
+
+    Source: rulebook, "Warehouses & Network" (no discarding; Tier 3 never
+    warehoused), "Production" (a camp tile holds at most 2 goods);
+    assumed: no goods on bare hexes, communities or rivals' camps.
+    """
+    if is_node(state, player, at) and not tier3(state, good):
+        return True
+    camp = state.camps.get(at)
+    if camp is not None:
+        return camp.owner == player and tile_room(state, at) > 0
+    return at in state.settlements
+
+
+def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> list[Choose]:
+    moved, index, spent, flags, loaded, unloaded = data
+    p = state.players[player]
+    c = p.caravans[index]
+    at = c.loc
+    out = []
+    if c.load() < caravan_capacity(state, player):
+        here = dict(p.loose.get(at, {}))
+        if is_node(state, player, at):
+            for g, n in p.stock.items():
+                here[g] = here.get(g, 0) + n
+        for g in sorted(here):
+            gid = _gid(state, g)
+            if not unloaded >> gid & 1:
+                out.append(opt("load", gid, f"load 1 {g}"))
+    for g in sorted(c.cargo):
+        gid = _gid(state, g)
+        if not loaded >> gid & 1 and can_leave(state, player, at, g):
+            out.append(opt("unload", gid, f"unload 1 {g}"))
+    if spent + _MIN_STEP <= BUDGET and caravan_reach(
+        state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)
+    ):
+        out.append(opt("go", 0, "drive on"))
+    out.append(opt("done", 0, f"caravan {index} stops at {at}"))
+    return out
+
+
+def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:
+    ask(state, player, "move.cargo", _stop_options(state, player, data),
+        f"caravan {data[1]}: load, unload, drive on or stop", data=data)
 
 
 @handles("move.cargo")
 def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
-    """Load or unload one unit, set off, or finish with this caravan."""
+    """At a stop: load or unload one unit, drive a leg, or finish with this caravan."""
     player = step.player
-    moved, index, first = step.data
+    moved, index, spent, flags, loaded, unloaded = step.data
     p = state.players[player]
     c = p.caravans[index]
     if answer.code == "load":
@@ -391,7 +483,7 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
         else:
             add_goods(p.stock, g, -1)
         add_goods(c.cargo, g, 1)
-        _ask_cargo(state, player, moved, index, bool(first))
+        _ask_stop(state, player, (moved, index, spent, flags, loaded | 1 << answer.arg, unloaded))
     elif answer.code == "unload":
         g = _gname(state, answer.arg)
         add_goods(c.cargo, g, -1)
@@ -399,70 +491,48 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
             add_goods(p.stock, g, 1)
         else:
             add_goods(p.loose.setdefault(c.loc, {}), g, 1)
-        _ask_cargo(state, player, moved, index, bool(first))
+        _ask_stop(state, player, (moved, index, spent, flags, loaded, unloaded | 1 << answer.arg))
     elif answer.code == "go":
-        reach = caravan_reach(state, player, index, _paid(moved))
+        reach = caravan_reach(state, player, index, _paid(moved), spent,
+                              bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
         options = [opt("hex", hex_code(t), f"caravan {index} to {t}") for t in sorted(reach)]
-        options.append(opt("stay", 0, f"caravan {index} stays at {c.loc}"))
-        ask(state, player, "move.drive", options, "Move: caravan destination", data=(moved, index))
+        ask(state, player, "move.drive", options, "Move: where does the leg end?",
+            data=(moved, index, spent, flags))
     else:
         _next_agent(state, player, moved)
 
 
-def _pick_up_en_route(state: SootState, player: PlayerId, index: int, path: Path) -> None:
-    """Load, free, the goods on your camp tiles the caravan passes through (up to its capacity).
-
-    The hexes strictly between start and destination count (the two ends
-    have their own load/unload questions); fuel and tolls of this move are
-    already settled.
-    """
+def _pay_fuel(state: SootState, player: PlayerId, index: int, network: bool) -> None:
     p = state.players[player]
     c = p.caravans[index]
-    for h in path.hexes[1:-1]:
-        room = caravan_capacity(state, player) - c.load()
-        loose = p.loose.get(h)
-        if room <= 0:
-            return
-        if not loose or h not in state.camps or state.camps[h].owner != player:
-            continue
-        for g in sorted(loose):
-            k = min(room, loose[g])
-            add_goods(loose, g, -k)
-            add_goods(c.cargo, g, k)
-            room -= k
-            state.note(player, f"caravan {index} picked up {k} {g} at {h}")
-            if room <= 0:
-                break
-        if not loose:
-            del p.loose[h]
+    src = _fuel_source(state, player, c.cargo, network)
+    if src is None:  # cannot happen for a legal leg: caravan_reach checked a source
+        return
+    good = src.lstrip("@")
+    add_goods(p.stock if src.startswith("@") else c.cargo, good, -1)
+    to_supply(state, good, 1)
+    state.note(player, f"caravan {index} burned 1 {good} on the road")
 
 
 @handles("move.drive")
 def on_drive(state: SootState, step: Step, answer: Choose) -> None:
-    """Drive a caravan, paying fuel and tolls when laden."""
+    """Drive one leg, paying fuel (once per caravan per Move) and tolls when laden; then stop."""
     player = step.player
-    moved, index = step.data
+    moved, index, spent, flags = step.data
     p = state.players[player]
     c = p.caravans[index]
-    if answer.code == "hex":
-        target = code_hex(answer.arg)
-        path = caravan_reach(state, player, index, _paid(moved))[target]
-        if c.cargo:
-            if _fuel_owed(state, player, path):
-                src = _fuel_source(state, player, c.cargo, path)
-                if src is not None and src.startswith("@"):
-                    add_goods(p.stock, src[1:], -1)
-                    to_supply(state, src[1:], 1)
-                elif src is not None:
-                    add_goods(c.cargo, src, -1)
-                    to_supply(state, src, 1)
-                state.note(player, f"caravan {index} burned 1 {(src or '').lstrip('@')} on the road")
-            for owner in sorted(path.owners - _paid(moved)):
-                transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
-                moved |= 1 << (_PAID_BIT + owner)
-        state.note(player, f"caravan {index} moved {c.loc} -> {target}")
-        _pick_up_en_route(state, player, index, path)
-        c.loc = target
-        _ask_cargo(state, player, moved, index, first=False)
-    else:
-        _ask_cargo(state, player, moved, index, first=False)
+    target = code_hex(answer.arg)
+    path = caravan_reach(state, player, index, _paid(moved), spent,
+                         bool(flags & _FUELLED), bool(flags & _NODE_SEEN))[target]
+    if c.cargo:
+        if not flags & _FUELLED and _fuel_owed(state, player, path):
+            _pay_fuel(state, player, index, bool(flags & _NODE_SEEN) or path.via_node)
+            flags |= _FUELLED
+        for owner in sorted(path.owners - _paid(moved)):
+            transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
+            moved |= 1 << (_PAID_BIT + owner)
+    if path.via_node:
+        flags |= _NODE_SEEN
+    state.note(player, f"caravan {index} moved {c.loc} -> {target}")
+    c.loc = target
+    _ask_stop(state, player, (moved, index, spent + path.cost, flags, 0, 0))
