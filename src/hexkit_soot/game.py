@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-import attrs
-
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
@@ -44,16 +42,28 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     upgrades,
     upkeep,
 )
+from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, measure, portfolio
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import SootState
 from hexkit_soot.svg import SootStyle, svg_style
+from hexkit_soot.views import (
+    HIDDEN_BID,
+    deal_screens,
+    guess_bids,
+    hide_bids,
+    hide_questions,
+    hide_screens,
+)
 
 __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS"]
 
 HIDDEN_FIELDS = (
+    *(f"players.*.stock.{good}" for good in INGREDIENTS),
+    "players.*.stock",
+    "players.*.screened",
     "players.*.hand.*",
     "players.*.secrets.*",
     "players.*.dealt.*",
@@ -67,9 +77,11 @@ HIDDEN_FIELDS = (
     "pending.*.options.*",
     "pending.*.data.*",
 )
-"""State paths a player's view may hide: other hands and secret objectives,
-the order of every face-down pile, blind bids, and the options of another
-player's private question (their dealt objectives, their blind draw)."""
+"""State paths a player's view may hide: the kinds of other players'
+ingredients (behind their screens: their number moves to ``screened``; the
+pattern ``players.*.stock`` matches only the path of a network left empty),
+other hands and secret objectives, the order of every face-down pile, blind
+bids, and the answers of another player's private question."""
 
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
@@ -193,8 +205,10 @@ class SootGame(Game[SootState, SootConfig]):
         """Refuse a loaded state whose numbers break the rules' bounds.
 
         Checks, per player: currency not negative; Soot within the track;
-        goods counts not negative; loans within the limit; plus one player
-        record per seat and a round within the hard cap.
+        goods counts not negative; loans within the limit; a hidden
+        ingredient count only in another player's view; plus one player
+        record per seat, a round within the hard cap and hidden bids only
+        in a view.
 
         Raises:
             InvalidRecordError: naming the field (``"state.players.1.currency"``).
@@ -220,6 +234,14 @@ class SootGame(Game[SootState, SootConfig]):
             for good, count in player.stock.items():
                 if count < 0:
                     raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
+            if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
+                raise InvalidRecordError(
+                    f"{where}.screened",
+                    f"{player.screened} hidden ingredients: only another player's view may hide some (viewer {state.viewer})",
+                )
+        for seat, bid in enumerate(state.bids):
+            if bid < HIDDEN_BID or (bid == HIDDEN_BID and state.viewer in (None, seat)):
+                raise InvalidRecordError(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")
 
     def factions(self, state: SootState) -> list[str]:
         """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""
@@ -255,12 +277,18 @@ class SootGame(Game[SootState, SootConfig]):
 
     # -- hidden information ---------------------------------------------
     def redact(self, state: SootState, player: PlayerId) -> None:
-        """Hide other hands, secrets, bids, pile orders and others' private options.
+        """Hide other hands, secrets, screened ingredients, bids, pile orders and others' private options.
 
         Face-down piles whose contents are public knowledge (events, contracts,
         Market Flux) are sorted, hiding only their order; piles whose contents
-        are not (terrain stack, card deck, secret objectives) are masked.
+        are not (terrain stack, card deck, secret objectives) are masked. The
+        kinds of other players' ingredients, their placed blind bids and
+        their private questions are hidden as :mod:`hexkit_soot.views` says.
+
+        Source: rulebook, Set-up (face-down stack, secret objectives), Legacy
+        auction (blind bids), Components (ingredients behind your screen).
         """
+        hide_screens(state, player)
         for i, p in enumerate(state.players):
             if i != player:
                 p.hand = ["?"] * len(p.hand)
@@ -275,16 +303,18 @@ class SootGame(Game[SootState, SootConfig]):
         cut = max(0, len(state.contract_deck) - peek)
         state.contract_deck = sorted(state.contract_deck[:cut]) + state.contract_deck[cut:]
         state.flux = sorted(state.flux)
-        state.bids = [b if i == player else -1 for i, b in enumerate(state.bids)]
-        state.pending = [
-            s if not isinstance(s, Step) or s.player == player or s.kind not in ("setup.secret", "cards.keep")
-            else attrs.evolve(s, options=tuple(Choose(code=o.code, arg=-1, label="?") for o in s.options),
-                              data=tuple(-1 for _ in s.data))
-            for s in state.pending
-        ]
+        hide_bids(state, player)
+        hide_questions(state, player)
 
     def determinize(self, view: SootState, player: PlayerId, rng: Rng) -> SootState:
-        """A full state consistent with ``view``: hidden parts resampled with ``rng``."""
+        """A full state consistent with ``view``: hidden parts resampled with ``rng``.
+
+        Unseen tiles, cards and objectives are dealt back at random, pile
+        orders shuffled, other players' placed bids guessed and the hidden
+        ingredient tokens dealt behind the rivals' screens
+        (:mod:`hexkit_soot.views`). Every draw depends only on what the view
+        shows, so two states with the same view give the same samples.
+        """
         sample = self.clone(view)
         sample.rng = rng.spawn()
         sample.viewer = None
@@ -331,7 +361,8 @@ class SootGame(Game[SootState, SootConfig]):
         hidden = sample.contract_deck[:cut]
         rng.shuffle(hidden)
         sample.contract_deck = hidden + sample.contract_deck[cut:]
-        sample.bids = [b if (i == player or b < 0) else 0 for i, b in enumerate(sample.bids)]
+        guess_bids(sample, rng)
+        deal_screens(sample, player, rng)
         return sample
 
 
