@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-import attrs
-
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
@@ -45,6 +43,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     upgrades,
     upkeep,
 )
+from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
@@ -52,10 +51,21 @@ from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import RAIL, ROAD, SootState
 from hexkit_soot.svg import SootStyle, svg_style
+from hexkit_soot.views import (
+    HIDDEN_BID,
+    deal_screens,
+    guess_bids,
+    hide_bids,
+    hide_questions,
+    hide_screens,
+)
 
 __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS"]
 
 HIDDEN_FIELDS = (
+    *(f"players.*.stock.{good}" for good in INGREDIENTS),
+    "players.*.stock",
+    "players.*.screened",
     "players.*.hand.*",
     "players.*.secrets.*",
     "players.*.dealt.*",
@@ -69,9 +79,11 @@ HIDDEN_FIELDS = (
     "pending.*.options.*",
     "pending.*.data.*",
 )
-"""State paths a player's view may hide: other hands and secret objectives,
-the order of every face-down pile, blind bids, and the options of another
-player's private question (their dealt objectives, their blind draw)."""
+"""State paths a player's view may hide: the kinds of other players'
+ingredients (behind their screens: their number moves to ``screened``; the
+pattern ``players.*.stock`` matches only the path of a network left empty),
+other hands and secret objectives, the order of every face-down pile, blind
+bids, and the answers of another player's private question."""
 
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
@@ -197,9 +209,11 @@ class SootGame(Game[SootState, SootConfig]):
         """Refuse a loaded state whose numbers break the rules' bounds.
 
         Checks, per player: currency not negative; Soot within the track;
-        goods counts not negative; loans within the limit; plus one player
-        record per seat, a round within the hard cap, and the open trade
-        offer and Binding Trade Contracts (:func:`~hexkit_soot.rules.trades.check_trades`).
+        goods counts not negative; loans within the limit; a hidden
+        ingredient count only in another player's view; plus one player
+        record per seat, a round within the hard cap, hidden bids only in a
+        view, and the open trade offer and Binding Trade Contracts
+        (:func:`~hexkit_soot.rules.trades.check_trades`).
 
         Raises:
             InvalidRecordError: naming the field (``"state.players.1.currency"``).
@@ -225,6 +239,14 @@ class SootGame(Game[SootState, SootConfig]):
             for good, count in player.stock.items():
                 if count < 0:
                     raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
+            if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
+                raise InvalidRecordError(
+                    f"{where}.screened",
+                    f"{player.screened} hidden ingredients: only another player's view may hide some (viewer {state.viewer})",
+                )
+        for seat, bid in enumerate(state.bids):
+            if bid < HIDDEN_BID or (bid == HIDDEN_BID and state.viewer in (None, seat)):
+                raise InvalidRecordError(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")
         trades.check_trades(state)
 
     def factions(self, state: SootState) -> list[str]:
@@ -266,12 +288,18 @@ class SootGame(Game[SootState, SootConfig]):
 
     # -- hidden information ---------------------------------------------
     def redact(self, state: SootState, player: PlayerId) -> None:
-        """Hide other hands, secrets, bids, pile orders and others' private options.
+        """Hide other hands, secrets, screened ingredients, bids, pile orders and others' private options.
 
         Face-down piles whose contents are public knowledge (events, contracts,
         Market Flux) are sorted, hiding only their order; piles whose contents
-        are not (terrain stack, card deck, secret objectives) are masked.
+        are not (terrain stack, card deck, secret objectives) are masked. The
+        kinds of other players' ingredients, their placed blind bids and
+        their private questions are hidden as :mod:`hexkit_soot.views` says.
+
+        Source: rulebook, Set-up (face-down stack, secret objectives), Legacy
+        auction (blind bids), Components (ingredients behind your screen).
         """
+        hide_screens(state, player)
         for i, p in enumerate(state.players):
             if i != player:
                 p.hand = ["?"] * len(p.hand)
@@ -286,16 +314,18 @@ class SootGame(Game[SootState, SootConfig]):
         cut = max(0, len(state.contract_deck) - peek)
         state.contract_deck = sorted(state.contract_deck[:cut]) + state.contract_deck[cut:]
         state.flux = sorted(state.flux)
-        state.bids = [b if i == player else -1 for i, b in enumerate(state.bids)]
-        state.pending = [
-            s if not isinstance(s, Step) or s.player == player or s.kind not in ("setup.secret", "cards.keep", "pay.private")
-            else attrs.evolve(s, options=tuple(Choose(code=o.code, arg=-1, label="?") for o in s.options),
-                              data=tuple(-1 for _ in s.data))
-            for s in state.pending
-        ]
+        hide_bids(state, player)
+        hide_questions(state, player)
 
     def determinize(self, view: SootState, player: PlayerId, rng: Rng) -> SootState:
-        """A full state consistent with ``view``: hidden parts resampled with ``rng``."""
+        """A full state consistent with ``view``: hidden parts resampled with ``rng``.
+
+        Unseen tiles, cards and objectives are dealt back at random, pile
+        orders shuffled, other players' placed bids guessed and the hidden
+        ingredient tokens dealt behind the rivals' screens
+        (:mod:`hexkit_soot.views`). Every draw depends only on what the view
+        shows, so two states with the same view give the same samples.
+        """
         sample = self.clone(view)
         sample.rng = rng.spawn()
         sample.viewer = None
@@ -342,7 +372,8 @@ class SootGame(Game[SootState, SootConfig]):
         hidden = sample.contract_deck[:cut]
         rng.shuffle(hidden)
         sample.contract_deck = hidden + sample.contract_deck[cut:]
-        sample.bids = [b if (i == player or b < 0) else 0 for i, b in enumerate(sample.bids)]
+        guess_bids(sample, rng)
+        deal_screens(sample, player, rng)
         return sample
 
 

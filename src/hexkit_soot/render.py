@@ -111,6 +111,8 @@ def render_state(state: SootState) -> str:
     out.append(f"prices: {prices}")
     for i, p in enumerate(state.players):
         stock = ", ".join(f"{n} {g}" for g, n in sorted(p.stock.items())) or "-"
+        if p.screened:
+            stock += f"; {p.screened} hidden ingredient{'s' if p.screened > 1 else ''}"
         out.append(f"P{i} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}, prestige {p.prestige}, "
                    f"loans {p.loans}, hand {len(p.hand)}, network: {stock}")
     for h, s in sorted(state.settlements.items()):

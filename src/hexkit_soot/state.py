@@ -300,6 +300,9 @@ class Player:
         made: goods this player's firings made this round (The Full Chain).
         lasting: names of effects active for this player for the rest of the game
             (Legacy cards such as The Steam Engine Patent); not upgrades.
+        screened: in another player's view only, how many Cultural Artifacts and
+            Specialty Materials this player keeps behind their screen (the
+            split by kind is taken out of ``stock``); always 0 in a full state.
     """
 
     archetype: str = ""
@@ -331,6 +334,7 @@ class Player:
     town_upgrades: int = 0
     made: list[str] = attrs.field(factory=list)
     lasting: list[str] = attrs.field(factory=list)
+    screened: int = 0
 
     def copy(self) -> Player:
         """Independent copy (containers copied level by level)."""
@@ -347,7 +351,7 @@ class Player:
             used=self.used.copy(), overtime=self.overtime, upgrades=self.upgrades.copy(),
             counters=self.counters.copy(), categories=self.categories.copy(),
             founded=self.founded, town_upgrades=self.town_upgrades, made=self.made.copy(),
-            lasting=self.lasting.copy(),
+            lasting=self.lasting.copy(), screened=self.screened,
         )
 
 

@@ -415,3 +415,35 @@ def test_random_play_trades_within_bounds() -> None:
             break
     assert all(n > 0 for n in seen.values()), seen
 
+
+
+# -- ingredients behind a screen ------------------------------------------------
+def test_asking_for_ingredients_shows_no_more_than_the_screen() -> None:
+    """P1 holds 1 Specialty Material: P0 may ask for either kind (only the
+    number of ingredients is public), in the full state and in P0's view alike;
+    asked the wrong kind, P1 cannot accept."""
+    s = two_players({"Timber": 2}, 5, {"Specialty Material": 1}, 0)
+    open_offer(s)
+    kinds = {gid(s, "Cultural Artifact"), gid(s, "Specialty Material")}
+    asks = {arg for code, arg in codes(s) if code == "ask"}
+    assert asks == kinds
+    view = GAME.view(s, 0)
+    assert {a.arg for a in GAME.legal_actions(view) if a.code == "ask"} == kinds
+    answer(s, "give", gid(s, "Timber"))
+    answer(s, "ask", gid(s, "Cultural Artifact"))
+    assert {code for code, _ in codes(s) if code == "ask"} == set()  # one ingredient, one asked
+    answer(s, "propose")
+    assert codes(s) == [("decline", 0)]  # P1 has no Cultural Artifact
+    assert [(a.code, a.arg) for a in GAME.legal_actions(GAME.view(s, 1))] == [("decline", 0)]
+
+
+def test_an_offer_of_an_ingredient_is_acceptable_in_the_targets_view_too() -> None:
+    s = two_players({"Cultural Artifact": 1}, 0, {"Timber": 1}, 0)
+    open_offer(s)
+    answer(s, "give", gid(s, "Cultural Artifact"))
+    answer(s, "ask", gid(s, "Timber"))
+    answer(s, "propose")
+    assert codes(s) == [("accept", 1), ("decline", 0)]
+    assert [(a.code, a.arg) for a in GAME.legal_actions(GAME.view(s, 1))] == [("accept", 1), ("decline", 0)]
+    answer(s, "accept")
+    assert s.players[1].stock.get("Cultural Artifact") == 1 and s.players[0].stock.get("Timber") == 1

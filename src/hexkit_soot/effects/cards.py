@@ -161,14 +161,21 @@ def tier3_facilities(state: SootState, player: PlayerId) -> int:
 def network_goods(state: SootState, player: PlayerId) -> list[str]:
     """Goods in ``player``'s warehouse network, sorted by name.
 
+    Special goods (Cultural Artifacts and Specialty Materials) are not
+    listed: they are kept behind the player's screen, never warehoused (and
+    their kinds are hidden from the other players).
+
     Args:
         state: the game.
         player: whose network.
 
     Returns:
         The names of the goods with at least one unit there.
+
+    Source: rulebook, Components ("keep behind your screen").
     """
-    return sorted(g for g, n in state.players[player].stock.items() if n > 0)
+    goods = verbs.D(state).goods
+    return sorted(g for g, n in state.players[player].stock.items() if n > 0 and goods[g].kind != "special")
 
 
 def _is_active(state: SootState, name: str, player: PlayerId) -> bool:

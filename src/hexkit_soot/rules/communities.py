@@ -9,7 +9,12 @@ you form its Exclusive Pact (if nobody holds it): each Production you gain
 breaks (Favor back to 2) if your Prestige falls below Neutral (see
 :func:`hexkit_soot.ledger.change_prestige`).
 
-Source: rulebook, "Communities", "Favor and Exclusive Pacts".
+Ingredients are kept behind the player's screen: the log says that a player
+gained an ingredient, never which kind (the split is hidden information,
+see :mod:`hexkit_soot.views`).
+
+Source: rulebook, "Communities", "Favor and Exclusive Pacts"; Components,
+"Cultural Artifacts and Specialty Materials" (keep behind your screen).
 """
 
 from __future__ import annotations
@@ -18,13 +23,49 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D, change_prestige, gain_goods, pay_currency
+from hexkit_soot.ledger import D, change_prestige, gain_goods, good_value, pay_currency
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import SootState
 
-__all__ = ["interaction_cost", "add_favor", "pact_payout", "INGREDIENTS"]
+__all__ = ["interaction_cost", "add_favor", "pact_payout", "gain_ingredient", "screened_value", "INGREDIENTS"]
 
 INGREDIENTS = ("Cultural Artifact", "Specialty Material")
+"""The two ingredient goods, kept behind each player's screen."""
+
+
+def gain_ingredient(state: SootState, player: PlayerId, good: str, why: str) -> int:
+    """Put 1 ``good`` from the supply behind ``player``'s screen, logging it without its kind.
+
+    Args:
+        state: the game.
+        player: who gains.
+        good: the ingredient (one of :data:`INGREDIENTS`).
+        why: the reason written to the log.
+
+    Returns:
+        1, or 0 when the supply of that kind is empty.
+
+    Source: Components, "Cultural Artifacts and Specialty Materials" (keep
+    behind your screen).
+    """
+    k = gain_goods(state, player, good, 1)
+    if k:
+        state.note(player, f"gained 1 ingredient ({why})")
+    return k
+
+
+def screened_value(state: SootState) -> int:
+    """Value of one ingredient whose kind is hidden: the mean of the kinds' values, rounded down.
+
+    Both kinds sell at a flat 5¤ (printed), so the mean is exact unless a
+    designer's data gives them different prices.
+
+    Args:
+        state: the game (or a view).
+
+    Source: rulebook, "Communities" (sell flat 5¤ at any market).
+    """
+    return sum(good_value(state, g) for g in INGREDIENTS) // len(INGREDIENTS)
 
 
 def interaction_cost(state: SootState, player: PlayerId) -> int:
@@ -84,7 +125,7 @@ def on_interact(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg // 2)
     good = INGREDIENTS[answer.arg % 2]
     pay_currency(state, player, interaction_cost(state, player), f"interaction at {at}")
-    gain_goods(state, player, good, 1, why="Community Interaction")
+    gain_ingredient(state, player, good, "Community Interaction")
     change_prestige(state, player, 1, "Community Interaction")
     add_favor(state, player, at, 1)
 
@@ -98,4 +139,4 @@ def pact_payout(state: SootState) -> None:
     data_gives = {c.name: c.gives for c in D(state).communities}
     for at, c in sorted(state.communities.items()):
         if c.pact >= 0:
-            gain_goods(state, c.pact, data_gives.get(c.kind) or INGREDIENTS[0], 1, why=f"pact at {at}")
+            gain_ingredient(state, c.pact, data_gives.get(c.kind) or INGREDIENTS[0], f"pact at {at}")

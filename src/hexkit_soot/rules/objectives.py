@@ -91,7 +91,7 @@ def objective_points(state: SootState) -> list[dict[str, int]]:
 
 
 def secret_points(state: SootState, player: PlayerId) -> int:
-    """Points from ``player``'s kept secret objectives.
+    """Points from ``player``'s kept secret objectives (0 for those a view hides).
 
     Args:
         state: the game.
@@ -100,6 +100,8 @@ def secret_points(state: SootState, player: PlayerId) -> int:
     data = D(state)
     total = 0
     for idx in state.players[player].secrets:
+        if idx < 0:  # another player's objective, hidden in a view: unknown, so not counted
+            continue
         obj = data.secret_objectives[idx]
         if measure(state, player, obj.measure) >= obj.target:
             total += obj.points

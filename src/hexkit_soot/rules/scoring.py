@@ -22,6 +22,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId, ScoreSheet
 from hexkit.scoring import rank_with_tiebreaks
 from hexkit_soot.ledger import D, good_value
+from hexkit_soot.rules.communities import screened_value
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
 from hexkit_soot.state import SootState
 
@@ -31,12 +32,17 @@ __all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_s
 def portfolio(state: SootState, player: PlayerId) -> int:
     """Currency plus the value of every good the player owns, at current prices.
 
+    In another player's view, ingredients whose kind is hidden count at
+    :func:`~hexkit_soot.rules.communities.screened_value` each.
+
     Args:
         state: the game.
         player: the seat concerned.
     """
     p = state.players[player]
     total = p.currency
+    if p.screened:
+        total += p.screened * screened_value(state)
     for g, n in p.stock.items():
         total += n * good_value(state, g)
     for goods in p.loose.values():

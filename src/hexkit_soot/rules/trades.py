@@ -132,6 +132,39 @@ def _any_tradeable(state: SootState, goods: Goods) -> bool:
     return any(not tier3(state, g) for g in goods)
 
 
+def _special(state: SootState, good: str) -> bool:
+    """Whether ``good`` is an ingredient (kept behind the owner's screen)."""
+    return D(state).goods[good].kind == "special"
+
+
+def _ingredients(state: SootState, player: PlayerId) -> int:
+    """How many ingredients ``player`` holds: public, whatever the view hides.
+
+    In another player's view the kinds are out of ``stock`` and only their
+    number is left (``Player.screened``); in a full state ``screened`` is 0.
+    """
+    p = state.players[player]
+    return p.screened + sum(n for g, n in p.stock.items() if _special(state, g))
+
+
+def _holds(state: SootState, player: PlayerId, goods: Goods) -> bool:
+    """Whether ``player``'s network holds ``goods``.
+
+    Behind a screen (another player's view) only the number of ingredients
+    is known, so ingredients are checked by number there; offers are built
+    from what was held and nothing changes before the answer, so both
+    checks agree where they are used.
+    """
+    p = state.players[player]
+    specials = 0
+    for g, n in goods.items():
+        if p.screened and _special(state, g):
+            specials += n
+        elif p.stock.get(g, 0) < n:
+            return False
+    return specials <= p.screened
+
+
 def _owned_kinds(state: SootState, player: PlayerId) -> list[str]:
     """Tradeable goods ``player`` owns anywhere (network, caravans, tiles), sorted."""
     p = state.players[player]
@@ -198,7 +231,7 @@ def _can_trade(state: SootState, a: PlayerId, b: PlayerId) -> bool:
     """Whether ``a`` could propose some non-empty trade to ``b``."""
     pa, pb = state.players[a], state.players[b]
     goods_a = _any_tradeable(state, pa.stock)
-    goods_b = _any_tradeable(state, pb.stock)
+    goods_b = _any_tradeable(state, pb.stock) or pb.screened > 0
     return (goods_a and (goods_b or pb.currency > 0)) or (goods_b and pa.currency > 0)
 
 
@@ -292,9 +325,17 @@ def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list
 def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
     if offer.binding:
         return []
+    # Ingredient kinds are offered whenever the target holds more ingredients
+    # than already asked: the split by kind is behind their screen.
     stock = state.players[offer.target].stock
-    return [opt("ask", names.index(g), f"ask 1 more {g}")
-            for g in _tradeable(state, stock) if offer.ask.get(g, 0) < stock[g] and g not in offer.give]
+    room = _ingredients(state, offer.target) - sum(n for g, n in offer.ask.items() if _special(state, g))
+    out = [opt("ask", names.index(g), f"ask 1 more {g}")
+           for g in _tradeable(state, stock)
+           if not _special(state, g) and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
+    if room > 0:
+        out.extend(opt("ask", names.index(g), f"ask 1 more {g}") for g in names
+                   if _special(state, g) and g not in offer.give)
+    return sorted(out, key=lambda o: names[o.arg])
 
 
 def _currency_text(offer: TradeOffer, value: int) -> str:
@@ -396,9 +437,7 @@ def _still_possible(state: SootState, offer: TradeOffer) -> bool:
         limit = D(state).numbers.binding_open_max
         return (b.currency >= offer.currency and open_bindings(state, offer.offerer) < limit
                 and open_bindings(state, offer.target) < limit)
-    if any(a.stock.get(g, 0) < n for g, n in offer.give.items()):
-        return False
-    if any(b.stock.get(g, 0) < n for g, n in offer.ask.items()):
+    if not (_holds(state, offer.offerer, offer.give) and _holds(state, offer.target, offer.ask)):
         return False
     return a.currency >= -offer.currency and b.currency >= offer.currency
 

@@ -1,0 +1,177 @@
+"""Hidden information beyond face-down piles and hands: screens, blind bids, private questions.
+
+:meth:`~hexkit_soot.game.SootGame.redact` and
+:meth:`~hexkit_soot.game.SootGame.determinize` use these helpers.
+
+* **Ingredients behind the screen.** Each player keeps their Cultural
+  Artifacts and Specialty Materials behind a screen. Another player's view
+  takes both kinds out of that player's ``stock`` and keeps only their
+  number, in ``Player.screened``. What stays public: the supply of each kind
+  (tokens on the table; a Community Interaction needs a token of the kind
+  chosen), every player's number of ingredients (taking or spending one is a
+  public action), and ingredients on caravans or lying on a hex (on the map).
+  So the tokens of each kind hidden behind the rivals' screens together are
+  known, not how they are split among the rivals; with two players nothing
+  is left to guess, as at the table. A determinisation deals those tokens
+  out at random, each rival getting as many as they hold.
+* **Blind bids.** Another player's bid in a Legacy auction shows as
+  :data:`HIDDEN_BID` once placed (``-1`` still means "not yet bid"); a
+  determinisation draws it uniformly from what they could bid.
+* **Private questions.** Another player's pending question whose answers
+  would show their hidden things (dealt objectives, drawn or held cards, the
+  kinds behind their screen) shows one masked answer per answer code.
+
+Source: rulebook, Components ("Cultural Artifacts and Specialty Materials:
+... keep behind your screen"; "12 tokens of each"), "Community
+Interaction", "Legacy cards" (blind auction), "Set-up" (secret objectives).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hexkit.errors import HexkitError
+from hexkit.game import PlayerId
+from hexkit.rng import Rng
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.communities import INGREDIENTS
+from hexkit_soot.state import SootState, add_goods
+
+__all__ = [
+    "HIDDEN_BID",
+    "PRIVATE_QUESTIONS",
+    "hide_screens",
+    "deal_screens",
+    "hidden_tokens",
+    "hide_bids",
+    "guess_bids",
+    "hide_questions",
+]
+
+HIDDEN_BID = -2
+"""Another player's blind bid, placed but not revealed, as a view shows it."""
+
+PRIVATE_QUESTIONS = frozenset({"setup.secret", "cards.keep", "cards.bonus", "cards.limit", "pay.private"})
+"""Questions whose answers always list the asker's hidden things: dealt
+objectives, two cards drawn blind, cards in hand (discards, cards spent as
+wild resources)."""
+
+
+def hide_screens(view: SootState, viewer: PlayerId) -> None:
+    """Take every other player's ingredients out of their stock, keeping only the number.
+
+    Args:
+        view: the view being made (changed in place; a view again is unchanged).
+        viewer: who looks.
+    """
+    for seat, p in enumerate(view.players):
+        if seat != viewer:
+            for good in INGREDIENTS:
+                p.screened += p.stock.pop(good, 0)
+
+
+def hidden_tokens(view: SootState, good: str) -> int:
+    """Tokens of ``good`` behind screens whose kinds ``view`` hides.
+
+    Every token is in the supply, in a network, on a caravan or lying on a
+    hex; those the view does not place are behind the rivals' screens.
+
+    Args:
+        view: a view.
+        good: one of the ingredients.
+    """
+    placed = view.supply.get(good, 0)
+    for p in view.players:
+        placed += p.stock.get(good, 0)
+        placed += sum(goods.get(good, 0) for goods in p.loose.values())
+        placed += sum(c.cargo.get(good, 0) for c in p.caravans)
+    return D(view).goods[good].tokens - placed
+
+
+def deal_screens(sample: SootState, viewer: PlayerId, rng: Rng) -> None:
+    """Deal the hidden ingredient tokens back behind the rivals' screens at random.
+
+    The tokens of each kind not visible anywhere are shuffled together and
+    dealt, each rival taking as many as their ``screened`` count: every
+    arrangement of the tokens is equally likely. The draws depend only on
+    what the view shows.
+
+    Args:
+        sample: a copy of the view (changed in place).
+        viewer: who looks.
+        rng: the source of the deal.
+
+    Raises:
+        HexkitError: if the view's counts do not add up (tokens lost or
+            invented elsewhere: a bug, never a player's doing).
+    """
+    wanted = sum(p.screened for p in sample.players)
+    if not wanted:
+        return
+    pool = [good for good in INGREDIENTS for _ in range(max(0, hidden_tokens(sample, good)))]
+    if len(pool) != wanted:
+        counts = {good: hidden_tokens(sample, good) for good in INGREDIENTS}
+        raise HexkitError(f"view for P{viewer}: {wanted} screened ingredients but {counts} unplaced tokens")
+    rng.shuffle(pool)
+    for p in sample.players:
+        for good in pool[: p.screened]:
+            add_goods(p.stock, good, 1)
+        del pool[: p.screened]
+        p.screened = 0
+
+
+def hide_bids(view: SootState, viewer: PlayerId) -> None:
+    """Show other players' placed blind bids as :data:`HIDDEN_BID`.
+
+    Args:
+        view: the view being made (changed in place).
+        viewer: who looks.
+    """
+    view.bids = [b if seat == viewer or b < 0 else HIDDEN_BID for seat, b in enumerate(view.bids)]
+
+
+def guess_bids(sample: SootState, rng: Rng) -> None:
+    """Draw each hidden bid uniformly from 0 to what its bidder could bid.
+
+    Bids are placed in turn order during the Market Update, so a bidder's
+    currency has not changed since.
+
+    Args:
+        sample: a copy of a view (changed in place).
+        rng: the source of the guesses.
+    """
+    cap = D(sample).numbers.legacy_bid_max
+    for seat, b in enumerate(sample.bids):
+        if b == HIDDEN_BID:
+            sample.bids[seat] = rng.randbelow(min(sample.players[seat].currency, cap) + 1)
+
+
+def hide_questions(view: SootState, viewer: PlayerId) -> None:
+    """Mask the answers of other players' private questions.
+
+    A question is private when its kind is in :data:`PRIVATE_QUESTIONS`, or
+    when its asker keeps ingredients behind a screen and an answer (or the
+    tag) names an ingredient: a Market Transaction, a trade offer or a
+    caravan load would show the kinds. Call after :func:`hide_screens`.
+
+    Args:
+        view: the view being made (changed in place).
+        viewer: who looks.
+    """
+    view.pending = [_masked(s) if isinstance(s, Step) and _private(view, s, viewer) else s for s in view.pending]
+
+
+def _private(view: SootState, step: Step, viewer: PlayerId) -> bool:
+    if step.player == viewer:
+        return False
+    if step.kind in PRIVATE_QUESTIONS:
+        return True
+    if not view.players[step.player].screened:
+        return False
+    return any(good in step.tag or any(good in o.label for o in step.options) for good in INGREDIENTS)
+
+
+def _masked(step: Step) -> Step:
+    options = tuple(dict.fromkeys(Choose(code=o.code, arg=-1, label="?") for o in step.options))
+    return attrs.evolve(step, options=options, data=tuple(-1 for _ in step.data))
