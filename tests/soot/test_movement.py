@@ -192,6 +192,26 @@ def test_fuel_once_per_caravan_per_move_on_road_whatever_the_legs() -> None:
         assert s.players[0].caravans[0].cargo == {"Coal": 1, "Grain": 1}, hops
 
 
+def test_the_player_chooses_which_fuel_burns_and_from_where() -> None:
+    s = position()
+    a, b = line(s, ROAD, 2)
+    p = s.players[0]
+    p.stock = {}
+    give(s, 0, {"Charcoal": 1})  # in the network at the Central City, the start node
+    cargo(s, {"Coal": 1, "Grain": 1})
+    begin(s)
+    answer(s, "go")
+    answer(s, "hex", hex_code(a))
+    assert s.pending[-1].kind == "pay"
+    assert sorted(codes(s)) == ["fuel for caravan 0: 1 Charcoal from the network",
+                                "fuel for caravan 0: 1 Coal from the caravan"]
+    assert p.caravans[0].loc == CENTRAL_CITY  # nothing moves or is paid before the choice
+    answer(s, "way", next(o.arg for o in legal(s) if "Charcoal" in str(o)))
+    assert p.stock == {} and p.caravans[0].cargo == {"Coal": 1, "Grain": 1}
+    assert p.caravans[0].loc == a
+    assert s.log[-2].text == "caravan 0 burned 1 Charcoal on the road"
+
+
 def test_no_fuel_on_trails_and_rivers() -> None:
     s = position()
     a = line(s, TRAIL, 1)[0]

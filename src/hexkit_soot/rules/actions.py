@@ -14,6 +14,8 @@ Source: rulebook, Phase 2 "Actions"; reference card "ACTIONS/ROUND".
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
@@ -67,16 +69,47 @@ def _can_take(state: SootState, player: PlayerId, name: str) -> bool:
     return action.available(state, player)
 
 
+MENU_ORDER = (
+    "Explore", "Move", "Build Route", "Found Camp", "Extract", "Refine", "Market Transaction",
+    "Found Settlement", "Upgrade Settlement", "Build Structure", "Community Interaction",
+    "Draw Cards", "Scrub Soot", "Buy Upgrade", "Train Caravan", "Unlock Outer District",
+)
+"""Main actions in the order the turn menu lists them: the game's own arc
+(explore, connect, extract, transform, deliver, reinvest), then the rest.
+A fixed order keeps action lists, records and transcripts independent of
+the order in which rule modules happen to be imported."""
+
+
+def _ordered(names: Iterable[str], first: Sequence[str]) -> list[str]:
+    """``names`` with those in ``first`` in that order, the rest after, sorted."""
+    known = set(names)
+    return [n for n in first if n in known] + sorted(known - set(first))
+
+
+_MENUS: dict[int, tuple[list[str], list[str]]] = {}
+
+
+def _menus() -> tuple[list[str], list[str]]:
+    """Main and free action names in menu order (recomputed if a module registers more)."""
+    key = len(MAIN_ACTIONS) * 1000 + len(FREE_ACTIONS)
+    if key not in _MENUS:
+        _MENUS[key] = (_ordered(MAIN_ACTIONS, MENU_ORDER), sorted(FREE_ACTIONS))
+    return _MENUS[key]
+
+
 def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
     """The turn menu: main actions that can be completed, free actions, pass.
+
+    Main actions come in :data:`MENU_ORDER`; free actions by name.
 
     Args:
         state: the game.
         player: the seat concerned.
     """
-    out = [opt(name, 0, name) for name in MAIN_ACTIONS if _can_take(state, player, name)]
-    for free in FREE_ACTIONS.values():
-        out.extend(free.options(state, player))
+    main, free = _menus()
+    out = [opt(name, 0, name) for name in main if _can_take(state, player, name)]
+    for name in free:
+        out.extend(FREE_ACTIONS[name].options(state, player))
     out.append(opt("Pass", 0, "pass"))
     return out
 

@@ -13,9 +13,9 @@ A caravan spends its budget over one or more legs. It starts at a stop
 (its hex); at every stop it may load and unload, one unit per answer, then
 drive a leg to any hex its remaining budget reaches, or finish. Goods lying
 on a hex load only when the caravan stops there (nothing is picked up in
-passing). A laden caravan whose leg uses a road or rail pays 1 fuel (from
-its load, or from your network if it has passed one of your nodes this
-Move) and 1¤ toll to each distinct rival owner of road/rail segments on
+passing). A laden caravan whose leg uses a road or rail pays 1 fuel (a
+fuel token of the player's choice, from its load, or from your network if
+it has passed one of your nodes this Move; see :mod:`.payment`) and 1¤ toll to each distinct rival owner of road/rail segments on
 the leg, once per owner per Move action however many caravans or legs
 cross their segments. Unladen caravans, Explorers and Builders move free.
 
@@ -58,6 +58,7 @@ from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import D, to_supply, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import fuel_value, is_node, tier3
+from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
 
@@ -502,16 +503,28 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
         _next_agent(state, player, moved)
 
 
-def _pay_fuel(state: SootState, player: PlayerId, index: int, network: bool) -> None:
+def _fuel_need(state: SootState, player: PlayerId, index: int, network: bool, owed: int) -> Need:
+    """The fuel a leg owes, as a payment choice: any fuel token on the caravan,
+    or in the network when it passed one of the player's nodes this Move.
+
+    Source: rulebook, "Agents & Movement" (fuel from the caravan's own load
+    or from a warehouse node on its path).
+    """
     p = state.players[player]
-    c = p.caravans[index]
-    src = _fuel_source(state, player, c.cargo, network)
-    if src is None:  # cannot happen for a legal leg: caravan_reach checked a source
-        return
-    good = src.lstrip("@")
-    add_goods(p.stock if src.startswith("@") else c.cargo, good, -1)
-    to_supply(state, good, 1)
-    state.note(player, f"caravan {index} burned 1 {good} on the road")
+    units = [(f"caravan|{g}", fuel_value(state, g), n) for g, n in sorted(p.caravans[index].cargo.items())]
+    if network:
+        units += [(f"network|{g}", fuel_value(state, g), n) for g, n in sorted(p.stock.items())]
+    return Need.of(f"fuel for caravan {index}", owed, units,
+                   label=lambda key: f"{key.partition('|')[2]} from the {key.partition('|')[0]}")
+
+
+def _pay_fuel(state: SootState, player: PlayerId, index: int, picks: list[Pick]) -> None:
+    p = state.players[player]
+    for key, n in units_of(picks).items():
+        where, _, good = key.partition("|")
+        add_goods(p.stock if where == "network" else p.caravans[index].cargo, good, -n)
+        to_supply(state, good, n)
+        state.note(player, f"caravan {index} burned {n} {good} on the road")
 
 
 @handles("move.drive")
@@ -525,8 +538,13 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     path = caravan_reach(state, player, index, _paid(moved), spent,
                          bool(flags & _FUELLED), bool(flags & _NODE_SEEN))[target]
     if c.cargo:
-        if not flags & _FUELLED and _fuel_owed(state, player, path):
-            _pay_fuel(state, player, index, bool(flags & _NODE_SEEN) or path.via_node)
+        owed = 0 if flags & _FUELLED else _fuel_owed(state, player, path)
+        if owed:
+            need = _fuel_need(state, player, index, bool(flags & _NODE_SEEN) or path.via_node, owed)
+            picks = settle(state, step, answer, lambda done: None if done else need)
+            if picks is None:
+                return  # the player chooses the fuel first; this handler runs again
+            _pay_fuel(state, player, index, picks)
             flags |= _FUELLED
         for owner in sorted(path.owners - _paid(moved)):
             transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
