@@ -288,7 +288,8 @@ def _describe_file(path: Path, assumed: list[tuple[str, str, str]]) -> list[str]
             for name, value in entry.items():
                 fields.setdefault(name, []).append(value)
             source = entry.get("source", "")
-            if isinstance(source, str) and source.startswith("assumed"):
+            # "rulebook: ...; cost assumed" is partly assumed: list it too
+            if isinstance(source, str) and "assum" in source:
                 label = entry.get("name", entry.get("id", f"#{entries.index(entry)}"))
                 assumed.append((path.name, str(label), source))
         out += [
@@ -322,7 +323,7 @@ def data_files() -> None:
         assumed: list[tuple[str, str, str]] = []
         for path in files:
             parts += _describe_file(path, assumed)
-        parts += [f"#### Entries marked `assumed` in {name}", ""]
+        parts += [f"#### Entries wholly or partly `assumed` in {name}", ""]
         if assumed:
             parts += ["| file | entry | source |", "| --- | --- | --- |"]
             parts += [f"| `{f}` | {_cell(e, 60).strip(chr(34))} | {s.replace('|', '/')} |"
