@@ -76,7 +76,7 @@ def render_map(state: SootState) -> str:
 
 
 def render_routes(state: SootState) -> str:
-    """Road and rail segments by owner, and the number of public trails.
+    """Road and rail segments by owner, and the number of public trails (those under roads and rail included).
 
     Args:
         state: the game.
@@ -86,12 +86,13 @@ def render_routes(state: SootState) -> str:
     for h in sorted(state.route_kind):
         kinds = state.route_kind[h]
         owners = state.route_owner[h]
+        under = state.trails.get(h, 0)
         for d, n in enumerate(h.neighbors()):
             if kinds[d] and h < n:
-                if kinds[d] == 1:
-                    trails += 1
-                else:
-                    by_owner.setdefault(owners[d], []).append(f"{ROUTE_NAMES[kinds[d]]} {h}-{n}")
+                trails += under >> d & 1
+                if kinds[d] != 1:
+                    over = " over a trail" if under >> d & 1 else ""
+                    by_owner.setdefault(owners[d], []).append(f"{ROUTE_NAMES[kinds[d]]} {h}-{n}{over}")
     lines = [f"trails: {trails}"]
     for owner in sorted(by_owner):
         lines.append(f"P{owner}: " + ", ".join(by_owner[owner]))

@@ -107,7 +107,8 @@ class SootStyle(Style[int]):
                     colour = PLAYER_COLOURS[owners[d] % 6] if owners[d] >= 0 else _TRAIL
                     width = 0.14 if k == RAIL else 0.08
                     name = "rail" if k == RAIL else "road" if k == ROAD else "route"
-                    self._links.append(Link(a=h, b=n, color=colour, width=width, title=f"{name} of P{owners[d]}"))
+                    over = " over a trail" if state.trails.get(h, 0) >> d & 1 else ""
+                    self._links.append(Link(a=h, b=n, color=colour, width=width, title=f"{name} of P{owners[d]}{over}"))
         self._title = (f"Soot & Timber - round {state.round} ({season_of(max(1, state.round))}), "
                        f"phase {state.phase}" + (" - the Frontier has closed" if state.frontier_closed else ""))
         self._legend = [LegendEntry(color=c, text=t) for t, c in TERRAIN_FILLS.items() if t != "Outer District"]
