@@ -15,13 +15,17 @@ from hexkit.hexes import Hex
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import edge_code, hex_code
+from hexkit_soot.ledger import D
 from hexkit_soot.render import render_routes
+from hexkit_soot.rules.access import route_access
+from hexkit_soot.rules.market import markets_for
 from hexkit_soot.rules.movement import caravan_reach, explore_reach, trail_reach
 from hexkit_soot.rules.routes import anchors, has_trail, route_at, set_route
+from hexkit_soot.rules.structures import buildable
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, TRAIL, SootState, add_goods
 from hexkit_soot.svg import SootStyle
 
-from tests.soot.helpers import give, place, start
+from tests.soot.helpers import camp, connect, give, place, settle, start
 
 A, B, C, E = Hex(1, 0), Hex(2, 0), Hex(3, 0), Hex(4, 0)
 
@@ -203,3 +207,60 @@ def test_agent_bonus_walker_moves_three_on_rail() -> None:
         prev = h
     assert sorted(explore_reach(s, 0, CENTRAL_CITY, "Explorer")) == [A, B, C]
     assert sorted(explore_reach(s, 0, CENTRAL_CITY, "Builder")) == [A, B]
+
+
+# -- 2. route access to a settlement ---------------------------------------------------
+
+def lone_settlement(state: SootState, at: Hex = C) -> None:
+    """P1's Market Town on ``at``, with no route to it; P0's Builder stands there with a Sawmill's cost."""
+    settle(state, at, founder=1)
+    state.players[0].builders = [at]
+    give(state, 0, {"Timber": 2, "Lumber": 2, "Stone": 1})
+
+
+def test_builder_alone_gives_no_route_access_a_trail_does() -> None:
+    s = position()
+    lone_settlement(s)
+    assert not route_access(s, 0, C) and buildable(s, 0, C) == []
+    assert not offered(s, "Build Structure")
+    connect(s, C)
+    assert route_access(s, 0, C) and "Sawmill" in buildable(s, 0, C) and "Warehouse" in buildable(s, 0, C)
+    answer(s, "Build Structure")
+    answer(s, "build", hex_code(C) * 32 + list(D(s).facilities).index("Sawmill"))
+    assert s.settlements[C].facilities[-1].name == "Sawmill"
+
+
+def test_route_access_over_any_owners_road_to_your_camp_and_over_open_rivers() -> None:
+    s = position()
+    lone_settlement(s)
+    camp(s, B, 0, "Farm", river=True)
+    assert not route_access(s, 0, C)
+    set_route(s, B, C, ROAD, 1)  # a rival's road to P0's camp
+    assert route_access(s, 0, C) and not route_access(s, 1, C)  # P1 has no camp, caravan or node there
+    s.route_kind.clear()
+    s.route_owner.clear()
+    place(s, C, river=True)  # the settlement's hex is water too: a river link B-C
+    s.round = 9
+    assert route_access(s, 0, C)
+    s.round = 10  # rivers frozen in rounds 10-11
+    assert not route_access(s, 0, C) and buildable(s, 0, C) == []
+    s.round = 12
+    assert route_access(s, 0, C)
+
+
+def test_a_caravan_or_a_node_there_gives_access_and_a_camp_warehouse_needs_none() -> None:
+    s = position()
+    lone_settlement(s)
+    give(s, 0, {"Grain": 1})
+    assert C not in markets_for(s, 0)
+    s.players[0].caravans[0].loc = C
+    cargo(s, {"Grain": 1})
+    assert route_access(s, 0, C) and C in markets_for(s, 0)
+    s.players[0].caravans[0].loc = CENTRAL_CITY
+    s.players[0].warehouses.append(C)  # a warehouse node there
+    assert route_access(s, 0, C) and C in markets_for(s, 0)
+    far = Hex(-3, 0)
+    camp(s, far, 0, "Farm")
+    s.players[0].warehouses.clear()
+    s.players[0].builders = [far]
+    assert not route_access(s, 0, far) and buildable(s, 0, far) == ["Warehouse"]

@@ -1,7 +1,8 @@
 """Structures: facilities, warehouses, City training, the Outer District.
 
 Build Structure costs 1 action + the structure's resources, with your
-Builder on the hex. Tier 2 facilities go in settlement slots; Tier 3
+Builder on the hex and, at a settlement, route access to it
+(:mod:`.access`, I51). Tier 2 facilities go in settlement slots; Tier 3
 facilities in the Central City's slots (4, 3 at 2 players, +2 with the
 Outer District) or one per City. The builder owns the facility. A
 founder's reserved slot (if they chose to reserve one) is kept for them
@@ -23,6 +24,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_build, discounted, pay_build
@@ -51,6 +53,9 @@ def free_slots(state: SootState, at: Hex, player: PlayerId) -> int:
 def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     """Structures ``player`` may build on ``at`` now (ignoring cost).
 
+    A settlement's slots and its warehouse place need route access (I51);
+    a warehouse on your own camp does not.
+
     Args:
         state: the game.
         player: the seat concerned.
@@ -60,6 +65,8 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     out: list[str] = []
     s = state.settlements.get(at)
     p = state.players[player]
+    if s is not None and not route_access(state, player, at):
+        return out
     if s is not None and free_slots(state, at, player) > 0:
         if s.kind == "Central City":
             out.extend(n for n, f in data.facilities.items() if f.tier == 3)
