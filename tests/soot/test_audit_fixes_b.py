@@ -19,6 +19,7 @@ from hexkit_soot.ledger import D
 from hexkit_soot.render import render_routes
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.market import markets_for
+from hexkit_soot.rules.objectives import objective_points
 from hexkit_soot.rules.movement import caravan_reach, explore_reach, trail_reach
 from hexkit_soot.rules.routes import anchors, has_trail, route_at, set_route
 from hexkit_soot.rules.structures import buildable
@@ -264,3 +265,38 @@ def test_a_caravan_or_a_node_there_gives_access_and_a_camp_warehouse_needs_none(
     s.players[0].warehouses.clear()
     s.players[0].builders = [far]
     assert not route_access(s, 0, far) and buildable(s, 0, far) == ["Warehouse"]
+
+
+# -- 5. a Warehouse is not a facility for the Founder's Charter ------------------------
+
+def test_warehouse_at_a_rivals_settlement_pays_no_charter_a_facility_pays_one() -> None:
+    s = position()
+    lone_settlement(s)
+    connect(s, C)
+    founder = s.players[1]
+    before = founder.currency
+    answer(s, "Build Structure")
+    answer(s, "build", hex_code(C) * 32 + list(D(s).facilities).index("Warehouse"))
+    assert C in s.players[0].warehouses and founder.currency == before
+    s.pending[-1] = Step(player=0, prompt="turn", kind="turn")
+    give(s, 0, {"Timber": 2, "Stone": 1})
+    answer(s, "Build Structure")
+    answer(s, "build", hex_code(C) * 32 + list(D(s).facilities).index("Sawmill"))
+    assert founder.currency == before + 1
+
+
+# -- 6. public objectives: a tie for first uses up the runner-up's place ---------------
+
+@pytest.mark.parametrize(("camps", "points"), [
+    ((3, 3, 1), [4, 4, 0]),  # tied leaders take first and second; the next is third
+    ((3, 1, 1), [4, 2, 2]),  # a tie for second: full 2 points to each
+    ((3, 2, 1), [4, 2, 0]),
+    ((2, 2, 2), [4, 4, 4]),
+])
+def test_public_objective_ties(camps: tuple[int, int, int], points: list[int]) -> None:
+    s = start(("Merchant", "Rancher", "Prospector"))
+    s.public = [[o.name for o in D(s).public_objectives].index("Land Baron")]
+    for player, n in enumerate(camps):
+        for i in range(n):
+            camp(s, Hex(i + 1, player - 4), player, "Farm")
+    assert [objective_points(s)[p]["Land Baron"] for p in range(3)] == points

@@ -8,7 +8,8 @@ Outer District) or one per City. The builder owns the facility. A
 founder's reserved slot (if they chose to reserve one) is kept for them
 for 3 rounds. Warehouses (2
 Lumber + 1 Stone, at most 2) go at a settlement or your own camp and make
-the hex a node of your network; they take no facility slot (assumed).
+the hex a node of your network; they take no facility slot and are not
+facilities, so the Founder's Charter does not pay for one (assumed, I54).
 A City trains one caravan per game for any player (3 Grain + 2¤, 1
 action). At 5-6 players the Outer District adds 2 Tier 3 slots to the
 Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points).
@@ -102,7 +103,11 @@ def start(state: SootState, player: PlayerId) -> None:
 
 @handles("structure.build")
 def on_build(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay and build."""
+    """Pay and build; the settlement's Charter pays its founder for a facility
+    built by another player (not for a Warehouse: I54).
+
+    Source: rulebook, "Facilities", "Founder's Charter", "Warehouses & Network".
+    """
     player = step.player
     at = code_hex(answer.arg // 32)
     name = list(D(state).facilities)[answer.arg % 32]
@@ -120,8 +125,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
         if s.reserve_owner == player:
             s.reserve_owner = -1
         state.note(player, f"built a {name} at {at}")
-    if at in state.settlements:
-        charter(state, at, player, "facility built")
+        charter(state, at, player, "facility built")  # a Warehouse is a node, not a facility (I54)
 
 
 # -- City training -----------------------------------------------------------
