@@ -16,14 +16,17 @@ from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import edge_code, hex_code
 from hexkit_soot.ledger import D
-from hexkit_soot.render import render_routes
+from hexkit_soot.render import render_map, render_routes
+from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.explore import open_edges, tile_label
+from hexkit_soot.rules.settlements import settlement_types_at, slots_of
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.market import markets_for
 from hexkit_soot.rules.objectives import objective_points
 from hexkit_soot.rules.movement import caravan_reach, explore_reach, trail_reach
 from hexkit_soot.rules.routes import anchors, has_trail, route_at, set_route
 from hexkit_soot.rules.structures import buildable
-from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, TRAIL, SootState, add_goods
+from hexkit_soot.state import CENTRAL_CITY, OUTER_HEX, OUTER_TILE, RAIL, ROAD, TRAIL, SootState, add_goods
 from hexkit_soot.svg import SootStyle
 
 from tests.soot.helpers import camp, connect, give, place, settle, start
@@ -300,3 +303,34 @@ def test_public_objective_ties(camps: tuple[int, int, int], points: list[int]) -
         for i in range(n):
             camp(s, Hex(i + 1, player - 4), player, "Farm")
     assert [objective_points(s)[p]["Land Baron"] for p in range(3)] == points
+
+
+# -- 3. the Outer District tile (5-6 players) -------------------------------------------
+
+FIVE = ("Merchant", "Rancher", "Prospector", "Industrialist", "Railroad Baron")
+
+
+def test_outer_district_tile_is_attached_to_the_central_city_at_setup() -> None:
+    s = start(FIVE)
+    assert s.tiles[OUTER_HEX] == OUTER_TILE and OUTER_HEX in CENTRAL_CITY.neighbors()
+    assert tile_label(s, OUTER_TILE) == "Outer District"
+    assert OUTER_HEX not in start(FIVE[:4]).tiles  # 4 players: no district
+    assert OUTER_HEX not in open_edges(s, CENTRAL_CITY) and len(open_edges(s, CENTRAL_CITY)) == 5
+    assert camp_kinds_at(s, OUTER_HEX) == [] and settlement_types_at(s, OUTER_HEX) == []
+    reach = explore_reach(s, 0, CENTRAL_CITY, "Builder")
+    assert OUTER_HEX in reach and len(reach[OUTER_HEX].wild) == 1  # land: walked, and a trail blazed
+    GAME.validate_state(s)
+
+
+def test_outer_district_unlocks_two_central_city_slots_and_is_drawn() -> None:
+    s = start(FIVE)
+    s.pending[-1] = Step(player=0, prompt="turn", kind="turn")
+    s.players[0].actions = 3
+    assert slots_of(s, CENTRAL_CITY) == 4
+    assert render_map(s).splitlines()[0] == "  0 C.* O."  # the district east of the city, agents on the city
+    style = SootStyle(s)
+    assert style.label(OUTER_HEX, OUTER_TILE) == "OD" and style.fill(OUTER_HEX, OUTER_TILE) == "#8a7b72"
+    give(s, 0, {"Cut Stone": 4})
+    answer(s, "Unlock Outer District")
+    assert s.outer_district == 2 and slots_of(s, CENTRAL_CITY) == 6 and s.players[0].points == 2
+    assert "O+" in render_map(s) and SootStyle(s).label(OUTER_HEX, OUTER_TILE) == "OD +2"

@@ -11,8 +11,10 @@ Lumber + 1 Stone, at most 2) go at a settlement or your own camp and make
 the hex a node of your network; they take no facility slot and are not
 facilities, so the Founder's Charter does not pay for one (assumed, I54).
 A City trains one caravan per game for any player (3 Grain + 2¤, 1
-action). At 5-6 players the Outer District adds 2 Tier 3 slots to the
-Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points).
+action). At 5-6 players the Outer District tile lies beside the Central
+City from set-up (``state.OUTER_HEX``) and adds 2 Tier 3 slots to the
+Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points);
+facilities in those slots are Central City facilities (assumed, I56).
 
 Source: rulebook, "Facilities", "Central City", "Warehouses & Network",
 "Gaining agents" (City training), §23 Outer District.
