@@ -212,8 +212,9 @@ class SootGame(Game[SootState, SootConfig]):
         goods counts not negative; loans within the limit; a hidden
         ingredient count only in another player's view; plus one player
         record per seat, a round within the hard cap, hidden bids only in a
-        view, and the open trade offer and Binding Trade Contracts
-        (:func:`~hexkit_soot.rules.trades.check_trades`).
+        view, the open trade offer and Binding Trade Contracts
+        (:func:`~hexkit_soot.rules.trades.check_trades`), and trail marks
+        that match the routes (:func:`~hexkit_soot.rules.routes.check_trails`).
 
         Raises:
             InvalidRecordError: naming the field (``"state.players.1.currency"``).
@@ -248,6 +249,7 @@ class SootGame(Game[SootState, SootConfig]):
             if bid < HIDDEN_BID or (bid == HIDDEN_BID and state.viewer in (None, seat)):
                 raise InvalidRecordError(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")
         trades.check_trades(state)
+        routes.check_trails(state)
 
     def factions(self, state: SootState) -> list[str]:
         """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""

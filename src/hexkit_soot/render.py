@@ -4,6 +4,7 @@
 each cell three characters: terrain letter, then what stands there::
 
     P  Plains   F Forest   H Hill   M Mountain   S Swamp   C Central City
+    O  Outer District (5-6 players; second char '+' once unlocked)
     lower case = water overlay (river)
     second char: a community (T Trading Post, R Tribal Capital), a
     settlement tier (1 Settlement, 2 Town, 3 City), a camp owner (seat
@@ -21,7 +22,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.state import CENTRAL_CITY, ROUTE_NAMES, SootState
+from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
 __all__ = ["render_map", "render_routes", "render_state"]
 
@@ -41,6 +42,8 @@ def _cell(state: SootState, h: Hex) -> str:
         second = str(state.settlements[h].tier)
     elif h in state.camps:
         second = "abcdef"[state.camps[h].owner]
+    elif state.tiles[h] == OUTER_TILE and state.outer_district == 2:
+        second = "+"  # unlocked: its 2 Tier 3 slots are open
     agents = []
     for p in state.players:
         agents += ["E" for e in p.explorers if e == h]
@@ -72,11 +75,13 @@ def render_map(state: SootState) -> str:
             cells.append(_cell(state, h) if h in state.tiles else "   ")
         lines.append((f"{r:>3} " + shift + " ".join(cells)).rstrip())
     legend = "P/F/H/M/S terrain (lower case: river), C Central City; T/R community; 1-3 settlement tier; a-f camp owner; E/B/c agents"
+    if state.outer_district:
+        legend += "; O Outer District (O+ unlocked)"
     return "\n".join([*lines, legend])
 
 
 def render_routes(state: SootState) -> str:
-    """Road and rail segments by owner, and the number of public trails.
+    """Road and rail segments by owner, and the number of public trails (those under roads and rail included).
 
     Args:
         state: the game.
@@ -86,12 +91,13 @@ def render_routes(state: SootState) -> str:
     for h in sorted(state.route_kind):
         kinds = state.route_kind[h]
         owners = state.route_owner[h]
+        under = state.trails.get(h, 0)
         for d, n in enumerate(h.neighbors()):
             if kinds[d] and h < n:
-                if kinds[d] == 1:
-                    trails += 1
-                else:
-                    by_owner.setdefault(owners[d], []).append(f"{ROUTE_NAMES[kinds[d]]} {h}-{n}")
+                trails += under >> d & 1
+                if kinds[d] != 1:
+                    over = " over a trail" if under >> d & 1 else ""
+                    by_owner.setdefault(owners[d], []).append(f"{ROUTE_NAMES[kinds[d]]} {h}-{n}{over}")
     lines = [f"trails: {trails}"]
     for owner in sorted(by_owner):
         lines.append(f"P{owner}: " + ", ".join(by_owner[owner]))

@@ -16,7 +16,9 @@ Goods have exactly one place at any time (token conservation):
 
 Routes are stored per hex as six-slot tuples in direction order of
 :data:`hexkit.hexes.DIRECTIONS`, once at each end: ``route_kind`` (0 none,
-1 trail, 2 road, 3 rail) and ``route_owner`` (-1 public or none).
+1 trail, 2 road, 3 rail) and ``route_owner`` (-1 public or none). A trail
+stays when a road or rail is built over it: ``trails`` keeps, per hex, a
+bit mask of the directions where a trail lies, whatever ``route_kind`` says.
 
 Source: rulebook (all sections); Components Specification.
 """
@@ -41,6 +43,7 @@ __all__ = [
     "CENTRAL_CITY",
     "CENTRAL_TILE",
     "OUTER_TILE",
+    "OUTER_HEX",
     "Caravan",
     "Camp",
     "Facility",
@@ -73,6 +76,8 @@ CENTRAL_TILE = -1
 """Tile id of the Central City in ``SootState.tiles``."""
 OUTER_TILE = -2
 """Tile id of the Outer District (5-6 players)."""
+OUTER_HEX = Hex(1, 0)
+"""The Outer District's hex: the Central City's neighbour in direction 0 (assumed)."""
 
 
 def add_goods(goods: Goods, name: str, n: int) -> None:
@@ -387,6 +392,8 @@ class SootState(State):
         settlements: settlements by hex (the Central City included).
         route_kind: route kinds per hex and direction.
         route_owner: route owners per hex and direction.
+        trails: per hex, a bit mask of the directions with a trail (bit ``d``:
+            direction ``d``), kept under any road or rail built over it.
         prices: current price of each tracked good.
         floors: current price floor of each tracked good.
         raw_bonus: permanent raw price rises from Scarcity Cascades.
@@ -441,6 +448,7 @@ class SootState(State):
     settlements: dict[Hex, Settlement] = attrs.field(factory=dict)
     route_kind: dict[Hex, Six] = attrs.field(factory=dict)
     route_owner: dict[Hex, Six] = attrs.field(factory=dict)
+    trails: dict[Hex, int] = attrs.field(factory=dict)
     prices: dict[str, int] = attrs.field(factory=dict)
     floors: dict[str, int] = attrs.field(factory=dict)
     raw_bonus: dict[str, int] = attrs.field(factory=dict)
@@ -485,6 +493,7 @@ class SootState(State):
             camps=self.camps.copy(), stacks=self.stacks.copy(),
             settlements={h: s.copy() for h, s in self.settlements.items()},
             route_kind=self.route_kind.copy(), route_owner=self.route_owner.copy(),
+            trails=self.trails.copy(),
             prices=self.prices.copy(), floors=self.floors.copy(),
             raw_bonus=self.raw_bonus.copy(), cascaded=self.cascaded.copy(),
             supply=self.supply.copy(), deck=self.deck.copy(), discard=self.discard.copy(),

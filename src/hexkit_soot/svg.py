@@ -34,7 +34,7 @@ from hexkit.render import LegendEntry, Link, Marker, MarkerShape, Style
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.seasons import season_of
-from hexkit_soot.state import RAIL, ROAD, TRAIL, SootState
+from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style"]
 
@@ -76,6 +76,8 @@ class SootStyle(Style[int]):
             else:
                 spec = "".join(w[0] for w in s.spec.split())
                 self._labels[h] = f"{'STC'[s.tier - 1]}{s.tier} {spec}"
+        if state.outer_district:
+            self._labels[OUTER_HEX] = "OD +2" if state.outer_district == 2 else "OD"
         for h, c in state.communities.items():
             self._labels[h] = "TP" if c.kind == "Trading Post" else "TC"
         self._markers: dict[Hex, list[Marker]] = {}
@@ -107,10 +109,12 @@ class SootStyle(Style[int]):
                     colour = PLAYER_COLOURS[owners[d] % 6] if owners[d] >= 0 else _TRAIL
                     width = 0.14 if k == RAIL else 0.08
                     name = "rail" if k == RAIL else "road" if k == ROAD else "route"
-                    self._links.append(Link(a=h, b=n, color=colour, width=width, title=f"{name} of P{owners[d]}"))
+                    over = " over a trail" if state.trails.get(h, 0) >> d & 1 else ""
+                    self._links.append(Link(a=h, b=n, color=colour, width=width, title=f"{name} of P{owners[d]}{over}"))
         self._title = (f"Soot & Timber - round {state.round} ({season_of(max(1, state.round))}), "
                        f"phase {state.phase}" + (" - the Frontier has closed" if state.frontier_closed else ""))
-        self._legend = [LegendEntry(color=c, text=t) for t, c in TERRAIN_FILLS.items() if t != "Outer District"]
+        self._legend = [LegendEntry(color=c, text=t) for t, c in TERRAIN_FILLS.items()
+                        if t != "Outer District" or state.outer_district]
         self._legend.append(LegendEntry(color=_WATER, text="water overlay (outline)"))
         for seat, p in enumerate(state.players):
             self._legend.append(LegendEntry(

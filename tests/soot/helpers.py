@@ -10,7 +10,8 @@ from hexkit_soot import GAME
 from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.setup import give_package, new_state
-from hexkit_soot.state import Camp, Facility, Settlement, SootState, add_goods
+from hexkit_soot.rules.routes import route_at, set_route
+from hexkit_soot.state import CENTRAL_CITY, TRAIL, Camp, Facility, Settlement, SootState, add_goods
 
 
 def start(archetypes: Sequence[str] = ("Merchant", "Industrialist"), seed: int = 1) -> SootState:
@@ -58,6 +59,18 @@ def settle(state: SootState, at: Hex, founder: int, spec: str = "Market Town", t
     s = Settlement(kind=kind, spec=spec, founder=founder, tier=tier)
     state.settlements[at] = s
     return s
+
+
+def connect(state: SootState, to: Hex, frm: Hex = CENTRAL_CITY) -> None:
+    """Join ``to`` to ``frm`` by public trails on the straight line (Plains tiles placed where missing;
+    segments that already carry a route are kept), as a Builder walking there would."""
+    hexes = frm.line(to)
+    for a, b in zip(hexes, hexes[1:]):
+        for h in (a, b):
+            if h not in state.tiles:
+                place(state, h)
+        if not route_at(state, a, a.neighbors().index(b)):
+            set_route(state, a, b, TRAIL, -1)
 
 
 def camp(state: SootState, at: Hex, owner: int, kind: str, terrain: str = "Plains", site: str = "",

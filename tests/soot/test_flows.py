@@ -14,7 +14,7 @@ from hexkit_soot.ledger import D
 from hexkit_soot.rules.communities import interaction_cost
 from hexkit_soot.state import CENTRAL_CITY, Community, SootState
 
-from tests.soot.helpers import camp, facility, give, place, settle, start
+from tests.soot.helpers import camp, connect, facility, give, place, settle, start
 
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
@@ -196,6 +196,7 @@ def test_build_structure_reserved_slot_and_charter() -> None:
     s = start(("Merchant", "Rancher"))
     at = Hex(2, 0)
     settle(s, at, founder=1)
+    connect(s, at)  # route access (I51)
     st = s.settlements[at]
     st.reserve_owner, st.reserve_until = 1, 3
     facility(s, at, "Sawmill", 1)

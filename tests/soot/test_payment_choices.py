@@ -18,7 +18,7 @@ from hexkit_soot.rules.structures import buildable, free_slots
 from hexkit_soot.rules.upkeep import pay_food
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
 
-from tests.soot.helpers import camp, facility, give, place, settle, start
+from tests.soot.helpers import camp, connect, facility, give, place, settle, start
 
 AT = Hex(2, 0)
 
@@ -177,6 +177,7 @@ def test_luxury_manufactory_with_one_input_held_asks_nothing() -> None:
 def found(reserve: int) -> SootState:
     s = start(("Town Founder", "Merchant"))
     place(s, AT, "Plains")
+    connect(s, AT)  # the Builder's trail: route access (I51)
     s.players[0].builders[0] = AT
     give(s, 0, {"Timber": 2})
     answer(s, "Found Settlement")
@@ -217,6 +218,7 @@ def builder_short_of_stone(hand: list[str]) -> SootState:
     """P0's Builder at P1's settlement with 2 Timber and no Stone: a Sawmill needs 1 card as wild."""
     s = start(("Merchant", "Rancher"))
     settle(s, AT, founder=1)
+    connect(s, AT)  # route access (I51)
     p = s.players[0]
     p.builders[0] = AT
     for g, n in list(p.stock.items()):

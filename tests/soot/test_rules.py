@@ -362,7 +362,10 @@ def test_least_soot_objective_ranks_lowest_first() -> None:
     s.public = [[o.name for o in D(s).public_objectives].index("Clean Hands")]
     s.players[0].soot, s.players[1].soot, s.players[2].soot = 1, 3, 1
     pts = objective_points(s)
-    assert [pts[p]["Clean Hands"] for p in range(3)] == [4, 2, 4]
+    assert [pts[p]["Clean Hands"] for p in range(3)] == [4, 0, 4]  # the tie for least uses up second place (I55)
+    s.players[2].soot = 2
+    pts = objective_points(s)
+    assert [pts[p]["Clean Hands"] for p in range(3)] == [4, 0, 2]
 
 
 def test_milestone_first_town_goes_to_the_first_only() -> None:

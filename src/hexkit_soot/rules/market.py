@@ -2,7 +2,7 @@
 
 Only at market locations (Central City, Market Towns, River Ports; not a
 Struggling one), with a caravan of yours there or when the location is one
-of your warehouse nodes. All units trade at the pre-move price; the track
+of your warehouse nodes, and route access to it (:mod:`.access`, I51). All units trade at the pre-move price; the track
 moves once afterwards. Selling: the listed price per unit, +2 per unit at a
 market 4+ hexes from the Central City (frontier premium), +1 per unit in
 Boom; then the track falls 1 per unit (Tier 3: 2 per unit). Buying: listed
@@ -26,6 +26,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price
+from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.network import is_node, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -35,7 +36,8 @@ __all__ = ["markets_for", "sell_price", "buy_price", "sell", "buy", "max_units"]
 
 
 def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
-    """Market locations where ``player`` can trade now.
+    """Market locations where ``player`` can trade now (with a caravan there or
+    as a node, and route access: I51).
 
     Args:
         state: the game.
@@ -43,7 +45,8 @@ def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
     """
     p = state.players[player]
     here = {c.loc for c in p.caravans}
-    return sorted(h for h in state.settlements if is_market(state, h) and (h in here or is_node(state, player, h)))
+    return sorted(h for h in state.settlements if is_market(state, h) and (h in here or is_node(state, player, h))
+                  and route_access(state, player, h))
 
 
 def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:

@@ -1,9 +1,9 @@
 """Agents and movement: the Move action, trails, caravans on routes.
 
 One Move action moves any of your agents, each up to its speed, one after
-another. Explorers and Builders walk 2 hexes through wilderness (3 with the
-archetype's agent bonus) and lay a public trail on every segment they walk
-that had no route. Caravans move on routes only: trail 1 hex (2 when
+another. Explorers and Builders walk 2 hexes (3 with the archetype's agent
+bonus) and lay a public trail on every segment they walk that had no route.
+Caravans move on routes only: trail 1 hex (2 when
 carrying Livestock), road 2, rail 4, river 4 (water hexes; frozen in rounds
 10-11). Speeds mix as fractions of a turn: each segment costs
 ``12 / speed`` of a 12-point budget (rail and river 3, road 6, trail 12 or
@@ -33,6 +33,20 @@ Interpretations (assumed):
 * Within one stop a good loaded there cannot be unloaded there, and a good
   unloaded there cannot be loaded there.
 * Each leg takes the fastest path to its end (ties: fewer rival segments).
+  A laden caravan may instead drive a leg on trails and rivers alone (the
+  ``trail`` answer: no fuel, no toll) to a hex its fastest leg misses or
+  reaches only with fuel or a toll (I50).
+* A trail stays under a road or rail built over it (trails are permanent):
+  on that edge a caravan has both, and the search takes the trail when it
+  is as fast (a Livestock caravan: trail 2 = road 2), else the road or rail
+  (I50).
+* Walkers (Explorers, Builders) move at their own speed on every segment:
+  the rulebook gives them a wilderness speed only and gives the route
+  speeds (trail 1, road 2, rail 4, river 4) to caravans, so a road, rail or
+  river does not carry a walker faster (I52).
+* River speed 4 (reference card "MOVE") although the water overlay's
+  component text says "unlimited distance": the card's number is kept, so a
+  river is a fast route rather than a teleport (I53).
 
 Bound on one Move (no Move can go on forever): with caravan capacity
 ``k`` (4) a stop has at most ``2k`` load/unload answers (unloads take only
@@ -62,7 +76,8 @@ from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
 
-__all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "caravan_capacity", "can_leave", "lay_trails"]
+__all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
+           "lay_trails"]
 
 BUDGET = 12
 """Movement points of every agent per Move (12 = least common multiple of the speeds)."""
@@ -94,12 +109,21 @@ class Path:
         self.wild = wild
 
 
+_STEP = (99, 12, 6, 3)
+"""Points per segment by route kind (none, trail, road, rail); a trail's is set per search."""
+
+
 def _search(
-    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
+    free: bool = False,
 ) -> dict[Hex, Path]:
     """Dijkstra over explored hexes within ``budget`` points.
 
-    ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
+    ``walker_cost`` > 0: an Explorer/Builder's cost per hex, on any segment
+    (routes do not speed walkers). A caravan on an edge where a trail lies
+    under a road or rail takes the trail when it is as fast (no fuel, no
+    toll); ``free``: trails and rivers only (a laden caravan's fuel- and
+    toll-free way).
     """
     tiles = state.tiles
     water = state.water
@@ -107,6 +131,7 @@ def _search(
     trail_cost = 6 if livestock else 12
     kinds_of = state.route_kind
     owners_of = state.route_owner
+    trails_of = state.trails
     best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
     heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
@@ -116,26 +141,24 @@ def _search(
             continue
         kinds = kinds_of.get(h, NO_ROUTES)
         owners = owners_of.get(h, NO_OWNERS)
+        under = trails_of.get(h, 0)
         h_water = h in water
         for d, n in enumerate(h.neighbors()):
             if n not in tiles:
                 continue
             k = kinds[d]
-            step = 99
             wild = 0
-            if k == RAIL:
-                step = 3
-            elif k == ROAD:
-                step = 6
-            elif k == TRAIL:
-                step = trail_cost
-            if not frozen and h_water and n in water and _RIVER < step:
-                step = _RIVER
-                k = -1
-            if walker_cost and walker_cost < step:
+            if walker_cost:
                 step = walker_cost
-                wild = 1 if kinds[d] == 0 else 0
-                k = 0 if kinds[d] == 0 else kinds[d]
+                wild = 0 if k else 1
+                k = 0  # walkers move free: no fuel, no toll
+            else:
+                if k >= ROAD and (free or (under >> d & 1 and trail_cost <= _STEP[k])):
+                    k = TRAIL if under >> d & 1 else 0
+                step = trail_cost if k == TRAIL else _STEP[k]
+                if not frozen and h_water and n in water and _RIVER < step:
+                    step = _RIVER
+                    k = -1
             nc = cost + step
             if nc > budget:
                 continue
@@ -275,6 +298,41 @@ def caravan_reach(
         if _toll(state, path.owners - paid) > cur:
             continue
         out[h] = path
+    return out
+
+
+def trail_reach(
+    state: SootState, player: PlayerId, index: int, reach: dict[Hex, Path],
+    paid: frozenset[int] = frozenset(), spent: int = 0, fuelled: bool = False,
+) -> dict[Hex, Path]:
+    """Where laden caravan ``index`` can drive its next leg on trails and rivers alone,
+    for the hexes its fastest leg (``reach``) misses or reaches only with fuel or a toll.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        index: the caravan's index.
+        reach: its :func:`caravan_reach` with the same arguments.
+        paid: rival owners already paid a toll during this Move.
+        spent: movement points the caravan has used this Move.
+        fuelled: the caravan has already paid its fuel this Move.
+
+    Returns:
+        Fuel- and toll-free paths by hex (empty for an unladen caravan, which moves free anyway).
+
+    Source: rulebook, "Trails" (permanent, free, usable by all), "Agents & Movement"
+    (trails and rivers are fuel-free).
+    """
+    c = state.players[player].caravans[index]
+    if not c.cargo or spent >= BUDGET:
+        return {}
+    free = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent, free=True)
+    out = {}
+    for h, path in free.items():
+        fast = reach.get(h)
+        if (fast is None or fast.owners - paid
+                or (not fuelled and _fuel_owed(state, player, fast))):
+            out[h] = path
     return out
 
 
@@ -454,10 +512,11 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         gid = _gid(state, g)
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(opt("unload", gid, f"unload 1 {g}"))
-    if spent + _MIN_STEP <= BUDGET and caravan_reach(
-        state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)
-    ):
-        out.append(opt("go", 0, "drive on"))
+    if spent + _MIN_STEP <= BUDGET:
+        reach = caravan_reach(state, player, index, _paid(moved), spent, bool(flags & _FUELLED),
+                              bool(flags & _NODE_SEEN))
+        if reach or trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED)):
+            out.append(opt("go", 0, "drive on"))
     out.append(opt("done", 0, f"caravan {index} stops at {at}"))
     return out
 
@@ -497,6 +556,9 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
         reach = caravan_reach(state, player, index, _paid(moved), spent,
                               bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
         options = [opt("hex", hex_code(t), f"caravan {index} to {t}") for t in sorted(reach)]
+        trails = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
+        options += [opt("trail", hex_code(t), f"caravan {index} to {t} on trails and rivers (no fuel, no toll)")
+                    for t in sorted(trails)]
         ask(state, player, "move.drive", options, "Move: where does the leg end?",
             data=(moved, index, spent, flags))
     else:
@@ -535,8 +597,11 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     p = state.players[player]
     c = p.caravans[index]
     target = code_hex(answer.arg)
-    path = caravan_reach(state, player, index, _paid(moved), spent,
-                         bool(flags & _FUELLED), bool(flags & _NODE_SEEN))[target]
+    reach = caravan_reach(state, player, index, _paid(moved), spent,
+                          bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
+    if answer.code == "trail":
+        reach = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
+    path = reach[target]
     if c.cargo:
         owed = 0 if flags & _FUELLED else _fuel_owed(state, player, path)
         if owed:

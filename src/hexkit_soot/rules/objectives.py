@@ -2,8 +2,12 @@
 
 Three public objectives are revealed at set-up and scored at the end: 4
 points to the leader and 2 to the runner-up, full points to every tied
-player (:func:`hexkit.scoring.award_places` with ``TieRule.FULL_TO_ALL``;
-"runner-up" is the next distinct value). Each player keeps 2 of 3 secret
+player (:func:`hexkit.scoring.award_places` with
+``TieRule.FULL_TO_ALL_SKIP``). Tied players occupy as many places as they
+are (assumed, I55): two tied leaders take first and second place, 4 points
+each, and the next player is third, with nothing; "full points" replaces
+sharing the places' points (4 + 2 split 3 and 3), it does not create a
+further runner-up. Each player keeps 2 of 3 secret
 objectives, revealed and scored at the end: reach the target, score the
 points. Objective cards are assumed data (``data/scoring.toml``); their
 conditions are named measures computed here.
@@ -71,7 +75,7 @@ def measure(state: SootState, player: PlayerId, name: str) -> int:
 
 
 def objective_points(state: SootState) -> list[dict[str, int]]:
-    """Points from each public objective, per player (4/2, ties full to all).
+    """Points from each public objective, per player (4/2, ties full to all; a tie uses up places, I55).
 
     Args:
         state: the game.
@@ -83,7 +87,7 @@ def objective_points(state: SootState) -> list[dict[str, int]]:
     for idx in state.public:
         obj = data.public_objectives[idx]
         values = {p: measure(state, p, obj.measure) for p in range(n)}
-        prizes = award_places(values, (nums.objective_first, nums.objective_second), TieRule.FULL_TO_ALL,
+        prizes = award_places(values, (nums.objective_first, nums.objective_second), TieRule.FULL_TO_ALL_SKIP,
                               minimum=obj.minimum, lower_is_better=obj.lower)
         for p, pts in prizes.items():
             out[p][obj.name] = pts

@@ -10,8 +10,10 @@ or the Central City.
 
 Interpretations (assumed): one Build Route action lays up to 2 segments
 (one road payment covers both; rail pays per segment); a road or rail may
-be built over a trail (the segment becomes owned); only your own roads can
-be upgraded.
+be built over a trail, and the trail stays under it (``SootState.trails``):
+trails are permanent, so every caravan may still take that edge at trail
+speed without fuel or toll, while the road or rail serves those who use it
+at its speed (I50); only your own roads can be upgraded.
 
 Source: rulebook, "Routes"; reference card "BUILD COSTS".
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -30,7 +33,7 @@ from hexkit_soot.rules.network import can_pay, pay
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 
-__all__ = ["route_at", "owner_at", "set_route", "anchors", "candidate_edges", "ROAD_COST", "RAIL_COST"]
+__all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "ROAD_COST", "RAIL_COST"]
 
 ROAD_COST = {"Timber": 1, "Stone": 1}
 """Resources per 2 road segments (rulebook reference card)."""
@@ -62,6 +65,46 @@ def owner_at(state: SootState, h: Hex, direction: int) -> PlayerId:
     return owners[direction] if owners is not None else -1
 
 
+def has_trail(state: SootState, h: Hex, direction: int) -> bool:
+    """Whether a trail lies on the edge from ``h`` in ``direction`` (also under a road or rail).
+
+    Args:
+        state: the game.
+        h: the hex.
+        direction: a direction index 0-5 (:data:`hexkit.hexes.DIRECTIONS` order).
+
+    Source: rulebook, "Trails" (permanent, free, usable by all).
+    """
+    return bool(state.trails.get(h, 0) >> direction & 1)
+
+
+def check_trails(state: SootState) -> None:
+    """Refuse a loaded state whose trail marks disagree with its routes.
+
+    Every segment of kind trail has its trail bit; a trail bit lies only on
+    a segment with a route (a trail, or a road or rail built over one) and
+    is set at both ends.
+
+    Args:
+        state: the game.
+
+    Raises:
+        InvalidRecordError: naming the hex (``"state.trails.(1, 0)"``).
+
+    Source: rulebook, "Trails" (permanent).
+    """
+    for h, kinds in state.route_kind.items():
+        mask = state.trails.get(h, 0)
+        for d in range(6):
+            if kinds[d] == TRAIL and not mask >> d & 1:
+                raise InvalidRecordError(f"state.trails.{h}", f"the trail in direction {d} is not marked")
+    for h, mask in state.trails.items():
+        kinds = state.route_kind.get(h, NO_ROUTES)
+        for d, n in enumerate(h.neighbors()):
+            if mask >> d & 1 and (not kinds[d] or not state.trails.get(n, 0) >> (d + 3) % 6 & 1):
+                raise InvalidRecordError(f"state.trails.{h}", f"a trail in direction {d} without a route or its other end")
+
+
 def _put(state: SootState, h: Hex, d: int, kind: int, owner: PlayerId) -> None:
     kinds = list(state.route_kind.get(h, NO_ROUTES))
     owners = list(state.route_owner.get(h, NO_OWNERS))
@@ -69,10 +112,15 @@ def _put(state: SootState, h: Hex, d: int, kind: int, owner: PlayerId) -> None:
     owners[d] = owner
     state.route_kind[h] = (kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5])
     state.route_owner[h] = (owners[0], owners[1], owners[2], owners[3], owners[4], owners[5])
+    if kind == TRAIL:
+        state.trails[h] = state.trails.get(h, 0) | 1 << d
 
 
 def set_route(state: SootState, a: Hex, b: Hex, kind: int, owner: PlayerId) -> None:
     """Put a segment of ``kind`` owned by ``owner`` between adjacent hexes ``a`` and ``b``.
+
+    A trail is also recorded in ``SootState.trails``, where it stays when a
+    road or rail is later built on the same edge.
 
     Args:
         state: the game.
@@ -96,11 +144,11 @@ def anchors(state: SootState, player: PlayerId) -> set[Hex]:
     p = state.players[player]
     out = {CENTRAL_CITY, *p.explorers, *p.builders, *(c.loc for c in p.caravans)}
     out.update(h for h, camp in state.camps.items() if camp.owner == player)
+    out.update(state.trails)  # trails under roads and rail count too
     for h, kinds in state.route_kind.items():
         owners = state.route_owner[h]
         for d in range(6):
-            k = kinds[d]
-            if k == TRAIL or (k and owners[d] == player):
+            if kinds[d] and owners[d] == player:
                 out.add(h)
                 break
     return out

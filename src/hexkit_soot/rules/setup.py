@@ -27,7 +27,7 @@ from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
-from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, Caravan, Player, Settlement, SootState, add_goods
+from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, OUTER_HEX, OUTER_TILE, Caravan, Player, Settlement, SootState, add_goods
 
 __all__ = ["new_state", "contract_copies", "give_package"]
 
@@ -87,6 +87,7 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
         state.flux = flux
     if has_outer_district(n):
         state.outer_district = 1
+        state.tiles[OUTER_HEX] = OUTER_TILE  # attached to the Central City (I56)
     # N+1 boards; at 6 players only the 6 printed boards exist, so all 6 are offered.
     state.draft_pool = sorted(rng.sample(list(data.archetypes), min(n + 1, len(data.archetypes))))
     state.order = list(range(n))

@@ -1,16 +1,20 @@
 """Structures: facilities, warehouses, City training, the Outer District.
 
 Build Structure costs 1 action + the structure's resources, with your
-Builder on the hex. Tier 2 facilities go in settlement slots; Tier 3
+Builder on the hex and, at a settlement, route access to it
+(:mod:`.access`, I51). Tier 2 facilities go in settlement slots; Tier 3
 facilities in the Central City's slots (4, 3 at 2 players, +2 with the
 Outer District) or one per City. The builder owns the facility. A
 founder's reserved slot (if they chose to reserve one) is kept for them
 for 3 rounds. Warehouses (2
 Lumber + 1 Stone, at most 2) go at a settlement or your own camp and make
-the hex a node of your network; they take no facility slot (assumed).
+the hex a node of your network; they take no facility slot and are not
+facilities, so the Founder's Charter does not pay for one (assumed, I54).
 A City trains one caravan per game for any player (3 Grain + 2¤, 1
-action). At 5-6 players the Outer District adds 2 Tier 3 slots to the
-Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points).
+action). At 5-6 players the Outer District tile lies beside the Central
+City from set-up (``state.OUTER_HEX``) and adds 2 Tier 3 slots to the
+Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points);
+facilities in those slots are Central City facilities (assumed, I56).
 
 Source: rulebook, "Facilities", "Central City", "Warehouses & Network",
 "Gaining agents" (City training), §23 Outer District.
@@ -23,6 +27,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_build, discounted, pay_build
@@ -51,6 +56,9 @@ def free_slots(state: SootState, at: Hex, player: PlayerId) -> int:
 def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     """Structures ``player`` may build on ``at`` now (ignoring cost).
 
+    A settlement's slots and its warehouse place need route access (I51);
+    a warehouse on your own camp does not.
+
     Args:
         state: the game.
         player: the seat concerned.
@@ -60,6 +68,8 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     out: list[str] = []
     s = state.settlements.get(at)
     p = state.players[player]
+    if s is not None and not route_access(state, player, at):
+        return out
     if s is not None and free_slots(state, at, player) > 0:
         if s.kind == "Central City":
             out.extend(n for n, f in data.facilities.items() if f.tier == 3)
@@ -95,7 +105,11 @@ def start(state: SootState, player: PlayerId) -> None:
 
 @handles("structure.build")
 def on_build(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay and build."""
+    """Pay and build; the settlement's Charter pays its founder for a facility
+    built by another player (not for a Warehouse: I54).
+
+    Source: rulebook, "Facilities", "Founder's Charter", "Warehouses & Network".
+    """
     player = step.player
     at = code_hex(answer.arg // 32)
     name = list(D(state).facilities)[answer.arg % 32]
@@ -113,8 +127,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
         if s.reserve_owner == player:
             s.reserve_owner = -1
         state.note(player, f"built a {name} at {at}")
-    if at in state.settlements:
-        charter(state, at, player, "facility built")
+        charter(state, at, player, "facility built")  # a Warehouse is a node, not a facility (I54)
 
 
 # -- City training -----------------------------------------------------------

@@ -7,6 +7,11 @@ anyone. What a tile does afterwards is its registered effect
 (:mod:`hexkit_soot.effects`); a tile with an immediate part (the Trail
 Boss's new agent) runs it on purchase.
 
+Interpretation (assumed, I57): the text gives "1 action + 2¤ + cost; 1
+point" for the archetype tiles only; shared tiles are bought the same way
+(1 action, 1 point), their 2¤ being the printed currency of the Trail
+Boss's cost.
+
 Source: rulebook, §21 (upgrades: 1 action + 2¤ + cost, 1 point each),
 "Gaining agents" (shared upgrade #19).
 """
