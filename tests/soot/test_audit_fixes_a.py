@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
-from hexkit_soot.ledger import D
+from hexkit_soot.actions import Step
+from hexkit_soot.grid import hex_code
+from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.flow import advance
-from hexkit_soot.state import SootState
+from hexkit_soot.rules.refine import fire
+from hexkit_soot.state import SootState, add_goods
 
-from tests.soot.helpers import start
+from tests.soot.helpers import facility, give, settle, start
 
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
@@ -16,6 +19,13 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
     legal = GAME.legal_actions(state)
     pick = next(a for a in legal if a.code == code and (arg is None or a.arg == arg))
     GAME.apply(state, pick)
+
+
+def give_cargo(state: SootState, player: int, goods: dict[str, int], caravan: int = 0) -> None:
+    """Load goods from the supply onto one of a player's caravans."""
+    cargo = state.players[player].caravans[caravan].cargo
+    for g, n in goods.items():
+        add_goods(cargo, g, from_supply(state, g, n))
 
 
 def codes(state: SootState) -> list[tuple[str, int]]:
@@ -47,3 +57,41 @@ def test_two_legacy_cards_in_one_refill_are_both_auctioned_in_slot_order() -> No
     # both slots refilled with ordinary cards, and the round goes on
     assert all(c and not D(s).cards[c].legacy for c in s.card_row)
     assert s.phase == "actions" and s.auction == ""
+
+
+# -- 2. the Founder's Charter pays for any use by another player, and for facilities built -------
+
+def test_charter_pays_when_another_player_fires_their_own_facility_there() -> None:
+    s = start(("Merchant", "Industrialist"))
+    at = Hex(2, 0)
+    settle(s, at, founder=0)
+    facility(s, at, "Sawmill", owner=1)
+    facility(s, at, "Sawmill", owner=0)
+    c0, c1 = s.players[0].currency, s.players[1].currency
+    s.players[1].caravans[0].loc = at
+    give_cargo(s, 1, {"Timber": 2, "Grain": 1})
+    fire(s, 1, at, 0)  # P1's own Sawmill in P0's settlement: no fee, the bank pays P0's Charter
+    assert s.players[1].currency == c1 and s.players[0].currency == c0 + 1
+    assert s.players[1].loose[at] == {"Lumber": 3}  # Industrialist: +1 on an owned facility
+    s.players[0].caravans[0].loc = at
+    give_cargo(s, 0, {"Timber": 2, "Grain": 1})
+    fire(s, 0, at, 1)  # the founder's own use pays no Charter
+    assert s.players[0].currency == c0 + 1
+
+
+def test_charter_pays_for_a_facility_built_but_not_for_a_warehouse() -> None:
+    s = start(("Merchant", "Industrialist"))
+    at = Hex(2, 0)
+    settle(s, at, founder=0)
+    s.players[1].builders[0] = at
+    give(s, 1, {"Lumber": 2, "Stone": 2, "Timber": 2})
+    c0 = s.players[0].currency
+    names = list(D(s).facilities)
+    s.pending[-1:] = [Step(kind="turn", player=1)]
+    answer(s, "Build Structure")
+    answer(s, "build", hex_code(at) * 32 + names.index("Warehouse"))
+    assert at in s.players[1].warehouses and s.players[0].currency == c0
+    s.pending[-1:] = [Step(kind="turn", player=1)]
+    answer(s, "Build Structure")
+    answer(s, "build", hex_code(at) * 32 + names.index("Sawmill"))
+    assert s.settlements[at].facilities[-1].owner == 1 and s.players[0].currency == c0 + 1

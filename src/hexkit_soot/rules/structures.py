@@ -7,7 +7,8 @@ Outer District) or one per City. The builder owns the facility. A
 founder's reserved slot (if they chose to reserve one) is kept for them
 for 3 rounds. Warehouses (2
 Lumber + 1 Stone, at most 2) go at a settlement or your own camp and make
-the hex a node of your network; they take no facility slot (assumed).
+the hex a node of your network; they take no facility slot and, not being
+facilities, pay no Charter (assumed).
 A City trains one caravan per game for any player (3 Grain + 2¤, 1
 action). At 5-6 players the Outer District adds 2 Tier 3 slots to the
 Central City once someone unlocks it (4 Cut Stone, 1 action, +2 points).
@@ -113,8 +114,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
         if s.reserve_owner == player:
             s.reserve_owner = -1
         state.note(player, f"built a {name} at {at}")
-    if at in state.settlements:
-        charter(state, at, player, "facility built")
+        charter(state, at, player, "facility built")  # a Warehouse is not a facility: no Charter
 
 
 # -- City training -----------------------------------------------------------
