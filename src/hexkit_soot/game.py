@@ -209,7 +209,7 @@ class SootGame(Game[SootState, SootConfig]):
         """Refuse a loaded state whose numbers break the rules' bounds.
 
         Checks, per player: currency not negative; Soot within the track;
-        goods counts not negative; loans within the limit; a hidden
+        goods counts not negative; no more camps owned than founded; loans within the limit; a hidden
         ingredient count only in another player's view; plus one player
         record per seat, a round within the hard cap, hidden bids only in a
         view, and the open trade offer and Binding Trade Contracts
@@ -239,6 +239,11 @@ class SootGame(Game[SootState, SootConfig]):
             for good, count in player.stock.items():
                 if count < 0:
                     raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
+            owned = sum(1 for camp in state.camps.values() if camp.owner == seat)
+            if player.camps_founded < owned:
+                raise InvalidRecordError(
+                    f"{where}.camps_founded", f"{player.camps_founded} camps founded but {owned} owned now"
+                )
             if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
                 raise InvalidRecordError(
                     f"{where}.screened",
@@ -388,8 +393,7 @@ def _facts(state: SootState, player: PlayerId, action: str) -> str:
         where = ", ".join(str(h) for h in p.builders)
         extra = ""
         if action == "Found Camp":
-            owned = sum(1 for c in state.camps.values() if c.owner == player)
-            extra = f"; {owned} of {data.archetypes[p.archetype].camps} camps" if p.archetype else ""
+            extra = f"; {p.camps_founded} of {data.archetypes[p.archetype].camps} camps founded" if p.archetype else ""
         elif action == "Found Settlement":
             extra = f"; {p.founded} of {data.archetypes[p.archetype].settlements} settlements" if p.archetype else ""
         elif action in ("Upgrade Settlement", "Scrub Soot"):

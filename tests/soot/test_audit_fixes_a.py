@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
-from hexkit_soot.actions import Step
+from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.refine import fire
 from hexkit_soot.state import SootState, add_goods
 
-from tests.soot.helpers import facility, give, settle, start
+from tests.soot.helpers import facility, give, place, settle, start
 
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
@@ -95,3 +95,23 @@ def test_charter_pays_for_a_facility_built_but_not_for_a_warehouse() -> None:
     answer(s, "Build Structure")
     answer(s, "build", hex_code(at) * 32 + names.index("Sawmill"))
     assert s.settlements[at].facilities[-1].owner == 1 and s.players[0].currency == c0 + 1
+
+
+# -- 6. camp limits count foundings ----------------------------------------------------------------
+
+def test_camp_limit_counts_camps_founded_so_abandoning_frees_no_place() -> None:
+    s = start(("Merchant", "Industrialist"))  # Merchant: 4 camps
+    farm = Hex(1, 0)
+    place(s, farm, "Plains")
+    p = s.players[0]
+    p.builders[0] = farm
+    p.camps_founded = 3  # three camps founded earlier, all abandoned since
+    give(s, 0, {"Timber": 2, "Stone": 2})
+    answer(s, "Found Camp")
+    answer(s, "camp", hex_code(farm) * 16 + list(D(s).camps).index("Farm"))
+    assert p.camps_founded == 4 and s.camps[farm].owner == 0
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    answer(s, "Abandon Camp", hex_code(farm))
+    assert farm not in s.camps and p.camps_founded == 4 and p.points == 1 + 2  # founding points (first Agriculture camp) are kept
+    assert "Found Camp" not in [c for c, _ in codes(s)]
+    assert "4 of 4 camps founded" in GAME.explain_illegal(s, Choose(code="Found Camp"))

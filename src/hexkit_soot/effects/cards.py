@@ -550,10 +550,9 @@ def great_exhibition(ctx: Ctx) -> None:
 # -- The Land Rush ---------------------------------------------------------------------------------
 
 def _land_rush_options(state: SootState, player: PlayerId) -> list[tuple[str, int, str]]:
-    from hexkit_soot.rules.camps import camp_kinds_at, camps_of
+    from hexkit_soot.rules.camps import camp_kinds_at, can_found_camp
 
-    arch = verbs.D(state).archetypes.get(state.players[player].archetype)
-    if arch is None or len(camps_of(state, player)) >= arch.camps:
+    if not can_found_camp(state, player):
         return []
     kinds = list(verbs.D(state).camps)
     out = []
