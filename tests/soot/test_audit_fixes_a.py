@@ -8,8 +8,11 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.flow import advance
+from hexkit_soot.effects.verbs import build_route
+from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.refine import fire
-from hexkit_soot.state import SootState, add_goods
+from hexkit_soot.rules.routes import set_route
+from hexkit_soot.state import CENTRAL_CITY, RAIL, SootState, add_goods
 
 from tests.soot.helpers import facility, give, place, settle, start
 
@@ -115,3 +118,59 @@ def test_camp_limit_counts_camps_founded_so_abandoning_frees_no_place() -> None:
     assert farm not in s.camps and p.camps_founded == 4 and p.points == 1 + 2  # founding points (first Agriculture camp) are kept
     assert "Found Camp" not in [c for c, _ in codes(s)]
     assert "4 of 4 camps founded" in GAME.explain_illegal(s, Choose(code="Found Camp"))
+
+
+# -- 3. First Rail Link: the player's own rail, checked on rail laid and on settlement founded ----
+
+def test_first_rail_link_goes_to_the_rail_owner_when_a_settlement_is_founded_at_its_end() -> None:
+    s = start(("Railroad Baron", "Town Founder", "Merchant"))
+    a, b = Hex(1, 0), Hex(2, 0)
+    for h in (a, b, Hex(-1, 0), Hex(-2, 0)):
+        place(s, h)
+    build_route(s, 0, CENTRAL_CITY, a, RAIL)
+    build_route(s, 0, a, b, RAIL)  # P0's rail ends on bare land
+    build_route(s, 2, CENTRAL_CITY, Hex(-1, 0), RAIL)  # unrelated rail links nothing
+    assert "First Rail Link" not in s.milestones
+    s.players[1].builders[0] = b
+    give(s, 1, {"Timber": 2})  # the Town Founder's package has 2 Grain, 2 Stone
+    s.pending[-1:] = [Step(kind="turn", player=1)]
+    points = [p.points for p in s.players]
+    answer(s, "Found Settlement")
+    answer(s, "settle", hex_code(b) * 8 + list(D(s).settlements).index("Frontier Settlement"))
+    answer(s, "spec", 0)
+    assert s.milestones["First Rail Link"] == 0
+    assert s.players[0].points == points[0] + 3 and s.players[1].points == points[1] + 4  # P1: founding only
+
+
+def test_first_rail_link_needs_one_owners_rail_and_counts_rail_laid_by_a_card() -> None:
+    s = start(("Railroad Baron", "Town Founder", "Merchant"))
+    a, b, c = Hex(1, 0), Hex(2, 0), Hex(2, -1)
+    for h in (a, c):
+        place(s, h)
+    settle(s, b, founder=1)
+    set_route(s, CENTRAL_CITY, a, RAIL, 0)
+    build_route(s, 1, a, b, RAIL)  # a rail path of two owners is no one's link
+    assert "First Rail Link" not in s.milestones
+    build_route(s, 0, a, c, RAIL)  # as The Golden Spike or any effect lays it (effects.verbs)
+    assert "First Rail Link" not in s.milestones
+    build_route(s, 0, c, b, RAIL)
+    assert s.milestones["First Rail Link"] == 0 and s.players[0].points == 3
+
+
+def test_first_rail_link_completed_for_several_at_once_acting_player_then_turn_order() -> None:
+    s = start(("Railroad Baron", "Town Founder", "Merchant"))
+    b = Hex(2, 0)
+    for h in (Hex(1, 0), Hex(1, -1), Hex(2, -1), b):
+        place(s, h)
+    set_route(s, CENTRAL_CITY, Hex(1, 0), RAIL, 0)
+    set_route(s, Hex(1, 0), b, RAIL, 0)
+    set_route(s, CENTRAL_CITY, Hex(1, -1), RAIL, 2)
+    set_route(s, Hex(1, -1), Hex(2, -1), RAIL, 2)
+    set_route(s, Hex(2, -1), b, RAIL, 2)
+    settle(s, b, founder=1)
+    s.order = [1, 2, 0]
+    trial = GAME.clone(s)
+    check_rail_link(trial, 1)  # the founder has no rail: the next in turn order with a link
+    assert trial.milestones["First Rail Link"] == 2
+    check_rail_link(s, 0)  # the acting player comes first
+    assert s.milestones["First Rail Link"] == 0

@@ -491,11 +491,7 @@ def _edge_options(state: SootState, player: PlayerId, kind: int) -> list[tuple[s
 def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
     h, d = code_edge(answer.arg)
     kind = RAIL if stage == "rail" else ROAD
-    verbs.build_route(ctx.state, ctx.player, h, h.neighbors()[d], kind)
-    if kind == RAIL:
-        from hexkit_soot.rules.milestones import check_rail_link
-
-        check_rail_link(ctx.state, ctx.player)
+    verbs.build_route(ctx.state, ctx.player, h, h.neighbors()[d], kind)  # checks the First Rail Link
 
 
 @effect(
