@@ -14,7 +14,7 @@ from hexkit_soot.rules.refine import fire
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.state import CENTRAL_CITY, RAIL, SootState, add_goods
 
-from tests.soot.helpers import facility, give, place, settle, start
+from tests.soot.helpers import camp, facility, give, place, settle, start
 
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
@@ -174,3 +174,38 @@ def test_first_rail_link_completed_for_several_at_once_acting_player_then_turn_o
     assert trial.milestones["First Rail Link"] == 2
     check_rail_link(s, 0)  # the acting player comes first
     assert s.milestones["First Rail Link"] == 0
+
+
+# -- 4. Livestock Empire: 1 Leather, a choice per Ranch each Production ---------------------------
+
+def _production(state: SootState) -> None:
+    """Start the Production phase; it stops at the first question."""
+    state.pending.clear()
+    state.passed = list(state.order)
+    state.phase, state.cursor = "production", 0
+    advance(state)
+
+
+def test_livestock_empire_asks_once_per_ranch_and_gives_exactly_one_leather() -> None:
+    s = start(("Rancher", "Industrialist"))
+    r1, r2, farm, rival, full = Hex(1, 0), Hex(2, 0), Hex(3, 0), Hex(4, 0), Hex(5, 0)
+    camp(s, r1, 0, "Ranch")
+    camp(s, r2, 0, "Ranch")
+    camp(s, farm, 0, "Farm")
+    camp(s, rival, 1, "Ranch")
+    camp(s, full, 0, "Ranch")
+    give(s, 1, {"Grain": 2}, at=full)  # the tile is full: nothing to choose there
+    s.players[0].upgrades.append("Livestock Empire")
+    _production(s)
+    asked = []
+    while s.pending[-1].kind == "production.ranch":
+        step = s.pending[-1]
+        asked.append(step.data[0])
+        assert step.player == 0 and [(o.code, o.arg) for o in GAME.legal_actions(s)] == [("ranch", 0), ("ranch", 1)]
+        answer(s, "ranch", 1 if len(asked) == 1 else 0)
+    assert asked == [hex_code(r1), hex_code(r2)]
+    loose = s.players[0].loose
+    assert loose[r1] == {"Leather": 1}  # not 2: the Rancher's +1 is Livestock production
+    assert loose[r2] == {"Livestock": 2}  # Livestock with the Rancher's +1
+    assert loose[farm] == {"Grain": 2} and s.players[1].loose[rival] == {"Livestock": 1}
+    assert full not in loose

@@ -372,37 +372,48 @@ def test_agricultural_mastery_food_upkeep_two_lower() -> None:
     assert food_bill(state, 0) == 0
 
 
-def test_livestock_empire_ranches_make_leather() -> None:
-    from hexkit_soot.rules.production import run_production
+def _production(state: SootState) -> None:
+    """Start the Production phase (it stops at the first question)."""
+    from hexkit_soot.rules.flow import advance
 
+    state.pending.clear()
+    state.passed = list(state.order)  # the next round's turn order comes from the passes
+    state.phase, state.cursor = "production", 0
+    advance(state)
+
+
+def test_livestock_empire_ranch_makes_one_leather_when_the_owner_chooses() -> None:
     state = position(("Rancher", "Merchant"), ("Livestock Empire",))
     ranch = Hex(0, 2)
     state.tiles[ranch] = tile_id(state, "Plains")
     state.camps[ranch] = Camp(owner=0, kind="Ranch")
-    assert ("Livestock Empire", 1) in codes(state)
-    answer(state, "Livestock Empire", 1)
-    assert state.players[0].counters["leather_ranches"] == 1
-    assert ("Livestock Empire", 0) in codes(state)  # and it can be switched back
-    run_production(state)
-    assert state.players[0].loose[ranch] == {"Leather": 2}  # Rancher: +1 production
+    _production(state)
+    step = state.pending[-1]
+    assert step.kind == "production.ranch" and step.player == 0
+    assert sorted(codes(state)) == [("ranch", 0), ("ranch", 1)]
+    answer(state, "ranch", 1)
+    assert state.players[0].loose[ranch] == {"Leather": 1}  # 1 Leather: the Rancher's +1 is for Livestock
+    assert state.round == 3 and state.pending[-1].kind == "turn"  # the round ended, the next began
 
 
-def test_livestock_empire_purchase_asks_what_ranches_make() -> None:
+def test_livestock_empire_purchase_asks_nothing() -> None:
     state = position(("Rancher", "Merchant"))
     state.players[0].stock.update({"Timber": 1})
     answer(state, "Buy Upgrade")
     answer(state, "upgrade", D(state).upgrades["Livestock Empire"].number)
-    assert sorted(codes(state)) == [("Livestock Empire", 0), ("Livestock Empire", 1)]
-    answer(state, "Livestock Empire", 1)
     p = state.players[0]
-    assert p.counters["leather_ranches"] == 1
+    assert "Livestock Empire" in p.upgrades and state.pending[-1].kind == "turn"
     assert p.stock == {"Grain": 2, "Livestock": 1} and p.currency == 0 and p.points == 1
 
 
-def test_livestock_empire_not_offered_without_the_tile() -> None:
+def test_livestock_empire_not_asked_without_the_tile() -> None:
     state = position(("Rancher", "Merchant"))
-    state.camps[Hex(0, 2)] = Camp(owner=0, kind="Ranch")
-    assert all(c != "Livestock Empire" for c, _ in codes(state))
+    ranch = Hex(0, 2)
+    state.tiles[ranch] = tile_id(state, "Plains")
+    state.camps[ranch] = Camp(owner=0, kind="Ranch")
+    _production(state)
+    assert all(st.kind != "production.ranch" for st in state.pending)
+    assert state.players[0].loose[ranch] == {"Livestock": 2}  # Rancher: +1 production
 
 
 def test_provisioner_sells_food_for_two_each_without_an_action() -> None:

@@ -5,9 +5,10 @@ Buying a tile is a rule (:mod:`hexkit_soot.rules.upgrades`: 1 action + 2¤
 under the tile's name: mostly passive changes to a number the rules compute
 (:func:`hexkit_soot.effects.modifier` at a :class:`~hexkit_soot.effects.Hook`),
 some reactions to a moment of the round
-(:mod:`hexkit_soot.effects.reactions`), two free actions (Provisioner,
-Livestock Empire), and parts that happen on purchase (Claim Stakes' three
-free camps, Livestock Empire's first choice).
+(:mod:`hexkit_soot.effects.reactions`), a free action (Provisioner), and
+parts that happen on purchase (Claim Stakes' three free camps). Livestock
+Empire's choice is a question of the Production phase
+(:mod:`hexkit_soot.rules.production`).
 
 Three tiles are worked mostly elsewhere: Revenue Office's Charter
 payment on sales is made by :func:`hexkit_soot.rules.market.sell` (only a
@@ -33,10 +34,8 @@ from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState, add_goods
 
-__all__ = ["LEATHER_COUNTER", "CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
+__all__ = ["CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
 
-LEATHER_COUNTER = "leather_ranches"
-"""``Player.counters`` key the Production rule reads: 1 = Ranches make Leather."""
 CLAIM_STAKES_CAMPS = 3
 """Camps Claim Stakes makes free of resources."""
 PROVISIONER_PRICE = 2
@@ -398,49 +397,18 @@ def agricultural_mastery(state: SootState, player: PlayerId, value: int, args: H
 _LIVESTOCK = "Livestock Empire"
 
 
-def _livestock_options(state: SootState, player: PlayerId) -> list[Choose]:
-    if not owns(state, player, _LIVESTOCK):
-        return []
-    if not any(c.owner == player and c.kind == "Ranch" for c in state.camps.values()):
-        return []
-    leather = state.players[player].counters.get(LEATHER_COUNTER, 0) > 0
-    label = "Livestock Empire: Ranches make Livestock again" if leather else "Livestock Empire: Ranches make Leather"
-    return [opt(_LIVESTOCK, 0 if leather else 1, label)]
-
-
-def _livestock_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    livestock_empire(ctx.state, ctx.player, answer)
-
-
-@effect(_LIVESTOCK, resume=_livestock_resume)
+@effect(_LIVESTOCK)
 def livestock_empire_bought(ctx: Ctx) -> None:
-    """Livestock Empire, on purchase: choose what the owner's Ranches make from now on.
+    """Livestock Empire, on purchase: nothing happens at once.
 
-    Later the choice can be switched at any time with the free action
-    :func:`livestock_empire`.
+    From the next Production on, the owner is asked for each Ranch whether
+    it makes its Livestock or 1 Leather instead
+    (:func:`hexkit_soot.rules.production.run_production`).
 
-    Source: rulebook, §21 Rancher, Livestock Empire.
+    Source: rulebook, §21 Rancher, Livestock Empire ("each Ranch may
+    produce 1 Leather instead of Livestock").
     """
-    options = [("Livestock Empire", 1, "Ranches make Leather"), ("Livestock Empire", 0, "Ranches make Livestock")]
-    ask(ctx.state, ctx.player, _LIVESTOCK, "choose", options, "Livestock Empire: what do your Ranches make?")
-
-
-@free_action(_LIVESTOCK, _livestock_options)
-def livestock_empire(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Livestock Empire: switch what the owner's Ranches make, Livestock or Leather (free action).
-
-    The choice holds for every Ranch of the owner at each Production until
-    switched back; the Production rule reads ``Player.counters["leather_ranches"]``.
-
-    Source: rulebook, §21 Rancher, Livestock Empire ("may produce 1 Leather
-    instead of Livestock").
-    """
-    counters = state.players[player].counters
-    if answer.arg:
-        counters[LEATHER_COUNTER] = 1
-    else:
-        counters.pop(LEATHER_COUNTER, None)
-    state.note(player, f"Ranches will make {'Leather' if answer.arg else 'Livestock'} (Livestock Empire)")
+    ctx.state.note(ctx.player, "each Ranch may make 1 Leather instead of Livestock at Production (Livestock Empire)")
 
 
 _PROVISIONER = "Provisioner"
