@@ -209,3 +209,38 @@ def test_livestock_empire_asks_once_per_ranch_and_gives_exactly_one_leather() ->
     assert loose[r2] == {"Livestock": 2}  # Livestock with the Rancher's +1
     assert loose[farm] == {"Grain": 2} and s.players[1].loose[rival] == {"Livestock": 1}
     assert full not in loose
+
+
+# -- 5. special goods feed Luxury recipes and satisfy contracts -------------------------------------
+
+def test_specialty_material_feeds_the_luxury_manufactory() -> None:
+    s = start(("Merchant", "Industrialist"))
+    facility(s, CENTRAL_CITY, "Luxury Manufactory", 0)
+    give(s, 0, {"Cloth": 1, "Specialty Material": 1, "Grain": 1})  # the Merchant's package has 1 Grain
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    answer(s, "Refine")
+    answer(s, "fire", hex_code(CENTRAL_CITY) * 8)
+    p = s.players[0]
+    assert p.loose[CENTRAL_CITY] == {"Luxury Goods": 1}
+    assert "Specialty Material" not in p.stock and "Cloth" not in p.stock and "Grain" not in p.stock
+
+
+def test_contracts_ask_for_special_goods_and_are_fulfilled_from_the_screen() -> None:
+    s = start(("Merchant", "Industrialist"))
+    cts = D(s).contracts
+    assay = next(i for i, c in enumerate(cts) if c.name == "Assay Office Order")
+    ball = next(i for i, c in enumerate(cts) if c.name == "Governor's Ball")
+    assert cts[assay].goods == {"Copper Wire": 1, "Specialty Material": 1} and cts[assay].tier == 2
+    assert cts[ball].goods == {"Luxury Goods": 1, "Cultural Artifact": 1} and cts[ball].tier == 3
+    p = s.players[0]
+    p.contracts = [assay, ball]
+    give(s, 0, {"Copper Wire": 1, "Specialty Material": 1, "Cultural Artifact": 1})
+    give(s, 0, {"Luxury Goods": 1}, at=CENTRAL_CITY)  # Tier 3 goods are never in the network
+    points, currency = p.points, p.currency
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    assert ("Fulfil Contract", assay) in codes(s) and ("Fulfil Contract", ball) in codes(s)
+    answer(s, "Fulfil Contract", assay)
+    answer(s, "Fulfil Contract", ball)
+    assert p.points == points + 4 + 7 and p.currency == currency + 2 + 3
+    assert p.stock == {"Grain": 1, "Timber": 1} and not p.loose.get(CENTRAL_CITY) and p.contracts == []
+    assert s.supply["Specialty Material"] == 12 and s.supply["Cultural Artifact"] == 12
