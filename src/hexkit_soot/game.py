@@ -43,6 +43,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     upgrades,
     upkeep,
 )
+from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.flow import advance
@@ -171,7 +172,7 @@ class SootGame(Game[SootState, SootConfig]):
             p = state.players[step.player]
             main = MAIN_ACTIONS.get(action.code)
             if main is not None:
-                if p.actions <= 0 and not (p.restricted and main.restricted_ok):
+                if p.actions <= 0 and not (p.restricted and main.restricted_ok) and not free_of_action(state, step.player, action.code):
                     return f"{action.code}: P{step.player} has no actions left this round"
                 facts = _facts(state, step.player, action.code)
                 rule = _REQUIREMENTS.get(action.code, "its requirements are not met")

@@ -19,6 +19,7 @@ from tests.soot.helpers import camp, facility, give, place, settle, start
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
     """Apply the legal answer with ``code`` (and ``arg`` if given)."""
+    state._legal = None  # positions are edited by hand between answers
     legal = GAME.legal_actions(state)
     pick = next(a for a in legal if a.code == code and (arg is None or a.arg == arg))
     GAME.apply(state, pick)
@@ -33,6 +34,7 @@ def give_cargo(state: SootState, player: int, goods: dict[str, int], caravan: in
 
 def codes(state: SootState) -> list[tuple[str, int]]:
     """The legal answers as (code, arg) pairs."""
+    state._legal = None
     return [(a.code, a.arg) for a in GAME.legal_actions(state)]
 
 
@@ -244,3 +246,45 @@ def test_contracts_ask_for_special_goods_and_are_fulfilled_from_the_screen() -> 
     assert p.points == points + 4 + 7 and p.currency == currency + 2 + 3
     assert p.stock == {"Grain": 1, "Timber": 1} and not p.loose.get(CENTRAL_CITY) and p.contracts == []
     assert s.supply["Specialty Material"] == 12 and s.supply["Cultural Artifact"] == 12
+
+
+# -- 7. smaller effects ----------------------------------------------------------------------------
+
+def test_rail_depot_build_route_may_be_taken_with_no_action_left() -> None:
+    s = start(("Railroad Baron", "Merchant"))
+    p = s.players[0]
+    p.upgrades.append("Rail Depot")
+    give(s, 0, {"Timber": 2, "Stone": 1})
+    place(s, Hex(1, 0))
+    p.actions = 0
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    assert [c for c, _ in codes(s) if c in ("Build Route", "Explore", "Move")] == ["Build Route"]
+    answer(s, "Build Route")
+    answer(s, "road")
+    answer(s, "edge")
+    assert p.actions == 0 and p.used == ["Rail Depot"]
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    assert "Build Route" not in [c for c, _ in codes(s)]  # once per round
+    assert "no actions left" in GAME.explain_illegal(s, Choose(code="Build Route"))
+
+
+def test_prospector_doubles_the_goods_granted_not_the_neighbours_currency() -> None:
+    from hexkit_soot.rules.explore import collect
+
+    for rnd, goods_mult, cur_mult in ((1, 4, 2), (4, 2, 1)):  # Thaw x2 on everything; Prospector x2 on grants
+        s = start(("Prospector", "Rancher"))
+        s.round = rnd
+        new = Hex(1, 0)
+        place(s, new, "Hill", "Iron Ore")
+        s.water[new] = True  # a water overlay placed by an event
+        place(s, Hex(1, -1))
+        place(s, Hex(2, -1))  # three explored neighbours: the Central City and these two
+        grant = D(s).terrains["Hill"].grant
+        p = s.players[0]
+        before, currency = dict(p.stock), p.currency
+        collect(s, 0, new)
+        gained = {g: n - before.get(g, 0) for g, n in p.stock.items() if n != before.get(g, 0)}
+        expected = {grant: goods_mult, "Fish": goods_mult}
+        expected["Iron Ore"] = expected.get("Iron Ore", 0) + goods_mult
+        assert gained == expected
+        assert p.currency == currency + 2 * cur_mult

@@ -97,10 +97,10 @@ def test_rail_depot_first_build_route_of_the_round_is_free() -> None:
     state.players[0].stock.update({"Timber": 3, "Stone": 2})
     answer(state, "Build Route")
     assert state.players[0].actions == 3  # the first Build Route of the round is free
-    assert state.players[0].used == ["Rail Depot"]
     answer(state, "road")
     answer(state, "edge")
     answer(state, "done")
+    assert state.players[0].used == ["Rail Depot"]  # marked when the free Build Route ends
     assert state.pending[-1].player == 1  # the cycle moved on; P0's next turn:
     state.pending[-1] = Step(player=0, prompt="turn", kind="turn")
     answer(state, "Build Route")

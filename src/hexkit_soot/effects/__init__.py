@@ -78,7 +78,7 @@ class Hook(enum.Enum):
     """
 
     EXPLORE_DRAW = "explore_draw"          #: tiles drawn by Explore (2)
-    EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the Explore collection (1; Thaw x2 applied after)
+    EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the goods the Explore collection grants (1, Thaw 2)
     WILDERNESS_SPEED = "wilderness_speed"  #: hexes per Move in wilderness; args: agent ("Explorer"/"Builder")
     EXTRACT_TOKENS = "extract_tokens"      #: tokens removed by Extract; args: hex, camp
     CAMP_CURRENCY = "camp_currency"        #: currency cost of Found Camp (1)

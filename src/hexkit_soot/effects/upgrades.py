@@ -65,20 +65,15 @@ _DEPOT = "Rail Depot"
 
 @modifier(_DEPOT, Hook.ROUTE_FREE_ACTION)
 def rail_depot(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
-    """Rail Depot: one Build Route per round uses no action.
+    """Rail Depot: one Build Route per round uses no action (so it may be taken with none left).
 
-    The turn rule asks this hook once, when a Build Route is actually taken
-    (``rules.actions.on_turn``), so the tile marks itself used for the round
-    (``Player.used``) when it answers 1; the ``ROUTE_BUILT`` reaction marks
-    it too, for rules that announce the moment instead.
+    The hook only answers (the turn menu asks it to offer Build Route to a
+    player with no action left); the ``ROUTE_BUILT`` reaction marks the tile
+    used for the round (``Player.used``) once the free Build Route ends.
 
     Source: rulebook, §21 Railroad Baron, Rail Depot.
     """
-    used = state.players[player].used
-    if _DEPOT in used:
-        return value
-    used.append(_DEPOT)
-    return 1
+    return value if _DEPOT in state.players[player].used else 1
 
 
 @reaction(_DEPOT, Moment.ROUTE_BUILT)
