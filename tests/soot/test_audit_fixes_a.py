@@ -288,3 +288,69 @@ def test_prospector_doubles_the_goods_granted_not_the_neighbours_currency() -> N
         expected["Iron Ore"] = expected.get("Iron Ore", 0) + goods_mult
         assert gained == expected
         assert p.currency == currency + 2 * cur_mult
+
+
+def test_provisioner_sells_food_from_a_caravan_at_a_market_too() -> None:
+    s = start(("Rancher", "Merchant"))  # the Rancher's package: 2 Grain, 2 Livestock in the network
+    p = s.players[0]
+    p.upgrades.append("Provisioner")
+    names = list(D(s).goods)
+    field = Hex(1, 0)
+    place(s, field)
+    p.caravans[0].loc = CENTRAL_CITY
+    give_cargo(s, 0, {"Fish": 2, "Timber": 1}, caravan=0)
+    p.caravans[1].loc = field  # not a market: its food cannot be sold
+    give_cargo(s, 0, {"Grain": 1}, caravan=1)
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    offered = sorted(a for c, a in codes(s) if c == "Provisioner")
+    fish = names.index("Fish") + 64 * 1
+    assert offered == sorted([names.index("Grain"), names.index("Livestock"), fish])
+    currency = p.currency
+    answer(s, "Provisioner", fish)
+    answer(s, "Provisioner", fish)
+    assert p.currency == currency + 2 * 2 and p.caravans[0].cargo == {"Timber": 1}
+    assert ("Provisioner", fish) not in codes(s)
+
+
+def test_deep_survey_adds_two_tokens_each_time_a_site_is_camped() -> None:
+    from hexkit_soot.rules.camps import abandon_camp, place_camp
+
+    s = start(("Prospector", "Merchant"))
+    s.players[0].upgrades.append("Deep Survey")
+    site = Hex(1, 0)
+    place(s, site, "Hill", "Iron Ore")
+    printed = D(s).sites["Iron Ore"].stack
+    place_camp(s, 0, site, "Mining Camp")
+    assert s.stacks[site] == printed + 2
+    s.stacks[site] = 1  # worked almost out
+    abandon_camp(s, 0, site, "voluntarily")
+    assert s.stacks[site] == 1  # the stack stays for whoever claims the site next
+    place_camp(s, 0, site, "Mining Camp")
+    assert s.stacks[site] == 1 + 2 and s.players[0].camps_founded == 2
+    abandon_camp(s, 0, site, "voluntarily")
+    place_camp(s, 1, site, "Mining Camp")  # a rival without the tile adds nothing
+    assert s.stacks[site] == 3
+
+
+def test_double_shift_extra_firing_is_for_your_own_facility_not_a_rented_one() -> None:
+    from hexkit_soot.effects import activate
+
+    s = start(("Merchant", "Rancher"))
+    at = Hex(2, 0)
+    settle(s, at, founder=0)
+    facility(s, at, "Sawmill", owner=1)  # rented by P0
+    facility(s, at, "Sawmill", owner=0)
+    give(s, 0, {"Timber": 8, "Grain": 4}, at=at)
+    activate(s, "Double Shift", 0)
+    s.pending[-1:] = [Step(kind="turn", player=0)]
+    rented, own = hex_code(at) * 8, hex_code(at) * 8 + 1
+    currency = s.players[0].currency
+    answer(s, "Refine")
+    answer(s, "fire", rented)
+    assert ("fire", rented) not in codes(s) and ("fire", own) in codes(s)
+    answer(s, "fire", own)
+    assert ("fire", own) in codes(s)  # the extra firing
+    answer(s, "fire", own)
+    assert s.pending[-1].kind == "turn"  # nothing left to fire: the Refine ended
+    assert s.players[0].loose[at] == {"Lumber": 6, "Timber": 2, "Grain": 1}  # enough for one more, not allowed
+    assert s.players[0].currency == currency - 2  # one fee; P0 is the founder: no Charter

@@ -285,13 +285,13 @@ def test_deep_survey_two_more_depletion_tokens() -> None:
         assert state.stacks[site] == D(state).sites["Iron Ore"].stack + extra
 
 
-def test_deep_survey_adds_nothing_to_a_stack_already_on_the_map() -> None:
+def test_deep_survey_adds_two_to_a_stack_already_on_the_map() -> None:
     site = Hex(0, 1)
     state = position(("Prospector", "Merchant"), ("Deep Survey",))
     state.tiles[site] = tile_id(state, "Hill", "Iron Ore")
     state.stacks[site] = 1  # left by an abandoned camp
     place_camp(state, 0, site, "Mining Camp")
-    assert state.stacks[site] == 1
+    assert state.stacks[site] == 1 + 2  # every site you camp (the camp limit counts foundings)
 
 
 def test_claim_stakes_three_camps_without_resources() -> None:

@@ -31,6 +31,7 @@ from hexkit_soot.effects import verbs
 from hexkit_soot.effects.cards import apply_price_move, direction_options, price_move_options
 from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
 from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.ledger import to_supply
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState, add_goods
 
@@ -279,11 +280,11 @@ def prospecting_gear(state: SootState, player: PlayerId, value: int, args: HookA
 
 @modifier("Deep Survey", Hook.SITE_STACK)
 def deep_survey(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
-    """Deep Survey: a site's depletion stack gets 2 more tokens when the owner's camp places it.
+    """Deep Survey: every site the owner camps gets 2 more depletion tokens.
 
-    The stack is placed by the first camp ever founded on the site; a site
-    whose stack is already on the map (an abandoned camp's) gets nothing
-    more, so abandoning and re-founding cannot farm tokens.
+    That holds for a fresh stack and for one already on the map (left by an
+    abandoned camp). Re-founding cannot farm tokens without end: the camp
+    limit counts camps founded (:func:`hexkit_soot.rules.camps.can_found_camp`).
 
     Source: rulebook, §21 Prospector, Deep Survey.
     """
@@ -409,16 +410,28 @@ def livestock_empire_bought(ctx: Ctx) -> None:
 _PROVISIONER = "Provisioner"
 
 
+_FROM_CARAVAN = 64
+"""Provisioner answers: ``arg = good index + 64 * source``; source 0 is the
+network, k + 1 the player's caravan k standing at a market location."""
+
+
 def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not owns(state, player, _PROVISIONER):
         return []
+    from hexkit_soot.rules.settlements import is_market
+
     goods = verbs.D(state).goods
     names = list(goods)
-    return [
-        opt(_PROVISIONER, names.index(g), f"Provisioner: sell 1 {g} to the company store for {PROVISIONER_PRICE}¤")
-        for g in sorted(state.players[player].stock)
-        if goods[g].food > 0 and state.players[player].stock[g] > 0
-    ]
+    p = state.players[player]
+    label = f"to the company store for {PROVISIONER_PRICE}¤"
+    out = [opt(_PROVISIONER, names.index(g), f"Provisioner: sell 1 {g} from the network {label}")
+           for g in sorted(p.stock) if goods[g].food > 0 and p.stock[g] > 0]
+    for k, c in enumerate(p.caravans):
+        if c.cargo and is_market(state, c.loc):
+            out.extend(opt(_PROVISIONER, names.index(g) + _FROM_CARAVAN * (k + 1),
+                           f"Provisioner: sell 1 {g} from caravan {k} at {c.loc} {label}")
+                       for g in sorted(c.cargo) if goods[g].food > 0 and c.cargo[g] > 0)
+    return out
 
 
 @effect(_PROVISIONER)
@@ -432,13 +445,25 @@ def provisioner_bought(ctx: Ctx) -> None:
 
 @free_action(_PROVISIONER, _provisioner_options)
 def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Provisioner: sell 1 food good from the network to the company store for a flat 2¤ (free action).
+    """Provisioner: sell 1 food good to the company store for a flat 2¤ (free action).
 
+    The good comes from the network or from one of the player's caravans
+    standing at a market location (where goods are sold from the field).
     Repeat it to sell any quantity. The good returns to the supply and no
     price track moves.
 
-    Source: rulebook, §21 Rancher, Provisioner; "Upkeep" (company store).
+    Source: rulebook, §21 Rancher, Provisioner; "Upkeep" (company store);
+    "Markets" (selling from the field: a caravan at a market location).
     """
-    good = list(verbs.D(state).goods)[answer.arg]
-    if verbs.lose_goods(state, player, good, 1):
+    good = list(verbs.D(state).goods)[answer.arg % _FROM_CARAVAN]
+    source = answer.arg // _FROM_CARAVAN
+    if source == 0:
+        sold = verbs.lose_goods(state, player, good, 1)
+    else:
+        cargo = state.players[player].caravans[source - 1].cargo
+        sold = 1 if cargo.get(good, 0) > 0 else 0
+        if sold:
+            add_goods(cargo, good, -1)
+            to_supply(state, good, 1)
+    if sold:
         verbs.gain_currency(state, player, PROVISIONER_PRICE, f"sold 1 {good} to the company store")

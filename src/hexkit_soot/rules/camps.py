@@ -211,9 +211,9 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
         p.categories.append(camp.category)
         gain_points(state, player, nums.first_category_points, f"first {camp.category} camp")
     terrain, site, river = tile_info(state, state.tiles[at])
-    if camp.sites and site and at not in state.stacks:
-        stack = modify(state, player, Hook.SITE_STACK, data.sites[site].stack, {"resource": site})
-        state.stacks[at] = stack
+    if camp.sites and site:  # the stack is placed by the first camp; effects (Deep Survey) add at every camp
+        base = state.stacks.get(at, data.sites[site].stack)
+        state.stacks[at] = modify(state, player, Hook.SITE_STACK, base, {"resource": site})
     if any(n in state.communities for n in at.neighbors()):
         change_prestige(state, player, -1, "camp next to a community")
     from hexkit_soot.rules.milestones import check_magnate

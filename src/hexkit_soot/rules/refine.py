@@ -207,7 +207,7 @@ def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extr
             continue
         for slot, fac in enumerate(s.facilities):
             code = hex_code(at) * 8 + slot
-            if code in fired and extra <= 0:
+            if code in fired and (extra <= 0 or fac.owner != player):  # extra firings: your own facilities
                 continue
             ft = data.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:
@@ -223,7 +223,8 @@ def start(state: SootState, player: PlayerId) -> None:
     """Begin Refine: choose the first facility.
 
     Extra firings granted by effects (:attr:`Hook.EXTRA_FIRINGS`) let a
-    facility already fired in this action fire again.
+    facility of the player's own, already fired in this action, fire again
+    (Double Shift: "one of your facilities"); a rented one fires once.
     """
     extra = modify(state, player, Hook.EXTRA_FIRINGS, 0)
     ask(state, player, "refine.fire", _candidates(state, player, ()), "Refine: fire which facility?", data=(0, extra))
