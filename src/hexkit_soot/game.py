@@ -43,6 +43,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     upgrades,
     upkeep,
 )
+from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.flow import advance
@@ -171,7 +172,7 @@ class SootGame(Game[SootState, SootConfig]):
             p = state.players[step.player]
             main = MAIN_ACTIONS.get(action.code)
             if main is not None:
-                if p.actions <= 0 and not (p.restricted and main.restricted_ok):
+                if p.actions <= 0 and not (p.restricted and main.restricted_ok) and not free_of_action(state, step.player, action.code):
                     return f"{action.code}: P{step.player} has no actions left this round"
                 facts = _facts(state, step.player, action.code)
                 rule = _REQUIREMENTS.get(action.code, "its requirements are not met")
@@ -209,7 +210,7 @@ class SootGame(Game[SootState, SootConfig]):
         """Refuse a loaded state whose numbers break the rules' bounds.
 
         Checks, per player: currency not negative; Soot within the track;
-        goods counts not negative; loans within the limit; a hidden
+        goods counts not negative; no more camps owned than founded; loans within the limit; a hidden
         ingredient count only in another player's view; plus one player
         record per seat, a round within the hard cap, hidden bids only in a
         view, the open trade offer and Binding Trade Contracts
@@ -240,6 +241,11 @@ class SootGame(Game[SootState, SootConfig]):
             for good, count in player.stock.items():
                 if count < 0:
                     raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
+            owned = sum(1 for camp in state.camps.values() if camp.owner == seat)
+            if player.camps_founded < owned:
+                raise InvalidRecordError(
+                    f"{where}.camps_founded", f"{player.camps_founded} camps founded but {owned} owned now"
+                )
             if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
                 raise InvalidRecordError(
                     f"{where}.screened",
@@ -390,8 +396,7 @@ def _facts(state: SootState, player: PlayerId, action: str) -> str:
         where = ", ".join(str(h) for h in p.builders)
         extra = ""
         if action == "Found Camp":
-            owned = sum(1 for c in state.camps.values() if c.owner == player)
-            extra = f"; {owned} of {data.archetypes[p.archetype].camps} camps" if p.archetype else ""
+            extra = f"; {p.camps_founded} of {data.archetypes[p.archetype].camps} camps founded" if p.archetype else ""
         elif action == "Found Settlement":
             extra = f"; {p.founded} of {data.archetypes[p.archetype].settlements} settlements" if p.archetype else ""
         elif action in ("Upgrade Settlement", "Scrub Soot"):

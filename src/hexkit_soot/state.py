@@ -301,6 +301,8 @@ class Player:
         counters: effect state by name (for cards, upgrades, events).
         categories: camp categories already founded (first-of-category bonus).
         founded: settlements founded.
+        camps_founded: camps founded over the game (abandoned ones included:
+            the archetype's camp limit counts foundings).
         town_upgrades: Upgrade Settlement actions taken.
         made: goods this player's firings made this round (The Full Chain).
         lasting: names of effects active for this player for the rest of the game
@@ -336,6 +338,7 @@ class Player:
     counters: dict[str, int] = attrs.field(factory=dict)
     categories: list[str] = attrs.field(factory=list)
     founded: int = 0
+    camps_founded: int = 0
     town_upgrades: int = 0
     made: list[str] = attrs.field(factory=list)
     lasting: list[str] = attrs.field(factory=list)
@@ -355,7 +358,7 @@ class Player:
             loans=self.loans, actions=self.actions, restricted=self.restricted,
             used=self.used.copy(), overtime=self.overtime, upgrades=self.upgrades.copy(),
             counters=self.counters.copy(), categories=self.categories.copy(),
-            founded=self.founded, town_upgrades=self.town_upgrades, made=self.made.copy(),
+            founded=self.founded, camps_founded=self.camps_founded, town_upgrades=self.town_upgrades, made=self.made.copy(),
             lasting=self.lasting.copy(), screened=self.screened,
         )
 

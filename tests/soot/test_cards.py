@@ -309,6 +309,7 @@ def test_land_rush_respects_the_camp_limit() -> None:
     state.players[0].builders = [E1]
     for q in range(4):  # Railroad Baron: 4 camps
         state.camps[Hex(q, -3)] = Camp(owner=0, kind="Farm")
+    state.players[0].camps_founded = 4  # the limit counts foundings
     assert not playable(state, "The Land Rush")
 
 

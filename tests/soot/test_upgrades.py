@@ -97,10 +97,10 @@ def test_rail_depot_first_build_route_of_the_round_is_free() -> None:
     state.players[0].stock.update({"Timber": 3, "Stone": 2})
     answer(state, "Build Route")
     assert state.players[0].actions == 3  # the first Build Route of the round is free
-    assert state.players[0].used == ["Rail Depot"]
     answer(state, "road")
     answer(state, "edge")
     answer(state, "done")
+    assert state.players[0].used == ["Rail Depot"]  # marked when the free Build Route ends
     assert state.pending[-1].player == 1  # the cycle moved on; P0's next turn:
     state.pending[-1] = Step(player=0, prompt="turn", kind="turn")
     answer(state, "Build Route")
@@ -285,13 +285,13 @@ def test_deep_survey_two_more_depletion_tokens() -> None:
         assert state.stacks[site] == D(state).sites["Iron Ore"].stack + extra
 
 
-def test_deep_survey_adds_nothing_to_a_stack_already_on_the_map() -> None:
+def test_deep_survey_adds_two_to_a_stack_already_on_the_map() -> None:
     site = Hex(0, 1)
     state = position(("Prospector", "Merchant"), ("Deep Survey",))
     state.tiles[site] = tile_id(state, "Hill", "Iron Ore")
     state.stacks[site] = 1  # left by an abandoned camp
     place_camp(state, 0, site, "Mining Camp")
-    assert state.stacks[site] == 1
+    assert state.stacks[site] == 1 + 2  # every site you camp (the camp limit counts foundings)
 
 
 def test_claim_stakes_three_camps_without_resources() -> None:
@@ -372,37 +372,48 @@ def test_agricultural_mastery_food_upkeep_two_lower() -> None:
     assert food_bill(state, 0) == 0
 
 
-def test_livestock_empire_ranches_make_leather() -> None:
-    from hexkit_soot.rules.production import run_production
+def _production(state: SootState) -> None:
+    """Start the Production phase (it stops at the first question)."""
+    from hexkit_soot.rules.flow import advance
 
+    state.pending.clear()
+    state.passed = list(state.order)  # the next round's turn order comes from the passes
+    state.phase, state.cursor = "production", 0
+    advance(state)
+
+
+def test_livestock_empire_ranch_makes_one_leather_when_the_owner_chooses() -> None:
     state = position(("Rancher", "Merchant"), ("Livestock Empire",))
     ranch = Hex(0, 2)
     state.tiles[ranch] = tile_id(state, "Plains")
     state.camps[ranch] = Camp(owner=0, kind="Ranch")
-    assert ("Livestock Empire", 1) in codes(state)
-    answer(state, "Livestock Empire", 1)
-    assert state.players[0].counters["leather_ranches"] == 1
-    assert ("Livestock Empire", 0) in codes(state)  # and it can be switched back
-    run_production(state)
-    assert state.players[0].loose[ranch] == {"Leather": 2}  # Rancher: +1 production
+    _production(state)
+    step = state.pending[-1]
+    assert step.kind == "production.ranch" and step.player == 0
+    assert sorted(codes(state)) == [("ranch", 0), ("ranch", 1)]
+    answer(state, "ranch", 1)
+    assert state.players[0].loose[ranch] == {"Leather": 1}  # 1 Leather: the Rancher's +1 is for Livestock
+    assert state.round == 3 and state.pending[-1].kind == "turn"  # the round ended, the next began
 
 
-def test_livestock_empire_purchase_asks_what_ranches_make() -> None:
+def test_livestock_empire_purchase_asks_nothing() -> None:
     state = position(("Rancher", "Merchant"))
     state.players[0].stock.update({"Timber": 1})
     answer(state, "Buy Upgrade")
     answer(state, "upgrade", D(state).upgrades["Livestock Empire"].number)
-    assert sorted(codes(state)) == [("Livestock Empire", 0), ("Livestock Empire", 1)]
-    answer(state, "Livestock Empire", 1)
     p = state.players[0]
-    assert p.counters["leather_ranches"] == 1
+    assert "Livestock Empire" in p.upgrades and state.pending[-1].kind == "turn"
     assert p.stock == {"Grain": 2, "Livestock": 1} and p.currency == 0 and p.points == 1
 
 
-def test_livestock_empire_not_offered_without_the_tile() -> None:
+def test_livestock_empire_not_asked_without_the_tile() -> None:
     state = position(("Rancher", "Merchant"))
-    state.camps[Hex(0, 2)] = Camp(owner=0, kind="Ranch")
-    assert all(c != "Livestock Empire" for c, _ in codes(state))
+    ranch = Hex(0, 2)
+    state.tiles[ranch] = tile_id(state, "Plains")
+    state.camps[ranch] = Camp(owner=0, kind="Ranch")
+    _production(state)
+    assert all(st.kind != "production.ranch" for st in state.pending)
+    assert state.players[0].loose[ranch] == {"Livestock": 2}  # Rancher: +1 production
 
 
 def test_provisioner_sells_food_for_two_each_without_an_action() -> None:

@@ -78,7 +78,7 @@ class Hook(enum.Enum):
     """
 
     EXPLORE_DRAW = "explore_draw"          #: tiles drawn by Explore (2)
-    EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the Explore collection (1; Thaw x2 applied after)
+    EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the goods the Explore collection grants (1, Thaw 2)
     WILDERNESS_SPEED = "wilderness_speed"  #: hexes per Move in wilderness; args: agent ("Explorer"/"Builder")
     EXTRACT_TOKENS = "extract_tokens"      #: tokens removed by Extract; args: hex, camp
     CAMP_CURRENCY = "camp_currency"        #: currency cost of Found Camp (1)
@@ -86,7 +86,7 @@ class Hook(enum.Enum):
     SETTLEMENT_RESOURCES = "settlement_resources"  #: resources discount on Found Settlement (0)
     ROUTE_RESOURCES = "route_resources"    #: resources discount per Build Route action (0)
     ROUTE_FREE_ACTION = "route_free_action"  #: 1 if this Build Route uses no action (0)
-    SITE_STACK = "site_stack"              #: depletion tokens placed on a new camp's site; args: resource
+    SITE_STACK = "site_stack"              #: a site's depletion tokens once a camp is founded there (placed or left); args: resource
     TOLL_RATE = "toll_rate"                #: toll per distinct owner the owner collects (1); player = route owner
     RAIL_FUEL = "rail_fuel"                #: fuel per laden caravan move using rail (1)
     FUEL_USE = "fuel_use"                  #: fuel use cost of one firing; args: facility

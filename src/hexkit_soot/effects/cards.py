@@ -491,11 +491,7 @@ def _edge_options(state: SootState, player: PlayerId, kind: int) -> list[tuple[s
 def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
     h, d = code_edge(answer.arg)
     kind = RAIL if stage == "rail" else ROAD
-    verbs.build_route(ctx.state, ctx.player, h, h.neighbors()[d], kind)
-    if kind == RAIL:
-        from hexkit_soot.rules.milestones import check_rail_link
-
-        check_rail_link(ctx.state, ctx.player)
+    verbs.build_route(ctx.state, ctx.player, h, h.neighbors()[d], kind)  # checks the First Rail Link
 
 
 @effect(
@@ -550,10 +546,9 @@ def great_exhibition(ctx: Ctx) -> None:
 # -- The Land Rush ---------------------------------------------------------------------------------
 
 def _land_rush_options(state: SootState, player: PlayerId) -> list[tuple[str, int, str]]:
-    from hexkit_soot.rules.camps import camp_kinds_at, camps_of
+    from hexkit_soot.rules.camps import camp_kinds_at, can_found_camp
 
-    arch = verbs.D(state).archetypes.get(state.players[player].archetype)
-    if arch is None or len(camps_of(state, player)) >= arch.camps:
+    if not can_found_camp(state, player):
         return []
     kinds = list(verbs.D(state).camps)
     out = []

@@ -5,9 +5,10 @@ Buying a tile is a rule (:mod:`hexkit_soot.rules.upgrades`: 1 action + 2¤
 under the tile's name: mostly passive changes to a number the rules compute
 (:func:`hexkit_soot.effects.modifier` at a :class:`~hexkit_soot.effects.Hook`),
 some reactions to a moment of the round
-(:mod:`hexkit_soot.effects.reactions`), two free actions (Provisioner,
-Livestock Empire), and parts that happen on purchase (Claim Stakes' three
-free camps, Livestock Empire's first choice).
+(:mod:`hexkit_soot.effects.reactions`), a free action (Provisioner), and
+parts that happen on purchase (Claim Stakes' three free camps). Livestock
+Empire's choice is a question of the Production phase
+(:mod:`hexkit_soot.rules.production`).
 
 Three tiles are worked mostly elsewhere: Revenue Office's Charter
 payment on sales is made by :func:`hexkit_soot.rules.market.sell` (only a
@@ -30,13 +31,12 @@ from hexkit_soot.effects import verbs
 from hexkit_soot.effects.cards import apply_price_move, direction_options, price_move_options
 from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
 from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.ledger import to_supply
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState, add_goods
 
-__all__ = ["LEATHER_COUNTER", "CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
+__all__ = ["CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
 
-LEATHER_COUNTER = "leather_ranches"
-"""``Player.counters`` key the Production rule reads: 1 = Ranches make Leather."""
 CLAIM_STAKES_CAMPS = 3
 """Camps Claim Stakes makes free of resources."""
 PROVISIONER_PRICE = 2
@@ -66,20 +66,15 @@ _DEPOT = "Rail Depot"
 
 @modifier(_DEPOT, Hook.ROUTE_FREE_ACTION)
 def rail_depot(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
-    """Rail Depot: one Build Route per round uses no action.
+    """Rail Depot: one Build Route per round uses no action (so it may be taken with none left).
 
-    The turn rule asks this hook once, when a Build Route is actually taken
-    (``rules.actions.on_turn``), so the tile marks itself used for the round
-    (``Player.used``) when it answers 1; the ``ROUTE_BUILT`` reaction marks
-    it too, for rules that announce the moment instead.
+    The hook only answers (the turn menu asks it to offer Build Route to a
+    player with no action left); the ``ROUTE_BUILT`` reaction marks the tile
+    used for the round (``Player.used``) once the free Build Route ends.
 
     Source: rulebook, §21 Railroad Baron, Rail Depot.
     """
-    used = state.players[player].used
-    if _DEPOT in used:
-        return value
-    used.append(_DEPOT)
-    return 1
+    return value if _DEPOT in state.players[player].used else 1
 
 
 @reaction(_DEPOT, Moment.ROUTE_BUILT)
@@ -285,11 +280,11 @@ def prospecting_gear(state: SootState, player: PlayerId, value: int, args: HookA
 
 @modifier("Deep Survey", Hook.SITE_STACK)
 def deep_survey(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
-    """Deep Survey: a site's depletion stack gets 2 more tokens when the owner's camp places it.
+    """Deep Survey: every site the owner camps gets 2 more depletion tokens.
 
-    The stack is placed by the first camp ever founded on the site; a site
-    whose stack is already on the map (an abandoned camp's) gets nothing
-    more, so abandoning and re-founding cannot farm tokens.
+    That holds for a fresh stack and for one already on the map (left by an
+    abandoned camp). Re-founding cannot farm tokens without end: the camp
+    limit counts camps founded (:func:`hexkit_soot.rules.camps.can_found_camp`).
 
     Source: rulebook, §21 Prospector, Deep Survey.
     """
@@ -398,64 +393,45 @@ def agricultural_mastery(state: SootState, player: PlayerId, value: int, args: H
 _LIVESTOCK = "Livestock Empire"
 
 
-def _livestock_options(state: SootState, player: PlayerId) -> list[Choose]:
-    if not owns(state, player, _LIVESTOCK):
-        return []
-    if not any(c.owner == player and c.kind == "Ranch" for c in state.camps.values()):
-        return []
-    leather = state.players[player].counters.get(LEATHER_COUNTER, 0) > 0
-    label = "Livestock Empire: Ranches make Livestock again" if leather else "Livestock Empire: Ranches make Leather"
-    return [opt(_LIVESTOCK, 0 if leather else 1, label)]
-
-
-def _livestock_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    livestock_empire(ctx.state, ctx.player, answer)
-
-
-@effect(_LIVESTOCK, resume=_livestock_resume)
+@effect(_LIVESTOCK)
 def livestock_empire_bought(ctx: Ctx) -> None:
-    """Livestock Empire, on purchase: choose what the owner's Ranches make from now on.
+    """Livestock Empire, on purchase: nothing happens at once.
 
-    Later the choice can be switched at any time with the free action
-    :func:`livestock_empire`.
+    From the next Production on, the owner is asked for each Ranch whether
+    it makes its Livestock or 1 Leather instead
+    (:func:`hexkit_soot.rules.production.run_production`).
 
-    Source: rulebook, §21 Rancher, Livestock Empire.
+    Source: rulebook, §21 Rancher, Livestock Empire ("each Ranch may
+    produce 1 Leather instead of Livestock").
     """
-    options = [("Livestock Empire", 1, "Ranches make Leather"), ("Livestock Empire", 0, "Ranches make Livestock")]
-    ask(ctx.state, ctx.player, _LIVESTOCK, "choose", options, "Livestock Empire: what do your Ranches make?")
-
-
-@free_action(_LIVESTOCK, _livestock_options)
-def livestock_empire(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Livestock Empire: switch what the owner's Ranches make, Livestock or Leather (free action).
-
-    The choice holds for every Ranch of the owner at each Production until
-    switched back; the Production rule reads ``Player.counters["leather_ranches"]``.
-
-    Source: rulebook, §21 Rancher, Livestock Empire ("may produce 1 Leather
-    instead of Livestock").
-    """
-    counters = state.players[player].counters
-    if answer.arg:
-        counters[LEATHER_COUNTER] = 1
-    else:
-        counters.pop(LEATHER_COUNTER, None)
-    state.note(player, f"Ranches will make {'Leather' if answer.arg else 'Livestock'} (Livestock Empire)")
+    ctx.state.note(ctx.player, "each Ranch may make 1 Leather instead of Livestock at Production (Livestock Empire)")
 
 
 _PROVISIONER = "Provisioner"
 
 
+_FROM_CARAVAN = 64
+"""Provisioner answers: ``arg = good index + 64 * source``; source 0 is the
+network, k + 1 the player's caravan k standing at a market location."""
+
+
 def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not owns(state, player, _PROVISIONER):
         return []
+    from hexkit_soot.rules.settlements import is_market
+
     goods = verbs.D(state).goods
     names = list(goods)
-    return [
-        opt(_PROVISIONER, names.index(g), f"Provisioner: sell 1 {g} to the company store for {PROVISIONER_PRICE}¤")
-        for g in sorted(state.players[player].stock)
-        if goods[g].food > 0 and state.players[player].stock[g] > 0
-    ]
+    p = state.players[player]
+    label = f"to the company store for {PROVISIONER_PRICE}¤"
+    out = [opt(_PROVISIONER, names.index(g), f"Provisioner: sell 1 {g} from the network {label}")
+           for g in sorted(p.stock) if goods[g].food > 0 and p.stock[g] > 0]
+    for k, c in enumerate(p.caravans):
+        if c.cargo and is_market(state, c.loc):
+            out.extend(opt(_PROVISIONER, names.index(g) + _FROM_CARAVAN * (k + 1),
+                           f"Provisioner: sell 1 {g} from caravan {k} at {c.loc} {label}")
+                       for g in sorted(c.cargo) if goods[g].food > 0 and c.cargo[g] > 0)
+    return out
 
 
 @effect(_PROVISIONER)
@@ -469,13 +445,25 @@ def provisioner_bought(ctx: Ctx) -> None:
 
 @free_action(_PROVISIONER, _provisioner_options)
 def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Provisioner: sell 1 food good from the network to the company store for a flat 2¤ (free action).
+    """Provisioner: sell 1 food good to the company store for a flat 2¤ (free action).
 
+    The good comes from the network or from one of the player's caravans
+    standing at a market location (where goods are sold from the field).
     Repeat it to sell any quantity. The good returns to the supply and no
     price track moves.
 
-    Source: rulebook, §21 Rancher, Provisioner; "Upkeep" (company store).
+    Source: rulebook, §21 Rancher, Provisioner; "Upkeep" (company store);
+    "Markets" (selling from the field: a caravan at a market location).
     """
-    good = list(verbs.D(state).goods)[answer.arg]
-    if verbs.lose_goods(state, player, good, 1):
+    good = list(verbs.D(state).goods)[answer.arg % _FROM_CARAVAN]
+    source = answer.arg // _FROM_CARAVAN
+    if source == 0:
+        sold = verbs.lose_goods(state, player, good, 1)
+    else:
+        cargo = state.players[player].caravans[source - 1].cargo
+        sold = 1 if cargo.get(good, 0) > 0 else 0
+        if sold:
+            add_goods(cargo, good, -1)
+            to_supply(state, good, 1)
+    if sold:
         verbs.gain_currency(state, player, PROVISIONER_PRICE, f"sold 1 {good} to the company store")

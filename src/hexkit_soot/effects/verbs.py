@@ -41,7 +41,7 @@ from hexkit_soot.ledger import (
     to_supply,
     transfer_currency,
 )
-from hexkit_soot.state import SootState, add_goods
+from hexkit_soot.state import RAIL, SootState, add_goods
 
 __all__ = [
     "D",
@@ -139,7 +139,7 @@ def gain_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
 
 
 def build_route(state: SootState, player: PlayerId, a: Hex, b: Hex, kind: int) -> None:
-    """Lay one route segment owned by ``player``, paying nothing.
+    """Lay one route segment owned by ``player``, paying nothing (rail: check the First Rail Link).
 
     Args:
         state: the game.
@@ -154,6 +154,10 @@ def build_route(state: SootState, player: PlayerId, a: Hex, b: Hex, kind: int) -
 
     set_route(state, a, b, kind, player)
     state.note(player, f"built {'rail' if kind == 3 else 'road'} {a}-{b}")
+    if kind == RAIL:
+        from hexkit_soot.rules.milestones import check_rail_link
+
+        check_rail_link(state, player)
 
 
 def found_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:

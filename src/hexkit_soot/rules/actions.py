@@ -24,7 +24,7 @@ from hexkit_soot.rules.player_counts import actions_per_round
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt
 from hexkit_soot.state import SootState
 
-__all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round"]
+__all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round", "free_of_action"]
 
 
 def start_actions(state: SootState) -> None:
@@ -61,10 +61,26 @@ def next_turn(state: SootState) -> bool:
     return False
 
 
+def free_of_action(state: SootState, player: PlayerId, name: str) -> bool:
+    """Whether main action ``name`` would use no action now (Rail Depot: a Build Route once a round).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        name: the main action's name.
+
+    Returns:
+        True if taking it now costs no action, so it may be taken with none left.
+
+    Source: rulebook, §21 Railroad Baron, Rail Depot.
+    """
+    return name == "Build Route" and modify(state, player, Hook.ROUTE_FREE_ACTION, 0) > 0
+
+
 def _can_take(state: SootState, player: PlayerId, name: str) -> bool:
     p = state.players[player]
     action = MAIN_ACTIONS[name]
-    if p.actions <= 0 and not (p.restricted > 0 and action.restricted_ok):
+    if p.actions <= 0 and not (p.restricted > 0 and action.restricted_ok) and not free_of_action(state, player, name):
         return False
     return action.available(state, player)
 
@@ -137,14 +153,12 @@ def on_turn(state: SootState, step: Step, answer: Choose) -> None:
         return
     action = MAIN_ACTIONS.get(code)
     if action is not None:
-        if action.restricted_ok and p.restricted > 0:
+        if free_of_action(state, player, code):
+            p.counters["route_free"] = 1  # Rail Depot: marked used when the Build Route ends
+        elif action.restricted_ok and p.restricted > 0:
             p.restricted -= 1
         else:
             p.actions -= 1
-        free_route = code == "Build Route" and modify(state, player, Hook.ROUTE_FREE_ACTION, 0)
-        if free_route:
-            p.actions += 1
-            p.counters["route_free"] = 1
         state.note(player, f"action: {code}")
         state.cursor = (state.cursor + 1) % len(state.order)
         action.start(state, player)

@@ -7,15 +7,18 @@ trapping and herb camps) need the matching printed site with tokens left;
 renewable camps (Farm, Ranch, Lumber Camp) need their terrain. On founding:
 +1 point, +2 points for your first camp of its category, the site's
 depletion stack is placed if it is not on the map yet, and -1 Prestige if
-the hex is next to a community. The archetype's camp limit counts camps
-owned. Abandoning (a free action) removes the camp; the stack stays.
+the hex is next to a community. The archetype's camp limit is a founding
+limit: it counts camps founded over the game, so an abandoned camp does
+not free its place (founding points are not lost either). Abandoning (a
+free action) removes the camp; the stack stays.
 
 A camp tile holds at most 2 goods (whoever owns them). Interpretation
 (assumed): a camp cannot be founded on a hex where more than 2 goods lie
 (they must be hauled off first: goods are never discarded), so founding
 never puts a tile over its cap.
 
-Source: rulebook, "Camps"; §21 camp limits; "Prestige" (losing);
+Source: rulebook, "Camps" (abandoning); §21 ("Camps/Settlements columns
+are founding limits"); "Prestige" (losing);
 "Production" (tile cap 2); "Warehouses & Network" (no discarding).
 """
 
@@ -32,7 +35,7 @@ from hexkit_soot.rules.network import can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 
-__all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "builder_discount"]
+__all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "can_found_camp", "builder_discount"]
 
 
 def camps_of(state: SootState, player: PlayerId) -> list[Hex]:
@@ -130,8 +133,23 @@ def _limit(state: SootState, player: PlayerId) -> int:
     return arch.camps if arch is not None else 0
 
 
+def can_found_camp(state: SootState, player: PlayerId) -> bool:
+    """Whether ``player`` has founded fewer camps than their archetype's limit.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+
+    Returns:
+        True while a founding is left; abandoned camps still count.
+
+    Source: rulebook, §21 (camp and settlement columns are founding limits).
+    """
+    return state.players[player].camps_founded < _limit(state, player)
+
+
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
-    if len(camps_of(state, player)) >= _limit(state, player):
+    if not can_found_camp(state, player):
         return []
     out = []
     for b, at in enumerate(sorted(set(state.players[player].builders))):
@@ -188,13 +206,14 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
     state.note(player, f"founded a {kind} at {at}")
     gain_points(state, player, nums.camp_points, "camp")
     p = state.players[player]
+    p.camps_founded += 1
     if camp.category not in p.categories:
         p.categories.append(camp.category)
         gain_points(state, player, nums.first_category_points, f"first {camp.category} camp")
     terrain, site, river = tile_info(state, state.tiles[at])
-    if camp.sites and site and at not in state.stacks:
-        stack = modify(state, player, Hook.SITE_STACK, data.sites[site].stack, {"resource": site})
-        state.stacks[at] = stack
+    if camp.sites and site:  # the stack is placed by the first camp; effects (Deep Survey) add at every camp
+        base = state.stacks.get(at, data.sites[site].stack)
+        state.stacks[at] = modify(state, player, Hook.SITE_STACK, base, {"resource": site})
     if any(n in state.communities for n in at.neighbors()):
         change_prestige(state, player, -1, "camp next to a community")
     from hexkit_soot.rules.milestones import check_magnate

@@ -29,7 +29,7 @@ from hexkit_soot.rules.payment import Need, settle
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import Goods, SootState
 
-__all__ = ["draw_blind", "refill_row", "card_id", "card_name", "start_auction", "wild_cards"]
+__all__ = ["draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards"]
 
 
 def card_id(state: SootState, name: str) -> int:
@@ -83,6 +83,24 @@ def refill_row(state: SootState) -> list[int]:
             if cards[new].legacy:
                 legacy.append(i)
     return legacy
+
+
+def legacy_in_row(state: SootState) -> list[int]:
+    """Card row slots holding a Legacy card, in slot order.
+
+    Every auction has a winner who takes the card, so a Legacy card in the
+    row is one dealt by the refill and not yet auctioned.
+
+    Args:
+        state: the game.
+
+    Returns:
+        The slots, lowest first.
+
+    Source: rulebook, Phase 1 step 3; §15.3 Legacy auction.
+    """
+    cards = D(state).cards
+    return [i for i, c in enumerate(state.card_row) if c and cards[c].legacy]
 
 
 def _draw_ok(state: SootState, player: PlayerId) -> bool:

@@ -200,21 +200,21 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
     """The Explore collection on the new tile ``at``.
 
     Terrain grant + 1 of the site's resource + 1 Fish on water + 1¤ per
-    explored neighbour beyond the first; doubled in Thaw and again for the
-    Prospector.
+    explored neighbour beyond the first. Thaw doubles everything collected;
+    the Prospector's passive doubles the grants, the goods (the water
+    overlay "grants 1 Fish on exploration"), not the neighbours' ¤.
 
     Args:
         state: the game.
         player: the seat concerned.
         at: the hex.
 
-    Source: rulebook, "Explore" step 5; "Prospector" passive.
+    Source: rulebook, "Explore" step 5; "Prospector" passive ("exploration
+    grants are always doubled"); Components, water overlay.
     """
     terrain, site, river = tile_info(state, state.tiles[at])
-    mult = 1
-    if season_of(state.round) == "Thaw":
-        mult *= 2
-    mult = modify(state, player, Hook.EXPLORE_MULTIPLIER, mult)
+    thaw = 2 if season_of(state.round) == "Thaw" else 1
+    mult = modify(state, player, Hook.EXPLORE_MULTIPLIER, thaw)  # the grants: goods
     grant = D(state).terrains[terrain].grant
     gain_goods(state, player, grant, mult, why="terrain grant")
     if site:
@@ -223,7 +223,7 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
         gain_goods(state, player, "Fish", mult, why="river")
     neighbours = sum(1 for n in at.neighbors() if n in state.tiles)
     if neighbours > 1:
-        gain_currency(state, player, (neighbours - 1) * mult, "explored neighbours")
+        gain_currency(state, player, (neighbours - 1) * thaw, "explored neighbours")
 
 
 def check_marker(state: SootState, player: PlayerId) -> None:

@@ -65,10 +65,11 @@ def advance(state: SootState) -> None:
         elif phase == "upkeep":
             if run_upkeep(state):
                 state.phase = "production"
+                state.cursor = 0
         elif phase == "production":
-            run_production(state)
-            state.phase = "end"
-            state.cursor = 0
+            if run_production(state):
+                state.phase = "end"
+                state.cursor = 0
         elif phase == "end":
             if run_end(state):
                 if state.phase == "over":

@@ -6,8 +6,10 @@
    events per game").
 2. Boom and Hardship rounds: every Tier 3 price rises 1 step.
 3. Two players: flip a Market Flux card (riser +1, faller -1).
-4. Refill the contract row and the card row; a Legacy card entering the
-   row is auctioned at once by blind bids.
+4. Refill the contract row and the card row; every Legacy card entering
+   the row is auctioned at once by blind bids, one after another in slot
+   order (an auction always has a winner, so the slot empties and the
+   refill goes on, auctioning any Legacy card dealt into it as well).
 
 Seasons also reshuffle the contract deck: Tier 2 contracts join at the
 start of Boom (round 4), Tier 3 at the start of Hardship (round 7).
@@ -22,7 +24,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.grid import season_of
 from hexkit_soot.ledger import D, move_price
-from hexkit_soot.rules.cards import refill_row, start_auction
+from hexkit_soot.rules.cards import legacy_in_row, refill_row, start_auction
 from hexkit_soot.rules.contracts import refill_contracts
 from hexkit_soot.rules.player_counts import uses_market_flux
 from hexkit_soot.rules.steps import ask, handles, opt
@@ -108,10 +110,11 @@ def run_market_update(state: SootState) -> bool:
     if state.cursor == 2:
         state.cursor = 3
         refill_contracts(state)
-    while state.cursor == 3:
-        legacy = refill_row(state)
-        if legacy:
-            start_auction(state, legacy[0])
+    if state.cursor == 3:
+        # a Legacy card still in the row awaits its auction (each auction empties its slot)
+        waiting = legacy_in_row(state) or refill_row(state)
+        if waiting:
+            start_auction(state, waiting[0])
             return False
         state.cursor = 4
     return True

@@ -7,8 +7,12 @@
 5. The Full Chain: in one round, produce a Tier 3 good and the Tier 2
    input it consumed.
 
-Interpretation (assumed): the First Rail Link's path may use anyone's rail;
-it goes to the player who laid the connecting segment.
+Interpretation (assumed): the First Rail Link goes to the first player
+whose own rail segments alone join the Central City to a settlement hex.
+It is checked whenever rail is laid (Build Route, a road upgraded to rail,
+a card laying rail) and whenever a settlement is founded; when one event
+completes such a path for several players at once, the acting player
+comes first, then the others in turn order.
 
 Source: rulebook, "Milestones".
 """
@@ -18,9 +22,9 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import D, gain_points
-from hexkit_soot.state import CENTRAL_CITY, NO_ROUTES, RAIL, SootState
+from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
 
-__all__ = ["claim", "check_rail_link", "check_magnate", "check_production", "far_camps"]
+__all__ = ["claim", "rail_linked", "check_rail_link", "check_magnate", "check_production", "far_camps"]
 
 
 def claim(state: SootState, player: PlayerId, name: str) -> bool:
@@ -39,27 +43,52 @@ def claim(state: SootState, player: PlayerId, name: str) -> bool:
     return True
 
 
-def check_rail_link(state: SootState, player: PlayerId) -> None:
-    """First Rail Link: the Central City reaches a settlement over rail alone.
+def rail_linked(state: SootState, player: PlayerId) -> bool:
+    """Whether ``player``'s own rail segments form a path from the Central City to a settlement.
 
     Args:
         state: the game.
         player: the seat concerned.
+
+    Returns:
+        True if some settlement hex (not the Central City) is reached.
+
+    Source: rulebook, "Milestones" (First Rail Link).
     """
-    if "First Rail Link" in state.milestones:
-        return
     seen = {CENTRAL_CITY}
     todo = [CENTRAL_CITY]
     while todo:
         h = todo.pop()
         kinds = state.route_kind.get(h, NO_ROUTES)
+        owners = state.route_owner.get(h, NO_OWNERS)
         for d, n in enumerate(h.neighbors()):
-            if kinds[d] == RAIL and n not in seen:
+            if kinds[d] == RAIL and owners[d] == player and n not in seen:
                 if n in state.settlements:
-                    claim(state, player, "First Rail Link")
-                    return
+                    return True
                 seen.add(n)
                 todo.append(n)
+    return False
+
+
+def check_rail_link(state: SootState, player: PlayerId) -> None:
+    """First Rail Link, after rail is laid or a settlement founded by ``player``.
+
+    The acting player is checked first, then the others in turn order; the
+    first whose own rail links the Central City to a settlement claims it.
+
+    Args:
+        state: the game.
+        player: who laid the rail or founded the settlement.
+
+    Source: rulebook, "Milestones" (First Rail Link); order among players
+    completed at once: assumed.
+    """
+    if "First Rail Link" in state.milestones:
+        return
+    for seat in (player, *(p for p in state.order if p != player)):
+        if rail_linked(state, seat):
+            claim(state, seat, "First Rail Link")
+            return
 
 
 def far_camps(state: SootState, player: PlayerId) -> int:

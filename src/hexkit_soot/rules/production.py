@@ -8,43 +8,106 @@ straight into the network (assumed: goods move freely between nodes). In
 rounds 3, 6, 9 and 12 every semi-renewable stack (Furs, Herbs) with at
 least 1 token gains 1. Exclusive Pacts pay out.
 
-Source: rulebook, Phase 4 "Production"; §21 Rancher.
+Livestock Empire (Rancher upgrade): each of the owner's Ranches may make
+1 Leather instead of its Livestock. The owner is asked once per Ranch
+each Production (camps produce in hex order, so the phase pauses on the
+question and resumes after it). The Leather is exactly 1: production
+bonuses such as the Rancher's +1 apply to Livestock only (assumed: "1
+Leather" is the printed amount). No question is asked when it could not
+matter: no Leather left in the supply, or no room for goods on the tile.
+
+Source: rulebook, Phase 4 "Production"; §21 Rancher (passive, Livestock
+Empire).
 """
 
 from __future__ import annotations
 
+from hexkit.hexes import Hex
+from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
+from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_goods
+from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.communities import pact_payout
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.state import SootState
+from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.state import Camp, SootState
 
-__all__ = ["run_production", "SEMI_ROUNDS"]
+__all__ = ["run_production", "produce_camp", "SEMI_ROUNDS", "LIVESTOCK_EMPIRE"]
 
 SEMI_ROUNDS = (3, 6, 9, 12)
+LIVESTOCK_EMPIRE = "Livestock Empire"
+"""The Rancher upgrade that lets each Ranch make 1 Leather instead."""
+_LEATHER = "Leather"
 
 
-def run_production(state: SootState) -> None:
-    """Produce for every camp, grow semi-renewable stacks, pay pacts.
+def produce_camp(state: SootState, at: Hex, camp: Camp, leather: bool = False) -> None:
+    """One camp's production: its good (or 1 Leather from a Ranch), plus Fish on water.
 
     Args:
         state: the game.
+        at: the camp's hex.
+        camp: the camp.
+        leather: a Livestock Empire Ranch making 1 Leather instead of Livestock.
+
+    Source: rulebook, Phase 4 "Production"; §21 Livestock Empire.
     """
+    ct = D(state).camps[camp.kind]
+    where = None if at in state.players[camp.owner].warehouses else at  # a warehouse camp feeds the network
+    if leather:
+        gain_goods(state, camp.owner, _LEATHER, 1, at=where)
+    elif ct.produces:
+        n = modify(state, camp.owner, Hook.PRODUCTION, 1, {"camp": camp.kind, "hex": at})
+        gain_goods(state, camp.owner, ct.produces, n, at=where)
+    if state.water.get(at):
+        gain_goods(state, camp.owner, "Fish", 1, at=where)
+
+
+def _asks_leather(state: SootState, at: Hex, camp: Camp) -> bool:
+    """Whether the owner chooses between Livestock and 1 Leather for this Ranch now."""
+    if camp.kind != "Ranch" or LIVESTOCK_EMPIRE not in state.players[camp.owner].upgrades:
+        return False
+    room = at in state.players[camp.owner].warehouses or tile_room(state, at) > 0
+    return room and state.supply.get(_LEATHER, 0) > 0
+
+
+def run_production(state: SootState) -> bool:
+    """Produce for every camp, grow semi-renewable stacks, pay pacts; return True when done.
+
+    ``state.cursor`` is the next camp to produce, in hex order (0 when the
+    phase starts; back to 0 when it ends). The phase stops at a Livestock
+    Empire question and resumes after the answer.
+
+    Args:
+        state: the game.
+
+    Returns:
+        False while a question is pending.
+    """
+    camps = sorted(state.camps.items())
+    while state.cursor < len(camps):
+        at, camp = camps[state.cursor]
+        if _asks_leather(state, at, camp):
+            options = [opt("ranch", 0, "Livestock"), opt("ranch", 1, "1 Leather")]
+            ask(state, camp.owner, "production.ranch", options,
+                f"Livestock Empire: Ranch at {at} makes Livestock or 1 Leather?", data=(hex_code(at),))
+            return False
+        produce_camp(state, at, camp)
+        state.cursor += 1
+    state.cursor = 0
     data = D(state)
-    for at, camp in sorted(state.camps.items()):
-        ct = data.camps[camp.kind]
-        node = at in state.players[camp.owner].warehouses  # a warehouse camp feeds the network
-        if ct.produces:
-            n = modify(state, camp.owner, Hook.PRODUCTION, 1, {"camp": camp.kind, "hex": at})
-            good = ct.produces
-            if camp.kind == "Ranch" and state.players[camp.owner].counters.get("leather_ranches", 0):
-                good = "Leather"
-            gain_goods(state, camp.owner, good, n, at=None if node else at)
-        if state.water.get(at):
-            gain_goods(state, camp.owner, "Fish", 1, at=None if node else at)
     if state.round in SEMI_ROUNDS:
         for at, left in state.stacks.items():
             site = tile_info(state, state.tiles[at])[1]
             if left >= 1 and data.sites[site].semi_renewable:
                 state.stacks[at] = left + 1
     pact_payout(state)
+    return True
+
+
+@handles("production.ranch")
+def on_ranch(state: SootState, step: Step, answer: Choose) -> None:
+    """Produce the asked Ranch's Livestock or 1 Leather, then go on with the next camp."""
+    at = code_hex(step.data[0])
+    produce_camp(state, at, state.camps[at], leather=answer.arg == 1)
+    state.cursor += 1

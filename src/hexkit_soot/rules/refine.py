@@ -7,7 +7,9 @@ there) or from your whole warehouse network if the hex is one of your
 nodes; outputs appear there (in the network if it is a node, except Tier 3
 goods, which stay loose on the hex). Renting another player's facility
 costs a usage fee to its owner (2¤ at a settlement, 3¤ at the Central City
-or for a Tier 3 facility) and pays the settlement founder's Charter. The
+or for a Tier 3 facility); any firing by someone other than the
+settlement's founder, of a rented or an owned facility, pays the founder's
+Charter. The
 Industrialist makes 1 more output per owned facility fired. Soot: 1 step
 per 2 fuel burned in the action (rounded up).
 
@@ -205,7 +207,7 @@ def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extr
             continue
         for slot, fac in enumerate(s.facilities):
             code = hex_code(at) * 8 + slot
-            if code in fired and extra <= 0:
+            if code in fired and (extra <= 0 or fac.owner != player):  # extra firings: your own facilities
                 continue
             ft = data.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:
@@ -221,7 +223,8 @@ def start(state: SootState, player: PlayerId) -> None:
     """Begin Refine: choose the first facility.
 
     Extra firings granted by effects (:attr:`Hook.EXTRA_FIRINGS`) let a
-    facility already fired in this action fire again.
+    facility of the player's own, already fired in this action, fire again
+    (Double Shift: "one of your facilities"); a rented one fires once.
     """
     extra = modify(state, player, Hook.EXTRA_FIRINGS, 0)
     ask(state, player, "refine.fire", _candidates(state, player, ()), "Refine: fire which facility?", data=(0, extra))
@@ -267,8 +270,9 @@ def _finish(state: SootState, player: PlayerId, fuel: int, fired: tuple[int, ...
 def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence[Pick] | None = None) -> int:
     """Fire the facility in ``slot`` at ``at`` once for ``player``; return fuel burned.
 
-    Pays the usage fee and Charter when renting, consumes inputs and use
-    cost as chosen, and places the outputs.
+    Pays the usage fee when renting and the settlement's Charter whenever
+    the user is not its founder (even for the user's own facility), consumes
+    inputs and use cost as chosen, and places the outputs.
 
     Args:
         state: the game.
@@ -288,7 +292,7 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
         picks = default(firing_stages(state, player, at, ft))
     if fac.owner != player:
         transfer_currency(state, player, fac.owner, usage_fee(state, at, ft), f"use of {fac.name}")
-        charter(state, at, player, "facility used")
+    charter(state, at, player, "facility used")  # any user but the founder, renter or owner
     need = _consumed(state, ft, picks)
     for g, pick in zip(need, picks[2:]):
         for key, n in pick:

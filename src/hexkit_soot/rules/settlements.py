@@ -187,6 +187,9 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     state.players[player].founded += 1
     state.note(player, f"founded a {kind} ({spec}) at {at}")
     gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}")
+    from hexkit_soot.rules.milestones import check_rail_link
+
+    check_rail_link(state, player)  # someone's rail may already end here
     rounds = nums.reserve_rounds
     ask(state, player, "settlement.reserve",
         [opt("reserve", 1, f"reserve a facility slot for {rounds} rounds"), opt("reserve", 0, "reserve no slot")],
