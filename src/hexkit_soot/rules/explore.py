@@ -201,7 +201,8 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
 
     Terrain grant + 1 of the site's resource + 1 Fish on water + 1¤ per
     explored neighbour beyond the first; doubled in Thaw and again for the
-    Prospector.
+    Prospector. The goods go to the warehouse network; what it has no room
+    for is lost (I40).
 
     Args:
         state: the game.
