@@ -419,6 +419,7 @@ class Numbers:
     outer_district_cut_stone: int
     outer_district_points: int
     warehouses_max: int
+    warehouse_capacity: int = attrs.field(validator=_nonneg)
     soot_max: int
     soot_threshold_1: int
     soot_threshold_2: int

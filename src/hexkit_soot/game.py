@@ -46,6 +46,7 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
 from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.game_end import end_reason
+from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
@@ -210,7 +211,8 @@ class SootGame(Game[SootState, SootConfig]):
         """Refuse a loaded state whose numbers break the rules' bounds.
 
         Checks, per player: currency not negative; Soot within the track;
-        goods counts not negative; no more camps owned than founded; loans within the limit; a hidden
+        goods known and counts not negative; bulk goods in the network within
+        its capacity (I40); no more camps owned than founded; loans within the limit; a hidden
         ingredient count only in another player's view; plus one player
         record per seat, a round within the hard cap, hidden bids only in a
         view, the open trade offer and Binding Trade Contracts
@@ -221,6 +223,7 @@ class SootGame(Game[SootState, SootConfig]):
             InvalidRecordError: naming the field (``"state.players.1.currency"``).
         """
         super().validate_state(state)
+        goods = data_of(state.config).goods
         numbers = data_of(state.config).numbers
         if len(state.players) != state.config.players:
             raise InvalidRecordError(
@@ -239,12 +242,19 @@ class SootGame(Game[SootState, SootConfig]):
             if not 0 <= player.loans <= loan_max:
                 raise InvalidRecordError(f"{where}.loans", f"{player.loans} is outside 0..{loan_max}")
             for good, count in player.stock.items():
+                if good not in goods:
+                    raise InvalidRecordError(f"{where}.stock.{good}", "is not a good of this game")
                 if count < 0:
                     raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
             owned = sum(1 for camp in state.camps.values() if camp.owner == seat)
             if player.camps_founded < owned:
                 raise InvalidRecordError(
                     f"{where}.camps_founded", f"{player.camps_founded} camps founded but {owned} owned now"
+                )
+            load, capacity = network_load(state, seat), network_capacity(state, seat)
+            if load > capacity:
+                raise InvalidRecordError(
+                    f"{where}.stock", f"{load} bulk goods exceed the warehouse network's capacity of {capacity}"
                 )
             if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
                 raise InvalidRecordError(

@@ -184,19 +184,32 @@ def gain_goods(
         player: who gains.
         good: the good.
         n: how many.
-        at: ``None`` for the warehouse network; a hex for loose goods there
-            (a camp tile keeps at most ``tile_cap`` goods, whoever owns them;
-            the excess is not taken).
+        at: ``None`` for the warehouse network (it takes at most its room,
+            :func:`~hexkit_soot.rules.network.network_room`; ingredients
+            always fit); a hex for loose goods there (a camp tile keeps at
+            most ``tile_cap`` goods, whoever owns them). The excess is not
+            taken: it stays in the supply.
         why: logged reason.
 
     Returns:
-        How many were gained (the supply or the tile cap may limit it).
+        How many were gained (the supply, the network's room or the tile cap
+        may limit it).
+
+    Source: rulebook, "Production" (excess production is lost); Components,
+    "Token supply" (warehouse caps; assumed I40).
     """
     if n <= 0:
         return 0
     p = state.players[player]
     if at is None:
         target: Goods = p.stock
+        if D(state).goods[good].kind != "special":
+            from hexkit_soot.rules.network import network_room
+
+            room = network_room(state, player)
+            if room < n:
+                state.note(player, f"{n - room} {good} lost: the warehouse network is full")
+                n = room
     else:
         target = p.loose.setdefault(at, {})
         if at in state.camps:

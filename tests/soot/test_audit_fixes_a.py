@@ -282,6 +282,7 @@ def test_prospector_doubles_the_goods_granted_not_the_neighbours_currency() -> N
         place(s, Hex(2, -1))  # three explored neighbours: the Central City and these two
         grant = D(s).terrains["Hill"].grant
         p = s.players[0]
+        p.stock.clear()  # room for 12 goods in the network (warehouse capacity, I40)
         before, currency = dict(p.stock), p.currency
         collect(s, 0, new)
         gained = {g: n - before.get(g, 0) for g, n in p.stock.items() if n != before.get(g, 0)}

@@ -12,6 +12,7 @@ from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.camps import goods_on_tile
+from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.state import SootState
 
 from tests.soot.helpers import token_total
@@ -33,6 +34,9 @@ def _check(state: SootState, tokens: dict[str, int], cards: int) -> None:
             assert all(n > 0 for n in goods.values())
         for c in p.caravans:
             assert sum(c.cargo.values()) <= D(state).numbers.caravan_capacity
+    for seat in range(len(state.players)):
+        load, room = network_load(state, seat), network_capacity(state, seat)
+        assert load <= room, f"P{seat}'s network holds {load} bulk goods, capacity {room}"
     for h in state.camps:
         assert goods_on_tile(state, h) <= cap, f"the camp tile {h} holds more than {cap} goods"
     for good, price in state.prices.items():

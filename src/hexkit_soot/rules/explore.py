@@ -202,7 +202,8 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
     Terrain grant + 1 of the site's resource + 1 Fish on water + 1¤ per
     explored neighbour beyond the first. Thaw doubles everything collected;
     the Prospector's passive doubles the grants, the goods (the water
-    overlay "grants 1 Fish on exploration"), not the neighbours' ¤.
+    overlay "grants 1 Fish on exploration"), not the neighbours' ¤; the goods go to the warehouse network,
+    and what it has no room for is lost (I40).
 
     Args:
         state: the game.

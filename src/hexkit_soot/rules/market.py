@@ -10,7 +10,9 @@ Boom; then the track falls 1 per unit (Tier 3: 2 per unit). Buying: listed
 Cultural Artifacts and Specialty Materials sell flat at 5 and cannot be
 bought. Selling a Tier 3 good raises its demand-linked input 1 step (once
 per transaction). Bought goods appear at the market: in your network if it
-is your node (Tier 3 goods loose on the hex), else loose on the hex.
+is your node (Tier 3 goods loose on the hex), else loose on the hex. Into
+the network you buy at most its room (I40): a good that would not fit is
+not offered, and the quantity menu stops at the room left.
 
 Interpretation (assumed): the premium and Boom bonus apply to every sale
 except the flat-priced special goods; raw goods are bought at price +1.
@@ -27,12 +29,12 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price
 from hexkit_soot.rules.access import route_access
-from hexkit_soot.rules.network import is_node, pay, pool_at, tier3
+from hexkit_soot.rules.network import is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
 
-__all__ = ["markets_for", "sell_price", "buy_price", "sell", "buy", "max_units"]
+__all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units"]
 
 
 def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
@@ -95,6 +97,29 @@ def max_units(state: SootState, player: PlayerId, side: str = "sell") -> int:
     return modify(state, player, Hook.SELL_UNITS, D(state).numbers.sell_units, {"side": side})
 
 
+def buy_room(state: SootState, player: PlayerId, good: str, at: Hex) -> int | None:
+    """How many units of ``good`` bought at ``at`` have a place, or None for no limit.
+
+    Bought goods go into the network at the player's node (Tier 3 goods
+    excepted), which takes at most its room; elsewhere they lie loose on
+    the market hex.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        good: the good's name.
+        at: the market location.
+
+    Returns:
+        The network's room left, or None when the goods do not enter it.
+
+    Source: rulebook, "Market Economy"; assumed capacity (I40).
+    """
+    if is_node(state, player, at) and not tier3(state, good):
+        return network_room(state, player)
+    return None
+
+
 def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     data = D(state)
     names = list(data.goods)
@@ -104,8 +129,9 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
         out.append(opt("sell", names.index(good), f"sell {good} at {sell_price(state, player, good, at)}"))
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
+    full = is_node(state, player, at) and network_room(state, player) == 0
     for i, (name, g) in enumerate(data.goods.items()):
-        if g.kind != "special" and state.supply.get(name, 0) > 0:
+        if g.kind != "special" and state.supply.get(name, 0) > 0 and not (full and not tier3(state, name)):
             price = _listed(state, name) + markup
             if price <= cur:
                 out.append(opt("buy", i, f"buy {name} at {price}"))
@@ -120,8 +146,12 @@ def _available(state: SootState, player: PlayerId) -> bool:
         return True
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
+    # a full network takes no bulk goods: only Tier 3 goods can be bought then,
+    # unless some market is not one of the player's nodes
+    tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
     cheapest = min((_listed(state, name) for name, g in D(state).goods.items()
-                    if g.kind != "special" and state.supply.get(name, 0) > 0), default=None)
+                    if g.kind != "special" and state.supply.get(name, 0) > 0
+                    and (not tier3_only or tier3(state, name))), default=None)
     return cheapest is not None and cheapest + markup <= cur
 
 
@@ -164,6 +194,9 @@ def on_good(state: SootState, step: Step, answer: Choose) -> None:
     else:
         price = buy_price(state, player, good)
         most = min(limit, state.supply.get(good, 0), state.players[player].currency // price)
+        room = buy_room(state, player, good, at)
+        if room is not None:
+            most = min(most, room)
     options = [opt("qty", n, f"{answer.code} {n} {good}") for n in range(1, most + 1)]
     ask(state, player, "market.qty", options, "Market: how many?", data=(step.data[0], answer.arg),
         tag=answer.code)
@@ -222,13 +255,14 @@ def buy(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> i
         state: the game.
         player: the seat concerned.
         good: the good's name.
-        units: how many.
+        units: how many (at most the network's room when it takes them).
         at: the market location.
     """
     data = D(state)
     g = data.goods[good]
     price = buy_price(state, player, good)
-    k = from_supply(state, good, units)
+    room = buy_room(state, player, good, at)
+    k = from_supply(state, good, units if room is None or room >= units else room)
     p = state.players[player]
     p.currency -= price * k
     if is_node(state, player, at) and not tier3(state, good):

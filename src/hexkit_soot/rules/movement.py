@@ -26,10 +26,11 @@ Interpretations (assumed):
   rail alone owes none); later legs owe none, so splitting a path into legs
   never costs more fuel than driving it in one leg.
 * Goods may be left only where goods can lie: on one of your warehouse
-  nodes (they join the network; Tier 3 goods stay loose on the hex), on a
-  settlement hex (facility and market locations), or on your own camp tile
-  while it holds fewer than 2 goods. Not on bare wilderness, a community or
-  a rival's camp.
+  nodes (they join the network while it has room, I40; Tier 3 goods stay
+  loose on the hex), on a settlement hex (facility and market locations),
+  or on your own camp tile while it holds fewer than 2 goods. Not on bare
+  wilderness, a community or a rival's camp. At your node a bulk good goes
+  into the network or nowhere: it is not left loose beside a full one.
 * Within one stop a good loaded there cannot be unloaded there, and a good
   unloaded there cannot be loaded there.
 * Each leg takes the fastest path to its end (ties: fewer rival segments).
@@ -71,7 +72,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import D, to_supply, transfer_currency
 from hexkit_soot.rules.camps import tile_room
-from hexkit_soot.rules.network import fuel_value, is_node, tier3
+from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
@@ -469,8 +470,9 @@ def can_leave(state: SootState, player: PlayerId, at: Hex, good: str) -> bool:
     """Whether ``player`` may unload one unit of ``good`` on ``at``.
 
     Goods can lie only on your warehouse node (Tier 3 goods excepted: they
-    are never warehoused), on a settlement hex (facility and market
-    locations), or on your own camp tile with room left under the cap.
+    are never warehoused; a bulk good only while the network has room), on
+    a settlement hex (facility and market locations), or on your own camp
+    tile with room left under the cap.
 
     Args:
         state: the game.
@@ -483,10 +485,11 @@ def can_leave(state: SootState, player: PlayerId, at: Hex, good: str) -> bool:
 
     Source: rulebook, "Warehouses & Network" (no discarding; Tier 3 never
     warehoused), "Production" (a camp tile holds at most 2 goods);
-    assumed: no goods on bare hexes, communities or rivals' camps.
+    assumed: no goods on bare hexes, communities or rivals' camps; the
+    network's capacity (I40).
     """
     if is_node(state, player, at) and not tier3(state, good):
-        return True
+        return not counts_in_network(state, good) or network_room(state, player) > 0
     camp = state.camps.get(at)
     if camp is not None:
         return camp.owner == player and tile_room(state, at) > 0

@@ -5,6 +5,14 @@ their built warehouses (at most 2) and a Depot Town they founded. Goods in
 the network move freely between its nodes, so the network is one stock.
 Tier 3 goods are never warehoused: they stay on caravans or loose on a hex.
 
+Capacity (assumed, interpretation I40): each node holds
+``warehouse_capacity`` (12) bulk goods, so the network holds that many times
+its nodes; Cultural Artifacts and Specialty Materials never count.
+:func:`network_room` is the one measure every rule that puts goods into a
+network asks: a gain that does not fit is lost to the supply, and a
+voluntary move (unloading, buying, a trade) is offered only up to the room
+left.
+
 Paying goods at a hex (for building, refining, fulfilling, selling) takes
 them from the player's caravans on that hex, then their loose goods there,
 then, if the hex is one of their nodes (or the payment is not tied to a
@@ -17,7 +25,9 @@ spent as one wild resource when goods fall short: the payer's choice of
 cards (:func:`hexkit_soot.rules.cards.wild_cards`), else the lowest-value
 cards first.
 
-Source: rulebook, "Warehouses & Network"; "Cards" (wild resource).
+Source: rulebook, "Warehouses & Network"; "Cards" (wild resource);
+Components, "Cultural Artifacts and Specialty Materials" (not warehoused
+against capacity), "Token supply" (warehouse caps).
 """
 
 from __future__ import annotations
@@ -32,6 +42,10 @@ from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
 __all__ = [
     "nodes",
     "is_node",
+    "counts_in_network",
+    "network_capacity",
+    "network_load",
+    "network_room",
     "pool_at",
     "can_pay",
     "pay",
@@ -82,6 +96,77 @@ def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
         return True
     s = state.settlements.get(at)
     return s is not None and s.founder == player and s.spec == "Depot Town"
+
+
+def counts_in_network(state: SootState, good: str) -> bool:
+    """Whether a unit of ``good`` in a network takes warehouse room.
+
+    Args:
+        state: the game.
+        good: the good's name.
+
+    Returns:
+        False for the ingredients (Cultural Artifacts, Specialty Materials),
+        True for every other good.
+
+    Source: Components, "Cultural Artifacts and Specialty Materials" (not
+    warehoused against capacity).
+    """
+    return D(state).goods[good].kind != "special"
+
+
+def network_capacity(state: SootState, player: PlayerId) -> int:
+    """Bulk goods ``player``'s warehouse network can hold.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+
+    Returns:
+        ``warehouse_capacity`` times the player's nodes (Central City, built
+        warehouses, a founded Depot Town).
+
+    Source: rulebook, "Warehouses & Network" (nodes); Components, "Token
+    supply" (warehouse caps); the number is assumed (I40).
+    """
+    return D(state).numbers.warehouse_capacity * len(nodes(state, player))
+
+
+def network_load(state: SootState, player: PlayerId) -> int:
+    """Bulk goods in ``player``'s warehouse network (ingredients not counted).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+
+    Returns:
+        The units that take warehouse room.
+
+    Source: Components, "Cultural Artifacts and Specialty Materials".
+    """
+    goods = D(state).goods
+    return sum(n for g, n in state.players[player].stock.items() if goods[g].kind != "special")
+
+
+def network_room(state: SootState, player: PlayerId) -> int:
+    """Bulk goods ``player``'s warehouse network can still take.
+
+    Every rule that puts goods into a network asks this: production at a
+    node, explore grants, effects, refining at a node (the excess is lost
+    to the supply), and unloading, buying and trades (offered only up to
+    it).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+
+    Returns:
+        Capacity minus load, never below 0.
+
+    Source: assumed (I40), from the rulebook's warehouse caps.
+    """
+    room = network_capacity(state, player) - network_load(state, player)
+    return room if room > 0 else 0
 
 
 def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | None = None) -> Goods:

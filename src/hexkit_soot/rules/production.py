@@ -4,7 +4,8 @@ Every renewable camp (Farm, Ranch, Lumber Camp) makes 1 of its good on its
 tile (Rancher: +1 at Farms and Ranches); a camp on a water hex also makes
 1 Fish; a camp tile holds at most 2 goods and the excess is lost. A camp
 with your warehouse on it is a node of your network: its production goes
-straight into the network (assumed: goods move freely between nodes). In
+straight into the network (assumed: goods move freely between nodes), as
+far as the network has room (I40: the rest is lost, like a full tile's). In
 rounds 3, 6, 9 and 12 every semi-renewable stack (Furs, Herbs) with at
 least 1 token gains 1. Exclusive Pacts pay out.
 

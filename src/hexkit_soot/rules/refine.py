@@ -5,7 +5,8 @@ time; each fires once. A firing consumes its inputs and its use cost
 (fuel or food) from the facility's hex (your caravans and loose goods
 there) or from your whole warehouse network if the hex is one of your
 nodes; outputs appear there (in the network if it is a node, except Tier 3
-goods, which stay loose on the hex). Renting another player's facility
+goods, which stay loose on the hex; what the network has no room for is
+lost to the supply, I40). Renting another player's facility
 costs a usage fee to its owner (2¤ at a settlement, 3¤ at the Central City
 or for a Tier 3 facility); any firing by someone other than the
 settlement's founder, of a rented or an owned facility, pays the founder's
@@ -39,7 +40,7 @@ from hexkit_soot.data import FacilityType
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, advance_soot, from_supply, transfer_currency
-from hexkit_soot.rules.network import food_value, fuel_value, is_node, pool_at, tier3
+from hexkit_soot.rules.network import food_value, fuel_value, is_node, network_room, pool_at, tier3
 from hexkit_soot.rules.payment import (
     Need,
     Pick,
@@ -303,14 +304,18 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
     node = is_node(state, player, at)
     made = []
     for i, (g, n) in enumerate(ft.outputs.items()):
-        k = from_supply(state, g, n + (bonus if i == 0 else 0))
-        if not k:
-            continue
+        want = n + (bonus if i == 0 else 0)
         if node and not tier3(state, g):
+            k = from_supply(state, g, min(want, network_room(state, player)))
+            lost = min(want, state.supply.get(g, 0) + k) - k  # made, but no room: back to the supply
             add_goods(p.stock, g, k)
         else:
+            k = from_supply(state, g, want)
+            lost = 0
             add_goods(p.loose.setdefault(at, {}), g, k)
-        made.append(f"{k} {g}")
+        if k + lost == 0:
+            continue
+        made.append(f"{k} {g}" + (f" ({lost} lost: the warehouse network is full)" if lost else ""))
         p.made.append(g)
     state.note(player, f"fired {fac.name} at {at}: {' + '.join(f'{n} {g}' for g, n in need.items())} -> {', '.join(made) or 'nothing (supply empty)'}")
     from hexkit_soot.effects.reactions import Moment, notify

@@ -48,7 +48,10 @@ Interpretations (assumed):
   caravan to caravan, so Tier 3 goods cannot be traded or contracted.
 * Offer lists only what the players hold: a trade's goods and currency
   must be in both networks, and a good is not both given and asked; the
-  accept answer is offered only while they still are. A contract may promise more units than the seller holds, but
+  accept answer is offered only while they still are. Each network must
+  have room for the bulk goods a trade brings it net (I40): an offer that
+  would overfill one cannot be proposed or accepted (units may be added in
+  any order while building it), and a delivery stops at the buyer's room. A contract may promise more units than the seller holds, but
   only of goods the seller owns somewhere (network, caravans, tiles).
 * "Max 2 open per player" counts a contract for both the seller and the
   buyer. A contract's deadline is this round up to
@@ -68,7 +71,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.game_end import game_over_now
-from hexkit_soot.rules.network import tier3
+from hexkit_soot.rules.network import network_room, tier3
 from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt
 from hexkit_soot.state import BindingContract, Goods, SootState, TradeOffer, add_goods
 
@@ -165,6 +168,23 @@ def _holds(state: SootState, player: PlayerId, goods: Goods) -> bool:
     return specials <= p.screened
 
 
+def _net_in(state: SootState, offer: TradeOffer) -> int:
+    """Bulk units the target's network gains net from a trade (negative: the offerer's gains)."""
+    give = sum(n for g, n in offer.give.items() if not _special(state, g))
+    ask = sum(n for g, n in offer.ask.items() if not _special(state, g))
+    return give - ask
+
+
+def _fits(state: SootState, offer: TradeOffer) -> bool:
+    """Whether both networks have room for the bulk goods a trade brings them net (I40)."""
+    if offer.binding:
+        return True  # goods move on delivery, within the buyer's room then
+    net = _net_in(state, offer)
+    if net > 0:
+        return net <= network_room(state, offer.target)
+    return -net <= network_room(state, offer.offerer)
+
+
 def _owned_kinds(state: SootState, player: PlayerId) -> list[str]:
     """Tradeable goods ``player`` owns anywhere (network, caravans, tiles), sorted."""
     p = state.players[player]
@@ -228,7 +248,12 @@ def deadline_menu(state: SootState) -> list[int]:
 
 # -- starting an offer ---------------------------------------------------
 def _can_trade(state: SootState, a: PlayerId, b: PlayerId) -> bool:
-    """Whether ``a`` could propose some non-empty trade to ``b``."""
+    """Whether ``a`` could propose some non-empty trade to ``b``.
+
+    Warehouse room (I40) never rules a trade out here: a player without
+    bulk goods has their whole capacity free, and two players holding bulk
+    goods can swap one for one.
+    """
     pa, pb = state.players[a], state.players[b]
     goods_a = _any_tradeable(state, pa.stock)
     goods_b = _any_tradeable(state, pb.stock) or pb.screened > 0
@@ -372,7 +397,7 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
         out += _currency_options(state, offer)
         if offer.binding:
             out += [opt("due", r, f"due by round {r}") for r in deadline_menu(state) if r != offer.deadline]
-    if _complete(offer):
+    if _complete(offer) and _fits(state, offer):
         out.append(opt("propose", 0, "propose"))
     out.append(opt("cancel", 0, "cancel the offer"))
     give, get = _sides(offer)
@@ -438,6 +463,8 @@ def _still_possible(state: SootState, offer: TradeOffer) -> bool:
         return (b.currency >= offer.currency and open_bindings(state, offer.offerer) < limit
                 and open_bindings(state, offer.target) < limit)
     if not (_holds(state, offer.offerer, offer.give) and _holds(state, offer.target, offer.ask)):
+        return False
+    if not _fits(state, offer):
         return False
     return a.currency >= -offer.currency and b.currency >= offer.currency
 
@@ -518,11 +545,19 @@ def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
         if b.seller != player:
             continue
         for g in sorted(b.goods):
-            k = min(b.goods[g], stock.get(g, 0))
+            k = _deliverable(state, b, g, stock.get(g, 0))
             if k:
                 out.append(opt(DELIVER, i * len(names) + names.index(g),
                                f"deliver {k} {g} to P{b.buyer} (contract due round {b.deadline})"))
     return out
+
+
+def _deliverable(state: SootState, b: BindingContract, good: str, held: int) -> int:
+    """Units of ``good`` the seller can deliver now: owed, held, and within the buyer's room (I40)."""
+    k = min(b.goods[good], held)
+    if not _special(state, good):
+        k = min(k, network_room(state, b.buyer))
+    return k
 
 
 @free_action(DELIVER, _deliver_options)
@@ -534,12 +569,13 @@ def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
         player: the seller.
         answer: ``Deliver Binding`` with arg ``contract * goods + good id``.
 
-    Source: rulebook, "Binding Trade Contracts"; partial delivery is assumed.
+    Source: rulebook, "Binding Trade Contracts"; partial delivery and the
+    buyer's room (I40) are assumed.
     """
     names = list(D(state).goods)
     b = state.bindings[answer.arg // len(names)]
     good = names[answer.arg % len(names)]
-    k = min(b.goods[good], state.players[player].stock[good])
+    k = _deliverable(state, b, good, state.players[player].stock[good])
     owed = b.units()
     paid = b.price if k == owed else b.price * k // owed
     add_goods(state.players[player].stock, good, -k)
