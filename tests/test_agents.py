@@ -17,6 +17,7 @@ from hexkit.agents import (
     parse_agent_spec,
 )
 from hexkit.game import Decision, Game, GameConfig, GameInfo, ScoreSheet, State
+from hexkit.hexes import Hex
 from hexkit.registry import load_game
 from hexkit.rng import Rng
 from hexkit.serialize import codec
@@ -275,3 +276,20 @@ def test_agents_leave_a_cycle_instead_of_repeating_a_position(make: Any) -> None
     final = play(SWITCH, SWITCH.new(SWITCH.make_config(2)), [make(True), make(True)])
     # Flip (off -> on), flip (on -> off), then off again: flipping was done from here.
     assert final.step == 3 and SWITCH.is_over(final)
+
+
+def test_an_action_illegal_in_the_guess_scores_minus_infinity_and_is_not_chosen() -> None:
+    """A determinisation can miss a public commitment, making an action legal
+    in the view illegal in the guess; the greedy agent scores it -inf instead
+    of crashing, and picks a playable action."""
+    import math
+
+    from hexkit.agents.greedy import score_action
+    from tests.toygame import PlayAt
+
+    state = DRAFT.new(DRAFT.make_config(2), 3)
+    legal = list(DRAFT.legal_actions(state))
+    player = DRAFT.current_player(state)
+    bogus = PlayAt(hex=Hex(40, 40))  # answers the wrong question, off the board
+    assert score_action(DRAFT, state, bogus, player) == -math.inf
+    assert GreedyAgent(seed=1).act(DRAFT, DRAFT.view(state, player), [bogus, *legal]) in legal

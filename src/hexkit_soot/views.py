@@ -113,12 +113,34 @@ def deal_screens(sample: SootState, viewer: PlayerId, rng: Rng) -> None:
     if len(pool) != wanted:
         counts = {good: hidden_tokens(sample, good) for good in INGREDIENTS}
         raise HexkitError(f"view for P{viewer}: {wanted} screened ingredients but {counts} unplaced tokens")
+    _deal_offered(sample, pool)
     rng.shuffle(pool)
     for p in sample.players:
         for good in pool[: p.screened]:
             add_goods(p.stock, good, 1)
         del pool[: p.screened]
         p.screened = 0
+
+
+def _deal_offered(sample: SootState, pool: list[str]) -> None:
+    """Give a rival the ingredients their open trade offer publicly gives.
+
+    An offer on the table shows that the offerer holds what it gives, so
+    those tokens are dealt to them first (the rest at random as usual);
+    otherwise a guess could make the offer impossible and its acceptance
+    illegal in the guess while it is legal in the game.
+    """
+    offer = sample.offer
+    if offer is None or offer.binding:  # a contract may promise goods not yet held
+        return
+    p = sample.players[offer.offerer]
+    for good in INGREDIENTS:
+        for _ in range(min(offer.give.get(good, 0), p.screened)):
+            if good not in pool:
+                break
+            pool.remove(good)
+            add_goods(p.stock, good, 1)
+            p.screened -= 1
 
 
 def hide_bids(view: SootState, viewer: PlayerId) -> None:

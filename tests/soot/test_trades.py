@@ -447,3 +447,24 @@ def test_an_offer_of_an_ingredient_is_acceptable_in_the_targets_view_too() -> No
     assert [(a.code, a.arg) for a in GAME.legal_actions(GAME.view(s, 1))] == [("accept", 1), ("decline", 0)]
     answer(s, "accept")
     assert s.players[1].stock.get("Cultural Artifact") == 1 and s.players[0].stock.get("Timber") == 1
+
+
+def test_a_guess_of_hidden_ingredients_keeps_what_an_open_offer_gives() -> None:
+    """P0 offers a Cultural Artifact while also holding a Specialty Material:
+    every determinisation of P1's view leaves the Artifact with P0, so the
+    accept P1 sees stays legal in every guess (greedy agents apply it there)."""
+    s = start(("Merchant", "Rancher", "Prospector"))
+    holdings(s, 0, {"Cultural Artifact": 1, "Specialty Material": 1}, 0)
+    holdings(s, 1, {"Timber": 1}, 0)
+    holdings(s, 2, {"Cultural Artifact": 1, "Specialty Material": 1}, 0)  # the split is P1's to guess
+    open_offer(s)
+    answer(s, "give", gid(s, "Cultural Artifact"))
+    answer(s, "ask", gid(s, "Timber"))
+    answer(s, "propose")
+    view = GAME.view(s, 1)
+    assert view.players[0].screened == 2 and "Cultural Artifact" not in view.players[0].stock
+    assert view.players[2].screened == 2
+    for seed in range(20):
+        guess = GAME.determinize(view, 1, Rng(seed))
+        assert guess.players[0].stock.get("Cultural Artifact", 0) >= 1, seed
+        assert ("accept", 1) in [(a.code, a.arg) for a in GAME.legal_actions(guess)]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from hexkit.agents.repetition import RepetitionGuard
+from hexkit.errors import IllegalActionError
 from hexkit.game import Game, PlayerId, State
 from hexkit.rng import Rng
 
@@ -43,7 +45,12 @@ def score_action(game: Game[Any, Any], sample: State, action: Any, player: Playe
     # The copy is at the same step as ``sample``: its legal actions, if already
     # listed, hold for the copy too, so apply's legality check reuses them.
     child._legal = sample._legal
-    game.apply(child, action)
+    try:
+        game.apply(child, action)
+    except IllegalActionError:
+        # Legal in the view but not in this guess of the hidden parts (a game
+        # whose determinize misses a public commitment): never the best choice.
+        return -math.inf
     value = game.evaluate(child, player)
     if game.is_over(child):
         value += WIN_BONUS if game.winner(child) == player else -WIN_BONUS
