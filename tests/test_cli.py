@@ -73,6 +73,23 @@ def test_simulate_report_and_replay_a_failed_game(
     assert code == 0 and "To move" in out
 
 
+def test_play_reports_a_failing_game_as_a_bug_with_exit_1_and_saves_its_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "failed.json"
+    code, _, err = run(capsys, "play", "tests.test_sim:HOOKED", "--seed", "11",
+                       "--agents", "greedy,random", "--save", str(saved))
+    assert code == 1 and err.count("\n") == 1
+    assert "the game failed at step 1 (seat 0, agent greedy): RuntimeError: planted bug" in err
+    record = json.loads(saved.read_text())
+    assert record["seed"] == 11 and len(record["actions"]) == 1  # up to the failing step
+
+
+def test_play_seats_every_player_of_a_config_set_count(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "hex", "--set", "size=3", "--set", "players=2", "--seed", "1")
+    assert (code, err) == (0, "")
+
+
 def test_simulate_records_games_cut_at_max_decisions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -72,6 +72,11 @@ class UsageFailure(HexkitError):
     """A command-line argument that cannot be used (exit status 2)."""
 
 
+class GameFailure(HexkitError):
+    """A game or agent failed while playing (exit status 1): a bug to report,
+    not a bad argument."""
+
+
 # -- helpers ---------------------------------------------------------------
 def render_hook(game: Game[Any, Any]) -> Callable[[State], str] | None:
     """The game's ``render_text(state)`` hook: on the game object, or in its
@@ -225,14 +230,11 @@ def play_command(
     specs = list(study.agents)
     config = study.config(game)
     check_overrides(game, config)
+    players = config.players  # --set players=N may change it
     seats = [specs[s % len(specs)] for s in range(players)]
     match = Match(game, config, seed,
                   agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
-    limit = game.info.max_decisions
-    while not match.is_over:
-        if match.state.step >= limit:
-            raise HexkitError(f"the game did not end within {limit} decisions")
-        match.step()
+    _play_out(game, match, seats, save)
     console.rule(f"{game.info.title}: {players} players, seed {seed}")
     _print_log(match.state, log_tail)
     _print_board(game, match.state)
@@ -240,6 +242,26 @@ def play_command(
     if save is not None:
         _write(save, record_to_json(game, match.record, indent=1))
         console.print(f"Record saved to {save}")
+
+
+def _play_out(game: Game[Any, Any], match: Match, seats: list[str], save: Path | None) -> None:
+    """Play ``match`` to the end; a failure inside the game or an agent is a
+    :class:`GameFailure` (exit status 1), with the record saved for replay."""
+    limit = game.info.max_decisions
+    try:
+        while not match.is_over:
+            if match.state.step >= limit:
+                raise HexkitError(f"the game did not end within {limit} decisions")
+            match.step()
+    except Exception as exc:  # a bug in a game or an agent, not in the arguments
+        seat = game.current_player(match.state)
+        who = f" (seat {seat}, agent {seats[seat]})" if seat is not None else ""
+        saved = ""
+        if save is not None:
+            _write(save, record_to_json(game, match.record, indent=1))
+            saved = f"; the record up to it is in {save} (hexkit replay)"
+        raise GameFailure(f"the game failed at step {match.state.step}{who}: "
+                          f"{type(exc).__name__}: {exc}{saved}") from exc
 
 
 def _write(path: Path, text: str) -> None:
@@ -540,6 +562,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.filename is not None and exc.strerror:
             return _fail(f"cannot use {exc.filename}: {exc.strerror}")
         return _fail(str(exc))
+    except GameFailure as exc:
+        _fail(str(exc))
+        return 1
     except (HexkitError, ValueError) as exc:
         return _fail(str(exc))
     return result if isinstance(result, int) else 0
