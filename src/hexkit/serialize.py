@@ -103,12 +103,33 @@ def make_converter() -> cattrs.Converter:
     )
     conv.register_unstructure_hook(Rng, lambda rng: rng.state)
     conv.register_structure_hook(Rng, _structure_rng)
+    conv.register_structure_hook_factory(attrs.has, _every_field_required)
     # Sorted lists make sets byte-for-byte stable in JSON.
     conv.register_unstructure_hook_func(
         lambda t: getattr(t, "__origin__", t) in (frozenset, set),
         lambda s: sorted((conv.unstructure(v) for v in s), key=repr),
     )
     return conv
+
+
+def _every_field_required(cl: Any, conv: cattrs.Converter) -> Any:
+    """Structure attrs class ``cl`` from a dict that has every field.
+
+    Everything hexkit saves writes every field, so a missing one means a
+    damaged or hand-edited file: refuse it by name rather than fill in the
+    default (a missing ``currency`` must not load as 0).
+    """
+    base = make_dict_structure_fn(cl, conv, _cattrs_forbid_extra_keys=True)
+    names = [f.alias or f.name for f in attrs.fields(cl) if f.init]
+
+    def structure(data: Any, type_: Any) -> Any:
+        if isinstance(data, dict):
+            missing = [name for name in names if name not in data]
+            if missing:
+                raise ValueError(f"missing field {', '.join(repr(m) for m in missing)}")
+        return base(data, type_)
+
+    return structure
 
 
 converter = make_converter()

@@ -47,6 +47,7 @@ from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.network import network_capacity, network_load
+from hexkit_soot.integrity import check_references
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
@@ -217,7 +218,9 @@ class SootGame(Game[SootState, SootConfig]):
         record per seat, a round within the hard cap, hidden bids only in a
         view, the open trade offer and Binding Trade Contracts
         (:func:`~hexkit_soot.rules.trades.check_trades`), and trail marks
-        that match the routes (:func:`~hexkit_soot.rules.routes.check_trails`).
+        that match the routes (:func:`~hexkit_soot.rules.routes.check_trails`);
+        then seats, names, places, token counts and pending questions
+        (:func:`~hexkit_soot.integrity.check_references`).
 
         Raises:
             InvalidRecordError: naming the field (``"state.players.1.currency"``).
@@ -266,6 +269,7 @@ class SootGame(Game[SootState, SootConfig]):
                 raise InvalidRecordError(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")
         trades.check_trades(state)
         routes.check_trails(state)
+        check_references(state)
 
     def factions(self, state: SootState) -> list[str]:
         """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""

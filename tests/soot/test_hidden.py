@@ -18,7 +18,7 @@ from hexkit.testing import flatten
 from hexkit_soot import GAME
 from hexkit_soot.game import HIDDEN_FIELDS
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import D, to_supply
 from hexkit_soot.rules.cards import start_auction
 from hexkit_soot.rules.scoring import final_scores, portfolio
 from hexkit_soot.state import Community, SootState
@@ -45,6 +45,8 @@ def screens() -> SootState:
     state = start(("Merchant", "Industrialist", "Rancher"))
     give(state, 0, {CA: 1})
     give(state, 1, {CA: 2, SM: 1, "Timber": 1})
+    for good, n in state.players[2].stock.items():
+        to_supply(state, good, n)  # the tokens go back: a saved state must add up
     state.players[2].stock = {}
     give(state, 2, {SM: 2})
     return state

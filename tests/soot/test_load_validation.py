@@ -53,3 +53,65 @@ def test_the_saved_state_itself_loads(saved: dict) -> None:
     assert GAME.factions(state) == [p.archetype for p in state.players]
     assert all(GAME.factions(state))
     assert GAME.turns(state) == state.round >= 12
+
+
+@pytest.fixture(scope="module")
+def midgame() -> dict:
+    """A 4-player game in progress (round 5), saved."""
+    from hexkit.rng import Rng
+
+    state = GAME.new(GAME.make_config(players=4), 3)
+    chooser = Rng(3)
+    while state.round < 5:
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[chooser.randbelow(len(legal))])
+    return codec(GAME).state_to_dict(state)
+
+
+def _tampered(saved: dict, path: tuple, value: object) -> dict:
+    import copy
+
+    data = copy.deepcopy(saved)
+    node = data["state"]
+    for key in path[:-1]:
+        node = node[key]
+    if value is _DELETE:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return data
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field", "reason"),
+    [
+        (("order",), [1, 0, 3, 9], "state.order.3", "seat 9 is not one of 0..3"),
+        (("order",), [1, 1, 2, 3], "state.order", "a seat appears twice"),
+        (("event_token",), 8, "state.event_token", "seat 8"),
+        (("triggered_by",), 12, "state.triggered_by", "seat 12"),
+        (("viewer",), 9, "state.viewer", "seat 9"),
+        (("phase",), "bogus", "state.phase", "'bogus' is not one of"),
+        (("players", 1, "archetype"), "Wizard", "state.players.1.archetype.0", "'Wizard' is not an archetype"),
+        (("players", 0, "hand"), ["No Such Card"], "state.players.0.hand.0", "'No Such Card' is not a card"),
+        (("players", 2, "stock", "Unobtainium"), 1, "state.players.2.stock.Unobtainium", "is not a good"),
+        (("players", 0, "caravans", 0, "loc"), "(50,50)", "state.players.0.caravans.0.loc", "(50,50) is not an explored hex"),
+        (("supply", "Coal"), -1, "state.supply.Coal", "must not be negative"),
+        (("supply", "Coal"), 999, "state.supply.Coal", "Coal tokens on the table, the game has"),
+        (("pending", -1, "kind"), "bogus", "state.pending", "no rule answers a 'bogus' question"),
+        (("pending",), [], "state.pending", "the game is not over"),
+        (("players", 0, "currency"), _DELETE, "state.players[0]", "missing field 'currency'"),
+    ],
+)
+def test_impossible_references_are_refused_naming_the_field(
+    midgame: dict, path: tuple, value: object, field: str, reason: str
+) -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        codec(GAME).state_from_dict(_tampered(midgame, path, value))
+    assert info.value.field.startswith(field) and reason in str(info.value), info.value
+
+
+def test_the_midgame_state_itself_loads(midgame: dict) -> None:
+    assert codec(GAME).state_to_dict(codec(GAME).state_from_dict(midgame)) == midgame
