@@ -150,6 +150,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
                 raise InvalidRecordError(f"{where}.net", "does not match the train cars on the map")
             if any(count < 0 for count in folio.goods):
                 raise InvalidRecordError(f"{where}.goods", "a Good count is negative")
+            _check_names(state, where, folio)
         if any(count < 0 for count in state.supply):
             raise InvalidRecordError("state.supply", "a Good count is negative")
         if not 0 <= state.wasteland <= rules.wasteland_tiles:
@@ -239,3 +240,26 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
             rng.shuffle(pool)
             sample.award_box = sorted(pool[: len(sample.award_box)])
         return sample
+
+
+def _check_names(state: EmpyrealState, where: str, folio: Any) -> None:
+    """Refuse a folio naming a Company, Captain, Specialist or Spellcar the data
+    does not know, or with the wrong number of Good counts (a damaged save
+    would otherwise fail moves later with a ``KeyError``)."""
+    d = data(state)
+    specialists = {s.name for s in d.specialists}
+    known = (
+        ("company", [folio.company], {c.name for c in d.companies}),
+        ("captain", [folio.captain], {c.name for c in d.captains}),
+        ("engineer", [folio.engineer], specialists),
+        ("surveyor", [folio.surveyor], specialists),
+        ("station_masters", folio.station_masters, specialists),
+        ("over_surveyor", [folio.over_surveyor], specialists),
+        ("railyard", folio.railyard, set(d.spellcars) | {"-"}),
+    )
+    for field, names, allowed in known:
+        for name in names:
+            if name and name != HIDDEN and name not in allowed:
+                raise InvalidRecordError(f"{where}.{field}", f"{name!r} is not known to this game")
+    if len(folio.goods) != len(d.goods):
+        raise InvalidRecordError(f"{where}.goods", f"{len(folio.goods)} counts; the game has {len(d.goods)} Goods")

@@ -32,6 +32,10 @@ def _cell_with_cars(data: dict) -> int:
         (lambda s: s.__setitem__("wasteland", 21), "state.wasteland", "outside 0..20"),
         (lambda s: s["supply"].__setitem__(0, -1), "state.supply", "negative"),
         (lambda s: s["players"].pop(), "state.players", "2 folios for a 3-player game"),
+        (lambda s: s["players"][0].__setitem__("company", "Nowhere Line"), "state.players.0.company",
+         "'Nowhere Line' is not known"),
+        (lambda s: s["players"][1].__setitem__("goods", [0, 0]), "state.players.1.goods", "2 counts"),
+        (lambda s: s["players"][2].pop("mana"), "state.players[2]", "missing field 'mana'"),
     ],
 )
 def test_impossible_numbers_are_refused(saved: dict, edit, field: str, message: str) -> None:  # noqa: ANN001
