@@ -109,3 +109,15 @@ def test_award_measures_on_a_small_position() -> None:
         "Second Opinion": 1,
         "Technologist": 1 + 5,  # the Captain and 5 mana; printed Spellcars do not count
     }
+
+
+def test_score_breakdown_lines_add_up_to_the_totals() -> None:
+    """The sheet's parts are points only (train cars placed break ties but
+    are not points), so reports can stack them."""
+    from hexkit.testing import play_random
+
+    for seed in (1, 2):
+        state, _ = play_random(GAME, GAME.make_config(4, ["awards"]), seed)
+        sheet = GAME.scores(state)
+        assert [sum(parts.values()) for parts in sheet.breakdown] == list(sheet.totals)
+        assert all("train cars placed" not in parts for parts in sheet.breakdown)

@@ -25,14 +25,18 @@ TIEBREAKS = ("total VP", "most Goods delivered", "most train cars placed", "furt
 
 
 def _player_parts(state: EmpyrealState, seat: int) -> dict[str, int]:
+    """The VP lines of a Company's score (they sum to its total)."""
     ps = state.players[seat]
     values = data(state).rules.demand_values
-    cars = data(state).rules.train_cars
     return {
         "goods delivered": ps.delivered,
         "demand tiles": sum(values[k] for _, k in ps.tiles),
-        "train cars placed": cars - ps.cars_left,
     }
+
+
+def _cars_placed(state: EmpyrealState, seat: int) -> int:
+    """Train cars on the map: a tie-breaker, not points."""
+    return data(state).rules.train_cars - state.players[seat].cars_left
 
 
 def score_sheet(state: EmpyrealState) -> ScoreSheet:
@@ -44,13 +48,13 @@ def score_sheet(state: EmpyrealState) -> ScoreSheet:
     for name, pts in award_points(state).items():
         for s in range(n):
             parts[s][f"award: {name}"] = pts[s]
-    totals = [sum(v for k, v in p.items() if k != "train cars placed") for p in parts]
+    totals = [sum(p.values()) for p in parts]
     ranking = rank_with_tiebreaks(
         range(n),
         [
             (TIEBREAKS[0], lambda s: totals[s]),
             (TIEBREAKS[1], lambda s: parts[s]["goods delivered"]),
-            (TIEBREAKS[2], lambda s: parts[s]["train cars placed"]),
+            (TIEBREAKS[2], lambda s: _cars_placed(state, s)),
             (TIEBREAKS[3], lambda s: s),
         ],
     )
@@ -69,7 +73,7 @@ def _team_sheet(state: EmpyrealState) -> ScoreSheet:
     for t in range(cfg.teams):
         members = team_members(state, t)
         team_goods.append(sum(parts[s]["goods delivered"] for s in members))
-        team_cars.append(sum(parts[s]["train cars placed"] for s in members))
+        team_cars.append(sum(_cars_placed(state, s) for s in members))
         team_total.append(sum(parts[s]["goods delivered"] + parts[s]["demand tiles"] for s in members) + bonus[t])
     for s in range(n):
         t = cfg.team_of(s)
