@@ -104,6 +104,22 @@ def test_results_files_are_read_line_by_line_with_clear_errors(tmp_path: Path) -
         summarize([broken])
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("scores", [1.0], r"seed 0\.scores.*expected 2 numbers"),
+        ("scores", ["28", "3"], r"seed 0\.scores"),
+        ("winner", 9, r"seed 0\.winner.*seat 9 is not one of 0\.\.1"),
+        ("breakdown", "points", r"seed 0\.breakdown"),
+        ("factions", ["Red"], r"seed 0\.factions"),
+    ],
+)
+def test_a_tampered_row_is_refused_naming_the_seed_and_field(field: str, value: object, message: str) -> None:
+    row = {**ROWS[0], field: value}
+    with pytest.raises(InvalidRecordError, match=message):
+        summarize([row])
+
+
 def test_wilson_interval_always_contains_the_observed_rate() -> None:
     # Floating point used to give wilson(0, 400)[0] == 8.7e-19 and
     # wilson(400, 400)[1] == 0.9999999999999999, so `rate - low` went negative

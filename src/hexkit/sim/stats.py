@@ -202,6 +202,26 @@ def read_results(path: str | Path) -> Iterator[dict[str, Any]]:
             yield row
 
 
+def _check_row(row: dict[str, Any], seats: list[str], winner: int,
+               factions: list[str] | None, breakdown: Any) -> None:
+    """Refuse a finished game's row whose parts do not fit together (a
+    hand-edited or truncated file), naming the row's seed and the field."""
+    where = f"seed {row.get('seed')}"
+    n = len(seats)
+    scores = row["scores"]
+    if len(scores) != n or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in scores):
+        raise InvalidRecordError(f"{where}.scores", f"expected {n} numbers, got {scores!r}")
+    if not 0 <= winner < n:
+        raise InvalidRecordError(f"{where}.winner", f"seat {winner} is not one of 0..{n - 1}")
+    if factions is not None and (not isinstance(factions, list) or len(factions) != n):
+        raise InvalidRecordError(f"{where}.factions", f"expected {n} factions, got {factions!r}")
+    if not isinstance(breakdown, list) or len(breakdown) != n or not all(
+        isinstance(parts, dict) and all(isinstance(v, (int, float)) for v in parts.values())
+        for parts in breakdown
+    ):
+        raise InvalidRecordError(f"{where}.breakdown", f"expected {n} tables of numbers")
+
+
 def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     """Summarise result rows (streamed: rows are not kept).
 
@@ -235,6 +255,7 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
             summary.decisions.append(float(row["decisions"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidRecordError(f"seed {row.get('seed')}", f"incomplete result row: {exc}") from None
+        _check_row(row, seats, winner, factions, breakdown)
         summary.players = max(summary.players, len(seats))
         if row.get("turns") is not None:
             summary.turns.append(float(row["turns"]))
