@@ -18,6 +18,7 @@ and then in the game's top-level package, whose text picture of the board
 from __future__ import annotations
 
 import json
+import os
 import sys
 from importlib.metadata import entry_points
 from collections.abc import Callable, Sequence
@@ -65,7 +66,15 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-console = Console()
+def _make_console() -> Console:
+    """The terminal's width on a terminal; 140 columns into a file or pipe
+    (rich's 80 would fold the wide report tables into columns of fragments)."""
+    if sys.stdout.isatty() or "COLUMNS" in os.environ:
+        return Console()
+    return Console(width=140)
+
+
+console = _make_console()
 
 
 class UsageFailure(HexkitError):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -138,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("report"), help="report directory")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args(argv)
-    console = Console()
+    console = Console() if sys.stdout.isatty() or "COLUMNS" in os.environ else Console(width=140)
     began = time.perf_counter()
     names = demo_games(console)
     console.rule("hexkit demo: a balance study of " + ", ".join(names))

@@ -281,7 +281,8 @@ class SootGame(Game[SootState, SootConfig]):
 
     def end_reason(self, state: SootState) -> str:
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
-        Closes marker drawn, or round 12 reached."""
+        Closes marker drawn, or the Frontier closed at the end of round 12
+        (either way two more rounds were played, to round 14 at most)."""
         return end_reason(state)
 
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:

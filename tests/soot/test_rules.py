@@ -442,7 +442,7 @@ def test_stage_two_finishes_the_round_then_two_more_cap_14() -> None:
     s2.round = 12
     arm_endgame(s2)
     assert s2.frontier_closed and s2.last_round == 14 and s2.triggered_by == -1
-    assert GAME.end_reason(s2) == "round 12 reached"
+    assert GAME.end_reason(s2) == "Frontier closed at the end of round 12"
     s2.round = 14
     assert game_over_now(s2)
 

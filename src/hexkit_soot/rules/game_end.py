@@ -53,4 +53,4 @@ def end_reason(state: SootState) -> str:
     """
     if state.triggered_by >= 0:
         return "Frontier Closes marker drawn"
-    return f"round {D(state).numbers.last_round} reached"
+    return f"Frontier closed at the end of round {D(state).numbers.last_round}"
