@@ -257,8 +257,11 @@ def test_a_sweep_shows_the_data_change_moving_win_rates(tmp_path: Path) -> None:
     # A 40-point bonus for seat 1 (Blue) wins every game that finishes.
     assert blue[1].rate == 1.0 and blue[0].rate < 0.7
     win_table, score_table, agent_table, _ = sweep_tables(points)
-    assert win_table.headers == ("setting", "games", "Blue", "Red")
-    assert win_table.rows[1][2].startswith("100.0%")
+    assert win_table.headers == ("setting", "games", "failed", "Blue", "Red")
+    # the planted bug fails some games: the table says how many, per setting
+    assert [int(r[2]) for r in win_table.rows] == [len(p.summary.errors) for p in points]
+    assert sum(int(r[1]) + int(r[2]) for r in win_table.rows) == 80
+    assert win_table.rows[1][3].startswith("100.0%")
     assert float(score_table.rows[1][1]) > float(score_table.rows[0][1]) + 30  # Blue gains the bonus
     assert agent_table.title == "Win rate by agent (95% CI)"
     assert all(p.results.exists() for p in points)

@@ -507,6 +507,11 @@ def sweep_command(
                            on_point=start, progress=advance)
     tables, page = write_sweep_report(points, out)
     print_tables(tables, console)
+    failed = {p.name: [seed for seed, _ in p.summary.errors] for p in points if p.summary.errors}
+    if failed:
+        listed = "; ".join(f"{name}: seeds {', '.join(map(str, seeds[:5]))}" for name, seeds in failed.items())
+        console.print(f"[yellow]warning: failed games are left out, so these settings were not "
+                      f"compared on exactly the same seeds ({listed}); the report lists them[/yellow]")
     console.print(f"Sweep report written to {page}")
 
 

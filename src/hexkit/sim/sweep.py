@@ -217,6 +217,7 @@ def sweep_tables(points: Sequence[SweepPoint]) -> list[TableData]:
             win_rows.append((
                 point.name,
                 str(point.summary.finished),
+                str(len(point.summary.errors)),
                 *(
                     f"{_pct(rates[k].rate)} [{_pct(rates[k].low)}, {_pct(rates[k].high)}]"
                     if k in rates else "-"
@@ -228,7 +229,7 @@ def sweep_tables(points: Sequence[SweepPoint]) -> list[TableData]:
                 *(f"{Spread.of(scores.get(k, [])).mean:.2f}" for k in keys),
                 f"{Spread.of(point.summary.decisions).mean:.1f}",
             ))
-        tables.append(TableData(f"Win rate by {kind} (95% CI)", ("setting", "games", *keys),
+        tables.append(TableData(f"Win rate by {kind} (95% CI)", ("setting", "games", "failed", *keys),
                                 tuple(win_rows)))
         tables.append(TableData(f"Mean final score by {kind}", ("setting", *keys, "decisions/game"),
                                 tuple(score_rows)))
