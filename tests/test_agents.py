@@ -21,6 +21,7 @@ from hexkit.hexes import Hex
 from hexkit.registry import load_game
 from hexkit.rng import Rng
 from hexkit.serialize import codec
+from hexkit_hexgame import HexGame
 from tests.toygame import GAME as DRAFT
 
 HEX = load_game("hex")
@@ -134,6 +135,139 @@ def test_mcts_rejects_a_missing_budget_and_bad_parameters() -> None:
         MCTSAgent(rollout="smart")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="iterations"):
         MCTSAgent(iterations=0)
+    with pytest.raises(ValueError, match="backup must be 'turn', 'max' or 'mean'"):
+        MCTSAgent(backup="best")  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class Plan:
+    bold: bool
+
+    def __str__(self) -> str:
+        return "bold" if self.bold else "safe"
+
+
+@attrs.frozen
+class Pick:
+    index: int
+
+    def __str__(self) -> str:
+        return f"pick {self.index}"
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class GambleState(State):
+    bold: bool | None = None
+    pick: int | None = None
+
+
+class GambleGame(Game[GambleState, GameConfig]):
+    """Seat 0 plans safe or bold; then ``picker`` takes one of eight picks and
+    the game ends. Seat 0's share: 0.4 after safe; after bold 0.9 for pick
+    5, else 0.2 (seat 1 gets the rest)."""
+
+    info = GameInfo(name="gamble", title="Gamble", version="1", min_players=2, max_players=2,
+                    max_decisions=10)
+    config_type = GameConfig
+    state_type = GambleState
+    action_types = (Plan, Pick)
+
+    def __init__(self, picker: int) -> None:
+        self.picker = picker
+
+    def setup(self, config: GameConfig, rng: Rng) -> GambleState:
+        return GambleState(config=config, rng=rng, pending=[Decision(player=0, prompt="plan")])
+
+    def generate_actions(self, state: GambleState) -> list[Any]:
+        if not state.pending:
+            return []
+        if state.bold is None:
+            return [Plan(False), Plan(True)]
+        return [Pick(i) for i in range(8)]
+
+    def perform(self, state: GambleState, action: Any) -> None:
+        if isinstance(action, Plan):
+            state.bold = action.bold
+            state.pending[-1] = Decision(player=self.picker, prompt="pick")
+        else:
+            state.pick = action.index
+            state.pending.clear()
+
+    def clone(self, state: GambleState) -> GambleState:
+        return GambleState(**state.base_fields_copy(), bold=state.bold, pick=state.pick)
+
+    def share(self, state: GambleState) -> float:
+        if state.pick is None:
+            return 0.5
+        if not state.bold:
+            return 0.4
+        return 0.9 if state.pick == 5 else 0.2
+
+    def returns(self, state: GambleState) -> list[float]:
+        return [self.share(state), 1.0 - self.share(state)]
+
+    def scores(self, state: GambleState) -> ScoreSheet:
+        mine = round(10 * self.share(state))
+        return ScoreSheet((mine, 10 - mine), ({}, {}), (0, 1) if mine >= 5 else (1, 0), ("share",))
+
+
+def root_values(picker: int, backup: str) -> dict[str, float]:
+    game = GambleGame(picker)
+    agent = MCTSAgent(iterations=200, prior_depth=0, backup=backup, seed=4)  # type: ignore[arg-type]
+    choose(game, agent, game.new(game.make_config(2)))
+    return {str(action): value for action, value in agent.last_values.items()}
+
+
+def test_mcts_values_a_run_of_own_decisions_by_its_best_line() -> None:
+    # Seat 0 picks too: bold is worth its best pick (0.9), not the mean of all eight.
+    turn = root_values(picker=0, backup="turn")
+    assert turn["bold"] == pytest.approx(0.9) and turn["safe"] == pytest.approx(0.4)
+    mean = root_values(picker=0, backup="mean")
+    assert 0.2 < mean["bold"] < 0.85
+    assert root_values(picker=0, backup="max") == turn
+
+
+def test_mcts_keeps_the_mean_over_a_rivals_reply_unless_told() -> None:
+    # Seat 1 picks: "turn" keeps the mean there, exactly as plain UCT does.
+    mean = root_values(picker=1, backup="mean")
+    assert root_values(picker=1, backup="turn") == mean
+    assert 0.2 < mean["bold"] < 0.4
+    # "max" assumes the rival's best reply (any pick but 5): bold is worth 0.2.
+    assert root_values(picker=1, backup="max")["bold"] == pytest.approx(0.2)
+
+
+def test_mcts_turn_backup_is_plain_uct_when_players_alternate() -> None:
+    for moves in ([], ["c3"], ["c3", "d4", "b2"]):
+        state = hex_position(moves, size=5)
+        agents = [MCTSAgent(iterations=80, backup=b, seed=2) for b in ("turn", "mean")]  # type: ignore[arg-type]
+        picks = [choose(HEX, agent, state) for agent in agents]
+        assert picks[0] == picks[1]
+        assert agents[0].last_values == agents[1].last_values
+
+
+class OffsetHex(HexGame):
+    """Hex whose evaluation is shifted by a constant."""
+
+    def evaluate(self, state: State, player: int) -> float:
+        return float(super().evaluate(state, player)) + 1000.0
+
+
+def test_mcts_relative_scoring_ignores_an_offset_of_the_evaluation() -> None:
+    shifted = OffsetHex()
+    changed = 0
+    for seed, moves in enumerate(([], ["c3"], ["c3", "d4"], ["b2", "c3", "d2"])):
+        state = hex_position(moves, size=5)
+        for relative in (True, False):
+            plain = MCTSAgent(iterations=60, relative=relative, seed=seed)
+            offset = MCTSAgent(iterations=60, relative=relative, seed=seed)
+            same = (choose(HEX, plain, state) == choose(shifted, offset, state)
+                    and plain.last_values == offset.last_values)
+            if relative:
+                assert same
+            else:
+                changed += not same
+    # Without it, the logistic flattens everything near 1000: the search changes.
+    assert changed > 0
 
 
 # -- hidden information -----------------------------------------------------
@@ -187,6 +321,9 @@ def test_agent_specs_build_configured_agents() -> None:
     agent = make_agent("mcts:iterations=50:rollout_depth=3", seed=9)
     assert isinstance(agent, MCTSAgent)
     assert (agent.iterations, agent.rollout_depth) == (50, 3)
+    assert (agent.backup, agent.relative) == ("turn", True)
+    plain = make_agent("mcts:backup=mean:relative=false", seed=9)
+    assert isinstance(plain, MCTSAgent) and (plain.backup, plain.relative) == ("mean", False)
     assert isinstance(make_agent("greedy:samples=2"), GreedyAgent)
     assert isinstance(make_agent("random"), RandomAgent)
     custom = make_agent("hexkit.agents.greedy.GreedyAgent:samples=3", seed=2)

@@ -16,9 +16,25 @@ number of players: at each node the player to move picks the child best for
 *them* (the "max^n" back-up that is standard for multi-player UCT).
 
 Rollouts are random or greedy (each step the best of a few sampled actions
-by :meth:`Game.evaluate`), optionally cut at a depth; a game that is not
-over at the cut is scored by ``evaluate`` squashed to ``[0, 1]`` with a
-logistic whose scale adapts to the magnitudes seen in this search.
+by :meth:`Game.evaluate`), optionally cut at a depth; by default there is
+no rollout at all and each new leaf is scored by ``evaluate`` directly. A
+position that is not over is scored by ``evaluate`` minus the evaluation of
+the root (so only what the searched moves change counts), squashed to
+``[0, 1]`` with a logistic whose scale adapts to the magnitudes seen in
+this search.
+
+Plain UCT values a node by the mean result of the iterations through it.
+Where the same player decides twice in a row, that mean averages the
+player's good and bad follow-ups, so a move whose follow-ups are mostly
+poor but include one strong one looks worse than it is; in a game whose
+turn is many small decisions (an Empyreal turn is a dozen of them) that
+misleads a deeper search badly. With the default ``backup="turn"`` such a
+node is valued by its best child instead (max^n within a player's run of
+decisions, where that player alone chooses), while a change of player
+keeps the mean: the rivals' replies are sampled, not modelled, and the
+best of a few sampled replies is a noisy guess. ``backup="max"`` backs the
+best child up everywhere (implicit minimax backups with weight 1: Lanctot,
+Winands, Pepels and Sturtevant, 2014); ``"mean"`` is plain UCT.
 """
 
 from __future__ import annotations
@@ -33,19 +49,24 @@ from hexkit.agents.repetition import RepetitionGuard
 from hexkit.game import Game, PlayerId, State
 from hexkit.rng import Rng
 
-__all__ = ["MCTSAgent", "Rollout"]
+__all__ = ["MCTSAgent", "Rollout", "Backup"]
 
 Rollout = Literal["random", "greedy"]
 """How a rollout chooses actions."""
+
+Backup = Literal["turn", "max", "mean"]
+"""Where a node is valued by its best child rather than by its mean result."""
 
 
 class _Node:
     """Statistics of one action sequence from the root."""
 
-    __slots__ = ("children", "visits", "avail", "value", "ranked", "prior")
+    __slots__ = ("children", "visits", "avail", "value", "ranked", "prior", "best", "mover")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Any, _Node] = {}
+        self.best: list[float] | None = None
+        self.mover: PlayerId = -1
         self.visits = 0
         self.avail = 0
         self.value = [0.0] * players
@@ -65,9 +86,9 @@ class MCTSAgent:
         c: exploration constant of UCB1 (values are in ``[0, 1]``).
         rollout: ``"random"`` or ``"greedy"`` rollouts.
         rollout_depth: decisions a rollout may play before the position is
-            scored by ``evaluate`` (``None``: to the end of the game). Short
-            rollouts with a good evaluation beat long random ones in long
-            games; 0 scores each new leaf directly.
+            scored by ``evaluate`` (``None``: to the end of the game). 0
+            (the default) scores each new leaf directly: with a good
+            evaluation that beats random rollouts in long games.
         greedy_sample: legal actions a greedy rollout step evaluates (the
             best of a random sample of this many).
         epsilon: chance that a greedy rollout step plays at random instead.
@@ -87,11 +108,22 @@ class MCTSAgent:
         eval_scale: scale of the logistic that maps ``evaluate`` to
             ``[0, 1]`` at a rollout cut-off (``None``: the mean magnitude of
             the evaluations seen so far in this search).
+        relative: score a cut-off by ``evaluate`` minus the root's
+            evaluation (for the same player, from the first determinisation
+            of the decision), so that the search is blind to a constant
+            offset of the evaluation and the logistic separates the moves
+            at hand rather than the standing in the game.
+        backup: which nodes are valued by their best child instead of
+            their mean result: ``"turn"`` those where the player who just
+            moved moves again, ``"max"`` all, ``"mean"`` none (plain UCT).
         seed: seeds the agent's :class:`~hexkit.rng.Rng`.
 
     Attributes:
         last_iterations: iterations run for the last decision.
         last_seconds: time the last decision took.
+        last_values: the value in ``[0, 1]`` of each root action searched
+            for the last decision, for the player who took it (its best
+            child's or its mean result, as the search valued it).
 
     Raises:
         ValueError: on a budget or parameter out of range.
@@ -106,7 +138,7 @@ class MCTSAgent:
         *,
         c: float = 0.7,
         rollout: Rollout = "random",
-        rollout_depth: int | None = 4,
+        rollout_depth: int | None = 0,
         greedy_sample: int = 6,
         epsilon: float = 0.1,
         determinize_every: int = 1,
@@ -116,6 +148,8 @@ class MCTSAgent:
         bias: float = 1.0,
         avoid_repeats: bool = True,
         eval_scale: float | None = None,
+        relative: bool = True,
+        backup: Backup = "turn",
         seed: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
@@ -134,6 +168,8 @@ class MCTSAgent:
             raise ValueError("prior_depth must be >= 0, widen_base >= 1 and widen_rate >= 0")
         if eval_scale is not None and eval_scale <= 0:
             raise ValueError(f"eval_scale must be positive, not {eval_scale}")
+        if backup not in ("turn", "max", "mean"):
+            raise ValueError(f"backup must be 'turn', 'max' or 'mean', not {backup!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -148,11 +184,15 @@ class MCTSAgent:
         self.bias = bias
         self.guard = RepetitionGuard() if avoid_repeats else None
         self.eval_scale = eval_scale
+        self.relative = relative
+        self.backup = backup
         self.rng = Rng(seed)
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_values: dict[Any, float] = {}
         self._abs_sum = 0.0
         self._abs_count = 0
+        self._centre: list[float] = []
 
     # -- the decision ----------------------------------------------------
     def act(self, game: Game[Any, Any], view: State, legal: Sequence[Any]) -> Any:
@@ -167,7 +207,7 @@ class MCTSAgent:
             One element of ``legal``.
         """
         if len(legal) == 1:
-            self.last_iterations, self.last_seconds = 0, 0.0
+            self.last_iterations, self.last_seconds, self.last_values = 0, 0.0, {}
             return legal[0]
         start = time.perf_counter()
         player, seen = own_view(game, view)
@@ -184,6 +224,9 @@ class MCTSAgent:
                 break
             if done % self.determinize_every == 0 or sample is None:
                 sample = game.determinize(seen, player, self.rng)
+                if done == 0:
+                    self._centre = [game.evaluate(sample, p) if self.relative else 0.0
+                                    for p in range(players)]
                 state = sample if self.determinize_every == 1 else game.clone(sample)
             else:
                 state = game.clone(sample)
@@ -191,6 +234,7 @@ class MCTSAgent:
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
+        self.last_values = {a: _worth(child, player) for a, child in root.children.items()}
         choices = legal if self.guard is None else self.guard.allowed(game, seen, legal)
         chosen = self._best(root, choices, player)
         if self.guard is not None:
@@ -202,10 +246,7 @@ class MCTSAgent:
         best: list[Any] = []
         for action in legal:
             child = root.children.get(action)
-            key = (0, 0.0) if child is None else (
-                child.visits,
-                child.value[player] / child.visits if child.visits else 0.0,
-            )
+            key = (0, 0.0) if child is None else (child.visits, _worth(child, player))
             if best_key is None or key > best_key:
                 best_key, best = key, [action]
             elif key == best_key:
@@ -242,6 +283,7 @@ class MCTSAgent:
             mover = game.current_player(state)
             if mover is None:  # pragma: no cover - is_over covers it
                 break
+            node.mover = mover
             children = node.children
             prior: dict[Any, float] | None = None
             if depth < self.prior_depth and len(legal) > 1:
@@ -276,9 +318,9 @@ class MCTSAgent:
             for a in candidates:
                 child = children[a]
                 child.avail += 1
-                value = child.value[mover] / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
+                best = child.best
+                value = (child.value[mover] / child.visits if best is None else best[mover]) + (
+                    c * math.sqrt(math.log(child.avail) / child.visits))
                 if prior is not None:
                     value += bias * prior[a] / (child.visits + 1)
                 if value > best_value:
@@ -293,6 +335,8 @@ class MCTSAgent:
             totals = visited.value
             for p in range(players):
                 totals[p] += result[p]
+        if self.backup != "mean":
+            _back_up_best(path, self.backup == "max")
 
     def _playout(self, game: Game[Any, Any], state: State, players: int) -> list[float]:
         rng = self.rng
@@ -326,7 +370,8 @@ class MCTSAgent:
         return best
 
     def _cutoff(self, game: Game[Any, Any], state: State, players: int) -> list[float]:
-        values = [game.evaluate(state, p) for p in range(players)]
+        centre = self._centre
+        values = [game.evaluate(state, p) - centre[p] for p in range(players)]
         for v in values:
             self._abs_sum += min(abs(v), WIN_BONUS)
             self._abs_count += 1
@@ -334,6 +379,34 @@ class MCTSAgent:
         if scale is None:
             scale = self._abs_sum / self._abs_count if self._abs_sum > 0 else 1.0
         return [_logistic(v / scale) for v in values]
+
+
+def _worth(node: _Node, player: PlayerId) -> float:
+    """A node's value for ``player``: its best child's, else its mean result."""
+    best = node.best
+    if best is not None:
+        return best[player]
+    return node.value[player] / node.visits if node.visits else 0.0
+
+
+def _back_up_best(path: list[_Node], everywhere: bool) -> None:
+    """Value each node of ``path`` below the root by its child best for its
+    mover: all of them (``everywhere``), or those whose mover also made the
+    move into them. The leaf (no children yet) keeps its mean."""
+    for index in range(len(path) - 2, 0, -1):
+        node = path[index]
+        mover = node.mover
+        if not everywhere and mover != path[index - 1].mover:
+            node.best = None
+            continue
+        top: _Node | None = None
+        top_value = -math.inf
+        for child in node.children.values():
+            value = _worth(child, mover)
+            if value > top_value:
+                top, top_value = child, value
+        if top is not None:
+            node.best = top.best if top.best is not None else [v / top.visits for v in top.value]
 
 
 def _logistic(x: float) -> float:
