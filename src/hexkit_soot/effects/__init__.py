@@ -155,6 +155,11 @@ class Effect:
 REGISTRY: dict[str, Effect] = {}
 """Every registered effect by name (filled as the effect modules are imported)."""
 
+_BY_HOOK: dict[Hook, dict[str, ModifierFn]] = {}
+"""The same modifiers indexed by hook, then source name (filled by :func:`modifier`
+with ``REGISTRY``): :func:`modify` runs at every hook of every rule, and most
+hooks have no modifier among a player's sources."""
+
 
 def _entry(name: str) -> Effect:
     found = REGISTRY.get(name)
@@ -209,6 +214,7 @@ def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
         if hook in entry.modifiers:
             raise ValueError(f"effect {name!r} already modifies {hook.value}")
         entry.modifiers[hook] = fn
+        _BY_HOOK.setdefault(hook, {})[name] = fn
         return fn
 
     return register
@@ -274,12 +280,13 @@ def modify(
     """
     if player < 0:
         return value
+    by_name = _BY_HOOK.get(hook)
+    if not by_name:
+        return value
     for name in sources(state, player):
-        found = REGISTRY.get(name)
-        if found is not None:
-            fn = found.modifiers.get(hook)
-            if fn is not None:
-                value = fn(state, player, value, args)
+        fn = by_name.get(name)
+        if fn is not None:
+            value = fn(state, player, value, args)
     return value
 
 
