@@ -156,7 +156,9 @@ def can_pay(
     p = state.players[player]
     if p.currency < currency:
         return False
-    short = _shortfall(pool_at(state, player, at, network), cost)
+    # Paying from the network alone: the pool is the stock itself, read without a copy.
+    pool = p.stock if at is None and network is not False else pool_at(state, player, at, network)
+    short = _shortfall(pool, cost)
     return short == 0 or (wild and short <= len(p.hand))
 
 

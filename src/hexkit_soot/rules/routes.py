@@ -93,23 +93,39 @@ def anchors(state: SootState, player: PlayerId) -> set[Hex]:
         state: the game.
         player: the seat concerned.
     """
+    return set(_anchor_hexes(state, player))
+
+
+def _anchor_hexes(state: SootState, player: PlayerId) -> Iterator[Hex]:
+    """The hexes of :func:`anchors`, some perhaps twice, the cheap ones first
+    (Central City, agents, camps), the scan of every route last."""
     p = state.players[player]
-    out = {CENTRAL_CITY, *p.explorers, *p.builders, *(c.loc for c in p.caravans)}
-    out.update(h for h, camp in state.camps.items() if camp.owner == player)
+    yield CENTRAL_CITY
+    yield from p.explorers
+    yield from p.builders
+    for c in p.caravans:
+        yield c.loc
+    for h, camp in state.camps.items():
+        if camp.owner == player:
+            yield h
+    owners_of = state.route_owner
     for h, kinds in state.route_kind.items():
-        owners = state.route_owner[h]
+        owners = owners_of[h]
         for d in range(6):
             k = kinds[d]
             if k == TRAIL or (k and owners[d] == player):
-                out.add(h)
+                yield h
                 break
-    return out
 
 
-def _edges(state: SootState, player: PlayerId, kind: int, upgrade: bool) -> Iterator[tuple[Hex, int]]:
+def _edges(
+    state: SootState, player: PlayerId, kind: int, upgrade: bool, ordered: bool = True
+) -> Iterator[tuple[Hex, int]]:
+    """Candidate edges, in hex order when ``ordered`` (else in the cheapest
+    order to find a first one: the menu only asks whether one exists)."""
     seen: set[tuple[Hex, Hex]] = set()
     tiles = state.tiles
-    for h in sorted(anchors(state, player)):
+    for h in sorted(anchors(state, player)) if ordered else _anchor_hexes(state, player):
         if h not in tiles:
             continue
         kinds = state.route_kind.get(h, NO_ROUTES)
@@ -146,7 +162,7 @@ def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool
 
 
 def _any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> bool:
-    return next(_edges(state, player, kind, upgrade), None) is not None
+    return next(_edges(state, player, kind, upgrade, ordered=False), None) is not None
 
 
 def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[str, int]:
@@ -154,6 +170,8 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[st
     if not first:
         return dict(base)
     discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)
+    if discount <= 0:  # the common case: no discount to spread
+        return dict(base)
     cost = dict(base)
     k = min(discount, sum(cost.values()) - 1)
     for g in sorted(cost):
