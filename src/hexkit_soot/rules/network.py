@@ -40,6 +40,7 @@ __all__ = [
     "fuel_value",
     "tier3",
     "can_build",
+    "build_pool",
     "pay_build",
 ]
 
@@ -132,12 +133,17 @@ def discounted(cost: Goods, discount: int) -> Goods:
 
 
 def _shortfall(pool: Goods, cost: Goods) -> int:
-    return sum(max(0, n - pool.get(g, 0)) for g, n in cost.items())
+    short = 0
+    for g, n in cost.items():
+        have = pool.get(g, 0)
+        if n > have:
+            short += n - have
+    return short
 
 
 def can_pay(
     state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
-    network: bool | None = None, wild: bool = True,
+    network: bool | None = None, wild: bool = True, pool: Goods | None = None,
 ) -> bool:
     """Whether ``player`` can pay ``cost`` (goods) and ``currency`` at ``at``.
 
@@ -152,12 +158,15 @@ def can_pay(
         currency: currency to pay as well.
         network: count the warehouse network too (default: when ``at`` is a node or ``None``).
         wild: let cards from hand cover missing goods (1 wild resource each).
+        pool: ``pool_at(state, player, at, network)`` when the caller already
+            has it (testing several costs at one place), else computed here.
     """
     p = state.players[player]
     if p.currency < currency:
         return False
-    # Paying from the network alone: the pool is the stock itself, read without a copy.
-    pool = p.stock if at is None and network is not False else pool_at(state, player, at, network)
+    if pool is None:
+        # Paying from the network alone: the pool is the stock itself, read without a copy.
+        pool = p.stock if at is None and network is not False else pool_at(state, player, at, network)
     short = _shortfall(pool, cost)
     return short == 0 or (wild and short <= len(p.hand))
 
@@ -257,7 +266,9 @@ def fuel_value(state: SootState, good: str) -> int:
     return D(state).goods[good].fuel
 
 
-def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0) -> bool:
+def can_build(
+    state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, pool: Goods | None = None
+) -> bool:
     """Whether ``player`` can pay a building cost at ``at`` (the network always counts).
 
     Args:
@@ -266,8 +277,20 @@ def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency
         cost: goods to pay, by name.
         at: the building site.
         currency: currency to pay as well.
+        pool: :func:`build_pool` at ``at`` when the caller already has it.
     """
-    return can_pay(state, player, cost, at, currency, network=True)
+    return can_pay(state, player, cost, at, currency, network=True, pool=pool)
+
+
+def build_pool(state: SootState, player: PlayerId, at: Hex) -> Goods:
+    """The goods that pay a building cost at ``at`` (see :func:`can_build`).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the building site.
+    """
+    return pool_at(state, player, at, network=True)
 
 
 def pay_build(

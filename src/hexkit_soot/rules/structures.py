@@ -18,6 +18,8 @@ Source: rulebook, "Facilities", "Central City", "Warehouses & Network",
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -25,7 +27,7 @@ from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
-from hexkit_soot.rules.network import can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
@@ -77,17 +79,28 @@ def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> dict[str, i
     return discounted(D(state).facilities[name].build, builder_discount(state, player, at))
 
 
+def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
+    """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order."""
+    for at in sorted(set(state.players[player].builders)):
+        names = buildable(state, player, at)
+        if names:
+            pool = build_pool(state, player, at)  # the same for every structure here
+            for name in names:
+                if can_build(state, player, _cost(state, player, at, name), at, pool=pool):
+                    yield at, name
+
+
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
     names = list(D(state).facilities)
-    out = []
-    for at in sorted(set(state.players[player].builders)):
-        for name in buildable(state, player, at):
-            if can_build(state, player, _cost(state, player, at, name), at):
-                out.append(opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}"))
-    return out
+    return [opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}")
+            for at, name in _builds(state, player)]
 
 
-@main_action("Build Structure", lambda s, p: bool(_options(s, p)))
+def _available(state: SootState, player: PlayerId) -> bool:
+    return next(_builds(state, player), None) is not None
+
+
+@main_action("Build Structure", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Build Structure: choose what and where."""
     ask(state, player, "structure.build", _options(state, player), "Build Structure: what, where?")
