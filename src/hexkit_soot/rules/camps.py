@@ -21,6 +21,8 @@ Source: rulebook, "Camps"; §21 camp limits; "Prestige" (losing);
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -28,7 +30,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 
@@ -130,21 +132,28 @@ def _limit(state: SootState, player: PlayerId) -> int:
     return arch.camps if arch is not None else 0
 
 
-def _options(state: SootState, player: PlayerId) -> list[Choose]:
+def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
+    """``(hex, camp type)`` pairs ``player`` may found and pay now, in menu order."""
     if len(camps_of(state, player)) >= _limit(state, player):
-        return []
-    out = []
-    for b, at in enumerate(sorted(set(state.players[player].builders))):
-        for kind in camp_kinds_at(state, at):
-            goods, cur = camp_cost(state, player, at, kind)
-            if can_build(state, player, goods, at, cur):
-                kid = list(D(state).camps).index(kind)
-                out.append(opt("camp", hex_code(at) * 16 + kid, f"found {kind} at {at}"))
-    return out
+        return
+    for at in sorted(set(state.players[player].builders)):
+        kinds = camp_kinds_at(state, at)
+        if kinds:
+            pool = build_pool(state, player, at)  # the same for every camp type here
+            for kind in kinds:
+                goods, cur = camp_cost(state, player, at, kind)
+                if can_build(state, player, goods, at, cur, pool=pool):
+                    yield at, kind
+
+
+def _options(state: SootState, player: PlayerId) -> list[Choose]:
+    kinds = list(D(state).camps)
+    return [opt("camp", hex_code(at) * 16 + kinds.index(kind), f"found {kind} at {at}")
+            for at, kind in _sites(state, player)]
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    return bool(_options(state, player))
+    return next(_sites(state, player), None) is not None
 
 
 @main_action("Found Camp", _available)
