@@ -86,14 +86,17 @@ def _ordered(names: Iterable[str], first: Sequence[str]) -> list[str]:
     return [n for n in first if n in known] + sorted(known - set(first))
 
 
-_MENUS: dict[int, tuple[list[str], list[str]]] = {}
+_MENUS: dict[int, tuple[list[tuple[str, Choose]], list[str]]] = {}
+_PASS = opt("Pass", 0, "pass")
 
 
-def _menus() -> tuple[list[str], list[str]]:
-    """Main and free action names in menu order (recomputed if a module registers more)."""
+def _menus() -> tuple[list[tuple[str, Choose]], list[str]]:
+    """Main action names with their answers (immutable, so built once and shared),
+    and free action names, in menu order (recomputed if a module registers more)."""
     key = len(MAIN_ACTIONS) * 1000 + len(FREE_ACTIONS)
     if key not in _MENUS:
-        _MENUS[key] = (_ordered(MAIN_ACTIONS, MENU_ORDER), sorted(FREE_ACTIONS))
+        main = [(name, opt(name, 0, name)) for name in _ordered(MAIN_ACTIONS, MENU_ORDER)]
+        _MENUS[key] = (main, sorted(FREE_ACTIONS))
     return _MENUS[key]
 
 
@@ -107,10 +110,13 @@ def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
         player: the seat concerned.
     """
     main, free = _menus()
-    out = [opt(name, 0, name) for name in main if _can_take(state, player, name)]
+    p = state.players[player]
+    out = []
+    if p.actions > 0 or p.restricted > 0:  # else no main action can be paid for
+        out = [answer for name, answer in main if _can_take(state, player, name)]
     for name in free:
         out.extend(FREE_ACTIONS[name].options(state, player))
-    out.append(opt("Pass", 0, "pass"))
+    out.append(_PASS)
     return out
 
 
