@@ -117,9 +117,9 @@ def _available(state: SootState, player: PlayerId) -> bool:
         return True
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
-    cheapest = min((_listed(state, name) for name, g in D(state).goods.items()
-                    if g.kind != "special" and state.supply.get(name, 0) > 0), default=None)
-    return cheapest is not None and cheapest + markup <= cur
+    # some good in the supply affordable (stops at the first, unlike the cheapest)
+    return any(_listed(state, name) + markup <= cur for name, g in D(state).goods.items()
+               if g.kind != "special" and state.supply.get(name, 0) > 0)
 
 
 def _listed(state: SootState, good: str) -> int:
