@@ -77,6 +77,10 @@ class Hook(enum.Enum):
     ``HookArgs`` (a mapping) gives context where noted.
     """
 
+    # Members are singletons compared by identity, so hashing by identity is
+    # exact, and in C: Enum's own __hash__ is Python code, run at every hook.
+    __hash__ = object.__hash__
+
     EXPLORE_DRAW = "explore_draw"          #: tiles drawn by Explore (2)
     EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the Explore collection (1; Thaw x2 applied after)
     WILDERNESS_SPEED = "wilderness_speed"  #: hexes per Move in wilderness; args: agent ("Explorer"/"Builder")
@@ -242,25 +246,30 @@ def has_play(name: str) -> bool:
 _NO_ARGS: HookArgs = {}
 
 
-def sources(state: SootState, player: PlayerId) -> Iterable[str]:
+def sources(state: SootState, player: PlayerId) -> list[str]:
     """Names of the effects active for ``player``: passive, upgrades, lasting effects, active list.
 
     Args:
         state: the game.
         player: the seat concerned.
+
+    Returns:
+        The names in that order (a list, built faster than a generator runs:
+        :func:`modify` asks at every hook).
     """
     p = state.players[player]
-    if p.archetype:
-        yield p.archetype
-    yield from p.upgrades
-    yield from p.lasting
-    tag = f"@{player}"
-    for name in state.active:
-        at = name.rfind("@")
-        if at < 0:
-            yield name
-        elif name.endswith(tag) and name[at:] == tag:
-            yield name[:at]
+    out = [p.archetype] if p.archetype else []
+    out += p.upgrades
+    out += p.lasting
+    if state.active:
+        tag = f"@{player}"
+        for name in state.active:
+            at = name.rfind("@")
+            if at < 0:
+                out.append(name)
+            elif name.endswith(tag) and name[at:] == tag:
+                out.append(name[:at])
+    return out
 
 
 def modify(
