@@ -70,6 +70,10 @@ BUDGET = 12
 _RIVER = 3
 _MIN_STEP = 3
 """Points of the cheapest segment (rail or river): no leg costs less."""
+_KEY = 256
+"""Search keys are ``points * _KEY + rival segments``; a path has at most
+:data:`BUDGET` segments (each costs at least 1 point), far below ``_KEY``."""
+_UNREACHED = 99 * _KEY
 
 
 class Path:
@@ -107,13 +111,16 @@ def _search(
     trail_cost = 6 if livestock else 12
     kinds_of = state.route_kind
     owners_of = state.route_owner
-    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    # A search key packs (points, rival segments) into one int, points first,
+    # so keys compare as those pairs do (rival segments stay below _KEY).
+    best: dict[Hex, int] = {start: 0}
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    heap: list[tuple[int, Hex]] = [(0, start)]
     while heap:
-        cost, rivals, h = heapq.heappop(heap)
-        if best.get(h, (99, 99)) < (cost, rivals):
+        key, h = heapq.heappop(heap)
+        if best[h] < key:
             continue
+        cost = key // _KEY
         kinds = kinds_of.get(h, NO_ROUTES)
         owners = owners_of.get(h, NO_OWNERS)
         h_water = h in water
@@ -136,17 +143,18 @@ def _search(
                 step = walker_cost
                 wild = 1 if kinds[d] == 0 else 0
                 k = 0 if kinds[d] == 0 else kinds[d]
-            nc = cost + step
-            if nc > budget:
+            if cost + step > budget:
                 continue
             rival = 1 if k in (ROAD, RAIL) and owners[d] not in (-1, player) else 0
-            key = (nc, rivals + rival)
-            if key < best.get(n, (99, 99)):
-                best[n] = key
+            n_key = key + step * _KEY + rival
+            if n_key < best.get(n, _UNREACHED):
+                best[n] = n_key
                 prev[n] = (h, d, k, wild)
-                heapq.heappush(heap, (nc, rivals + rival, n))
+                heapq.heappush(heap, (n_key, n))
+    # every hex of every path was reached: ask is_node once per reached hex
+    node_hexes = {x for x in best if is_node(state, player, x)}
     out: dict[Hex, Path] = {}
-    for target in best:
+    for target, target_key in best.items():
         if target == start:
             continue
         hexes = [target]
@@ -167,8 +175,8 @@ def _search(
             hexes.append(ph)
             cur = ph
         hexes.reverse()
-        via = any(is_node(state, player, x) for x in hexes)
-        out[target] = Path(best[target][0], hexes, powered, frozenset(owners_set), via, wild_dirs)
+        via = not node_hexes.isdisjoint(hexes)
+        out[target] = Path(target_key // _KEY, hexes, powered, frozenset(owners_set), via, wild_dirs)
     return out
 
 
