@@ -130,17 +130,20 @@ def _listed(state: SootState, good: str) -> int:
 @main_action("Market Transaction", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin a Market Transaction: choose the market (if several)."""
-    markets = [h for h in markets_for(state, player) if _good_options(state, player, h)]
+    goods_at = {h: _good_options(state, player, h) for h in markets_for(state, player)}
+    markets = [h for h, goods in goods_at.items() if goods]
     if len(markets) == 1:
-        _ask_good(state, player, markets[0])
+        _ask_good(state, player, markets[0], goods_at[markets[0]])
     else:
         options = [opt("hex", hex_code(h), f"trade at {h}") for h in markets]
         ask(state, player, "market.where", options, "Market: where?")
 
 
-def _ask_good(state: SootState, player: PlayerId, at: Hex) -> None:
-    ask(state, player, "market.good", _good_options(state, player, at), "Market: buy or sell what?",
-        data=(hex_code(at),))
+def _ask_good(state: SootState, player: PlayerId, at: Hex, options: list[Choose] | None = None) -> None:
+    """Ask what to buy or sell at ``at`` (``options``: its good options, if already listed)."""
+    if options is None:
+        options = _good_options(state, player, at)
+    ask(state, player, "market.good", options, "Market: buy or sell what?", data=(hex_code(at),))
 
 
 @handles("market.where")
