@@ -193,12 +193,12 @@ def _available(state: SootState, player: PlayerId) -> bool:
 
 def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
     out = []
-    if can_pay(state, player, _cost(state, player, ROAD, True), None) and candidate_edges(state, player, ROAD):
+    if can_pay(state, player, _cost(state, player, ROAD, True), None) and _any_edge(state, player, ROAD):
         out.append(opt("road", ROAD, "build road"))
     if can_pay(state, player, _cost(state, player, RAIL, True), None):
-        if candidate_edges(state, player, RAIL):
+        if _any_edge(state, player, RAIL):
             out.append(opt("rail", RAIL, "build rail"))
-        if candidate_edges(state, player, RAIL, upgrade=True):
+        if _any_edge(state, player, RAIL, upgrade=True):
             out.append(opt("upgrade", RAIL, "upgrade road to rail"))
     return out
 
