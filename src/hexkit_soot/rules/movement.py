@@ -49,6 +49,7 @@ load during any Move), reference card "MOVE".
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -101,9 +102,22 @@ class Path:
 def _search(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
 ) -> dict[Hex, Path]:
-    """Dijkstra over explored hexes within ``budget`` points.
+    """Dijkstra over explored hexes within ``budget`` points: every hex reached, with its path.
 
     ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
+    """
+    return dict(_settled(state, player, start, walker_cost, livestock, budget))
+
+
+def _settled(
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
+) -> Iterator[tuple[Hex, Path]]:
+    """The hexes :func:`_search` reaches, nearest first, each with its path as
+    soon as it is final (a caller asking only whether some hex qualifies stops early).
+
+    A hex's path is final when the hex leaves the queue: every segment costs
+    at least one point, so no later hex can improve it. Its path is its
+    predecessor's (left the queue earlier) plus one segment.
     """
     tiles = state.tiles
     water = state.water
@@ -115,11 +129,16 @@ def _search(
     # so keys compare as those pairs do (rival segments stay below _KEY).
     best: dict[Hex, int] = {start: 0}
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
+    paths = {start: Path(0, [start], False, frozenset(), is_node(state, player, start), [])}
     heap: list[tuple[int, Hex]] = [(0, start)]
     while heap:
         key, h = heapq.heappop(heap)
         if best[h] < key:
             continue
+        if h != start:
+            path = _extend(state, player, paths, h, key // _KEY, prev[h])
+            paths[h] = path
+            yield h, path
         cost = key // _KEY
         kinds = kinds_of.get(h, NO_ROUTES)
         owners = owners_of.get(h, NO_OWNERS)
@@ -151,33 +170,30 @@ def _search(
                 best[n] = n_key
                 prev[n] = (h, d, k, wild)
                 heapq.heappush(heap, (n_key, n))
-    # every hex of every path was reached: ask is_node once per reached hex
-    node_hexes = {x for x in best if is_node(state, player, x)}
-    out: dict[Hex, Path] = {}
-    for target, target_key in best.items():
-        if target == start:
-            continue
-        hexes = [target]
-        powered = False
-        owners_set: set[int] = set()
-        wild_dirs: list[int] = []
-        via = False
-        cur = target
-        while cur != start:
-            ph, d, k, wild = prev[cur]
-            if k in (ROAD, RAIL):
-                powered = True
-                o = owners_of.get(ph, NO_OWNERS)[d]
-                if o not in (-1, player):
-                    owners_set.add(o)
-            if wild:
-                wild_dirs.append(hex_code(ph) * 8 + d)
-            hexes.append(ph)
-            cur = ph
-        hexes.reverse()
-        via = not node_hexes.isdisjoint(hexes)
-        out[target] = Path(target_key // _KEY, hexes, powered, frozenset(owners_set), via, wild_dirs)
-    return out
+
+
+def _extend(
+    state: SootState, player: PlayerId, paths: dict[Hex, Path], h: Hex, cost: int,
+    came: tuple[Hex, int, int, int],
+) -> Path:
+    """The path to ``h``: its predecessor's path plus the segment it came by.
+
+    ``came`` is ``(predecessor, direction, route kind used, wild)``; tolls
+    and fuel count road and rail segments, wild segments get trails (listed
+    from the far end back, as walked back from ``h``).
+    """
+    ph, d, k, wild = came
+    before = paths[ph]
+    powered = before.powered
+    owners = before.owners
+    if k in (ROAD, RAIL):
+        powered = True
+        o = state.route_owner.get(ph, NO_OWNERS)[d]
+        if o not in (-1, player):
+            owners = owners | {o}
+    wild_dirs = [hex_code(ph) * 8 + d, *before.wild] if wild else before.wild.copy()
+    via = before.via_node or is_node(state, player, h)
+    return Path(cost, [*before.hexes, h], powered, owners, via, wild_dirs)
 
 
 def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
@@ -268,22 +284,29 @@ def caravan_reach(
 
     Source: rulebook, "Agents & Movement" (speeds, fuel, tolls).
     """
+    return dict(_legs(state, player, index, paid, spent, fuelled, node_seen))
+
+
+def _legs(
+    state: SootState, player: PlayerId, index: int, paid: frozenset[int], spent: int, fuelled: bool,
+    node_seen: bool,
+) -> Iterator[tuple[Hex, Path]]:
+    """:func:`caravan_reach`, nearest first, one leg end at a time."""
     c = state.players[player].caravans[index]
     if spent >= BUDGET:
-        return {}
-    paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
+        return
+    paths = _settled(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
     if not c.cargo:
-        return paths
-    out = {}
+        yield from paths
+        return
     cur = state.players[player].currency
-    for h, path in paths.items():
+    for h, path in paths:
         if (not fuelled and _fuel_owed(state, player, path)
                 and _fuel_source(state, player, c.cargo, node_seen or path.via_node) is None):
             continue
         if _toll(state, path.owners - paid) > cur:
             continue
-        out[h] = path
-    return out
+        yield h, path
 
 
 def lay_trails(state: SootState, path: Path) -> int:
@@ -462,9 +485,9 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         gid = _gid(state, g)
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(opt("unload", gid, f"unload 1 {g}"))
-    if spent + _MIN_STEP <= BUDGET and caravan_reach(
+    if spent + _MIN_STEP <= BUDGET and next(_legs(
         state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)
-    ):
+    ), None) is not None:  # some leg end (the first one found will do)
         out.append(opt("go", 0, "drive on"))
     out.append(opt("done", 0, f"caravan {index} stops at {at}"))
     return out
