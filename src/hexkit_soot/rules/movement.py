@@ -99,21 +99,14 @@ class Path:
         self.wild = wild
 
 
-def _search(
-    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
-) -> dict[Hex, Path]:
-    """Dijkstra over explored hexes within ``budget`` points: every hex reached, with its path.
-
-    ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
-    """
-    return dict(_settled(state, player, start, walker_cost, livestock, budget))
-
-
 def _settled(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
 ) -> Iterator[tuple[Hex, Path]]:
-    """The hexes :func:`_search` reaches, nearest first, each with its path as
-    soon as it is final (a caller asking only whether some hex qualifies stops early).
+    """Dijkstra over explored hexes within ``budget`` points: the hexes reached,
+    nearest first, each with its path as soon as it is final (a caller looking
+    for one hex, or asking whether some hex qualifies, stops early).
+
+    ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
 
     A hex's path is final when the hex leaves the queue: every segment costs
     at least one point, so no later hex can improve it. Its path is its
@@ -196,6 +189,18 @@ def _extend(
     return Path(cost, [*before.hexes, h], powered, owners, via, wild_dirs)
 
 
+def _path_to(found: Iterator[tuple[Hex, Path]], target: Hex) -> Path:
+    """The path to ``target`` among ``found`` (the search stops there).
+
+    Raises:
+        KeyError: if ``target`` is not reached (it always is: it was offered).
+    """
+    for h, path in found:
+        if h == target:
+            return path
+    raise KeyError(target)
+
+
 def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
     """Hexes per Move in wilderness for an Explorer or Builder (2; 3 with the agent bonus)."""
     arch = D(state).archetypes.get(state.players[player].archetype)
@@ -212,8 +217,13 @@ def explore_reach(state: SootState, player: PlayerId, start: Hex, agent: str) ->
         start: the agent's hex.
         agent: ``Explorer`` or ``Builder``.
     """
+    return dict(_walks(state, player, start, agent))
+
+
+def _walks(state: SootState, player: PlayerId, start: Hex, agent: str) -> Iterator[tuple[Hex, Path]]:
+    """:func:`explore_reach`, nearest first, one hex at a time."""
     speed = walker_speed(state, player, agent)
-    return _search(state, player, start, BUDGET // max(1, speed), False)
+    return _settled(state, player, start, BUDGET // max(1, speed), False)
 
 
 def caravan_capacity(state: SootState, player: PlayerId) -> int:
@@ -406,7 +416,7 @@ def on_walk(state: SootState, step: Step, answer: Choose) -> None:
     idx = agent - 8 if is_builder else agent
     start_hex = p.builders[idx] if is_builder else p.explorers[idx]
     target = code_hex(answer.arg)
-    path = explore_reach(state, player, start_hex, "Builder" if is_builder else "Explorer")[target]
+    path = _path_to(_walks(state, player, start_hex, "Builder" if is_builder else "Explorer"), target)
     laid = lay_trails(state, path)
     if is_builder:
         p.builders[idx] = target
@@ -566,8 +576,8 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     p = state.players[player]
     c = p.caravans[index]
     target = code_hex(answer.arg)
-    path = caravan_reach(state, player, index, _paid(moved), spent,
-                         bool(flags & _FUELLED), bool(flags & _NODE_SEEN))[target]
+    path = _path_to(_legs(state, player, index, _paid(moved), spent,
+                          bool(flags & _FUELLED), bool(flags & _NODE_SEEN)), target)
     if c.cargo:
         owed = 0 if flags & _FUELLED else _fuel_owed(state, player, path)
         if owed:
