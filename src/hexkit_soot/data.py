@@ -510,18 +510,27 @@ class SootData:
     flux: tuple[FluxCard, ...]
     numbers: Numbers
     _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
+    _tier_facilities: dict[int, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
         for group in self.tiles:
             table.extend([(group.terrain, group.site, group.river)] * group.count)
         object.__setattr__(self, "_tile_table", tuple(table))
+        tiers: dict[int, list[str]] = {}
+        for name, f in self.facilities.items():
+            tiers.setdefault(f.tier, []).append(name)
+        object.__setattr__(self, "_tier_facilities", {t: tuple(names) for t, names in tiers.items()})
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:
         """Printed price of a raw or special good (tracked goods: base price)."""
         g = self.goods[name]
         return g.base if g.kind == "tracked" else g.price
+
+    def facilities_of_tier(self, tier: int) -> tuple[str, ...]:
+        """Names of the facility types of ``tier``, in file order."""
+        return self._tier_facilities.get(tier, ())
 
     def tile_list(self) -> tuple[tuple[str, str, bool], ...]:
         """Every terrain tile as ``(terrain, site, river)``, in file order (index = tile id)."""

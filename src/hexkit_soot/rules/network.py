@@ -120,8 +120,10 @@ def discounted(cost: Goods, discount: int) -> Goods:
     Source: rulebook, "Explorer and Builder together" (-1 resource, minimum 1)
     and the archetype discounts.
     """
+    if discount <= 0:
+        return dict(cost)
     total = sum(cost.values())
-    if discount <= 0 or total <= 1:
+    if total <= 1:
         return dict(cost)
     k = min(discount, total - 1)
     out = dict(cost)

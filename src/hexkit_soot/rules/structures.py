@@ -64,11 +64,11 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     p = state.players[player]
     if s is not None and free_slots(state, at, player) > 0:
         if s.kind == "Central City":
-            out.extend(n for n, f in data.facilities.items() if f.tier == 3)
+            out.extend(data.facilities_of_tier(3))
         else:
-            out.extend(n for n, f in data.facilities.items() if f.tier == 2)
+            out.extend(data.facilities_of_tier(2))
             if s.tier == 3 and not any(data.facilities[f.name].tier == 3 for f in s.facilities):
-                out.extend(n for n, f in data.facilities.items() if f.tier == 3)
+                out.extend(data.facilities_of_tier(3))
     if (at != CENTRAL_CITY and at not in p.warehouses and len(p.warehouses) < data.numbers.warehouses_max
             and ((s is not None) or (at in state.camps and state.camps[at].owner == player))):
         out.append("Warehouse")
@@ -81,12 +81,15 @@ def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> dict[str, i
 
 def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order."""
+    facilities = D(state).facilities
     for at in sorted(set(state.players[player].builders)):
         names = buildable(state, player, at)
         if names:
-            pool = build_pool(state, player, at)  # the same for every structure here
+            # the goods and the discount (see _cost) are the same for every structure here
+            pool = build_pool(state, player, at)
+            discount = builder_discount(state, player, at)
             for name in names:
-                if can_build(state, player, _cost(state, player, at, name), at, pool=pool):
+                if can_build(state, player, discounted(facilities[name].build, discount), at, pool=pool):
                     yield at, name
 
 
