@@ -139,14 +139,24 @@ def free_action(
     return register
 
 
-# The slot setters of the frozen Choose: ``opt`` fills a new instance
-# through them, which is what the attrs ``__init__`` does (frozen classes
-# set their fields with ``object.__setattr__``) at half its cost; ``opt``
-# builds most answers of every game (about 8 per decision).
+# Answers and questions are frozen attrs classes; their ``__init__`` sets
+# each field with ``object.__setattr__``. ``opt`` and ``ask`` (which build
+# about 8 answers and 1 question per decision) set the slots directly
+# instead, at half the cost. Should the classes gain a field, the setters
+# below are ``None`` and the classes' own constructors are used.
+_Setter: TypeAlias = Callable[[object, object], None]
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[_Setter, ...] | None:
+    """The slot setters of ``cls``'s fields in ``names`` order, or ``None`` if its fields differ."""
+    if tuple(a.name for a in attrs.fields(cls)) != names:
+        return None
+    return tuple(getattr(cls, name).__set__ for name in names)
+
+
 _NEW = object.__new__
-_SET_CODE = Choose.__dict__["code"].__set__
-_SET_ARG = Choose.__dict__["arg"].__set__
-_SET_LABEL = Choose.__dict__["label"].__set__
+_CHOOSE_SETTERS = _slot_setters(Choose, ("code", "arg", "label"))
+_STEP_SETTERS = _slot_setters(Step, ("player", "prompt", "kind", "tag", "data", "options"))
 
 
 def opt(code: str, arg: int = 0, label: str = "") -> Choose:
@@ -160,11 +170,29 @@ def opt(code: str, arg: int = 0, label: str = "") -> Choose:
     Returns:
         ``Choose(code=code, arg=arg, label=label or code)``.
     """
+    if _CHOOSE_SETTERS is None:
+        return Choose(code=code, arg=arg, label=label or code)
+    set_code, set_arg, set_label = _CHOOSE_SETTERS
     answer: Choose = _NEW(Choose)
-    _SET_CODE(answer, code)
-    _SET_ARG(answer, arg)
-    _SET_LABEL(answer, label or code)
+    set_code(answer, code)
+    set_arg(answer, arg)
+    set_label(answer, label or code)
     return answer
+
+
+def _step(player: PlayerId, prompt: str, kind: str, tag: str, data: tuple[int, ...], options: tuple[Choose, ...]) -> Step:
+    """``Step(player=player, prompt=prompt, ...)``, built as :func:`opt` builds answers."""
+    if _STEP_SETTERS is None:
+        return Step(player=player, prompt=prompt, kind=kind, tag=tag, data=data, options=options)
+    set_player, set_prompt, set_kind, set_tag, set_data, set_options = _STEP_SETTERS
+    step: Step = _NEW(Step)
+    set_player(step, player)
+    set_prompt(step, prompt)
+    set_kind(step, kind)
+    set_tag(step, tag)
+    set_data(step, data)
+    set_options(step, options)
+    return step
 
 
 def ask(
@@ -195,6 +223,4 @@ def ask(
     if not choices and kind not in GENERATORS:
         state.note(player, f"nothing to choose for '{prompt or kind}'")
         return
-    state.pending.append(
-        Step(player=player, prompt=prompt or kind, kind=kind, tag=tag, data=data, options=choices)
-    )
+    state.pending.append(_step(player, prompt or kind, kind, tag, data, choices))
