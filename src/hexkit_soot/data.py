@@ -465,7 +465,10 @@ class SootData:
 
     Attributes:
         goods: every good by name, in file order.
-        good_names: good names in file order (index = good id).
+        good_names: good names in file order (index = good id; derived).
+        good_ids: good id by name (derived).
+        tier3_goods: names of the Tier 3 goods (derived; never warehoused, never traded).
+        special_goods: names of the special goods (ingredients), in file order (derived).
         facilities: facility types by name.
         camps: camp types by name.
         terrains: terrain by name.
@@ -511,6 +514,11 @@ class SootData:
     numbers: Numbers
     _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
     _tier_facilities: dict[int, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    # Derived from ``goods`` once: the rules ask these in every menu.
+    good_names: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+    good_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    tier3_goods: frozenset[str] = attrs.field(init=False, repr=False, eq=False)
+    special_goods: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
@@ -521,6 +529,12 @@ class SootData:
         for name, f in self.facilities.items():
             tiers.setdefault(f.tier, []).append(name)
         object.__setattr__(self, "_tier_facilities", {t: tuple(names) for t, names in tiers.items()})
+        goods = self.goods
+        object.__setattr__(self, "good_names", tuple(goods))
+        object.__setattr__(self, "good_ids", {name: i for i, name in enumerate(goods)})
+        object.__setattr__(self, "tier3_goods", frozenset(
+            n for n, g in goods.items() if g.kind == "tracked" and g.tier == 3))
+        object.__setattr__(self, "special_goods", tuple(n for n, g in goods.items() if g.kind == "special"))
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:

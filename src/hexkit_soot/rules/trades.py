@@ -124,12 +124,14 @@ def offers_left(state: SootState, player: PlayerId) -> int:
 
 def _tradeable(state: SootState, goods: Goods) -> list[str]:
     """Goods of ``goods`` that may change hands (every good but Tier 3), sorted."""
-    return sorted(g for g in goods if not tier3(state, g))
+    tier3s = D(state).tier3_goods
+    return sorted(g for g in goods if g not in tier3s)
 
 
 def _any_tradeable(state: SootState, goods: Goods) -> bool:
     """Whether ``goods`` holds a good that may change hands (cheap: the turn menu calls it)."""
-    return any(not tier3(state, g) for g in goods)
+    tier3s = D(state).tier3_goods
+    return any(g not in tier3s for g in goods)
 
 
 def _special(state: SootState, good: str) -> bool:
@@ -173,7 +175,7 @@ def _owned_kinds(state: SootState, player: PlayerId) -> list[str]:
         kinds.update(goods)
     for c in p.caravans:
         kinds.update(c.cargo)
-    return sorted(g for g in kinds if not tier3(state, g))
+    return sorted(kinds - D(state).tier3_goods)
 
 
 def _owns_any(state: SootState, player: PlayerId) -> bool:
@@ -315,10 +317,11 @@ def on_target(state: SootState, step: Step, answer: Choose) -> None:
 
 # -- building the offer --------------------------------------------------
 def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+    ids = D(state).good_ids
     if offer.binding:
-        return [opt("give", names.index(g), f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
+        return [opt("give", ids[g], f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
     stock = state.players[offer.offerer].stock
-    return [opt("give", names.index(g), f"give 1 more {g}")
+    return [opt("give", ids[g], f"give 1 more {g}")
             for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
 
 
@@ -329,12 +332,13 @@ def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[
     # than already asked: the split by kind is behind their screen.
     stock = state.players[offer.target].stock
     room = _ingredients(state, offer.target) - sum(n for g, n in offer.ask.items() if _special(state, g))
-    out = [opt("ask", names.index(g), f"ask 1 more {g}")
+    ids = D(state).good_ids
+    out = [opt("ask", ids[g], f"ask 1 more {g}")
            for g in _tradeable(state, stock)
            if not _special(state, g) and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
     if room > 0:
-        out.extend(opt("ask", names.index(g), f"ask 1 more {g}") for g in names
-                   if _special(state, g) and g not in offer.give)
+        out.extend(opt("ask", ids[g], f"ask 1 more {g}") for g in D(state).special_goods
+                   if g not in offer.give)
     return sorted(out, key=lambda o: names[o.arg])
 
 
