@@ -60,7 +60,7 @@ def tracked_goods(state: SootState) -> list[str]:
 
 
 def _gid(state: SootState, good: str) -> int:
-    return list(verbs.D(state).goods).index(good)
+    return verbs.D(state).good_ids[good]
 
 
 def _gname(state: SootState, gid: int) -> str:

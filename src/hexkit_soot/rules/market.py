@@ -94,11 +94,11 @@ def max_units(state: SootState, player: PlayerId, side: str = "sell") -> int:
 
 def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     data = D(state)
-    names = list(data.goods)
+    ids = data.good_ids
     pool = pool_at(state, player, at)
     out = []
     for good in sorted(pool):
-        out.append(opt("sell", names.index(good), f"sell {good} at {sell_price(state, player, good, at)}"))
+        out.append(opt("sell", ids[good], f"sell {good} at {sell_price(state, player, good, at)}"))
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
     for i, (name, g) in enumerate(data.goods.items()):

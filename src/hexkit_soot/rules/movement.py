@@ -441,11 +441,11 @@ _NODE_SEEN = 2
 
 
 def _gid(state: SootState, good: str) -> int:
-    return list(D(state).goods).index(good)
+    return D(state).good_ids[good]
 
 
 def _gname(state: SootState, gid: int) -> str:
-    return list(D(state).goods)[gid]
+    return D(state).good_names[gid]
 
 
 def can_leave(state: SootState, player: PlayerId, at: Hex, good: str) -> bool:
