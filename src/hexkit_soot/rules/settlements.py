@@ -20,6 +20,8 @@ Source: rulebook, "Settlements", "Upgrade Settlement", "Soot" (growth limit).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -29,7 +31,7 @@ from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
 
@@ -142,20 +144,27 @@ def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> dict[str, i
     return discounted(D(state).settlements[kind].cost, discount)
 
 
-def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
+def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
+    """``(hex, settlement type)`` pairs ``player`` may found and pay now, in menu order."""
     if state.players[player].founded >= _limit(state, player):
-        return []
+        return
     cur = D(state).numbers.settlement_currency
-    out = []
-    kinds = list(D(state).settlements)
     for at in sorted(set(state.players[player].builders)):
-        for kind in settlement_types_at(state, at):
-            if can_build(state, player, _cost(state, player, at, kind), at, cur):
-                out.append(opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}"))
-    return out
+        kinds = settlement_types_at(state, at)
+        if kinds:
+            pool = build_pool(state, player, at)  # the same for every type here
+            for kind in kinds:
+                if can_build(state, player, _cost(state, player, at, kind), at, cur, pool=pool):
+                    yield at, kind
 
 
-@main_action("Found Settlement", lambda s, p: bool(_found_options(s, p)))
+def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
+    kinds = list(D(state).settlements)
+    return [opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}")
+            for at, kind in _foundings(state, player)]
+
+
+@main_action("Found Settlement", lambda s, p: next(_foundings(s, p), None) is not None)
 def start_found(state: SootState, player: PlayerId) -> None:
     """Begin Found Settlement: choose hex and type."""
     ask(state, player, "settlement.found", _found_options(state, player), "Found Settlement: which, where?")
