@@ -469,6 +469,7 @@ class SootData:
         good_ids: good id by name (derived).
         tier3_goods: names of the Tier 3 goods (derived; never warehoused, never traded).
         special_goods: names of the special goods (ingredients), in file order (derived).
+        card_ids: card id (index in ``cards``) by name (derived).
         facilities: facility types by name.
         camps: camp types by name.
         terrains: terrain by name.
@@ -519,6 +520,7 @@ class SootData:
     good_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
     tier3_goods: frozenset[str] = attrs.field(init=False, repr=False, eq=False)
     special_goods: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+    card_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
@@ -535,6 +537,7 @@ class SootData:
         object.__setattr__(self, "tier3_goods", frozenset(
             n for n, g in goods.items() if g.kind == "tracked" and g.tier == 3))
         object.__setattr__(self, "special_goods", tuple(n for n, g in goods.items() if g.kind == "special"))
+        object.__setattr__(self, "card_ids", {name: i for i, name in enumerate(self.cards)})
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:

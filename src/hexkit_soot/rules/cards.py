@@ -39,7 +39,7 @@ def card_id(state: SootState, name: str) -> int:
         state: the game.
         name: a card's name.
     """
-    return list(D(state).cards).index(name)
+    return D(state).card_ids[name]
 
 
 def card_name(state: SootState, cid: int) -> str:
