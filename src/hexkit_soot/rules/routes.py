@@ -30,7 +30,7 @@ from hexkit_soot.rules.network import can_pay, pay
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 
-__all__ = ["route_at", "owner_at", "set_route", "anchors", "candidate_edges", "ROAD_COST", "RAIL_COST"]
+__all__ = ["route_at", "owner_at", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST"]
 
 ROAD_COST = {"Timber": 1, "Stone": 1}
 """Resources per 2 road segments (rulebook reference card)."""
@@ -161,7 +161,15 @@ def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool
     return list(_edges(state, player, kind, upgrade))
 
 
-def _any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> bool:
+def any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> bool:
+    """Whether :func:`candidate_edges` has an edge (found without listing them all).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        kind: 2 road or 3 rail.
+        upgrade: look for your roads to upgrade to rail instead.
+    """
     return next(_edges(state, player, kind, upgrade, ordered=False), None) is not None
 
 
@@ -186,19 +194,19 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[st
 def _available(state: SootState, player: PlayerId) -> bool:
     road = can_pay(state, player, _cost(state, player, ROAD, True), None)
     rail = can_pay(state, player, _cost(state, player, RAIL, True), None)
-    if (road or rail) and _any_edge(state, player, ROAD):
+    if (road or rail) and any_edge(state, player, ROAD):
         return True  # a road edge is also a rail edge
-    return rail and _any_edge(state, player, RAIL, upgrade=True)
+    return rail and any_edge(state, player, RAIL, upgrade=True)
 
 
 def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
     out = []
-    if can_pay(state, player, _cost(state, player, ROAD, True), None) and _any_edge(state, player, ROAD):
+    if can_pay(state, player, _cost(state, player, ROAD, True), None) and any_edge(state, player, ROAD):
         out.append(opt("road", ROAD, "build road"))
     if can_pay(state, player, _cost(state, player, RAIL, True), None):
-        if _any_edge(state, player, RAIL):
+        if any_edge(state, player, RAIL):
             out.append(opt("rail", RAIL, "build rail"))
-        if _any_edge(state, player, RAIL, upgrade=True):
+        if any_edge(state, player, RAIL, upgrade=True):
             out.append(opt("upgrade", RAIL, "upgrade road to rail"))
     return out
 
