@@ -177,7 +177,11 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[st
     base = ROAD_COST if kind == ROAD else RAIL_COST
     if not first:
         return dict(base)
-    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)
+    return _discounted(base, modify(state, player, Hook.ROUTE_RESOURCES, 0))
+
+
+def _discounted(base: dict[str, int], discount: int) -> dict[str, int]:
+    """``base`` less ``discount`` units, taken in good-name order, at least 1 unit left."""
     if discount <= 0:  # the common case: no discount to spread
         return dict(base)
     cost = dict(base)
@@ -192,8 +196,9 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[st
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    road = can_pay(state, player, _cost(state, player, ROAD, True), None)
-    rail = can_pay(state, player, _cost(state, player, RAIL, True), None)
+    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)  # as _cost asks, once for both kinds
+    road = can_pay(state, player, _discounted(ROAD_COST, discount), None)
+    rail = can_pay(state, player, _discounted(RAIL_COST, discount), None)
     if (road or rail) and any_edge(state, player, ROAD):
         return True  # a road edge is also a rail edge
     return rail and any_edge(state, player, RAIL, upgrade=True)
