@@ -515,7 +515,7 @@ def _sign(state: SootState, offer: TradeOffer) -> None:
 
 # -- delivering and enforcing --------------------------------------------
 def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
-    names = list(D(state).goods)
+    ids = D(state).good_ids
     stock = state.players[player].stock
     out = []
     for i, b in enumerate(state.bindings):
@@ -524,7 +524,7 @@ def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
         for g in sorted(b.goods):
             k = min(b.goods[g], stock.get(g, 0))
             if k:
-                out.append(opt(DELIVER, i * len(names) + names.index(g),
+                out.append(opt(DELIVER, i * len(ids) + ids[g],
                                f"deliver {k} {g} to P{b.buyer} (contract due round {b.deadline})"))
     return out
 
