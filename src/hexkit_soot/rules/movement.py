@@ -310,10 +310,14 @@ def _legs(
         yield from paths
         return
     cur = state.players[player].currency
+    burnable: dict[bool, bool] = {}  # whether some fuel can be burned, by network access (the same for every leg)
     for h, path in paths:
-        if (not fuelled and _fuel_owed(state, player, path)
-                and _fuel_source(state, player, c.cargo, node_seen or path.via_node) is None):
-            continue
+        if not fuelled and _fuel_owed(state, player, path):
+            network = node_seen or path.via_node
+            if network not in burnable:
+                burnable[network] = _fuel_source(state, player, c.cargo, network) is not None
+            if not burnable[network]:
+                continue
         if _toll(state, path.owners - paid) > cur:
             continue
         yield h, path
