@@ -61,14 +61,6 @@ def next_turn(state: SootState) -> bool:
     return False
 
 
-def _can_take(state: SootState, player: PlayerId, name: str) -> bool:
-    p = state.players[player]
-    action = MAIN_ACTIONS[name]
-    if p.actions <= 0 and not (p.restricted > 0 and action.restricted_ok):
-        return False
-    return action.available(state, player)
-
-
 MENU_ORDER = (
     "Explore", "Move", "Build Route", "Found Camp", "Extract", "Refine", "Market Transaction",
     "Found Settlement", "Upgrade Settlement", "Build Structure", "Community Interaction",
@@ -111,9 +103,15 @@ def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
     """
     main, free = _menus()
     p = state.players[player]
-    out = []
-    if p.actions > 0 or p.restricted > 0:  # else no main action can be paid for
-        out = [answer for name, answer in main if _can_take(state, player, name)]
+    # a main action needs an action left, or a bonus action restricted to
+    # Refine or Move for the main actions that accept one
+    if p.actions > 0:
+        out = [answer for name, answer in main if MAIN_ACTIONS[name].available(state, player)]
+    elif p.restricted > 0:
+        out = [answer for name, answer in main
+               if MAIN_ACTIONS[name].restricted_ok and MAIN_ACTIONS[name].available(state, player)]
+    else:
+        out = []
     for name in free:
         out.extend(FREE_ACTIONS[name].options(state, player))
     out.append(_PASS)
