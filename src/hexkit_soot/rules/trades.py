@@ -136,7 +136,7 @@ def _any_tradeable(state: SootState, goods: Goods) -> bool:
 
 def _special(state: SootState, good: str) -> bool:
     """Whether ``good`` is an ingredient (kept behind the owner's screen)."""
-    return D(state).goods[good].kind == "special"
+    return good in D(state).special_goods
 
 
 def _ingredients(state: SootState, player: PlayerId) -> int:
