@@ -124,6 +124,8 @@ def _settled(
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
     paths = {start: Path(0, [start], False, frozenset(), is_node(state, player, start), [])}
     heap: list[tuple[int, Hex]] = [(0, start)]
+    # no segment costs less than this: a hex with less budget left reaches no neighbour
+    least = min(_MIN_STEP, walker_cost) if walker_cost else _MIN_STEP
     while heap:
         key, h = heapq.heappop(heap)
         if best[h] < key:
@@ -133,6 +135,8 @@ def _settled(
             paths[h] = path
             yield h, path
         cost = key // _KEY
+        if cost + least > budget:
+            continue
         kinds = kinds_of.get(h, NO_ROUTES)
         owners = owners_of.get(h, NO_OWNERS)
         h_water = h in water
