@@ -116,6 +116,7 @@ def _settled(
     water = state.water
     frozen = rivers_frozen(state.round)
     trail_cost = 6 if livestock else 12
+    route_cost = (99, trail_cost, 6, 3)  # points of a segment by route kind: none, trail, road, rail
     kinds_of = state.route_kind
     owners_of = state.route_owner
     # A search key packs (points, rival segments) into one int, points first,
@@ -144,14 +145,8 @@ def _settled(
             if n not in tiles:
                 continue
             k = kinds[d]
-            step = 99
+            step = route_cost[k]
             wild = 0
-            if k == RAIL:
-                step = 3
-            elif k == ROAD:
-                step = 6
-            elif k == TRAIL:
-                step = trail_cost
             if not frozen and h_water and n in water and _RIVER < step:
                 step = _RIVER
                 k = -1
