@@ -134,15 +134,6 @@ def discounted(cost: Goods, discount: int) -> Goods:
     return out
 
 
-def _shortfall(pool: Goods, cost: Goods) -> int:
-    short = 0
-    for g, n in cost.items():
-        have = pool.get(g, 0)
-        if n > have:
-            short += n - have
-    return short
-
-
 def can_pay(
     state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
     network: bool | None = None, wild: bool = True, pool: Goods | None = None,
@@ -169,8 +160,14 @@ def can_pay(
     if pool is None:
         # Paying from the network alone: the pool is the stock itself, read without a copy.
         pool = p.stock if at is None and network is not False else pool_at(state, player, at, network)
-    short = _shortfall(pool, cost)
-    return short == 0 or (wild and short <= len(p.hand))
+    spare = len(p.hand) if wild else 0  # cards that may cover missing units, one each
+    for g, n in cost.items():
+        have = pool.get(g, 0)
+        if n > have:
+            spare -= n - have
+            if spare < 0:
+                return False
+    return True
 
 
 def _take(state: SootState, player: PlayerId, good: str, n: int, at: Hex | None, network: bool) -> int:
