@@ -124,14 +124,12 @@ def offers_left(state: SootState, player: PlayerId) -> int:
 
 def _tradeable(state: SootState, goods: Goods) -> list[str]:
     """Goods of ``goods`` that may change hands (every good but Tier 3), sorted."""
-    tier3s = D(state).tier3_goods
-    return sorted(g for g in goods if g not in tier3s)
+    return sorted(goods.keys() - D(state).tier3_goods)
 
 
 def _any_tradeable(state: SootState, goods: Goods) -> bool:
     """Whether ``goods`` holds a good that may change hands (cheap: the turn menu calls it)."""
-    tier3s = D(state).tier3_goods
-    return any(g not in tier3s for g in goods)
+    return not D(state).tier3_goods.issuperset(goods)
 
 
 def _special(state: SootState, good: str) -> bool:
