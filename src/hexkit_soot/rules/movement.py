@@ -354,13 +354,13 @@ def _paid(moved: int) -> frozenset[int]:
 def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     p = state.players[player]
     out = []
-    tiles = state.tiles
+    tiles = state.tiles.keys()
     # a walker reaches any explored neighbour (one wilderness step is within any speed)
     for i, h in enumerate(p.explorers):
-        if not moved & (1 << i) and any(n in tiles for n in h.neighbors()):
+        if not moved & (1 << i) and not tiles.isdisjoint(h.neighbors()):
             out.append(opt("agent", i, f"move Explorer at {h}"))
     for i, h in enumerate(p.builders):
-        if not moved & (1 << (8 + i)) and any(n in tiles for n in h.neighbors()):
+        if not moved & (1 << (8 + i)) and not tiles.isdisjoint(h.neighbors()):
             out.append(opt("agent", 8 + i, f"move Builder at {h}"))
     for i, c in enumerate(p.caravans):
         if not moved & (1 << (16 + i)):
