@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -443,10 +444,6 @@ _NODE_SEEN = 2
 """The caravan has stood on or passed one of its owner's nodes this Move."""
 
 
-def _gid(state: SootState, good: str) -> int:
-    return D(state).good_ids[good]
-
-
 def _gname(state: SootState, gid: int) -> str:
     return D(state).good_names[gid]
 
@@ -485,17 +482,18 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
     c = p.caravans[index]
     at = c.loc
     out = []
+    ids = D(state).good_ids
     if c.load() < caravan_capacity(state, player):
-        here = dict(p.loose.get(at, {}))
+        # the kinds lying here, and in the network at a node
+        here: AbstractSet[str] = p.loose.get(at, {}).keys()
         if is_node(state, player, at):
-            for g, n in p.stock.items():
-                here[g] = here.get(g, 0) + n
+            here = here | p.stock.keys()
         for g in sorted(here):
-            gid = _gid(state, g)
+            gid = ids[g]
             if not unloaded >> gid & 1:
                 out.append(opt("load", gid, f"load 1 {g}"))
     for g in sorted(c.cargo):
-        gid = _gid(state, g)
+        gid = ids[g]
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(opt("unload", gid, f"unload 1 {g}"))
     if spent + _MIN_STEP <= BUDGET and next(_legs(
