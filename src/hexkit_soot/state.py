@@ -75,6 +75,15 @@ OUTER_TILE = -2
 """Tile id of the Outer District (5-6 players)."""
 
 
+_NEW = object.__new__
+"""Makes a bare instance for the ``copy`` methods of the hottest copies (a
+player, the state): filling its slots one by one skips the keyword handling
+of the attrs ``__init__``, which took most of a clone's time. A field added
+to such a class must be assigned in its ``copy``; one left out is an
+``AttributeError`` at its first use (the conformance suite compares clones
+field by field), never a silent default."""
+
+
 def add_goods(goods: Goods, name: str, n: int) -> None:
     """Add ``n`` (may be negative) of ``name`` to ``goods``, dropping zero counts.
 
@@ -337,22 +346,43 @@ class Player:
     screened: int = 0
 
     def copy(self) -> Player:
-        """Independent copy (containers copied level by level)."""
-        return Player(
-            archetype=self.archetype, currency=self.currency, points=self.points,
-            prestige=self.prestige, soot=self.soot, soot_marks=self.soot_marks.copy(),
-            explorers=self.explorers.copy(), builders=self.builders.copy(),
-            caravans=[c.copy() for c in self.caravans], stock=self.stock.copy(),
-            loose={h: g.copy() for h, g in self.loose.items()},
-            warehouses=self.warehouses.copy(), hand=self.hand.copy(),
-            secrets=self.secrets.copy(), dealt=self.dealt.copy(),
-            contracts=self.contracts.copy(), contracts_done=self.contracts_done,
-            loans=self.loans, actions=self.actions, restricted=self.restricted,
-            used=self.used.copy(), overtime=self.overtime, upgrades=self.upgrades.copy(),
-            counters=self.counters.copy(), categories=self.categories.copy(),
-            founded=self.founded, town_upgrades=self.town_upgrades, made=self.made.copy(),
-            lasting=self.lasting.copy(), screened=self.screened,
-        )
+        """Independent copy (containers copied level by level).
+
+        Fills a bare instance field by field (see :data:`_NEW`): every field
+        must be assigned here.
+        """
+        new: Player = _NEW(Player)
+        new.archetype = self.archetype
+        new.currency = self.currency
+        new.points = self.points
+        new.prestige = self.prestige
+        new.soot = self.soot
+        new.soot_marks = self.soot_marks.copy()
+        new.explorers = self.explorers.copy()
+        new.builders = self.builders.copy()
+        new.caravans = [c.copy() for c in self.caravans]
+        new.stock = self.stock.copy()
+        new.loose = {h: g.copy() for h, g in self.loose.items()}
+        new.warehouses = self.warehouses.copy()
+        new.hand = self.hand.copy()
+        new.secrets = self.secrets.copy()
+        new.dealt = self.dealt.copy()
+        new.contracts = self.contracts.copy()
+        new.contracts_done = self.contracts_done
+        new.loans = self.loans
+        new.actions = self.actions
+        new.restricted = self.restricted
+        new.used = self.used.copy()
+        new.overtime = self.overtime
+        new.upgrades = self.upgrades.copy()
+        new.counters = self.counters.copy()
+        new.categories = self.categories.copy()
+        new.founded = self.founded
+        new.town_upgrades = self.town_upgrades
+        new.made = self.made.copy()
+        new.lasting = self.lasting.copy()
+        new.screened = self.screened
+        return new
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -469,33 +499,65 @@ class SootState(State):
     outer_district: int = 0
 
     def copy_fields(self) -> SootState:
-        """A fast independent copy (the body of ``SootGame.clone``)."""
-        return SootState(
-            **self.base_fields_copy(),
-            players=[p.copy() for p in self.players],
-            round=self.round, phase=self.phase, cursor=self.cursor,
-            order=self.order.copy(), passed=self.passed.copy(), turn=self.turn,
-            event_token=self.event_token, draft_pool=self.draft_pool.copy(),
-            frontier_closed=self.frontier_closed, last_round=self.last_round,
-            triggered_by=self.triggered_by, tiles=self.tiles.copy(), water=self.water.copy(),
-            tile_stack=self.tile_stack.copy(), below_marker=self.below_marker,
-            survey=self.survey.copy(), surveyors=self.surveyors.copy(), drawn=self.drawn.copy(),
-            bag=self.bag.copy(),
-            communities={h: c.copy() for h, c in self.communities.items()},
-            camps=self.camps.copy(), stacks=self.stacks.copy(),
-            settlements={h: s.copy() for h, s in self.settlements.items()},
-            route_kind=self.route_kind.copy(), route_owner=self.route_owner.copy(),
-            prices=self.prices.copy(), floors=self.floors.copy(),
-            raw_bonus=self.raw_bonus.copy(), cascaded=self.cascaded.copy(),
-            supply=self.supply.copy(), deck=self.deck.copy(), discard=self.discard.copy(),
-            card_row=self.card_row.copy(), legacy_gone=self.legacy_gone.copy(),
-            events=self.events.copy(), event_now=self.event_now, active=self.active.copy(),
-            contract_deck=self.contract_deck.copy(), contract_later=self.contract_later.copy(),
-            contract_row=self.contract_row.copy(), public=self.public.copy(),
-            secret_deck=self.secret_deck.copy(), milestones=self.milestones.copy(),
-            shared_upgrades=self.shared_upgrades.copy(), flux=self.flux.copy(),
-            flux_discard=self.flux_discard.copy(), auction=self.auction, bids=self.bids.copy(),
-            bindings=[b.copy() for b in self.bindings],
-            offer=self.offer.copy() if self.offer is not None else None,
-            outer_district=self.outer_district,
-        )
+        """A fast independent copy (the body of ``SootGame.clone``).
+
+        Fills a bare instance field by field (see :data:`_NEW`): every field,
+        the base class's included, must be assigned here.
+        """
+        new: SootState = _NEW(SootState)
+        for name, value in self.base_fields_copy().items():
+            object.__setattr__(new, name, value)
+        new._legal = None
+        new.players = [p.copy() for p in self.players]
+        new.round = self.round
+        new.phase = self.phase
+        new.cursor = self.cursor
+        new.order = self.order.copy()
+        new.passed = self.passed.copy()
+        new.turn = self.turn
+        new.event_token = self.event_token
+        new.draft_pool = self.draft_pool.copy()
+        new.frontier_closed = self.frontier_closed
+        new.last_round = self.last_round
+        new.triggered_by = self.triggered_by
+        new.tiles = self.tiles.copy()
+        new.water = self.water.copy()
+        new.tile_stack = self.tile_stack.copy()
+        new.below_marker = self.below_marker
+        new.survey = self.survey.copy()
+        new.surveyors = self.surveyors.copy()
+        new.drawn = self.drawn.copy()
+        new.bag = self.bag.copy()
+        new.communities = {h: c.copy() for h, c in self.communities.items()}
+        new.camps = self.camps.copy()
+        new.stacks = self.stacks.copy()
+        new.settlements = {h: s.copy() for h, s in self.settlements.items()}
+        new.route_kind = self.route_kind.copy()
+        new.route_owner = self.route_owner.copy()
+        new.prices = self.prices.copy()
+        new.floors = self.floors.copy()
+        new.raw_bonus = self.raw_bonus.copy()
+        new.cascaded = self.cascaded.copy()
+        new.supply = self.supply.copy()
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.card_row = self.card_row.copy()
+        new.legacy_gone = self.legacy_gone.copy()
+        new.events = self.events.copy()
+        new.event_now = self.event_now
+        new.active = self.active.copy()
+        new.contract_deck = self.contract_deck.copy()
+        new.contract_later = self.contract_later.copy()
+        new.contract_row = self.contract_row.copy()
+        new.public = self.public.copy()
+        new.secret_deck = self.secret_deck.copy()
+        new.milestones = self.milestones.copy()
+        new.shared_upgrades = self.shared_upgrades.copy()
+        new.flux = self.flux.copy()
+        new.flux_discard = self.flux_discard.copy()
+        new.auction = self.auction
+        new.bids = self.bids.copy()
+        new.bindings = [b.copy() for b in self.bindings]
+        new.offer = self.offer.copy() if self.offer is not None else None
+        new.outer_district = self.outer_district
+        return new
