@@ -76,8 +76,8 @@ OUTER_TILE = -2
 
 
 _NEW = object.__new__
-"""Makes a bare instance for the ``copy`` methods of the hottest copies (a
-player, the state): filling its slots one by one skips the keyword handling
+"""Makes a bare instance for the ``copy`` methods of the pieces a clone
+copies (the state, players, caravans, settlements, communities): filling its slots one by one skips the keyword handling
 of the attrs ``__init__``, which took most of a clone's time. A field added
 to such a class must be assigned in its ``copy``; one left out is an
 ``AttributeError`` at its first use (the conformance suite compares clones
@@ -127,8 +127,11 @@ class Caravan:
     cargo: Goods = attrs.field(factory=dict)
 
     def copy(self) -> Caravan:
-        """Independent copy."""
-        return Caravan(loc=self.loc, cargo=self.cargo.copy())
+        """Independent copy (a bare instance filled field by field, see :data:`_NEW`)."""
+        new: Caravan = _NEW(Caravan)
+        new.loc = self.loc
+        new.cargo = self.cargo.copy()
+        return new
 
     def load(self) -> int:
         """Units carried."""
@@ -185,13 +188,19 @@ class Settlement:
     extra_slots: int = 0
 
     def copy(self) -> Settlement:
-        """Independent copy."""
-        return Settlement(
-            kind=self.kind, spec=self.spec, founder=self.founder, tier=self.tier,
-            facilities=self.facilities.copy(), reserve_owner=self.reserve_owner,
-            reserve_until=self.reserve_until, struggling=self.struggling,
-            trained=self.trained, extra_slots=self.extra_slots,
-        )
+        """Independent copy (a bare instance filled field by field, see :data:`_NEW`)."""
+        new: Settlement = _NEW(Settlement)
+        new.kind = self.kind
+        new.spec = self.spec
+        new.founder = self.founder
+        new.tier = self.tier
+        new.facilities = self.facilities.copy()
+        new.reserve_owner = self.reserve_owner
+        new.reserve_until = self.reserve_until
+        new.struggling = self.struggling
+        new.trained = self.trained
+        new.extra_slots = self.extra_slots
+        return new
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -209,8 +218,12 @@ class Community:
     pact: PlayerId = -1
 
     def copy(self) -> Community:
-        """Independent copy."""
-        return Community(kind=self.kind, favor=self.favor.copy(), pact=self.pact)
+        """Independent copy (a bare instance filled field by field, see :data:`_NEW`)."""
+        new: Community = _NEW(Community)
+        new.kind = self.kind
+        new.favor = self.favor.copy()
+        new.pact = self.pact
+        return new
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
