@@ -63,6 +63,8 @@ Network"; "Communities" (special goods).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
@@ -314,7 +316,7 @@ def on_target(state: SootState, step: Step, answer: Choose) -> None:
 
 
 # -- building the offer --------------------------------------------------
-def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+def _give_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
     ids = D(state).good_ids
     if offer.binding:
         return [opt("give", ids[g], f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
@@ -323,7 +325,7 @@ def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list
             for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
 
 
-def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
     if offer.binding:
         return []
     # Ingredient kinds are offered whenever the target holds more ingredients
@@ -368,7 +370,7 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
     """Ask the offerer for the next change to the offer."""
     out: list[Choose] = []
     if offer.edits < D(state).numbers.trade_edits_max:
-        names = list(D(state).goods)
+        names = D(state).good_names
         out += _give_options(state, offer, names)
         out += _ask_options(state, offer, names)
         out += _currency_options(state, offer)
@@ -407,7 +409,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     if answer.code == "propose":
         _propose(state, offer)
         return
-    names = list(D(state).goods)
+    names = D(state).good_names
     if answer.code == "give":
         add_goods(offer.give, names[answer.arg], 1)
     elif answer.code == "ask":
