@@ -145,8 +145,8 @@ def _ingredients(state: SootState, player: PlayerId) -> int:
     In another player's view the kinds are out of ``stock`` and only their
     number is left (``Player.screened``); in a full state ``screened`` is 0.
     """
-    p = state.players[player]
-    return p.screened + sum(n for g, n in p.stock.items() if _special(state, g))
+    stock = state.players[player].stock
+    return state.players[player].screened + sum(stock.get(g, 0) for g in D(state).special_goods)
 
 
 def _holds(state: SootState, player: PlayerId, goods: Goods) -> bool:
@@ -331,14 +331,14 @@ def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> l
     # Ingredient kinds are offered whenever the target holds more ingredients
     # than already asked: the split by kind is behind their screen.
     stock = state.players[offer.target].stock
-    room = _ingredients(state, offer.target) - sum(n for g, n in offer.ask.items() if _special(state, g))
+    specials = D(state).special_goods
+    room = _ingredients(state, offer.target) - sum(offer.ask.get(g, 0) for g in specials)
     ids = D(state).good_ids
     out = [opt("ask", ids[g], f"ask 1 more {g}")
            for g in _tradeable(state, stock)
-           if not _special(state, g) and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
+           if g not in specials and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
     if room > 0:
-        out.extend(opt("ask", ids[g], f"ask 1 more {g}") for g in D(state).special_goods
-                   if g not in offer.give)
+        out.extend(opt("ask", ids[g], f"ask 1 more {g}") for g in specials if g not in offer.give)
     return sorted(out, key=lambda o: names[o.arg])
 
 
