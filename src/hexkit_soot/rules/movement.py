@@ -103,15 +103,32 @@ class Path:
 def _settled(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET
 ) -> Iterator[tuple[Hex, Path]]:
-    """Dijkstra over explored hexes within ``budget`` points: the hexes reached,
-    nearest first, each with its path as soon as it is final (a caller looking
-    for one hex, or asking whether some hex qualifies, stops early).
-
-    ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
+    """The hexes :func:`_reached` reaches, nearest first, each with its path.
 
     A hex's path is final when the hex leaves the queue: every segment costs
     at least one point, so no later hex can improve it. Its path is its
     predecessor's (left the queue earlier) plus one segment.
+    """
+    prev: dict[Hex, tuple[Hex, int, int, int]] = {}
+    paths = {start: Path(0, [start], False, frozenset(), is_node(state, player, start), [])}
+    for h, points in _reached(state, player, start, walker_cost, livestock, budget, prev):
+        path = _extend(state, player, paths, h, points, prev[h])
+        paths[h] = path
+        yield h, path
+
+
+def _reached(
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int,
+    prev: dict[Hex, tuple[Hex, int, int, int]],
+) -> Iterator[tuple[Hex, int]]:
+    """Dijkstra over explored hexes within ``budget`` points: the hexes reached
+    (``start`` excepted), nearest first, each with its points as soon as they
+    are final (a caller looking for one hex, or asking whether some hex
+    qualifies, stops early).
+
+    ``walker_cost`` > 0: an Explorer/Builder's wilderness cost per hex.
+    ``prev`` receives, by hex, the segment it is best reached by:
+    ``(predecessor, direction, route kind used, wild)``.
     """
     tiles = state.tiles
     water = state.water
@@ -123,8 +140,6 @@ def _settled(
     # A search key packs (points, rival segments) into one int, points first,
     # so keys compare as those pairs do (rival segments stay below _KEY).
     best: dict[Hex, int] = {start: 0}
-    prev: dict[Hex, tuple[Hex, int, int, int]] = {}
-    paths = {start: Path(0, [start], False, frozenset(), is_node(state, player, start), [])}
     heap: list[tuple[int, Hex]] = [(0, start)]
     # no segment costs less than this: a hex with less budget left reaches no neighbour
     least = min(_MIN_STEP, walker_cost) if walker_cost else _MIN_STEP
@@ -132,11 +147,9 @@ def _settled(
         key, h = heapq.heappop(heap)
         if best[h] < key:
             continue
-        if h != start:
-            path = _extend(state, player, paths, h, key // _KEY, prev[h])
-            paths[h] = path
-            yield h, path
         cost = key // _KEY
+        if h != start:
+            yield h, cost
         if cost + least > budget:
             continue
         kinds = kinds_of.get(h, NO_ROUTES)
@@ -222,8 +235,12 @@ def explore_reach(state: SootState, player: PlayerId, start: Hex, agent: str) ->
 
 def _walks(state: SootState, player: PlayerId, start: Hex, agent: str) -> Iterator[tuple[Hex, Path]]:
     """:func:`explore_reach`, nearest first, one hex at a time."""
-    speed = walker_speed(state, player, agent)
-    return _settled(state, player, start, BUDGET // max(1, speed), False)
+    return _settled(state, player, start, _walker_cost(state, player, agent), False)
+
+
+def _walker_cost(state: SootState, player: PlayerId, agent: str) -> int:
+    """Points a wilderness segment costs an Explorer or Builder (the budget over its speed)."""
+    return BUDGET // max(1, walker_speed(state, player, agent))
 
 
 def caravan_capacity(state: SootState, player: PlayerId) -> int:
@@ -403,8 +420,10 @@ def on_agent(state: SootState, step: Step, answer: Choose) -> None:
         is_builder = agent >= 8
         idx = agent - 8 if is_builder else agent
         h = p.builders[idx] if is_builder else p.explorers[idx]
-        reach = explore_reach(state, player, h, "Builder" if is_builder else "Explorer")
-        options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(reach)]
+        # the hexes of explore_reach, without their paths
+        cost = _walker_cost(state, player, "Builder" if is_builder else "Explorer")
+        reach = sorted(t for t, _ in _reached(state, player, h, cost, False, BUDGET, {}))
+        options = [opt("hex", hex_code(t), f"to {t}") for t in reach]
         ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
     else:
         _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
