@@ -21,7 +21,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.player_counts import actions_per_round
-from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt
+from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import SootState
 
 __all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round"]
@@ -162,7 +162,7 @@ def _overtime_options(state: SootState, player: PlayerId) -> list[Choose]:
     if "overtime" in state.players[player].used:
         return []
     food = D(state).numbers.overtime_food
-    return [opt("Overtime", 0, f"Overtime: +1 action, +{food} food at Upkeep")]
+    return [optf("Overtime", 0, "Overtime: +1 action, +{} food at Upkeep", food)]
 
 
 @free_action("Overtime", _overtime_options)

@@ -26,7 +26,7 @@ from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import D, gain_currency
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.payment import Need, settle
-from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
 
 __all__ = ["draw_blind", "refill_row", "card_id", "card_name", "start_auction", "wild_cards"]
@@ -169,7 +169,7 @@ def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: He
 
 def _currency_options(state: SootState, player: PlayerId) -> list[Choose]:
     cards = D(state).cards
-    return [opt("Spend Card", card_id(state, c), f"spend {c} as {cards[c].value}¤")
+    return [optf("Spend Card", card_id(state, c), "spend {} as {}¤", c, cards[c].value)
             for c in sorted(set(state.players[player].hand))]
 
 
@@ -190,7 +190,7 @@ def _ability_options(state: SootState, player: PlayerId) -> list[Choose]:
             continue
         if found.playable is not None and not found.playable(Ctx(state=state, player=player, source=c)):
             continue
-        out.append(opt("Play Card", card_id(state, c), f"play {c} for its ability"))
+        out.append(optf("Play Card", card_id(state, c), "play {} for its ability", c))
     return out
 
 

@@ -23,7 +23,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.network import pay, pool_at
 from hexkit_soot.rules.settlements import is_market
-from hexkit_soot.rules.steps import free_action, opt
+from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = ["destinations", "deliverable_at", "refill_contracts", "contract_limit"]
@@ -89,7 +89,7 @@ def _claim_options(state: SootState, player: PlayerId) -> list[Choose]:
     if len(state.players[player].contracts) >= contract_limit(state, player):
         return []
     cts = D(state).contracts
-    return [opt("Claim Contract", i, f"claim contract {cts[c].name}") for i, c in enumerate(state.contract_row) if c >= 0]
+    return [optf("Claim Contract", i, "claim contract {}", cts[c].name) for i, c in enumerate(state.contract_row) if c >= 0]
 
 
 @free_action("Claim Contract", _claim_options)
@@ -124,7 +124,7 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
     cts = D(state).contracts
-    return [opt("Abandon Contract", c, f"abandon {cts[c].name}") for c in state.players[player].contracts]
+    return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in state.players[player].contracts]
 
 
 @free_action("Abandon Contract", _abandon_options)

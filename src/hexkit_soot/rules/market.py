@@ -28,7 +28,7 @@ from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price
 from hexkit_soot.rules.network import is_node, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import is_market
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
 
 __all__ = ["markets_for", "sell_price", "buy_price", "sell", "buy", "max_units"]
@@ -98,14 +98,14 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     pool = pool_at(state, player, at)
     out = []
     for good in sorted(pool):
-        out.append(opt("sell", ids[good], f"sell {good} at {sell_price(state, player, good, at)}"))
+        out.append(optf("sell", ids[good], "sell {} at {}", good, sell_price(state, player, good, at)))
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
     for i, (name, g) in enumerate(data.goods.items()):
         if g.kind != "special" and state.supply.get(name, 0) > 0:
             price = _listed(state, name) + markup
             if price <= cur:
-                out.append(opt("buy", i, f"buy {name} at {price}"))
+                out.append(optf("buy", i, "buy {} at {}", name, price))
     return out
 
 

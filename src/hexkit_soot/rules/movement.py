@@ -61,7 +61,7 @@ from hexkit_soot.ledger import D, to_supply, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import fuel_value, is_node, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
 
 __all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "caravan_capacity", "can_leave", "lay_trails"]
@@ -376,13 +376,13 @@ def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     # a walker reaches any explored neighbour (one wilderness step is within any speed)
     for i, h in enumerate(p.explorers):
         if not moved & (1 << i) and not tiles.isdisjoint(h.neighbors()):
-            out.append(opt("agent", i, f"move Explorer at {h}"))
+            out.append(optf("agent", i, "move Explorer at {}", h))
     for i, h in enumerate(p.builders):
         if not moved & (1 << (8 + i)) and not tiles.isdisjoint(h.neighbors()):
-            out.append(opt("agent", 8 + i, f"move Builder at {h}"))
+            out.append(optf("agent", 8 + i, "move Builder at {}", h))
     for i, c in enumerate(p.caravans):
         if not moved & (1 << (16 + i)):
-            out.append(opt("agent", 16 + i, f"caravan {i} at {c.loc}"))
+            out.append(optf("agent", 16 + i, "caravan {} at {}", i, c.loc))
     return out
 
 
@@ -423,7 +423,7 @@ def on_agent(state: SootState, step: Step, answer: Choose) -> None:
         # the hexes of explore_reach, without their paths
         cost = _walker_cost(state, player, "Builder" if is_builder else "Explorer")
         reach = sorted(t for t, _ in _reached(state, player, h, cost, False, BUDGET, {}))
-        options = [opt("hex", hex_code(t), f"to {t}") for t in reach]
+        options = [optf("hex", hex_code(t), "to {}", t) for t in reach]
         ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
     else:
         _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
@@ -510,16 +510,16 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         for g in sorted(here):
             gid = ids[g]
             if not unloaded >> gid & 1:
-                out.append(opt("load", gid, f"load 1 {g}"))
+                out.append(optf("load", gid, "load 1 {}", g))
     for g in sorted(c.cargo):
         gid = ids[g]
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
-            out.append(opt("unload", gid, f"unload 1 {g}"))
+            out.append(optf("unload", gid, "unload 1 {}", g))
     if spent + _MIN_STEP <= BUDGET and next(_legs(
         state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)
     ), None) is not None:  # some leg end (the first one found will do)
         out.append(opt("go", 0, "drive on"))
-    out.append(opt("done", 0, f"caravan {index} stops at {at}"))
+    out.append(optf("done", 0, "caravan {} stops at {}", index, at))
     return out
 
 

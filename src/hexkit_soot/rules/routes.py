@@ -27,7 +27,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_pay, pay
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 
 __all__ = ["route_at", "owner_at", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST"]
@@ -225,7 +225,7 @@ def start(state: SootState, player: PlayerId) -> None:
 def _edge_options(state: SootState, player: PlayerId, code: str) -> list[Choose]:
     kind = ROAD if code == "road" else RAIL
     edges = candidate_edges(state, player, kind, upgrade=code == "upgrade")
-    return [opt("edge", edge_code(h, d), f"{code} {h}-{h.neighbors()[d]}") for h, d in edges]
+    return [optf("edge", edge_code(h, d), "{} {}-{}", code, h, h.neighbors()[d]) for h, d in edges]
 
 
 @handles("route.kind")

@@ -17,6 +17,7 @@ from typing import TypeAlias
 import attrs
 
 from hexkit.game import PlayerId
+from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.state import SootState
 
@@ -35,6 +36,8 @@ __all__ = [
     "free_action",
     "ask",
     "opt",
+    "optf",
+    "LabelPart",
 ]
 
 Handler: TypeAlias = Callable[[SootState, Step, Choose], None]
@@ -183,6 +186,36 @@ def opt(code: str, arg: int = 0, label: str = "") -> Choose:
         if len(_ANSWERS) >= _ANSWERS_MAX:
             _ANSWERS.clear()
         answer = _ANSWERS[key] = Choose(code=code, arg=arg, label=label or code)
+    return answer
+
+
+LabelPart: TypeAlias = str | int | Hex
+"""A value filled into an answer's label template (its text is fixed by its
+value: strings, integers, hexes; not bools, which equal 0 and 1)."""
+
+_FORMATTED: dict[tuple[str, int, str, tuple[LabelPart, ...]], Choose] = {}
+"""Answers made by :func:`optf`, by code, argument, label template and parts."""
+
+
+def optf(code: str, arg: int, template: str, *parts: LabelPart) -> Choose:
+    """``opt(code, arg, template.format(*parts))``, the label formatted only the first time.
+
+    A label is a function of its template and parts, so the answer made for
+    the same four values before is the answer: menus repeat their answers,
+    and formatting every label anew was a large part of listing them.
+
+    Args:
+        code: the answer's code.
+        arg: its argument.
+        template: its text, with ``{}`` for each part (``str.format``).
+        parts: the values filled in.
+    """
+    key = (code, arg, template, parts)
+    answer = _FORMATTED.get(key)
+    if answer is None:
+        if len(_FORMATTED) >= _ANSWERS_MAX:
+            _FORMATTED.clear()
+        answer = _FORMATTED[key] = opt(code, arg, template.format(*parts))
     return answer
 
 

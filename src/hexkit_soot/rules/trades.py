@@ -71,7 +71,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import tier3
-from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt
+from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import BindingContract, Goods, SootState, TradeOffer, add_goods
 
 __all__ = [
@@ -258,9 +258,9 @@ def _target_options(state: SootState, player: PlayerId) -> list[Choose]:
         if q == player:
             continue
         if _can_trade(state, player, q):
-            out.append(opt("player", 2 * q, f"offer P{q} a trade"))
+            out.append(optf("player", 2 * q, "offer P{} a trade", q))
         if seller and _can_buy(state, q):
-            out.append(opt("player", 2 * q + 1, f"offer P{q} a Binding Trade Contract"))
+            out.append(optf("player", 2 * q + 1, "offer P{} a Binding Trade Contract", q))
     return out
 
 
@@ -319,9 +319,9 @@ def on_target(state: SootState, step: Step, answer: Choose) -> None:
 def _give_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
     ids = D(state).good_ids
     if offer.binding:
-        return [opt("give", ids[g], f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
+        return [optf("give", ids[g], "promise 1 more {}", g) for g in _owned_kinds(state, offer.offerer)]
     stock = state.players[offer.offerer].stock
-    return [opt("give", ids[g], f"give 1 more {g}")
+    return [optf("give", ids[g], "give 1 more {}", g)
             for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
 
 
@@ -334,20 +334,20 @@ def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> l
     specials = D(state).special_goods
     room = _ingredients(state, offer.target) - sum(offer.ask.get(g, 0) for g in specials)
     ids = D(state).good_ids
-    out = [opt("ask", ids[g], f"ask 1 more {g}")
+    out = [optf("ask", ids[g], "ask 1 more {}", g)
            for g in _tradeable(state, stock)
            if g not in specials and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
     if room > 0:
-        out.extend(opt("ask", ids[g], f"ask 1 more {g}") for g in specials if g not in offer.give)
+        out.extend(optf("ask", ids[g], "ask 1 more {}", g) for g in specials if g not in offer.give)
     return sorted(out, key=lambda o: names[o.arg])
 
 
-def _currency_text(offer: TradeOffer, value: int) -> str:
+def _currency_option(offer: TradeOffer, value: int) -> Choose:
     if value > 0:
-        return f"currency: P{offer.target} pays {value}¤"
+        return optf("currency", value, "currency: P{} pays {}¤", offer.target, value)
     if value < 0:
-        return f"currency: you pay {-value}¤"
-    return "currency: none"
+        return optf("currency", value, "currency: you pay {}¤", -value)
+    return opt("currency", value, "currency: none")
 
 
 def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
@@ -356,7 +356,7 @@ def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
     top = state.players[offer.target].currency
     bottom = 0 if offer.binding else -state.players[offer.offerer].currency
     values = sorted({offer.currency + d for d in (-step, -1, 1, step)})
-    return [opt("currency", v, _currency_text(offer, v)) for v in values if bottom <= v <= top]
+    return [_currency_option(offer, v) for v in values if bottom <= v <= top]
 
 
 def _complete(offer: TradeOffer) -> bool:
@@ -375,7 +375,7 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
         out += _ask_options(state, offer, names)
         out += _currency_options(state, offer)
         if offer.binding:
-            out += [opt("due", r, f"due by round {r}") for r in deadline_menu(state) if r != offer.deadline]
+            out += [optf("due", r, "due by round {}", r) for r in deadline_menu(state) if r != offer.deadline]
     if _complete(offer):
         out.append(opt("propose", 0, "propose"))
     out.append(opt("cancel", 0, "cancel the offer"))
