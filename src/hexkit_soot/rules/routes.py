@@ -118,14 +118,17 @@ def _anchor_hexes(state: SootState, player: PlayerId) -> Iterator[Hex]:
                 break
 
 
-def _edges(
-    state: SootState, player: PlayerId, kind: int, upgrade: bool, ordered: bool = True
-) -> Iterator[tuple[Hex, int]]:
-    """Candidate edges, in hex order when ``ordered`` (else in the cheapest
-    order to find a first one: the menu only asks whether one exists)."""
+def _open(existing: int, owner: PlayerId, player: PlayerId, upgrade: bool) -> bool:
+    """Whether an edge with route ``existing`` owned by ``owner`` takes ``player``'s road or rail
+    (a bare edge or a trail), or, when ``upgrade``, is ``player``'s road."""
+    return existing == ROAD and owner == player if upgrade else existing in (0, TRAIL)
+
+
+def _edges(state: SootState, player: PlayerId, kind: int, upgrade: bool) -> Iterator[tuple[Hex, int]]:
+    """Candidate edges, in hex order."""
     seen: set[tuple[Hex, Hex]] = set()
     tiles = state.tiles
-    for h in sorted(anchors(state, player)) if ordered else _anchor_hexes(state, player):
+    for h in sorted(anchors(state, player)):
         if h not in tiles:
             continue
         kinds = state.route_kind.get(h, NO_ROUTES)
@@ -136,12 +139,7 @@ def _edges(
             key = (h, n) if h < n else (n, h)
             if key in seen:
                 continue
-            existing = kinds[d]
-            if upgrade:
-                ok = existing == ROAD and owners[d] == player
-            else:
-                ok = existing in (0, TRAIL)
-            if ok:
+            if _open(kinds[d], owners[d], player, upgrade):
                 seen.add(key)
                 yield h, d
 
@@ -170,7 +168,15 @@ def any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = Fals
         kind: 2 road or 3 rail.
         upgrade: look for your roads to upgrade to rail instead.
     """
-    return next(_edges(state, player, kind, upgrade, ordered=False), None) is not None
+    tiles = state.tiles
+    for h in _anchor_hexes(state, player):  # the cheap anchors first; no need to sort or dedupe
+        if h in tiles:
+            kinds = state.route_kind.get(h, NO_ROUTES)
+            owners = state.route_owner.get(h, NO_OWNERS)
+            for d, n in enumerate(h.neighbors()):
+                if n in tiles and _open(kinds[d], owners[d], player, upgrade):
+                    return True
+    return False
 
 
 def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[str, int]:
