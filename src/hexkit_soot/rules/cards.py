@@ -168,6 +168,8 @@ def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: He
 # -- free actions with cards --------------------------------------------------
 
 def _currency_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.players[player].hand:  # decided before any lookup
+        return []
     cards = D(state).cards
     return [optf("Spend Card", card_id(state, c), "spend {} as {}¤", c, cards[c].value)
             for c in sorted(set(state.players[player].hand))]

@@ -102,6 +102,8 @@ def on_claim(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 
 def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.players[player].contracts:  # the common case, decided before any lookup
+        return []
     cts = D(state).contracts
     return [opt("Fulfil Contract", c, f"fulfil {cts[c].name}")
             for c in state.players[player].contracts if deliverable_at(state, player, c) is not None]
@@ -123,6 +125,8 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 
 def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.players[player].contracts:  # the common case, decided before any lookup
+        return []
     cts = D(state).contracts
     return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in state.players[player].contracts]
 

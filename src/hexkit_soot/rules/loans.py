@@ -32,8 +32,10 @@ def on_take(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 def _repay_options(state: SootState, player: PlayerId) -> list[Choose]:
     p = state.players[player]
+    if not p.loans:  # the common case, decided before any lookup
+        return []
     repay = D(state).numbers.loan_repay
-    if p.loans and p.currency >= repay:
+    if p.currency >= repay:
         return [optf("Repay Loan", 0, "repay a loan for {}¤", repay)]
     return []
 

@@ -515,6 +515,8 @@ def _sign(state: SootState, offer: TradeOffer) -> None:
 
 # -- delivering and enforcing --------------------------------------------
 def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.bindings:  # the common case, decided before any lookup
+        return []
     ids = D(state).good_ids
     stock = state.players[player].stock
     out = []
