@@ -136,14 +136,14 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
 # -- City training -----------------------------------------------------------
 
 def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
+    cities = [at for at, s in sorted(state.settlements.items())
+              if s.kind != "Central City" and s.tier == 3 and not s.trained]
+    if not cities:  # the common case, decided before any lookup
+        return []
     nums = D(state).numbers
     cost = {"Grain": nums.city_training_grain}
-    out = []
-    for at, s in sorted(state.settlements.items()):
-        if s.kind != "Central City" and s.tier == 3 and not s.trained:
-            if can_build(state, player, cost, at, nums.city_training_currency):
-                out.append(opt("train", hex_code(at), f"train a caravan at {at}"))
-    return out
+    return [opt("train", hex_code(at), f"train a caravan at {at}")
+            for at in cities if can_build(state, player, cost, at, nums.city_training_currency)]
 
 
 @main_action("Train Caravan", lambda s, p: bool(_train_options(s, p)))
