@@ -27,7 +27,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
@@ -136,7 +136,7 @@ def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, camp type)`` pairs ``player`` may found and pay now, in menu order."""
     if len(camps_of(state, player)) >= _limit(state, player):
         return
-    for at in sorted(set(state.players[player].builders)):
+    for at in distinct_sorted(state.players[player].builders):
         kinds = camp_kinds_at(state, at)
         if kinds:
             pool = build_pool(state, player, at)  # the same for every camp type here

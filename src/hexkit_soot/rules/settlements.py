@@ -26,7 +26,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
@@ -149,7 +149,7 @@ def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     if state.players[player].founded >= _limit(state, player):
         return
     cur = D(state).numbers.settlement_currency
-    for at in sorted(set(state.players[player].builders)):
+    for at in distinct_sorted(state.players[player].builders):
         kinds = settlement_types_at(state, at)
         if kinds:
             pool = build_pool(state, player, at)  # the same for every type here
@@ -219,7 +219,7 @@ def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
     if p.soot >= D(state).numbers.soot_upgrade_lock:
         return []
     out = []
-    for at in sorted(set(p.builders)):
+    for at in distinct_sorted(p.builders):
         s = state.settlements.get(at)
         if s is None or s.kind == "Central City" or s.tier >= 3:
             continue

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
@@ -82,7 +82,7 @@ def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> dict[str, i
 def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order."""
     facilities = D(state).facilities
-    for at in sorted(set(state.players[player].builders)):
+    for at in distinct_sorted(state.players[player].builders):
         names = buildable(state, player, at)
         if names:
             # the goods and the discount (see _cost) are the same for every structure here
