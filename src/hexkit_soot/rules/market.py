@@ -110,6 +110,10 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
+    # the common yes first: the Central City is a market on everyone's network,
+    # where most players hold goods (so it is one of markets_for's)
+    if is_market(state, CENTRAL_CITY) and pool_at(state, player, CENTRAL_CITY):
+        return True
     markets = markets_for(state, player)
     if not markets:
         return False
