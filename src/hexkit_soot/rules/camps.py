@@ -134,11 +134,10 @@ def _limit(state: SootState, player: PlayerId) -> int:
 
 def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, camp type)`` pairs ``player`` may found and pay now, in menu order."""
-    if len(camps_of(state, player)) >= _limit(state, player):
-        return
     for at in distinct_sorted(state.players[player].builders):
         kinds = camp_kinds_at(state, at)
-        if kinds:
+        # the camp limit asked only where a camp could go (most Builders stand where none can)
+        if kinds and len(camps_of(state, player)) < _limit(state, player):
             pool = build_pool(state, player, at)  # the same for every camp type here
             for kind in kinds:
                 goods, cur = camp_cost(state, player, at, kind)

@@ -146,12 +146,11 @@ def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> dict[str, i
 
 def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, settlement type)`` pairs ``player`` may found and pay now, in menu order."""
-    if state.players[player].founded >= _limit(state, player):
-        return
-    cur = D(state).numbers.settlement_currency
     for at in distinct_sorted(state.players[player].builders):
         kinds = settlement_types_at(state, at)
-        if kinds:
+        # the limit asked only where a settlement could go (most Builders stand where none can)
+        if kinds and state.players[player].founded < _limit(state, player):
+            cur = D(state).numbers.settlement_currency
             pool = build_pool(state, player, at)  # the same for every type here
             for kind in kinds:
                 if can_build(state, player, _cost(state, player, at, kind), at, cur, pool=pool):
