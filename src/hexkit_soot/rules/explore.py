@@ -71,7 +71,9 @@ def _explorers(state: SootState, player: PlayerId) -> list[int]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    if not _explorers(state, player):
+    tiles = state.tiles
+    # some Explorer has open edges (see _explorers), found without listing them
+    if not any(n not in tiles for h in state.players[player].explorers for n in h.neighbors()):
         return False
     return bool(state.tile_stack) or _survey_options(state, player) != []
 
