@@ -521,6 +521,7 @@ class SootData:
     tier3_goods: frozenset[str] = attrs.field(init=False, repr=False, eq=False)
     special_goods: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
     card_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    _upgrades_by_archetype: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
@@ -538,12 +539,23 @@ class SootData:
             n for n, g in goods.items() if g.kind == "tracked" and g.tier == 3))
         object.__setattr__(self, "special_goods", tuple(n for n, g in goods.items() if g.kind == "special"))
         object.__setattr__(self, "card_ids", {name: i for i, name in enumerate(self.cards)})
+        object.__setattr__(self, "_upgrades_by_archetype", {
+            arch: tuple(n for n, u in self.upgrades.items() if u.archetype in ("", arch))
+            for arch in {"", *(u.archetype for u in self.upgrades.values()), *self.archetypes}
+        })
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:
         """Printed price of a raw or special good (tracked goods: base price)."""
         g = self.goods[name]
         return g.base if g.kind == "tracked" else g.price
+
+    def upgrades_for(self, archetype: str) -> tuple[str, ...]:
+        """Names of the upgrade tiles ``archetype`` may buy (its own and the shared ones), in file order."""
+        found = self._upgrades_by_archetype.get(archetype)
+        if found is None:
+            return tuple(n for n, u in self.upgrades.items() if u.archetype in ("", archetype))
+        return found
 
     def facilities_of_tier(self, tier: int) -> tuple[str, ...]:
         """Names of the facility types of ``tier``, in file order."""

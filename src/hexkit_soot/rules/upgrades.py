@@ -41,11 +41,11 @@ def purchasable(state: SootState, player: PlayerId) -> list[str]:
 def _purchasable(state: SootState, player: PlayerId) -> Iterator[str]:
     """:func:`purchasable`, one at a time (the menu needs only the first)."""
     p = state.players[player]
-    for name, up in D(state).upgrades.items():
-        if up.archetype:
-            if up.archetype != p.archetype:
-                continue
-        elif state.shared_upgrades.get(name, 0) <= 0:
+    data = D(state)
+    upgrades = data.upgrades
+    for name in data.upgrades_for(p.archetype):  # its own tiles and the shared ones
+        up = upgrades[name]
+        if not up.archetype and state.shared_upgrades.get(name, 0) <= 0:
             continue
         if name not in p.upgrades and can_pay(state, player, up.cost, None, up.currency):
             yield name
