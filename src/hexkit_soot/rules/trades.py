@@ -233,8 +233,10 @@ def _can_trade(state: SootState, a: PlayerId, b: PlayerId) -> bool:
     """Whether ``a`` could propose some non-empty trade to ``b``."""
     pa, pb = state.players[a], state.players[b]
     goods_a = _any_tradeable(state, pa.stock)
+    if goods_a and pb.currency > 0:  # a's goods for b's currency: the common case, decided first
+        return True
     goods_b = _any_tradeable(state, pb.stock) or pb.screened > 0
-    return (goods_a and (goods_b or pb.currency > 0)) or (goods_b and pa.currency > 0)
+    return (goods_a and goods_b) or (goods_b and pa.currency > 0)
 
 
 def _can_buy(state: SootState, buyer: PlayerId) -> bool:
