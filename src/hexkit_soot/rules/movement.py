@@ -141,41 +141,43 @@ def _reached(
     # so keys compare as those pairs do (rival segments stay below _KEY).
     best: dict[Hex, int] = {start: 0}
     heap: list[tuple[int, Hex]] = [(0, start)]
+    heappop, heappush = heapq.heappop, heapq.heappush
     # no segment costs less than this: a hex with less budget left reaches no neighbour
     least = min(_MIN_STEP, walker_cost) if walker_cost else _MIN_STEP
     while heap:
-        key, h = heapq.heappop(heap)
+        key, h = heappop(heap)
         if best[h] < key:
             continue
         cost = key // _KEY
         if h != start:
             yield h, cost
-        if cost + least > budget:
+        left = budget - cost
+        if left < least:
             continue
         kinds = kinds_of.get(h, NO_ROUTES)
         owners = owners_of.get(h, NO_OWNERS)
-        h_water = h in water
+        river = not frozen and h in water  # a river segment needs water at both ends
         for d, n in enumerate(h.neighbors()):
             if n not in tiles:
                 continue
             k = kinds[d]
             step = route_cost[k]
             wild = 0
-            if not frozen and h_water and n in water and _RIVER < step:
+            if river and _RIVER < step and n in water:
                 step = _RIVER
                 k = -1
-            if walker_cost and walker_cost < step:
+            if walker_cost and walker_cost < step:  # walking: wilderness, or a slower route
                 step = walker_cost
-                wild = 1 if kinds[d] == 0 else 0
-                k = 0 if kinds[d] == 0 else kinds[d]
-            if cost + step > budget:
+                k = kinds[d]
+                wild = 0 if k else 1
+            if step > left:
                 continue
             rival = 1 if k in (ROAD, RAIL) and owners[d] not in (-1, player) else 0
             n_key = key + step * _KEY + rival
             if n_key < best.get(n, _UNREACHED):
                 best[n] = n_key
                 prev[n] = (h, d, k, wild)
-                heapq.heappush(heap, (n_key, n))
+                heappush(heap, (n_key, n))
 
 
 def _extend(
