@@ -517,12 +517,19 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         gid = ids[g]
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(optf("unload", gid, "unload 1 {}", g))
-    if spent + _MIN_STEP <= BUDGET and next(_legs(
-        state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)
-    ), None) is not None:  # some leg end (the first one found will do)
+    if spent + _MIN_STEP <= BUDGET and _can_drive(state, player, index, moved, spent, flags):
         out.append(opt("go", 0, "drive on"))
     out.append(optf("done", 0, "caravan {} stops at {}", index, at))
     return out
+
+
+def _can_drive(state: SootState, player: PlayerId, index: int, moved: int, spent: int, flags: int) -> bool:
+    """Whether caravan ``index`` has a leg end (:func:`_legs` finds one; the first will do)."""
+    c = state.players[player].caravans[index]
+    if not c.cargo:  # unladen: no fuel, no toll, so any hex reached (no path needed)
+        return spent < BUDGET and next(_reached(state, player, c.loc, 0, False, BUDGET - spent, {}), None) is not None
+    paid, fuelled, node_seen = _paid(moved), bool(flags & _FUELLED), bool(flags & _NODE_SEEN)
+    return next(_legs(state, player, index, paid, spent, fuelled, node_seen), None) is not None
 
 
 def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:
