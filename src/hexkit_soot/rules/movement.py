@@ -402,10 +402,15 @@ def start(state: SootState, player: PlayerId) -> None:
     ask(state, player, "move.agent", _agents(state, player, 0), "Move: which agent?", data=(0,))
 
 
+# Answers that never change, made once.
+_END_MOVE = opt("done", 0, "end the Move")
+_DRIVE_ON = opt("go", 0, "drive on")
+
+
 def _next_agent(state: SootState, player: PlayerId, moved: int) -> None:
     options = _agents(state, player, moved)
     if options:
-        ask(state, player, "move.agent", [*options, opt("done", 0, "end the Move")],
+        ask(state, player, "move.agent", [*options, _END_MOVE],
             "Move: another agent?", data=(moved,))
 
 
@@ -518,7 +523,7 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(optf("unload", gid, "unload 1 {}", g))
     if spent + _MIN_STEP <= BUDGET and _can_drive(state, player, index, moved, spent, flags):
-        out.append(opt("go", 0, "drive on"))
+        out.append(_DRIVE_ON)
     out.append(optf("done", 0, "caravan {} stops at {}", index, at))
     return out
 

@@ -266,6 +266,12 @@ def _target_options(state: SootState, player: PlayerId) -> list[Choose]:
     return out
 
 
+# Answers that never change, made once (in the menu or the offer at every turn).
+_OFFER_ANSWER = opt(OFFER, 0, "offer a trade or a Binding Trade Contract")
+_PROPOSE = opt("propose", 0, "propose")
+_CANCEL = opt("cancel", 0, "cancel the offer")
+
+
 def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
     if state.offer is not None or offers_left(state, player) <= 0:
         return []
@@ -273,7 +279,7 @@ def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
     if any(_can_trade(state, player, q) for q in others) or (
         _can_sell(state, player) and any(_can_buy(state, q) for q in others)
     ):
-        return [opt(OFFER, 0, "offer a trade or a Binding Trade Contract")]
+        return [_OFFER_ANSWER]
     return []
 
 
@@ -379,8 +385,8 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
         if offer.binding:
             out += [optf("due", r, "due by round {}", r) for r in deadline_menu(state) if r != offer.deadline]
     if _complete(offer):
-        out.append(opt("propose", 0, "propose"))
-    out.append(opt("cancel", 0, "cancel the offer"))
+        out.append(_PROPOSE)
+    out.append(_CANCEL)
     give, get = _sides(offer)
     if offer.binding:
         prompt = f"Contract with P{offer.target}: deliver {give} by round {offer.deadline} for {get}"
