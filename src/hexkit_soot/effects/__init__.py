@@ -292,7 +292,12 @@ def modify(
     by_name = _BY_HOOK.get(hook)
     if not by_name:
         return value
-    for name in sources(state, player):
+    p = state.players[player]
+    if state.active or p.lasting:
+        names = sources(state, player)
+    else:  # the usual case: sources() would list the archetype and the upgrades
+        names = p.upgrades if not p.archetype else [p.archetype, *p.upgrades]
+    for name in names:
         fn = by_name.get(name)
         if fn is not None:
             value = fn(state, player, value, args)
