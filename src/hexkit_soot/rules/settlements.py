@@ -32,6 +32,7 @@ from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
+from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
 
@@ -96,8 +97,6 @@ def slots_of(state: SootState, at: Hex) -> int:
     """
     s = state.settlements[at]
     if s.kind == "Central City":
-        from hexkit_soot.rules.player_counts import central_city_slots
-
         return central_city_slots(state) + s.extra_slots
     slots = D(state).tiers[s.tier - 1].slots
     if s.spec and D(state).specialisations[s.spec].effect == "slot":
