@@ -58,6 +58,21 @@ def destinations(state: SootState, kind: str) -> list[Hex]:
     return out
 
 
+def _held(state: SootState, player: PlayerId, goods: dict[str, int]) -> bool:
+    """Whether ``player`` holds ``goods`` counting all their goods: network, caravans, goods lying
+    anywhere (what :func:`pool_at` counts at any one hex is part of that)."""
+    p = state.players[player]
+    for g, n in goods.items():
+        have = p.stock.get(g, 0)
+        for c in p.caravans:
+            have += c.cargo.get(g, 0)
+        for lying in p.loose.values():
+            have += lying.get(g, 0)
+        if have < n:
+            return False
+    return True
+
+
 def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None:
     """Where ``player`` could fulfil contract ``index`` now (first such hex), or None.
 
@@ -67,6 +82,8 @@ def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None
         index: the contract's index in the data.
     """
     ct = D(state).contracts[index]
+    if not _held(state, player, ct.goods):  # held nowhere, so at no destination: the common case
+        return None
     for h in destinations(state, ct.destination):
         pool = pool_at(state, player, h)
         if all(pool.get(g, 0) >= n for g, n in ct.goods.items()):
