@@ -275,10 +275,11 @@ _CANCEL = opt("cancel", 0, "cancel the offer")
 def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
     if state.offer is not None or offers_left(state, player) <= 0:
         return []
-    others = [q for q in range(state.config.players) if q != player]
-    if any(_can_trade(state, player, q) for q in others) or (
-        _can_sell(state, player) and any(_can_buy(state, q) for q in others)
-    ):
+    others = range(state.config.players)
+    for q in others:  # a trade with someone: the common case, found in a plain loop
+        if q != player and _can_trade(state, player, q):
+            return [_OFFER_ANSWER]
+    if _can_sell(state, player) and any(_can_buy(state, q) for q in others if q != player):
         return [_OFFER_ANSWER]
     return []
 
