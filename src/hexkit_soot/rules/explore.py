@@ -72,10 +72,11 @@ def _explorers(state: SootState, player: PlayerId) -> list[int]:
 
 def _available(state: SootState, player: PlayerId) -> bool:
     tiles = state.tiles
-    # some Explorer has open edges (see _explorers), found without listing them
-    if not any(n not in tiles for h in state.players[player].explorers for n in h.neighbors()):
-        return False
-    return bool(state.tile_stack) or _survey_options(state, player) != []
+    for h in state.players[player].explorers:
+        for n in h.neighbors():
+            if n not in tiles:  # an Explorer with an open edge (see _explorers), found without listing them
+                return bool(state.tile_stack) or _survey_options(state, player) != []
+    return False
 
 
 def _survey_options(state: SootState, player: PlayerId) -> list[Choose]:
