@@ -68,7 +68,12 @@ def goods_on_tile(state: SootState, at: Hex) -> int:
 
     Source: rulebook, "Production" (goods on a camp tile).
     """
-    return sum(sum(p.loose[at].values()) for p in state.players if at in p.loose)
+    total = 0
+    for p in state.players:  # a plain loop: every turn menu's camp check asks
+        lying = p.loose.get(at)
+        if lying:
+            total += sum(lying.values())
+    return total
 
 
 def tile_room(state: SootState, at: Hex) -> int:
