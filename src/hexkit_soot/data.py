@@ -466,7 +466,11 @@ class SootData:
 
     Attributes:
         goods: every good by name, in file order.
-        good_names: good names in file order (index = good id).
+        good_names: good names in file order (index = good id; derived).
+        good_ids: good id by name (derived).
+        tier3_goods: names of the Tier 3 goods (derived; never warehoused, never traded).
+        special_goods: names of the special goods (ingredients), in file order (derived).
+        card_ids: card id (index in ``cards``) by name (derived).
         facilities: facility types by name.
         camps: camp types by name.
         terrains: terrain by name.
@@ -511,18 +515,52 @@ class SootData:
     flux: tuple[FluxCard, ...]
     numbers: Numbers
     _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
+    _tier_facilities: dict[int, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    # Derived from ``goods`` once: the rules ask these in every menu.
+    good_names: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+    good_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    tier3_goods: frozenset[str] = attrs.field(init=False, repr=False, eq=False)
+    special_goods: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+    card_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    _upgrades_by_archetype: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
         for group in self.tiles:
             table.extend([(group.terrain, group.site, group.river)] * group.count)
         object.__setattr__(self, "_tile_table", tuple(table))
+        tiers: dict[int, list[str]] = {}
+        for name, f in self.facilities.items():
+            tiers.setdefault(f.tier, []).append(name)
+        object.__setattr__(self, "_tier_facilities", {t: tuple(names) for t, names in tiers.items()})
+        goods = self.goods
+        object.__setattr__(self, "good_names", tuple(goods))
+        object.__setattr__(self, "good_ids", {name: i for i, name in enumerate(goods)})
+        object.__setattr__(self, "tier3_goods", frozenset(
+            n for n, g in goods.items() if g.kind == "tracked" and g.tier == 3))
+        object.__setattr__(self, "special_goods", tuple(n for n, g in goods.items() if g.kind == "special"))
+        object.__setattr__(self, "card_ids", {name: i for i, name in enumerate(self.cards)})
+        object.__setattr__(self, "_upgrades_by_archetype", {
+            arch: tuple(n for n, u in self.upgrades.items() if u.archetype in ("", arch))
+            for arch in {"", *(u.archetype for u in self.upgrades.values()), *self.archetypes}
+        })
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:
         """Printed price of a raw or special good (tracked goods: base price)."""
         g = self.goods[name]
         return g.base if g.kind == "tracked" else g.price
+
+    def upgrades_for(self, archetype: str) -> tuple[str, ...]:
+        """Names of the upgrade tiles ``archetype`` may buy (its own and the shared ones), in file order."""
+        found = self._upgrades_by_archetype.get(archetype)
+        if found is None:
+            return tuple(n for n, u in self.upgrades.items() if u.archetype in ("", archetype))
+        return found
+
+    def facilities_of_tier(self, tier: int) -> tuple[str, ...]:
+        """Names of the facility types of ``tier``, in file order."""
+        return self._tier_facilities.get(tier, ())
 
     def tile_list(self) -> tuple[tuple[str, str, bool], ...]:
         """Every terrain tile as ``(terrain, site, river)``, in file order (index = tile id)."""

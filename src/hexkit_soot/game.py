@@ -151,6 +151,20 @@ class SootGame(Game[SootState, SootConfig]):
         gen = GENERATORS.get(step.kind)
         return gen(state, step) if gen is not None else ()
 
+    def is_legal(self, state: SootState, action: Any) -> bool:
+        """Whether ``action`` answers the pending question legally.
+
+        The same test as the default (membership in the legal actions), with
+        a first pass by identity: an agent answers with one of the listed
+        values, which is then found without running ``Choose.__eq__`` on the
+        answers listed before it.
+        """
+        legal = self.legal_actions(state)
+        for listed in legal:
+            if listed is action:
+                return True
+        return super().is_legal(state, action)
+
     def perform(self, state: SootState, action: Any) -> None:
         """Answer the pending question, then run on to the next one."""
         step = state.pending.pop()

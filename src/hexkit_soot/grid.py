@@ -8,9 +8,11 @@ Source: rulebook, "The Map".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexkit.hexes import Hex
 
-__all__ = ["hex_code", "code_hex", "edge_code", "code_edge", "SEASONS", "season_of", "rivers_frozen"]
+__all__ = ["hex_code", "code_hex", "edge_code", "code_edge", "distinct_sorted", "SEASONS", "season_of", "rivers_frozen"]
 
 _OFF = 512
 
@@ -50,6 +52,18 @@ def code_edge(n: int) -> tuple[Hex, int]:
         n: a code made by :func:`edge_code`.
     """
     return code_hex(n // 8), n % 8
+
+
+def distinct_sorted(hexes: Sequence[Hex]) -> Sequence[Hex]:
+    """``sorted(set(hexes))``, to iterate over (not to change).
+
+    The usual case, a player's one Builder, comes back as given: no set and
+    no sort for each turn menu's checks.
+
+    Args:
+        hexes: hexes, perhaps repeated.
+    """
+    return hexes if len(hexes) < 2 else sorted(set(hexes))
 
 
 # The seasons live in :mod:`hexkit_soot.rules.seasons`; re-exported here.

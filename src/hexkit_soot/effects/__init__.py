@@ -77,6 +77,10 @@ class Hook(enum.Enum):
     ``HookArgs`` (a mapping) gives context where noted.
     """
 
+    # Members are singletons compared by identity, so hashing by identity is
+    # exact, and in C: Enum's own __hash__ is Python code, run at every hook.
+    __hash__ = object.__hash__
+
     EXPLORE_DRAW = "explore_draw"          #: tiles drawn by Explore (2)
     EXPLORE_MULTIPLIER = "explore_multiplier"  #: multiplier of the goods the Explore collection grants (1, Thaw 2)
     WILDERNESS_SPEED = "wilderness_speed"  #: hexes per Move in wilderness; args: agent ("Explorer"/"Builder")
@@ -155,6 +159,11 @@ class Effect:
 REGISTRY: dict[str, Effect] = {}
 """Every registered effect by name (filled as the effect modules are imported)."""
 
+_BY_HOOK: dict[Hook, dict[str, ModifierFn]] = {}
+"""The same modifiers indexed by hook, then source name (filled by :func:`modifier`
+with ``REGISTRY``): :func:`modify` runs at every hook of every rule, and most
+hooks have no modifier among a player's sources."""
+
 
 def _entry(name: str) -> Effect:
     found = REGISTRY.get(name)
@@ -209,6 +218,7 @@ def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
         if hook in entry.modifiers:
             raise ValueError(f"effect {name!r} already modifies {hook.value}")
         entry.modifiers[hook] = fn
+        _BY_HOOK.setdefault(hook, {})[name] = fn
         return fn
 
     return register
@@ -236,25 +246,30 @@ def has_play(name: str) -> bool:
 _NO_ARGS: HookArgs = {}
 
 
-def sources(state: SootState, player: PlayerId) -> Iterable[str]:
+def sources(state: SootState, player: PlayerId) -> list[str]:
     """Names of the effects active for ``player``: passive, upgrades, lasting effects, active list.
 
     Args:
         state: the game.
         player: the seat concerned.
+
+    Returns:
+        The names in that order (a list, built faster than a generator runs:
+        :func:`modify` asks at every hook).
     """
     p = state.players[player]
-    if p.archetype:
-        yield p.archetype
-    yield from p.upgrades
-    yield from p.lasting
-    tag = f"@{player}"
-    for name in state.active:
-        at = name.rfind("@")
-        if at < 0:
-            yield name
-        elif name.endswith(tag) and name[at:] == tag:
-            yield name[:at]
+    out = [p.archetype] if p.archetype else []
+    out += p.upgrades
+    out += p.lasting
+    if state.active:
+        tag = f"@{player}"
+        for name in state.active:
+            at = name.rfind("@")
+            if at < 0:
+                out.append(name)
+            elif name.endswith(tag) and name[at:] == tag:
+                out.append(name[:at])
+    return out
 
 
 def modify(
@@ -274,12 +289,18 @@ def modify(
     """
     if player < 0:
         return value
-    for name in sources(state, player):
-        found = REGISTRY.get(name)
-        if found is not None:
-            fn = found.modifiers.get(hook)
-            if fn is not None:
-                value = fn(state, player, value, args)
+    by_name = _BY_HOOK.get(hook)
+    if not by_name:
+        return value
+    p = state.players[player]
+    if state.active or p.lasting:
+        names = sources(state, player)
+    else:  # the usual case: sources() would list the archetype and the upgrades
+        names = p.upgrades if not p.archetype else [p.archetype, *p.upgrades]
+    for name in names:
+        fn = by_name.get(name)
+        if fn is not None:
+            value = fn(state, player, value, args)
     return value
 
 

@@ -60,7 +60,7 @@ def tracked_goods(state: SootState) -> list[str]:
 
 
 def _gid(state: SootState, good: str) -> int:
-    return list(verbs.D(state).goods).index(good)
+    return verbs.D(state).good_ids[good]
 
 
 def _gname(state: SootState, gid: int) -> str:
@@ -488,6 +488,13 @@ def _edge_options(state: SootState, player: PlayerId, kind: int) -> list[tuple[s
     ]
 
 
+def _any_edge(state: SootState, player: PlayerId, kind: int) -> bool:
+    """Whether :func:`_edge_options` has an option (found without listing them)."""
+    from hexkit_soot.rules.routes import any_edge
+
+    return any_edge(state, player, kind)
+
+
 def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
     h, d = code_edge(answer.arg)
     kind = RAIL if stage == "rail" else ROAD
@@ -497,7 +504,7 @@ def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
 @effect(
     "Railway Survey",
     resume=_build_resume,
-    playable=lambda ctx: bool(_edge_options(ctx.state, ctx.player, ROAD)),
+    playable=lambda ctx: _any_edge(ctx.state, ctx.player, ROAD),
 )
 def railway_survey(ctx: Ctx) -> None:
     """Lay 1 road segment free, where a Build Route could extend from.
@@ -513,7 +520,7 @@ _SPIKE_RAIL = 3
 
 
 def _spike_playable(ctx: Ctx) -> bool:
-    return rail_segments(ctx.state, ctx.player) >= _SPIKE_RAIL or bool(_edge_options(ctx.state, ctx.player, RAIL))
+    return rail_segments(ctx.state, ctx.player) >= _SPIKE_RAIL or _any_edge(ctx.state, ctx.player, RAIL)
 
 
 @effect("The Golden Spike", resume=_build_resume, playable=_spike_playable)

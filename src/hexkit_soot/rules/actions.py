@@ -21,7 +21,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.player_counts import actions_per_round
-from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt
+from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import SootState
 
 __all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round", "free_of_action"]
@@ -102,14 +102,17 @@ def _ordered(names: Iterable[str], first: Sequence[str]) -> list[str]:
     return [n for n in first if n in known] + sorted(known - set(first))
 
 
-_MENUS: dict[int, tuple[list[str], list[str]]] = {}
+_MENUS: dict[int, tuple[list[tuple[str, Choose]], list[str]]] = {}
+_PASS = opt("Pass", 0, "pass")
 
 
-def _menus() -> tuple[list[str], list[str]]:
-    """Main and free action names in menu order (recomputed if a module registers more)."""
+def _menus() -> tuple[list[tuple[str, Choose]], list[str]]:
+    """Main action names with their answers (immutable, so built once and shared),
+    and free action names, in menu order (recomputed if a module registers more)."""
     key = len(MAIN_ACTIONS) * 1000 + len(FREE_ACTIONS)
     if key not in _MENUS:
-        _MENUS[key] = (_ordered(MAIN_ACTIONS, MENU_ORDER), sorted(FREE_ACTIONS))
+        main = [(name, opt(name, 0, name)) for name in _ordered(MAIN_ACTIONS, MENU_ORDER)]
+        _MENUS[key] = (main, sorted(FREE_ACTIONS))
     return _MENUS[key]
 
 
@@ -123,10 +126,12 @@ def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
         player: the seat concerned.
     """
     main, free = _menus()
-    out = [opt(name, 0, name) for name in main if _can_take(state, player, name)]
+    # a main action needs an action left, a bonus action restricted to Refine or
+    # Move for the main actions that accept one, or no action at all (Rail Depot)
+    out = [answer for name, answer in main if _can_take(state, player, name)]
     for name in free:
         out.extend(FREE_ACTIONS[name].options(state, player))
-    out.append(opt("Pass", 0, "pass"))
+    out.append(_PASS)
     return out
 
 
@@ -172,7 +177,7 @@ def _overtime_options(state: SootState, player: PlayerId) -> list[Choose]:
     if "overtime" in state.players[player].used:
         return []
     food = D(state).numbers.overtime_food
-    return [opt("Overtime", 0, f"Overtime: +1 action, +{food} food at Upkeep")]
+    return [optf("Overtime", 0, "Overtime: +1 action, +{} food at Upkeep", food)]
 
 
 @free_action("Overtime", _overtime_options)

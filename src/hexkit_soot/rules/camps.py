@@ -24,14 +24,16 @@ are founding limits"); "Prestige" (losing);
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 
@@ -69,7 +71,12 @@ def goods_on_tile(state: SootState, at: Hex) -> int:
 
     Source: rulebook, "Production" (goods on a camp tile).
     """
-    return sum(sum(p.loose[at].values()) for p in state.players if at in p.loose)
+    total = 0
+    for p in state.players:  # a plain loop: every turn menu's camp check asks
+        lying = p.loose.get(at)
+        if lying:
+            total += sum(lying.values())
+    return total
 
 
 def tile_room(state: SootState, at: Hex) -> int:
@@ -148,21 +155,27 @@ def can_found_camp(state: SootState, player: PlayerId) -> bool:
     return state.players[player].camps_founded < _limit(state, player)
 
 
+def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
+    """``(hex, camp type)`` pairs ``player`` may found and pay now, in menu order."""
+    for at in distinct_sorted(state.players[player].builders):
+        kinds = camp_kinds_at(state, at)
+        # the founding limit asked only where a camp could go (most Builders stand where none can)
+        if kinds and can_found_camp(state, player):
+            pool = build_pool(state, player, at)  # the same for every camp type here
+            for kind in kinds:
+                goods, cur = camp_cost(state, player, at, kind)
+                if can_build(state, player, goods, at, cur, pool=pool):
+                    yield at, kind
+
+
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
-    if not can_found_camp(state, player):
-        return []
-    out = []
-    for b, at in enumerate(sorted(set(state.players[player].builders))):
-        for kind in camp_kinds_at(state, at):
-            goods, cur = camp_cost(state, player, at, kind)
-            if can_build(state, player, goods, at, cur):
-                kid = list(D(state).camps).index(kind)
-                out.append(opt("camp", hex_code(at) * 16 + kid, f"found {kind} at {at}"))
-    return out
+    kinds = list(D(state).camps)
+    return [opt("camp", hex_code(at) * 16 + kinds.index(kind), f"found {kind} at {at}")
+            for at, kind in _sites(state, player)]
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    return bool(_options(state, player))
+    return next(_sites(state, player), None) is not None
 
 
 @main_action("Found Camp", _available)

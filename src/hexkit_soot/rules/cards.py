@@ -26,7 +26,7 @@ from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import D, gain_currency
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.payment import Need, settle
-from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
 
 __all__ = ["draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards"]
@@ -39,7 +39,7 @@ def card_id(state: SootState, name: str) -> int:
         state: the game.
         name: a card's name.
     """
-    return list(D(state).cards).index(name)
+    return D(state).card_ids[name]
 
 
 def card_name(state: SootState, cid: int) -> str:
@@ -186,8 +186,10 @@ def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: He
 # -- free actions with cards --------------------------------------------------
 
 def _currency_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.players[player].hand:  # decided before any lookup
+        return []
     cards = D(state).cards
-    return [opt("Spend Card", card_id(state, c), f"spend {c} as {cards[c].value}¤")
+    return [optf("Spend Card", card_id(state, c), "spend {} as {}¤", c, cards[c].value)
             for c in sorted(set(state.players[player].hand))]
 
 
@@ -208,7 +210,7 @@ def _ability_options(state: SootState, player: PlayerId) -> list[Choose]:
             continue
         if found.playable is not None and not found.playable(Ctx(state=state, player=player, source=c)):
             continue
-        out.append(opt("Play Card", card_id(state, c), f"play {c} for its ability"))
+        out.append(optf("Play Card", card_id(state, c), "play {} for its ability", c))
     return out
 
 

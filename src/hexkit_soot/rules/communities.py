@@ -19,6 +19,8 @@ Source: rulebook, "Communities", "Favor and Exclusive Pacts"; Components,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -97,22 +99,26 @@ def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
         state.note(player, f"formed an Exclusive Pact with the {c.kind} at {at}")
 
 
-def _options(state: SootState, player: PlayerId) -> list[Choose]:
+def _interactions(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str, int]]:
+    """``(hex, community kind, ingredient index)`` of each interaction open to ``player``, in menu order."""
     p = state.players[player]
     if p.currency < interaction_cost(state, player):
-        return []
-    out = []
+        return
     for at in sorted(set(p.explorers) | set(p.builders)):
         c = state.communities.get(at)
         if c is None or c.pact not in (-1, player):
             continue
         for i, g in enumerate(INGREDIENTS):
             if state.supply.get(g, 0) > 0:
-                out.append(opt("interact", hex_code(at) * 2 + i, f"trade with the {c.kind} at {at} for a {g}"))
-    return out
+                yield at, c.kind, i
 
 
-@main_action("Community Interaction", lambda s, p: bool(_options(s, p)))
+def _options(state: SootState, player: PlayerId) -> list[Choose]:
+    return [opt("interact", hex_code(at) * 2 + i, f"trade with the {kind} at {at} for a {INGREDIENTS[i]}")
+            for at, kind, i in _interactions(state, player)]
+
+
+@main_action("Community Interaction", lambda s, p: next(_interactions(s, p), None) is not None)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the community and the ingredient."""
     ask(state, player, "community.interact", _options(state, player), "Community Interaction: with whom, for what?")

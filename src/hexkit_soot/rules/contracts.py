@@ -23,7 +23,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.network import pay, pool_at
 from hexkit_soot.rules.settlements import is_market
-from hexkit_soot.rules.steps import free_action, opt
+from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = ["destinations", "deliverable_at", "refill_contracts", "contract_limit"]
@@ -58,6 +58,21 @@ def destinations(state: SootState, kind: str) -> list[Hex]:
     return out
 
 
+def _held(state: SootState, player: PlayerId, goods: dict[str, int]) -> bool:
+    """Whether ``player`` holds ``goods`` counting all their goods: network, caravans, goods lying
+    anywhere (what :func:`pool_at` counts at any one hex is part of that)."""
+    p = state.players[player]
+    for g, n in goods.items():
+        have = p.stock.get(g, 0)
+        for c in p.caravans:
+            have += c.cargo.get(g, 0)
+        for lying in p.loose.values():
+            have += lying.get(g, 0)
+        if have < n:
+            return False
+    return True
+
+
 def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None:
     """Where ``player`` could fulfil contract ``index`` now (first such hex), or None.
 
@@ -67,6 +82,8 @@ def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None
         index: the contract's index in the data.
     """
     ct = D(state).contracts[index]
+    if not _held(state, player, ct.goods):  # held nowhere, so at no destination: the common case
+        return None
     for h in destinations(state, ct.destination):
         pool = pool_at(state, player, h)
         if all(pool.get(g, 0) >= n for g, n in ct.goods.items()):
@@ -89,7 +106,7 @@ def _claim_options(state: SootState, player: PlayerId) -> list[Choose]:
     if len(state.players[player].contracts) >= contract_limit(state, player):
         return []
     cts = D(state).contracts
-    return [opt("Claim Contract", i, f"claim contract {cts[c].name}") for i, c in enumerate(state.contract_row) if c >= 0]
+    return [optf("Claim Contract", i, "claim contract {}", cts[c].name) for i, c in enumerate(state.contract_row) if c >= 0]
 
 
 @free_action("Claim Contract", _claim_options)
@@ -102,6 +119,8 @@ def on_claim(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 
 def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.players[player].contracts:  # the common case, decided before any lookup
+        return []
     cts = D(state).contracts
     return [opt("Fulfil Contract", c, f"fulfil {cts[c].name}")
             for c in state.players[player].contracts if deliverable_at(state, player, c) is not None]
@@ -123,8 +142,10 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 
 def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.players[player].contracts:  # the common case, decided before any lookup
+        return []
     cts = D(state).contracts
-    return [opt("Abandon Contract", c, f"abandon {cts[c].name}") for c in state.players[player].contracts]
+    return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in state.players[player].contracts]
 
 
 @free_action("Abandon Contract", _abandon_options)

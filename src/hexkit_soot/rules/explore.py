@@ -71,9 +71,12 @@ def _explorers(state: SootState, player: PlayerId) -> list[int]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    if not _explorers(state, player):
-        return False
-    return bool(state.tile_stack) or _survey_options(state, player) != []
+    tiles = state.tiles
+    for h in state.players[player].explorers:
+        for n in h.neighbors():
+            if n not in tiles:  # an Explorer with an open edge (see _explorers), found without listing them
+                return bool(state.tile_stack) or _survey_options(state, player) != []
+    return False
 
 
 def _survey_options(state: SootState, player: PlayerId) -> list[Choose]:

@@ -11,7 +11,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose
 from hexkit_soot.ledger import D, gain_currency, pay_currency
 from hexkit_soot.rules.player_counts import loan_limit
-from hexkit_soot.rules.steps import free_action, opt
+from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import SootState
 
 __all__ = ["loan_limit"]
@@ -20,7 +20,7 @@ __all__ = ["loan_limit"]
 def _take_options(state: SootState, player: PlayerId) -> list[Choose]:
     if state.players[player].loans >= loan_limit(state):
         return []
-    return [opt("Take Loan", 0, f"borrow {D(state).numbers.loan_amount}¤")]
+    return [optf("Take Loan", 0, "borrow {}¤", D(state).numbers.loan_amount)]
 
 
 @free_action("Take Loan", _take_options)
@@ -32,9 +32,11 @@ def on_take(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 def _repay_options(state: SootState, player: PlayerId) -> list[Choose]:
     p = state.players[player]
+    if not p.loans:  # the common case, decided before any lookup
+        return []
     repay = D(state).numbers.loan_repay
-    if p.loans and p.currency >= repay:
-        return [opt("Repay Loan", 0, f"repay a loan for {repay}¤")]
+    if p.currency >= repay:
+        return [optf("Repay Loan", 0, "repay a loan for {}¤", repay)]
     return []
 
 

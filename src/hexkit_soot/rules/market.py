@@ -31,7 +31,7 @@ from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_pr
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.network import is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import is_market
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
 
 __all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units"]
@@ -122,11 +122,11 @@ def buy_room(state: SootState, player: PlayerId, good: str, at: Hex) -> int | No
 
 def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     data = D(state)
-    names = list(data.goods)
+    ids = data.good_ids
     pool = pool_at(state, player, at)
     out = []
     for good in sorted(pool):
-        out.append(opt("sell", names.index(good), f"sell {good} at {sell_price(state, player, good, at)}"))
+        out.append(optf("sell", ids[good], "sell {} at {}", good, sell_price(state, player, good, at)))
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
     full = is_node(state, player, at) and network_room(state, player) == 0
@@ -134,11 +134,15 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
         if g.kind != "special" and state.supply.get(name, 0) > 0 and not (full and not tier3(state, name)):
             price = _listed(state, name) + markup
             if price <= cur:
-                out.append(opt("buy", i, f"buy {name} at {price}"))
+                out.append(optf("buy", i, "buy {} at {}", name, price))
     return out
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
+    # the common yes first: the Central City is a market on everyone's network,
+    # where most players hold goods (one of markets_for's when a node, route access included)
+    if is_market(state, CENTRAL_CITY) and is_node(state, player, CENTRAL_CITY) and pool_at(state, player, CENTRAL_CITY):
+        return True
     markets = markets_for(state, player)
     if not markets:
         return False
@@ -149,10 +153,10 @@ def _available(state: SootState, player: PlayerId) -> bool:
     # a full network takes no bulk goods: only Tier 3 goods can be bought then,
     # unless some market is not one of the player's nodes
     tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
-    cheapest = min((_listed(state, name) for name, g in D(state).goods.items()
-                    if g.kind != "special" and state.supply.get(name, 0) > 0
-                    and (not tier3_only or tier3(state, name))), default=None)
-    return cheapest is not None and cheapest + markup <= cur
+    # some good in the supply affordable (stops at the first, unlike the cheapest)
+    return any(_listed(state, name) + markup <= cur for name, g in D(state).goods.items()
+               if g.kind != "special" and state.supply.get(name, 0) > 0
+               and (not tier3_only or tier3(state, name)))
 
 
 def _listed(state: SootState, good: str) -> int:
@@ -163,17 +167,20 @@ def _listed(state: SootState, good: str) -> int:
 @main_action("Market Transaction", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin a Market Transaction: choose the market (if several)."""
-    markets = [h for h in markets_for(state, player) if _good_options(state, player, h)]
+    goods_at = {h: _good_options(state, player, h) for h in markets_for(state, player)}
+    markets = [h for h, goods in goods_at.items() if goods]
     if len(markets) == 1:
-        _ask_good(state, player, markets[0])
+        _ask_good(state, player, markets[0], goods_at[markets[0]])
     else:
         options = [opt("hex", hex_code(h), f"trade at {h}") for h in markets]
         ask(state, player, "market.where", options, "Market: where?")
 
 
-def _ask_good(state: SootState, player: PlayerId, at: Hex) -> None:
-    ask(state, player, "market.good", _good_options(state, player, at), "Market: buy or sell what?",
-        data=(hex_code(at),))
+def _ask_good(state: SootState, player: PlayerId, at: Hex, options: list[Choose] | None = None) -> None:
+    """Ask what to buy or sell at ``at`` (``options``: its good options, if already listed)."""
+    if options is None:
+        options = _good_options(state, player, at)
+    ask(state, player, "market.good", options, "Market: buy or sell what?", data=(hex_code(at),))
 
 
 @handles("market.where")

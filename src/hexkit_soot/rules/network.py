@@ -54,6 +54,7 @@ __all__ = [
     "fuel_value",
     "tier3",
     "can_build",
+    "build_pool",
     "pay_build",
 ]
 
@@ -204,8 +205,10 @@ def discounted(cost: Goods, discount: int) -> Goods:
     Source: rulebook, "Explorer and Builder together" (-1 resource, minimum 1)
     and the archetype discounts.
     """
+    if discount <= 0:
+        return dict(cost)
     total = sum(cost.values())
-    if discount <= 0 or total <= 1:
+    if total <= 1:
         return dict(cost)
     k = min(discount, total - 1)
     out = dict(cost)
@@ -216,13 +219,9 @@ def discounted(cost: Goods, discount: int) -> Goods:
     return out
 
 
-def _shortfall(pool: Goods, cost: Goods) -> int:
-    return sum(max(0, n - pool.get(g, 0)) for g, n in cost.items())
-
-
 def can_pay(
     state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
-    network: bool | None = None, wild: bool = True,
+    network: bool | None = None, wild: bool = True, pool: Goods | None = None,
 ) -> bool:
     """Whether ``player`` can pay ``cost`` (goods) and ``currency`` at ``at``.
 
@@ -237,12 +236,23 @@ def can_pay(
         currency: currency to pay as well.
         network: count the warehouse network too (default: when ``at`` is a node or ``None``).
         wild: let cards from hand cover missing goods (1 wild resource each).
+        pool: ``pool_at(state, player, at, network)`` when the caller already
+            has it (testing several costs at one place), else computed here.
     """
     p = state.players[player]
     if p.currency < currency:
         return False
-    short = _shortfall(pool_at(state, player, at, network), cost)
-    return short == 0 or (wild and short <= len(p.hand))
+    if pool is None:
+        # Paying from the network alone: the pool is the stock itself, read without a copy.
+        pool = p.stock if at is None and network is not False else pool_at(state, player, at, network)
+    spare = len(p.hand) if wild else 0  # cards that may cover missing units, one each
+    for g, n in cost.items():
+        have = pool.get(g, 0)
+        if n > have:
+            spare -= n - have
+            if spare < 0:
+                return False
+    return True
 
 
 def _take(state: SootState, player: PlayerId, good: str, n: int, at: Hex | None, network: bool) -> int:
@@ -340,7 +350,9 @@ def fuel_value(state: SootState, good: str) -> int:
     return D(state).goods[good].fuel
 
 
-def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0) -> bool:
+def can_build(
+    state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, pool: Goods | None = None
+) -> bool:
     """Whether ``player`` can pay a building cost at ``at`` (the network always counts).
 
     Args:
@@ -349,8 +361,20 @@ def can_build(state: SootState, player: PlayerId, cost: Goods, at: Hex, currency
         cost: goods to pay, by name.
         at: the building site.
         currency: currency to pay as well.
+        pool: :func:`build_pool` at ``at`` when the caller already has it.
     """
-    return can_pay(state, player, cost, at, currency, network=True)
+    return can_pay(state, player, cost, at, currency, network=True, pool=pool)
+
+
+def build_pool(state: SootState, player: PlayerId, at: Hex) -> Goods:
+    """The goods that pay a building cost at ``at`` (see :func:`can_build`).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        at: the building site.
+    """
+    return pool_at(state, player, at, network=True)
 
 
 def pay_build(

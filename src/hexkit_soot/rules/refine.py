@@ -31,7 +31,7 @@ Source: rulebook, "Refine", "Facilities", "Soot" (generating soot).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -55,7 +55,7 @@ from hexkit_soot.rules.payment import (
 )
 from hexkit_soot.rules.settlements import charter
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
+from hexkit_soot.state import CENTRAL_CITY, Facility, Goods, SootState, add_goods
 
 __all__ = ["usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
 
@@ -199,10 +199,12 @@ def firing_plan(state: SootState, player: PlayerId, at: Hex, facility: FacilityT
     return _consumed(state, facility, picks), _use_amount(state, player, facility) if facility.use_kind == "fuel" else 0
 
 
-def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> list[Choose]:
+def _firable(
+    state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0
+) -> Iterator[tuple[int, Hex, Facility]]:
+    """``(answer code, hex, facility)`` of each facility ``player`` may fire now, in menu order."""
     data = D(state)
     cur = state.players[player].currency
-    out = []
     for at, s in sorted(state.settlements.items()):
         if s.struggling:
             continue
@@ -214,12 +216,18 @@ def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extr
             if fac.owner != player and usage_fee(state, at, ft) > cur:
                 continue
             if can_fire(state, player, at, ft):
-                rent = "" if fac.owner == player else f" (rent from P{fac.owner})"
-                out.append(opt("fire", code, f"fire {fac.name} at {at}{rent}"))
+                yield code, at, fac
+
+
+def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> list[Choose]:
+    out = []
+    for code, at, fac in _firable(state, player, fired, extra):
+        rent = "" if fac.owner == player else f" (rent from P{fac.owner})"
+        out.append(opt("fire", code, f"fire {fac.name} at {at}{rent}"))
     return out
 
 
-@main_action("Refine", lambda s, p: bool(_candidates(s, p, ())), restricted_ok=True)
+@main_action("Refine", lambda s, p: next(_firable(s, p, ()), None) is not None, restricted_ok=True)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Refine: choose the first facility.
 

@@ -30,10 +30,10 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import can_pay, pay
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 
-__all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "ROAD_COST", "RAIL_COST"]
+__all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST"]
 
 ROAD_COST = {"Timber": 1, "Stone": 1}
 """Resources per 2 road segments (rulebook reference card)."""
@@ -141,20 +141,39 @@ def anchors(state: SootState, player: PlayerId) -> set[Hex]:
         state: the game.
         player: the seat concerned.
     """
+    return set(_anchor_hexes(state, player))
+
+
+def _anchor_hexes(state: SootState, player: PlayerId) -> Iterator[Hex]:
+    """The hexes of :func:`anchors`, some perhaps twice, the cheap ones first
+    (Central City, agents, camps), the scan of every route last."""
     p = state.players[player]
-    out = {CENTRAL_CITY, *p.explorers, *p.builders, *(c.loc for c in p.caravans)}
-    out.update(h for h, camp in state.camps.items() if camp.owner == player)
-    out.update(state.trails)  # trails under roads and rail count too
+    yield CENTRAL_CITY
+    yield from p.explorers
+    yield from p.builders
+    for c in p.caravans:
+        yield c.loc
+    for h, camp in state.camps.items():
+        if camp.owner == player:
+            yield h
+    yield from state.trails  # trails under roads and rail count too
+    owners_of = state.route_owner
     for h, kinds in state.route_kind.items():
-        owners = state.route_owner[h]
+        owners = owners_of[h]
         for d in range(6):
             if kinds[d] and owners[d] == player:
-                out.add(h)
+                yield h
                 break
-    return out
+
+
+def _open(existing: int, owner: PlayerId, player: PlayerId, upgrade: bool) -> bool:
+    """Whether an edge with route ``existing`` owned by ``owner`` takes ``player``'s road or rail
+    (a bare edge or a trail), or, when ``upgrade``, is ``player``'s road."""
+    return existing == ROAD and owner == player if upgrade else existing in (0, TRAIL)
 
 
 def _edges(state: SootState, player: PlayerId, kind: int, upgrade: bool) -> Iterator[tuple[Hex, int]]:
+    """Candidate edges, in hex order."""
     seen: set[tuple[Hex, Hex]] = set()
     tiles = state.tiles
     for h in sorted(anchors(state, player)):
@@ -168,12 +187,7 @@ def _edges(state: SootState, player: PlayerId, kind: int, upgrade: bool) -> Iter
             key = (h, n) if h < n else (n, h)
             if key in seen:
                 continue
-            existing = kinds[d]
-            if upgrade:
-                ok = existing == ROAD and owners[d] == player
-            else:
-                ok = existing in (0, TRAIL)
-            if ok:
+            if _open(kinds[d], owners[d], player, upgrade):
                 seen.add(key)
                 yield h, d
 
@@ -193,15 +207,37 @@ def candidate_edges(state: SootState, player: PlayerId, kind: int, upgrade: bool
     return list(_edges(state, player, kind, upgrade))
 
 
-def _any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> bool:
-    return next(_edges(state, player, kind, upgrade), None) is not None
+def any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = False) -> bool:
+    """Whether :func:`candidate_edges` has an edge (found without listing them all).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        kind: 2 road or 3 rail.
+        upgrade: look for your roads to upgrade to rail instead.
+    """
+    tiles = state.tiles
+    for h in _anchor_hexes(state, player):  # the cheap anchors first; no need to sort or dedupe
+        if h in tiles:
+            kinds = state.route_kind.get(h, NO_ROUTES)
+            owners = state.route_owner.get(h, NO_OWNERS)
+            for d, n in enumerate(h.neighbors()):
+                if n in tiles and _open(kinds[d], owners[d], player, upgrade):
+                    return True
+    return False
 
 
 def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[str, int]:
     base = ROAD_COST if kind == ROAD else RAIL_COST
     if not first:
         return dict(base)
-    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)
+    return _discounted(base, modify(state, player, Hook.ROUTE_RESOURCES, 0))
+
+
+def _discounted(base: dict[str, int], discount: int) -> dict[str, int]:
+    """``base`` less ``discount`` units, taken in good-name order, at least 1 unit left."""
+    if discount <= 0:  # the common case: no discount to spread
+        return dict(base)
     cost = dict(base)
     k = min(discount, sum(cost.values()) - 1)
     for g in sorted(cost):
@@ -214,21 +250,22 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[st
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    road = can_pay(state, player, _cost(state, player, ROAD, True), None)
-    rail = can_pay(state, player, _cost(state, player, RAIL, True), None)
-    if (road or rail) and _any_edge(state, player, ROAD):
+    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)  # as _cost asks, once for both kinds
+    road = can_pay(state, player, _discounted(ROAD_COST, discount), None)
+    rail = can_pay(state, player, _discounted(RAIL_COST, discount), None)
+    if (road or rail) and any_edge(state, player, ROAD):
         return True  # a road edge is also a rail edge
-    return rail and _any_edge(state, player, RAIL, upgrade=True)
+    return rail and any_edge(state, player, RAIL, upgrade=True)
 
 
 def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
     out = []
-    if can_pay(state, player, _cost(state, player, ROAD, True), None) and candidate_edges(state, player, ROAD):
+    if can_pay(state, player, _cost(state, player, ROAD, True), None) and any_edge(state, player, ROAD):
         out.append(opt("road", ROAD, "build road"))
     if can_pay(state, player, _cost(state, player, RAIL, True), None):
-        if candidate_edges(state, player, RAIL):
+        if any_edge(state, player, RAIL):
             out.append(opt("rail", RAIL, "build rail"))
-        if candidate_edges(state, player, RAIL, upgrade=True):
+        if any_edge(state, player, RAIL, upgrade=True):
             out.append(opt("upgrade", RAIL, "upgrade road to rail"))
     return out
 
@@ -242,7 +279,7 @@ def start(state: SootState, player: PlayerId) -> None:
 def _edge_options(state: SootState, player: PlayerId, code: str) -> list[Choose]:
     kind = ROAD if code == "road" else RAIL
     edges = candidate_edges(state, player, kind, upgrade=code == "upgrade")
-    return [opt("edge", edge_code(h, d), f"{code} {h}-{h.neighbors()[d]}") for h, d in edges]
+    return [optf("edge", edge_code(h, d), "{} {}-{}", code, h, h.neighbors()[d]) for h, d in edges]
 
 
 @handles("route.kind")

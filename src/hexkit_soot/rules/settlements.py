@@ -20,16 +20,19 @@ Source: rulebook, "Settlements", "Upgrade Settlement", "Soot" (growth limit).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
+from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
 
@@ -94,8 +97,6 @@ def slots_of(state: SootState, at: Hex) -> int:
     """
     s = state.settlements[at]
     if s.kind == "Central City":
-        from hexkit_soot.rules.player_counts import central_city_slots
-
         return central_city_slots(state) + s.extra_slots
     slots = D(state).tiers[s.tier - 1].slots
     if s.spec and D(state).specialisations[s.spec].effect == "slot":
@@ -142,20 +143,26 @@ def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> dict[str, i
     return discounted(D(state).settlements[kind].cost, discount)
 
 
+def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
+    """``(hex, settlement type)`` pairs ``player`` may found and pay now, in menu order."""
+    for at in distinct_sorted(state.players[player].builders):
+        kinds = settlement_types_at(state, at)
+        # the limit asked only where a settlement could go (most Builders stand where none can)
+        if kinds and state.players[player].founded < _limit(state, player):
+            cur = D(state).numbers.settlement_currency
+            pool = build_pool(state, player, at)  # the same for every type here
+            for kind in kinds:
+                if can_build(state, player, _cost(state, player, at, kind), at, cur, pool=pool):
+                    yield at, kind
+
+
 def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
-    if state.players[player].founded >= _limit(state, player):
-        return []
-    cur = D(state).numbers.settlement_currency
-    out = []
     kinds = list(D(state).settlements)
-    for at in sorted(set(state.players[player].builders)):
-        for kind in settlement_types_at(state, at):
-            if can_build(state, player, _cost(state, player, at, kind), at, cur):
-                out.append(opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}"))
-    return out
+    return [opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}")
+            for at, kind in _foundings(state, player)]
 
 
-@main_action("Found Settlement", lambda s, p: bool(_found_options(s, p)))
+@main_action("Found Settlement", lambda s, p: next(_foundings(s, p), None) is not None)
 def start_found(state: SootState, player: PlayerId) -> None:
     """Begin Found Settlement: choose hex and type."""
     ask(state, player, "settlement.found", _found_options(state, player), "Found Settlement: which, where?")
@@ -213,7 +220,7 @@ def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
     if p.soot >= D(state).numbers.soot_upgrade_lock:
         return []
     out = []
-    for at in sorted(set(p.builders)):
+    for at in distinct_sorted(p.builders):
         s = state.settlements.get(at)
         if s is None or s.kind == "Central City" or s.tier >= 3:
             continue

@@ -39,7 +39,8 @@ def _most(state: SootState, player: PlayerId) -> int:
     return min(nums.scrub_max, p.soot, p.currency // max(1, nums.scrub_cost))
 
 
-@main_action("Scrub Soot", lambda s, p: _most(s, p) > 0 and scrub_sites(s, p))
+# no soot, nothing to scrub: decided before any lookup (the common case)
+@main_action("Scrub Soot", lambda s, p: s.players[p].soot > 0 and _most(s, p) > 0 and scrub_sites(s, p))
 def start(state: SootState, player: PlayerId) -> None:
     """Choose how many cubes to remove."""
     options = [opt("qty", n, f"remove {n} soot") for n in range(1, _most(state, player) + 1)]

@@ -17,6 +17,7 @@ from typing import TypeAlias
 import attrs
 
 from hexkit.game import PlayerId
+from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.state import SootState
 
@@ -35,6 +36,8 @@ __all__ = [
     "free_action",
     "ask",
     "opt",
+    "optf",
+    "LabelPart",
 ]
 
 Handler: TypeAlias = Callable[[SootState, Step, Choose], None]
@@ -139,6 +142,32 @@ def free_action(
     return register
 
 
+# Questions are frozen attrs classes; their ``__init__`` sets each field
+# with ``object.__setattr__``. ``ask`` (one question per decision) sets the
+# slots directly instead, at half the cost. Should the class gain a field,
+# the setters below are ``None`` and its own constructor is used.
+_Setter: TypeAlias = Callable[[object, object], None]
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[_Setter, ...] | None:
+    """The slot setters of ``cls``'s fields in ``names`` order, or ``None`` if its fields differ."""
+    if tuple(a.name for a in attrs.fields(cls)) != names:
+        return None
+    return tuple(getattr(cls, name).__set__ for name in names)
+
+
+_NEW = object.__new__
+_STEP_SETTERS = _slot_setters(Step, ("player", "prompt", "kind", "tag", "data", "options"))
+
+_ANSWERS: dict[tuple[str, int, str], Choose] = {}
+"""Answers already made, by ``(code, arg, label)``: a Choose is an immutable
+value, so one object serves every question that offers it. Games offer
+about 8 answers per decision but few distinct ones (about 2,000 in a dozen
+4-player games), and reusing them saves making and freeing thousands of
+objects per game. Bounded: emptied when full."""
+_ANSWERS_MAX = 20_000
+
+
 def opt(code: str, arg: int = 0, label: str = "") -> Choose:
     """Shorthand for an answer.
 
@@ -146,8 +175,63 @@ def opt(code: str, arg: int = 0, label: str = "") -> Choose:
         code: the answer's code.
         arg: its argument.
         label: its text (default: the code).
+
+    Returns:
+        ``Choose(code=code, arg=arg, label=label or code)`` (the same object
+        for the same three values).
     """
-    return Choose(code=code, arg=arg, label=label or code)
+    key = (code, arg, label)
+    answer = _ANSWERS.get(key)
+    if answer is None:
+        if len(_ANSWERS) >= _ANSWERS_MAX:
+            _ANSWERS.clear()
+        answer = _ANSWERS[key] = Choose(code=code, arg=arg, label=label or code)
+    return answer
+
+
+LabelPart: TypeAlias = str | int | Hex
+"""A value filled into an answer's label template (its text is fixed by its
+value: strings, integers, hexes; not bools, which equal 0 and 1)."""
+
+_FORMATTED: dict[tuple[str, int, str, tuple[LabelPart, ...]], Choose] = {}
+"""Answers made by :func:`optf`, by code, argument, label template and parts."""
+
+
+def optf(code: str, arg: int, template: str, *parts: LabelPart) -> Choose:
+    """``opt(code, arg, template.format(*parts))``, the label formatted only the first time.
+
+    A label is a function of its template and parts, so the answer made for
+    the same four values before is the answer: menus repeat their answers,
+    and formatting every label anew was a large part of listing them.
+
+    Args:
+        code: the answer's code.
+        arg: its argument.
+        template: its text, with ``{}`` for each part (``str.format``).
+        parts: the values filled in.
+    """
+    key = (code, arg, template, parts)
+    answer = _FORMATTED.get(key)
+    if answer is None:
+        if len(_FORMATTED) >= _ANSWERS_MAX:
+            _FORMATTED.clear()
+        answer = _FORMATTED[key] = opt(code, arg, template.format(*parts))
+    return answer
+
+
+def _step(player: PlayerId, prompt: str, kind: str, tag: str, data: tuple[int, ...], options: tuple[Choose, ...]) -> Step:
+    """``Step(player=player, prompt=prompt, ...)``, filled through the slot setters."""
+    if _STEP_SETTERS is None:
+        return Step(player=player, prompt=prompt, kind=kind, tag=tag, data=data, options=options)
+    set_player, set_prompt, set_kind, set_tag, set_data, set_options = _STEP_SETTERS
+    step: Step = _NEW(Step)
+    set_player(step, player)
+    set_prompt(step, prompt)
+    set_kind(step, kind)
+    set_tag(step, tag)
+    set_data(step, data)
+    set_options(step, options)
+    return step
 
 
 def ask(
@@ -178,6 +262,4 @@ def ask(
     if not choices and kind not in GENERATORS:
         state.note(player, f"nothing to choose for '{prompt or kind}'")
         return
-    state.pending.append(
-        Step(player=player, prompt=prompt or kind, kind=kind, tag=tag, data=data, options=choices)
-    )
+    state.pending.append(_step(player, prompt or kind, kind, tag, data, choices))

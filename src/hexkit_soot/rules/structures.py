@@ -22,15 +22,17 @@ Source: rulebook, "Facilities", "Central City", "Warehouses & Network",
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import wild_cards
-from hexkit_soot.rules.network import can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
@@ -72,11 +74,11 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
         return out
     if s is not None and free_slots(state, at, player) > 0:
         if s.kind == "Central City":
-            out.extend(n for n, f in data.facilities.items() if f.tier == 3)
+            out.extend(data.facilities_of_tier(3))
         else:
-            out.extend(n for n, f in data.facilities.items() if f.tier == 2)
+            out.extend(data.facilities_of_tier(2))
             if s.tier == 3 and not any(data.facilities[f.name].tier == 3 for f in s.facilities):
-                out.extend(n for n, f in data.facilities.items() if f.tier == 3)
+                out.extend(data.facilities_of_tier(3))
     if (at != CENTRAL_CITY and at not in p.warehouses and len(p.warehouses) < data.numbers.warehouses_max
             and ((s is not None) or (at in state.camps and state.camps[at].owner == player))):
         out.append("Warehouse")
@@ -87,17 +89,31 @@ def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> dict[str, i
     return discounted(D(state).facilities[name].build, builder_discount(state, player, at))
 
 
+def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
+    """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order."""
+    facilities = D(state).facilities
+    for at in distinct_sorted(state.players[player].builders):
+        names = buildable(state, player, at)
+        if names:
+            # the goods and the discount (see _cost) are the same for every structure here
+            pool = build_pool(state, player, at)
+            discount = builder_discount(state, player, at)
+            for name in names:
+                if can_build(state, player, discounted(facilities[name].build, discount), at, pool=pool):
+                    yield at, name
+
+
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
     names = list(D(state).facilities)
-    out = []
-    for at in sorted(set(state.players[player].builders)):
-        for name in buildable(state, player, at):
-            if can_build(state, player, _cost(state, player, at, name), at):
-                out.append(opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}"))
-    return out
+    return [opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}")
+            for at, name in _builds(state, player)]
 
 
-@main_action("Build Structure", lambda s, p: bool(_options(s, p)))
+def _available(state: SootState, player: PlayerId) -> bool:
+    return next(_builds(state, player), None) is not None
+
+
+@main_action("Build Structure", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Build Structure: choose what and where."""
     ask(state, player, "structure.build", _options(state, player), "Build Structure: what, where?")
@@ -133,14 +149,14 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
 # -- City training -----------------------------------------------------------
 
 def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
+    cities = [at for at, s in sorted(state.settlements.items())
+              if s.kind != "Central City" and s.tier == 3 and not s.trained]
+    if not cities:  # the common case, decided before any lookup
+        return []
     nums = D(state).numbers
     cost = {"Grain": nums.city_training_grain}
-    out = []
-    for at, s in sorted(state.settlements.items()):
-        if s.kind != "Central City" and s.tier == 3 and not s.trained:
-            if can_build(state, player, cost, at, nums.city_training_currency):
-                out.append(opt("train", hex_code(at), f"train a caravan at {at}"))
-    return out
+    return [opt("train", hex_code(at), f"train a caravan at {at}")
+            for at in cities if can_build(state, player, cost, at, nums.city_training_currency)]
 
 
 @main_action("Train Caravan", lambda s, p: bool(_train_options(s, p)))

@@ -66,13 +66,15 @@ Network"; "Communities" (special goods).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
-from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt
+from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import BindingContract, Goods, SootState, TradeOffer, add_goods
 
 __all__ = [
@@ -127,17 +129,17 @@ def offers_left(state: SootState, player: PlayerId) -> int:
 
 def _tradeable(state: SootState, goods: Goods) -> list[str]:
     """Goods of ``goods`` that may change hands (every good but Tier 3), sorted."""
-    return sorted(g for g in goods if not tier3(state, g))
+    return sorted(goods.keys() - D(state).tier3_goods)
 
 
 def _any_tradeable(state: SootState, goods: Goods) -> bool:
     """Whether ``goods`` holds a good that may change hands (cheap: the turn menu calls it)."""
-    return any(not tier3(state, g) for g in goods)
+    return not D(state).tier3_goods.issuperset(goods)
 
 
 def _special(state: SootState, good: str) -> bool:
     """Whether ``good`` is an ingredient (kept behind the owner's screen)."""
-    return D(state).goods[good].kind == "special"
+    return good in D(state).special_goods
 
 
 def _ingredients(state: SootState, player: PlayerId) -> int:
@@ -146,8 +148,8 @@ def _ingredients(state: SootState, player: PlayerId) -> int:
     In another player's view the kinds are out of ``stock`` and only their
     number is left (``Player.screened``); in a full state ``screened`` is 0.
     """
-    p = state.players[player]
-    return p.screened + sum(n for g, n in p.stock.items() if _special(state, g))
+    stock = state.players[player].stock
+    return state.players[player].screened + sum(stock.get(g, 0) for g in D(state).special_goods)
 
 
 def _holds(state: SootState, player: PlayerId, goods: Goods) -> bool:
@@ -193,7 +195,7 @@ def _owned_kinds(state: SootState, player: PlayerId) -> list[str]:
         kinds.update(goods)
     for c in p.caravans:
         kinds.update(c.cargo)
-    return sorted(g for g in kinds if not tier3(state, g))
+    return sorted(kinds - D(state).tier3_goods)
 
 
 def _owns_any(state: SootState, player: PlayerId) -> bool:
@@ -256,8 +258,10 @@ def _can_trade(state: SootState, a: PlayerId, b: PlayerId) -> bool:
     """
     pa, pb = state.players[a], state.players[b]
     goods_a = _any_tradeable(state, pa.stock)
+    if goods_a and pb.currency > 0:  # a's goods for b's currency: the common case, decided first
+        return True
     goods_b = _any_tradeable(state, pb.stock) or pb.screened > 0
-    return (goods_a and (goods_b or pb.currency > 0)) or (goods_b and pa.currency > 0)
+    return (goods_a and goods_b) or (goods_b and pa.currency > 0)
 
 
 def _can_buy(state: SootState, buyer: PlayerId) -> bool:
@@ -281,20 +285,27 @@ def _target_options(state: SootState, player: PlayerId) -> list[Choose]:
         if q == player:
             continue
         if _can_trade(state, player, q):
-            out.append(opt("player", 2 * q, f"offer P{q} a trade"))
+            out.append(optf("player", 2 * q, "offer P{} a trade", q))
         if seller and _can_buy(state, q):
-            out.append(opt("player", 2 * q + 1, f"offer P{q} a Binding Trade Contract"))
+            out.append(optf("player", 2 * q + 1, "offer P{} a Binding Trade Contract", q))
     return out
+
+
+# Answers that never change, made once (in the menu or the offer at every turn).
+_OFFER_ANSWER = opt(OFFER, 0, "offer a trade or a Binding Trade Contract")
+_PROPOSE = opt("propose", 0, "propose")
+_CANCEL = opt("cancel", 0, "cancel the offer")
 
 
 def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
     if state.offer is not None or offers_left(state, player) <= 0:
         return []
-    others = [q for q in range(state.config.players) if q != player]
-    if any(_can_trade(state, player, q) for q in others) or (
-        _can_sell(state, player) and any(_can_buy(state, q) for q in others)
-    ):
-        return [opt(OFFER, 0, "offer a trade or a Binding Trade Contract")]
+    others = range(state.config.players)
+    for q in others:  # a trade with someone: the common case, found in a plain loop
+        if q != player and _can_trade(state, player, q):
+            return [_OFFER_ANSWER]
+    if _can_sell(state, player) and any(_can_buy(state, q) for q in others if q != player):
+        return [_OFFER_ANSWER]
     return []
 
 
@@ -339,36 +350,38 @@ def on_target(state: SootState, step: Step, answer: Choose) -> None:
 
 
 # -- building the offer --------------------------------------------------
-def _give_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+def _give_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
+    ids = D(state).good_ids
     if offer.binding:
-        return [opt("give", names.index(g), f"promise 1 more {g}") for g in _owned_kinds(state, offer.offerer)]
+        return [optf("give", ids[g], "promise 1 more {}", g) for g in _owned_kinds(state, offer.offerer)]
     stock = state.players[offer.offerer].stock
-    return [opt("give", names.index(g), f"give 1 more {g}")
+    return [optf("give", ids[g], "give 1 more {}", g)
             for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
 
 
-def _ask_options(state: SootState, offer: TradeOffer, names: list[str]) -> list[Choose]:
+def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
     if offer.binding:
         return []
     # Ingredient kinds are offered whenever the target holds more ingredients
     # than already asked: the split by kind is behind their screen.
     stock = state.players[offer.target].stock
-    room = _ingredients(state, offer.target) - sum(n for g, n in offer.ask.items() if _special(state, g))
-    out = [opt("ask", names.index(g), f"ask 1 more {g}")
+    specials = D(state).special_goods
+    room = _ingredients(state, offer.target) - sum(offer.ask.get(g, 0) for g in specials)
+    ids = D(state).good_ids
+    out = [optf("ask", ids[g], "ask 1 more {}", g)
            for g in _tradeable(state, stock)
-           if not _special(state, g) and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
+           if g not in specials and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
     if room > 0:
-        out.extend(opt("ask", names.index(g), f"ask 1 more {g}") for g in names
-                   if _special(state, g) and g not in offer.give)
+        out.extend(optf("ask", ids[g], "ask 1 more {}", g) for g in specials if g not in offer.give)
     return sorted(out, key=lambda o: names[o.arg])
 
 
-def _currency_text(offer: TradeOffer, value: int) -> str:
+def _currency_option(offer: TradeOffer, value: int) -> Choose:
     if value > 0:
-        return f"currency: P{offer.target} pays {value}¤"
+        return optf("currency", value, "currency: P{} pays {}¤", offer.target, value)
     if value < 0:
-        return f"currency: you pay {-value}¤"
-    return "currency: none"
+        return optf("currency", value, "currency: you pay {}¤", -value)
+    return opt("currency", value, "currency: none")
 
 
 def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
@@ -377,7 +390,7 @@ def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
     top = state.players[offer.target].currency
     bottom = 0 if offer.binding else -state.players[offer.offerer].currency
     values = sorted({offer.currency + d for d in (-step, -1, 1, step)})
-    return [opt("currency", v, _currency_text(offer, v)) for v in values if bottom <= v <= top]
+    return [_currency_option(offer, v) for v in values if bottom <= v <= top]
 
 
 def _complete(offer: TradeOffer) -> bool:
@@ -391,15 +404,15 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
     """Ask the offerer for the next change to the offer."""
     out: list[Choose] = []
     if offer.edits < D(state).numbers.trade_edits_max:
-        names = list(D(state).goods)
+        names = D(state).good_names
         out += _give_options(state, offer, names)
         out += _ask_options(state, offer, names)
         out += _currency_options(state, offer)
         if offer.binding:
-            out += [opt("due", r, f"due by round {r}") for r in deadline_menu(state) if r != offer.deadline]
+            out += [optf("due", r, "due by round {}", r) for r in deadline_menu(state) if r != offer.deadline]
     if _complete(offer) and _fits(state, offer):
-        out.append(opt("propose", 0, "propose"))
-    out.append(opt("cancel", 0, "cancel the offer"))
+        out.append(_PROPOSE)
+    out.append(_CANCEL)
     give, get = _sides(offer)
     if offer.binding:
         prompt = f"Contract with P{offer.target}: deliver {give} by round {offer.deadline} for {get}"
@@ -430,7 +443,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     if answer.code == "propose":
         _propose(state, offer)
         return
-    names = list(D(state).goods)
+    names = D(state).good_names
     if answer.code == "give":
         add_goods(offer.give, names[answer.arg], 1)
     elif answer.code == "ask":
@@ -538,7 +551,9 @@ def _sign(state: SootState, offer: TradeOffer) -> None:
 
 # -- delivering and enforcing --------------------------------------------
 def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
-    names = list(D(state).goods)
+    if not state.bindings:  # the common case, decided before any lookup
+        return []
+    ids = D(state).good_ids
     stock = state.players[player].stock
     out = []
     for i, b in enumerate(state.bindings):
@@ -547,7 +562,7 @@ def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
         for g in sorted(b.goods):
             k = _deliverable(state, b, g, stock.get(g, 0))
             if k:
-                out.append(opt(DELIVER, i * len(names) + names.index(g),
+                out.append(opt(DELIVER, i * len(ids) + ids[g],
                                f"deliver {k} {g} to P{b.buyer} (contract due round {b.deadline})"))
     return out
 

@@ -18,6 +18,8 @@ Source: rulebook, §21 (upgrades: 1 action + 2¤ + cost, 1 point each),
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
@@ -38,27 +40,27 @@ def purchasable(state: SootState, player: PlayerId) -> list[str]:
         state: the game.
         player: the seat concerned.
     """
-    data = D(state)
+    return list(_purchasable(state, player))
+
+
+def _purchasable(state: SootState, player: PlayerId) -> Iterator[str]:
+    """:func:`purchasable`, one at a time (the menu needs only the first)."""
     p = state.players[player]
-    out = []
-    for name, up in data.upgrades.items():
-        if name in p.upgrades:
+    data = D(state)
+    upgrades = data.upgrades
+    for name in data.upgrades_for(p.archetype):  # its own tiles and the shared ones
+        up = upgrades[name]
+        if not up.archetype and state.shared_upgrades.get(name, 0) <= 0:
             continue
-        if up.archetype:
-            if up.archetype != p.archetype:
-                continue
-        elif state.shared_upgrades.get(name, 0) <= 0:
-            continue
-        if can_pay(state, player, up.cost, None, up.currency):
-            out.append(name)
-    return out
+        if name not in p.upgrades and can_pay(state, player, up.cost, None, up.currency):
+            yield name
 
 
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
     return [opt("upgrade", D(state).upgrades[n].number, f"buy upgrade {n}") for n in purchasable(state, player)]
 
 
-@main_action("Buy Upgrade", lambda s, p: bool(purchasable(s, p)))
+@main_action("Buy Upgrade", lambda s, p: next(_purchasable(s, p), None) is not None)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the tile."""
     ask(state, player, "upgrade.buy", _options(state, player), "Buy Upgrade: which?")
