@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
+from hexkit_soot.actions import Choose
 from hexkit_soot.ledger import D, from_supply
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.setup import give_package, new_state
@@ -100,3 +101,18 @@ def token_total(state: SootState) -> dict[str, int]:
             for g, n in c.cargo.items():
                 total[g] = total.get(g, 0) + n
     return total
+
+
+def legal(state: SootState) -> list[Choose]:
+    """The legal answers, recomputed (tests edit states by hand between steps)."""
+    state._legal = None
+    return list(GAME.legal_actions(state))
+
+
+def answer(state: SootState, code: str, arg: int | None = None) -> None:
+    """Apply the legal answer with ``code`` (and ``arg``); fails the test if there is none."""
+    for a in legal(state):
+        if a.code == code and (arg is None or a.arg == arg):
+            GAME.apply(state, a)
+            return
+    raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")

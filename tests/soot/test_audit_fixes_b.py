@@ -29,7 +29,7 @@ from hexkit_soot.rules.structures import buildable
 from hexkit_soot.state import CENTRAL_CITY, OUTER_HEX, OUTER_TILE, RAIL, ROAD, TRAIL, SootState, add_goods
 from hexkit_soot.svg import SootStyle
 
-from tests.soot.helpers import camp, connect, give, place, settle, start
+from tests.soot.helpers import answer, camp, connect, give, legal, place, settle, start
 
 A, B, C, E = Hex(1, 0), Hex(2, 0), Hex(3, 0), Hex(4, 0)
 
@@ -40,19 +40,6 @@ def position(archetypes: tuple[str, ...] = ("Merchant", "Industrialist"), player
     state.pending[-1] = Step(player=player, prompt="turn", kind="turn")
     state.players[player].actions = 3
     return state
-
-
-def legal(state: SootState) -> list[Choose]:
-    state._legal = None
-    return list(GAME.legal_actions(state))
-
-
-def answer(state: SootState, code: str, arg: int | None = None) -> None:
-    for a in legal(state):
-        if a.code == code and (arg is None or a.arg == arg):
-            GAME.apply(state, a)
-            return
-    raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
 
 
 def offered(state: SootState, code: str, arg: int | None = None) -> bool:

@@ -26,6 +26,8 @@ from hexkit_soot.rules.routes import route_at
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, TRAIL, Community, Facility, SootState
 
+from tests.soot.helpers import answer, legal
+
 E1 = Hex(1, 0)
 E2 = Hex(2, 0)
 
@@ -52,20 +54,6 @@ def position(players: int = 2, archetypes: tuple[str, ...] = ("Railroad Baron", 
     state.pending.append(Step(player=0, prompt="turn", kind="turn"))
     state._legal = None
     return state
-
-
-def legal(state: SootState) -> list[Choose]:
-    state._legal = None
-    return list(GAME.legal_actions(state))
-
-
-def answer(state: SootState, code: str, arg: int | None = None) -> None:
-    """Apply the legal answer with ``code`` (and ``arg``); fails the test if there is none."""
-    for a in legal(state):
-        if a.code == code and (arg is None or a.arg == arg):
-            GAME.apply(state, a)
-            return
-    raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
 
 
 def codes(state: SootState) -> list[tuple[str, int]]:

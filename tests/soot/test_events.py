@@ -22,6 +22,8 @@ from hexkit_soot.rules.market_update import apply_event
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, Camp, Facility, Settlement, SootState
 
+from tests.soot.helpers import answer, legal
+
 ARCHES = ("Railroad Baron", "Merchant", "Rancher")
 # packages: Baron 4¤, 2 Iron Ore, 1 Timber; Merchant 8¤, 1 Grain, 1 Timber; Rancher 2¤, 2 Grain, 2 Livestock
 
@@ -47,19 +49,6 @@ def position(players: int = 3) -> SootState:
 def event(state: SootState, name: str, option: str, holder: int = 1) -> None:
     index = next(i for i, e in enumerate(D(state).events) if e.name == name)
     apply_event(state, index, option, holder)
-
-
-def legal(state: SootState) -> list[Choose]:
-    state._legal = None
-    return list(GAME.legal_actions(state))
-
-
-def answer(state: SootState, code: str, arg: int | None = None) -> None:
-    for a in legal(state):
-        if a.code == code and (arg is None or a.arg == arg):
-            GAME.apply(state, a)
-            return
-    raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
 
 
 def cash(state: SootState) -> list[int]:

@@ -24,6 +24,8 @@ from hexkit_soot.rules.camps import camp_cost, place_camp
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, Camp, Caravan, Facility, Settlement, SootState
 
+from tests.soot.helpers import answer, legal
+
 E1 = Hex(1, 0)
 E2 = Hex(2, 0)
 
@@ -50,21 +52,8 @@ def position(archetypes: tuple[str, ...] = ("Railroad Baron", "Merchant"), upgra
     return state
 
 
-def legal(state: SootState) -> list[Choose]:
-    state._legal = None
-    return list(GAME.legal_actions(state))
-
-
 def codes(state: SootState) -> list[tuple[str, int]]:
     return [(a.code, a.arg) for a in legal(state)]
-
-
-def answer(state: SootState, code: str, arg: int | None = None) -> None:
-    for a in legal(state):
-        if a.code == code and (arg is None or a.arg == arg):
-            GAME.apply(state, a)
-            return
-    raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
 
 
 def test_every_upgrade_tile_is_registered() -> None:

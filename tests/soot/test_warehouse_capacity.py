@@ -25,7 +25,7 @@ from hexkit_soot.rules.production import run_production
 from hexkit_soot.rules.refine import fire
 from hexkit_soot.state import CENTRAL_CITY, BindingContract, SootState, add_goods
 
-from tests.soot.helpers import camp, facility, give, place, settle, start
+from tests.soot.helpers import answer, camp, facility, give, legal, place, settle, start
 
 A = Hex(1, 0)
 B = Hex(-1, 0)
@@ -45,19 +45,6 @@ def turn(state: SootState, player: int = 0) -> SootState:
     state.pending[-1] = Step(player=player, prompt="turn", kind="turn")
     state.players[player].actions = 3
     return state
-
-
-def legal(state: SootState) -> list[Choose]:
-    state._legal = None
-    return list(GAME.legal_actions(state))
-
-
-def answer(state: SootState, code: str, arg: int | None = None) -> None:
-    for a in legal(state):
-        if a.code == code and (arg is None or a.arg == arg):
-            GAME.apply(state, a)
-            return
-    raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
 
 
 def gid(state: SootState, good: str) -> int:
