@@ -16,6 +16,18 @@ __all__ = [
 ]
 
 
+def _shown(value: object) -> str:
+    """``str(value)``, or a stand-in if a malformed value's ``__str__`` fails."""
+    for show in (str, repr):
+        try:
+            text = show(value)
+        except Exception:  # the message must not fail on the value it quotes
+            continue
+        if isinstance(text, str):
+            return text
+    return f"<{type(value).__name__} object>"
+
+
 class HexkitError(Exception):
     """Root of every error hexkit raises."""
 
@@ -32,7 +44,7 @@ class IllegalActionError(HexkitError, ValueError):
     """
 
     def __init__(self, action: object, rule: str) -> None:
-        super().__init__(f"illegal action {action}: {rule}")
+        super().__init__(f"illegal action {_shown(action)}: {rule}")
         self.action = action
         self.rule = rule
 

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
 from hexkit.errors import ConfigError, IllegalActionError, InvalidRecordError
 from hexkit.rng import Rng
+from hexkit.strict import action_checker, safe_str
 
 __all__ = [
     "PlayerId",
@@ -252,6 +253,7 @@ class Game(ABC, Generic[S, C]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type, ...]]
     decision_types: ClassVar[tuple[type[Decision], ...]] = ()
+    _action_check: Callable[[Any], str | None]
 
     # -- set-up ---------------------------------------------------------
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> C:
@@ -302,11 +304,18 @@ class Game(ABC, Generic[S, C]):
     def apply(self, state: S, action: Any) -> None:
         """Validate ``action``, then change ``state`` by it.
 
+        Only the game's own action values with exact field types are
+        accepted (see :meth:`malformed`); equal-but-wrong values such as
+        ``0.0``, ``True``, a NumPy integer or a plain tuple for a hex are
+        refused before the legality lookup.
+
         Raises:
             IllegalActionError: naming the broken rule; ``state`` is unchanged.
         """
         if not self.is_legal(state, action):
-            raise IllegalActionError(action, self.explain_illegal(state, action))
+            reason = self.malformed(action)
+            raise IllegalActionError(action, reason if reason is not None
+                                     else self._explain_safely(state, action))
         self.perform(state, action)
         state.step += 1
         state._legal = None
@@ -314,14 +323,39 @@ class Game(ABC, Generic[S, C]):
     def is_legal(self, state: S, action: Any) -> bool:
         """Whether ``action`` answers the pending decision legally.
 
-        The default tests membership in :meth:`legal_actions`; a game with a
-        large action set may override it with a direct check, which must
-        agree with the enumeration (the conformance suite compares them).
+        An action that is not exactly one of :attr:`action_types` with
+        exactly typed fields is never legal. Otherwise the default tests
+        membership in :meth:`legal_actions`; a game with a large action set
+        may override it with a direct check (calling ``super().is_legal``
+        or :meth:`malformed` first), which must agree with the enumeration
+        (the conformance suite compares them).
         """
+        if self.malformed(action) is not None:
+            return False
         try:
             return action in self.legal_actions(state)
         except TypeError:  # an unhashable object where a set view is used
             return False
+
+    def malformed(self, action: Any) -> str | None:
+        """Why ``action`` is not a well-formed action of this game, or ``None``.
+
+        Well-formed: its class is exactly one of :attr:`action_types` and
+        each attrs field holds exactly its declared type (``int`` is not
+        ``bool`` or ``float``; a :class:`~hexkit.hexes.Hex` holds two ints).
+        The check is built once per game from the declarations.
+        """
+        try:
+            check = self._action_check
+        except AttributeError:
+            check = self._action_check = action_checker(self.action_types)
+        return check(action)
+
+    def _explain_safely(self, state: S, action: Any) -> str:
+        try:
+            return self.explain_illegal(state, action)
+        except Exception:  # a game's explanation must not hide the refusal
+            return Game.explain_illegal(self, state, action)
 
     @abstractmethod
     def perform(self, state: S, action: Any) -> None:
@@ -429,5 +463,5 @@ class Game(ABC, Generic[S, C]):
 
     # -- actions as data ------------------------------------------------
     def describe(self, state: S, action: Any) -> str:
-        """A readable one-line description of an action (default ``str``)."""
-        return str(action)
+        """A readable one-line description of an action (default ``str``; never raises)."""
+        return safe_str(action)

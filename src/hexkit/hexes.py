@@ -47,9 +47,12 @@ often, is 3x faster than any alternative. Consequences worth knowing:
   lexicographic, and ``Hex(1, 2) == (1, 2)`` (with equal hashes);
 * ``+``, ``-`` and ``*`` are overridden to mean vector addition,
   subtraction and scaling, not tuple concatenation and repetition;
-* the constructor does not check its arguments (a NamedTuple cannot
-  override ``__new__``); use :meth:`Hex.from_cube` or :func:`parse_hex` to
-  validate untrusted input.
+* ``Hex(q, r)`` accepts only ``int`` coordinates (not ``bool``, ``float``
+  or a NumPy integer) and raises :class:`InvalidHexError` otherwise, so
+  ``Hex(5.0, -2.0)``, which would equal and hash like ``Hex(5, -2)``,
+  cannot be made; ``_make`` and ``_replace`` check the same way. The
+  neighbour memo stores only hexes of two ints, so no caller can change
+  what ``neighbors`` answers for anyone else.
 """
 
 from __future__ import annotations
@@ -164,6 +167,8 @@ class Hex(NamedTuple):
         >>> Hex.from_cube(1, -3, 2)
         Hex(q=1, r=-3)
         """
+        if type(q) is not int or type(r) is not int or type(s) is not int:
+            raise InvalidHexError((q, r, s), "cube coordinates must be ints")
         if q + r + s != 0:
             raise InvalidHexError((q, r, s), "cube coordinates must sum to 0")
         return _new(cls, (q, r))
@@ -224,6 +229,8 @@ class Hex(NamedTuple):
         except KeyError:
             pass
         q, r = self
+        if type(q) is not int or type(r) is not int:  # never memoise a non-int key
+            raise InvalidHexError(self, "coordinates must be ints")
         n = _new
         H = Hex
         q1 = q + 1
@@ -478,6 +485,23 @@ class Hex(NamedTuple):
         r = self[1] - cr
         return _new(Hex, (r + cq, q + cr))
 
+
+def _checked_new(cls: type[Hex], q: int, r: int) -> Hex:
+    """``Hex(q, r)``: two ints, or :class:`InvalidHexError` (bool is refused too)."""
+    if type(q) is not int or type(r) is not int:
+        raise InvalidHexError((q, r), "coordinates must be ints")
+    return _new(cls, (q, r))
+
+
+def _checked_make(cls: type[Hex], iterable: object) -> Hex:
+    """``Hex._make``: the same check as the constructor."""
+    q, r = iterable  # type: ignore[misc]
+    return _checked_new(cls, q, r)
+
+
+# A NamedTuple refuses a __new__ in its class body; set the checked one after.
+Hex.__new__ = _checked_new  # type: ignore[method-assign,assignment]
+Hex._make = classmethod(_checked_make)  # type: ignore[method-assign,assignment]
 
 ORIGIN: Hex = Hex(0, 0)
 """The hex ``(0,0)``."""

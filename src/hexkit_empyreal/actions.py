@@ -97,7 +97,7 @@ class Move:
     cost: int
 
     def __str__(self) -> str:
-        return f"move the Conductor {self.spaces} space{'s' if self.spaces > 1 else ''} for {self.cost} mana"
+        return f"move the Conductor {self.spaces} space{'' if self.spaces == 1 else 's'} for {self.cost} mana"
 
 
 @attrs.frozen

@@ -84,6 +84,9 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
     def explain_illegal(self, state: EmpyrealState, action: Any) -> str:
         """Name the rule the action breaks, with the state's facts."""
+        malformed = self.malformed(action)
+        if malformed is not None:
+            return malformed
         d = state.decision()
         if d is None:
             return "the game is over"

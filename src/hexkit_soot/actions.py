@@ -41,7 +41,7 @@ class Choose:
     label: str = attrs.field(default="", eq=False)
 
     def __str__(self) -> str:
-        return self.label or (f"{self.code} {self.arg}" if self.arg else self.code)
+        return str(self.label or (f"{self.code} {self.arg}" if self.arg else self.code))
 
 
 @attrs.frozen(kw_only=True)

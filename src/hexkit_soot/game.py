@@ -179,6 +179,9 @@ class SootGame(Game[SootState, SootConfig]):
 
     def explain_illegal(self, state: SootState, action: Any) -> str:
         """Name the rule an action breaks, with the state's facts."""
+        malformed = self.malformed(action)
+        if malformed is not None:
+            return malformed
         step = state.decision()
         if step is None:
             return "the game is over"

@@ -47,11 +47,14 @@ def cell_name(h: Hex) -> str:
         h: the hex.
 
     Returns:
-        Its name, or ``str(h)`` for a hex that lies on no board.
+        Its name, ``str(h)`` for a hex that lies on no board, or ``repr(h)``
+        for a value that is no hex (a malformed action must still print).
 
-    >>> cell_name(Hex(2, 1)), cell_name(Hex(-1, 0))
-    ('c2', '(-1,0)')
+    >>> cell_name(Hex(2, 1)), cell_name(Hex(-1, 0)), cell_name(None)
+    ('c2', '(-1,0)', 'None')
     """
+    if type(h) is not Hex or type(h[0]) is not int or type(h[1]) is not int:
+        return repr(h)
     q, r = h
     if 0 <= q < MAX_SIZE and 0 <= r:
         return f"{ascii_lowercase[q]}{r + 1}"

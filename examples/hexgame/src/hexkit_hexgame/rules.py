@@ -156,6 +156,9 @@ class HexGame(Game[HexState, HexConfig]):
 
         Source: RULES.md §3-§5.
         """
+        malformed = self.malformed(action)
+        if malformed is not None:
+            return malformed
         if not state.pending:
             winner = state.winner if state.winner is not None else BLACK
             return f"the game is over: {PLAYER_NAMES[winner]} has joined {EDGE_NAMES[winner]}"
@@ -165,11 +168,8 @@ class HexGame(Game[HexState, HexConfig]):
                 return "the swap rule is not in use (variant 'swap' was not chosen)"
             return f"the swap can only be White's first action, not action {state.step + 1}"
         if isinstance(action, Place):
-            try:
-                index = state.board.index(action.hex)
-                name = cell_name(action.hex)
-            except (TypeError, ValueError):  # not a pair of integers
-                return f"{action.hex!r} is not a hex"
+            index = state.board.index(action.hex)
+            name = cell_name(action.hex)
             if index is None:
                 return f"{name} is not a cell of the {n}x{n} board"
             owner = state.cells[index]
