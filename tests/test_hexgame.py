@@ -243,8 +243,8 @@ def test_an_occupied_cell_is_refused_and_nothing_changes() -> None:
     [
         (Place(Hex(5, 0)), "f1 is not a cell of the 5x5 board"),
         (Place(Hex(0, -1)), "(0,-1) is not a cell of the 5x5 board"),
-        ("c2", "'c2' is not a Hex action (Place or Swap)"),
-        (None, "None is not a Hex action (Place or Swap)"),
+        ("c2", "not an action of this game (str; actions are Place, Swap)"),
+        (None, "not an action of this game (NoneType; actions are Place, Swap)"),
     ],
 )
 def test_other_illegal_actions_name_their_rule(action: object, rule: str) -> None:
