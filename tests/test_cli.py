@@ -69,7 +69,12 @@ def test_simulate_report_and_replay_a_failed_game(
     assert code == 0 and "Win rate by agent" in out and "Final score by faction" in out
     assert (tmp_path / "rep" / "index.html").exists()
     failed = next(r for r in rows if r["error"])
-    code, out, _ = run(capsys, "replay", str(results), "--seed", str(failed["seed"]))
+    # the row's game_ref names a module: the file alone is not enough (nothing
+    # is imported from a file); the command line may name it
+    code, out, err = run(capsys, "replay", str(results), "--seed", str(failed["seed"]))
+    assert code == 2 and "module references are never imported from a file" in err, err
+    code, out, _ = run(capsys, "replay", str(results), "--seed", str(failed["seed"]),
+                       "--game", "tests.test_sim:HOOKED")
     assert code == 0 and "To move" in out
 
 
@@ -135,7 +140,7 @@ def test_sweep_reports_each_value(capsys: pytest.CaptureFixture[str], tmp_path: 
         (["play", "hex", "--bogus"], "No such option: --bogus"),
         (["replay", "/no/such/record.json"], "cannot read /no/such/record.json"),
         (["report", "/no/such/results.jsonl"], "cannot read results"),
-        (["replay", "{tmp}/bad.json"], "not JSON"),
+        (["replay", "{tmp}/bad.json"], "bad.json': not valid JSON"),
         (["replay", "{tmp}/other.json"], "no game named 'go'"),
         (["replay", "{tmp}/tampered.json"], "actions[0]"),
         (["replay", "{tmp}/short.json", "--step", "9"], "--step 9 is outside 0..1"),

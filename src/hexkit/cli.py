@@ -42,8 +42,9 @@ from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameConfig, ScoreSheet, State
 from hexkit.match import Match
-from hexkit.record import record_from_json, record_to_json, replay
-from hexkit.registry import ENTRY_POINT_GROUP, available_games, load_game
+from hexkit.record import GameRecord, record_from_json, record_to_json, replay
+from hexkit.registry import ENTRY_POINT_GROUP, available_games, game_named_in_file, load_game
+from hexkit.serialize import parse_json
 from hexkit.sim.report import print_tables, write_report
 from hexkit.sim.run import BACKENDS, Backend, simulate
 from hexkit.sim.stats import read_results, summarize
@@ -289,18 +290,51 @@ def _read(path: Path) -> str:
         raise UsageFailure(f"cannot read {path}: {reason}") from None
 
 
-def _record_text(path: Path, seed: int | None) -> tuple[str, str | None]:
+def _record_text(path: Path, seed: int | None) -> str:
     """A record's JSON text: the file itself, or the ``record`` of the failed
-    game with ``seed`` in a results file (with the study's game reference)."""
+    game with ``seed`` in a results file. The row's ``game_ref`` is not used:
+    a file never names what is imported (see :func:`_record_game`)."""
     if seed is None:
-        return _read(path), None
+        return _read(path)
     for row in read_results(path):
         if row.get("seed") == seed:
             if not isinstance(row.get("record"), dict):
                 raise UsageFailure(f"{path}: the game with seed {seed} has no record (it did not fail)")
-            ref = row.get("game_ref")
-            return json.dumps(row["record"]), ref if isinstance(ref, str) else None
+            return json.dumps(row["record"])
     raise UsageFailure(f"{path}: no game with seed {seed}")
+
+
+def _record_game(path: Path, text: str, game_ref: str | None) -> Game[Any, Any]:
+    """The game of a record file: the installed game its ``game`` field names,
+    or the ``--game`` given on the command line (which may be ``module:GAME``:
+    only the command line may name a module to import, never the file)."""
+    try:
+        data = parse_json(text)
+    except InvalidRecordError as exc:  # name the file when the whole text is unusable
+        raise InvalidRecordError(exc.field or str(path), exc.reason) from None
+    if not isinstance(data, dict) or "game" not in data:
+        raise InvalidRecordError(str(path), "not a game record (no 'game' name)")
+    if game_ref is None:
+        return game_named_in_file(data["game"])
+    game = resolve_game(game_ref)
+    if data["game"] != game.info.name:
+        raise InvalidRecordError("game", f"record is for {data['game']!r}, not {game.info.name!r}"
+                                 f" (--game {game_ref})")
+    return game
+
+
+def _load_record(game: Game[Any, Any], text: str, allow_mismatch: bool) -> GameRecord:
+    record = record_from_json(game, text, allow_version_mismatch=allow_mismatch)
+    if record.version != game.info.version:
+        console.print(f"[yellow]warning: recorded under {game.info.name} rules version "
+                      f"{record.version!r}, replayed under {game.info.version!r}: the replay "
+                      "may diverge or fail[/yellow]")
+    return record
+
+
+_GAME_OPTION_HELP = ("A game that is not installed, as module:GAME (a record file never names "
+                     "what is imported).")
+_MISMATCH_HELP = "Replay a record made under another rules version (it may diverge)."
 
 
 @app.command("replay")
@@ -310,18 +344,14 @@ def replay_command(
     log_tail: int = typer.Option(0, "--log-tail", help="Print only the last N log events (0: all)."),
     seed: Optional[int] = typer.Option(
         None, "--seed", help="RECORD is a results file: replay its failed game with this seed."),
+    game_ref: Optional[str] = typer.Option(None, "--game", help=_GAME_OPTION_HELP),
+    allow_mismatch: bool = typer.Option(False, "--allow-version-mismatch", help=_MISMATCH_HELP),
 ) -> None:
     """Replay a saved game (or a failed game of a study) to its end or to a step."""
     _check_log_tail(log_tail)
-    text, ref = _record_text(record_path, seed)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidRecordError(str(record_path), f"not JSON: {exc.msg}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise InvalidRecordError(str(record_path), "not a game record (no 'game' name)")
-    game = resolve_game(ref or data["game"])
-    record = record_from_json(game, text)
+    text = _record_text(record_path, seed)
+    game = _record_game(record_path, text, game_ref)
+    record = _load_record(game, text, allow_mismatch)
     total = len(record.actions)
     if step is not None and not 0 <= step <= total:
         raise UsageFailure(f"--step {step} is outside 0..{total} for this record")
@@ -523,19 +553,15 @@ def render_command(
         help="Draw after this many decisions (0: the set-up; negative: from the end). Default: the end."),
     out: Path = typer.Option(Path("board.svg"), "--out", "-o", help="The picture file to write."),
     png: bool = typer.Option(False, "--png", help="Write PNG instead of SVG (needs the png extra)."),
+    game_ref: Optional[str] = typer.Option(None, "--game", help=_GAME_OPTION_HELP),
+    allow_mismatch: bool = typer.Option(False, "--allow-version-mismatch", help=_MISMATCH_HELP),
 ) -> None:
     """Draw a recorded game after N decisions as SVG (or PNG), with the game's own style."""
     from hexkit.render import render_record_step, save_picture
 
     text = _read(record_path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidRecordError(str(record_path), f"not JSON: {exc.msg}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise InvalidRecordError(str(record_path), "not a game record (no 'game' name)")
-    game = resolve_game(data["game"])
-    record = record_from_json(game, text)
+    game = _record_game(record_path, text, game_ref)
+    record = _load_record(game, text, allow_mismatch)
     svg = render_record_step(game, record, step)
     try:
         _make_folder(out.parent)

@@ -11,6 +11,7 @@ __all__ = [
     "HexkitError",
     "IllegalActionError",
     "InvalidRecordError",
+    "VersionMismatchError",
     "ConfigError",
     "UnknownGameError",
 ]
@@ -63,6 +64,27 @@ class InvalidRecordError(HexkitError, ValueError):
         super().__init__(f"{where}{reason}")
         self.field = field
         self.reason = reason
+
+
+class VersionMismatchError(InvalidRecordError):
+    """A record or saved state made under another rules version of the game.
+
+    Replaying it could diverge silently, so it is refused unless the caller
+    asks for it (``allow_version_mismatch=True``, ``--allow-version-mismatch``).
+
+    Attributes:
+        saved: the rules version the file was made under.
+        current: the installed game's rules version.
+    """
+
+    def __init__(self, game: str, saved: object, current: str) -> None:
+        super().__init__(
+            "version",
+            f"made under {game} rules version {saved!r}; the installed {game} is version"
+            f" {current!r} (replaying may diverge; allow it explicitly to try)",
+        )
+        self.saved = saved
+        self.current = current
 
 
 class ConfigError(HexkitError, ValueError):

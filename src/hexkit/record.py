@@ -10,7 +10,7 @@ import attrs
 
 from hexkit.errors import IllegalActionError, InvalidRecordError
 from hexkit.game import Game, GameConfig, State
-from hexkit.serialize import SCHEMA_VERSION, codec, parse_json, structure_checked
+from hexkit.serialize import SCHEMA_VERSION, check_version, codec, parse_json, structure_checked
 
 __all__ = ["GameRecord", "replay", "record_to_json", "record_from_json"]
 
@@ -72,12 +72,21 @@ def record_to_json(game: Game[Any, Any], record: GameRecord, indent: int | None 
     return json.dumps(data, indent=indent, sort_keys=True)
 
 
-def record_from_json(game: Game[Any, Any], text: str | bytes) -> GameRecord:
+def record_from_json(game: Game[Any, Any], text: str | bytes, *,
+                     allow_version_mismatch: bool = False) -> GameRecord:
     """Parse a record written by :func:`record_to_json`.
 
     The actions are decoded but not replayed; :func:`replay` checks them.
 
+    Args:
+        game: the game the record must be for.
+        text: the JSON text.
+        allow_version_mismatch: accept a record made under another rules
+            version (its replay may diverge or fail).
+
     Raises:
+        VersionMismatchError: if the record was made under another rules
+            version and ``allow_version_mismatch`` is false.
         InvalidRecordError: naming the malformed field.
     """
     data = parse_json(text)
@@ -90,6 +99,13 @@ def record_from_json(game: Game[Any, Any], text: str | bytes) -> GameRecord:
         raise InvalidRecordError("schema", f"unsupported schema {data['schema']!r}")
     if data["game"] != game.info.name:
         raise InvalidRecordError("game", f"record is for {data['game']!r}, not {game.info.name!r}")
+    if not isinstance(data["version"], str):
+        raise InvalidRecordError("version", f"expected a string, not {data['version']!r}")
+    if not allow_version_mismatch:
+        check_version(game, data["version"])
+    extra = sorted(set(data) - {"schema", "game", "version", "config", "seed", "actions"})
+    if extra:
+        raise InvalidRecordError(extra[0], "unknown key in a game record")
     c = codec(game)
     config = structure_checked(c.converter, data["config"], game.config_type, "config")
     seed = data["seed"]

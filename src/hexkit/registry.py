@@ -15,10 +15,10 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from hexkit.errors import UnknownGameError
+from hexkit.errors import InvalidRecordError, UnknownGameError
 from hexkit.game import Game
 
-__all__ = ["ENTRY_POINT_GROUP", "available_games", "load_game"]
+__all__ = ["ENTRY_POINT_GROUP", "available_games", "load_game", "game_named_in_file"]
 
 ENTRY_POINT_GROUP = "hexkit.games"
 
@@ -49,3 +49,33 @@ def load_game(name: str) -> Game[Any, Any]:
     if not isinstance(game, Game):
         raise TypeError(f"entry point {name!r} gives {type(game).__name__}, not a hexkit Game")
     return game
+
+
+def game_named_in_file(name: object, field: str = "game") -> Game[Any, Any]:
+    """The installed game a file names, found only through the entry points.
+
+    A file never chooses what is imported: a ``module:GAME`` reference, or
+    any name that is not an installed game, is refused without importing
+    anything. (A game that is not installed is named on the command line,
+    ``--game module:GAME``, or passed in by the calling code.)
+
+    Args:
+        name: the file's ``game`` (or ``game_ref``) value.
+        field: the field's name, for the message.
+
+    Raises:
+        InvalidRecordError: naming ``field``, if ``name`` is not the
+            registry name of an installed game.
+    """
+    if not isinstance(name, str):
+        raise InvalidRecordError(field, f"expected a game name, not {name!r}")
+    points = _entry_points()
+    if name not in points:
+        known = ", ".join(sorted(points)) or "none"
+        raise InvalidRecordError(
+            field,
+            f"no game named {name!r}; installed games: {known} (a file may name only an"
+            " installed game: module references are never imported from a file; give a game"
+            " that is not installed on the command line, --game module:GAME)",
+        )
+    return load_game(name)

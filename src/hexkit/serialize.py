@@ -14,6 +14,7 @@ attrs classes. Malformed or tampered input raises
 from __future__ import annotations
 
 import json
+import re
 from functools import cache, cached_property
 from typing import Any, Union
 
@@ -24,12 +25,24 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from hexkit.errors import InvalidRecordError
+from hexkit.errors import InvalidRecordError, VersionMismatchError
 from hexkit.game import Decision, Game, GameConfig, LogEntry, State
 from hexkit.hexes import Hex, parse_hex
 from hexkit.rng import Rng
 
-__all__ = ["converter", "make_converter", "GameCodec", "codec", "SCHEMA_VERSION", "structure_checked"]
+__all__ = [
+    "converter",
+    "make_converter",
+    "GameCodec",
+    "codec",
+    "SCHEMA_VERSION",
+    "structure_checked",
+    "parse_json",
+    "check_version",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_TEXT_BYTES",
+]
 
 SCHEMA_VERSION = 1
 """Version of the saved-state envelope; bumped when its layout changes."""
@@ -99,7 +112,8 @@ def make_converter() -> cattrs.Converter:
         lambda t: t is LogEntry, lambda t, c: namedtuple_dict_unstructure_factory(t, c)
     )
     conv.register_structure_hook_factory(
-        lambda t: t is LogEntry, lambda t, c: namedtuple_dict_structure_factory(t, c)
+        lambda t: t is LogEntry,
+        lambda t, c: namedtuple_dict_structure_factory(t, c, "from_converter", True),
     )
     conv.register_unstructure_hook(Rng, lambda rng: rng.state)
     conv.register_structure_hook(Rng, _structure_rng)
@@ -283,13 +297,22 @@ class GameCodec:
             "state": body,
         }
 
-    def state_from_dict(self, data: Any) -> State:
+    def state_from_dict(self, data: Any, *, allow_version_mismatch: bool = False) -> State:
         """Rebuild a state saved by :meth:`state_to_dict`.
 
+        Args:
+            data: the parsed envelope.
+            allow_version_mismatch: load a state saved under another rules
+                version (it may not be one the installed rules can reach).
+
         Raises:
+            VersionMismatchError: if the state was saved under another rules
+                version and ``allow_version_mismatch`` is false.
             InvalidRecordError: on a wrong schema, game or any malformed field.
         """
         _check_envelope(data, self.game.info.name, ("schema", "game", "version", "state"))
+        if not allow_version_mismatch:
+            check_version(self.game, data["version"])
         body = data["state"]
         if not isinstance(body, dict):
             raise InvalidRecordError("state", "expected a JSON object")
@@ -314,21 +337,108 @@ class GameCodec:
         """A state as JSON text (keys sorted: the same state gives the same bytes)."""
         return json.dumps(self.state_to_dict(state), indent=indent, sort_keys=True)
 
-    def state_from_json(self, text: str | bytes) -> State:
+    def state_from_json(self, text: str | bytes, *, allow_version_mismatch: bool = False) -> State:
         """Rebuild a state from :meth:`state_to_json` text.
 
         Raises:
+            VersionMismatchError: saved under another rules version (see
+                :meth:`state_from_dict`).
             InvalidRecordError: if the text is not JSON or any field is malformed.
         """
-        return self.state_from_dict(parse_json(text))
+        return self.state_from_dict(parse_json(text), allow_version_mismatch=allow_version_mismatch)
+
+
+def check_version(game: Game[Any, Any], saved: Any) -> None:
+    """Refuse a file made under another rules version of ``game``.
+
+    Raises:
+        VersionMismatchError: naming both versions.
+    """
+    if saved != game.info.version:
+        raise VersionMismatchError(game.info.name, saved, game.info.version)
+
+
+MAX_DEPTH = 64
+"""Deepest nesting of JSON arrays and objects a record or state may have
+(the deepest hexkit writes is about a dozen); checked before parsing, so a
+hostile file cannot exhaust the stack."""
+
+MAX_INT_DIGITS = 64
+"""Longest integer literal accepted (a 128-bit seed has 39 digits)."""
+
+MAX_TEXT_BYTES = 256 * 1024 * 1024
+"""Largest JSON document accepted, in characters."""
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+class _Oversized:
+    """Stands in for an integer literal longer than :data:`MAX_INT_DIGITS`."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (strings are skipped)."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InvalidRecordError(
+                    "", f"nested deeper than {MAX_DEPTH} levels (at character {match.start()})")
+        elif token in "]}":
+            depth -= 1
+
+
+def _parse_int(literal: str) -> Any:
+    digits = len(literal.lstrip("-"))
+    return _Oversized(digits) if digits > MAX_INT_DIGITS else int(literal)
+
+
+def _find_oversized(data: Any) -> str | None:
+    """The dotted path of the first oversized integer in parsed JSON, if any."""
+    todo: list[tuple[str, Any]] = [("", data)]
+    while todo:
+        path, value = todo.pop()
+        if isinstance(value, _Oversized):
+            return path
+        items = value.items() if isinstance(value, dict) else (
+            enumerate(value) if isinstance(value, list) else ())
+        for key, item in items:
+            todo.append((f"{path}.{key}" if path else str(key), item))
+    return None
 
 
 def parse_json(text: str | bytes) -> Any:
-    """Parse JSON text or raise :class:`InvalidRecordError`."""
+    """Parse JSON text or raise :class:`InvalidRecordError`.
+
+    Nothing in the text is trusted: nesting deeper than :data:`MAX_DEPTH`,
+    integers longer than :data:`MAX_INT_DIGITS` digits (named by field) and
+    documents over :data:`MAX_TEXT_BYTES` are refused before anything is
+    structured.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidRecordError("", f"not valid JSON: {exc}") from None
+    if len(text) > MAX_TEXT_BYTES:
+        raise InvalidRecordError("", f"{len(text)} characters; the limit is {MAX_TEXT_BYTES}")
+    _check_depth(text)
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = json.loads(text, parse_int=_parse_int)
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise InvalidRecordError("", f"not valid JSON: {exc}") from None
+    where = _find_oversized(data) if _LONG_INT.search(text) is not None else None
+    if where is not None:
+        raise InvalidRecordError(where, f"an integer longer than {MAX_INT_DIGITS} digits")
+    return data
+
+
+_LONG_INT = re.compile(r"\d{%d}" % (MAX_INT_DIGITS + 1))
 
 
 def _check_envelope(data: Any, game: str, keys: tuple[str, ...]) -> None:
@@ -337,6 +447,9 @@ def _check_envelope(data: Any, game: str, keys: tuple[str, ...]) -> None:
     for key in keys:
         if key not in data:
             raise InvalidRecordError(key, "missing")
+    extra = sorted(k for k in data if k not in keys)
+    if extra:
+        raise InvalidRecordError(str(extra[0]), "unknown key in a saved state")
     if data.get("schema") != SCHEMA_VERSION:
         raise InvalidRecordError(
             "schema", f"unsupported schema {data.get('schema')!r}; this hexkit reads {SCHEMA_VERSION}"
