@@ -44,17 +44,29 @@ TIMING_FIELDS = ("seconds", "agent_seconds")
 """Result fields that measure time, and so differ between runs of the same seeds."""
 
 
-def resolve_game(ref: str) -> Game[Any, Any]:
+def resolve_game(ref: str, *, allow_import: bool = True) -> Game[Any, Any]:
     """The game a study names: a registry name (``"empyreal"``) or an import
     reference ``"package.module:ATTRIBUTE"`` for a game that is not installed
     as a plugin (a game under development, a test game).
 
+    Only for names the user gave (the command line, calling code): a name
+    read from a file goes through :func:`hexkit.registry.game_named_in_file`,
+    or ``allow_import=False``, so that loading a file never imports anything.
+
+    Args:
+        ref: the name or reference.
+        allow_import: whether an import reference may be followed.
+
     Raises:
         UnknownGameError: if no installed plugin has that name.
-        ConfigError: if an import reference does not lead to a :class:`Game`.
+        ConfigError: if an import reference does not lead to a :class:`Game`,
+            or is given while ``allow_import`` is false.
     """
     if ":" not in ref:
         return load_game(ref)
+    if not allow_import:
+        raise ConfigError(f"game {ref!r}: a module reference is not followed here (only"
+                          " installed games, found through their entry points)")
     module_name, _, attribute = ref.partition(":")
     try:
         module = importlib.import_module(module_name)

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from hexkit.errors import ConfigError
-from hexkit.game import Decision, GameConfig, State
+from hexkit.game import Decision, GameConfig, GameInfo, State
 from hexkit.hexes import Hex
 
 from hexkit_hexgame.actions import MAX_SIZE, Place
@@ -55,6 +55,21 @@ class HexConfig(GameConfig):
     """
 
     size: int = attrs.field(default=DEFAULT_SIZE, validator=_check_size)
+
+    def check(self, info: GameInfo) -> None:
+        """The base checks, and no ``data`` or ``overrides``: Hex has no data files,
+        so a value there would change nothing and is refused, not ignored.
+
+        Raises:
+            ConfigError: naming the unused field.
+        """
+        super().check(info)
+        if self.data is not None:
+            raise ConfigError(f"hex has no data files to replace; config.data must be null,"
+                              f" not {self.data!r}")
+        if self.overrides:
+            paths = ", ".join(map(str, self.overrides))
+            raise ConfigError(f"hex does not read data overrides; {paths} would change nothing")
 
 
 @attrs.frozen(kw_only=True)
