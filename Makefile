@@ -31,6 +31,7 @@ golden: $(STAMP)
 	$(BIN)/python -m tests.empyreal.golden --regenerate
 	$(BIN)/python -m tests.soot.golden --regenerate
 	HEXKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_render.py
+	$(BIN)/python -m tests.golden_tripwire --update
 
 clean:
 	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache
