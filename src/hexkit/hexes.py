@@ -61,6 +61,7 @@ import enum
 import math
 import operator
 import re
+from collections.abc import Iterable
 from typing import NamedTuple, SupportsIndex
 
 from hexkit.errors import HexkitError
@@ -493,10 +494,12 @@ def _checked_new(cls: type[Hex], q: int, r: int) -> Hex:
     return _new(cls, (q, r))
 
 
-def _checked_make(cls: type[Hex], iterable: object) -> Hex:
+def _checked_make(cls: type[Hex], iterable: Iterable[int]) -> Hex:
     """``Hex._make``: the same check as the constructor."""
-    q, r = iterable  # type: ignore[misc]
-    return _checked_new(cls, q, r)
+    pair: tuple[int, ...] = tuple(iterable)
+    if len(pair) != 2:
+        raise InvalidHexError(pair, "a hex has two coordinates")
+    return _checked_new(cls, pair[0], pair[1])
 
 
 # A NamedTuple refuses a __new__ in its class body; set the checked one after.
