@@ -133,11 +133,15 @@ def test_a_hex_is_built_only_from_ints(coords: tuple[Any, Any]) -> None:
 
 
 def test_the_neighbour_memo_cannot_be_poisoned() -> None:
+    from hexkit import hexes
+
+    hexes._NEIGHBORS.pop(Hex(5, -2), None)  # a miss, as in a fresh process
     poison = tuple.__new__(Hex, (5.0, -2.0))  # the only way left to make one
     with pytest.raises(InvalidHexError):
         poison.neighbors()
     with pytest.raises(InvalidHexError):
-        neighbors((7.0, 1.0))  # type: ignore[arg-type]
+        neighbors((7.0, 123457.0))  # type: ignore[arg-type]
+    assert Hex(7, 123457) not in hexes._NEIGHBORS
     for n in Hex(5, -2).neighbors():
         assert type(n) is Hex and type(n.q) is int and type(n.r) is int
     assert Hex(5, -2).neighbors()[0] == Hex(6, -2)

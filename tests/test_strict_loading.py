@@ -301,3 +301,10 @@ def test_fuzz_tampered_documents_load_or_raise_invalid_record_error(data: st.Dat
 @given(st.data())
 def test_fuzz_tampered_documents_soak(data: st.DataObject) -> None:
     _mutate(data)
+
+
+def test_the_depth_limit_is_exact_and_ignores_brackets_in_strings() -> None:
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    with pytest.raises(InvalidRecordError, match="nested deeper"):
+        parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    assert parse_json(json.dumps({"a": "[" * 500, "b": ["]" * 500]})) == {"a": "[" * 500, "b": ["]" * 500]}

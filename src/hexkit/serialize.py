@@ -369,7 +369,9 @@ MAX_INT_DIGITS = 64
 MAX_TEXT_BYTES = 256 * 1024 * 1024
 """Largest JSON document accepted, in characters."""
 
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
 
 
 class _Oversized:
@@ -380,17 +382,29 @@ class _Oversized:
 
 
 def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` (strings are skipped)."""
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (brackets in strings do not count).
+
+    The strings and every other character are cut away by regular
+    expressions, then innermost pairs are removed a level at a time; only
+    what is left after :data:`MAX_DEPTH` levels is walked in Python.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return
+        brackets, removed = _PAIR.subn("", brackets)
+        if not removed:
+            break
+    else:
+        if _PAIR.search(brackets):  # a pair around MAX_DEPTH removed levels
+            raise InvalidRecordError("", f"nested deeper than {MAX_DEPTH} levels")
     depth = 0
-    for match in _TOKENS.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise InvalidRecordError(
-                    "", f"nested deeper than {MAX_DEPTH} levels (at character {match.start()})")
-        elif token in "]}":
-            depth -= 1
+    for char in brackets:  # unbalanced leftovers, or nesting beyond the limit
+        depth = depth + 1 if char in "[{" else depth - 1
+        if depth > MAX_DEPTH:
+            raise InvalidRecordError("", f"nested deeper than {MAX_DEPTH} levels")
 
 
 def _parse_int(literal: str) -> Any:
@@ -428,11 +442,13 @@ def parse_json(text: str | bytes) -> Any:
     if len(text) > MAX_TEXT_BYTES:
         raise InvalidRecordError("", f"{len(text)} characters; the limit is {MAX_TEXT_BYTES}")
     _check_depth(text)
+    # Only a text with a long run of digits needs the (slower) integer hook.
+    suspect = _LONG_INT.search(text) is not None
     try:
-        data = json.loads(text, parse_int=_parse_int)
+        data = json.loads(text, parse_int=_parse_int) if suspect else json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise InvalidRecordError("", f"not valid JSON: {exc}") from None
-    where = _find_oversized(data) if _LONG_INT.search(text) is not None else None
+    where = _find_oversized(data) if suspect else None
     if where is not None:
         raise InvalidRecordError(where, f"an integer longer than {MAX_INT_DIGITS} digits")
     return data
