@@ -263,6 +263,7 @@ def test_rail_depot_build_route_may_be_taken_with_no_action_left() -> None:
     answer(s, "Build Route")
     answer(s, "road")
     answer(s, "edge")
+    answer(s, "way")  # the Baron's discount waives the Timber or the Stone: the player's choice
     assert p.actions == 0 and p.used == ["Rail Depot"]
     s.pending[-1:] = [Step(kind="turn", player=0)]
     assert "Build Route" not in [c for c, _ in codes(s)]  # once per round
