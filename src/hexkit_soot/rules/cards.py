@@ -368,17 +368,39 @@ def start_auction(state: SootState, slot: int) -> None:
 
 
 def _ask_bid(state: SootState, k: int, slot: int) -> None:
+    """Ask the bidder ``state.order[k]`` to raise their blind bid or place it.
+
+    The bid is built one answer at a time, like a trade offer: +1, +the
+    step (5), or place it. The same three answers are offered at every
+    amount and the running amount is kept in ``state.bids`` (hidden from
+    the others like a placed bid), so nothing in the question shows it. A
+    raise is capped at the bidder's currency; a raise that reaches it
+    places the bid, so a bid takes at most currency + 1 answers.
+    """
     player = state.order[k]
-    cap = min(state.players[player].currency, D(state).numbers.legacy_bid_max)
-    options = [opt("bid", n, f"bid {n}") for n in range(cap + 1)]
-    ask(state, player, "cards.bid", options, f"blind bid for {state.auction}", data=(k, slot))
+    step = D(state).numbers.legacy_bid_step
+    options = [opt("bid", 1, "raise the bid by 1"), opt("bid", step, f"raise the bid by {step}"),
+               opt("bid", 0, "place the bid")]
+    ask(state, player, "cards.bid", options,
+        f"blind bid for {state.auction}: raise it by 1 or {step}, or place it", data=(k, slot))
 
 
 @handles("cards.bid")
 def on_bid(state: SootState, step: Step, answer: Choose) -> None:
-    """Record a bid; after the last, reveal and award."""
+    """Raise the running bid or place it; after the last bid, reveal and award.
+
+    Source: rulebook, §15.3 Legacy cards ("all players secretly fist-bid
+    currency"; up to all the bidder holds); the answer scheme is assumed
+    (``legacy_bid_step``).
+    """
     k, slot = step.data
-    state.bids[step.player] = answer.arg
+    player = step.player
+    so_far = max(0, state.bids[player])
+    cap = state.players[player].currency
+    state.bids[player] = min(cap, so_far + answer.arg)
+    if answer.arg and state.bids[player] < cap:
+        _ask_bid(state, k, slot)
+        return
     if k + 1 < len(state.order):
         _ask_bid(state, k + 1, slot)
         return
