@@ -163,10 +163,9 @@ def guess_bids(sample: SootState, rng: Rng) -> None:
         sample: a copy of a view (changed in place).
         rng: the source of the guesses.
     """
-    cap = D(sample).numbers.legacy_bid_max
     for seat, b in enumerate(sample.bids):
-        if b == HIDDEN_BID:
-            sample.bids[seat] = rng.randbelow(min(sample.players[seat].currency, cap) + 1)
+        if b == HIDDEN_BID:  # placed or still being raised: at most all the bidder's currency
+            sample.bids[seat] = rng.randbelow(sample.players[seat].currency + 1)
 
 
 def hide_questions(view: SootState, viewer: PlayerId) -> None:

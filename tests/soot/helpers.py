@@ -116,3 +116,15 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
             GAME.apply(state, a)
             return
     raise AssertionError(f"no legal answer {code} {arg}; legal: {[str(a) for a in legal(state)]}")
+
+
+def bid(state: SootState, amount: int) -> None:
+    """Build and place a blind Legacy bid of ``amount`` with the +5 / +1 / place answers."""
+    bidder = state.pending[-1].player
+    for _ in range(amount // 5):
+        answer(state, "bid", 5)
+    for _ in range(amount % 5):
+        answer(state, "bid", 1)
+    top = state.pending[-1] if state.pending else None
+    if top is not None and top.kind == "cards.bid" and top.player == bidder:  # not placed by reaching the cap
+        answer(state, "bid", 0)

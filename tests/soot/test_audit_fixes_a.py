@@ -14,7 +14,7 @@ from hexkit_soot.rules.refine import fire
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.state import CENTRAL_CITY, RAIL, SootState, add_goods
 
-from tests.soot.helpers import camp, connect, facility, give, place, settle, start
+from tests.soot.helpers import bid, camp, connect, facility, give, place, settle, start
 
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
@@ -50,12 +50,12 @@ def test_two_legacy_cards_in_one_refill_are_both_auctioned_in_slot_order() -> No
     s.phase, s.cursor = "market", 3
     advance(s)
     assert s.auction == "The Royal Charter" and s.pending[-1].kind == "cards.bid"
-    answer(s, "bid", 3)  # P0 (Merchant, 8¤)
-    answer(s, "bid", 1)  # P1 (Industrialist, 2¤)
+    bid(s, 3)  # P0 (Merchant, 8¤)
+    bid(s, 1)  # P1 (Industrialist, 2¤)
     assert s.auction == "The Panic" and s.pending[-1].kind == "cards.bid"
     assert s.card_row[1] == "" and s.card_row[3] == "The Panic"
-    answer(s, "bid", 0)
-    answer(s, "bid", 2)
+    bid(s, 0)
+    bid(s, 2)
     p0, p1 = s.players
     assert p0.hand == ["The Royal Charter"] and p0.currency == 8 - 3
     assert p1.hand == ["The Panic"] and p1.currency == 0
@@ -263,6 +263,7 @@ def test_rail_depot_build_route_may_be_taken_with_no_action_left() -> None:
     answer(s, "Build Route")
     answer(s, "road")
     answer(s, "edge")
+    answer(s, "way")  # the Baron's discount waives the Timber or the Stone: the player's choice
     assert p.actions == 0 and p.used == ["Rail Depot"]
     s.pending[-1:] = [Step(kind="turn", player=0)]
     assert "Build Route" not in [c for c, _ in codes(s)]  # once per round

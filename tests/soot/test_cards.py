@@ -137,13 +137,13 @@ def test_foreman_adds_one_action() -> None:
 
 def test_land_grant_makes_the_next_camp_cheaper_until_used() -> None:
     state = position()
-    assert camp_cost(state, 0, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 1)
+    assert camp_cost(state, 0, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 1, 0)
     play(state, "Land Grant")
-    assert camp_cost(state, 0, E1, "Farm") == ({"Timber": 1}, 0)
+    assert camp_cost(state, 0, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 0, 1)
     assert not playable(state, "Land Grant")  # does not stack
     notify(state, 0, Moment.CAMP_FOUNDED, {"hex": E1, "kind": "Farm"})
-    assert camp_cost(state, 0, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 1)
-    assert camp_cost(state, 1, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 1)
+    assert camp_cost(state, 0, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 1, 0)
+    assert camp_cost(state, 1, E1, "Farm") == ({"Timber": 1, "Stone": 1}, 1, 0)
 
 
 @pytest.mark.parametrize(
@@ -405,10 +405,13 @@ def test_land_grant_is_used_up_by_a_found_camp_action() -> None:
     answer(state, "Found Camp")
     kinds = list(D(state).camps)
     answer(state, "camp", hex_code(E1) * 16 + kinds.index("Farm"))
+    ways = {str(a): a for a in legal(state)}
+    assert sorted(ways) == ["discount waives: 1 Stone", "discount waives: 1 Timber"]  # the player's choice
+    GAME.apply(state, ways["discount waives: 1 Stone"])
     assert state.players[0].currency == 4  # no ¤ for the camp
     assert state.players[0].loose[E1] == {"Stone": 1}  # 1 Timber paid instead of Timber + Stone
     assert "Land Grant@0" not in state.active
-    assert camp_cost(state, 0, E2, "Farm") == ({"Timber": 1, "Stone": 1}, 1)
+    assert camp_cost(state, 0, E2, "Farm") == ({"Timber": 1, "Stone": 1}, 1, 0)
 
 
 def test_price_gouging_is_used_up_by_a_sale() -> None:

@@ -14,7 +14,7 @@ from hexkit_soot.ledger import D
 from hexkit_soot.rules.communities import interaction_cost
 from hexkit_soot.state import CENTRAL_CITY, Community, SootState
 
-from tests.soot.helpers import camp, connect, facility, give, place, settle, start
+from tests.soot.helpers import bid, camp, connect, facility, give, place, settle, start
 
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
@@ -152,9 +152,9 @@ def test_legacy_auction_highest_bid_pays_ties_to_turn_order() -> None:
     s.pending.clear()
     s.card_row[0] = "The Panic"
     start_auction(s, 0)
-    answer(s, "bid", 2)   # P0
-    answer(s, "bid", 2)   # P1
-    answer(s, "bid", 1)   # P2
+    bid(s, 2)   # P0
+    bid(s, 2)   # P1
+    bid(s, 1)   # P2
     assert "The Panic" in s.players[0].hand and s.card_row[0] == ""
     assert s.players[0].currency == 8 - 2 and s.players[1].currency == 2
 

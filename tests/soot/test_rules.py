@@ -284,11 +284,11 @@ def test_camp_next_to_community_costs_prestige() -> None:
 def test_camp_costs_and_prospector_pays_no_currency() -> None:
     s = start(("Merchant", "Prospector"))
     place(s, Hex(1, 0), "Plains")
-    assert camp_cost(s, 0, Hex(1, 0), "Farm") == ({"Timber": 1, "Stone": 1}, 1)
-    assert camp_cost(s, 1, Hex(1, 0), "Farm") == ({"Timber": 1, "Stone": 1}, 0)
+    assert camp_cost(s, 0, Hex(1, 0), "Farm") == ({"Timber": 1, "Stone": 1}, 1, 0)
+    assert camp_cost(s, 1, Hex(1, 0), "Farm") == ({"Timber": 1, "Stone": 1}, 0, 0)
     s.players[0].explorers[0] = Hex(1, 0)
     s.players[0].builders[0] = Hex(1, 0)
-    assert camp_cost(s, 0, Hex(1, 0), "Farm")[0] == {"Timber": 1}  # Explorer + Builder: -1 resource, min 1
+    assert camp_cost(s, 0, Hex(1, 0), "Farm")[2] == 1  # Explorer + Builder: -1 resource (the player's choice), min 1
 
 
 def test_food_shortfall_costs_two_per_missing_food() -> None:
@@ -485,8 +485,9 @@ def test_railroad_baron_pays_one_resource_less_per_route() -> None:
     s = start(("Railroad Baron", "Merchant"))
     from hexkit_soot.rules.routes import _cost
 
-    assert _cost(s, 0, RAIL, True) == {"Timber": 1}
-    assert _cost(s, 1, RAIL, True) == {"Iron Ore": 1, "Timber": 1}
+    assert _cost(s, 0, RAIL, True) == ({"Iron Ore": 1, "Timber": 1}, 1)  # 1 unit waived, the player's choice
+    assert _cost(s, 0, RAIL, False) == ({"Iron Ore": 1, "Timber": 1}, 0)  # only the action's first payment
+    assert _cost(s, 1, RAIL, True) == ({"Iron Ore": 1, "Timber": 1}, 0)
 
 
 def test_town_founder_extra_slot_and_charter_two() -> None:

@@ -129,7 +129,7 @@ def test_two_offers_per_player_per_round_cancelled_ones_count() -> None:
     assert D(s).numbers.trade_offers_per_round == 2
     open_offer(s)
     answer(s, "cancel")
-    assert s.log[-1].text == "withdrew the offer to P1" and offers_left(s, 0) == 1
+    assert s.log[-1].text == "cancelled an offer to P1 before proposing it" and offers_left(s, 0) == 1
     open_offer(s)
     answer(s, "give", gid(s, "Timber"))
     answer(s, "ask", gid(s, "Iron Ore"))

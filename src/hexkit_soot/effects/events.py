@@ -475,7 +475,9 @@ def exhausted_seams(ctx: Ctx) -> None:
             emptied.append(resource)
         elif not _option(ctx) and left >= 2:
             state.stacks[h] = left - 1
-    state.note(None, f"Exhausted Seams ({ctx.option}): the seams give out")
+    what = "every seam with 1 token left is emptied" if _option(ctx) else "every seam with 2+ tokens loses 1"
+    state.note(None, f"Exhausted Seams ({ctx.option}): {what} ({len(emptied)} emptied)" if _option(ctx)
+               else f"Exhausted Seams ({ctx.option}): {what}")
     for resource in sorted(set(emptied)):
         scarcity_cascade(state, resource)
 

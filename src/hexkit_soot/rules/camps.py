@@ -33,7 +33,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 
@@ -118,21 +118,30 @@ def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
     return out
 
 
-def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
-    """Goods and ¤ to found ``kind`` at ``at`` for ``player`` (discounts applied).
+def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int, int]:
+    """Goods, ¤ and waivable units to found ``kind`` at ``at`` for ``player``.
 
     Args:
         state: the game.
         player: the seat concerned.
         at: the hex.
         kind: the camp type's name.
+
+    Returns:
+        ``(goods, currency, waive)``: the printed goods (none at all under
+        Claim Stakes), the currency after effects, and how many units of the
+        goods the discounts (Explorer and Builder together, Land Office, Land
+        Grant) let the player waive, their choice of which (at least 1 unit
+        is paid).
+
+    Source: rulebook, "Camps", "Explorer and Builder together"; §21.
     """
     nums = D(state).numbers
     cost = D(state).camps[kind].cost
     discount = builder_discount(state, player, at) + modify(state, player, Hook.CAMP_RESOURCES, 0)
-    goods = discounted(cost, discount) if discount < 99 else {}
+    goods = dict(cost) if discount < 99 else {}
     currency = modify(state, player, Hook.CAMP_CURRENCY, nums.camp_currency)
-    return goods, max(0, currency)
+    return goods, max(0, currency), waivable(goods, discount)
 
 
 def _limit(state: SootState, player: PlayerId) -> int:
@@ -163,8 +172,8 @@ def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
         if kinds and can_found_camp(state, player):
             pool = build_pool(state, player, at)  # the same for every camp type here
             for kind in kinds:
-                goods, cur = camp_cost(state, player, at, kind)
-                if can_build(state, player, goods, at, cur, pool=pool):
+                goods, cur, waive = camp_cost(state, player, at, kind)
+                if can_build(state, player, goods, at, cur, pool=pool, waive=waive):
                     yield at, kind
 
 
@@ -190,13 +199,13 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     player = step.player
     at = code_hex(answer.arg // 16)
     kind = list(D(state).camps)[answer.arg % 16]
-    goods, cur = camp_cost(state, player, at, kind)
-    from hexkit_soot.rules.cards import wild_cards  # imported here: the turn menu lists actions in import order
+    goods, cur, waive = camp_cost(state, player, at, kind)
+    from hexkit_soot.rules.cards import build_payment  # imported here: the turn menu lists actions in import order
 
-    cards = wild_cards(state, step, answer, goods, at)
-    if cards is None:
+    paid = build_payment(state, step, answer, goods, at, waive)
+    if paid is None:
         return
-    pay_build(state, player, goods, at, cur, why=f"{kind} at {at}", cards=cards)
+    pay_build(state, player, paid.goods, at, cur, why=f"{kind} at {at}", cards=paid.cards, waived=paid.waived)
     place_camp(state, player, at, kind)
     from hexkit_soot.effects.reactions import Moment, notify
 

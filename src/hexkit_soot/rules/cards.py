@@ -19,17 +19,21 @@ Source: rulebook, §15 "Cards", "Legacy cards", Phase 5 (hand limit).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import attrs
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import D, gain_currency
-from hexkit_soot.rules.network import pool_at
-from hexkit_soot.rules.payment import Need, settle
+from hexkit_soot.rules.network import less, pool_at, shortfall
+from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
 
-__all__ = ["draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards"]
+__all__ = ["draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment"]
 
 
 def card_id(state: SootState, name: str) -> int:
@@ -151,11 +155,7 @@ def on_keep(state: SootState, step: Step, answer: Choose) -> None:
 def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: Hex | None) -> tuple[str, ...] | None:
     """The cards the payer spends as wild resources on ``cost``; ``None`` when they were asked.
 
-    Call it in the paying handler before anything changes, and pass the
-    cards to :func:`~hexkit_soot.rules.network.pay`. Goods usable at ``at``
-    (with the network) pay first; each missing unit takes one card. When
-    the hand allows more than one distinct set of cards, the payer is asked
-    (the handler runs again once they have chosen).
+    :func:`build_payment` without a discount.
 
     Args:
         state: the game.
@@ -169,18 +169,88 @@ def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: He
 
     Source: rulebook, "Cards" (every card is also 1 wild resource).
     """
+    found = build_payment(state, step, answer, cost, at)
+    return None if found is None else found.cards
+
+
+@attrs.frozen
+class BuildPayment:
+    """What a building payment takes, as the payer chose it.
+
+    Attributes:
+        goods: the goods to pay (the cost less the units waived).
+        waived: the units a discount took off, by name.
+        cards: the cards spent as wild resources.
+    """
+
+    goods: Goods
+    waived: Goods
+    cards: tuple[str, ...]
+
+
+def _waiver_need(cost: Goods, waive: int, pool: Goods, hand: int) -> Need:
+    """The units a discount may waive: every distinct choice of ``waive``
+    units of ``cost`` that leaves a cost the goods and cards can pay."""
+    need = Need.of("discount waives", waive, [(g, 1, n) for g, n in sorted(cost.items())])
+    choices = ways(need) or [()]
+    payable = tuple(w for w in choices if shortfall(less(cost, dict(w)), pool) <= hand)
+    return attrs.evolve(need, only=payable or tuple(choices), question="Discount: which resources does it waive?")
+
+
+def build_payment(
+    state: SootState, step: Step, answer: Choose, cost: Goods, at: Hex | None, waive: int = 0,
+) -> BuildPayment | None:
+    """What the payer spends on a building cost; ``None`` when they were asked.
+
+    Call it in the paying handler before anything changes, and pass the
+    result to :func:`~hexkit_soot.rules.network.pay`. First the payer
+    chooses which ``waive`` units of ``cost`` a discount takes off (asked
+    only when several choices leave a cost they can pay: a player short of
+    one unit waives that one), then, for each unit the goods usable at
+    ``at`` (with the network) still miss, which card covers it. Identical
+    choices are one; a single choice is made without a question.
+
+    Args:
+        state: the game.
+        step: the step whose answer is being handled.
+        answer: that answer.
+        cost: goods to pay before the discount, by name.
+        at: where the goods must be (``None``: the network).
+        waive: units a discount takes off (:func:`~hexkit_soot.rules.network.waivable`).
+
+    Returns:
+        The payment, or ``None`` when a question was asked.
+
+    Source: rulebook, "Cards" (every card is also 1 wild resource),
+    "Explorer and Builder together" and §21 (resource discounts).
+    """
     hand = state.players[step.player].hand
     pool = pool_at(state, step.player, at, network=True)
-    short = sum(max(0, n - pool.get(g, 0)) for g, n in cost.items())
-    if short <= 0 or short > len(hand):
-        return ()
-    cards = D(state).cards
-    names = sorted(set(hand), key=lambda c: (cards[c].value, c))
-    need = Need.of("cards as wild resources", short, [(c, 1, hand.count(c)) for c in names], private=True)
-    picks = settle(state, step, answer, lambda done: None if done else need)
+    waiver = _waiver_need(cost, waive, pool, len(hand)) if waive > 0 else None
+
+    def rest(done: Sequence[Pick]) -> Goods:
+        return less(cost, units_of(done[:1])) if waiver is not None else cost
+
+    def stages(done: Sequence[Pick]) -> Need | None:
+        if waiver is not None and not done:
+            return waiver
+        if len(done) > (waiver is not None):
+            return None
+        short = shortfall(rest(done), pool)
+        if short <= 0 or short > len(hand):
+            return None
+        cards = D(state).cards
+        names = sorted(set(hand), key=lambda c: (cards[c].value, c))
+        return Need.of("cards as wild resources", short, [(c, 1, hand.count(c)) for c in names], private=True)
+
+    picks = settle(state, step, answer, stages)
     if picks is None:
         return None
-    return tuple(c for c, n in picks[0] for _ in range(n))
+    waived = units_of(picks[:1]) if waiver is not None else {}
+    spent = picks[1:] if waiver is not None else picks
+    return BuildPayment(
+        goods=rest(picks), waived=waived, cards=tuple(c for pick in spent for c, n in pick for _ in range(n))
+    )
 
 
 # -- free actions with cards --------------------------------------------------
@@ -298,17 +368,39 @@ def start_auction(state: SootState, slot: int) -> None:
 
 
 def _ask_bid(state: SootState, k: int, slot: int) -> None:
+    """Ask the bidder ``state.order[k]`` to raise their blind bid or place it.
+
+    The bid is built one answer at a time, like a trade offer: +1, +the
+    step (5), or place it. The same three answers are offered at every
+    amount and the running amount is kept in ``state.bids`` (hidden from
+    the others like a placed bid), so nothing in the question shows it. A
+    raise is capped at the bidder's currency; a raise that reaches it
+    places the bid, so a bid takes at most currency + 1 answers.
+    """
     player = state.order[k]
-    cap = min(state.players[player].currency, D(state).numbers.legacy_bid_max)
-    options = [opt("bid", n, f"bid {n}") for n in range(cap + 1)]
-    ask(state, player, "cards.bid", options, f"blind bid for {state.auction}", data=(k, slot))
+    step = D(state).numbers.legacy_bid_step
+    options = [opt("bid", 1, "raise the bid by 1"), opt("bid", step, f"raise the bid by {step}"),
+               opt("bid", 0, "place the bid")]
+    ask(state, player, "cards.bid", options,
+        f"blind bid for {state.auction}: raise it by 1 or {step}, or place it", data=(k, slot))
 
 
 @handles("cards.bid")
 def on_bid(state: SootState, step: Step, answer: Choose) -> None:
-    """Record a bid; after the last, reveal and award."""
+    """Raise the running bid or place it; after the last bid, reveal and award.
+
+    Source: rulebook, §15.3 Legacy cards ("all players secretly fist-bid
+    currency"; up to all the bidder holds); the answer scheme is assumed
+    (``legacy_bid_step``).
+    """
     k, slot = step.data
-    state.bids[step.player] = answer.arg
+    player = step.player
+    so_far = max(0, state.bids[player])
+    cap = state.players[player].currency
+    state.bids[player] = min(cap, so_far + answer.arg)
+    if answer.arg and state.bids[player] < cap:
+        _ask_bid(state, k, slot)
+        return
     if k + 1 < len(state.order):
         _ask_bid(state, k + 1, slot)
         return

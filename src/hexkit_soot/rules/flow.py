@@ -19,7 +19,23 @@ from hexkit_soot.rules.setup import ask_draft, ask_secret
 from hexkit_soot.rules.upkeep import run_upkeep
 from hexkit_soot.state import SootState
 
-__all__ = ["advance"]
+__all__ = ["advance", "phase_header"]
+
+PHASE_NAMES = {"actions": (2, "Actions"), "upkeep": (3, "Upkeep"), "production": (4, "Production"), "end": (5, "End")}
+"""Phase number and name of the phases that follow the Market Update (rulebook, "Round Structure")."""
+
+
+def phase_header(state: SootState, phase: str) -> None:
+    """Write the log's header line for ``phase`` of this round ("== Round 3, Phase 4: Production ==").
+
+    Args:
+        state: the game.
+        phase: ``actions``, ``upkeep``, ``production`` or ``end``.
+
+    Source: rulebook, "Round Structure" (five phases each round).
+    """
+    number, name = PHASE_NAMES[phase]
+    state.note(None, f"== Round {state.round}, Phase {number}: {name} ==")
 
 
 def _new_round(state: SootState) -> None:
@@ -55,21 +71,25 @@ def advance(state: SootState) -> None:
             _new_round(state)
         elif phase == "market":
             if run_market_update(state):
+                phase_header(state, "actions")
                 start_actions(state)
         elif phase == "actions":
             if not next_turn(state):
                 state.phase = "upkeep"
                 state.cursor = 0
+                phase_header(state, "upkeep")
                 for module in active_modules(state):
                     module.after_actions(state)
         elif phase == "upkeep":
             if run_upkeep(state):
                 state.phase = "production"
                 state.cursor = 0
+                phase_header(state, "production")
         elif phase == "production":
             if run_production(state):
                 state.phase = "end"
                 state.cursor = 0
+                phase_header(state, "end")
         elif phase == "end":
             if run_end(state):
                 if state.phase == "over":

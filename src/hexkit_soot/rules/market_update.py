@@ -76,6 +76,7 @@ def run_market_update(state: SootState) -> bool:
     """
     if state.cursor == 0:
         state.note(None, f"Round {state.round} ({season_of(state.round)})")
+        state.note(None, f"== Round {state.round}, Phase 1: Market Update ==")
         _season_contracts(state)
         state.cursor = 1
         season = season_of(state.round)
@@ -141,4 +142,9 @@ def apply_event(state: SootState, index: int, option: str, holder: int) -> None:
     if found is None or found.play is None:
         state.note(None, f"(event {ev.name} has no registered effect yet)")
         return
+    from hexkit_soot.rules.event_log import changes, snapshot
+
+    before, depth = snapshot(state), len(state.pending)
     found.play(Ctx(state=state, player=holder, source=ev.name, option=option))
+    asked = " (so far: questions pending)" if len(state.pending) > depth else ""
+    state.note(None, f"{ev.name} ({option}) changed{asked}: {changes(before, snapshot(state))}")

@@ -23,7 +23,11 @@ routes, upgrades) may be paid from the network wherever the Builder is;
 the rulebook says the Builder must be present, not the goods. A card may be
 spent as one wild resource when goods fall short: the payer's choice of
 cards (:func:`hexkit_soot.rules.cards.wild_cards`), else the lowest-value
-cards first.
+cards first. A resource discount (Explorer and Builder together, the
+Railroad Baron, Land Office, Land Grant) waives units of a cost of the
+payer's choice (:func:`waivable`; the question is asked by
+:func:`hexkit_soot.rules.cards.build_payment`): a waived unit covers a
+missing one just as a wild card does.
 
 Source: rulebook, "Warehouses & Network"; "Cards" (wild resource);
 Components, "Cultural Artifacts and Specialty Materials" (not warehoused
@@ -49,7 +53,9 @@ __all__ = [
     "pool_at",
     "can_pay",
     "pay",
-    "discounted",
+    "waivable",
+    "shortfall",
+    "less",
     "food_value",
     "fuel_value",
     "tier3",
@@ -195,38 +201,60 @@ def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | 
     return out
 
 
-def discounted(cost: Goods, discount: int) -> Goods:
-    """``cost`` less ``discount`` units (largest quantities first; at least 1 unit left).
+def waivable(cost: Goods, discount: int) -> int:
+    """Units of ``cost`` a resource discount of ``discount`` may waive.
+
+    The payer chooses which units (see
+    :func:`hexkit_soot.rules.cards.build_payment`); at least 1 unit of the
+    cost is always paid.
 
     Args:
         cost: goods to pay, by name.
-        discount: units to waive.
+        discount: the resources the discounts take off together.
 
-    Source: rulebook, "Explorer and Builder together" (-1 resource, minimum 1)
-    and the archetype discounts.
+    Returns:
+        ``discount`` capped so that 1 unit is left (0 for a cost of 1 unit).
+
+    Source: rulebook, "Explorer and Builder together" (-1 resource on any
+    building action, minimum 1 total resource); §21 Railroad Baron (-1 per
+    Build Route, min 1), Land Office.
     """
     if discount <= 0:
-        return dict(cost)
+        return 0
     total = sum(cost.values())
-    if total <= 1:
-        return dict(cost)
-    k = min(discount, total - 1)
-    out = dict(cost)
-    while k > 0:
-        good = max(sorted(out), key=lambda g: out[g])
-        add_goods(out, good, -1)
-        k -= 1
-    return out
+    return min(discount, total - 1) if total > 1 else 0
+
+
+def shortfall(cost: Goods, pool: Goods) -> int:
+    """Units of ``cost`` that ``pool`` does not hold.
+
+    Args:
+        cost: goods to pay, by name.
+        pool: goods held, by name.
+    """
+    return sum(n - pool.get(g, 0) for g, n in cost.items() if n > pool.get(g, 0))
+
+
+def less(cost: Goods, waived: Goods) -> Goods:
+    """``cost`` without the units ``waived`` (goods at 0 dropped).
+
+    Args:
+        cost: goods to pay, by name.
+        waived: units taken off, by name.
+    """
+    out = {g: n - waived.get(g, 0) for g, n in cost.items()}
+    return {g: n for g, n in out.items() if n > 0}
 
 
 def can_pay(
     state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
-    network: bool | None = None, wild: bool = True, pool: Goods | None = None,
+    network: bool | None = None, wild: bool = True, pool: Goods | None = None, waive: int = 0,
 ) -> bool:
     """Whether ``player`` can pay ``cost`` (goods) and ``currency`` at ``at``.
 
     Missing goods may be covered by cards from hand (1 wild resource each)
-    when ``wild``.
+    when ``wild``, and by ``waive`` units a discount takes off (the payer
+    waives the units they are short of).
 
     Args:
         state: the game.
@@ -238,6 +266,7 @@ def can_pay(
         wild: let cards from hand cover missing goods (1 wild resource each).
         pool: ``pool_at(state, player, at, network)`` when the caller already
             has it (testing several costs at one place), else computed here.
+        waive: units of ``cost`` a discount waives (:func:`waivable`).
     """
     p = state.players[player]
     if p.currency < currency:
@@ -245,7 +274,7 @@ def can_pay(
     if pool is None:
         # Paying from the network alone: the pool is the stock itself, read without a copy.
         pool = p.stock if at is None and network is not False else pool_at(state, player, at, network)
-    spare = len(p.hand) if wild else 0  # cards that may cover missing units, one each
+    spare = (len(p.hand) if wild else 0) + waive  # cards and waived units cover missing units, one each
     for g, n in cost.items():
         have = pool.get(g, 0)
         if n > have:
@@ -286,6 +315,7 @@ def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
 def pay(
     state: SootState, player: PlayerId, cost: Goods, at: Hex | None, currency: int = 0,
     why: str = "", network: bool | None = None, wild: bool = True, cards: Sequence[str] | None = None,
+    waived: Goods | None = None,
 ) -> bool:
     """Pay ``cost`` and ``currency`` at ``at`` (goods return to the supply).
 
@@ -300,6 +330,7 @@ def pay(
         wild: let cards from hand cover missing goods (1 wild resource each).
         cards: the cards chosen to cover missing goods (one per missing
             unit; when not given or not held: the lowest-value cards).
+        waived: units a discount took off ``cost`` (written to the log).
 
     Returns:
         Whether it was paid; when it cannot be, nothing changes.
@@ -326,6 +357,8 @@ def pay(
         if currency:
             parts.append(f"{currency}¤")
         extra = f", cards as wild: {', '.join(spent)}" if spent else ""
+        if waived:
+            extra += f", discount waived {' + '.join(f'{n} {g}' for g, n in waived.items())}"
         state.note(player, f"paid {' + '.join(parts) or 'nothing'} for {why}{extra}")
     return True
 
@@ -351,7 +384,8 @@ def fuel_value(state: SootState, good: str) -> int:
 
 
 def can_build(
-    state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, pool: Goods | None = None
+    state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, pool: Goods | None = None,
+    waive: int = 0,
 ) -> bool:
     """Whether ``player`` can pay a building cost at ``at`` (the network always counts).
 
@@ -362,8 +396,9 @@ def can_build(
         at: the building site.
         currency: currency to pay as well.
         pool: :func:`build_pool` at ``at`` when the caller already has it.
+        waive: units of ``cost`` a discount waives (:func:`waivable`).
     """
-    return can_pay(state, player, cost, at, currency, network=True, pool=pool)
+    return can_pay(state, player, cost, at, currency, network=True, pool=pool, waive=waive)
 
 
 def build_pool(state: SootState, player: PlayerId, at: Hex) -> Goods:
@@ -379,7 +414,7 @@ def build_pool(state: SootState, player: PlayerId, at: Hex) -> Goods:
 
 def pay_build(
     state: SootState, player: PlayerId, cost: Goods, at: Hex, currency: int = 0, why: str = "",
-    cards: Sequence[str] | None = None,
+    cards: Sequence[str] | None = None, waived: Goods | None = None,
 ) -> bool:
     """Pay a building cost at ``at`` from caravans and loose goods there, then the network.
 
@@ -391,5 +426,6 @@ def pay_build(
         currency: currency to pay as well.
         why: the reason written to the log.
         cards: the cards chosen as wild resources (see :func:`pay`).
+        waived: units a discount took off ``cost`` (written to the log).
     """
-    return pay(state, player, cost, at, currency, why=why, network=True, cards=cards)
+    return pay(state, player, cost, at, currency, why=why, network=True, cards=cards, waived=waived)

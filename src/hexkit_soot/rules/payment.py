@@ -93,6 +93,10 @@ class Need:
         counts: units held of each kind.
         labels: how each kind is shown in an answer.
         private: the units are secret (cards in hand): the question is private.
+        only: when given, the ways to offer (already filtered by the rule,
+            e.g. the resources a discount may waive); they are always listed,
+            never asked unit by unit.
+        question: the prompt to ask instead of "<what>: pay with?".
     """
 
     what: str
@@ -102,6 +106,8 @@ class Need:
     counts: tuple[int, ...]
     labels: tuple[str, ...]
     private: bool = False
+    only: tuple[Pick, ...] | None = None
+    question: str = ""
 
     @classmethod
     def of(
@@ -159,6 +165,8 @@ def ways(need: Need, limit: int | None = None) -> list[Pick] | None:
     """
     if need.amount <= 0:
         return [()]
+    if need.only is not None:
+        return list(need.only)
     if need.total() < need.amount:
         return [_everything(need)]
     k = len(need.names)
@@ -245,7 +253,7 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
         if listed is not None:
             if len(listed) > 1 and not first and len(used) == len(answers):
                 options = tuple(opt("way", i, f"{need.what}: {need.show(w)}") for i, w in enumerate(listed))
-                return picks, used, _Question(kind, f"{need.what}: pay with?", options)
+                return picks, used, _Question(kind, need.question or f"{need.what}: pay with?", options)
             i = 0 if len(listed) == 1 or first else answers[len(used)]
             if len(listed) > 1 and not first:
                 used.append(i)

@@ -28,8 +28,8 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
-from hexkit_soot.rules.cards import wild_cards
-from hexkit_soot.rules.network import can_pay, pay
+from hexkit_soot.rules.cards import build_payment
+from hexkit_soot.rules.network import can_pay, pay, waivable
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 
@@ -227,42 +227,35 @@ def any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = Fals
     return False
 
 
-def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> dict[str, int]:
+def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> tuple[dict[str, int], int]:
+    """The printed resources of one payment for ``kind`` and the units the
+    discount (Railroad Baron) lets ``player`` waive: on the action's first
+    payment only, their choice of which, at least 1 unit paid."""
     base = ROAD_COST if kind == ROAD else RAIL_COST
     if not first:
-        return dict(base)
-    return _discounted(base, modify(state, player, Hook.ROUTE_RESOURCES, 0))
-
-
-def _discounted(base: dict[str, int], discount: int) -> dict[str, int]:
-    """``base`` less ``discount`` units, taken in good-name order, at least 1 unit left."""
-    if discount <= 0:  # the common case: no discount to spread
-        return dict(base)
-    cost = dict(base)
-    k = min(discount, sum(cost.values()) - 1)
-    for g in sorted(cost):
-        if k <= 0:
-            break
-        take = min(k, cost[g])
-        cost[g] -= take
-        k -= take
-    return {g: n for g, n in cost.items() if n}
+        return dict(base), 0
+    return dict(base), waivable(base, modify(state, player, Hook.ROUTE_RESOURCES, 0))
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
     discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)  # as _cost asks, once for both kinds
-    road = can_pay(state, player, _discounted(ROAD_COST, discount), None)
-    rail = can_pay(state, player, _discounted(RAIL_COST, discount), None)
+    road = can_pay(state, player, ROAD_COST, None, waive=waivable(ROAD_COST, discount))
+    rail = can_pay(state, player, RAIL_COST, None, waive=waivable(RAIL_COST, discount))
     if (road or rail) and any_edge(state, player, ROAD):
         return True  # a road edge is also a rail edge
     return rail and any_edge(state, player, RAIL, upgrade=True)
 
 
+def _can_pay_first(state: SootState, player: PlayerId, kind: int) -> bool:
+    cost, waive = _cost(state, player, kind, True)
+    return can_pay(state, player, cost, None, waive=waive)
+
+
 def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
     out = []
-    if can_pay(state, player, _cost(state, player, ROAD, True), None) and any_edge(state, player, ROAD):
+    if _can_pay_first(state, player, ROAD) and any_edge(state, player, ROAD):
         out.append(opt("road", ROAD, "build road"))
-    if can_pay(state, player, _cost(state, player, RAIL, True), None):
+    if _can_pay_first(state, player, RAIL):
         if any_edge(state, player, RAIL):
             out.append(opt("rail", RAIL, "build rail"))
         if any_edge(state, player, RAIL, upgrade=True):
@@ -302,12 +295,13 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
         return
     h, d = code_edge(answer.arg)
     n = h.neighbors()[d]
-    cost = _cost(state, player, ROAD, True) if code == "road" else _cost(state, player, RAIL, built == 0)
+    cost, waive = _cost(state, player, ROAD, True) if code == "road" else _cost(state, player, RAIL, built == 0)
     if code != "road" or built == 0:
-        cards = wild_cards(state, step, answer, cost, None)
-        if cards is None:
+        paid = build_payment(state, step, answer, cost, None, waive)
+        if paid is None:
             return
-        pay(state, player, cost, None, why="road" if code == "road" else "rail", cards=cards)
+        pay(state, player, paid.goods, None, why="road" if code == "road" else "rail", cards=paid.cards,
+            waived=paid.waived)
     set_route(state, h, n, kind, player)
     state.note(player, f"built {ROUTE_NAMES[kind]} {h}-{n}" + (" (upgrade)" if code == "upgrade" else ""))
     from hexkit_soot.rules.milestones import check_rail_link
@@ -315,7 +309,7 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
     if kind == RAIL:
         check_rail_link(state, player)
     options = _edge_options(state, player, code) if built + 1 < 2 else []
-    if code != "road" and not can_pay(state, player, _cost(state, player, RAIL, False), None):
+    if code != "road" and not can_pay(state, player, RAIL_COST, None):
         options = []
     if options:
         ask(state, player, "route.edge", [*options, opt("done", 0, "done building")],

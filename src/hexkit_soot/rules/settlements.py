@@ -29,9 +29,9 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
-from hexkit_soot.rules.cards import wild_cards
+from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
+from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
@@ -138,9 +138,11 @@ def _limit(state: SootState, player: PlayerId) -> int:
     return arch.settlements if arch is not None else 0
 
 
-def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> dict[str, int]:
+def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
+    """The printed goods of ``kind`` and the units the discounts let ``player`` waive there."""
+    cost = D(state).settlements[kind].cost
     discount = builder_discount(state, player, at) + modify(state, player, Hook.SETTLEMENT_RESOURCES, 0)
-    return discounted(D(state).settlements[kind].cost, discount)
+    return dict(cost), waivable(cost, discount)
 
 
 def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
@@ -152,7 +154,8 @@ def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
             cur = D(state).numbers.settlement_currency
             pool = build_pool(state, player, at)  # the same for every type here
             for kind in kinds:
-                if can_build(state, player, _cost(state, player, at, kind), at, cur, pool=pool):
+                cost, waive = _cost(state, player, at, kind)
+                if can_build(state, player, cost, at, cur, pool=pool, waive=waive):
                     yield at, kind
 
 
@@ -185,11 +188,12 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     kind = list(D(state).settlements)[step.data[0] % 8]
     spec = D(state).settlements[kind].specialisations[answer.arg]
     nums = D(state).numbers
-    cost = _cost(state, player, at, kind)
-    cards = wild_cards(state, step, answer, cost, at)
-    if cards is None:
+    cost, waive = _cost(state, player, at, kind)
+    paid = build_payment(state, step, answer, cost, at, waive)
+    if paid is None:
         return
-    pay_build(state, player, cost, at, nums.settlement_currency, why=f"{kind} at {at}", cards=cards)
+    pay_build(state, player, paid.goods, at, nums.settlement_currency, why=f"{kind} at {at}", cards=paid.cards,
+              waived=paid.waived)
     state.settlements[at] = Settlement(kind=kind, spec=spec, founder=player, tier=1)
     state.players[player].founded += 1
     state.note(player, f"founded a {kind} ({spec}) at {at}")
@@ -225,8 +229,7 @@ def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
         if s is None or s.kind == "Central City" or s.tier >= 3:
             continue
         tier = D(state).tiers[s.tier]
-        cost = discounted(tier.cost, builder_discount(state, player, at))
-        if can_build(state, player, cost, at):
+        if can_build(state, player, tier.cost, at, waive=waivable(tier.cost, builder_discount(state, player, at))):
             out.append(opt("upgrade", hex_code(at), f"upgrade {at} to {tier.name}"))
     return out
 
@@ -244,11 +247,11 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg)
     s = state.settlements[at]
     tier = D(state).tiers[s.tier]
-    cost = discounted(tier.cost, builder_discount(state, player, at))
-    cards = wild_cards(state, step, answer, cost, at)
-    if cards is None:
+    waive = waivable(tier.cost, builder_discount(state, player, at))
+    paid = build_payment(state, step, answer, tier.cost, at, waive)
+    if paid is None:
         return
-    pay_build(state, player, cost, at, why=f"{tier.name} at {at}", cards=cards)
+    pay_build(state, player, paid.goods, at, why=f"{tier.name} at {at}", cards=paid.cards, waived=paid.waived)
     s.tier += 1
     state.players[player].town_upgrades += 1
     state.note(player, f"upgraded {at} to a {tier.name}")

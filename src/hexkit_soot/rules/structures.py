@@ -31,8 +31,8 @@ from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
-from hexkit_soot.rules.cards import wild_cards
-from hexkit_soot.rules.network import build_pool, can_build, discounted, pay_build
+from hexkit_soot.rules.cards import build_payment, wild_cards
+from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
@@ -85,8 +85,10 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     return out
 
 
-def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> dict[str, int]:
-    return discounted(D(state).facilities[name].build, builder_discount(state, player, at))
+def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> tuple[dict[str, int], int]:
+    """The printed goods of ``name`` and the units the Explorer and Builder together let ``player`` waive."""
+    cost = D(state).facilities[name].build
+    return dict(cost), waivable(cost, builder_discount(state, player, at))
 
 
 def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
@@ -99,7 +101,8 @@ def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
             pool = build_pool(state, player, at)
             discount = builder_discount(state, player, at)
             for name in names:
-                if can_build(state, player, discounted(facilities[name].build, discount), at, pool=pool):
+                cost = facilities[name].build
+                if can_build(state, player, cost, at, pool=pool, waive=waivable(cost, discount)):
                     yield at, name
 
 
@@ -129,11 +132,11 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     player = step.player
     at = code_hex(answer.arg // 32)
     name = list(D(state).facilities)[answer.arg % 32]
-    cost = _cost(state, player, at, name)
-    cards = wild_cards(state, step, answer, cost, at)
-    if cards is None:
+    cost, waive = _cost(state, player, at, name)
+    paid = build_payment(state, step, answer, cost, at, waive)
+    if paid is None:
         return
-    pay_build(state, player, cost, at, why=f"{name} at {at}", cards=cards)
+    pay_build(state, player, paid.goods, at, why=f"{name} at {at}", cards=paid.cards, waived=paid.waived)
     if name == "Warehouse":
         state.players[player].warehouses.append(at)
         state.note(player, f"built a Warehouse at {at}")

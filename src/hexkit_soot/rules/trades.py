@@ -437,8 +437,8 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     if offer is None:
         return
     if answer.code == "cancel":
-        state.offer = None
-        state.note(step.player, f"withdrew the offer to P{offer.target}")
+        state.offer = None  # never proposed, so nothing is withdrawn; it still counts toward the round's offers
+        state.note(step.player, f"cancelled an offer to P{offer.target} before proposing it")
         return
     if answer.code == "propose":
         _propose(state, offer)

@@ -182,10 +182,11 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
         _consume(state, player, default(stages))
         paid = p.currency
         p.currency = 0
-        state.note(player, f"could not pay upkeep: {missing} food short, paid {paid}¤; their settlements struggle")
-        for s in state.settlements.values():
-            if s.founder == player:
-                s.struggling = True
+        founded = [s for s in state.settlements.values() if s.founder == player]
+        struggle = "; their settlements struggle" if founded else ""
+        state.note(player, f"could not pay upkeep: {missing} food short, paid {paid}¤{struggle}")
+        for s in founded:
+            s.struggling = True
         return True
     asked = step or Step(player=player, prompt=f"Upkeep: {bill} food owed", kind="upkeep.food")
     picks = settle(state, asked, Choose(code="food"), stages)
