@@ -15,6 +15,7 @@ agents played.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import types
@@ -173,9 +174,23 @@ def _checked(spec: str, factory: Callable[..., Agent], params: dict[str, Any],
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build the agent a spec names, seeded with ``seed``.
 
+    The spec is parsed and checked once per process (a study builds an
+    agent per seat per game from the same few specs).
+
     Raises:
         AgentSpecError: on an unknown agent, parameter or parameter value.
     """
+    factory, params = _plan(spec)
+    try:
+        return factory(seed=seed, **params)
+    except (TypeError, ValueError) as exc:
+        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(spec: str) -> tuple[Callable[..., Agent], dict[str, Any]]:
+    """The constructor and checked parameters of ``spec`` (cached; callers
+    must not change the returned dict, :func:`make_agent` unpacks it)."""
     name, params = parse_agent_spec(spec)
     factory = _factory(name)
     accepted = inspect.signature(factory).parameters
@@ -184,11 +199,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         names = ", ".join(p for p in accepted if p != "seed")
         raise AgentSpecError(f"agent {spec!r}: unknown parameter {unknown[0]!r} (accepts: {names})")
     raw = {key: text for key, _, text in (part.partition("=") for part in spec.strip().split(":")[1:])}
-    params = _checked(spec, factory, params, raw)
-    try:
-        return factory(seed=seed, **params)
-    except (TypeError, ValueError) as exc:
-        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+    return factory, _checked(spec, factory, params, raw)
 
 
 def check_agent_spec(spec: str) -> str:
