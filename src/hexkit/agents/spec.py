@@ -1,4 +1,4 @@
-"""Agents by name: ``"random"``, ``"greedy"``, ``"mcts:iterations=400:rollout=greedy"``.
+"""Agents by name: ``"random"``, ``"greedy"``, ``"mcts:iterations=400:rollout=greedy"``, ``"strong"``.
 
 The command line, :mod:`hexkit.sim` and scripts name agents with a short
 *spec*: the agent's name, then optional ``:key=value`` parameters passed to
@@ -26,6 +26,7 @@ from typing import Any
 from hexkit.agents.base import Agent, RandomAgent
 from hexkit.agents.greedy import GreedyAgent
 from hexkit.agents.mcts import MCTSAgent
+from hexkit.agents.strong import StrongAgent
 from hexkit.errors import ConfigError
 
 __all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec"]
@@ -34,6 +35,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
+    "strong": StrongAgent,
 }
 """Agent constructors by name; each takes a ``seed`` keyword."""
 

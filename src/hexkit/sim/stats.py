@@ -23,6 +23,8 @@ __all__ = [
     "WinRate",
     "Spread",
     "Summary",
+    "Played",
+    "ALL_SEATS",
     "summarize",
     "read_results",
 ]
@@ -125,6 +127,62 @@ class Spread:
         )
 
 
+ALL_SEATS = "all seats"
+"""The key of the per-game row of :attr:`Summary.played` (counts summed over seats)."""
+
+
+@attrs.define
+class Played:
+    """How often one mechanism happened, over games (or seat appearances).
+
+    Attributes:
+        n: games (for ``"all seats"``) or seat appearances (for an agent).
+        happened: of those, how many had at least one.
+        total: the sum of the counts.
+    """
+
+    n: int = 0
+    happened: int = 0
+    total: int = 0
+
+    def add(self, count: int) -> None:
+        """Count one game (or appearance) with ``count`` of the mechanism."""
+        self.n += 1
+        self.happened += count > 0
+        self.total += count
+
+    @property
+    def share(self) -> float:
+        """Share of games (appearances) in which it happened."""
+        return self.happened / self.n if self.n else 0.0
+
+    @property
+    def mean(self) -> float:
+        """Mean count per game (appearance)."""
+        return self.total / self.n if self.n else 0.0
+
+
+def _add_played(summary: Summary, game: str, seats: list[str], played: Any) -> None:
+    """Add one finished game's ``played`` field to the summary."""
+    where = "played"
+    if not isinstance(played, dict) or not isinstance(played.get("by_seat"), list) \
+            or len(played["by_seat"]) != len(seats) \
+            or not isinstance(played.get("total"), dict):
+        raise InvalidRecordError(where, f"expected total and {len(seats)} seats, got {played!r}")
+    table = summary.played.setdefault(game, {})
+    everyone = table.setdefault(ALL_SEATS, {})
+    for name, count in played["total"].items():
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise InvalidRecordError(f"{where}.total.{name}", f"not a count: {count!r}")
+        everyone.setdefault(str(name), Played()).add(count)
+    for agent, counts in zip(seats, played["by_seat"]):
+        mine = table.setdefault(agent, {})
+        for name, count in dict(counts).items():
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise InvalidRecordError(f"{where}.by_seat.{name}", f"not a count: {count!r}")
+            mine.setdefault(str(name), Played()).add(count)
+
+
 @attrs.define
 class Summary:
     """Everything the report shows about a study.
@@ -149,6 +207,12 @@ class Summary:
         end_reasons: how often each ``end_reason`` ended a game (empty if
             the game has no ``end_reason`` hook).
         seconds: time per game.
+        played: "what was played", by game name, then by who (``"all seats"``
+            or an agent spec), then by mechanism (see :class:`Played`); empty
+            for games without the ``played`` hook.
+        game_counts: rows read of each game (more than one: a mixed file).
+        bytes_ignored: bytes of a cut last line that :func:`read_results`
+            skipped (set by the caller that read the file).
     """
 
     game: str = ""
@@ -167,6 +231,37 @@ class Summary:
     decided_by: dict[str, int] = attrs.field(factory=dict)
     end_reasons: dict[str, int] = attrs.field(factory=dict)
     seconds: list[float] = attrs.field(factory=list)
+    played: dict[str, dict[str, dict[str, Played]]] = attrs.field(factory=dict)
+    game_counts: dict[str, int] = attrs.field(factory=dict)
+    bytes_ignored: int = 0
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the rows come from more than one game."""
+        return len(self.game_counts) > 1
+
+    def never_played(self) -> list[tuple[str, str, int]]:
+        """Mechanisms that happened in no game: (game, mechanism, games)."""
+        return [
+            (game, name, counts.n)
+            for game, table in self.played.items()
+            for name, counts in table.get(ALL_SEATS, {}).items()
+            if counts.happened == 0
+        ]
+
+    def warnings(self) -> list[str]:
+        """What a reader must know before trusting the tables."""
+        found = []
+        if self.mixed:
+            listed = ", ".join(f"{g} ({n} rows)" for g, n in self.game_counts.items())
+            found.append(f"the file mixes games: {listed}; the win-rate and score tables pool "
+                         f"them, the 'What was played' tables do not")
+        for game, name, n in self.never_played():
+            found.append(f"{game}: {name!r} never happened in {n} finished games")
+        if self.bytes_ignored:
+            found.append(f"the last line was cut (an interrupted write or a full disk): "
+                         f"{self.bytes_ignored} bytes ignored, complete rows used")
+        return found
 
     @property
     def finished(self) -> int:
@@ -242,7 +337,9 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     ended: Counter[str] = Counter()
     for row in rows:
         summary.games += 1
-        summary.game = summary.game or str(row.get("game", ""))
+        name = str(row.get("game", ""))
+        summary.game = summary.game or name
+        summary.game_counts[name] = summary.game_counts.get(name, 0) + 1
         if row.get("error") is not None:
             summary.errors.append((int(row["seed"]), str(row["error"])))
             continue
@@ -257,6 +354,11 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
             raise InvalidRecordError(f"seed {row.get('seed')}", f"incomplete result row: {exc}") from None
         _check_row(row, seats, winner, factions, breakdown)
         summary.players = max(summary.players, len(seats))
+        if row.get("played") is not None:
+            try:
+                _add_played(summary, name, seats, row["played"])
+            except InvalidRecordError as exc:
+                raise InvalidRecordError(f"seed {row.get('seed')}.{exc.field}", exc.reason) from None
         if row.get("turns") is not None:
             summary.turns.append(float(row["turns"]))
         if row.get("seconds") is not None:
