@@ -39,6 +39,7 @@ __all__ = [
     "game_played",
     "check_overrides",
     "run_chunk",
+    "run_indices",
     "TIMING_FIELDS",
 ]
 
@@ -372,3 +373,9 @@ def run_chunk(study: Study, start: int, stop: int) -> list[dict[str, Any]]:
     """
     game = study.load()
     return [play_game(study, i, game) for i in range(start, stop)]
+
+
+def run_indices(study: Study, indices: list[int]) -> list[dict[str, Any]]:
+    """Rows of the games ``indices`` (a resumed study's unit of work)."""
+    game = study.load()
+    return [play_game(study, i, game) for i in indices]
