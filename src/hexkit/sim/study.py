@@ -116,6 +116,10 @@ class Study:
         options: other fields of the game's config class, by name.
         max_decisions: a game still running after this many decisions is
             recorded as an error (``None``: the game's ``info.max_decisions``).
+        max_seconds: a game still running after this many seconds of wall
+            clock is recorded as an error (``None``: no limit). A guard for
+            a time-boxed run such as the demo: which games hit it depends
+            on the machine, so a study meant to be reproduced leaves it unset.
     """
 
     game: str
@@ -127,6 +131,7 @@ class Study:
     overrides: dict[str, Any] = attrs.field(factory=dict)
     options: dict[str, Any] = attrs.field(factory=dict)
     max_decisions: int | None = None
+    max_seconds: float | None = None
 
     def load(self) -> Game[Any, Any]:
         """The game this study plays."""
@@ -306,12 +311,16 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
     state: State | None = None
     limit = study.max_decisions or game.info.max_decisions
     perfect = game.info.information is Information.PERFECT
+    overdue = None if study.max_seconds is None else started + study.max_seconds
     try:
         agents = [make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
         state = game.new(config, seed)
         while not game.is_over(state):
             if state.step >= limit:
                 raise HexkitError(f"the game did not end within {limit} decisions")
+            if overdue is not None and time.perf_counter() > overdue:
+                raise HexkitError(f"the game did not end within {study.max_seconds:g} seconds "
+                                  f"({state.step} decisions played)")
             player = game.current_player(state)
             if player is None:
                 raise HexkitError("no player to move in a game that is not over")
