@@ -430,3 +430,52 @@ def test_an_action_illegal_in_the_guess_scores_minus_infinity_and_is_not_chosen(
     bogus = PlayAt(hex=Hex(40, 40))  # answers the wrong question, off the board
     assert score_action(DRAFT, state, bogus, player) == -math.inf
     assert GreedyAgent(seed=1).act(DRAFT, DRAFT.view(state, player), [bogus, *legal]) in legal
+
+
+# -- the spec "strong" -------------------------------------------------------
+
+
+def test_strong_uses_the_games_own_strong_agent() -> None:
+    from hexkit.agents.strong import StrongAgent
+    from tests.toygame import HOOKED, FirstCardAgent
+
+    agent = make_agent("strong", 5)
+    assert isinstance(agent, StrongAgent) and agent.inner is None
+    state = HOOKED.new(HOOKED.make_config(2), 3)
+    legal = HOOKED.legal_actions(state)
+    assert agent.act(HOOKED, HOOKED.view(state, 0), legal) == legal[0]
+    inner = agent.inner
+    assert isinstance(inner, FirstCardAgent) and inner.seed == 5 and inner.calls == 1
+    agent.act(HOOKED, HOOKED.view(state, 0), legal)
+    assert agent.inner is inner and inner.calls == 2  # built once, then reused
+
+
+def test_strong_falls_back_to_mcts_at_its_defaults() -> None:
+    from hexkit.agents.strong import StrongAgent
+
+    agent = make_agent("strong", 2)
+    assert isinstance(agent, StrongAgent)
+    state = DRAFT.new(DRAFT.make_config(2), 1)
+    action = agent.act(DRAFT, DRAFT.view(state, 0), DRAFT.legal_actions(state))
+    assert action in DRAFT.legal_actions(state)
+    assert isinstance(agent.inner, MCTSAgent)
+    assert agent.inner.iterations == MCTSAgent(seed=0).iterations
+
+
+def test_strong_refuses_a_hook_that_gives_no_agent() -> None:
+    from hexkit.agents.strong import strong_agent_for
+
+    class Broken(type(DRAFT)):  # type: ignore[misc]
+        def strong_agent(self, seed: int) -> object:
+            return object()
+
+    with pytest.raises(TypeError, match="not an agent"):
+        strong_agent_for(Broken(), 0)
+
+
+def test_strong_plays_a_study_of_a_game_with_the_hook() -> None:
+    from hexkit.sim import Study, play_game
+
+    study = Study(game="tests.toygame:HOOKED", players=2, agents=("strong",), games=1, seed=4)
+    row = play_game(study, 0)
+    assert row["error"] is None and row["seats"] == ["strong", "strong"]

@@ -189,8 +189,8 @@ def test_the_demo_finishes_within_five_minutes(tmp_path: Path) -> None:
     assert (tmp_path / "index.html").exists()
 
 
-def test_the_demo_stops_at_its_deadline_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_demo_sizes_its_study_to_the_budget_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import time
 
     import hexkit.demo as demo
@@ -200,14 +200,29 @@ def test_the_demo_stops_at_its_deadline_and_says_so(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(demo, "RESERVE", 0.0)
     monkeypatch.setattr(demo, "MAX_GAMES", 10**6)
     began = time.perf_counter()
-    # 12 s: the two timed trial games and a reserve of two more come first (a
-    # greedy Hex game takes 1-2 s on a loaded machine), the study gets the rest
-    assert demo.main(["--budget", "12", "--out", str(tmp_path), "--workers", "2"]) == 0
+    # 12 s: two timed trial games (random Hex games take milliseconds), then
+    # as many games as the measured time says fit.
+    assert demo.main(["--budget", "12", "--agents", "random", "--out", str(tmp_path),
+                      "--workers", "2"]) == 0
     assert time.perf_counter() - began < 12 + 40  # the games at the deadline, plots, HTML
     out = " ".join(capsys.readouterr().out.split())
-    assert "games completed in" in out and "cut by the time limit" in out, out
+    assert "games played in" in out and "from a measured" in out, out
+    assert "What was played" in out and "random in every seat" in out
     page = (tmp_path / "index.html").read_text()
-    assert "cut by the time limit" in page and "games completed in" in page
+    assert "games played in" in page and "What was played" in page
+
+
+def test_the_demo_leaves_out_a_game_whose_agent_is_too_slow(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import hexkit.demo as demo
+
+    monkeypatch.setattr(demo, "SHIPPED", ())
+    monkeypatch.setattr(demo, "RESERVE", 0.0)
+    # A sixth of a 1.5 s budget is too little for a Hex game of 2,000-iteration MCTS.
+    assert demo.main(["--budget", "1.5", "--agents", "mcts:iterations=2000", "--out",
+                      str(tmp_path), "--workers", "1"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "did not finish a game within" in out and "no study" in out
 
 
 @pytest.mark.parametrize(

@@ -287,7 +287,9 @@ def test_the_perfect_information_view_is_the_state() -> None:
 def test_saved_state_is_small_and_reloads_into_the_same_game() -> None:
     state = play(new(4, seed=3), "b2 c2 b3")
     data = json.loads(dump(state))["state"]
-    assert set(data) == {"config", "rng", "step", "pending", "log", "viewer", "cells", "winner"}
+    assert set(data) == {"config", "rng", "step", "pending", "log", "viewer", "cells", "winner",
+                         "played"}
+    assert data["played"] == {"moves": [2, 1], "swaps": [0, 0]}
     assert data["cells"][5] == 0 and data["cells"][6] == 1
     loaded = CODEC.state_from_json(dump(state))
     assert loaded == state

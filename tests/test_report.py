@@ -146,3 +146,50 @@ def test_report_plots_an_agent_that_never_wins_and_one_that_always_wins(tmp_path
     _, page = write_report(summary, tmp_path / "out")
     assert (tmp_path / "out" / "win_rates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert page.exists()
+
+
+# -- what was played -------------------------------------------------------------
+def _played(by_seat: list[dict[str, int]]) -> dict[str, Any]:
+    total = {k: sum(s[k] for s in by_seat) for k in by_seat[0]}
+    return {"total": total, "by_seat": by_seat}
+
+
+def test_what_was_played_gives_shares_and_means_by_agent_and_warns() -> None:
+    rows = [
+        row(0, ["a", "b"], [3, 1], 0, played=_played([{"camps": 2, "loans": 0}, {"camps": 0, "loans": 0}])),
+        row(1, ["b", "a"], [1, 3], 1, played=_played([{"camps": 1, "loans": 0}, {"camps": 3, "loans": 0}])),
+        row(2, ["a", "b"], [3, 1], 0, played=_played([{"camps": 0, "loans": 0}, {"camps": 0, "loans": 0}])),
+    ]
+    summary = summarize(rows)
+    camps = summary.played["toy"]
+    assert (camps["all seats"]["camps"].happened, camps["all seats"]["camps"].total) == (2, 6)
+    assert (camps["a"]["camps"].n, camps["a"]["camps"].happened, camps["a"]["camps"].mean) == (3, 2, 5 / 3)
+    assert (camps["b"]["camps"].happened, camps["b"]["camps"].mean) == (1, 1 / 3)
+    assert summary.warnings() == ["toy: 'loans' never happened in 3 finished games"]
+    tables = {t.title: t for t in summary_tables(summary)}
+    table = tables["What was played"]
+    assert table.rows[0] == ("camps", "all seats", "3", "2", "66.7%", "2.00")
+    assert table.rows[1] == ("", "a", "3", "2", "66.7%", "1.67")
+    assert tables["Warnings"].rows == (("toy: 'loans' never happened in 3 finished games",),)
+
+
+def test_a_mixed_file_is_not_pooled_in_what_was_played(tmp_path: Path) -> None:
+    rows = [
+        row(0, ["a", "b"], [3, 1], 0, played=_played([{"camps": 1}, {"camps": 0}])),
+        dict(row(1, ["a", "b"], [1, 3], 1, played=_played([{"moves": 4}, {"moves": 5}])), game="hex"),
+    ]
+    summary = summarize(rows)
+    assert summary.mixed and set(summary.played) == {"toy", "hex"}
+    assert "moves" not in summary.played["toy"]["all seats"]
+    titles = [t.title for t in summary_tables(summary)]
+    assert "What was played (toy)" in titles and "What was played (hex)" in titles
+    assert summary.warnings()[0].startswith("the file mixes games: toy (1 rows), hex (1 rows)")
+    _, page = write_report(summary, tmp_path / "rep")
+    text = page.read_text()
+    assert "What was played (hex)" in text and "the file mixes games" in text
+
+
+def test_a_bad_played_field_is_refused_naming_the_row() -> None:
+    bad = row(4, ["a", "b"], [3, 1], 0, played={"total": {"camps": 1}, "by_seat": [{"camps": 1}]})
+    with pytest.raises(InvalidRecordError, match=r"seed 4\.played"):
+        summarize([bad])

@@ -288,3 +288,168 @@ def test_a_time_limit_stops_the_study_and_keeps_every_finished_game(tmp_path: Pa
     assert seeds == sorted(seeds) and len(set(seeds)) == len(seeds)
     small = simulate(attrs.evolve(endless, games=4), io.StringIO(), time_limit=60.0)
     assert small.games == 4 and not small.cut_by_time
+
+
+# -- what was played, lazy views ----------------------------------------------
+PLAYED_TOY = "tests.toygame:HOOKED"
+
+
+def test_a_row_carries_what_was_played_per_seat_and_in_total() -> None:
+    from hexkit.sim import play_game
+
+    row = play_game(Study(game=PLAYED_TOY, players=2, agents=("random",), games=1, seed=3), 0)
+    by_seat, total = row["played"]["by_seat"], row["played"]["total"]
+    # Seven hexes, filled alternately from seat 0: four cards and three.
+    assert [s["cards_played"] for s in by_seat] == [4, 3]
+    assert total == {"cards_played": 7, "high_cards": by_seat[0]["high_cards"]
+                     + by_seat[1]["high_cards"], "never": 0}
+    assert 0 <= total["high_cards"] <= 3  # only the cards 10, 11 and 12 count
+
+
+def test_hex_counts_stones_and_the_swap() -> None:
+    from hexkit.sim import game_played
+    from hexkit_hexgame import GAME as HEX, parse_action
+
+    state = HEX.new(HEX.make_config(2, ["swap"], size=3), 0)
+    for name in ["b2", "swap", "a1"]:
+        HEX.apply(state, parse_action(name))
+    assert HEX.played(state) == {"moves": [2, 0], "swaps": [0, 1]}
+    assert HEX.played(HEX.clone(state)) == HEX.played(state)
+    assert HEX.played(HEX.view(state, 1)) == HEX.played(state)  # public, in views
+    assert game_played(HEX, state) == {"total": {"moves": 2, "swaps": 1},
+                                        "by_seat": [{"moves": 2, "swaps": 0},
+                                                    {"moves": 0, "swaps": 1}]}
+
+
+class _Peeker:
+    """Reads its view's hands: the view must be the redacted one."""
+
+    name = "peeker"
+    seen: list[list[list[int]]] = []
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, game: Any, view: Any, legal: Any) -> Any:
+        assert isinstance(view, DraftState)
+        _Peeker.seen.append([list(h) for h in view.hands])
+        return legal[0]
+
+
+def test_agents_get_only_their_view_built_on_first_look() -> None:
+    from hexkit.sim.lazyview import LazyView
+    from tests.toygame import GAME as DRAFT
+
+    state = DRAFT.new(DRAFT.make_config(2), 1)
+    lazy = LazyView(DRAFT, state, 0)
+    assert isinstance(lazy, DraftState) and not lazy.is_built
+    assert lazy.hands[1] == [0, 0] and lazy.hands[0] == state.hands[0] and lazy.is_built
+    assert lazy.deck == [0] * len(state.deck) and lazy.viewer == 0
+    lazy.hands[0].clear()
+    assert state.hands[0]  # the agent's changes never reach the game
+    _Peeker.seen.clear()
+    row = play_game_row(Study(game=TOY, players=2, agents=("tests.test_sim._Peeker",),
+                              games=1, seed=2))
+    assert row["error"] is None and len(_Peeker.seen) == 14
+    assert all(0 in hands[0] or 0 in hands[1] for hands in _Peeker.seen[:10])
+
+
+def play_game_row(study: Study) -> dict[str, Any]:
+    from hexkit.sim import play_game
+
+    return play_game(study, 0)
+
+
+# -- durable studies (issue 12, item 10) -----------------------------------------
+def _study(games: int = 6) -> Study:
+    return Study(game=TOY, players=2, agents=("random", "greedy"), games=games, seed=5)
+
+
+def _stable(path: Path) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if k not in TIMING_FIELDS} for r in read_results(path)]
+
+
+def test_simulate_refuses_to_replace_results_unless_asked(tmp_path: Path) -> None:
+    from hexkit.sim.run import ResultsFileError
+
+    out = tmp_path / "r.jsonl"
+    simulate(_study(2), out, backend="serial")
+    before = out.read_bytes()
+    with pytest.raises(ResultsFileError, match=rf"{out}.*already holds results.*overwrite"):
+        simulate(_study(3), out, backend="serial")
+    assert out.read_bytes() == before
+    simulate(_study(3), out, backend="serial", mode="overwrite")
+    assert [r["index"] for r in read_results(out)] == [0, 1, 2]
+
+
+def test_resume_plays_only_the_missing_games_and_cuts_a_torn_line(tmp_path: Path) -> None:
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    simulate(_study(), full, backend="serial")
+    lines = full.read_bytes().splitlines(keepends=True)
+    part.write_bytes(b"".join(lines[:2]) + lines[2][:25])  # two games and a torn third
+    totals = simulate(_study(), part, backend="serial", mode="resume")
+    assert (totals.resumed, totals.games) == (2, 4)
+    assert _stable(part) == _stable(full)
+    assert simulate(_study(), part, backend="serial", mode="resume").games == 0
+
+
+def test_resume_refuses_a_file_of_another_study(tmp_path: Path) -> None:
+    from hexkit.sim.run import ResultsFileError
+
+    out = tmp_path / "r.jsonl"
+    simulate(_study(2), out, backend="serial")
+    before = out.read_bytes()
+    other = attrs.evolve(_study(), seed=6)
+    with pytest.raises(ResultsFileError, match=rf"{out}: game 0 \(seed 5\) is not a game of this study"):
+        simulate(other, out, backend="serial", mode="resume")
+    assert out.read_bytes() == before
+
+
+def test_a_cut_last_line_is_ignored_and_counted(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    simulate(_study(4), out, backend="serial")
+    data = out.read_bytes()
+    out.write_bytes(data[:-40])  # the last row loses its end and its newline
+    torn = len(data.splitlines(keepends=True)[-1]) - 40
+    rows = read_results(out)
+    assert [r["index"] for r in rows] == [0, 1, 2] and rows.bytes_ignored == torn
+    summary = summarize(read_results(out))
+    assert summary.games == 3 and summary.bytes_ignored == torn
+    assert any(f"{torn} bytes ignored" in w for w in summary.warnings())
+    out.write_bytes(data[:-40] + b"\n")  # a bad line that ends: refused, not skipped
+    with pytest.raises(HexkitError, match=r"r.jsonl:4.*not JSON"):
+        list(read_results(out))
+
+
+def test_a_full_disk_names_the_file() -> None:
+    from hexkit.sim.run import ResultsFileError
+
+    full = Path("/dev/full")
+    if not full.exists():
+        pytest.skip("no /dev/full on this system")
+    with pytest.raises(ResultsFileError, match=r"/dev/full: cannot write results \(game 0\)"):
+        simulate(_study(1), full, backend="serial", mode="overwrite")
+
+
+def test_the_command_line_refuses_resumes_and_overwrites(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from hexkit.cli import main
+
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", TOY, "--games", "3", "--seed", "1", "--out", str(out)]
+    assert main(args) == 0
+    full = out.read_bytes()
+    out.write_bytes(full[: len(full.splitlines(keepends=True)[0]) + 10])  # one game, a torn line
+    cut = out.read_bytes()
+    assert main(args) == 2
+    assert f"{out} already holds results" in capsys.readouterr().err
+    assert out.read_bytes() == cut
+    assert main([*args, "--resume", "--overwrite"]) == 2
+    assert main([*args, "--resume"]) == 0
+    assert "resumed: 1 finished games kept" in capsys.readouterr().out
+    assert [r["index"] for r in read_results(out)] == [0, 1, 2]
+    assert main([*args[:3], "2", *args[4:], "--overwrite"]) == 0
+    assert [r["index"] for r in read_results(out)] == [0, 1]
+    out.write_bytes(out.read_bytes()[:-7])
+    assert main(["report", str(out), "--out", str(tmp_path / "rep")]) == 0
+    assert "bytes ignored" in capsys.readouterr().out

@@ -147,3 +147,40 @@ class DraftGame(Game[DraftState, DraftConfig]):
 
 
 GAME = DraftGame()
+
+
+class FirstCardAgent:
+    """Always answers with the first legal action (the toy game's "strong" player)."""
+
+    name = "first"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.calls = 0
+
+    def act(self, game: Game[Any, Any], view: State, legal: Any) -> Any:
+        self.calls += 1
+        return legal[0]
+
+
+class HookedDraftGame(DraftGame):
+    """Hex Draft with the optional study hooks ``strong_agent`` and ``played``.
+
+    ``played`` counts, per seat, the cards played and the cards of 10 or
+    more played (``high_cards``), read off the board; ``never`` is a
+    mechanism that cannot happen, so a report has something to warn about.
+    """
+
+    def strong_agent(self, seed: int) -> FirstCardAgent:
+        return FirstCardAgent(seed)
+
+    def played(self, state: DraftState) -> dict[str, list[int]]:
+        n = state.config.players
+        cards, high = [0] * n, [0] * n
+        for player, card in state.board.values():
+            cards[player] += 1
+            high[player] += card >= 10
+        return {"cards_played": cards, "high_cards": high, "never": [0] * n}
+
+
+HOOKED = HookedDraftGame()

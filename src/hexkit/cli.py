@@ -440,8 +440,17 @@ def simulate_command(
     settings: Optional[list[str]] = typer.Option(None, "--set", help="Config field or data path PATH=VALUE (repeatable)."),
     max_decisions: Optional[int] = typer.Option(
         None, "--max-decisions", help="Record a game still running after N decisions as failed."),
+    resume: bool = typer.Option(False, "--resume",
+                                help="Keep the finished games in OUT and play only the missing ones."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing OUT."),
 ) -> int:
-    """Play many games between agents and write one JSON line per game."""
+    """Play many games between agents and write one JSON line per game.
+
+    An existing results file is never replaced unless --overwrite is given;
+    --resume adds the games of the same study that it lacks.
+    """
+    if resume and overwrite:
+        raise UsageFailure("--resume and --overwrite exclude each other")
     _run_options(games, workers)
     _out_file(out)
     study = _study(game_name, players, games, agents, seed, variant or [], settings or [],
@@ -461,7 +470,10 @@ def simulate_command(
             bar.update(task, advance=1, rate=_rate_text(done[0], elapsed))
 
         totals = simulate(study, out, workers=workers, backend=chosen, address=address,
-                          progress=advance)
+                          progress=advance,
+                          mode="resume" if resume else "overwrite" if overwrite else "new")
+    if totals.resumed:
+        console.print(f"resumed: {totals.resumed} finished games kept from {out}")
     console.print(f"{totals.games} games in {totals.seconds:.1f} s ({totals.rate:.1f} games/s), "
                   f"{totals.errors} failed; results in {out}")
     summary = summarize(read_results(out))
@@ -483,7 +495,8 @@ def _failure_status(summary: Any) -> int:
 def _quick_tables(summary: Any) -> list[Any]:
     from hexkit.sim.report import summary_tables
 
-    wanted = ("Win rate by agent", "Win rate by faction", "Win rate by seat", "Failed games")
+    wanted = ("Warnings", "Win rate by agent", "Win rate by faction", "Win rate by seat",
+              "What was played", "Failed games")
     return [t for t in summary_tables(summary) if t.title.startswith(wanted)]
 
 

@@ -4,15 +4,21 @@ This is hexkit's main job in one command. For each of the shipped games
 that is installed and plays (Empyreal and Soot & Timber; the tutorial Hex
 game if neither does), it:
 
-1. times a couple of games to learn how fast the game is on this machine
-   (and how long a game runs, to stop a stuck one);
-2. plays games (at most 200) at 4 players (or the nearest count the game
-   takes) between greedy and random agents, rotating seats, on a process
-   pool using both cores, until the study's share of the time budget is
-   spent: a hard deadline, so a loaded machine plays fewer games rather
-   than overrunning (the output and the report say when time cut a study);
-3. prints the summary tables (win rates by seat, agent and faction with 95%
-   intervals, scores, game length);
+1. plays one trial game per worker with the ``strong`` agent (the game's
+   own strong agent, from its ``strong_agent`` hook, else MCTS) in every
+   seat, at 4 players (or the nearest count the game takes), and measures
+   the seconds per game on this machine;
+2. sizes the study to its share of the time budget from that figure (at
+   most 200 games; ``--games N`` fixes the count) and plays the rest on a
+   process pool using both cores, keeping the trial games (a resumed
+   study); the time limit stays a hard deadline, so a loaded machine plays
+   fewer games rather than overrunning, and the output says how many were
+   played. A game whose trial does not finish in a sixth of its share is
+   reported, and that game's study falls back to greedy in every seat
+   (saying so); if even that is too slow, the game is left out;
+3. prints the summary tables (win rates by seat and faction with 95%
+   intervals, scores, "What was played", game length), which with the same
+   agent in every seat are about the game rather than the agents;
 4. plays one more game and prints the tail of its log and the final score
    breakdown with the tie-breakers that decided it;
 5. writes the HTML report (one self-contained page) to ``report/``.
@@ -47,8 +53,14 @@ __all__ = ["main", "demo_games", "plan_games"]
 
 SHIPPED = ("empyreal", "soot")
 FALLBACK = "hex"
-AGENTS = ("greedy", "random")
+AGENTS = ("strong",)
+"""The same strong agent in every seat, so seat and faction tables are about the game."""
+FALLBACK_AGENTS = ("greedy",)
+"""Used (and said so) for a game whose strong agent cannot finish a trial game in time."""
 MAX_GAMES = 200
+"""The most games a study plays; fewer when the budget does not allow them."""
+BUDGET = 240.0
+"""Target seconds for the whole demo (five minutes is the promise; this leaves a margin)."""
 RESERVE = 20.0
 """Seconds kept per game for starting workers, plots and the example game."""
 FEW_GAMES = 40
@@ -83,22 +95,6 @@ def plan_games(seconds_per_game: float, budget: float, workers: int, agents: int
     return games - games % agents
 
 
-def _calibrate(study: Study, console: Console) -> tuple[float, int] | None:
-    """Seconds per game and the longest game (decisions) of two timed games;
-    ``None`` if the game fails."""
-    game = study.load()
-    started = time.perf_counter()
-    longest = 0
-    for index in range(2):
-        row = play_game(study, index, game)
-        if row["error"] is not None:
-            console.print(f"[red]{study.game} failed in a trial game (seed {row['seed']}): "
-                          f"{row['error']}[/red]")
-            return None
-        longest = max(longest, int(row["decisions"]))
-    return (time.perf_counter() - started) / 2, longest
-
-
 def _show_one_game(study: Study, console: Console) -> None:
     from hexkit.cli import print_scores, render_hook
 
@@ -123,22 +119,47 @@ def _show_one_game(study: Study, console: Console) -> None:
     print_scores(game, match.state, seats, console)
 
 
+def _trial(study: Study, results: Path, workers: int, limit: float,
+           console: Console) -> float | None:
+    """Play the study's first ``workers`` games (one per worker) into
+    ``results`` and return the measured seconds per game; ``None`` if none
+    finished within ``limit`` seconds (the agent is too slow here)."""
+    trial = attrs.evolve(study, games=min(workers, study.games), max_seconds=limit)
+    simulate(trial, results, workers=workers, backend="process", chunk=1, mode="overwrite")
+    rows = list(read_results(results))
+    finished = [float(r["seconds"]) for r in rows if r["error"] is None]
+    for failed in (r for r in rows if r["error"] is not None):
+        console.print(f"[yellow]{study.game}: trial game seed {failed['seed']} failed: "
+                      f"{str(failed['error']).splitlines()[0][:160]}[/yellow]")
+    if not finished:
+        return None
+    return max(finished)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo; return the exit status.
 
     Args:
-        argv: ``--budget SECONDS`` (target for the whole run, default 200;
+        argv: ``--budget SECONDS`` (target for the whole run, default 240;
             each study gets what is left after a reserve for set-up,
-            plots and the example game),
-            ``--out DIR`` (default ``report``), ``--workers N`` (default:
-            the number of CPUs, at most 2 is what the budget assumes).
+            plots and the example game), ``--games N`` (a fixed number of
+            games per study instead of sizing it to the budget),
+            ``--agents SPEC`` (default ``strong``: the same agent in every
+            seat), ``--out DIR`` (default ``report``), ``--workers N``
+            (default: the number of CPUs, at most 2 is what the budget assumes).
     """
     parser = argparse.ArgumentParser(prog="python -m hexkit.demo", description=__doc__.split("\n")[0])
-    parser.add_argument("--budget", type=float, default=200.0,
+    parser.add_argument("--budget", type=float, default=BUDGET,
                         help="target seconds for the whole demo")
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"games per study (default: as many as the budget allows, "
+                             f"at most {MAX_GAMES})")
+    parser.add_argument("--agents", default=",".join(AGENTS),
+                        help="agent specs rotated over the seats (default: strong in every seat)")
     parser.add_argument("--out", type=Path, default=Path("report"), help="report directory")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args(argv)
+    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
     console = Console() if sys.stdout.isatty() or "COLUMNS" in os.environ else Console(width=140)
     began = time.perf_counter()
     names = demo_games(console)
@@ -150,63 +171,83 @@ def main(argv: Sequence[str] | None = None) -> int:
     for position, name in enumerate(names):
         game = load_game(name)
         players = _players(game)
-        probe = Study(game=name, players=players, agents=AGENTS, games=2, seed=1)
+        remaining = len(names) - position
+        share = max(1.0, (deadline - time.perf_counter() - RESERVE * remaining) / remaining)
+        study = Study(game=name, players=players, agents=agents, games=args.games or MAX_GAMES,
+                      seed=1)
         try:
-            probe.validate()
+            study.validate()
         except Exception as exc:  # a plugin still being written must not stop the demo
             console.print(f"[yellow]skipping {name}: {exc}[/yellow]")
             continue
-        trial = _calibrate(probe, console)
-        if trial is None:
-            continue
-        per_game, longest = trial
-        remaining = len(names) - position
-        reserve = RESERVE + 2 * per_game
-        share = max(0.0, (deadline - time.perf_counter() - reserve * remaining) / remaining)
-        # Games are stopped by the time limit below, not by this estimate: the
-        # trial games ran alone, and a loaded machine plays the pool's games
-        # several times slower.
-        games = MAX_GAMES
-        # A game ten times longer than the trials is stuck: record it as failed.
-        cap = min(game.info.max_decisions, max(1000, 10 * longest))
-        study = Study(game=name, players=players, agents=AGENTS, games=games, seed=1,
-                      max_decisions=cap)
         directory = args.out / name
         directory.mkdir(parents=True, exist_ok=True)
         results = directory / "results.jsonl"
+        who = (f"{agents[0]} in every seat" if len(agents) == 1
+               else f"agents {', '.join(agents)} rotated over the seats")
+        console.print(f"{game.info.title}: timing {min(args.workers, study.games)} trial games "
+                      f"({who}, {players} players)...")
+        started = time.perf_counter()
+        # A trial game may take at most a sixth of the study's share: a slower
+        # agent cannot give a study in this budget, and the demo says so (and
+        # falls back to greedy once, so the demo still shows a study).
+        per_game = _trial(study, results, args.workers, share / 6, console)
+        if per_game is None and agents != FALLBACK_AGENTS and args.agents == ",".join(AGENTS):
+            warning = (f"warning: {game.info.title} with {who} did not finish a game within "
+                       f"{share / 6:.0f} s on this machine (the game has "
+                       f"{'a' if hasattr(game, 'strong_agent') else 'no'} strong_agent hook); "
+                       f"this study uses {FALLBACK_AGENTS[0]} in every seat instead, so its "
+                       f"tables describe {FALLBACK_AGENTS[0]} play")
+            console.print(f"[yellow]{warning}[/yellow]")
+            notes.append(warning)
+            study = attrs.evolve(study, agents=FALLBACK_AGENTS)
+            who = f"{FALLBACK_AGENTS[0]} in every seat"
+            per_game = _trial(study, results, args.workers, share / 6, console)
+        if per_game is None:
+            warning = (f"warning: {game.info.title} with {who} did not finish a game within "
+                       f"{share / 6:.0f} s on this machine; no study (give the game a faster "
+                       f"strong_agent, or a larger --budget)")
+            console.print(f"[yellow]{warning}[/yellow]")
+            notes.append(warning)
+            continue
+        agents_used = study.agents
+        left = share - (time.perf_counter() - started)
+        games = args.games or plan_games(per_game, left, args.workers, len(agents_used))
+        games = max(games, min(args.workers, study.games))
+        study = attrs.evolve(study, games=games, max_seconds=max(10 * per_game, share / 3))
         console.print(
-            f"{game.info.title}: up to {games} games in {share:.0f} s at {players} players, "
-            f"agents {' and '.join(AGENTS)} rotated over the seats, seeds from 1, "
-            f"{args.workers} workers (trial games took {per_game:.2f} s each)"
+            f"{game.info.title}: {games} games at {players} players, {who}, seeds from 1, "
+            f"{args.workers} workers (sized to {share:.0f} s from a measured {per_game:.1f} s "
+            f"per game; --games sets the count)"
         )
-        with console.status(f"playing up to {games} games of {game.info.title}..."):
+        with console.status(f"playing {games} games of {game.info.title}..."):
             totals = simulate(study, results, workers=args.workers, backend="process",
-                              chunk=1, time_limit=share)
-        games = totals.games
-        done = (f"{game.info.title}: {totals.games} of {totals.planned} games completed in "
-                f"{totals.seconds:.1f} s ({totals.rate:.1f} games/s), {totals.errors} failed")
-        if totals.cut_by_time:
+                              chunk=1, time_limit=max(0.0, left), mode="resume")
+        summary = summarize(read_results(results))
+        played = summary.games
+        done = (f"{game.info.title}: {played} of {totals.planned} games played in "
+                f"{time.perf_counter() - started:.1f} s ({len(summary.errors)} failed), "
+                f"{who}")
+        if played < totals.planned:
             done += f"; cut by the time limit ({share:.0f} s of the {args.budget:.0f} s budget)"
         console.print(done, markup=False, highlight=False)
         notes.append(done)
-        if games < FEW_GAMES:
-            warning = (f"warning: {game.info.title} played only {games} games; its win rates "
-                       f"are too uncertain to read (run hexkit simulate with more games, "
+        if summary.finished < FEW_GAMES:
+            warning = (f"warning: {game.info.title} finished only {summary.finished} games; its "
+                       f"rates are too uncertain to read (run hexkit simulate with more games, "
                        f"or a larger --budget)")
             console.print(f"[yellow]{warning}[/yellow]")
             notes.append(warning)
-        if games == 0:
-            continue
-        study = attrs.evolve(study, games=games)
-        summary = summarize(read_results(results))
+        study = attrs.evolve(study, games=played, max_seconds=None)
         tables = summary_tables(summary)
         print_tables(tables, console)
-        _show_one_game(study, console)
+        if deadline - time.perf_counter() > RESERVE * (remaining - 1) + 2 * per_game:
+            _show_one_game(study, console)
         plots = write_plots(summary, directory)
         sections.append((game.info.title, tables, plots))
         ran.append(
-            f"{game.info.title}: hexkit simulate {name} --players {players} --games {games} "
-            f"--agents {','.join(AGENTS)} --seed 1 --workers {args.workers}"
+            f"{game.info.title}: hexkit simulate {name} --players {players} --games {played} "
+            f"--agents {','.join(agents_used)} --seed 1 --workers {args.workers}"
         )
     if not sections:
         console.print("[red]no game could be studied[/red]")

@@ -4,6 +4,8 @@
 * :class:`GreedyAgent`: one decision of lookahead scored by the game's
   :meth:`~hexkit.game.Game.evaluate`.
 * :class:`MCTSAgent`: information-set UCT for any game and player count.
+* :class:`StrongAgent` (spec ``strong``): the game's own strong agent from
+  its optional ``strong_agent(seed)`` hook, else MCTS at its defaults.
 
 :func:`make_agent` builds one from a short spec such as
 ``"mcts:iterations=400:rollout=greedy"``.
@@ -16,6 +18,7 @@ the score lead.
 from hexkit.agents.base import Agent, RandomAgent
 from hexkit.agents.greedy import GreedyAgent
 from hexkit.agents.mcts import MCTSAgent
+from hexkit.agents.strong import StrongAgent
 from hexkit.agents.spec import AGENTS, AgentSpecError, make_agent, parse_agent_spec
 
 __all__ = [
@@ -25,6 +28,7 @@ __all__ = [
     "GreedyAgent",
     "MCTSAgent",
     "RandomAgent",
+    "StrongAgent",
     "make_agent",
     "parse_agent_spec",
 ]

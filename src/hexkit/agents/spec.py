@@ -1,4 +1,4 @@
-"""Agents by name: ``"random"``, ``"greedy"``, ``"mcts:iterations=400:rollout=greedy"``.
+"""Agents by name: ``"random"``, ``"greedy"``, ``"mcts:iterations=400:rollout=greedy"``, ``"strong"``.
 
 The command line, :mod:`hexkit.sim` and scripts name agents with a short
 *spec*: the agent's name, then optional ``:key=value`` parameters passed to
@@ -15,6 +15,7 @@ agents played.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import types
@@ -25,6 +26,7 @@ from typing import Any
 from hexkit.agents.base import Agent, RandomAgent
 from hexkit.agents.greedy import GreedyAgent
 from hexkit.agents.mcts import MCTSAgent
+from hexkit.agents.strong import StrongAgent
 from hexkit.errors import ConfigError
 
 __all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec"]
@@ -33,6 +35,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
+    "strong": StrongAgent,
 }
 """Agent constructors by name; each takes a ``seed`` keyword."""
 
@@ -173,9 +176,23 @@ def _checked(spec: str, factory: Callable[..., Agent], params: dict[str, Any],
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build the agent a spec names, seeded with ``seed``.
 
+    The spec is parsed and checked once per process (a study builds an
+    agent per seat per game from the same few specs).
+
     Raises:
         AgentSpecError: on an unknown agent, parameter or parameter value.
     """
+    factory, params = _plan(spec)
+    try:
+        return factory(seed=seed, **params)
+    except (TypeError, ValueError) as exc:
+        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(spec: str) -> tuple[Callable[..., Agent], dict[str, Any]]:
+    """The constructor and checked parameters of ``spec`` (cached; callers
+    must not change the returned dict, :func:`make_agent` unpacks it)."""
     name, params = parse_agent_spec(spec)
     factory = _factory(name)
     accepted = inspect.signature(factory).parameters
@@ -184,11 +201,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         names = ", ".join(p for p in accepted if p != "seed")
         raise AgentSpecError(f"agent {spec!r}: unknown parameter {unknown[0]!r} (accepts: {names})")
     raw = {key: text for key, _, text in (part.partition("=") for part in spec.strip().split(":")[1:])}
-    params = _checked(spec, factory, params, raw)
-    try:
-        return factory(seed=seed, **params)
-    except (TypeError, ValueError) as exc:
-        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+    return factory, _checked(spec, factory, params, raw)
 
 
 def check_agent_spec(spec: str) -> str:

@@ -29,6 +29,9 @@ done (in seed order), with these fields:
     decisions (``state.step``).
 ``end_reason``
     why the game ended, from the optional ``end_reason`` hook (or ``null``).
+``played``
+    what was played, from the optional ``played`` hook (or ``null``):
+    ``{"total": {mechanism: n}, "by_seat": [{mechanism: n}, ...]}``.
 ``seconds``, ``agent_seconds``
     wall-clock time of the game, and time each seat spent choosing.
 ``error``, ``traceback``, ``record``
@@ -46,6 +49,11 @@ Optional hooks a plugin may define on its :class:`~hexkit.game.Game`
 ``end_reason(state) -> str``
     why the game ended (the rulebook trigger, or an engine safeguard such
     as a round limit), so a study can tell the two apart.
+``played(state) -> dict[str, list[int]]``
+    mechanism name to the count of each seat (every declared mechanism,
+    even at 0), kept in the state; the report's "What was played" table.
+``strong_agent(seed) -> Agent``
+    the game's strongest agent, used by the agent spec ``strong``.
 ``render_text(state) -> str``
     a text picture of the board, printed by ``hexkit play`` and ``hexkit
     replay``.
@@ -65,6 +73,7 @@ from hexkit.sim.study import (
     game_factions,
     game_turns,
     game_end_reason,
+    game_played,
     play_game,
     resolve_game,
     seat_agents,
@@ -83,6 +92,7 @@ __all__ = [
     "game_factions",
     "game_turns",
     "game_end_reason",
+    "game_played",
     "play_game",
     "read_results",
     "resolve_game",

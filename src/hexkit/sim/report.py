@@ -19,11 +19,13 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 
-from hexkit.sim.stats import Spread, Summary, WinRate
+from hexkit.sim.stats import ALL_SEATS, Played, Spread, Summary, WinRate
 
 __all__ = [
     "TableData",
     "summary_tables",
+    "played_tables",
+    "warning_table",
     "print_tables",
     "write_plots",
     "write_html",
@@ -91,9 +93,40 @@ def _spread_row(key: str, values: list[float]) -> tuple[str, ...]:
 _SPREAD_HEADERS = ("", "n", "mean", "median", "stdev", "min", "max")
 
 
+def played_tables(summary: Summary) -> list[TableData]:
+    """"What was played": for each mechanism the share of games in which it
+    happened and its mean count per game, over all seats and by agent (per
+    seat played). One table per game, so a mixed file is never pooled."""
+    tables = []
+    for game, table in summary.played.items():
+        everyone = table.get(ALL_SEATS, {})
+        agents = sorted(who for who in table if who != ALL_SEATS)
+        rows: list[tuple[str, ...]] = []
+        for name in sorted(everyone):
+            for who in (ALL_SEATS, *agents):
+                counts = table[who].get(name, Played())
+                label = name if who == ALL_SEATS else ""
+                rows.append((label, who, str(counts.n), str(counts.happened),
+                             _pct(counts.share), f"{counts.mean:.2f}"))
+        title = "What was played" + (f" ({game})" if summary.mixed or not summary.game else "")
+        headers = ("mechanism", "seats", "games", "happened in", "share", "mean per game")
+        tables.append(TableData(title, headers, tuple(rows)))
+    return tables
+
+
+def warning_table(summary: Summary) -> TableData | None:
+    """The summary's warnings (a mixed file, a mechanism that never happens,
+    a cut last line) as a one-column table, or ``None`` if there are none."""
+    found = summary.warnings()
+    if not found:
+        return None
+    return TableData("Warnings", ("warning",), tuple((w,) for w in found))
+
+
 def summary_tables(summary: Summary) -> list[TableData]:
-    """The report's tables: win rates by seat, agent and faction, scores,
-    game length, what decided first place, and failed games."""
+    """The report's tables: warnings, win rates by seat, agent and faction,
+    scores, what was played, game length, what decided first place, and
+    failed games."""
     baseline = 1 / summary.players if summary.players else 0.0
     name = summary.game or "game"
     tables = [
@@ -103,6 +136,7 @@ def summary_tables(summary: Summary) -> list[TableData]:
             ((str(summary.games), str(summary.finished), str(len(summary.errors)),
               str(summary.players), f"{Spread.of(summary.seconds).mean:.3f}"),),
         ),
+        *([w] if (w := warning_table(summary)) is not None else []),
         _win_table("Win rate by seat", summary.by_seat, baseline),
         _win_table("Win rate by agent (per seat played)", summary.by_agent, baseline),
     ]
@@ -124,6 +158,7 @@ def summary_tables(summary: Summary) -> list[TableData]:
             for group, comps in summary.components.items()
         )
         tables.append(TableData("Mean score breakdown", ("", *parts), rows))
+    tables += played_tables(summary)
     length_rows = [_spread_row("decisions", summary.decisions)]
     if summary.turns:
         length_rows.append(_spread_row("turns", summary.turns))

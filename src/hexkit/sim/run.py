@@ -22,19 +22,34 @@ import importlib
 import json
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import IO, Any, Literal
 
 import attrs
 
-from hexkit.errors import ConfigError
-from hexkit.sim.study import Study, play_game, run_chunk
+from hexkit.errors import ConfigError, HexkitError
+from hexkit.sim.stats import read_results
+from hexkit.sim.study import Study, play_game, run_chunk, run_indices
 
 __all__ = [
     "Backend", "BACKENDS", "run_study", "simulate", "StudyTotals", "chunk_size", "check_run_options",
+    "OutMode", "OUT_MODES", "ResultsFileError", "finished_indices",
 ]
+
+OutMode = Literal["new", "overwrite", "resume"]
+OUT_MODES: tuple[str, ...] = ("new", "overwrite", "resume")
+"""What :func:`simulate` does with an existing results file: refuse it
+(``"new"``, the default), replace it, or keep its finished games and append
+the missing ones."""
+
+
+class ResultsFileError(HexkitError, OSError):
+    """A results file that cannot be used: it exists (and neither overwrite
+    nor resume was asked), it belongs to another study, or reading or
+    writing it failed (a full disk); the message names the file."""
+
 
 Backend = Literal["serial", "process", "dask"]
 BACKENDS: tuple[str, ...] = ("serial", "process", "dask")
@@ -62,10 +77,12 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 class _Chunks:
-    """Bounds of consecutive chunks of game indices, computed on demand."""
+    """Bounds of consecutive chunks of game indices, computed on demand
+    (``todo``: the indices to play, when not all of ``range(games)``)."""
 
-    def __init__(self, games: int, size: int) -> None:
-        self.games = games
+    def __init__(self, games: int, size: int, todo: Sequence[int] | None = None) -> None:
+        self.todo = todo
+        self.games = games if todo is None else len(todo)
         self.size = size
 
     def __len__(self) -> int:
@@ -74,6 +91,18 @@ class _Chunks:
     def __getitem__(self, index: int) -> tuple[int, int]:
         start = index * self.size
         return start, min(self.games, start + self.size)
+
+    def run(self, study: Study, start: int, stop: int) -> list[Row]:
+        """Rows of chunk positions ``start`` to ``stop - 1`` in this process."""
+        if self.todo is None:
+            return run_chunk(study, start, stop)
+        return run_indices(study, list(self.todo[start:stop]))
+
+    def task(self, start: int, stop: int) -> tuple[Any, ...]:
+        """A worker's call for chunk positions ``start`` to ``stop - 1``."""
+        if self.todo is None:
+            return (run_chunk, start, stop)
+        return (run_indices, list(self.todo[start:stop]))
 
 
 def _ordered(
@@ -131,6 +160,7 @@ def run_study(
     address: str | None = None,
     client: Any = None,
     time_limit: float | None = None,
+    indices: Sequence[int] | None = None,
 ) -> Iterator[Row]:
     """Play every game of ``study`` and yield one row per game, in seed order.
 
@@ -151,6 +181,8 @@ def run_study(
             started; games already running finish and are yielded, so a
             study cut by time yields fewer rows than ``study.games``. Use a
             small ``chunk`` (e.g. 1) for a tight limit.
+        indices: the game indices to play, ascending (default: all of
+            them); a resumed study plays only those it has not finished.
 
     Yields:
         Result rows; the same rows (timings aside) for every backend and
@@ -164,13 +196,14 @@ def run_study(
     if time_limit is not None and time_limit != time_limit:  # NaN
         raise ConfigError("time_limit must be a number of seconds")
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    size = chunk or chunk_size(study.games, workers)
-    chunks = _Chunks(study.games, size)
+    todo = None if indices is None else sorted(indices)
+    size = chunk or chunk_size(study.games if todo is None else len(todo), workers)
+    chunks = _Chunks(study.games, size, todo)
     if backend == "serial" or (backend == "process" and workers == 1):
         for index in range(len(chunks)):
             if deadline is not None and time.perf_counter() >= deadline:
                 return
-            yield from run_chunk(study, *chunks[index])
+            yield from chunks.run(study, *chunks[index])
     elif backend == "process":
         yield from _run_process(study, chunks, workers, deadline)
     else:
@@ -184,7 +217,8 @@ def _run_process(
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
 
         def submit(start: int, stop: int) -> Future[list[Row]]:
-            return pool.submit(run_chunk, study, start, stop)
+            function, *args = chunks.task(start, stop)
+            return pool.submit(function, study, *args)
 
         def wait_first(futures: list[Any], timeout: float | None) -> list[Any]:
             return list(wait(futures, timeout=timeout, return_when=FIRST_COMPLETED).done)
@@ -235,7 +269,8 @@ def _run_dask(
         slots = max(1, sum(client.nthreads().values()))
 
         def submit(start: int, stop: int) -> Any:
-            return client.submit(run_chunk, study, start, stop, pure=False)
+            function, *args = chunks.task(start, stop)
+            return client.submit(function, study, *args, pure=False)
 
         def wait_first(futures: list[Any], timeout: float | None) -> list[Any]:
             try:
@@ -275,6 +310,7 @@ class StudyTotals:
         planned: games the study asked for.
         cut_by_time: the time limit stopped the study before ``planned``
             games were played.
+        resumed: games already in the file that a resumed study kept.
     """
 
     games: int = 0
@@ -282,6 +318,7 @@ class StudyTotals:
     seconds: float = 0.0
     planned: int = 0
     cut_by_time: bool = False
+    resumed: int = 0
 
     @property
     def rate(self) -> float:
@@ -300,17 +337,19 @@ def simulate(
     client: Any = None,
     progress: Callable[[Row], None] | None = None,
     time_limit: float | None = None,
+    mode: OutMode = "new",
 ) -> StudyTotals:
     """Run ``study`` and write one JSON line per game to ``out`` as games finish.
 
     The study and the options are validated first (:meth:`Study.validate`,
     :func:`check_run_options`), so a bad game, agent, config, override,
     worker count or backend fails before ``out`` is opened (an existing
-    file is left alone) and before any game is played.
+    file is left alone) and before any game is played. A path that already
+    holds results is never truncated unless ``mode="overwrite"`` says so.
 
     Args:
         study: what to play.
-        out: a path (overwritten) or an open text stream.
+        out: a path or an open text stream.
         workers: see :func:`run_study`.
         backend: see :func:`run_study`.
         chunk: see :func:`run_study`.
@@ -319,6 +358,10 @@ def simulate(
         progress: called with each row after it is written.
         time_limit: see :func:`run_study`; every finished game is written,
             and the totals say whether the limit cut the study short.
+        mode: for a path that already holds results: ``"new"`` refuses it,
+            ``"overwrite"`` replaces it, ``"resume"`` keeps its games (they
+            must be of this study), cuts a torn last line, and appends the
+            games it lacks.
 
     Returns:
         Counts and time.
@@ -326,30 +369,120 @@ def simulate(
     Raises:
         HexkitError: if the study or an option is invalid (nothing is
             written then).
+        ResultsFileError: if ``out`` holds results ``mode`` does not allow,
+            or reading or writing it fails (naming the file).
     """
     study.validate()
     check_run_options(workers, backend)
     if time_limit is not None and time_limit != time_limit:  # NaN
         raise ConfigError("time_limit must be a number of seconds")
-    totals = StudyTotals(planned=study.games)
+    if mode not in OUT_MODES:
+        raise ConfigError(f"unknown mode {mode!r}; choose one of {', '.join(OUT_MODES)}")
+    todo: list[int] | None = None
+    skipped = 0
+    if isinstance(out, (str, Path)):
+        done = _prepare(study, Path(out), mode)
+        if mode == "resume":
+            todo = [i for i in range(study.games) if i not in done]
+            skipped = study.games - len(todo)
+    totals = StudyTotals(planned=study.games, resumed=skipped)
     started = time.perf_counter()
-    stream = None if isinstance(out, (str, Path)) else out
-    handle = open(out, "w", encoding="utf-8") if isinstance(out, (str, Path)) else out
+    name = str(out) if isinstance(out, (str, Path)) else getattr(out, "name", "the results stream")
+    handle = _open(out, "a" if mode == "resume" else "w")
     try:
         rows = run_study(
             study, workers=workers, backend=backend, chunk=chunk, address=address,
-            client=client, time_limit=time_limit,
+            client=client, time_limit=time_limit, indices=todo,
         )
         for row in rows:
-            handle.write(json.dumps(row, sort_keys=True) + "\n")
-            handle.flush()
+            try:
+                handle.write(json.dumps(row, sort_keys=True) + "\n")
+                handle.flush()
+            except OSError as exc:
+                raise ResultsFileError(f"{name}: cannot write results "
+                                       f"(game {row.get('index')}): {exc.strerror or exc}") from None
             totals.games += 1
             totals.errors += row.get("error") is not None
             if progress is not None:
                 progress(row)
-    finally:
-        if stream is None:
+    except BaseException:
+        if isinstance(out, (str, Path)):
+            try:
+                handle.close()
+            except OSError:  # the first error is the one to report
+                pass
+        raise
+    if isinstance(out, (str, Path)):
+        try:
             handle.close()
+        except OSError as exc:
+            raise ResultsFileError(f"{name}: cannot write results: {exc.strerror or exc}") from None
     totals.seconds = time.perf_counter() - started
-    totals.cut_by_time = time_limit is not None and totals.games < study.games
+    totals.cut_by_time = time_limit is not None and totals.games + skipped < study.games
     return totals
+
+
+def _open(out: str | Path | IO[str], mode: str) -> IO[str]:
+    if not isinstance(out, (str, Path)):
+        return out
+    try:
+        return open(out, mode, encoding="utf-8")
+    except OSError as exc:
+        raise ResultsFileError(f"{out}: cannot open the results file: {exc.strerror or exc}") from None
+
+
+def _prepare(study: Study, path: Path, mode: str) -> set[int]:
+    """Check an existing results file against ``mode`` before anything is
+    written; for ``"resume"``, cut a torn last line and return the finished
+    indices."""
+    try:
+        size = path.stat().st_size if path.exists() else 0
+    except OSError as exc:
+        raise ResultsFileError(f"{path}: {exc.strerror or exc}") from None
+    if size == 0 or mode == "overwrite":
+        return set()
+    if mode == "new":
+        raise ResultsFileError(
+            f"{path} already holds results ({size} bytes); pass resume to add the missing "
+            f"games of the same study, or overwrite to replace it"
+        )
+    done = finished_indices(study, path)
+    return done
+
+
+def finished_indices(study: Study, path: Path) -> set[int]:
+    """The game indices already in ``path``, after checking that every row
+    belongs to ``study``; a cut last line is removed from the file so that
+    appended rows start on a line of their own.
+
+    Raises:
+        ResultsFileError: if a row is of another game, seed or seating, or
+            the file cannot be read or cut.
+    """
+    name = study.load().info.name
+    rows = read_results(path)
+    done: set[int] = set()
+    try:
+        for row in rows:
+            index = row.get("index")
+            if (not isinstance(index, int) or not 0 <= index < study.games
+                    or row.get("game") != name or row.get("seed") != study.seed + index
+                    or row.get("seats") != study.seats(index)):
+                raise ResultsFileError(
+                    f"{path}: game {index!r} (seed {row.get('seed')!r}) is not a game of this study "
+                    f"({name}, {study.games} games from seed {study.seed}, agents "
+                    f"{', '.join(study.agents)}); use another file or overwrite"
+                )
+            done.add(index)
+    except HexkitError as exc:
+        if isinstance(exc, ResultsFileError):
+            raise
+        raise ResultsFileError(f"{path}: cannot resume: {exc}") from None
+    if rows.bytes_ignored:
+        try:
+            with open(path, "r+b") as handle:
+                handle.truncate(path.stat().st_size - rows.bytes_ignored)
+        except OSError as exc:
+            raise ResultsFileError(f"{path}: cannot cut the torn last line: "
+                                   f"{exc.strerror or exc}") from None
+    return done

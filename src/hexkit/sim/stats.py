@@ -23,8 +23,11 @@ __all__ = [
     "WinRate",
     "Spread",
     "Summary",
+    "Played",
+    "ALL_SEATS",
     "summarize",
     "read_results",
+    "ResultRows",
 ]
 
 Z95 = 1.959963984540054
@@ -125,6 +128,62 @@ class Spread:
         )
 
 
+ALL_SEATS = "all seats"
+"""The key of the per-game row of :attr:`Summary.played` (counts summed over seats)."""
+
+
+@attrs.define
+class Played:
+    """How often one mechanism happened, over games (or seat appearances).
+
+    Attributes:
+        n: games (for ``"all seats"``) or seat appearances (for an agent).
+        happened: of those, how many had at least one.
+        total: the sum of the counts.
+    """
+
+    n: int = 0
+    happened: int = 0
+    total: int = 0
+
+    def add(self, count: int) -> None:
+        """Count one game (or appearance) with ``count`` of the mechanism."""
+        self.n += 1
+        self.happened += count > 0
+        self.total += count
+
+    @property
+    def share(self) -> float:
+        """Share of games (appearances) in which it happened."""
+        return self.happened / self.n if self.n else 0.0
+
+    @property
+    def mean(self) -> float:
+        """Mean count per game (appearance)."""
+        return self.total / self.n if self.n else 0.0
+
+
+def _add_played(summary: Summary, game: str, seats: list[str], played: Any) -> None:
+    """Add one finished game's ``played`` field to the summary."""
+    where = "played"
+    if not isinstance(played, dict) or not isinstance(played.get("by_seat"), list) \
+            or len(played["by_seat"]) != len(seats) \
+            or not isinstance(played.get("total"), dict):
+        raise InvalidRecordError(where, f"expected total and {len(seats)} seats, got {played!r}")
+    table = summary.played.setdefault(game, {})
+    everyone = table.setdefault(ALL_SEATS, {})
+    for name, count in played["total"].items():
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise InvalidRecordError(f"{where}.total.{name}", f"not a count: {count!r}")
+        everyone.setdefault(str(name), Played()).add(count)
+    for agent, counts in zip(seats, played["by_seat"]):
+        mine = table.setdefault(agent, {})
+        for name, count in dict(counts).items():
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise InvalidRecordError(f"{where}.by_seat.{name}", f"not a count: {count!r}")
+            mine.setdefault(str(name), Played()).add(count)
+
+
 @attrs.define
 class Summary:
     """Everything the report shows about a study.
@@ -149,6 +208,12 @@ class Summary:
         end_reasons: how often each ``end_reason`` ended a game (empty if
             the game has no ``end_reason`` hook).
         seconds: time per game.
+        played: "what was played", by game name, then by who (``"all seats"``
+            or an agent spec), then by mechanism (see :class:`Played`); empty
+            for games without the ``played`` hook.
+        game_counts: rows read of each game (more than one: a mixed file).
+        bytes_ignored: bytes of a cut last line that :func:`read_results`
+            skipped (set by the caller that read the file).
     """
 
     game: str = ""
@@ -167,6 +232,37 @@ class Summary:
     decided_by: dict[str, int] = attrs.field(factory=dict)
     end_reasons: dict[str, int] = attrs.field(factory=dict)
     seconds: list[float] = attrs.field(factory=list)
+    played: dict[str, dict[str, dict[str, Played]]] = attrs.field(factory=dict)
+    game_counts: dict[str, int] = attrs.field(factory=dict)
+    bytes_ignored: int = 0
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the rows come from more than one game."""
+        return len(self.game_counts) > 1
+
+    def never_played(self) -> list[tuple[str, str, int]]:
+        """Mechanisms that happened in no game: (game, mechanism, games)."""
+        return [
+            (game, name, counts.n)
+            for game, table in self.played.items()
+            for name, counts in table.get(ALL_SEATS, {}).items()
+            if counts.happened == 0
+        ]
+
+    def warnings(self) -> list[str]:
+        """What a reader must know before trusting the tables."""
+        found = []
+        if self.mixed:
+            listed = ", ".join(f"{g} ({n} rows)" for g, n in self.game_counts.items())
+            found.append(f"the file mixes games: {listed}; the win-rate and score tables pool "
+                         f"them, the 'What was played' tables do not")
+        for game, name, n in self.never_played():
+            found.append(f"{game}: {name!r} never happened in {n} finished games")
+        if self.bytes_ignored:
+            found.append(f"the last line was cut (an interrupted write or a full disk): "
+                         f"{self.bytes_ignored} bytes ignored, complete rows used")
+        return found
 
     @property
     def finished(self) -> int:
@@ -178,28 +274,81 @@ class Summary:
         return self.scores_by_faction or self.scores_by_agent
 
 
-def read_results(path: str | Path) -> Iterator[dict[str, Any]]:
+class ResultRows:
+    """The rows of a results file, read lazily (see :func:`read_results`).
+
+    Attributes:
+        path: the file.
+        bytes_ignored: bytes of a cut last line skipped (known once the rows
+            have been read to the end).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self.bytes_ignored = 0
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        path = self.path
+        self.bytes_ignored = 0
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise InvalidRecordError(str(path), f"cannot read results: {exc.strerror or exc}") from None
+        with handle:
+            number = 0
+            try:
+                for raw in handle:
+                    number += 1
+                    row = _parse_line(path, number, raw)
+                    if row is _CUT:
+                        self.bytes_ignored = len(raw)
+                    elif row is not None:
+                        yield row
+            except OSError as exc:
+                raise InvalidRecordError(f"{path}:{number + 1}",
+                                         f"cannot read results: {exc.strerror or exc}") from None
+
+
+_CUT: dict[str, Any] = {}
+"""Marks a last line cut before its newline."""
+
+
+def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
+    """One line's row, ``None`` for a blank line, :data:`_CUT` for a cut last
+    line (no newline and not JSON: a write stopped half-way)."""
+    cut = not raw.endswith(b"\n")
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        if cut:
+            return _CUT
+        raise InvalidRecordError(f"{path}:{number}", "not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        if cut:
+            return _CUT
+        raise InvalidRecordError(f"{path}:{number}", f"not JSON: {exc.msg}") from None
+    if not isinstance(row, dict) or "seed" not in row:
+        raise InvalidRecordError(f"{path}:{number}", "not a result row (no 'seed')")
+    return row
+
+
+def read_results(path: str | Path) -> ResultRows:
     """Rows of a results file, one JSON object per line (blank lines skipped).
 
+    A last line cut before its newline (a study stopped mid-write, or a full
+    disk) is skipped, and its size kept in ``bytes_ignored`` of the returned
+    :class:`ResultRows`; :func:`summarize` copies it into the summary, whose
+    warnings say so. Any other bad line is refused.
+
     Raises:
-        InvalidRecordError: naming the line that is not a JSON object, or the
-            file if it cannot be read.
+        InvalidRecordError: (when iterated) naming the line that is not a
+            JSON object, or the file if it cannot be read.
     """
-    try:
-        handle = open(path, encoding="utf-8")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        raise InvalidRecordError(str(path), f"cannot read results: {exc.strerror or exc}") from None
-    with handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InvalidRecordError(f"{path}:{number}", f"not JSON: {exc.msg}") from None
-            if not isinstance(row, dict) or "seed" not in row:
-                raise InvalidRecordError(f"{path}:{number}", "not a result row (no 'seed')")
-            yield row
+    return ResultRows(path)
 
 
 def _check_row(row: dict[str, Any], seats: list[str], winner: int,
@@ -242,7 +391,9 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     ended: Counter[str] = Counter()
     for row in rows:
         summary.games += 1
-        summary.game = summary.game or str(row.get("game", ""))
+        name = str(row.get("game", ""))
+        summary.game = summary.game or name
+        summary.game_counts[name] = summary.game_counts.get(name, 0) + 1
         if row.get("error") is not None:
             summary.errors.append((int(row["seed"]), str(row["error"])))
             continue
@@ -257,6 +408,11 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
             raise InvalidRecordError(f"seed {row.get('seed')}", f"incomplete result row: {exc}") from None
         _check_row(row, seats, winner, factions, breakdown)
         summary.players = max(summary.players, len(seats))
+        if row.get("played") is not None:
+            try:
+                _add_played(summary, name, seats, row["played"])
+            except InvalidRecordError as exc:
+                raise InvalidRecordError(f"seed {row.get('seed')}.{exc.field}", exc.reason) from None
         if row.get("turns") is not None:
             summary.turns.append(float(row["turns"]))
         if row.get("seconds") is not None:
@@ -293,6 +449,7 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
         group: {part: total / component_n[group] for part, total in sorted(parts.items())}
         for group, parts in sorted(component_sum.items())
     }
+    summary.bytes_ignored = int(getattr(rows, "bytes_ignored", 0))
     summary.decided_by = dict(decided.most_common())
     summary.end_reasons = dict(ended.most_common())
     return summary

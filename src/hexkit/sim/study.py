@@ -21,10 +21,11 @@ import attrs
 
 from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import ConfigError, HexkitError
-from hexkit.game import Game, GameConfig, State
+from hexkit.game import Game, GameConfig, Information, State
 from hexkit.record import GameRecord, record_to_json
 from hexkit.registry import load_game
 from hexkit.rng import Rng
+from hexkit.sim.lazyview import lazy_view
 
 __all__ = [
     "Study",
@@ -35,8 +36,10 @@ __all__ = [
     "game_factions",
     "game_turns",
     "game_end_reason",
+    "game_played",
     "check_overrides",
     "run_chunk",
+    "run_indices",
     "TIMING_FIELDS",
 ]
 
@@ -125,6 +128,10 @@ class Study:
         options: other fields of the game's config class, by name.
         max_decisions: a game still running after this many decisions is
             recorded as an error (``None``: the game's ``info.max_decisions``).
+        max_seconds: a game still running after this many seconds of wall
+            clock is recorded as an error (``None``: no limit). A guard for
+            a time-boxed run such as the demo: which games hit it depends
+            on the machine, so a study meant to be reproduced leaves it unset.
     """
 
     game: str
@@ -136,6 +143,7 @@ class Study:
     overrides: dict[str, Any] = attrs.field(factory=dict)
     options: dict[str, Any] = attrs.field(factory=dict)
     max_decisions: int | None = None
+    max_seconds: float | None = None
 
     def load(self) -> Game[Any, Any]:
         """The game this study plays."""
@@ -244,6 +252,42 @@ def game_end_reason(game: Game[Any, Any], state: State) -> str | None:
     return str(hook(state))
 
 
+def game_played(game: Game[Any, Any], state: State) -> dict[str, Any] | None:
+    """What was played, from the optional ``played(state)`` hook of a game.
+
+    A plugin declares counters of its mechanisms with
+    ``played(self, state) -> dict[str, list[int]]``: mechanism name to the
+    count of each seat, every declared mechanism present even when 0. The
+    counts live in the state and are read at the end of the game.
+
+    Returns:
+        ``{"total": {name: n}, "by_seat": [{name: n}, ...]}``, or ``None``
+        for a game without the hook.
+
+    Raises:
+        HexkitError: if the hook gives something other than one whole
+            number per seat for each mechanism.
+    """
+    hook = getattr(game, "played", None)
+    if hook is None:
+        return None
+    counts = hook(state)
+    players = game.num_players(state)
+    by_seat: list[dict[str, int]] = [{} for _ in range(players)]
+    total: dict[str, int] = {}
+    for name, per_seat in sorted(counts.items()):
+        values = list(per_seat)
+        if len(values) != players or any(type(v) is not int for v in values):
+            raise HexkitError(
+                f"{game.info.name}.played(): {name!r} must give one integer per seat "
+                f"({players}), not {per_seat!r}"
+            )
+        total[str(name)] = sum(values)
+        for seat, value in enumerate(values):
+            by_seat[seat][str(name)] = value
+    return {"total": total, "by_seat": by_seat}
+
+
 def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> dict[str, Any]:
     """Play game ``index`` of ``study`` and describe it as one JSON-ready row.
 
@@ -278,18 +322,29 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
     thinking = [0.0] * study.players
     state: State | None = None
     limit = study.max_decisions or game.info.max_decisions
+    perfect = game.info.information is Information.PERFECT
+    overdue = None if study.max_seconds is None else started + study.max_seconds
     try:
         agents = [make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
         state = game.new(config, seed)
         while not game.is_over(state):
             if state.step >= limit:
                 raise HexkitError(f"the game did not end within {limit} decisions")
+            if overdue is not None and time.perf_counter() > overdue:
+                raise HexkitError(f"the game did not end within {study.max_seconds:g} seconds "
+                                  f"({state.step} decisions played)")
             player = game.current_player(state)
             if player is None:
                 raise HexkitError("no player to move in a game that is not over")
-            view = game.view(state, player)
+            # One listing serves the agent and apply's legality check (cached
+            # on the state); the mover's legal actions are the same from its
+            # view (a protocol rule the conformance suite checks).
+            legal = game.legal_actions(state)
+            if not perfect and type(legal) is not tuple:
+                legal = tuple(legal)
+            view = lazy_view(game, state, player)
             tick = time.perf_counter()
-            action = agents[player].act(game, view, game.legal_actions(view))
+            action = agents[player].act(game, view, legal)
             thinking[player] += time.perf_counter() - tick
             game.apply(state, action)
             record.actions.append(action)
@@ -306,12 +361,14 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
             decided_by=list(sheet.decided_by),
             turns=game_turns(game, state),
             end_reason=game_end_reason(game, state),
+            played=game_played(game, state),
             decisions=state.step,
             error=None,
         )
     except Exception as exc:  # one failed game must not stop the study
         row.update(
             factions=_safe(lambda: game_factions(game, state)) if state is not None else None,
+            played=_safe(lambda: game_played(game, state)) if state is not None else None,
             decisions=None if state is None else state.step,
             error=f"{type(exc).__name__}: {exc}",
             traceback=traceback.format_exc(),
@@ -337,3 +394,9 @@ def run_chunk(study: Study, start: int, stop: int) -> list[dict[str, Any]]:
     """
     game = study.load()
     return [play_game(study, i, game) for i in range(start, stop)]
+
+
+def run_indices(study: Study, indices: list[int]) -> list[dict[str, Any]]:
+    """Rows of the games ``indices`` (a resumed study's unit of work)."""
+    game = study.load()
+    return [play_game(study, i, game) for i in indices]

@@ -182,7 +182,9 @@ def run_sweep(
         if on_point is not None:
             on_point(label, study)
         path = directory / f"{index:02d}_{_slug(label)}.jsonl"
-        simulate(study, path, workers=workers, backend=backend, progress=progress)
+        # Resume: a sweep run again into its folder keeps the points it finished
+        # (and refuses a file of another study) rather than replacing them.
+        simulate(study, path, workers=workers, backend=backend, progress=progress, mode="resume")
         points.append(SweepPoint(label, study, summarize(read_results(path)), path))
     return points
 

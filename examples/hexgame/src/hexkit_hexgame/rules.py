@@ -120,7 +120,9 @@ class HexGame(Game[HexState, HexConfig]):
         player = state.pending[-1].player
         if isinstance(action, Swap):
             self._swap(state)
+            state.played["swaps"][1] += 1
             return
+        state.played["moves"][player] += 1
         board = state.board
         cell = board.cells[action.hex]
         colour = COLOURS[player]
@@ -181,7 +183,8 @@ class HexGame(Game[HexState, HexConfig]):
 
     def clone(self, state: HexState) -> HexState:
         """An independent copy: a few flat list copies, sharing the immutable parts."""
-        copy = HexState(**state.base_fields_copy(), cells=state.cells.copy(), winner=state.winner)
+        copy = HexState(**state.base_fields_copy(), cells=state.cells.copy(), winner=state.winner,
+                        played={name: counts.copy() for name, counts in state.played.items()})
         copy._board = state._board
         if state._links is not None:
             copy._links = state._links.copy()
@@ -232,6 +235,13 @@ class HexGame(Game[HexState, HexConfig]):
         the variant ``swap`` to see how much the swap rule evens that out.
         """
         return list(PLAYER_NAMES)
+
+    def played(self, state: HexState) -> dict[str, list[int]]:
+        """What was played, per seat: stones placed (``moves``) and swaps taken.
+
+        The counts live in the state, so views, clones and saved games carry them.
+        """
+        return {name: counts.copy() for name, counts in state.played.items()}
 
     def turns(self, state: HexState) -> int:
         """Turns played: every action (a stone or the swap) is one turn (RULES.md §3)."""

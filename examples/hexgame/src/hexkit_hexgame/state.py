@@ -1,7 +1,8 @@
 """Configuration, the one kind of decision, and the state of a game of Hex.
 
-The saved form of a state is small: which colour is on each cell, and who
-has won. The union-find groups that make win detection fast are a cache
+The saved form of a state is small: which colour is on each cell, who has
+won, and what each seat has played (stones and swaps). The union-find
+groups that make win detection fast are a cache
 (:attr:`HexState.links`), rebuilt from the cells when a saved state is
 loaded, and left out of equality and JSON.
 
@@ -24,7 +25,15 @@ from hexkit_hexgame.board import Board, Colour, board_for
 from hexkit_hexgame.connection import Connections
 from hexkit_hexgame.legal import LegalActions
 
-__all__ = ["HexConfig", "ChooseCell", "HexState", "DEFAULT_SIZE"]
+__all__ = ["HexConfig", "ChooseCell", "HexState", "DEFAULT_SIZE", "PLAYED", "new_played"]
+
+PLAYED = ("moves", "swaps")
+"""The mechanisms a study counts in Hex: stones placed, and the swap (RULES.md §3, §4)."""
+
+
+def new_played() -> dict[str, list[int]]:
+    """Every counter of :data:`PLAYED` at zero for both seats."""
+    return {name: [0, 0] for name in PLAYED}
 
 DEFAULT_SIZE = 11
 """The board side used unless the config says otherwise (the usual tournament size)."""
@@ -101,11 +110,14 @@ class HexState(State):
             cell index ``row * size + column``; ``cells[i]`` is the cell
             ``board.hexes[i]``.
         winner: the colour that has joined its edges, once the game is over.
+        played: what each seat has done, by mechanism (:data:`PLAYED`): the
+            stones placed (``moves``) and the swaps taken (``swaps``).
     """
 
     config: HexConfig = attrs.field(factory=HexConfig)
     cells: list[Colour | None] = attrs.field(factory=list, validator=_check_cells)
     winner: Colour | None = None
+    played: dict[str, list[int]] = attrs.field(factory=lambda: new_played())
     _board: Board | None = attrs.field(
         init=False, default=None, eq=False, repr=False, alias="_board"
     )
