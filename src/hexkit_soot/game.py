@@ -303,6 +303,20 @@ class SootGame(Game[SootState, SootConfig]):
         n = len(state.players)
         return {name: list(state.played.get(name, [0] * n)) for name in PLAYED}
 
+    def strong_agent(self, seed: int) -> Any:
+        """This game's strong agent (the core ``strong`` spec's hook):
+        :class:`~hexkit_soot.strong.StrongSootAgent`.
+
+        Args:
+            seed: seeds the agent's own random stream.
+
+        Returns:
+            A new agent (a :class:`hexkit.agents.base.Agent`).
+        """
+        from hexkit_soot.strong import StrongSootAgent
+
+        return StrongSootAgent(seed)
+
     def turns(self, state: SootState) -> int:
         """Rounds played, for balance studies (the sim's ``turns`` hook)."""
         return state.round
