@@ -86,10 +86,11 @@ def engine_value(state: SootState, seat: PlayerId) -> float:
             for b in p.builders:
                 if b in free:
                     value += 1.0 + (0.8 if free[b] else 0.0)
+        sites = [h for h, camp in state.camps.items() if camp.owner == seat and state.stacks.get(h, 0) > 0]
         for c in p.caravans:
-            here = state.camps.get(c.loc)
-            if here is not None and here.owner == seat and state.stacks.get(c.loc, 0) > 0:
-                value += 0.8
+            if sites:
+                near = min(c.loc.distance(h) for h in sites)
+                value += max(0.0, 0.8 - 0.15 * near)
     for idx in p.contracts:
         ct = data.contracts[idx]
         need = sum(ct.goods.values()) or 1
