@@ -52,7 +52,7 @@ from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
-from hexkit_soot.state import RAIL, ROAD, SootState
+from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
 from hexkit_soot.svg import SootStyle, svg_style
 from hexkit_soot.views import (
     HIDDEN_BID,
@@ -291,6 +291,34 @@ class SootGame(Game[SootState, SootConfig]):
     def factions(self, state: SootState) -> list[str]:
         """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""
         return [player.archetype or "undrafted" for player in state.players]
+
+    def played(self, state: SootState) -> dict[str, list[int]]:
+        """What was played: each mechanism of :data:`~hexkit_soot.state.PLAYED`
+        -> count per seat (the study harness's ``played`` hook); a mechanism
+        that never happened is listed with zeros.
+
+        Args:
+            state: a state (or a view: the counts are public).
+
+        Returns:
+            Mechanism name -> one count per seat.
+        """
+        n = len(state.players)
+        return {name: list(state.played.get(name, [0] * n)) for name in PLAYED}
+
+    def strong_agent(self, seed: int) -> Any:
+        """This game's strong agent (the core ``strong`` spec's hook):
+        :class:`~hexkit_soot.strong.StrongSootAgent`.
+
+        Args:
+            seed: seeds the agent's own random stream.
+
+        Returns:
+            A new agent (a :class:`hexkit.agents.base.Agent`).
+        """
+        from hexkit_soot.strong import StrongSootAgent
+
+        return StrongSootAgent(seed)
 
     def turns(self, state: SootState) -> int:
         """Rounds played, for balance studies (the sim's ``turns`` hook)."""

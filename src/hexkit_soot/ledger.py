@@ -16,6 +16,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.data import SootData
 from hexkit_soot.state import Goods, SootState, add_goods
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
     "D",
@@ -256,6 +257,7 @@ def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> N
     p = state.players[player]
     before = p.soot
     p.soot = min(nums.soot_max, p.soot + n)
+    _tally(state, "soot_gained", player, p.soot - before)
     if p.soot != before:
         state.note(player, f"soot {before} -> {p.soot}{f' ({why})' if why else ''}")
     for mark in (nums.soot_threshold_1, nums.soot_threshold_2):

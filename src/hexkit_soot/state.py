@@ -55,6 +55,8 @@ __all__ = [
     "SootState",
     "add_goods",
     "take_goods",
+    "PLAYED",
+    "tally",
 ]
 
 Goods: TypeAlias = dict[str, int]
@@ -86,6 +88,30 @@ by one skips the keyword handling of the attrs ``__init__``, which took most
 of a clone's time. A field added to such a class must be assigned in its
 ``copy``; one left out is an ``AttributeError`` at its first use (the
 conformance suite compares clones field by field), never a silent default."""
+
+
+PLAYED = (
+    "camps_founded", "extracts", "settlements_founded", "settlement_upgrades", "facilities_built",
+    "refines", "roads_built", "rail_built", "soot_gained", "frontier_tax_paid", "contracts_fulfilled",
+    "milestones_claimed", "objectives_scored", "tier2_sold", "tier3_sold", "loans_taken",
+    "trades_accepted", "community_interactions", "cards_played", "events",
+)
+"""The mechanisms counted in ``SootState.played`` ("what was played"), in report order."""
+
+
+def tally(state: SootState, name: str, seat: PlayerId, n: int = 1) -> None:
+    """Count ``n`` more of mechanism ``name`` for ``seat`` in ``state.played``.
+
+    Args:
+        state: the game.
+        name: one of :data:`PLAYED`.
+        seat: the player it happened to (an event with no player: its chooser).
+        n: how many (units, steps or currency, as the mechanism counts).
+    """
+    counts = state.played.get(name)
+    if counts is None:
+        counts = state.played[name] = [0] * len(state.players)
+    counts[seat] += n
 
 
 def add_goods(goods: Goods, name: str, n: int) -> None:
@@ -450,6 +476,7 @@ class SootState(State):
         bindings: open Binding Trade Contracts.
         offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
+        played: "what was played": mechanism name (:data:`PLAYED`) -> count per seat.
     """
 
     players: list[Player] = attrs.field(factory=list)
@@ -505,6 +532,7 @@ class SootState(State):
     bindings: list[BindingContract] = attrs.field(factory=list)
     offer: TradeOffer | None = None
     outer_district: int = 0
+    played: dict[str, list[int]] = attrs.field(factory=dict)
 
     def copy_fields(self) -> SootState:
         """A fast independent copy (the body of ``SootGame.clone``), filled into
@@ -567,4 +595,5 @@ class SootState(State):
         new.bindings = [b.copy() for b in self.bindings]
         new.offer = self.offer.copy() if self.offer is not None else None
         new.outer_district = self.outer_district
+        new.played = {k: v.copy() for k, v in self.played.items()}
         return new

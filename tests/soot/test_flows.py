@@ -99,11 +99,12 @@ def test_community_interaction_costs_by_prestige_and_forms_a_pact_at_three() -> 
     place(s, at)
     s.communities[at] = Community(kind="Tribal Capital", favor=[2, 0])
     s.players[0].explorers[0] = at
-    assert interaction_cost(s, 0) == 3 and interaction_cost(s, 1) == 2  # Rancher starts Good
+    base = D(s).numbers.interaction_base_cost  # assumed, calibrated (6)
+    assert interaction_cost(s, 0) == base and interaction_cost(s, 1) == base - 1  # Rancher starts Good
     before = s.players[0].currency
     answer(s, "Community Interaction")
     answer(s, "interact", hex_code(at) * 2 + 0)
-    assert s.players[0].currency == before - 3
+    assert s.players[0].currency == before - base
     assert s.players[0].stock["Cultural Artifact"] == 1
     assert s.players[0].prestige == 1
     assert s.communities[at].pact == 0 and s.communities[at].favor[0] == 3

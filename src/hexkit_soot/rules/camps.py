@@ -36,6 +36,7 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "can_found_camp", "builder_discount"]
 
@@ -229,6 +230,7 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
     gain_points(state, player, nums.camp_points, "camp")
     p = state.players[player]
     p.camps_founded += 1
+    _tally(state, "camps_founded", player)
     if camp.category not in p.categories:
         p.categories.append(camp.category)
         gain_points(state, player, nums.first_category_points, f"first {camp.category} camp")

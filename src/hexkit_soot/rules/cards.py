@@ -32,6 +32,7 @@ from hexkit_soot.rules.network import less, pool_at, shortfall
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment"]
 
@@ -295,6 +296,7 @@ def on_play(state: SootState, player: PlayerId, answer: Choose) -> None:
     else:
         state.discard.append(name)
     state.note(player, f"played {name}")
+    _tally(state, "cards_played", player)
     found = lookup(name)
     if found is not None and found.play is not None and has_play(name):
         found.play(Ctx(state=state, player=player, source=name))

@@ -28,6 +28,7 @@ from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_goods, good_value, pay_currency
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["interaction_cost", "add_favor", "pact_payout", "gain_ingredient", "screened_value", "INGREDIENTS"]
 
@@ -134,6 +135,7 @@ def on_interact(state: SootState, step: Step, answer: Choose) -> None:
     gain_ingredient(state, player, good, "Community Interaction")
     change_prestige(state, player, 1, "Community Interaction")
     add_favor(state, player, at, 1)
+    _tally(state, "community_interactions", player)
 
 
 def pact_payout(state: SootState) -> None:

@@ -25,6 +25,7 @@ from hexkit_soot.rules.network import pay, pool_at
 from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["destinations", "deliverable_at", "refill_contracts", "contract_limit"]
 
@@ -137,6 +138,7 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
     p = state.players[player]
     p.contracts.remove(answer.arg)
     p.contracts_done += 1
+    _tally(state, "contracts_fulfilled", player)
     gain_points(state, player, ct.points, f"contract {ct.name}")
     gain_currency(state, player, ct.currency, f"contract {ct.name}")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from hexkit_soot.rules.cards import ask_hand_limit
 from hexkit_soot.rules.game_end import arm_endgame, game_over_now
 from hexkit_soot.state import SootState
+from hexkit_soot.rules.objectives import count_scored
 
 __all__ = ["run_end"]
 
@@ -28,6 +29,7 @@ def run_end(state: SootState) -> bool:
         arm_endgame(state)
         if game_over_now(state):
             state.phase = "over"
+            count_scored(state)
             state.note(None, "the game is over")
             return True
         state.cursor = 1

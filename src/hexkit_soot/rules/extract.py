@@ -27,6 +27,7 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import SootState, add_goods
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["extractable", "extract_at", "scarcity_cascade"]
 
@@ -102,6 +103,7 @@ def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = Fal
     if k - on_caravan:
         add_goods(p.loose.setdefault(at, {}), site, k - on_caravan)
     state.stacks[at] -= k
+    _tally(state, "extracts", player)
     state.note(player, f"extracted {k} {site} at {at}" + (" (ruthless)" if ruthless else "")
                + f", {state.stacks[at]} left")
     if state.stacks[at] == 0:

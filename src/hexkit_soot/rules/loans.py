@@ -13,6 +13,7 @@ from hexkit_soot.ledger import D, gain_currency, pay_currency
 from hexkit_soot.rules.player_counts import loan_limit
 from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["loan_limit"]
 
@@ -27,6 +28,7 @@ def _take_options(state: SootState, player: PlayerId) -> list[Choose]:
 def on_take(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Borrow."""
     state.players[player].loans += 1
+    _tally(state, "loans_taken", player)
     gain_currency(state, player, D(state).numbers.loan_amount, "loan")
 
 

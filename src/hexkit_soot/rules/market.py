@@ -33,6 +33,7 @@ from hexkit_soot.rules.network import is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units"]
 
@@ -237,6 +238,8 @@ def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> 
     total = price * units
     gain_currency(state, player, total)
     state.note(player, f"sold {units} {good} at {at} for {price} each ({total}¤)")
+    if g.tier in (2, 3):
+        _tally(state, f"tier{g.tier}_sold", player, units)
     if g.kind == "tracked":
         move_price(state, good, -units * (2 if g.tier == 3 else 1), "sale")
         if g.tier == 3 and g.link:

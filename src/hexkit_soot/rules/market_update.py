@@ -29,6 +29,7 @@ from hexkit_soot.rules.contracts import refill_contracts
 from hexkit_soot.rules.player_counts import uses_market_flux
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["run_market_update", "apply_event", "flip_flux"]
 
@@ -86,6 +87,7 @@ def run_market_update(state: SootState) -> bool:
         if state.round % 2 == 0 and state.round <= D(state).numbers.last_round and matching:
             state.event_now = state.events.pop(matching[-1])
             ev = D(state).events[state.event_now]
+            _tally(state, "events", state.event_token)
             state.note(None, f"event: {ev.name}")
             options = [opt("A", 0, f"A: {ev.a}"), opt("B", 1, f"B: {ev.b}")]
             ask(state, state.event_token, "event.choose", options, f"{ev.name}: choose A or B")

@@ -23,6 +23,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["claim", "rail_linked", "check_rail_link", "check_magnate", "check_production", "far_camps"]
 
@@ -38,6 +39,7 @@ def claim(state: SootState, player: PlayerId, name: str) -> bool:
     if name in state.milestones:
         return False
     state.milestones[name] = player
+    _tally(state, "milestones_claimed", player)
     points = next((m.points for m in D(state).milestones if m.name == name), 0)
     gain_points(state, player, points, f"milestone {name}")
     return True

@@ -22,9 +22,9 @@ from hexkit.scoring import TieRule, award_places
 from hexkit_soot.data import SootData
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.milestones import far_camps
-from hexkit_soot.state import RAIL, ROAD, SootState
+from hexkit_soot.state import RAIL, ROAD, SootState, tally
 
-__all__ = ["measure", "objective_points", "secret_points"]
+__all__ = ["measure", "objective_points", "secret_points", "count_scored"]
 
 
 def measure(state: SootState, player: PlayerId, name: str) -> int:
@@ -110,3 +110,19 @@ def secret_points(state: SootState, player: PlayerId) -> int:
         if measure(state, player, obj.measure) >= obj.target:
             total += obj.points
     return total
+
+
+def count_scored(state: SootState) -> None:
+    """Count, at the game's end, each player's objectives that score
+    (public ones with points, kept secret ones reached) in ``state.played``.
+
+    Args:
+        state: the game (a full state: secrets known).
+    """
+    data = D(state)
+    for player, prizes in enumerate(objective_points(state)):
+        won = sum(1 for pts in prizes.values() if pts > 0)
+        won += sum(1 for idx in state.players[player].secrets
+                   if idx >= 0 and measure(state, player, data.secret_objectives[idx].measure)
+                   >= data.secret_objectives[idx].target)
+        tally(state, "objectives_scored", player, won)

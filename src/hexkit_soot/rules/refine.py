@@ -56,6 +56,7 @@ from hexkit_soot.rules.payment import (
 from hexkit_soot.rules.settlements import charter
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Facility, Goods, SootState, add_goods
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
 
@@ -267,6 +268,8 @@ def on_fire(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def _finish(state: SootState, player: PlayerId, fuel: int, fired: tuple[int, ...]) -> None:
+    if fired:
+        _tally(state, "refines", player)
     soot = soot_for_fuel(fuel)
     if soot:
         advance_soot(state, player, soot, f"{fuel} fuel burned")

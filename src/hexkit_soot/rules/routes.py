@@ -32,6 +32,7 @@ from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.network import can_pay, pay, waivable
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST"]
 
@@ -303,6 +304,7 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
         pay(state, player, paid.goods, None, why="road" if code == "road" else "rail", cards=paid.cards,
             waived=paid.waived)
     set_route(state, h, n, kind, player)
+    _tally(state, "roads_built" if kind == ROAD else "rail_built", player)
     state.note(player, f"built {ROUTE_NAMES[kind]} {h}-{n}" + (" (upgrade)" if code == "upgrade" else ""))
     from hexkit_soot.rules.milestones import check_rail_link
 

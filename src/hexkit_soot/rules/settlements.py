@@ -35,6 +35,7 @@ from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["settlement_types_at", "founding_points", "slots_of", "charter", "is_market", "river_adjacent"]
 
@@ -196,6 +197,7 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
               waived=paid.waived)
     state.settlements[at] = Settlement(kind=kind, spec=spec, founder=player, tier=1)
     state.players[player].founded += 1
+    _tally(state, "settlements_founded", player)
     state.note(player, f"founded a {kind} ({spec}) at {at}")
     gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}")
     from hexkit_soot.rules.milestones import check_rail_link
@@ -254,6 +256,7 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     pay_build(state, player, paid.goods, at, why=f"{tier.name} at {at}", cards=paid.cards, waived=paid.waived)
     s.tier += 1
     state.players[player].town_upgrades += 1
+    _tally(state, "settlement_upgrades", player)
     state.note(player, f"upgraded {at} to a {tier.name}")
     points = modify(state, player, Hook.UPGRADE_POINTS, tier.points, {"tier": s.tier})
     gain_points(state, player, points, f"{tier.name} upgrade")

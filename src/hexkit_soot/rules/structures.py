@@ -36,6 +36,7 @@ from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["buildable", "free_slots"]
 
@@ -143,6 +144,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     else:
         s = state.settlements[at]
         s.facilities.append(Facility(name=name, owner=player))
+        _tally(state, "facilities_built", player)
         if s.reserve_owner == player:
             s.reserve_owner = -1
         state.note(player, f"built a {name} at {at}")

@@ -16,6 +16,7 @@ from hexkit_soot.ledger import D
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["TAX_ROUNDS", "pay_tax"]
 
@@ -40,6 +41,7 @@ def pay_tax(state: SootState, player: PlayerId) -> bool:
     if due <= p.currency:
         if due:
             p.currency -= due
+            _tally(state, "frontier_tax_paid", player, due)
             state.note(player, f"paid {due}¤ Frontier Tax")
         return True
     unpaid = due - p.currency
@@ -62,5 +64,6 @@ def on_tax(state: SootState, step: Step, answer: Choose) -> None:
         return
     due = min(p.currency, D(state).numbers.tax_per_camp * len(camps))
     p.currency -= due
+    _tally(state, "frontier_tax_paid", player, due)
     state.note(player, f"paid {due}¤ Frontier Tax on the remaining camps")
     p.counters["tax_done"] = state.round

@@ -76,6 +76,7 @@ from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
 from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import BindingContract, Goods, SootState, TradeOffer, add_goods
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
     "OFFER",
@@ -535,6 +536,7 @@ def _exchange(state: SootState, offer: TradeOffer) -> None:
         add_goods(a.stock, g, n)
     a.currency += offer.currency
     b.currency -= offer.currency
+    _tally(state, "trades_accepted", offer.target)
     give, get = _sides(offer)
     state.note(offer.offerer, f"trades {give} to P{offer.target} for {get}")
 

@@ -1,0 +1,227 @@
+"""A strong Soot & Timber agent: an engine evaluation and a lookahead over whole actions.
+
+The agent sees only its view. At its turn menu it plays each candidate main
+action through to its end on a sampled state (each sub-question of the
+action answered greedily by the same evaluation) and takes the action whose
+end position it values most; the rest of the chosen action's answers are
+then replayed from that plan while they stay legal. The evaluation values
+the engine, not points now: camps by what they will still produce,
+facilities by the firings left, the Builder standing where it can found
+something, contracts by how much of their goods are in hand, and currency at
+a weight that falls towards the end (points are what count then). Loans cost
+their 6 points at once in the evaluation, so they are taken only when what
+they buy is worth more. Trades are never offered and always declined, and
+blind bids are 0: they are rarely worth an answer.
+
+Source: rulebook (all sections); the approach is hexkit's (issue 10).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from hexkit.agents.greedy import own_view
+from hexkit.errors import IllegalActionError
+from hexkit.game import Game, PlayerId, State
+from hexkit.rng import Rng
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.config import data_of
+from hexkit_soot.ledger import good_value
+from hexkit_soot.rules.scoring import portfolio, score_totals
+from hexkit_soot.state import CENTRAL_CITY, SootState
+
+__all__ = ["StrongSootAgent", "engine_value"]
+
+_SKIP = frozenset({"Offer Trade", "Abandon Contract", "Take Loan", "Discard for Action", "Spend Card",
+                   "Provisioner", "Abandon Camp", "Overtime"})
+"""Turn-menu answers never searched (never worth it, or taken by a rule)."""
+_ALWAYS = ("Fulfil Contract", "Deliver Binding")
+"""Turn-menu answers taken at once whenever offered (free points or owed goods)."""
+_RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
+_CHAIN_DEPTH = 10
+
+
+def _rounds_left(state: SootState) -> int:
+    last = state.last_round or 13
+    return max(0, last - state.round)
+
+
+def engine_value(state: SootState, seat: PlayerId) -> float:
+    """What ``seat``'s position is worth in points: score so far plus the engine's promise.
+
+    Args:
+        state: a full (sampled) state.
+        seat: the player valued.
+
+    Returns:
+        The value; the best rival's score so far counts against it a little.
+    """
+    data = data_of(state.config)
+    totals = score_totals(state)
+    p = state.players[seat]
+    left = _rounds_left(state)
+    late = left / 13.0
+    value = float(totals[seat])
+    value += portfolio(state, seat) * (0.15 + 0.35 * late)
+    camp_kinds = data.camps
+    for h, camp in state.camps.items():
+        if camp.owner != seat:
+            continue
+        kind = camp_kinds[camp.kind]
+        if camp.kind in _RENEWABLE:
+            good = kind.produces
+            value += 0.25 * min(left, 8) * good_value(state, good)
+        else:
+            value += 0.6 * min(state.stacks.get(h, 0), 2 * left)
+    for at, s in state.settlements.items():
+        for f in s.facilities:
+            if f.owner == seat and f.name != "Warehouse":
+                value += 2.0 + 0.7 * min(left, 8)
+    if p.archetype and left > 0:
+        arch = data.archetypes[p.archetype]
+        free = _free_site(state)
+        if p.camps_founded < arch.camps:
+            for b in p.builders:
+                if b in free:
+                    value += 1.0 + (0.8 if free[b] else 0.0)
+        sites = [h for h, camp in state.camps.items() if camp.owner == seat and state.stacks.get(h, 0) > 0]
+        for c in p.caravans:
+            if sites:
+                near = min(c.loc.distance(h) for h in sites)
+                value += max(0.0, 0.8 - 0.15 * near)
+    for idx in p.contracts:
+        ct = data.contracts[idx]
+        need = sum(ct.goods.values()) or 1
+        have = sum(min(n, p.stock.get(g, 0) + sum(c.cargo.get(g, 0) for c in p.caravans))
+                   for g, n in ct.goods.items())
+        value += 0.3 + ct.points * 0.6 * have / need
+    value += 0.3 * len(p.hand) * late
+    value -= 2.0 * p.overtime
+    others = [t for q, t in enumerate(totals) if q != seat]
+    return value - 0.2 * (max(others) if others else 0)
+
+
+def _free_site(state: SootState) -> dict[Any, bool]:
+    """Explored hexes where a camp might go: hex -> whether it has a printed site."""
+    tiles = data_of(state.config).tile_list()
+    out = {}
+    for h, t in state.tiles.items():
+        if t < 0 or h == CENTRAL_CITY or h in state.camps or h in state.settlements or h in state.communities:
+            continue
+        out[h] = bool(tiles[t][1])
+    return out
+
+
+class StrongSootAgent:
+    """Plays each main action to its end on a sampled state and keeps the best (see module doc).
+
+    Args:
+        seed: seeds the agent's own stream (sampling of hidden parts, ties).
+    """
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.plan: list[Choose] = []
+
+    def act(self, game: Game[Any, Any], view: State, legal: Sequence[Any]) -> Any:
+        """Return one element of ``legal``.
+
+        Args:
+            game: the rules (Soot & Timber).
+            view: the state as this player sees it.
+            legal: the legal answers.
+        """
+        if len(legal) == 1:
+            self.plan.clear()
+            return legal[0]
+        player, seen = own_view(game, view)
+        assert isinstance(seen, SootState)
+        step = seen.pending[-1]
+        assert isinstance(step, Step)
+        while self.plan:
+            planned = self.plan.pop(0)
+            if planned in legal and step.kind != "turn":
+                return next(a for a in legal if a == planned)
+            self.plan.clear()
+        ruled = self._rule(seen, step, legal)
+        if ruled is not None:
+            return ruled
+        sample = game.determinize(seen, player, self.rng)
+        if step.kind == "turn":
+            return self._turn(game, sample, player, legal)
+        return self._greedy(game, sample, player, legal)[0]
+
+    # -- rules for the questions that need no search --------------------------
+    def _rule(self, state: SootState, step: Step, legal: Sequence[Any]) -> Any | None:
+        codes = {a.code: a for a in legal}
+        if step.kind == "trade.answer":
+            return codes.get("decline")
+        if step.kind == "cards.bid":
+            return min(legal, key=lambda a: a.arg)
+        if step.kind == "turn":
+            for code in _ALWAYS:
+                if code in codes:
+                    return codes[code]
+            p = state.players[step.player]
+            if "Repay Loan" in codes and (p.currency >= 12 or (_rounds_left(state) <= 1 and p.currency >= 7)):
+                return codes["Repay Loan"]
+        return None
+
+    # -- search ------------------------------------------------------------
+    def _turn(self, game: Game[Any, Any], sample: SootState, player: PlayerId, legal: Sequence[Any]) -> Any:
+        candidates = [a for a in legal if a.code not in _SKIP]
+        claims = [a for a in candidates if a.code == "Claim Contract"]
+        candidates = [a for a in candidates if a.code != "Claim Contract"] + claims[:2]
+        best, best_value, best_plan = candidates[0], -math.inf, []
+        game.legal_actions(sample)
+        for action in candidates:
+            value, plan = self._chain(game, sample, player, action)
+            if value > best_value + 1e-9:
+                best, best_value, best_plan = action, value, plan
+        self.plan = best_plan
+        return best
+
+    def _chain(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any) -> tuple[float, list[Choose]]:
+        """Play ``action`` and answer its sub-questions greedily; value the end."""
+        child = game.clone(sample)
+        child._legal = sample._legal
+        try:
+            game.apply(child, action)
+        except IllegalActionError:
+            return -math.inf, []
+        plan: list[Choose] = []
+        for _ in range(_CHAIN_DEPTH):
+            if game.is_over(child) or game.current_player(child) != player:
+                break
+            step = child.pending[-1]
+            if not isinstance(step, Step) or step.kind == "turn":
+                break
+            legal = list(game.legal_actions(child))
+            if len(legal) == 1:
+                choice = legal[0]
+            else:
+                ruled = self._rule(child, step, legal)
+                choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
+            plan.append(choice)
+            game.apply(child, choice)
+        return engine_value(child, player), plan
+
+    def _greedy(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
+                legal: Sequence[Any]) -> tuple[Any, float]:
+        best, best_value = legal[0], -math.inf
+        game.legal_actions(sample)
+        for action in legal:
+            child = game.clone(sample)
+            child._legal = sample._legal
+            try:
+                game.apply(child, action)
+            except IllegalActionError:
+                continue
+            value = engine_value(child, player)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best, best_value
