@@ -8,7 +8,7 @@ Rulebook table (Station Masters) to code and tests:
 
 | Station Master | Code (``effects/station_masters.py``) | Tests |
 |---|---|---|
-| Antine Frass | ``AntineFrass`` (passive) | ``test_antine_frass_city_transfers_are_free`` |
+| Antine Frass | ``AntineFrass`` (passive) | ``test_antine_frass_city_transfers_are_free``, ``test_antine_frass_city_transfers_are_free_at_zero_mana`` |
 | Clive Melmont | ``clive_melmont`` | ``test_clive_melmont_reclaims_one_once_a_turn`` |
 | Dareios Kuel | ``dareios_kuel`` | ``test_dareios_kuel_returns_two_goods_to_gain_mana``, ``test_dareios_kuel_needs_two_goods_and_room_for_mana`` |
 | Feylana Chorgitz | ``feylana_chorgitz`` | ``test_feylana_chorgitz_pays_and_returns_a_good_to_refresh_the_engineer``, ``test_feylana_chorgitz_needs_an_exhausted_engineer`` |
@@ -203,6 +203,16 @@ def test_antine_frass_city_transfers_are_free() -> None:
     put(s, *SE, cars=[0])
     beyond = c(s, (10, 4))
     assert desert_costs(s)[beyond] == 3
+    master(s, "Antine Frass")
+    assert desert_costs(s)[beyond] == 0
+
+
+def test_antine_frass_city_transfers_are_free_at_zero_mana() -> None:
+    s = area()
+    put(s, *SE, cars=[0])
+    beyond = c(s, (10, 4))
+    s.players[0].mana = 0
+    assert beyond not in desert_costs(s)  # a 3-mana City Transfer, unaffordable
     master(s, "Antine Frass")
     assert desert_costs(s)[beyond] == 0
 

@@ -126,7 +126,8 @@ def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int,
     mine = turn.player == player
     if d.free_city or d.free_wasteland or d.free_competitor or (mine and (turn.free_transfers or turn.free_hexes)):
         _search(state, player, d, adj, out, ok)
-    elif ps.mana > 0:
+    elif ps.mana > 0 or 0 in transfer_costs(state, player):
+        # A free Transfer (Antine Frass's City Transfers) needs no mana at all.
         _search_plain(state, player, adj, out, ok)
     return out
 
