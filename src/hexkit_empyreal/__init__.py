@@ -22,7 +22,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.game import EmpyrealGame
-from hexkit_empyreal.render import render
+from hexkit_empyreal.render import render_text
 from hexkit_empyreal.state import EmpyrealState, PlayerState, TurnState
 
 __all__ = [
@@ -42,7 +42,7 @@ __all__ = [
     "PickHex",
     "PlaceAt",
     "UseSpecialist",
-    "render",
+    "render_text",
 ]
 
 GAME = EmpyrealGame()

@@ -13,14 +13,14 @@ from hexkit_empyreal.data import CITY, TERRAIN_LETTERS
 from hexkit_empyreal.rules.deliver import TILE_NAMES
 from hexkit_empyreal.state import EmpyrealState, board, data
 
-__all__ = ["render"]
+__all__ = ["render_text"]
 
 
 def _initial(colour: str) -> str:
     return "s" if colour == "grey" else colour[0]
 
 
-def render(state: EmpyrealState) -> str:
+def render_text(state: EmpyrealState) -> str:
     """The map (terrain, Cities, Goods, train cars) and a legend, as text."""
     b = board(state)
     d = data(state)

@@ -20,7 +20,7 @@ from typing import Any
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 
-from hexkit_empyreal import GAME, render
+from hexkit_empyreal import GAME, render_text
 from hexkit_empyreal.state import EmpyrealState
 
 HERE = Path(__file__).parent / "golden"
@@ -53,7 +53,7 @@ def playthrough(players: int, variants: tuple[str, ...], options: dict[str, Any]
     lines.append("")
     lines.extend(str(e) for e in state.log)
     lines.append("")
-    lines.append(render(state))
+    lines.append(render_text(state))
     sheet = GAME.scores(state)
     lines.append(f"totals {sheet.totals} order {sheet.order} decided by {sheet.decided_by}")
     return "\n".join(lines) + "\n"
