@@ -231,8 +231,57 @@ class ScoreSheet:
 
     @property
     def winner(self) -> PlayerId:
-        """Seat of the winner after tie-breakers."""
+        """The seat in first place after tie-breakers (the first of :attr:`winners`)."""
         return self.order[0]
+
+    @property
+    def winners(self) -> tuple[PlayerId, ...]:
+        """Every seat sharing first place: the winner, the seats no tie-breaker
+        separated from it (``"tied"``) and its teammates (``"same team"``)."""
+        seats = [self.order[0]]
+        for seat, why in zip(self.order[1:], self.decided_by):
+            if why not in SHARED_PLACE:
+                break
+            seats.append(seat)
+        return tuple(seats)
+
+    @property
+    def sides(self) -> int:
+        """How many sides share first place: 1 for a clear winner (a whole
+        team counts once), more when the tie-breakers leave a full tie."""
+        return 1 + sum(1 for why in self.decided_by[: len(self.winners) - 1] if why == TIED)
+
+    def __str__(self) -> str:
+        """The sheet as a table: place, seat, total, each part, and what decided it."""
+        parts = list(dict.fromkeys(k for b in self.breakdown for k in b))
+        rows = [["place", "seat", "total", *parts, "decided by"]]
+        place = 1
+        for i, seat in enumerate(self.order):
+            why = self.decided_by[i - 1] if i else ""
+            if i and why not in SHARED_PLACE:
+                place = i + 1
+            rows.append(
+                [str(place), f"P{seat}", str(self.totals[seat]),
+                 *(str(self.breakdown[seat].get(k, 0)) for k in parts), why]
+            )
+        widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+        lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        names = ", ".join(f"P{s}" for s in self.winners)
+        if self.sides > 1:
+            lines.append(f"Shared first place: {names} (no tie-breaker separates them)")
+        elif len(self.winners) > 1:
+            lines.append(f"Winning team: {names}")
+        else:
+            lines.append(f"Winner: {names}")
+        return "\n".join(lines)
+
+
+TIED = "tied"
+"""The ``decided_by`` entry of a place that no tie-breaker separated from the one before."""
+
+SHARED_PLACE = frozenset({TIED, "same team"})
+"""``decided_by`` entries that put a seat level with the one before it."""
 
 
 S = TypeVar("S", bound=State)
@@ -386,7 +435,13 @@ class Game(ABC, Generic[S, C]):
         """Scores with breakdown and tie-broken ranking (final once the game is over)."""
 
     def winner(self, state: S) -> PlayerId | None:
-        """The winner after tie-breakers, or ``None`` while the game goes on."""
+        """The seat in first place after tie-breakers, or ``None`` while the game goes on.
+
+        When first place is shared (teammates, or a full tie the rulebook's
+        tie-breakers leave), this is the first of them in the score order:
+        read :attr:`ScoreSheet.winners` and :attr:`ScoreSheet.sides`, or
+        :meth:`returns`, to see the others.
+        """
         return self.scores(state).winner if self.is_over(state) else None
 
     def evaluate(self, state: S, player: PlayerId) -> float:
@@ -401,9 +456,20 @@ class Game(ABC, Generic[S, C]):
         return float(totals[player] - (max(others) if others else 0))
 
     def returns(self, state: S) -> list[float]:
-        """Per-seat outcome for learning agents: 1 for the winner, 0 otherwise."""
-        winner = self.winner(state)
-        return [1.0 if p == winner else 0.0 for p in range(self.num_players(state))]
+        """Per-seat outcome for learning agents, by seat.
+
+        A clear winner gets 1 (every member of a winning team gets 1); sides
+        left fully tied by the rulebook's tie-breakers split the win
+        (two tied players: 0.5 each); everyone else gets 0. Before the end:
+        all 0.
+        """
+        n = self.num_players(state)
+        if not self.is_over(state):
+            return [0.0] * n
+        sheet = self.scores(state)
+        share = 1.0 / sheet.sides
+        winners = set(sheet.winners)
+        return [share if p in winners else 0.0 for p in range(n)]
 
     def num_players(self, state: S) -> int:
         """Number of seats in this game."""
