@@ -6,8 +6,10 @@ same games (same seeds, same random agents with the same agent seeds, so
 the same moves) are played twice:
 
 * bare: ``legal = game.legal_actions(state)``, a random choice, ``apply``;
-* study: :func:`hexkit.sim.study.play_game`, which also builds each seat's
-  view, times the agents, keeps the record and writes the result row.
+* study: :func:`hexkit.sim.study.run_chunk` (what a study worker runs:
+  :func:`~hexkit.sim.study.play_game` per game), which also hands each
+  seat its (lazily built) view, times the agents, keeps the record and
+  builds the result row.
 
 The printed ratio is study time / bare time (1.00x: no overhead). Each
 figure is the best of three interleaved rounds, to keep a shared machine's
@@ -23,7 +25,7 @@ from typing import Any
 
 from hexkit.agents.base import RandomAgent
 from hexkit.registry import available_games, load_game
-from hexkit.sim.study import Study, agent_seed, play_game
+from hexkit.sim.study import Study, agent_seed, run_chunk
 
 
 def _players(name: str, wanted: int = 4) -> int:
@@ -47,10 +49,10 @@ def bare_loop(game: Any, study: Study) -> float:
 
 
 def study_loop(game: Any, study: Study) -> float:
-    """Seconds to play the same games through :func:`play_game`."""
+    """Seconds to play the same games as a study worker does
+    (:func:`run_chunk`: the game loaded, then :func:`play_game` per game)."""
     started = time.perf_counter()
-    for index in range(study.games):
-        row = play_game(study, index, game)
+    for row in run_chunk(study, 0, study.games):
         if row["error"] is not None:
             raise RuntimeError(f"{study.game} seed {row['seed']}: {row['error']}")
     return time.perf_counter() - started

@@ -13,7 +13,7 @@ game if neither does), it:
    process pool using both cores, keeping the trial games (a resumed
    study); the time limit stays a hard deadline, so a loaded machine plays
    fewer games rather than overrunning, and the output says how many were
-   played. A game whose trial does not finish in a sixth of its share is
+   played. A game whose trial does not finish in a quarter of its share is
    reported, and that game's study falls back to greedy in every seat
    (saying so); if even that is too slow, the game is left out;
 3. prints the summary tables (win rates by seat and faction with 95%
@@ -188,13 +188,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print(f"{game.info.title}: timing {min(args.workers, study.games)} trial games "
                       f"({who}, {players} players)...")
         started = time.perf_counter()
-        # A trial game may take at most a sixth of the study's share: a slower
+        # A trial game may take at most a quarter of the study's share: a slower
         # agent cannot give a study in this budget, and the demo says so (and
-        # falls back to greedy once, so the demo still shows a study).
-        per_game = _trial(study, results, args.workers, share / 6, console)
+        # falls back to greedy once, with a sixth, so the demo still shows a study).
+        limit = share / 4
+        per_game = _trial(study, results, args.workers, limit, console)
         if per_game is None and agents != FALLBACK_AGENTS and args.agents == ",".join(AGENTS):
             warning = (f"warning: {game.info.title} with {who} did not finish a game within "
-                       f"{share / 6:.0f} s on this machine (the game has "
+                       f"{limit:.0f} s on this machine (the game has "
                        f"{'a' if hasattr(game, 'strong_agent') else 'no'} strong_agent hook); "
                        f"this study uses {FALLBACK_AGENTS[0]} in every seat instead, so its "
                        f"tables describe {FALLBACK_AGENTS[0]} play")
@@ -202,10 +203,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             notes.append(warning)
             study = attrs.evolve(study, agents=FALLBACK_AGENTS)
             who = f"{FALLBACK_AGENTS[0]} in every seat"
-            per_game = _trial(study, results, args.workers, share / 6, console)
+            limit = share / 6
+            per_game = _trial(study, results, args.workers, limit, console)
         if per_game is None:
             warning = (f"warning: {game.info.title} with {who} did not finish a game within "
-                       f"{share / 6:.0f} s on this machine; no study (give the game a faster "
+                       f"{limit:.0f} s on this machine; no study (give the game a faster "
                        f"strong_agent, or a larger --budget)")
             console.print(f"[yellow]{warning}[/yellow]")
             notes.append(warning)

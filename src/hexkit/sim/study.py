@@ -25,7 +25,7 @@ from hexkit.game import Game, GameConfig, Information, State
 from hexkit.record import GameRecord, record_to_json
 from hexkit.registry import load_game
 from hexkit.rng import Rng
-from hexkit.sim.lazyview import lazy_view
+from hexkit.sim.lazyview import LazyView
 
 __all__ = [
     "Study",
@@ -288,7 +288,8 @@ def game_played(game: Game[Any, Any], state: State) -> dict[str, Any] | None:
     return {"total": total, "by_seat": by_seat}
 
 
-def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> dict[str, Any]:
+def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
+              config: GameConfig | None = None) -> dict[str, Any]:
     """Play game ``index`` of ``study`` and describe it as one JSON-ready row.
 
     Never raises for a failure inside the game: an exception (or a game that
@@ -300,6 +301,8 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
         study: the study.
         index: the game's number, ``0 <= index < study.games``.
         game: the study's game, if already loaded.
+        config: ``study.config(game)``, if already made (a chunk of games
+            shares one).
 
     Returns:
         The result row (see :mod:`hexkit.sim` for its fields).
@@ -317,37 +320,18 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
         "seats": seats,
     }
     started = time.perf_counter()
-    config = study.config(game)
+    config = config or study.config(game)
     record = GameRecord.start(game, config, seed)
     thinking = [0.0] * study.players
     state: State | None = None
     limit = study.max_decisions or game.info.max_decisions
     perfect = game.info.information is Information.PERFECT
-    overdue = None if study.max_seconds is None else started + study.max_seconds
     try:
         agents = [make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
         state = game.new(config, seed)
-        while not game.is_over(state):
-            if state.step >= limit:
-                raise HexkitError(f"the game did not end within {limit} decisions")
-            if overdue is not None and time.perf_counter() > overdue:
-                raise HexkitError(f"the game did not end within {study.max_seconds:g} seconds "
-                                  f"({state.step} decisions played)")
-            player = game.current_player(state)
-            if player is None:
-                raise HexkitError("no player to move in a game that is not over")
-            # One listing serves the agent and apply's legality check (cached
-            # on the state); the mover's legal actions are the same from its
-            # view (a protocol rule the conformance suite checks).
-            legal = game.legal_actions(state)
-            if not perfect and type(legal) is not tuple:
-                legal = tuple(legal)
-            view = lazy_view(game, state, player)
-            tick = time.perf_counter()
-            action = agents[player].act(game, view, legal)
-            thinking[player] += time.perf_counter() - tick
-            game.apply(state, action)
-            record.actions.append(action)
+        _play_out(game, state, agents, record.actions, thinking, limit, perfect,
+                  None if study.max_seconds is None else (started + study.max_seconds,
+                                                          study.max_seconds))
         sheet = game.scores(state)
         factions = game_factions(game, state)
         row.update(
@@ -379,6 +363,44 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None) -> d
     return row
 
 
+def _play_out(game: Game[Any, Any], state: State, agents: list[Any], actions: list[Any],
+              thinking: list[float], limit: int, perfect: bool,
+              overdue: tuple[float, float] | None) -> None:
+    """Play ``state`` to the end, each seat's agent choosing from its view.
+
+    The loop every study decision goes through, so it keeps to the minimum:
+    one listing of the legal actions serves the agent and apply's legality
+    check (cached on the state; the mover's legal actions are the same from
+    its view, a protocol rule the conformance suite checks), and the view is
+    a :class:`~hexkit.sim.lazyview.LazyView`, built only if the agent looks.
+
+    Raises:
+        HexkitError: when the game passes ``limit`` decisions or the
+            ``(deadline, seconds)`` of ``overdue``.
+    """
+    clock = time.perf_counter
+    is_over, current_player = game.is_over, game.current_player
+    legal_actions, apply, record = game.legal_actions, game.apply, actions.append
+    make_view: Any = LazyView
+    while not is_over(state):
+        if state.step >= limit:
+            raise HexkitError(f"the game did not end within {limit} decisions")
+        if overdue is not None and clock() > overdue[0]:
+            raise HexkitError(f"the game did not end within {overdue[1]:g} seconds "
+                              f"({state.step} decisions played)")
+        player = current_player(state)
+        if player is None:
+            raise HexkitError("no player to move in a game that is not over")
+        legal = legal_actions(state)
+        if not perfect and type(legal) is not tuple:
+            legal = tuple(legal)
+        tick = clock()
+        action = agents[player].act(game, make_view(game, state, player), legal)
+        thinking[player] += clock() - tick
+        apply(state, action)
+        record(action)
+
+
 def _safe(make: Any) -> Any:
     try:
         return make()
@@ -393,10 +415,12 @@ def run_chunk(study: Study, start: int, stop: int) -> list[dict[str, Any]]:
     workers can run it.
     """
     game = study.load()
-    return [play_game(study, i, game) for i in range(start, stop)]
+    config = study.config(game)
+    return [play_game(study, i, game, config) for i in range(start, stop)]
 
 
 def run_indices(study: Study, indices: list[int]) -> list[dict[str, Any]]:
     """Rows of the games ``indices`` (a resumed study's unit of work)."""
     game = study.load()
-    return [play_game(study, i, game) for i in indices]
+    config = study.config(game)
+    return [play_game(study, i, game, config) for i in indices]
