@@ -30,9 +30,10 @@ from hexkit.errors import IllegalActionError
 from hexkit.game import Game, State
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import MainAction, Move, SpecialistPhase, UpgradeChoice
+from hexkit_empyreal.actions import Choose, MainAction, Move, SpecialistPhase, UpgradeChoice
 from hexkit_empyreal.evaluate import evaluate_strong
-from hexkit_empyreal.rules.turn import end_of_line
+from hexkit_empyreal.rules.railyard import legal_slots
+from hexkit_empyreal.rules.turn import ADMINISTRATE, end_of_line
 from hexkit_empyreal.state import EmpyrealState
 
 __all__ = ["StrongEmpyrealAgent", "sensible"]
@@ -43,7 +44,9 @@ KEY_DECISIONS: tuple[type, ...] = (SpecialistPhase, MainAction, UpgradeChoice)
 
 def sensible(state: EmpyrealState, legal: Sequence[Any]) -> list[Any]:
     """The legal answers worth considering: without a paid Move onto a column
-    holding no Spellcar (it buys nothing the free one-space Move does not).
+    holding no Spellcar (it buys nothing the free one-space Move does not),
+    and without Administrate when the railyard has no room for a Spellcar and
+    at most 2 mana is spent (it would only stall the Conductor).
 
     Moving to the End of the Line is always kept (the delivery and the
     Upgrade are there). Never returns an empty list.
@@ -54,8 +57,11 @@ def sensible(state: EmpyrealState, legal: Sequence[Any]) -> list[Any]:
     ps = state.players[top.player]
     eol = end_of_line(state, top.player)
     ry = ps.railyard
+    idle = not legal_slots(state, top.player) and ps.spent <= 2
     kept = []
     for a in legal:
+        if idle and isinstance(a, Choose) and a.option == ADMINISTRATE:
+            continue  # no room for a Spellcar and little to reclaim: it only stalls
         if isinstance(a, Move) and a.cost > 0:
             dest = ps.conductor + a.spaces
             if dest < eol:
