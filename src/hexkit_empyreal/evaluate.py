@@ -49,7 +49,7 @@ from hexkit_empyreal.config import AWARDS, EXPERT, TEAM
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.state import EmpyrealState, board, data
 
-__all__ = ["evaluate", "worth", "city_distances", "WEIGHTS"]
+__all__ = ["evaluate", "evaluate_strong", "worth", "city_distances", "WEIGHTS", "STRONG_WEIGHTS"]
 
 WEIGHTS: dict[str, float] = {
     "car": 0.3,
@@ -271,3 +271,27 @@ def evaluate(state: EmpyrealState, player: int) -> float:
     mine_w = worths[player]
     rival = max((w for s, w in enumerate(worths) if s != player), default=0.0)
     return mine_w - rival
+
+
+STRONG_WEIGHTS: dict[str, float] = {}
+"""Overrides of :data:`WEIGHTS` used by :func:`evaluate_strong` (empty: the same weights)."""
+
+
+def evaluate_strong(state: EmpyrealState, player: int) -> float:
+    """The strong agent's evaluation: :func:`evaluate` with :data:`STRONG_WEIGHTS`.
+
+    Args:
+        state: the position (a full state or a determinised sample).
+        player: the seat to evaluate for.
+
+    Returns:
+        A number in VP-like units; higher is better for ``player``.
+    """
+    if not STRONG_WEIGHTS:
+        return evaluate(state, player)
+    saved = {k: WEIGHTS[k] for k in STRONG_WEIGHTS}
+    WEIGHTS.update(STRONG_WEIGHTS)
+    try:
+        return evaluate(state, player)
+    finally:
+        WEIGHTS.update(saved)

@@ -22,7 +22,7 @@ from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
-from hexkit_empyreal.state import EmpyrealState, data
+from hexkit_empyreal.state import PLAYED, EmpyrealState, data
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 
 __all__ = ["EmpyrealGame", "HIDDEN"]
@@ -164,6 +164,21 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     def factions(self, state: EmpyrealState) -> list[str]:
         """Each seat's Company and Captain, for balance studies (the sim's ``factions`` hook)."""
         return [f"{p.company} ({p.captain})" if p.company else "unchosen" for p in state.players]
+
+    def played(self, state: EmpyrealState) -> dict[str, list[int]]:
+        """What was played: each mechanism of :data:`~hexkit_empyreal.state.PLAYED`
+        to its count per seat (the sim's ``played`` hook); zeros where none."""
+        n = state.config.players
+        return {name: list(state.played.get(name, [0] * n)) for name in PLAYED}
+
+    def strong_agent(self, seed: int) -> Any:
+        """The strong Empyreal agent (the core ``strong`` spec's hook).
+
+        See :class:`hexkit_empyreal.strong.StrongEmpyrealAgent`.
+        """
+        from hexkit_empyreal.strong import StrongEmpyrealAgent
+
+        return StrongEmpyrealAgent(seed=seed)
 
     def turns(self, state: EmpyrealState) -> int:
         """Rounds played, for balance studies (the sim's ``turns`` hook)."""

@@ -19,12 +19,33 @@ from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import GameData, game_data
 
-__all__ = ["PlayerState", "TurnState", "EmpyrealState", "board", "data", "bits"]
+__all__ = ["PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits"]
 
 Cell = int
 """A hex of the map by number (index into :attr:`Board.hexes`)."""
 Seat = int
 """A player's seat, 0 is the Start Player."""
+
+PLAYED: tuple[str, ...] = (
+    "spellcars_built",
+    "specialists_hired",
+    "transfers",
+    "deliveries",
+    "goods_delivered",
+    "demand_tiles",
+    "wastelands_placed",
+    "upgrades",
+    "administrates",
+)
+"""The mechanisms counted in :attr:`EmpyrealState.played` ("what was played").
+
+``spellcars_built``: Spellcars placed in a railyard; ``specialists_hired``:
+Specialists gained; ``transfers``: track built with at least one Transfer;
+``deliveries``: deliveries of at least one Good (any means); ``goods_delivered``:
+Goods picked up by deliveries; ``demand_tiles``: Demand Tiles taken;
+``wastelands_placed``: Wasteland tiles placed; ``upgrades``: End of the Line
+Upgrades chosen; ``administrates``: Administrate actions.
+"""
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -192,6 +213,8 @@ class EmpyrealState(State):
         round: the round being played (1-based).
         end_triggered: the game end was triggered; the round is finished.
         free_captains: Captain placards not yet chosen.
+        played: what was played so far: mechanism name (:data:`PLAYED`) to a
+            count per seat.
     """
 
     layout: tuple[str, ...] = ()
@@ -215,6 +238,7 @@ class EmpyrealState(State):
     round: int = 1
     end_triggered: bool = False
     free_captains: list[str] = attrs.field(factory=list)
+    played: dict[str, list[int]] = attrs.field(factory=dict)
 
     def copy(self) -> EmpyrealState:
         """An independent copy (the fast clone)."""
@@ -241,6 +265,7 @@ class EmpyrealState(State):
             round=self.round,
             end_triggered=self.end_triggered,
             free_captains=self.free_captains.copy(),
+            played={k: v.copy() for k, v in self.played.items()},
         )
 
     @property
@@ -250,6 +275,14 @@ class EmpyrealState(State):
         if not isinstance(config, EmpyrealConfig):
             raise TypeError("an Empyreal state needs an EmpyrealConfig")
         return config
+
+
+def tally(state: EmpyrealState, name: str, seat: int, n: int = 1) -> None:
+    """Count ``n`` more of mechanism ``name`` (one of :data:`PLAYED`) for ``seat``."""
+    counts = state.played.get(name)
+    if counts is None:
+        counts = state.played[name] = [0] * len(state.players)
+    counts[seat] += n
 
 
 _last_board: list[object] = [None, None, None]

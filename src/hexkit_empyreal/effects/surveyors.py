@@ -46,6 +46,7 @@ from hexkit_empyreal.rules.deliver import TILE_NAMES
 from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import tally
 
 __all__: list[str] = []
 
@@ -82,6 +83,7 @@ def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
     ps = state.players[o.player]
     ps.station_masters.append(name)
     ps.over_surveyor = name
+    tally(state, "specialists_hired", o.player)
     state.note(o.player, f"{ps.company} put the Station Master {name} into play over Aella; the others went back to the stack")
     return None
 

@@ -35,6 +35,7 @@ from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car, adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import tally
 
 __all__ = ["build_options", "transfer_costs", "target_ok", "explain_build"]
 
@@ -280,6 +281,8 @@ def do_build(state: EmpyrealState, player: int, cell: int, cost: int, tokens: in
         state.turn.free_transfers -= tokens
     add_car(state, player, cell)
     state.turn.last_built = cell
+    if cost or tokens:
+        tally(state, "transfers", player)
     b = board(state)
     where = f"{TERRAINS[state.terrain[cell]]} {b.hexes[cell]}"
     paid = f", paid {cost} mana for Transfers" if cost else ""

@@ -18,6 +18,7 @@ from hexkit_empyreal.actions import ClaimDemand, DeliverChoice, DeliverTo, Done,
 from hexkit_empyreal.effects.registry import passives_of, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import tally
 
 __all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label"]
 
@@ -135,6 +136,7 @@ class PickGoodsHandler(Handler):
     def perform(state: EmpyrealState, d: PickGoods, action: Any) -> None:
         if isinstance(action, Done):
             if d.count:
+                tally(state, "deliveries", d.player)
                 ps = state.players[d.player]
                 city = board(state).hexes[board(state).cities[d.stand]]
                 state.note(d.player, f"{ps.company} delivered {d.count} {data(state).colours[d.colour]} Goods to {city}")
@@ -145,6 +147,7 @@ class PickGoodsHandler(Handler):
         g.remove(d.colour)
         state.goods[cell] = tuple(g)
         state.players[d.player].goods[d.colour] += 1
+        tally(state, "goods_delivered", d.player)
         nd = PickGoods(
             player=d.player, prompt=d.prompt, stand=d.stand, colour=d.colour, count=d.count + 1,
             mode=d.mode, limit=d.limit, tiles=d.tiles,
@@ -181,6 +184,7 @@ class ClaimDemandHandler(Handler):
         state.stands[d.stand].remove((d.colour, kind))
         ps = state.players[d.player]
         ps.tiles.append((d.colour, kind))
+        tally(state, "demand_tiles", d.player)
         state.note(d.player, f"{ps.company} took the {data(state).colours[d.colour]} {tile_label(state, kind)} tile")
         _after(state, d.player, d.mode, d.count, True)
 

@@ -19,6 +19,7 @@ from hexkit_empyreal.actions import Choose, Done, Op, PlaceAt, PlaceSpellcar, Ta
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, data
+from hexkit_empyreal.state import tally
 
 __all__ = ["slot_label", "slot_index", "legal_slots", "refill_market", "gain_spellcar_steps", "column"]
 
@@ -127,6 +128,7 @@ class PlaceSpellcarHandler(Handler):
         ps = state.players[d.player]
         covered = ps.railyard[slot]
         ps.railyard[slot] = d.spellcar
+        tally(state, "spellcars_built", d.player)
         if state.turn.player == d.player:
             state.turn.gained.append(d.spellcar)
         over = f", covering {covered}" if covered else ""

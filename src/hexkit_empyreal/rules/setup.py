@@ -27,6 +27,7 @@ from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, PlayerState, board, data
+from hexkit_empyreal.state import PLAYED
 
 __all__ = ["new_state", "hq_cells", "assign_company"]
 
@@ -102,6 +103,7 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         award_box=award_box,
         players=[PlayerState(mana=r.start_mana, cars_left=r.train_cars) for _ in range(n)],
         free_captains=captains,
+        played={name: [0] * n for name in PLAYED},
     )
     state.note(None, f"map: boards {', '.join(layout)}; Spellcar Market: {', '.join(market)}")
     if awards:

@@ -19,6 +19,7 @@ from hexkit_empyreal.data import SPECIALIST_TYPES
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState
+from hexkit_empyreal.state import tally
 
 __all__ = ["has_type", "open_types", "gain_specialist_steps", "take_specialist"]
 
@@ -61,6 +62,7 @@ def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> Non
         ps.surveyor, ps.surveyor_used = name, False
     else:
         ps.station_masters.append(name)
+    tally(state, "specialists_hired", player)
     state.note(player, f"{ps.company} gained the {SPECIALIST_TYPES[t]} {name}")
 
 

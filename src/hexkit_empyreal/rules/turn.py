@@ -39,6 +39,7 @@ from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, TurnState, data
+from hexkit_empyreal.state import tally
 
 __all__ = [
     "ADMINISTRATE",
@@ -220,6 +221,7 @@ class MainActionHandler(Handler):
         ps = state.players[p]
         if isinstance(action, Choose):
             if action.option == ADMINISTRATE:
+                tally(state, "administrates", p)
                 state.note(p, f"{ps.company} administrated")
                 extras = _extras(state, p)
                 if extras:

@@ -19,6 +19,7 @@ from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps
 from hexkit_empyreal.rules.specialists import gain_specialist_steps
 from hexkit_empyreal.state import EmpyrealState
+from hexkit_empyreal.state import tally
 
 __all__ = ["UPGRADES"]
 
@@ -36,6 +37,7 @@ class UpgradeHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: UpgradeChoice, action: Any) -> None:
         p = d.player
+        tally(state, "upgrades", p)
         state.note(p, f"{state.players[p].company} upgraded: {action.option}")
         if action.option == UPGRADES[0]:
             mana.gain(state, p, 1)

@@ -20,6 +20,7 @@ from hexkit_empyreal.data import CITY, WASTELAND
 from hexkit_empyreal.effects.registry import Steps, domain, op
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board
+from hexkit_empyreal.state import tally
 
 __all__ = ["wasteland_targets", "place_wasteland"]
 
@@ -48,6 +49,7 @@ def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: b
     if state.wasteland <= 0:
         return 0
     state.wasteland -= 1
+    tally(state, "wastelands_placed", player)
     state.terrain[cell] = WASTELAND
     goods = state.goods[cell]
     state.goods[cell] = ()
