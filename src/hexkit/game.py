@@ -379,7 +379,11 @@ class Game(ABC, Generic[S, C]):
         or :meth:`malformed` first), which must agree with the enumeration
         (the conformance suite compares them).
         """
-        if self.malformed(action) is not None:
+        try:
+            check = self._action_check
+        except AttributeError:
+            check = self._action_check = action_checker(self.action_types)
+        if check(action) is not None:  # malformed(), inlined: this runs on every apply
             return False
         try:
             return action in self.legal_actions(state)

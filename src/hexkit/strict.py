@@ -150,19 +150,40 @@ def value_check(declared: Any) -> Check:
 
 
 def _attrs_check(cls: type) -> Check:
+    """Check an attrs value field by field; the common field types (``int``,
+    ``str``, ``bool``, ``Hex``) are tested inline in generated code, since
+    this runs on every :meth:`~hexkit.game.Game.apply`."""
     hints = typing.get_type_hints(cls)
-    fields = tuple((f.name, value_check(hints[f.name])) for f in attrs.fields(cls))
     name = cls.__name__
+    fields = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+    checks = {field: value_check(declared) for field, declared in fields}
 
-    def check(value: Any) -> str | None:
+    def slow(value: Any) -> str | None:
         if type(value) is not cls:
             return f"expected {name}, not {type(value).__name__}"
-        for field, field_check in fields:
+        for field, field_check in checks.items():
             reason = field_check(getattr(value, field))
             if reason is not None:
                 return f"{name}.{field}: {reason}"
         return None
 
+    lines = ["def check(value):", "    if type(value) is not cls: return slow(value)"]
+    namespace: dict[str, Any] = {"cls": cls, "slow": slow, "Hex": Hex, "int": int}
+    for index, (field, declared) in enumerate(fields):
+        get = f"value.{field}" if field.isidentifier() else f"getattr(value, {field!r})"
+        if declared is Hex:
+            lines.append(f"    v = {get}")
+            lines.append("    if type(v) is not Hex or type(v[0]) is not int"
+                         " or type(v[1]) is not int: return slow(value)")
+        elif declared in (int, str, bool, float):
+            namespace[f"t{index}"] = declared
+            lines.append(f"    if type({get}) is not t{index}: return slow(value)")
+        else:
+            namespace[f"c{index}"] = checks[field]
+            lines.append(f"    if c{index}({get}) is not None: return slow(value)")
+    lines.append("    return None")
+    exec("\n".join(lines), namespace)  # code built from the class's own declarations
+    check: Check = namespace["check"]
     return check
 
 
@@ -179,10 +200,12 @@ def action_checker(action_types: Iterable[type]) -> Callable[[Any], str | None]:
     checks = {cls: _attrs_check(cls) if attrs.has(cls) else _exact(cls) for cls in action_types}
     names = ", ".join(cls.__name__ for cls in checks)
 
+    def foreign(action: Any) -> str:
+        return f"not an action of this game ({type(action).__name__}; actions are {names})"
+
+    get = checks.get
+
     def check(action: Any) -> str | None:
-        found = checks.get(type(action))
-        if found is None:
-            return f"not an action of this game ({type(action).__name__}; actions are {names})"
-        return found(action)
+        return get(type(action), foreign)(action)
 
     return check
