@@ -46,3 +46,27 @@ def test_undo_without_a_reveal_is_exact() -> None:
     assert match.record.actions == [] and match.state == GAME.new(GAME.make_config(2), 2)
     match.redo(1)
     assert match.record.actions == [first]
+
+
+def test_a_match_without_a_seed_draws_a_128_bit_one_and_records_it() -> None:
+    a = Match(GAME, GAME.make_config(2))
+    b = Match(GAME, GAME.make_config(2))
+    assert a.record.seed != b.record.seed
+    assert a.record.seed.bit_length() > 64  # 128 random bits (fails once in 2**64)
+    assert a.state == GAME.new(GAME.make_config(2), a.record.seed)
+
+
+def test_a_seat_gets_only_its_own_views_and_no_seed() -> None:
+    match = _match()
+    match.play(match.legal_actions()[0])
+    match.play(match.legal_actions()[0])
+    match.step()
+    mine = match.record_for(0)
+    assert not hasattr(mine, "seed") and not hasattr(mine, "actions")
+    assert len(mine.views) == len(match.record.actions) + 1
+    assert mine.views[-1] == GAME.view(match.state, 0)
+    assert all(v.viewer == 0 for v in mine.views)
+    assert mine.views[-1].hands[0] == match.state.hands[0]
+    assert match.record.seed == 2  # the full record keeps the seed
+    with pytest.raises(HexkitError, match="seat 5"):
+        match.record_for(5)

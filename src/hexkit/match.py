@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from hexkit.agents.base import Agent
 from hexkit.errors import HexkitError
@@ -11,7 +14,36 @@ from hexkit.game import Game, GameConfig, PlayerId, State
 from hexkit.record import GameRecord, replay
 from hexkit.rng import Rng
 
-__all__ = ["Match"]
+__all__ = ["Match", "SeatRecord", "new_seed"]
+
+
+def new_seed() -> int:
+    """A fresh 128-bit random seed, for a game whose seed nobody chose.
+
+    A seat that learns the seed can replay the whole game, hidden parts
+    included, so a seed is handed only to whoever may see everything.
+    """
+    return secrets.randbits(128)
+
+
+@attrs.frozen
+class SeatRecord:
+    """What one seat may keep of a game: its own views, never the seed.
+
+    Attributes:
+        game: registry name of the game.
+        version: the game's rules version.
+        config: the game's config (public).
+        seat: the seat the record is for.
+        views: the state as that seat saw it, before the first action and
+            after each action (``views[i]`` after ``i`` actions).
+    """
+
+    game: str
+    version: str
+    config: GameConfig
+    seat: PlayerId
+    views: tuple[State, ...]
 
 
 class Match:
@@ -34,7 +66,8 @@ class Match:
     Args:
         game: the rules.
         config: players, variants and options.
-        seed: the game's seed.
+        seed: the game's seed; ``None`` (the default) draws a fresh 128-bit
+            random one (:func:`new_seed`), kept in :attr:`record`.
         agents: agent by seat; missing seats are played from outside.
         serves: the seat this match shows to (a frontend's player); its
             :meth:`observed` state hides what that seat may not see.
@@ -44,13 +77,17 @@ class Match:
         self,
         game: Game[Any, Any],
         config: GameConfig,
-        seed: int = 0,
+        seed: int | None = None,
         agents: Mapping[PlayerId, Agent] | None = None,
         serves: PlayerId | None = None,
     ) -> None:
         self.game = game
+        if seed is None:
+            seed = new_seed()
         self.state: State = game.new(config, seed)
         self.record = GameRecord.start(game, config, seed)
+        """The full record, seed included: it replays every hidden fact, so it
+        is for the match's owner only; give a seat :meth:`record_for`."""
         self.agents: dict[PlayerId, Agent] = dict(agents or {})
         self.serves = serves
         self._redo: list[Any] = []
@@ -153,6 +190,25 @@ class Match:
             self.step()
             played += 1
         return played
+
+    def record_for(self, seat: PlayerId) -> SeatRecord:
+        """The redacted record a seat may be given: its own views, no seed.
+
+        Unlike :attr:`record` (the full record, which replays the hidden
+        parts), this holds only what ``seat`` saw after each action.
+
+        Raises:
+            HexkitError: if ``seat`` is not a seat of this game.
+        """
+        game = self.game
+        if not 0 <= seat < game.num_players(self.state):
+            raise HexkitError(f"seat {seat} is not in this game")
+        state: State = game.new(self.record.config, self.record.seed)
+        views = [game.view(state, seat)]
+        for action in self.record.actions:
+            game.apply(state, action)
+            views.append(game.view(state, seat))
+        return SeatRecord(game.info.name, game.info.version, self.record.config, seat, tuple(views))
 
     # -- history --------------------------------------------------------
     def undo(self, steps: int = 1) -> None:
