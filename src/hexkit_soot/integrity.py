@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hexkit.errors import InvalidRecordError
+from hexkit.validation import Problems
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
 from hexkit_soot.state import Goods, SootState
 
-__all__ = ["check_references", "PHASES"]
+__all__ = ["check_references", "check_bounds", "PHASES"]
 
 PHASES = frozenset({"draft", "secrets", "market", "actions", "upkeep", "production", "end", "over"})
 """Every value ``SootState.phase`` takes."""
@@ -38,11 +39,86 @@ def check_references(state: SootState) -> None:
     Raises:
         InvalidRecordError: naming the first field that is wrong.
     """
+    check_bounds(state).raise_if_any()
     _check_seats(state)
     _check_names(state)
     _check_places(state)
     _check_tokens(state)
     _check_pending(state)
+
+
+_COUNTS = ("actions", "restricted", "overtime", "founded", "camps_founded", "town_upgrades", "contracts_done")
+"""Per-player counters that can never be negative."""
+
+
+def check_bounds(state: SootState) -> Problems:
+    """Every index into the data within range and every counter not negative, all collected.
+
+    Indices: contracts (held, in the deck, waiting, in the row, where -1 is an
+    empty slot), events (the pile and the one in force, -1 none), public and
+    secret objectives and Market Flux cards; a
+    player's view may show -1 for what it hides. Counters: actions left,
+    restricted actions, overtime, foundings, upgrades, contracts done, and
+    the ``played`` counters when the state has them (one non-negative count
+    per seat for each mechanism).
+
+    Args:
+        state: a loaded state (a full state or a player's view).
+
+    Returns:
+        The problems found (empty when there are none).
+    """
+    problems = Problems()
+    data = D(state)
+    hidden = state.viewer is not None
+    sizes = {
+        "contract": len(data.contracts),
+        "event": len(data.events),
+        "public objective": len(data.public_objectives),
+        "secret objective": len(data.secret_objectives),
+        "flux card": len(data.flux),
+    }
+
+    def indices(field: str, values: list[int], what: str, empty_ok: bool = False) -> None:
+        for i, v in enumerate(values):
+            if not (0 <= v < sizes[what] or (v == -1 and (empty_ok or hidden))):
+                problems.add(f"{field}.{i}", f"{v} is not a {what} (0..{sizes[what] - 1})")
+
+    indices("state.contract_deck", state.contract_deck, "contract")
+    indices("state.contract_later", state.contract_later, "contract")
+    indices("state.contract_row", state.contract_row, "contract", empty_ok=True)
+    indices("state.events", state.events, "event")
+    indices("state.public", state.public, "public objective")
+    indices("state.secret_deck", state.secret_deck, "secret objective")
+    indices("state.flux", state.flux, "flux card")
+    indices("state.flux_discard", state.flux_discard, "flux card")
+    if not -1 <= state.event_now < sizes["event"]:
+        problems.add("state.event_now", f"{state.event_now} is not an event (-1 or 0..{sizes['event'] - 1})")
+    for seat, p in enumerate(state.players):
+        where = f"state.players.{seat}"
+        indices(f"{where}.contracts", p.contracts, "contract")
+        indices(f"{where}.secrets", p.secrets, "secret objective")
+        indices(f"{where}.dealt", p.dealt, "secret objective")
+        for name in _COUNTS:
+            value = getattr(p, name)
+            if value < 0:
+                problems.add(f"{where}.{name}", f"must not be negative, got {value}")
+    _check_played(state, problems)
+    return problems
+
+
+def _check_played(state: SootState, problems: Problems) -> None:
+    """The ``played`` counters, if the state has them: name -> one count >= 0 per seat."""
+    played = getattr(state, "played", None)
+    if played is None:
+        return
+    n = state.config.players
+    for name, counts in played.items():
+        if len(counts) != n:
+            problems.add(f"state.played.{name}", f"{len(counts)} counts for a {n}-player game")
+        for seat, count in enumerate(counts):
+            if count < 0:
+                problems.add(f"state.played.{name}.{seat}", f"must not be negative, got {count}")
 
 
 def _seat(field: str, seat: int, players: int, none_ok: bool = False) -> None:

@@ -41,9 +41,13 @@ class Connections:
     def of(cls, board: Board, cells: Sequence[PlayerId | None]) -> Connections:
         """The groups of the stones on ``cells`` (used after loading a saved state)."""
         links = cls.empty(board)
+        # add() expects each stone to be new (its cell a group of its own),
+        # so the stones are put down one at a time, as in play.
+        placed: list[PlayerId | None] = [None] * len(cells)
         for cell, owner in enumerate(cells):
             if owner is not None:
-                links.add(board, cells, cell, owner)
+                placed[cell] = owner
+                links.add(board, placed, cell, owner)
         return links
 
     def copy(self) -> Connections:

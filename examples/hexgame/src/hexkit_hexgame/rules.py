@@ -21,10 +21,12 @@ from hexkit.errors import IllegalActionError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
+from hexkit.validation import Problems
 
 from hexkit_hexgame import actions as numbering
 from hexkit_hexgame.actions import MAX_SIZE, SWAP, HexAction, Place, Swap, cell_name
 from hexkit_hexgame.board import BLACK, COLOURS, PLAYER_NAMES, WHITE
+from hexkit_hexgame.connection import Connections
 from hexkit_hexgame.legal import LegalActions
 from hexkit_hexgame.render import HexStyle, svg_picture
 from hexkit_hexgame.state import ChooseCell, HexConfig, HexState
@@ -192,6 +194,74 @@ class HexGame(Game[HexState, HexConfig]):
             copy._free = state._free.copy()
             copy._free_cells = state._free_cells.copy()
         return copy
+
+    # -- loading ----------------------------------------------------------
+    def validate_state(self, state: HexState) -> None:
+        """Refuse a loaded position that no game of Hex reaches.
+
+        Checks, collecting every problem: stones are Black or White; Black
+        has as many stones as White or one more (one fewer after the swap);
+        the winner has joined their edges, and a joined chain has a winner;
+        the game is over exactly when there is a winner; one question is
+        pending, asked of the colour to move, with the swap on offer only on
+        White's first turn under the swap rule.
+
+        Raises:
+            StateValidationError: an ``InvalidRecordError`` naming every
+                broken field (``"state.winner"``).
+
+        Source: RULES.md §3 (turns alternate), §4 (swap), §5 (winning).
+        """
+        super().validate_state(state)
+        problems = Problems()
+        counts = [0, 0]
+        for i, owner in enumerate(state.cells):
+            if owner is None:
+                continue
+            if owner not in (BLACK, WHITE):
+                problems.add(f"state.cells.{i}", f"{owner!r} is not a colour (0 Black, 1 White)")
+            else:
+                counts[owner] += 1
+        problems.raise_if_any()
+        stones = counts[BLACK] + counts[WHITE]
+        swapped = "swap" in state.config.variants and stones == state.step - 1 >= 1
+        if stones != state.step and not swapped:
+            problems.add("state.step", f"{stones} stones after {state.step} actions: each action but the swap places one")
+        lead = counts[BLACK] - counts[WHITE]
+        if lead not in ((-1, 0) if swapped else (0, 1)):
+            problems.add("state.cells", f"{counts[BLACK]} Black and {counts[WHITE]} White stones:"
+                         " the colours alternate")
+        links = Connections.of(state.board, state.cells)
+        joined = [links.find(a) == links.find(b) for a, b in state.board.goals]
+        if state.winner is not None and state.winner not in (BLACK, WHITE):
+            problems.add("state.winner", f"{state.winner!r} is not a colour")
+        elif state.winner is not None and not joined[state.winner]:
+            problems.add("state.winner", f"{PLAYER_NAMES[state.winner]} has not joined {EDGE_NAMES[state.winner]}")
+        for colour, done in enumerate(joined):
+            if done and state.winner != colour:
+                problems.add("state.winner", f"{PLAYER_NAMES[colour]} has joined {EDGE_NAMES[colour]}"
+                             f" but the winner is {state.winner!r}")
+        self._check_pending(state, problems, lead, swapped)
+        problems.raise_if_any()
+
+    @staticmethod
+    def _check_pending(state: HexState, problems: Problems, lead: int, swapped: bool) -> None:
+        """The question pending must be the one the rules ask now (RULES.md §3-§5)."""
+        if state.winner is not None:
+            if state.pending:
+                problems.add("state.pending", "the game is won: no question may be pending")
+            return
+        if len(state.pending) != 1:
+            problems.add("state.pending", f"{len(state.pending)} questions pending; Hex asks exactly one")
+            return
+        top = state.pending[0]
+        mover = WHITE if lead == (0 if swapped else 1) else BLACK
+        if top.player != mover:
+            problems.add("state.pending.0.player", f"seat {top.player} is asked, but {PLAYER_NAMES[mover]} is to move")
+        offer = "swap" in state.config.variants and state.step == 1
+        if getattr(top, "may_swap", False) and not offer:
+            problems.add("state.pending.0.may_swap", "the swap is offered only on White's first turn"
+                         " under the swap rule")
 
     # -- results ----------------------------------------------------------
     def scores(self, state: HexState) -> ScoreSheet:
