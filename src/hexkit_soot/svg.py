@@ -5,7 +5,7 @@
 
 * each tile's terrain (pale fills), water overlays outlined in blue, the
   Central City dark;
-* labels: settlements with tier and specialisation initials (``T2 MT``),
+* labels: settlements with tier and specialisation initials (``T2 MaT``: Market Town; :func:`spec_codes`),
   communities (``TP`` Trading Post, ``TC`` Tribal Capital), printed sites
   (``Coal 4``: resource and tokens left when a stack is placed);
 * markers: camps (squares in the owner's colour, the camp's initial),
@@ -14,7 +14,9 @@
 * routes as lines between hex centres: trails dashed grey, roads and rail
   in the owner's colour (rail thicker);
 * a title (round, season, phase) and a legend (terrains, players with
-  points, currency and soot).
+  points, currency and soot, and a line for every kind of label, marker
+  and line drawn: CC/S1/T2/C3 and specialisation initials, TP/TC, OD,
+  sites, camps, E/B/c, trails, roads, rail).
 
 The style copies what it draws when it is made, so a picture never changes
 when the state is played on::
@@ -36,7 +38,7 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.seasons import season_of
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
-__all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style"]
+__all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style", "spec_codes"]
 
 TERRAIN_FILLS: dict[str, str] = {
     "Plains": "#eee3a8",
@@ -70,11 +72,12 @@ class SootStyle(Style[int]):
         self._water = set(state.water)
         self._stacks = dict(state.stacks)
         self._labels: dict[Hex, str] = {}
+        codes = spec_codes(list(data.specialisations))
         for h, s in state.settlements.items():
             if s.kind == "Central City":
                 self._labels[h] = "CC"
             else:
-                spec = "".join(w[0] for w in s.spec.split())
+                spec = codes.get(s.spec, "")
                 self._labels[h] = f"{'STC'[s.tier - 1]}{s.tier} {spec}"
         if state.outer_district:
             self._labels[OUTER_HEX] = "OD +2" if state.outer_district == 2 else "OD"
@@ -120,6 +123,7 @@ class SootStyle(Style[int]):
             self._legend.append(LegendEntry(
                 color=PLAYER_COLOURS[seat % 6], shape=MarkerShape.CIRCLE,
                 text=f"P{seat} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}"))
+        self._legend.extend(_symbol_legend(state, set(self._labels.values()), self._links))
         del data
 
     def fill(self, h: Hex, content: int) -> str:
@@ -159,6 +163,78 @@ class SootStyle(Style[int]):
     def legend(self) -> Sequence[LegendEntry]:
         """Terrains and players."""
         return self._legend
+
+
+def spec_codes(names: Sequence[str]) -> dict[str, str]:
+    """A short distinct code for each specialisation: its initials ("DT" Depot
+    Town), or, where initials collide, the first word's first two letters and
+    the other initials ("MaT" Market Town, "MiT" Mill Town).
+
+    Args:
+        names: the specialisations' names.
+    """
+    initials = {n: "".join(w[0] for w in n.split()) for n in names}
+    out = {}
+    for n in names:
+        if sum(1 for v in initials.values() if v == initials[n]) > 1:
+            words = n.split()
+            out[n] = words[0][:2] + "".join(w[0] for w in words[1:])
+        else:
+            out[n] = initials[n]
+    return out
+
+
+_KEY = "#555555"
+"""Swatch colour of the legend's symbol entries (the owner's colour is used on the map)."""
+
+
+def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) -> list[LegendEntry]:
+    """A legend line for every kind of label, marker and line the picture draws.
+
+    Args:
+        state: the state drawn.
+        labels: the settlement, community and Outer District labels drawn.
+        links: the lines drawn.
+    """
+    out: list[LegendEntry] = []
+
+    def key(text: str, shape: MarkerShape | None = None, colour: str = _KEY) -> None:
+        out.append(LegendEntry(color=colour, text=text, shape=shape))
+
+    if "CC" in labels:
+        key("CC: the Central City")
+    tiers = sorted({lab.split()[0] for lab in labels if lab[:1] in "STC" and lab[1:2].isdigit()})
+    if tiers:
+        names = {"S1": "Settlement", "T2": "Town", "C3": "City"}
+        specs = sorted({lab.split()[1] for lab in labels if lab[:1] in "STC" and lab[1:2].isdigit() and len(lab.split()) > 1})
+        spec_names = {code: name for name, code in spec_codes(list(data_of(state.config).specialisations)).items()}
+        key(", ".join(f"{t}: {names.get(t, t)}" for t in tiers)
+            + ("; " + ", ".join(f"{sp}: {spec_names.get(sp, sp)}" for sp in specs) if specs else ""))
+    if "TP" in labels:
+        key("TP: Trading Post (community)")
+    if "TC" in labels:
+        key("TC: Tribal Capital (community)")
+    if any(lab.startswith("OD") for lab in labels):
+        key("OD: the Outer District (+2: unlocked)")
+    if any(site for site in (tile_info(state, t)[1] for t in state.tiles.values())):
+        key("Coal 4: a printed site and the tokens left in its stack")
+    if state.camps:
+        kinds = sorted({c.kind for c in state.camps.values()})
+        key("camp (owner's colour): " + ", ".join(f"{k[0]} {k}" for k in kinds), MarkerShape.SQUARE)
+    if any(p.explorers for p in state.players):
+        key("E: Explorer (owner's colour)", MarkerShape.CIRCLE)
+    if any(p.builders for p in state.players):
+        key("B: Builder (owner's colour)", MarkerShape.CIRCLE)
+    if any(p.caravans for p in state.players):
+        key("c: caravan (owner's colour)", MarkerShape.DIAMOND)
+    titles = {link.title.split(" of ")[0] for link in links}
+    if "trail" in titles:
+        key("dashed grey line: trail (public)", colour=_TRAIL)
+    if "road" in titles:
+        key("thin line: road (owner's colour)")
+    if "rail" in titles:
+        key("thick line: rail (owner's colour)")
+    return out
 
 
 def svg_style(state: SootState) -> tuple[dict[Hex, int], SootStyle]:

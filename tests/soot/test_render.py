@@ -59,3 +59,30 @@ def test_svg_picture_through_the_core_hook() -> None:
     assert len(style.links()) == 1
     svg = render_state_svg(GAME, s)
     assert svg.startswith("<?xml") and "Soot &amp; Timber - round 1" in svg
+
+
+def test_svg_legend_explains_every_label_marker_and_line() -> None:
+    from hexkit.render import render_state_svg
+    from hexkit_soot.state import TRAIL
+    from hexkit_soot.rules.routes import set_route
+
+    s = start(("Merchant", "Rancher"))
+    place(s, Hex(1, 0), "Forest")
+    place(s, Hex(-1, 0), "Hill")
+    place(s, Hex(0, -1), "Plains")
+    s.communities[Hex(-1, 0)] = Community(kind="Trading Post", favor=[0, 0])
+    s.communities[Hex(0, -1)] = Community(kind="Tribal Capital", favor=[0, 0])
+    settle(s, Hex(0, 2), founder=0, tier=2)
+    camp(s, Hex(1, -1), 1, "Farm")
+    set_route(s, CENTRAL_CITY, Hex(1, 0), TRAIL, -1)
+    set_route(s, CENTRAL_CITY, Hex(-1, 0), ROAD, 0)
+    set_route(s, CENTRAL_CITY, Hex(0, -1), 3, 1)
+    hexes, style = GAME.svg_style(s)
+    legend = [entry.text for entry in style.legend()]
+    for text in ("CC: the Central City", "T2: Town; MaT: Market Town", "TP: Trading Post (community)",
+                 "TC: Tribal Capital (community)", "camp (owner's colour): F Farm", "E: Explorer (owner's colour)",
+                 "B: Builder (owner's colour)", "c: caravan (owner's colour)", "dashed grey line: trail (public)",
+                 "thin line: road (owner's colour)", "thick line: rail (owner's colour)"):
+        assert text in legend, text
+    svg = render_state_svg(GAME, s)
+    assert "TC: Tribal Capital (community)" in svg and "thick line: rail" in svg

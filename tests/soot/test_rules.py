@@ -86,7 +86,7 @@ def test_soot_per_two_fuel_rounded_up() -> None:
     assert [soot_for_fuel(f) for f in (0, 1, 2, 3, 4, 5)] == [0, 1, 1, 2, 2, 3]
 
 
-def test_refine_smelter_twice_gives_soot_for_the_action_total() -> None:
+def test_refine_smelter_fires_once_burns_two_fuel_for_one_soot() -> None:
     s = start(("Merchant", "Rancher"))
     settle(s, Hex(2, 0), founder=0)
     facility(s, Hex(2, 0), "Smelter", 0)
@@ -96,6 +96,9 @@ def test_refine_smelter_twice_gives_soot_for_the_action_total() -> None:
     assert fuel == 2
     assert s.players[0].stock["Pig Iron"] == 2
     assert "Iron Ore" not in s.players[0].stock
+    from hexkit_soot.rules.refine import soot_for_fuel
+
+    assert soot_for_fuel(fuel) == 1  # 1 soot per 2 fuel, rounded up (the Smelter tile's printed column)
 
 
 def test_soot_thresholds_cost_prestige_once() -> None:

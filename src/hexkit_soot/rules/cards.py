@@ -381,8 +381,10 @@ def _ask_bid(state: SootState, k: int, slot: int) -> None:
     """
     player = state.order[k]
     step = D(state).numbers.legacy_bid_step
-    options = [opt("bid", 1, "raise the bid by 1"), opt("bid", step, f"raise the bid by {step}"),
-               opt("bid", 0, "place the bid")]
+    options = [opt("bid", 1, "raise the bid by 1")]
+    if step > 1:  # a step of 1 (or less) in a designer's data leaves +1 alone
+        options.append(opt("bid", step, f"raise the bid by {step}"))
+    options.append(opt("bid", 0, "place the bid"))
     ask(state, player, "cards.bid", options,
         f"blind bid for {state.auction}: raise it by 1 or {step}, or place it", data=(k, slot))
 
