@@ -79,6 +79,9 @@ def engine_value(state: SootState, seat: PlayerId) -> float:
         for f in s.facilities:
             if f.owner == seat and f.name != "Warehouse":
                 value += 2.0 + 0.7 * min(left, 8)
+    for w in p.warehouses:  # a node where the player's facility stands lets it refine from the network
+        here = state.settlements.get(w)
+        value += 4.0 if here is not None and any(f.owner == seat for f in here.facilities) else 1.0
     if p.archetype and left > 0:
         arch = data.archetypes[p.archetype]
         free = _free_site(state)
