@@ -452,4 +452,5 @@ def test_the_command_line_refuses_resumes_and_overwrites(tmp_path: Path,
     assert [r["index"] for r in read_results(out)] == [0, 1]
     out.write_bytes(out.read_bytes()[:-7])
     assert main(["report", str(out), "--out", str(tmp_path / "rep")]) == 0
-    assert "bytes ignored" in capsys.readouterr().out
+    # rich wraps long lines (the file's path is long under xdist): compare words
+    assert "bytes ignored" in " ".join(capsys.readouterr().out.split())

@@ -128,8 +128,11 @@ class HexGame(Game[HexState, HexConfig]):
         board = state.board
         cell = board.cells[action.hex]
         colour = COLOURS[player]
+        # The groups first: after loading they are rebuilt from the cells, which
+        # must not hold the new stone yet (add() merges a stone exactly once).
+        links = state.links
         state.fill(cell, colour)
-        if state.links.add(board, state.cells, cell, colour):
+        if links.add(board, state.cells, cell, colour):
             state.winner = colour
             state.pending.clear()
             state.note(player, f"{PLAYER_NAMES[player]} places {board.names[cell]}"
