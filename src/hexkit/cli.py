@@ -149,13 +149,7 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
             table.add_row(*row)
     out.print(table)
     if game.is_over(state):
-        names = ", ".join(f"P{w}" + (f" ({seats[w]})" if seats else "") for w in sheet.winners)
-        if sheet.sides > 1:
-            out.print(f"Shared first place: {names} (no tie-breaker separates them)")
-        elif len(sheet.winners) > 1:
-            out.print(f"Winning team: {names}")
-        else:
-            out.print(f"Winner: {names}")
+        out.print(sheet.result_line(lambda w: f"P{w}" + (f" ({seats[w]})" if seats else "")))
     return sheet
 
 

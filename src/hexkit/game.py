@@ -267,14 +267,21 @@ class ScoreSheet:
         widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
         lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
         lines.insert(1, "  ".join("-" * w for w in widths))
-        names = ", ".join(f"P{s}" for s in self.winners)
-        if self.sides > 1:
-            lines.append(f"Shared first place: {names} (no tie-breaker separates them)")
-        elif len(self.winners) > 1:
-            lines.append(f"Winning team: {names}")
-        else:
-            lines.append(f"Winner: {names}")
+        lines.append(self.result_line())
         return "\n".join(lines)
+
+    def result_line(self, name: Callable[[PlayerId], str] = lambda seat: f"P{seat}") -> str:
+        """One line naming the winner, the winning team or the seats sharing first place.
+
+        Args:
+            name: how to print a seat (default ``P0``).
+        """
+        names = ", ".join(name(seat) for seat in self.winners)
+        if self.sides > 1:
+            return f"Shared first place: {names} (no tie-breaker separates them)"
+        if len(self.winners) > 1:
+            return f"Winning team: {names}"
+        return f"Winner: {names}"
 
 
 TIED = "tied"
