@@ -57,8 +57,8 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
     """Draw three Station Masters from the Market stack, keep one in play, return the others.
 
     The three drawn are the options of the choice (so the choice does not
-    depend on the hidden order of the stack once drawn; other players can
-    read them in the pending decision: a known limitation).
+    depend on the hidden order of the stack once drawn); other seats' views
+    show placeholders instead (``hidden_draws.hide_drawn``).
 
     Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
     """
