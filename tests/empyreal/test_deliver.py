@@ -55,6 +55,20 @@ def test_take_any_one_tile_you_qualify_for() -> None:
     assert strs(legal(state)) == ["choose Double Demand (1 VP)", "done"]
 
 
+def test_four_goods_delivered_take_the_quadruple_worth_3_vp() -> None:
+    state = runika_delivery()
+    put(state, 5, 0, "Lake", goods=["blue"], cars=[0])  # a fourth blue Good In-Network
+    deliver_all(state)
+    ps = state.players[0]
+    assert ps.goods[3] == 4
+    assert strs(legal(state)) == [
+        "choose Double Demand (1 VP)", "choose Triple Demand (2 VP)", "choose Quadruple Demand (3 VP)", "done",
+    ]
+    GAME.apply(state, Choose("Quadruple Demand (3 VP)"))
+    assert ps.tiles == [(3, 2)]
+    assert GAME.scores(state).totals[0] == 4 + 3
+
+
 def test_only_network_adjacent_cities() -> None:
     state = runika_delivery()
     begin(state, 0, DeliverChoice(player=0, mode="eol"))
