@@ -57,7 +57,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         variants=VARIANTS,
         information=Information.IMPERFECT,
         stochastic=True,
-        hidden_fields=("deck", "stacks", "box", "award_box"),
+        hidden_fields=("deck", "stacks", "box", "award_box", "pending.*.options.*"),
     )
     config_type = EmpyrealConfig
     state_type = EmpyrealState

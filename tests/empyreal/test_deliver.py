@@ -85,3 +85,13 @@ def test_one_good_delivery_earns_no_tile_and_limit() -> None:
     assert strs(legal(state)) == ["done"]
     GAME.apply(state, Done())
     assert state.players[0].goods[3] == 1 and state.players[0].tiles == []
+    assert state.log[-1].text == "Kings' Line delivered 1 blue Good to (4,3)"
+
+
+def test_delivery_log_counts_goods_in_english() -> None:
+    from hexkit_empyreal.rules.deliver import goods_phrase
+
+    state = runika_delivery()
+    deliver_all(state)
+    assert "Kings' Line delivered 3 blue Goods to (4,3)" in [e.text for e in state.log]
+    assert (goods_phrase(1, "grey"), goods_phrase(2)) == ("1 grey Good", "2 Goods")

@@ -79,6 +79,14 @@ def test_aella_draws_are_hidden_from_other_seats() -> None:
         text = repr(GAME.view(s, seat))
         assert not any(name in text for name in drawn), seat
         assert GAME.view(s, seat).pending[-1].options == (HIDDEN,) * 3
+    # the placeholders sit in a declared hidden field (the conformance suite allows only those)
+    from hexkit.testing import _hidden, codec, flatten
+
+    full = dict(flatten(codec(GAME).state_to_dict(s)["state"]))
+    seen = dict(flatten(codec(GAME).state_to_dict(GAME.view(s, 1))["state"]))
+    changed = [k for k in full if full[k] != seen.get(k)]
+    assert "pending.1.options.0" in changed
+    assert all(_hidden(k, ("rng", "viewer", *GAME.info.hidden_fields)) for k in changed)
     # the true state still knows them, so the answer works
     choose(s, drawn[1])
     assert s.players[0].station_masters == [drawn[1]]

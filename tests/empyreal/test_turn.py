@@ -103,6 +103,7 @@ def test_end_of_the_line_delivery_upgrade_and_back_to_start() -> None:
     ps = state.players[0]
     assert (ps.mana, ps.spent, ps.conductor) == (8, 0, 0)
     assert GAME.current_player(state) == 1
+    assert "Kings' Line gained 1 mana and reclaimed 3 (mana 4 before, 8 after)" in [e.text for e in state.log]
 
 
 def test_administrate_reclaims_refreshes_and_gains_a_spellcar() -> None:
@@ -112,6 +113,7 @@ def test_administrate_reclaims_refreshes_and_gains_a_spellcar() -> None:
     begin(state, 0, MainAction(player=0))
     GAME.apply(state, Choose("Administrate"))
     assert (ps.mana, ps.spent, ps.captain_ready) == (7, 0, True)
+    assert "Kings' Line reclaimed 5 mana (mana 2 before, 7 after) and refreshed" in [e.text for e in state.log]
     take = [a for a in legal(state) if isinstance(a, Choose)]
     assert len(take) == len(set(state.market))
     GAME.apply(state, take[0])

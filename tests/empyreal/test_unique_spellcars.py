@@ -274,6 +274,17 @@ def test_icecar_needs_both_parts_possible() -> None:
     assert goods_at(s, P) == ["blue"]
 
 
+def test_declined_icecar_says_so_in_the_log() -> None:
+    s = area()
+    put(s, *P, goods=["blue"])
+    activate(s, "Icecar")
+    do(s, Done())
+    texts = [e.text for e in s.log]
+    assert texts[-2] == "Kings' Line activated Icecar for 0 mana"
+    assert texts[-1].startswith("Kings' Line declined (")
+    assert goods_at(s, P) == ["blue"] and s.players[0].mana == 5
+
+
 # ------------------------------------------------------------ Spellcars and Specialists
 def _market(s) -> None:
     s.market = ["Metro", "Icecar", "Mana Surger", "Flow Controller", "Deep One", "Transformer"]

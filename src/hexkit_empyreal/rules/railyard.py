@@ -18,6 +18,7 @@ from typing import Any
 
 from hexkit_empyreal.actions import Choose, Done, Op, PlaceAt, PlaceSpellcar, TakeSpellcar
 from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, data
 from hexkit_empyreal.state import tally
@@ -121,6 +122,7 @@ class TakeSpellcarHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: TakeSpellcar, action: Any) -> None:
         if isinstance(action, Done):
+            note_declined(state, d)
             return
         state.market.remove(action.option)
         state.pending.append(PlaceSpellcar(player=d.player, prompt="place the Spellcar", spellcar=action.option))
