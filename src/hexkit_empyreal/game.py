@@ -50,7 +50,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     info = GameInfo(
         name="empyreal",
         title="Empyreal: Spells & Steam",
-        version="0.2.0",
+        version="0.2.1",
         min_players=2,
         max_players=6,
         max_decisions=40000,
