@@ -18,6 +18,7 @@ from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpeciali
 from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.evaluate import evaluate as _evaluate
+from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
@@ -49,14 +50,14 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     info = GameInfo(
         name="empyreal",
         title="Empyreal: Spells & Steam",
-        version="0.2.0",
+        version="0.2.1",
         min_players=2,
         max_players=6,
         max_decisions=40000,
         variants=VARIANTS,
         information=Information.IMPERFECT,
         stochastic=True,
-        hidden_fields=("deck", "stacks", "box", "award_box"),
+        hidden_fields=("deck", "stacks", "box", "award_box", "pending.*.options.*"),
     )
     config_type = EmpyrealConfig
     state_type = EmpyrealState
@@ -216,8 +217,11 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     def redact(self, state: EmpyrealState, player: int) -> None:
         """Hide the Spellcar deck order, face-down Specialists and the boxed Awards.
 
-        The player choosing from a picked-up Specialist stack sees it.
-        Source: Setting Up the Game (face-down stacks); Open Information.
+        The player choosing from a picked-up Specialist stack sees it; the
+        Station Masters Aella Ivaline Oran'hei drew are seen only by the
+        player choosing among them (``hidden_draws.py``).
+        Source: Setting Up the Game (face-down stacks); Open Information;
+        Surveyors (Aella Ivaline Oran'hei).
         """
         state.deck = sorted(state.deck)
         top = state.decision()
@@ -228,6 +232,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
             state.stacks = [s if t == seeing else [HIDDEN] * len(s) for t, s in enumerate(state.stacks)]
         state.box = [[HIDDEN] * len(b) for b in state.box]
         state.award_box = [HIDDEN] * len(state.award_box)
+        hide_drawn(state, player, HIDDEN)
 
     def determinize(self, view: EmpyrealState, player: int, rng: Rng) -> EmpyrealState:
         """Resample the hidden parts of a view consistently with what is visible.
@@ -243,6 +248,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         gone = set(d.friendly.specialists) if FRIENDLY in sample.config.variants else set()
         owned = {n for ps in sample.players for n in (ps.engineer, ps.surveyor, *ps.station_masters)}
         names = _names_by_type(d)
+        pin_drawn(sample, HIDDEN)
         for t in range(3):
             stack, boxed = sample.stacks[t], sample.box[t]
             excluded = gone | owned | {n for n in stack + boxed if n != HIDDEN}
@@ -250,6 +256,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
             rng.shuffle(pool)
             sample.stacks[t] = [n if n != HIDDEN else pool.pop() for n in sample.stacks[t]]
             sample.box[t] = sorted(n if n != HIDDEN else pool.pop() for n in sample.box[t])
+        resample_drawn(sample, HIDDEN)
         rng.shuffle(sample.deck)
         if HIDDEN in sample.award_box:
             used = set(sample.awards) | set(sample.award_offer)

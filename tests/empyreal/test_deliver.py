@@ -55,6 +55,20 @@ def test_take_any_one_tile_you_qualify_for() -> None:
     assert strs(legal(state)) == ["choose Double Demand (1 VP)", "done"]
 
 
+def test_four_goods_delivered_take_the_quadruple_worth_3_vp() -> None:
+    state = runika_delivery()
+    put(state, 5, 0, "Lake", goods=["blue"], cars=[0])  # a fourth blue Good In-Network
+    deliver_all(state)
+    ps = state.players[0]
+    assert ps.goods[3] == 4
+    assert strs(legal(state)) == [
+        "choose Double Demand (1 VP)", "choose Triple Demand (2 VP)", "choose Quadruple Demand (3 VP)", "done",
+    ]
+    GAME.apply(state, Choose("Quadruple Demand (3 VP)"))
+    assert ps.tiles == [(3, 2)]
+    assert GAME.scores(state).totals[0] == 4 + 3
+
+
 def test_only_network_adjacent_cities() -> None:
     state = runika_delivery()
     begin(state, 0, DeliverChoice(player=0, mode="eol"))
@@ -71,3 +85,13 @@ def test_one_good_delivery_earns_no_tile_and_limit() -> None:
     assert strs(legal(state)) == ["done"]
     GAME.apply(state, Done())
     assert state.players[0].goods[3] == 1 and state.players[0].tiles == []
+    assert state.log[-1].text == "Kings' Line delivered 1 blue Good to (4,3)"
+
+
+def test_delivery_log_counts_goods_in_english() -> None:
+    from hexkit_empyreal.rules.deliver import goods_phrase
+
+    state = runika_delivery()
+    deliver_all(state)
+    assert "Kings' Line delivered 3 blue Goods to (4,3)" in [e.text for e in state.log]
+    assert (goods_phrase(1, "grey"), goods_phrase(2)) == ("1 grey Good", "2 Goods")

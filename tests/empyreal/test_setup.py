@@ -149,6 +149,34 @@ def test_team_config_is_checked() -> None:
         GAME.make_config(4, ["team", "awards"])
 
 
+def test_team_seating_alternates_and_2v2v2_repeats_every_third_seat() -> None:
+    from hexkit_empyreal.rules.network import is_competitor
+
+    two_v_two = GAME.make_config(4, ["team"])
+    assert [two_v_two.team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    three_v_three = GAME.make_config(6, ["team"], team_size=3)
+    assert [three_v_three.team_of(s) for s in range(6)] == [0, 1, 0, 1, 0, 1]
+    # 2v2v2: teams A, B, C, then A again from the fourth seat (the rulebook's example)
+    two_v_two_v_two = GAME.make_config(6, ["team"], team_size=2)
+    assert [two_v_two_v_two.team_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
+    state = GAME.new(two_v_two_v_two, 0)
+    assert [b for b in range(6) if not is_competitor(state, 0, b)] == [0, 3]
+    assert [b for b in range(6) if not is_competitor(state, 1, b)] == [1, 4]
+
+
+def test_seat_0_takes_the_first_turn_then_play_goes_round_in_seat_order() -> None:
+    state = GAME.new(GAME.make_config(4), 5)
+    while state.phase == "setup":
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.turn.player == 0 and GAME.current_player(state) == 0
+    order = [0]
+    while len(order) < 5:
+        GAME.apply(state, GAME.legal_actions(state)[0])
+        if state.turn.player != order[-1]:
+            order.append(state.turn.player)
+    assert order == [0, 1, 2, 3, 0]
+
+
 def test_required_demand_tiles_by_count_and_epic() -> None:
     from hexkit_empyreal.rules.game_end import required_tiles
 

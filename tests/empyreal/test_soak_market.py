@@ -2,7 +2,8 @@
 
 The places are the draw pile, the discard, the Spellcar Market and the
 railyards (and the question placing a Spellcar just taken); the Companies' printed Spellcars are not tiles and are left
-out. The set of tiles never changes after set-up. CI checks a few short
+out. The set of tiles never changes after set-up, and the Market holds
+two Spellcars or fewer only when the stack and the discard are both empty. CI checks a few short
 games; ``make soak`` (marker ``soak``) plays many full ones, 2-6 players.
 
 Source: rulebook, Components (the Spellcar tiles), "Gain Spellcar".
@@ -45,6 +46,11 @@ def _check_game(config, seed: int) -> int:
         now = _places(state)
         twice = sorted(s for s, n in now.items() if n != 1)
         assert not twice, f"seed {seed} step {state.step}: Spellcars {twice} in more than one place"
+        # the wipe applies any time: a Market of two or fewer only when nothing is left to deal
+        assert len(state.market) > 2 or not (state.deck or state.discard), (
+            f"seed {seed} step {state.step}: Market of {len(state.market)} with"
+            f" {len(state.deck)} in the stack and {len(state.discard)} in the discard"
+        )
         assert set(now) == set(start), (
             f"seed {seed} step {state.step}: lost {sorted(set(start) - set(now))},"
             f" invented {sorted(set(now) - set(start))}"

@@ -7,7 +7,7 @@ import pytest
 from hexkit.errors import IllegalActionError
 
 from hexkit_empyreal import GAME, Activate, Choose, Done, Move
-from hexkit_empyreal.actions import ActivateSpellcars, MainAction, UpgradeChoice
+from hexkit_empyreal.actions import ActivateSpellcars, MainAction, TakeSpellcar, UpgradeChoice
 from hexkit_empyreal.rules.railyard import slot_index
 
 from tests.empyreal.helpers import KL, KT, begin, legal, put, sandbox
@@ -103,6 +103,7 @@ def test_end_of_the_line_delivery_upgrade_and_back_to_start() -> None:
     ps = state.players[0]
     assert (ps.mana, ps.spent, ps.conductor) == (8, 0, 0)
     assert GAME.current_player(state) == 1
+    assert "Kings' Line gained 1 mana and reclaimed 3 (mana 4 before, 8 after)" in [e.text for e in state.log]
 
 
 def test_administrate_reclaims_refreshes_and_gains_a_spellcar() -> None:
@@ -112,6 +113,7 @@ def test_administrate_reclaims_refreshes_and_gains_a_spellcar() -> None:
     begin(state, 0, MainAction(player=0))
     GAME.apply(state, Choose("Administrate"))
     assert (ps.mana, ps.spent, ps.captain_ready) == (7, 0, True)
+    assert "Kings' Line reclaimed 5 mana (mana 2 before, 7 after) and refreshed" in [e.text for e in state.log]
     take = [a for a in legal(state) if isinstance(a, Choose)]
     assert len(take) == len(set(state.market))
     GAME.apply(state, take[0])
@@ -143,6 +145,52 @@ def test_market_wipes_when_two_remain() -> None:
     assert len(state.market) == 6
     assert len(state.discard) == 2
     assert len(state.deck) == deck_before - 6
+
+
+def _exhausted_market(state, discard):
+    """The stack and the Market both empty, these Spellcars in the discard."""
+    pool = state.deck + state.market
+    state.deck, state.market, state.discard = [], [], list(pool[:discard])
+    return set(pool[:discard])
+
+
+def test_empty_market_is_dealt_from_the_reshuffled_discard_before_a_gain() -> None:
+    # Stack and Market ran dry earlier; 8 Spellcars have come back to the discard.
+    state = runika()
+    back = _exhausted_market(state, 8)
+    begin(state, 0, MainAction(player=0))
+    GAME.apply(state, Choose("Administrate"))
+    # the discard became the new stack and the Market was dealt six before the gain
+    assert len(state.market) == 6
+    assert len(state.deck) == 2 and state.discard == []
+    assert set(state.market) | set(state.deck) == back
+    assert {a.option for a in legal(state) if isinstance(a, Choose)} == set(state.market)
+    assert any("shuffled into a new stack" in e.text for e in state.log)
+
+
+def test_small_discard_refills_the_market_with_what_there_is() -> None:
+    # Only 3 Spellcars came back: the Market holds those 3, the discard and stack are empty.
+    state = runika()
+    back = _exhausted_market(state, 3)
+    begin(state, 0, MainAction(player=0))
+    GAME.apply(state, Choose("Administrate"))
+    assert sorted(state.market) == sorted(back)
+    assert state.deck == [] and state.discard == []
+    taken = sorted(state.market)[0]
+    GAME.apply(state, Choose(taken))
+    # two left: wiped into the discard, reshuffled, and dealt again (nothing else to deal)
+    assert sorted(state.market) == sorted(back - {taken})
+    assert state.deck == [] and state.discard == []
+
+
+def test_nothing_to_deal_loses_the_gain_and_says_so() -> None:
+    state = runika()
+    _exhausted_market(state, 0)
+    begin(state, 0, MainAction(player=0))
+    GAME.apply(state, Choose("Administrate"))
+    assert state.market == []
+    assert not any(isinstance(d, TakeSpellcar) for d in state.pending)
+    assert any("Market is empty" in e.text for e in state.log)
 
 
 def _at_upgrade(state):

@@ -8,7 +8,7 @@ Rulebook table (Unique Spellcars) to code and tests:
 | Spellcar | Code (``effects/unique_spellcars.py``) | Tests |
 |---|---|---|
 | Arctic Shocker | ``arctic_shocker`` | ``test_arctic_shocker_builds_on_glacier_then_adds_a_good_of_any_colour``, ``test_arctic_shocker_declined_build_places_no_good`` |
-| Car Bomb | ``car_bomb`` | ``test_car_bomb_makes_each_competitor_discard_a_tile``, ``test_car_bomb_spares_teammates`` |
+| Car Bomb | ``car_bomb`` | ``test_car_bomb_makes_each_competitor_discard_a_tile``, ``test_car_bomb_discard_refills_an_empty_market``, ``test_car_bomb_spares_teammates`` |
 | Corruption Junction | ``corruption_junction`` | ``test_corruption_junction_places_wasteland_and_gains_mana`` |
 | Deep One | ``deep_one`` | ``test_deep_one_builds_on_a_mountain_anywhere`` |
 | Flow Controller | ``flow_controller`` | ``test_flow_controller_reclaims_three`` |
@@ -274,6 +274,17 @@ def test_icecar_needs_both_parts_possible() -> None:
     assert goods_at(s, P) == ["blue"]
 
 
+def test_declined_icecar_says_so_in_the_log() -> None:
+    s = area()
+    put(s, *P, goods=["blue"])
+    activate(s, "Icecar")
+    do(s, Done())
+    texts = [e.text for e in s.log]
+    assert texts[-2] == "Kings' Line activated Icecar for 0 mana"
+    assert texts[-1].startswith("Kings' Line declined (")
+    assert goods_at(s, P) == ["blue"] and s.players[0].mana == 5
+
+
 # ------------------------------------------------------------ Spellcars and Specialists
 def _market(s) -> None:
     s.market = ["Metro", "Icecar", "Mana Surger", "Flow Controller", "Deep One", "Transformer"]
@@ -441,6 +452,17 @@ def test_car_bomb_makes_each_competitor_discard_a_tile() -> None:
     assert "Metro" in s.discard
     assert GAME.current_player(s) == 0  # Golden Sands has no tile to discard
     assert isinstance(top(s), ActivateSpellcars)
+
+
+def test_car_bomb_discard_refills_an_empty_market() -> None:
+    # The stack and Market ran dry; the tile Car Bomb discards is dealt again at once.
+    s = area((KL, KT, GS))
+    s.deck, s.market, s.discard = [], [], []
+    s.players[1].railyard[slot_index("C1")] = "Metro"
+    activate(s, "Car Bomb")
+    choose(s, "C1 Metro")
+    assert s.market == ["Metro"]
+    assert s.deck == [] and s.discard == []
 
 
 def test_car_bomb_spares_teammates() -> None:

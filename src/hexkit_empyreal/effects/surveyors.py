@@ -42,7 +42,7 @@ from hexkit_empyreal.effects.engineers import seed_goods
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, get_effect, op
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.build import target_ok
-from hexkit_empyreal.rules.deliver import TILE_NAMES
+from hexkit_empyreal.rules.deliver import TILE_NAMES, goods_phrase
 from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
@@ -57,8 +57,8 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
     """Draw three Station Masters from the Market stack, keep one in play, return the others.
 
     The three drawn are the options of the choice (so the choice does not
-    depend on the hidden order of the stack once drawn; other players can
-    read them in the pending decision: a known limitation).
+    depend on the hidden order of the stack once drawn); other seats' views
+    show placeholders instead (``hidden_draws.hide_drawn``).
 
     Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
     """
@@ -433,7 +433,7 @@ def _cin(state: EmpyrealState, o: Op) -> Steps | None:
             u.add_good(state, cell, g)
             moved += 1
         state.goods[n] = ()
-    state.note(o.player, f"moved {moved} Goods onto {b.hexes[cell]}")
+    state.note(o.player, f"moved {goods_phrase(moved)} onto {b.hexes[cell]}")
     return None
 
 

@@ -32,6 +32,7 @@ from hexkit_empyreal.config import TEAM
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND
 from hexkit_empyreal.effects.registry import passives_of
 from hexkit_empyreal.rules import mana
+from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car, adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
@@ -378,6 +379,7 @@ class BuildTrackHandler(Handler):
     def perform(state: EmpyrealState, d: BuildTrack, action: Any) -> None:
         if isinstance(action, Done):
             state.turn.last_built = -1
+            note_declined(state, d)
             return
         cell = board(state).index[action.hex]
         cost, tokens = _options(state, d, False)[cell]

@@ -9,6 +9,7 @@ from typing import Any
 
 from hexkit_empyreal.actions import Branch, decode_steps, Choose, ChooseHex, ChooseOption, Done, Op, PickHex
 from hexkit_empyreal.effects.registry import get_domain, push
+from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, board
 
@@ -41,6 +42,7 @@ class ChooseOptionHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: ChooseOption, action: Any) -> None:
         if isinstance(action, Done):
+            note_declined(state, d)
             return
         state.pending.append(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,)))
 
@@ -64,6 +66,7 @@ class ChooseHexHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: ChooseHex, action: Any) -> None:
         if isinstance(action, Done):
+            note_declined(state, d)
             return
         cell = board(state).index[action.hex]
         state.pending.append(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs))
@@ -89,6 +92,7 @@ class BranchHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: Branch, action: Any) -> None:
         if isinstance(action, Done):
+            note_declined(state, d)
             return
         push(state, decode_steps(d.branches[d.labels.index(action.option)]))
 

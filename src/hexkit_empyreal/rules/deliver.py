@@ -20,9 +20,15 @@ from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
 
-__all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label"]
+__all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label", "goods_phrase"]
 
 TILE_NAMES = ("Double Demand", "Triple Demand", "Quadruple Demand")
+
+
+def goods_phrase(count: int, colour: str = "") -> str:
+    """Words for a number of Goods: ``"1 grey Good"``, ``"3 blue Goods"``, ``"2 Goods"``."""
+    kind = f"{colour} " if colour else ""
+    return f"{count} {kind}{'Good' if count == 1 else 'Goods'}"
 
 
 def tile_label(state: EmpyrealState, kind: int) -> str:
@@ -139,7 +145,7 @@ class PickGoodsHandler(Handler):
                 tally(state, "deliveries", d.player)
                 ps = state.players[d.player]
                 city = board(state).hexes[board(state).cities[d.stand]]
-                state.note(d.player, f"{ps.company} delivered {d.count} {data(state).colours[d.colour]} Goods to {city}")
+                state.note(d.player, f"{ps.company} delivered {goods_phrase(d.count, data(state).colours[d.colour])} to {city}")
             _finish(state, d)
             return
         cell = board(state).index[action.hex]

@@ -15,6 +15,7 @@ from hexkit.game import Decision
 
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
 from hexkit_empyreal.effects.registry import get_op, push
+from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState
 
 __all__ = ["Handler", "HANDLERS", "handles", "settle"]
@@ -68,5 +69,6 @@ def settle(state: EmpyrealState) -> None:
         if isinstance(top, (ChooseHex, ChooseOption)):
             if not top.optional and not HANDLERS[kind].actions(state, top):
                 pending.pop()
+                note_nothing_to_choose(state, top)
                 continue
         break

@@ -14,12 +14,17 @@ from __future__ import annotations
 
 from hexkit_empyreal.state import EmpyrealState, data
 
-__all__ = ["pay", "gain", "reclaim", "refresh", "unlocked", "cap"]
+__all__ = ["pay", "gain", "reclaim", "refresh", "unlocked", "cap", "before_after"]
 
 
 def cap(state: EmpyrealState) -> int:
     """The mana crystal limit per Company (10)."""
     return data(state).rules.mana_cap
+
+
+def before_after(before: int, after: int) -> str:
+    """Log words for a mana change: ``"mana 2 before, 5 after"``."""
+    return f"mana {before} before, {after} after"
 
 
 def unlocked(state: EmpyrealState, player: int) -> int:

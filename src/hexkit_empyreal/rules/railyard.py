@@ -3,9 +3,10 @@
 Take one Spellcar from the Market and place it in any column; the second
 row must be full before the third is used; printed Company Spellcars may be
 covered only when no empty space is left. With no legal space the gain is
-lost. Whenever only two Spellcars remain in the Market they are discarded
-and six new ones dealt (the discards are reshuffled into the draw pile when
-it runs out: assumed, the rulebook does not say).
+lost. Whenever two Spellcars or fewer remain in the Market they are
+discarded and six new ones dealt; when the stack cannot deal, the discard
+is shuffled into a new stack (assumed, the rulebook does not say), so
+Spellcars discarded later (Car Bomb) come back.
 
 Source: rulebook, Administrate (Gain Spellcar, Placing Spellcars); Upgrade
 (Gain Spellcar twice); "Space is limited".
@@ -17,6 +18,7 @@ from typing import Any
 
 from hexkit_empyreal.actions import Choose, Done, Op, PlaceAt, PlaceSpellcar, TakeSpellcar
 from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, data
 from hexkit_empyreal.state import tally
@@ -57,9 +59,19 @@ def legal_slots(state: EmpyrealState, player: int) -> list[int]:
 
 
 def refill_market(state: EmpyrealState) -> None:
-    """Market wipe: with only two Spellcars left, discard them and deal six."""
+    """Market wipe: with two Spellcars or fewer left, discard them and deal six.
+
+    The wipe applies "any time" the Market is that small, so it is checked
+    after every take, whenever Spellcars reach the discard (Car Bomb) and
+    before every Gain Spellcar. When the stack cannot deal, the discard is
+    shuffled into a new stack (assumed: the rulebook does not say); with
+    neither a stack nor a discard nothing can be dealt and the Market stays
+    as it is until a Spellcar is discarded.
+
+    Source: rulebook, Administrate (Gain Spellcar); Upgrade (Gain Spellcar twice).
+    """
     r = data(state).rules
-    if len(state.market) > r.market_wipe_at:
+    if len(state.market) > r.market_wipe_at or not (state.deck or state.discard):
         return
     state.discard.extend(state.market)
     state.market = []
@@ -67,11 +79,17 @@ def refill_market(state: EmpyrealState) -> None:
         if not state.deck:
             if not state.discard:
                 break
-            state.deck = state.discard
-            state.discard = []
-            state.rng.shuffle(state.deck)
+            _reshuffle_discard(state)
         state.market.append(state.deck.pop())
     state.note(None, f"the Spellcar Market was wiped and dealt: {', '.join(state.market)}")
+
+
+def _reshuffle_discard(state: EmpyrealState) -> None:
+    """Shuffle the Spellcar discard into a new face-down stack (assumed)."""
+    state.deck = state.discard
+    state.discard = []
+    state.rng.shuffle(state.deck)
+    state.note(None, f"the Spellcar stack ran out: the {len(state.deck)} discarded Spellcars were shuffled into a new stack")
 
 
 def gain_spellcar_steps(player: int) -> Steps:
@@ -81,7 +99,9 @@ def gain_spellcar_steps(player: int) -> Steps:
 
 @op("gain_spellcar")
 def _gain_spellcar(state: EmpyrealState, o: Op) -> Steps | None:
+    refill_market(state)
     if not state.market:
+        state.note(o.player, "the Spellcar Market is empty and nothing is left to deal; the gain is lost")
         return None
     if not legal_slots(state, o.player):
         state.note(o.player, f"{state.players[o.player].company} has no room for a Spellcar; the gain is lost")
@@ -102,6 +122,7 @@ class TakeSpellcarHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: TakeSpellcar, action: Any) -> None:
         if isinstance(action, Done):
+            note_declined(state, d)
             return
         state.market.remove(action.option)
         state.pending.append(PlaceSpellcar(player=d.player, prompt="place the Spellcar", spellcar=action.option))

@@ -230,8 +230,10 @@ class MainActionHandler(Handler):
                         AdministrateSteps(player=p, prompt="choose the next Administrate step", remaining=ADMIN_STEPS + tuple(extras))
                     )
                     return
-                mana.reclaim(state, p)
+                before = ps.mana
+                got = mana.reclaim(state, p)
                 mana.refresh(state, p)
+                state.note(p, f"{ps.company} reclaimed {got} mana ({mana.before_after(before, ps.mana)}) and refreshed")
                 push(state, [*gain_spellcar_steps(p), Op(player=p, op="end_turn")])
                 return
             push(state, _main_extras(state, p)[action.option])
@@ -308,10 +310,14 @@ class AdministrateStepsHandler(Handler):
         rest = tuple(s for s in d.remaining if s != action.option)
         if rest:
             state.pending.append(AdministrateSteps(player=p, prompt=d.prompt, remaining=rest))
+        ps = state.players[p]
         if action.option == "Reclaim Mana":
-            mana.reclaim(state, p)
+            before = ps.mana
+            got = mana.reclaim(state, p)
+            state.note(p, f"{ps.company} reclaimed {got} mana ({mana.before_after(before, ps.mana)})")
         elif action.option == "Refresh":
             mana.refresh(state, p)
+            state.note(p, f"{ps.company} refreshed its Captain and Engineer")
         elif action.option == "Gain Spellcar":
             push(state, gain_spellcar_steps(p))
         else:

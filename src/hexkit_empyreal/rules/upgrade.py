@@ -40,8 +40,13 @@ class UpgradeHandler(Handler):
         tally(state, "upgrades", p)
         state.note(p, f"{state.players[p].company} upgraded: {action.option}")
         if action.option == UPGRADES[0]:
-            mana.gain(state, p, 1)
-            mana.reclaim(state, p)
+            ps = state.players[p]
+            before = ps.mana
+            gained = mana.gain(state, p, 1)
+            reclaimed = mana.reclaim(state, p)
+            state.note(
+                p, f"{ps.company} gained {gained} mana and reclaimed {reclaimed} ({mana.before_after(before, ps.mana)})"
+            )
         elif action.option == UPGRADES[1]:
             push(state, [*gain_specialist_steps(p), Op(player=p, op="refresh")])
         else:
