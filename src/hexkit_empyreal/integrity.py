@@ -250,6 +250,9 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
         if not 0 <= step.player < n:
             continue  # the base check names it
         _check_step(state, d, b, where, step, problems)
+        top = i == len(state.pending) - 1  # answered next; those below may wait for a Company
+        if top and isinstance(step, PlaceHeadquarters) and not state.players[step.player].company:
+            problems.add(f"{where}.player", f"seat {step.player} has no Company yet")
         if isinstance(step, SETUP_STEPS) and state.phase != "setup":
             problems.add(where, f"a set-up question ({type(step).__name__}) in phase {state.phase!r}")
         if isinstance(step, TURN_STEPS) and state.phase == "play" and step.player != state.turn.player:
@@ -297,8 +300,6 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         problems.add(f"{where}.spellcar", f"{step.spellcar!r} is not a Spellcar of this game")
     if isinstance(step, SelectCaptain) and step.company not in d.company_by_name:
         problems.add(f"{where}.company", f"{step.company!r} is not a Company of this game")
-    if isinstance(step, (PlaceHeadquarters, SelectCaptain)) and state.players[step.player].company == "":
-        problems.add(f"{where}.player", f"seat {step.player} has no Company yet")
     if isinstance(step, PlaceHeadquarters) and cells is not None:
         _index(problems, f"{where}.first", step.first, cells, "a cell", none=True)
     if isinstance(step, BuildTrack):
