@@ -262,24 +262,18 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
 
 def _check_names(state: EmpyrealState, where: str, folio: Any, problems: Problems) -> None:
-    """Refuse a folio naming a Company, Captain, Specialist or Spellcar the data
+    """Refuse a folio naming a Company, Captain or Spellcar the data
     does not know, or with the wrong number of Good counts (a damaged save
     would otherwise fail moves later with a ``KeyError``)."""
     d = data(state)
-    specialists = {s.name for s in d.specialists}
     known = (
         ("company", [folio.company], {c.name for c in d.companies}),
         ("captain", [folio.captain], {c.name for c in d.captains}),
-        ("engineer", [folio.engineer], specialists),
-        ("surveyor", [folio.surveyor], specialists),
-        ("station_masters", folio.station_masters, specialists),
-        ("over_surveyor", [folio.over_surveyor], specialists),
         ("railyard", folio.railyard, set(d.spellcars) | {"-"}),
-    )
+    )  # the Specialists, by type: integrity.check_bounds
     for field, names, allowed in known:
         for name in names:
-            hidden_ok = field not in ("company", "captain", "railyard")  # never face down
-            if name and not (hidden_ok and name == HIDDEN) and name not in allowed:
+            if name and name not in allowed:
                 problems.add(f"{where}.{field}", f"{name!r} is not known to this game")
     if len(folio.goods) != len(d.goods):
         problems.add(f"{where}.goods", f"{len(folio.goods)} counts; the game has {len(d.goods)} Goods")

@@ -157,6 +157,11 @@ def _tiles(problems: Problems, field: str, tiles: list[tuple[int, int]], colours
         _index(problems, f"{field}.{i}.1", kind, kinds, "a Demand Tile kind (0 Double, 1 Triple, 2 Quadruple)")
 
 
+def _hidden(state: EmpyrealState) -> tuple[str, ...]:
+    """The names allowed for what is face down: ``?`` in a player's view, nothing in a full state."""
+    return (HIDDEN,) if state.viewer is not None else ()
+
+
 def _check_piles(state: EmpyrealState, d: GameData, problems: Problems) -> None:
     spellcars = d.spellcars
     _names(problems, "state.deck", state.deck, spellcars, "a Spellcar")
@@ -169,11 +174,11 @@ def _check_piles(state: EmpyrealState, d: GameData, problems: Problems) -> None:
             kind = SPECIALIST_TYPES[t]
             known = (s.name for s in d.specialists if s.type == kind)
             _names(problems, f"{field}.{t}", pile, known, f"a{'n' if kind == 'Engineer' else ''} {kind}",
-                   allow=(HIDDEN,))
+                   allow=_hidden(state))
     awards = d.award_by_name
     _names(problems, "state.awards", state.awards, awards, "an Award")
     _names(problems, "state.award_offer", state.award_offer, awards, "an Award")
-    _names(problems, "state.award_box", state.award_box, awards, "an Award", allow=(HIDDEN,))
+    _names(problems, "state.award_box", state.award_box, awards, "an Award", allow=_hidden(state))
     _names(problems, "state.free_captains", state.free_captains, (c.name for c in d.captains), "a Captain")
     if state.phase not in PHASES:
         problems.add("state.phase", f"{state.phase!r} is not one of {sorted(PHASES)}")
@@ -188,10 +193,10 @@ def _check_folio(state: EmpyrealState, d: GameData, seat: int, folio: Any, probl
     by_type = {kind: {s.name for s in d.specialists if s.type == kind} for kind in SPECIALIST_TYPES}
     for field, kind in (("engineer", "Engineer"), ("surveyor", "Surveyor"), ("over_surveyor", "Station Master")):
         name = getattr(folio, field)
-        if name and name != HIDDEN and name not in by_type[kind]:
+        if name and name not in _hidden(state) and name not in by_type[kind]:
             problems.add(f"{where}.{field}", f"{name!r} is not a{'n' if kind == 'Engineer' else ''} {kind}")
     _names(problems, f"{where}.station_masters", folio.station_masters, by_type["Station Master"],
-           "a Station Master", allow=(HIDDEN,))
+           "a Station Master", allow=_hidden(state))
     _tiles(problems, f"{where}.tiles", folio.tiles, len(d.goods), len(d.rules.demand_values))
     company = d.company_by_name.get(folio.company)
     if company is not None:

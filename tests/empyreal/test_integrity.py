@@ -245,3 +245,14 @@ def test_every_state_and_view_of_a_real_game_loads(players: int, variants: tuple
         GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
         step += 1
     CODEC.state_from_json(CODEC.state_to_json(state))
+
+
+def test_face_down_names_only_in_a_view(midgame: dict) -> None:
+    view = json.loads(CODEC.state_to_json(GAME.view(_load(midgame), 0)))
+    assert "?" in view["state"]["stacks"][0]
+    assert _load(view).viewer == 0
+    data = copy.deepcopy(midgame)
+    data["state"]["stacks"][0][0] = "?"
+    data["state"]["players"][1]["engineer"] = "?"
+    fields = {e.field for e in _refused(data).errors}
+    assert fields == {"state.stacks.0.0", "state.players.1.engineer"}
