@@ -46,7 +46,8 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
-from hexkit_empyreal.effects.registry import _DOMAINS, _OPS
+from hexkit_empyreal.effects.registry import _DOMAINS, _OPS, passives_of
+from hexkit_empyreal.rules.turn import ADMIN_STEPS
 from hexkit_empyreal.state import PLAYED, EmpyrealState, data
 
 __all__ = ["check_bounds", "PHASES", "HIDDEN"]
@@ -59,6 +60,9 @@ HIDDEN = "?"
 
 DELIVERY_MODES = frozenset({"eol", "final", "effect"})
 """The ways a delivery is made (End of the Line, final delivery, an effect)."""
+
+STEPS_IN_STRS = frozenset({"u_pay_then", "u_return_at", "u_return_colour", "u_build_again"})
+"""Automatic steps whose first text argument is more steps (written by ``encode_steps``)."""
 
 SETUP_STEPS = (SelectCompany, SelectCaptain, EliminateAward, PlaceHeadquarters)
 """Questions asked only while the game is set up."""
@@ -205,8 +209,10 @@ def _check_folio(state: EmpyrealState, d: GameData, seat: int, folio: Any, probl
         slots = len(company.columns) * 3
         if folio.railyard and len(folio.railyard) != slots:
             problems.add(f"{where}.railyard", f"{len(folio.railyard)} slots; {folio.company} has {slots}")
-    elif folio.company == "" and state.phase not in ("setup",):
+    elif folio.company == "" and state.phase != "setup":
         problems.add(f"{where}.company", "no Company chosen after set-up")
+    elif folio.company == "" and (folio.captain or folio.net):
+        problems.add(f"{where}.company", "no Company, but a Captain or train cars on the map")
     for name in ("spent", "cars_left", "conductor"):
         _not_negative(problems, f"{where}.{name}", getattr(folio, name))
 
@@ -250,6 +256,10 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
         problems.add("state.pending", f"{len(state.pending)} questions pending in a finished game")
     if state.phase in PHASES - {"over"} and not state.pending:
         problems.add("state.pending", f"no question pending in phase {state.phase!r}: the game is not over")
+    for kind in (SelectCompany, PlaceHeadquarters):
+        seats = [step.player for step in state.pending if type(step) is kind]
+        if len(set(seats)) != len(seats):
+            problems.add("state.pending", f"a seat is asked twice for {kind.__name__}: {seats}")
     for i, step in enumerate(state.pending):
         where = f"state.pending.{i}"
         if not 0 <= step.player < n:
@@ -258,6 +268,8 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
         top = i == len(state.pending) - 1  # answered next; those below may wait for a Company
         if top and isinstance(step, PlaceHeadquarters) and not state.players[step.player].company:
             problems.add(f"{where}.player", f"seat {step.player} has no Company yet")
+        if isinstance(step, SelectCompany) and state.players[step.player].company:
+            problems.add(f"{where}.player", f"seat {step.player} has a Company already")
         if isinstance(step, SETUP_STEPS) and state.phase != "setup":
             problems.add(where, f"a set-up question ({type(step).__name__}) in phase {state.phase!r}")
         if isinstance(step, TURN_STEPS) and state.phase == "play" and step.player != state.turn.player:
@@ -282,13 +294,13 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         if len(step.labels) != len(step.branches):
             problems.add(f"{where}.branches", f"{len(step.branches)} branches for {len(step.labels)} labels")
         for j, text in enumerate(step.branches):
-            try:
-                inner = decode_steps(text)
-            except (ValueError, TypeError, KeyError, AttributeError):
-                problems.add(f"{where}.branches.{j}", "is not a sequence of steps of this game")
-                continue
-            for k, sub in enumerate(inner):
-                _check_step(state, d, b, f"{where}.branches.{j}.{k}", sub, problems)
+            _check_steps(state, d, b, f"{where}.branches.{j}", text, problems)
+    then = step.op if isinstance(step, Op) else getattr(step, "then", "")
+    if then in STEPS_IN_STRS:
+        if step.strs:
+            _check_steps(state, d, b, f"{where}.strs.0", step.strs[0], problems)
+        else:
+            problems.add(f"{where}.strs", f"the {then!r} step needs the steps that follow it")
     if isinstance(step, (PickGoods, ClaimDemand)):
         if stands is not None:
             _index(problems, f"{where}.stand", step.stand, stands, "a City stand")
@@ -298,6 +310,11 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         problems.add(f"{where}.mode", f"{step.mode!r} is not one of {sorted(DELIVERY_MODES)}")
     if isinstance(step, (DeliverChoice, PickGoods)):
         _not_negative(problems, f"{where}.limit", step.limit)
+    if isinstance(step, AdministrateSteps):
+        extras = (name for p in passives_of(state, step.player) for name, _ in p.administrate_steps(state, step.player))
+        _names(problems, f"{where}.remaining", step.remaining, (*ADMIN_STEPS, *extras), "an Administrate step")
+        if len(set(step.remaining)) != len(step.remaining):
+            problems.add(f"{where}.remaining", "a step appears twice")
     if isinstance(step, ChooseSpecialist):
         _index(problems, f"{where}.kind", step.kind, len(SPECIALIST_TYPES),
                "a Specialist type (0 Engineer, 1 Surveyor, 2 Station Master)")
@@ -313,3 +330,15 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         if cells is not None:
             for j, cell in enumerate(step.target.cells):
                 _index(problems, f"{where}.target.cells.{j}", cell, cells, "a cell")
+
+
+def _check_steps(state: EmpyrealState, d: GameData, b: Board | None, where: str, text: str,
+                 problems: Problems) -> None:
+    """Steps kept as text (a Branch's options, an op's follow-up): they decode, and each is checked."""
+    try:
+        inner = decode_steps(text)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        problems.add(where, "is not a sequence of steps of this game")
+        return
+    for k, sub in enumerate(inner):
+        _check_step(state, d, b, f"{where}.{k}", sub, problems)

@@ -256,3 +256,17 @@ def test_face_down_names_only_in_a_view(midgame: dict) -> None:
     data["state"]["players"][1]["engineer"] = "?"
     fields = {e.field for e in _refused(data).errors}
     assert fields == {"state.stacks.0.0", "state.players.1.engineer"}
+
+
+def test_questions_carry_only_indices_and_names_the_rules_could_ask(midgame: dict) -> None:
+    data = copy.deepcopy(midgame)
+    seat = data["state"]["turn"]["player"]
+    data["state"]["pending"] += [
+        {"type": "AdministrateSteps", "player": seat, "prompt": "", "remaining": ["Refresh", "Take a Nap"]},
+        {"type": "ChooseSpecialist", "player": seat, "prompt": "", "kind": 3},
+        {"type": "SelectCompany", "player": seat, "prompt": ""},
+    ]
+    fields = {e.field: e.reason for e in _refused(data).errors}
+    assert "'Take a Nap' is not an Administrate step" in fields["state.pending.3.remaining.1"]
+    assert "3 is not a Specialist type" in fields["state.pending.4.kind"]
+    assert "set-up question" in fields["state.pending.5"]
