@@ -280,6 +280,9 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
 def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, step: Any,
                 problems: Problems) -> None:
     """The names and indices one pending question carries."""
+    if not 0 <= step.player < state.config.players:
+        problems.add(f"{where}.player", f"seat {step.player} is not in a {state.config.players}-player game")
+        return
     colours = len(d.goods)
     stands = len(b.cities) if b is not None else None
     cells = len(b.hexes) if b is not None else None

@@ -272,8 +272,11 @@ def test_questions_carry_only_indices_and_names_the_rules_could_ask(midgame: dic
         {"type": "AdministrateSteps", "player": seat, "prompt": "", "remaining": ["Refresh", "Take a Nap"]},
         {"type": "ChooseSpecialist", "player": seat, "prompt": "", "kind": 3},
         {"type": "SelectCompany", "player": seat, "prompt": ""},
+        {"type": "Branch", "player": seat, "prompt": "", "labels": ["a"], "optional": False,
+         "branches": ['[{"type":"AdministrateSteps","player":9,"prompt":"","remaining":["Refresh"]}]']},
     ]
     fields = {e.field: e.reason for e in _refused(data).errors}
     assert "'Take a Nap' is not an Administrate step" in fields["state.pending.3.remaining.1"]
     assert "3 is not a Specialist type" in fields["state.pending.4.kind"]
     assert "set-up question" in fields["state.pending.5"]
+    assert "seat 9 is not in a 3-player game" in fields["state.pending.6.branches.0.0.player"]
