@@ -12,6 +12,7 @@ from hexkit.errors import InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
+from hexkit.validation import Problems
 
 from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
 from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
@@ -19,6 +20,7 @@ from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
+from hexkit_empyreal.integrity import check_bounds
 from hexkit_empyreal.rules import HANDLERS, settle
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
@@ -104,16 +106,19 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         return state.copy()
 
     def validate_state(self, state: EmpyrealState) -> None:
-        """Refuse a loaded state whose numbers break the rules' bounds.
+        """Refuse a loaded state whose numbers break the rules' bounds, naming every problem.
 
         Checks: one folio per seat; each Company's mana (available plus
         spent) within the cap and not negative; train cars in supply plus
         on the map equal to the Company's allotment; no hex over its car
         limit or holding an unknown seat; the network bit masks agree with
-        the cars on the map; supplies not negative.
+        the cars on the map; supplies not negative; then every name, index
+        and count against the component data and the pending questions
+        (:func:`~hexkit_empyreal.integrity.check_bounds`).
 
         Raises:
-            InvalidRecordError: naming the field (``"state.players.1.mana"``).
+            StateValidationError: an ``InvalidRecordError`` naming every
+                broken field (``"state.players.1.mana"`` first).
 
         Source: rulebook, "Gaining Mana" (cap 10), "Build Track" (3 cars a hex),
         Components (35 train cars a Company).
@@ -125,42 +130,38 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
             raise InvalidRecordError(
                 "state.players", f"{len(state.players)} folios for a {seats}-player game"
             )
+        problems = Problems()
         on_map = [0] * seats
         masks = [0] * seats
         for cell, cars in enumerate(state.cars):
             if len(cars) > rules.max_cars_per_hex:
-                raise InvalidRecordError(
-                    f"state.cars.{cell}", f"{len(cars)} train cars; a hex holds {rules.max_cars_per_hex}"
-                )
+                problems.add(f"state.cars.{cell}", f"{len(cars)} train cars; a hex holds {rules.max_cars_per_hex}")
             for seat in cars:
                 if not 0 <= seat < seats:
-                    raise InvalidRecordError(f"state.cars.{cell}", f"unknown seat {seat}")
+                    problems.add(f"state.cars.{cell}", f"unknown seat {seat}")
+                    continue
                 on_map[seat] += 1
                 masks[seat] |= 1 << cell
         for seat, folio in enumerate(state.players):
             where = f"state.players.{seat}"
             if folio.mana < 0 or folio.spent < 0 or folio.mana + folio.spent > rules.mana_cap:
-                raise InvalidRecordError(
-                    f"{where}.mana",
-                    f"mana {folio.mana} + spent {folio.spent} is outside 0..{rules.mana_cap}",
-                )
+                problems.add(f"{where}.mana", f"mana {folio.mana} + spent {folio.spent} is outside 0..{rules.mana_cap}")
             if folio.cars_left < 0 or folio.cars_left + on_map[seat] != rules.train_cars:
-                raise InvalidRecordError(
+                problems.add(
                     f"{where}.cars_left",
-                    f"{folio.cars_left} in supply + {on_map[seat]} on the map"
-                    f" is not {rules.train_cars}",
+                    f"{folio.cars_left} in supply + {on_map[seat]} on the map is not {rules.train_cars}",
                 )
             if folio.net != masks[seat]:
-                raise InvalidRecordError(f"{where}.net", "does not match the train cars on the map")
+                problems.add(f"{where}.net", "does not match the train cars on the map")
             if any(count < 0 for count in folio.goods):
-                raise InvalidRecordError(f"{where}.goods", "a Good count is negative")
-            _check_names(state, where, folio)
+                problems.add(f"{where}.goods", "a Good count is negative")
+            _check_names(state, where, folio, problems)
         if any(count < 0 for count in state.supply):
-            raise InvalidRecordError("state.supply", "a Good count is negative")
+            problems.add("state.supply", "a Good count is negative")
         if not 0 <= state.wasteland <= rules.wasteland_tiles:
-            raise InvalidRecordError(
-                "state.wasteland", f"{state.wasteland} is outside 0..{rules.wasteland_tiles}"
-            )
+            problems.add("state.wasteland", f"{state.wasteland} is outside 0..{rules.wasteland_tiles}")
+        check_bounds(state, problems)
+        problems.raise_if_any()
 
     def factions(self, state: EmpyrealState) -> list[str]:
         """Each seat's Company and Captain, for balance studies (the sim's ``factions`` hook)."""
@@ -267,24 +268,19 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         return sample
 
 
-def _check_names(state: EmpyrealState, where: str, folio: Any) -> None:
-    """Refuse a folio naming a Company, Captain, Specialist or Spellcar the data
+def _check_names(state: EmpyrealState, where: str, folio: Any, problems: Problems) -> None:
+    """Refuse a folio naming a Company, Captain or Spellcar the data
     does not know, or with the wrong number of Good counts (a damaged save
     would otherwise fail moves later with a ``KeyError``)."""
     d = data(state)
-    specialists = {s.name for s in d.specialists}
     known = (
         ("company", [folio.company], {c.name for c in d.companies}),
         ("captain", [folio.captain], {c.name for c in d.captains}),
-        ("engineer", [folio.engineer], specialists),
-        ("surveyor", [folio.surveyor], specialists),
-        ("station_masters", folio.station_masters, specialists),
-        ("over_surveyor", [folio.over_surveyor], specialists),
         ("railyard", folio.railyard, set(d.spellcars) | {"-"}),
-    )
+    )  # the Specialists, by type: integrity.check_bounds
     for field, names, allowed in known:
         for name in names:
-            if name and name != HIDDEN and name not in allowed:
-                raise InvalidRecordError(f"{where}.{field}", f"{name!r} is not known to this game")
+            if name and name not in allowed:
+                problems.add(f"{where}.{field}", f"{name!r} is not known to this game")
     if len(folio.goods) != len(d.goods):
-        raise InvalidRecordError(f"{where}.goods", f"{len(folio.goods)} counts; the game has {len(d.goods)} Goods")
+        problems.add(f"{where}.goods", f"{len(folio.goods)} counts; the game has {len(d.goods)} Goods")

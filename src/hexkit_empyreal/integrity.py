@@ -1,0 +1,347 @@
+"""Consistency checks of a loaded Empyreal state: names, indices, counts and the pending stack.
+
+:meth:`EmpyrealGame.validate_state` refuses a saved state whose numbers
+break the rules' bounds; :func:`check_bounds` adds the references that
+cannot be right (a Spellcar, Specialist, Award, board side, Company or
+Captain the data does not know, a Demand Tile kind or a Good colour out of
+range, a cell off the map, a seat that does not exist, a question no rule
+asks) which would otherwise load and fail moves later with a bare
+``IndexError`` or ``KeyError``. Every problem is collected and each names
+its field, as ``state.players.1.tiles.0``.
+
+Source: rulebook, Components (Demand Tiles: Double, Triple, Quadruple;
+the Specialist types); Setting Up the Game; Gameplay (turn order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from hexkit.validation import Problems
+
+from hexkit_empyreal.actions import (
+    ActivateSpellcars,
+    AdministrateSteps,
+    Branch,
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    ChooseSpecialist,
+    ChooseSpecialistType,
+    ClaimDemand,
+    DeliverChoice,
+    EliminateAward,
+    MainAction,
+    Op,
+    PickGoods,
+    PlaceHeadquarters,
+    PlaceSpellcar,
+    SelectCaptain,
+    SelectCompany,
+    SpecialistPhase,
+    TakeSpellcar,
+    UpgradeChoice,
+    decode_steps,
+)
+from hexkit_empyreal.board import Board, board_for
+from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
+from hexkit_empyreal.effects.registry import _DOMAINS, _OPS, passives_of
+from hexkit_empyreal.rules.turn import ADMIN_STEPS
+from hexkit_empyreal.state import PLAYED, EmpyrealState, data
+
+__all__ = ["check_bounds", "PHASES", "HIDDEN"]
+
+PHASES = frozenset({"setup", "play", "final", "over"})
+"""Every value ``EmpyrealState.phase`` takes."""
+
+HIDDEN = "?"
+"""What a redacted Specialist or Award looks like in a view."""
+
+DELIVERY_MODES = frozenset({"eol", "final", "effect"})
+"""The ways a delivery is made (End of the Line, final delivery, an effect)."""
+
+STEPS_IN_STRS = frozenset({"u_pay_then", "u_return_at", "u_return_colour", "u_build_again"})
+"""Automatic steps whose first text argument is more steps (written by ``encode_steps``)."""
+
+SETUP_STEPS = (SelectCompany, SelectCaptain, EliminateAward, PlaceHeadquarters)
+"""Questions asked only while the game is set up."""
+
+TURN_STEPS = (
+    SpecialistPhase, MainAction, AdministrateSteps, ActivateSpellcars, UpgradeChoice, TakeSpellcar,
+    PlaceSpellcar, ChooseSpecialistType, ChooseSpecialist, BuildTrack, Branch,
+)
+"""Questions asked only of the player whose turn it is (during play)."""
+
+
+def check_bounds(state: EmpyrealState, problems: Problems) -> None:
+    """Add every name, index and count of ``state`` that is out of bounds to ``problems``.
+
+    Checks the board sides and the map's lists (terrain, Goods, cars per
+    cell); the Demand Tile stands and the tiles taken (colour and kind); the
+    Spellcar deck, discard and Market; the Specialist stacks and box by
+    type; the Awards; each folio's Conductor, tiles and counts; the turn's
+    seat, slots, cells and names; the phase and round; the free Captains;
+    the ``played`` counters; and each pending question (its step, domain,
+    names and indices, the seat it asks, and that the seat to move is the
+    one whose turn it is).
+
+    Args:
+        state: a loaded state (a full state or a player's view).
+        problems: where the problems go.
+    """
+    d = data(state)
+    b = _board(state, d, problems)
+    cells = len(b.hexes) if b is not None else None
+    _check_map(state, d, b, problems)
+    _check_piles(state, d, problems)
+    for seat, folio in enumerate(state.players):
+        _check_folio(state, d, seat, folio, problems)
+    _check_turn(state, d, cells, problems)
+    _check_played(state, problems)
+    _check_pending(state, d, b, problems)
+
+
+def _names(problems: Problems, field: str, names: Iterable[str], known: Iterable[str], what: str,
+           allow: Iterable[str] = ()) -> None:
+    ok = set(known) | set(allow)
+    for i, name in enumerate(names):
+        if name not in ok:
+            problems.add(f"{field}.{i}", f"{name!r} is not {what} of this game")
+
+
+def _index(problems: Problems, field: str, value: int, size: int, what: str, none: bool = False) -> None:
+    if not (0 <= value < size or (none and value == -1)):
+        allowed = f"-1 or 0..{size - 1}" if none else f"0..{size - 1}"
+        problems.add(field, f"{value} is not {what} ({allowed})")
+
+
+def _not_negative(problems: Problems, field: str, value: int) -> None:
+    if value < 0:
+        problems.add(field, f"must not be negative, got {value}")
+
+
+def _board(state: EmpyrealState, d: GameData, problems: Problems) -> Board | None:
+    sides = {s.id for s in d.boards}
+    bad = [i for i, side in enumerate(state.layout) if side not in sides]
+    for i in bad:
+        problems.add(f"state.layout.{i}", f"{state.layout[i]!r} is not a board side of this game")
+    if bad:
+        return None
+    try:
+        return board_for(state.layout, state.config)
+    except (ValueError, KeyError, IndexError) as exc:
+        problems.add("state.layout", f"the board sides {list(state.layout)} do not make a map: {exc}")
+        return None
+
+
+def _check_map(state: EmpyrealState, d: GameData, b: Board | None, problems: Problems) -> None:
+    colours = len(d.goods)
+    if b is not None:
+        for name in ("terrain", "goods", "cars"):
+            got = len(getattr(state, name))
+            if got != len(b.hexes):
+                problems.add(f"state.{name}", f"{got} cells; the map has {len(b.hexes)}")
+        if len(state.stands) != len(b.cities):
+            problems.add("state.stands", f"{len(state.stands)} stands; the map has {len(b.cities)} Cities")
+    for cell, terrain in enumerate(state.terrain):
+        _index(problems, f"state.terrain.{cell}", terrain, len(TERRAINS), "a terrain")
+    for cell, goods in enumerate(state.goods):
+        for i, colour in enumerate(goods):
+            _index(problems, f"state.goods.{cell}.{i}", colour, colours, "a Good colour")
+    for s, stand in enumerate(state.stands):
+        _tiles(problems, f"state.stands.{s}", stand, colours, len(d.rules.demand_values))
+    if len(state.supply) != colours:
+        problems.add("state.supply", f"{len(state.supply)} counts; the game has {colours} Goods")
+
+
+def _tiles(problems: Problems, field: str, tiles: list[tuple[int, int]], colours: int, kinds: int) -> None:
+    for i, (colour, kind) in enumerate(tiles):
+        _index(problems, f"{field}.{i}.0", colour, colours, "a Good colour")
+        _index(problems, f"{field}.{i}.1", kind, kinds, "a Demand Tile kind (0 Double, 1 Triple, 2 Quadruple)")
+
+
+def _hidden(state: EmpyrealState) -> tuple[str, ...]:
+    """The names allowed for what is face down: ``?`` in a player's view, nothing in a full state."""
+    return (HIDDEN,) if state.viewer is not None else ()
+
+
+def _check_piles(state: EmpyrealState, d: GameData, problems: Problems) -> None:
+    spellcars = d.spellcars
+    _names(problems, "state.deck", state.deck, spellcars, "a Spellcar")
+    _names(problems, "state.discard", state.discard, spellcars, "a Spellcar")
+    _names(problems, "state.market", state.market, spellcars, "a Spellcar", allow=("",))
+    for field, piles in (("state.stacks", state.stacks), ("state.box", state.box)):
+        if len(piles) != len(SPECIALIST_TYPES):
+            problems.add(field, f"{len(piles)} piles; there are {len(SPECIALIST_TYPES)} Specialist types")
+        for t, pile in enumerate(piles[: len(SPECIALIST_TYPES)]):
+            kind = SPECIALIST_TYPES[t]
+            known = (s.name for s in d.specialists if s.type == kind)
+            _names(problems, f"{field}.{t}", pile, known, f"a{'n' if kind == 'Engineer' else ''} {kind}",
+                   allow=_hidden(state))
+    awards = d.award_by_name
+    _names(problems, "state.awards", state.awards, awards, "an Award")
+    _names(problems, "state.award_offer", state.award_offer, awards, "an Award")
+    _names(problems, "state.award_box", state.award_box, awards, "an Award", allow=_hidden(state))
+    _names(problems, "state.free_captains", state.free_captains, (c.name for c in d.captains), "a Captain")
+    if state.phase not in PHASES:
+        problems.add("state.phase", f"{state.phase!r} is not one of {sorted(PHASES)}")
+    limit = state.cfg.round_limit if state.cfg.round_limit is not None else d.rules.round_limit
+    if state.round < 1 or (limit and state.round > limit + 1):
+        problems.add("state.round", f"{state.round} is outside 1..{limit + 1 if limit else 'any'}")
+    _not_negative(problems, "state.wasteland", state.wasteland)
+
+
+def _check_folio(state: EmpyrealState, d: GameData, seat: int, folio: Any, problems: Problems) -> None:
+    where = f"state.players.{seat}"
+    by_type = {kind: {s.name for s in d.specialists if s.type == kind} for kind in SPECIALIST_TYPES}
+    for field, kind in (("engineer", "Engineer"), ("surveyor", "Surveyor"), ("over_surveyor", "Station Master")):
+        name = getattr(folio, field)
+        if name and name not in _hidden(state) and name not in by_type[kind]:
+            problems.add(f"{where}.{field}", f"{name!r} is not a{'n' if kind == 'Engineer' else ''} {kind}")
+    _names(problems, f"{where}.station_masters", folio.station_masters, by_type["Station Master"],
+           "a Station Master", allow=_hidden(state))
+    _tiles(problems, f"{where}.tiles", folio.tiles, len(d.goods), len(d.rules.demand_values))
+    company = d.company_by_name.get(folio.company)
+    if company is not None:
+        ends = len(company.columns) + 1
+        _index(problems, f"{where}.conductor", folio.conductor, ends + 1, "a Conductor space")
+        slots = len(company.columns) * 3
+        if folio.railyard and len(folio.railyard) != slots:
+            problems.add(f"{where}.railyard", f"{len(folio.railyard)} slots; {folio.company} has {slots}")
+    elif folio.company == "" and state.phase != "setup":
+        problems.add(f"{where}.company", "no Company chosen after set-up")
+    elif folio.company == "" and (folio.captain or folio.net):
+        problems.add(f"{where}.company", "no Company, but a Captain or train cars on the map")
+    for name in ("spent", "cars_left", "conductor"):
+        _not_negative(problems, f"{where}.{name}", getattr(folio, name))
+
+
+def _check_turn(state: EmpyrealState, d: GameData, cells: int | None, problems: Problems) -> None:
+    turn, n = state.turn, state.config.players
+    _index(problems, "state.turn.player", turn.player, n, "a seat")
+    slots = len(state.players[turn.player].railyard) if 0 <= turn.player < len(state.players) else 0
+    for i, slot in enumerate(turn.activated):
+        _index(problems, f"state.turn.activated.{i}", slot, slots, "a railyard slot")
+    _index(problems, "state.turn.twice", turn.twice, slots, "a railyard slot", none=True)
+    for name in ("activations", "locked", "free_transfers"):
+        _not_negative(problems, f"state.turn.{name}", getattr(turn, name))
+    for i, cost in enumerate(turn.move_costs):
+        _not_negative(problems, f"state.turn.move_costs.{i}", cost)
+    for i, cost in enumerate(turn.activation_costs):
+        _not_negative(problems, f"state.turn.activation_costs.{i}", cost)
+    if cells is not None:
+        _index(problems, "state.turn.last_built", turn.last_built, cells, "a cell", none=True)
+        for i, cell in enumerate(turn.free_hexes):
+            _index(problems, f"state.turn.free_hexes.{i}", cell, cells, "a cell")
+    _names(problems, "state.turn.used", turn.used, d.specialist_by_name, "a Specialist")
+    _names(problems, "state.turn.gained", turn.gained, d.spellcars, "a Spellcar")
+
+
+def _check_played(state: EmpyrealState, problems: Problems) -> None:
+    """The ``played`` counters: a known mechanism name -> one count >= 0 per seat."""
+    n = state.config.players
+    for name, counts in state.played.items():
+        if name not in PLAYED:
+            problems.add(f"state.played.{name}", "is not a mechanism this game counts")
+        if len(counts) != n:
+            problems.add(f"state.played.{name}", f"{len(counts)} counts for a {n}-player game")
+        for seat, count in enumerate(counts):
+            _not_negative(problems, f"state.played.{name}.{seat}", count)
+
+
+def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems: Problems) -> None:
+    n = state.config.players
+    if state.phase == "over" and state.pending:
+        problems.add("state.pending", f"{len(state.pending)} questions pending in a finished game")
+    if state.phase in PHASES - {"over"} and not state.pending:
+        problems.add("state.pending", f"no question pending in phase {state.phase!r}: the game is not over")
+    for kind in (SelectCompany, PlaceHeadquarters):
+        seats = [step.player for step in state.pending if type(step) is kind]
+        if len(set(seats)) != len(seats):
+            problems.add("state.pending", f"a seat is asked twice for {kind.__name__}: {seats}")
+    for i, step in enumerate(state.pending):
+        where = f"state.pending.{i}"
+        if not 0 <= step.player < n:
+            continue  # the base check names it
+        _check_step(state, d, b, where, step, problems)
+        top = i == len(state.pending) - 1  # answered next; those below may wait for a Company
+        if top and isinstance(step, PlaceHeadquarters) and not state.players[step.player].company:
+            problems.add(f"{where}.player", f"seat {step.player} has no Company yet")
+        if isinstance(step, SelectCompany) and state.players[step.player].company:
+            problems.add(f"{where}.player", f"seat {step.player} has a Company already")
+        if isinstance(step, SETUP_STEPS) and state.phase != "setup":
+            problems.add(where, f"a set-up question ({type(step).__name__}) in phase {state.phase!r}")
+        if isinstance(step, TURN_STEPS) and state.phase == "play" and step.player != state.turn.player:
+            problems.add(f"{where}.player", f"seat {step.player} is asked, but it is seat"
+                         f" {state.turn.player}'s turn")
+
+
+def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, step: Any,
+                problems: Problems) -> None:
+    """The names and indices one pending question carries."""
+    if not 0 <= step.player < state.config.players:
+        problems.add(f"{where}.player", f"seat {step.player} is not in a {state.config.players}-player game")
+        return
+    colours = len(d.goods)
+    stands = len(b.cities) if b is not None else None
+    cells = len(b.hexes) if b is not None else None
+    if isinstance(step, Op) and step.op not in _OPS:
+        problems.add(f"{where}.op", f"{step.op!r} is not a step of this game")
+    if isinstance(step, (ChooseOption, ChooseHex)):
+        if step.then not in _OPS:
+            problems.add(f"{where}.then", f"{step.then!r} is not a step of this game")
+        if (step.domain or isinstance(step, ChooseHex)) and step.domain not in _DOMAINS:
+            problems.add(f"{where}.domain", f"{step.domain!r} is not a choice of this game")
+    if isinstance(step, Branch):
+        if len(step.labels) != len(step.branches):
+            problems.add(f"{where}.branches", f"{len(step.branches)} branches for {len(step.labels)} labels")
+        for j, text in enumerate(step.branches):
+            _check_steps(state, d, b, f"{where}.branches.{j}", text, problems)
+    then = step.op if isinstance(step, Op) else getattr(step, "then", "")
+    if then in STEPS_IN_STRS:
+        if step.strs:
+            _check_steps(state, d, b, f"{where}.strs.0", step.strs[0], problems)
+        else:
+            problems.add(f"{where}.strs", f"the {then!r} step needs the steps that follow it")
+    if isinstance(step, (PickGoods, ClaimDemand)):
+        if stands is not None:
+            _index(problems, f"{where}.stand", step.stand, stands, "a City stand")
+        _index(problems, f"{where}.colour", step.colour, colours, "a Good colour")
+        _not_negative(problems, f"{where}.count", step.count)
+    if isinstance(step, (DeliverChoice, PickGoods, ClaimDemand)) and step.mode not in DELIVERY_MODES:
+        problems.add(f"{where}.mode", f"{step.mode!r} is not one of {sorted(DELIVERY_MODES)}")
+    if isinstance(step, (DeliverChoice, PickGoods)):
+        _not_negative(problems, f"{where}.limit", step.limit)
+    if isinstance(step, AdministrateSteps):
+        extras = (name for p in passives_of(state, step.player) for name, _ in p.administrate_steps(state, step.player))
+        _names(problems, f"{where}.remaining", step.remaining, (*ADMIN_STEPS, *extras), "an Administrate step")
+        if len(set(step.remaining)) != len(step.remaining):
+            problems.add(f"{where}.remaining", "a step appears twice")
+    if isinstance(step, ChooseSpecialist):
+        _index(problems, f"{where}.kind", step.kind, len(SPECIALIST_TYPES),
+               "a Specialist type (0 Engineer, 1 Surveyor, 2 Station Master)")
+    if isinstance(step, PlaceSpellcar) and step.spellcar not in d.spellcars:
+        problems.add(f"{where}.spellcar", f"{step.spellcar!r} is not a Spellcar of this game")
+    if isinstance(step, SelectCaptain) and step.company not in d.company_by_name:
+        problems.add(f"{where}.company", f"{step.company!r} is not a Company of this game")
+    if isinstance(step, PlaceHeadquarters) and cells is not None:
+        _index(problems, f"{where}.first", step.first, cells, "a cell", none=True)
+    if isinstance(step, BuildTrack):
+        for j, terrain in enumerate(step.target.terrains):
+            _index(problems, f"{where}.target.terrains.{j}", terrain, len(TERRAINS), "a terrain")
+        if cells is not None:
+            for j, cell in enumerate(step.target.cells):
+                _index(problems, f"{where}.target.cells.{j}", cell, cells, "a cell")
+
+
+def _check_steps(state: EmpyrealState, d: GameData, b: Board | None, where: str, text: str,
+                 problems: Problems) -> None:
+    """Steps kept as text (a Branch's options, an op's follow-up): they decode, and each is checked."""
+    try:
+        inner = decode_steps(text)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        problems.add(where, "is not a sequence of steps of this game")
+        return
+    for k, sub in enumerate(inner):
+        _check_step(state, d, b, f"{where}.{k}", sub, problems)
