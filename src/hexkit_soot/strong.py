@@ -49,6 +49,10 @@ _ALWAYS = ("Fulfil Contract", "Deliver Binding")
 """Turn-menu answers taken at once whenever offered (free points or owed goods)."""
 _RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
 _CHAIN_DEPTH = 10
+_SAMPLED = frozenset({"route.edge"})
+"""Sub-questions whose answers a lookahead values only a sample of (a route's next edge: the
+widest menu, and half of the search's time when all were tried)."""
+_SAMPLE = 6
 _STACK_TILE = 0.5
 """Points each tile left above the Frontier Closes marker is worth (time for the engine to run)."""
 _STAGE_INPUTS = 3.0
@@ -282,10 +286,17 @@ class StrongSootAgent:
                 choice = legal[0]
             else:
                 ruled = self._rule(child, step, legal)
+                if ruled is None and step.kind in _SAMPLED and len(legal) > _SAMPLE:
+                    legal = self._subset(legal)
                 choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
             plan.append(choice)
             game.apply(child, choice)
         return engine_value(child, player, self.objectives), plan
+
+    def _subset(self, legal: Sequence[Any]) -> list[Any]:
+        """``_SAMPLE`` of the answers, drawn from the agent's own stream (menu order kept)."""
+        picked = sorted(self.rng.sample(range(len(legal)), _SAMPLE))
+        return [legal[i] for i in picked]
 
     def _greedy(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
                 legal: Sequence[Any]) -> tuple[Any, float]:
