@@ -53,6 +53,8 @@ _SAMPLED = frozenset({"route.edge"})
 """Sub-questions whose answers a lookahead values only a sample of (a route's next edge: the
 widest menu, and half of the search's time when all were tried)."""
 _SAMPLE = 6
+_SETTLEMENT_PROMISE = 0.5
+"""Points an own settlement is worth per round left (at most 8): what can be built on it."""
 _STACK_TILE = 0.5
 """Points each tile left above the Frontier Closes marker is worth (time for the engine to run)."""
 _STAGE_INPUTS = 3.0
@@ -97,6 +99,8 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
         else:
             value += 0.6 * min(state.stacks.get(h, 0), 2 * left)
     for at, s in state.settlements.items():
+        if s.founder == seat:  # room for facilities, a market, the upgrade path
+            value += _SETTLEMENT_PROMISE * min(left, 8)
         for f in s.facilities:
             if f.owner == seat and f.name != "Warehouse":
                 value += 2.0 + 0.7 * min(left, 8)
