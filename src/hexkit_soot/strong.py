@@ -53,7 +53,7 @@ _SAMPLED = frozenset({"route.edge"})
 """Sub-questions whose answers a lookahead values only a sample of (a route's next edge: the
 widest menu, and half of the search's time when all were tried)."""
 _SAMPLE = 6
-_SETTLEMENT_PROMISE = 0.5
+_SETTLEMENT_PROMISE = 1.0
 """Points an own settlement is worth per round left (at most 8): what can be built on it."""
 _STACK_TILE = 0.5
 """Points each tile left above the Frontier Closes marker is worth (time for the engine to run)."""
