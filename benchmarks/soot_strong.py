@@ -26,7 +26,7 @@ def play(seed: int, players: int) -> dict[str, object]:
         GAME.apply(state, agents[seat].act(GAME, GAME.view(state, seat), legal))
     cpu = time.process_time() - start
     return {"seed": seed, "cpu": round(cpu, 2), "scores": list(GAME.scores(state).totals),
-            "loans": [p.loans for p in state.players],
+            "loans": [p.loans for p in state.players], "rounds": state.round,
             "played": {k: sum(v) for k, v in GAME.played(state).items()}}
 
 

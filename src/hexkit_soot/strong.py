@@ -11,7 +11,11 @@ something, contracts by how much of their goods are in hand, and currency at
 a weight that falls towards the end (points are what count then). Loans cost
 their 6 points at once in the evaluation, so they are taken only when what
 they buy is worth more. Trades are never offered and always declined, and
-blind bids are 0: they are rarely worth an answer.
+blind bids are 0: they are rarely worth an answer. Two terms keep the
+engine in view: the tiles left above the Frontier Closes marker are worth
+points to everyone (an agent that explores every turn ends the game by
+round 6, before any chain runs), and a facility gains as the inputs of a
+firing come within its reach, each Refine made counting as progress.
 
 Source: rulebook (all sections); the approach is hexkit's (issue 10).
 """
@@ -25,10 +29,14 @@ from typing import Any
 from hexkit.agents.greedy import own_view
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game, PlayerId, State
+from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import data_of
+from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
+from hexkit_soot.rules.network import pool_at
+from hexkit_soot.rules.objectives import objective_points
 from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
@@ -41,6 +49,18 @@ _ALWAYS = ("Fulfil Contract", "Deliver Binding")
 """Turn-menu answers taken at once whenever offered (free points or owed goods)."""
 _RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
 _CHAIN_DEPTH = 10
+_SAMPLED = frozenset({"route.edge"})
+"""Sub-questions whose answers a lookahead values only a sample of (a route's next edge: the
+widest menu, and half of the search's time when all were tried)."""
+_SAMPLE = 6
+_SETTLEMENT_PROMISE = 1.0
+"""Points an own settlement is worth per round left (at most 8): what can be built on it."""
+_STACK_TILE = 0.5
+"""Points each tile left above the Frontier Closes marker is worth (time for the engine to run)."""
+_STAGE_INPUTS = 3.0
+"""Points an own facility gains when one firing's inputs are in its reach."""
+_STAGE_REFINED = 3.0
+"""Points each Refine the player made is worth to the search (falling in the last rounds)."""
 
 
 def _rounds_left(state: SootState) -> int:
@@ -48,18 +68,21 @@ def _rounds_left(state: SootState) -> int:
     return max(0, last - state.round)
 
 
-def engine_value(state: SootState, seat: PlayerId) -> float:
+def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] | None = None) -> float:
     """What ``seat``'s position is worth in points: score so far plus the engine's promise.
 
     Args:
         state: a full (sampled) state.
         seat: the player valued.
+        objectives: public objective standings to reuse (the search computes
+            them once a decision: one action rarely moves them, and they are
+            the costliest part of the score); computed from ``state`` when ``None``.
 
     Returns:
         The value; the best rival's score so far counts against it a little.
     """
     data = data_of(state.config)
-    totals = score_totals(state)
+    totals = score_totals(state, objectives)
     p = state.players[seat]
     left = _rounds_left(state)
     late = left / 13.0
@@ -76,6 +99,8 @@ def engine_value(state: SootState, seat: PlayerId) -> float:
         else:
             value += 0.6 * min(state.stacks.get(h, 0), 2 * left)
     for at, s in state.settlements.items():
+        if s.founder == seat:  # room for facilities, a market, the upgrade path
+            value += _SETTLEMENT_PROMISE * min(left, 8)
         for f in s.facilities:
             if f.owner == seat and f.name != "Warehouse":
                 value += 2.0 + 0.7 * min(left, 8)
@@ -100,10 +125,65 @@ def engine_value(state: SootState, seat: PlayerId) -> float:
         have = sum(min(n, p.stock.get(g, 0) + sum(c.cargo.get(g, 0) for c in p.caravans))
                    for g, n in ct.goods.items())
         value += 0.3 + ct.points * 0.6 * have / need
+    value += _chain_stages(state, seat, late)
+    if not state.frontier_closed:  # every tile drawn brings the Frontier Closes marker nearer
+        value += _STACK_TILE * max(0, len(state.tile_stack) - state.below_marker)
     value += 0.3 * len(p.hand) * late
     value -= 2.0 * p.overtime
     others = [t for q, t in enumerate(totals) if q != seat]
     return value - 0.2 * (max(others) if others else 0)
+
+
+def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
+    """Progress along the industrial chain: inputs in a facility's reach, inputs hauled, refined goods held.
+
+    Each own facility (not the Warehouse) is worth up to ``_STAGE_INPUTS``
+    (the best rival facility, which can be rented, half of that)
+    more as the goods one firing consumes come within its reach (caravans on
+    its hex, loose goods there, the network at a node); inputs on a caravan
+    elsewhere count at a discount that falls with the distance, so a haul is
+    worth starting. Each Refine made (the ``refines`` counter) earns a bonus
+    that shrinks towards the end, so firing beats leaving inputs idle
+    (bought goods do not earn it, so buying refined goods is not rewarded).
+
+    Args:
+        state: a full (sampled) state.
+        seat: the player valued.
+        late: rounds left / 13.
+    """
+    if late <= 0:
+        return 0.0
+    data = data_of(state.config)
+    p = state.players[seat]
+    value = 0.0
+    rented = 0.0
+    for at, s in state.settlements.items():
+        for f in s.facilities:
+            if f.name == "Warehouse" or s.struggling:
+                continue
+            stage = _reach_stage(state, seat, at, data.facilities[f.name])
+            if f.owner == seat:
+                value += stage
+            else:
+                rented = max(rented, 0.5 * stage)
+    value += rented
+    fired = state.played.get("refines")
+    if fired:
+        value += _STAGE_REFINED * fired[seat] * min(1.0, 2 * late)
+    return value
+
+
+def _reach_stage(state: SootState, seat: PlayerId, at: Hex, ft: FacilityType) -> float:
+    """How much of one firing of ``ft`` at ``at`` is in ``seat``'s reach or on its way (0 to ``_STAGE_INPUTS``)."""
+    need = sum(ft.inputs.values()) or 1
+    pool = pool_at(state, seat, at)
+    got = sum(min(n, pool.get(g, 0)) for g, n in ft.inputs.items())
+    hauled = 0.0
+    for c in state.players[seat].caravans:
+        if c.loc != at:
+            carry = sum(min(n, c.cargo.get(g, 0)) for g, n in ft.inputs.items())
+            hauled += carry * max(0.0, 1.0 - 0.12 * c.loc.distance(at))
+    return _STAGE_INPUTS * min(1.0, (got + 0.7 * min(hauled, need - got)) / need)
 
 
 def _free_site(state: SootState) -> dict[Any, bool]:
@@ -129,6 +209,7 @@ class StrongSootAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.plan: list[Choose] = []
+        self.objectives: list[dict[str, int]] | None = None
 
     def act(self, game: Game[Any, Any], view: State, legal: Sequence[Any]) -> Any:
         """Return one element of ``legal``.
@@ -154,6 +235,7 @@ class StrongSootAgent:
         if ruled is not None:
             return ruled
         sample = game.determinize(seen, player, self.rng)
+        self.objectives = objective_points(sample)
         if step.kind == "turn":
             return self._turn(game, sample, player, legal)
         return self._greedy(game, sample, player, legal)[0]
@@ -208,10 +290,17 @@ class StrongSootAgent:
                 choice = legal[0]
             else:
                 ruled = self._rule(child, step, legal)
+                if ruled is None and step.kind in _SAMPLED and len(legal) > _SAMPLE:
+                    legal = self._subset(legal)
                 choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
             plan.append(choice)
             game.apply(child, choice)
-        return engine_value(child, player), plan
+        return engine_value(child, player, self.objectives), plan
+
+    def _subset(self, legal: Sequence[Any]) -> list[Any]:
+        """``_SAMPLE`` of the answers, drawn from the agent's own stream (menu order kept)."""
+        picked = sorted(self.rng.sample(range(len(legal)), _SAMPLE))
+        return [legal[i] for i in picked]
 
     def _greedy(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
                 legal: Sequence[Any]) -> tuple[Any, float]:
@@ -224,7 +313,7 @@ class StrongSootAgent:
                 game.apply(child, action)
             except IllegalActionError:
                 continue
-            value = engine_value(child, player)
+            value = engine_value(child, player, self.objectives)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best, best_value

@@ -72,14 +72,17 @@ def _parts(state: SootState, player: PlayerId, objectives: dict[str, int]) -> di
     return parts
 
 
-def score_totals(state: SootState) -> list[int]:
+def score_totals(state: SootState, objectives: list[dict[str, int]] | None = None) -> list[int]:
     """Each player's total as :func:`final_scores` would give it, without the
     breakdown and ranking (the agents' evaluation calls this at every node).
 
     Args:
         state: the game.
+        objectives: public objective points per seat computed earlier (a search
+            reuses one standing for all its nodes); computed now when ``None``.
     """
-    objectives = objective_points(state)
+    if objectives is None:
+        objectives = objective_points(state)
     return [sum(_parts(state, q, objectives[q]).values()) for q in range(state.config.players)]
 
 
