@@ -20,16 +20,21 @@ from typing import Any
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 
-from hexkit_empyreal import GAME, render_text
+from hexkit_empyreal import GAME, Build, Choose, DeliverTo, PickGood, render_text
 from hexkit_empyreal.state import EmpyrealState
 
 HERE = Path(__file__).parent / "golden"
 
-PLAYTHROUGHS: dict[str, tuple[int, tuple[str, ...], dict[str, Any], int]] = {
+PLAYTHROUGHS: dict[str, tuple[Any, ...]] = {
+    # name: players, variants, config options, seed[, chooser (default "random")]
     "2p-seed1": (2, (), {"round_limit": 10}, 1),
     "4p-team-seed2": (4, ("team",), {"round_limit": 6}, 2),
     "5p-awards-friendly-seed3": (5, ("awards", "friendly"), {"round_limit": 5}, 3),
+    "3p-keen-seed3": (3, (), {}, 3, "keen"),
 }
+
+RULEBOOK_ENDS: dict[str, str] = {"3p-keen-seed3": "out of train cars"}
+"""Goldens that end by a rulebook trigger (not the engine's round limit), and which one."""
 
 POSITIONS: dict[str, tuple[int, tuple[str, ...], int, int, str]] = {
     # name: players, variants, seed, random actions at least, then the first such decision
@@ -40,16 +45,43 @@ POSITIONS: dict[str, tuple[int, tuple[str, ...], int, int, str]] = {
 }
 
 
-def playthrough(players: int, variants: tuple[str, ...], options: dict[str, Any], seed: int) -> str:
-    """A seeded random game as text: every action, the log, the final map and scores."""
+def keen_choice(legal: list[Any], chooser: Rng) -> Any:
+    """A seeded random choice that always delivers when it can (picking up
+    Goods, taking a Demand Tile) and builds track 3 times in 4 when
+    offered: rules-only play that reaches the rulebook's game end, where
+    uniform random choice always meets the engine's round limit first."""
+    keen = [
+        a for a in legal
+        if isinstance(a, (DeliverTo, PickGood)) or (isinstance(a, Choose) and "Demand" in a.option)
+    ]
+    if keen:
+        return keen[chooser.randbelow(len(keen))]
+    builds = [a for a in legal if isinstance(a, Build)]
+    if builds and chooser.randbelow(4):
+        return builds[chooser.randbelow(len(builds))]
+    return legal[chooser.randbelow(len(legal))]
+
+
+def play(
+    players: int, variants: tuple[str, ...], options: dict[str, Any], seed: int, how: str = "random"
+) -> tuple[EmpyrealState, list[str]]:
+    """A seeded game played to its end; the state and one line per action."""
     state = GAME.new(GAME.make_config(players, variants, **options), seed)
     chooser = Rng(seed ^ 0x5EED)
     lines = []
     while state.pending:
-        legal = GAME.legal_actions(state)
-        action = legal[chooser.randbelow(len(legal))]
+        legal = list(GAME.legal_actions(state))
+        action = keen_choice(legal, chooser) if how == "keen" else legal[chooser.randbelow(len(legal))]
         lines.append(f"{state.step:4d} P{GAME.current_player(state)} [{len(legal)}] {action}")
         GAME.apply(state, action)
+    return state, lines
+
+
+def playthrough(
+    players: int, variants: tuple[str, ...], options: dict[str, Any], seed: int, how: str = "random"
+) -> str:
+    """A seeded game as text: every action, the log, the final map and scores."""
+    state, lines = play(players, variants, options, seed, how)
     lines.append("")
     lines.extend(str(e) for e in state.log)
     lines.append("")

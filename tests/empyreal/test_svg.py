@@ -15,14 +15,26 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from hexkit.hexes import Hex
 from hexkit.render import DrawsSvg, render_state_svg
 from hexkit.rng import Rng
 
 from hexkit_empyreal import GAME
 from hexkit_empyreal.data import CITY, WASTELAND
 from hexkit_empyreal.state import EmpyrealState, board, data
-from hexkit_empyreal.svg import CITY_FILLS, GOOD_COLOURS, TERRAIN_FILLS
+from hexkit_empyreal.svg import (
+    CITY_FILLS,
+    GOOD_COLOURS,
+    LAST_TURN_COLOUR,
+    MIN_SEAT_DISTANCE,
+    MIN_SEAT_GAP,
+    SEAT_COLOURS,
+    TERRAIN_FILLS,
+    colour_distance,
+    last_turn_hexes,
+)
 from tests.empyreal.golden import HERE, SVG_POSITION, golden_svg, normalise_svg
+from tests.empyreal.helpers import KL, KT, GS, put, sandbox
 
 pytest.importorskip("drawsvg")
 
@@ -64,10 +76,8 @@ def test_seeded_midgame_state_draws_every_hex_good_and_train_car() -> None:
     assert sum(1 for m in markers if m.attrib["data-shape"] == "square") == cars
     assert sum(1 for m in markers if m.attrib["data-shape"] == "circle") == goods
     assert len(markers) == cars + goods
-    # Each train car is drawn in its Company's colour, with its seat written on it.
-    d = data(state)
-    colour_of = {s: GOOD_COLOURS[d.company_by_name[ps.company].colour] for s, ps in enumerate(state.players)}
-    expected = sorted(colour_of[s] for cs in state.cars for s in cs)
+    # Each train car is drawn in its seat's colour, with its seat written on it.
+    expected = sorted(SEAT_COLOURS[s] for cs in state.cars for s in cs)
     assert sorted(m.attrib["fill"] for m in markers if m.attrib["data-shape"] == "square") == expected
     seats = sorted(e.text or "" for e in by_class(root, "marker-text"))
     assert seats == sorted(str(s) for cs in state.cars for s in cs)
@@ -131,3 +141,65 @@ def test_golden_svg_of_a_saved_position() -> None:
     path = HERE / f"{SVG_POSITION}.svg"
     assert path.exists(), f"missing {path}; run .venv/bin/python -m tests.empyreal.golden --regenerate"
     assert normalise_svg(golden_svg()) == normalise_svg(path.read_text(encoding="utf-8"))
+
+
+def test_no_seat_colour_looks_like_a_good_city_or_terrain_colour() -> None:
+    others = {**GOOD_COLOURS, **{f"{k} City": v for k, v in CITY_FILLS.items()}, **TERRAIN_FILLS}
+    assert len(SEAT_COLOURS) == GAME.info.max_players == 6
+    closest = min(colour_distance(seat, other) for seat in SEAT_COLOURS for other in others.values())
+    assert closest >= MIN_SEAT_DISTANCE == 30.0
+    gaps = [colour_distance(a, b) for i, a in enumerate(SEAT_COLOURS) for b in SEAT_COLOURS[i + 1 :]]
+    assert min(gaps) >= MIN_SEAT_GAP == 40.0
+    assert min(colour_distance(LAST_TURN_COLOUR, c) for c in [*others.values(), *SEAT_COLOURS]) >= MIN_SEAT_DISTANCE
+    # The distance itself: identical colours 0, black to white 100 (CIE76 L* runs 0..100).
+    assert colour_distance("#2166c4", "#2166c4") == 0.0
+    assert round(colour_distance("#000000", "#ffffff"), 1) == 100.0
+
+
+def track_position():
+    """Kings' Line on (2,1)-(3,1)-(3,2) and alone on (6,2); Kingstrail shares (2,1)-(3,1)."""
+    state = sandbox((KL, KT, GS))
+    put(state, 2, 1, cars=[0, 1])
+    put(state, 3, 1, cars=[0, 1])
+    put(state, 3, 2, cars=[0])
+    put(state, 6, 2, cars=[0])
+    put(state, 9, 2, cars=[2])
+    return state
+
+
+def test_each_company_track_joins_its_adjacent_train_cars() -> None:
+    root = parse(render_state_svg(GAME, track_position()))
+    links = sorted(
+        (e.attrib["data-from"], e.attrib["data-to"], e.attrib["stroke"], round(float(e.attrib["stroke-width"]), 2))
+        for e in by_class(root, "link")
+    )
+    unit = 30.0  # the default hex size
+    wide, one = round(0.21 * unit, 2), round(0.14 * unit, 2)
+    assert links == sorted([
+        ("(2,1)", "(3,1)", SEAT_COLOURS[0], wide),  # shared: seat 0 below, drawn wider
+        ("(2,1)", "(3,1)", SEAT_COLOURS[1], one),
+        ("(3,1)", "(3,2)", SEAT_COLOURS[0], one),
+    ])  # (6,2) and (9,2) have no adjacent car of their Company: no track
+
+
+def test_the_last_turn_is_ringed() -> None:
+    state = track_position()
+    state.note(0, "Kings' Line built track on Desert (3,2) with Deep One")
+    state.note(None, "Kings' Line has 6 Demand Tiles: the game end is triggered")
+    state.note(1, f"{KT} moved its Conductor 1 to space A for 0 mana")  # names no hex: passed over
+    assert last_turn_hexes(state) == (0, [Hex(3, 2)])
+    state.note(2, f"{GS} built track on Desert (9,2) with Free City Transfer, paid 1 mana for Transfers")
+    state.note(2, f"{GS} delivered 2 blue Goods to (4,3) and 9 (99,99)")  # (99,99) is off the map
+    assert last_turn_hexes(state) == (2, [Hex(9, 2), Hex(4, 3)])
+    root = parse(render_state_svg(GAME, state))
+    rings = {e.attrib["data-hex"]: e.attrib["stroke"] for e in by_class(root, "outline")}
+    assert rings == {"(9,2)": LAST_TURN_COLOUR, "(4,3)": LAST_TURN_COLOUR}
+    legend = "".join(e for g in by_class(root, "legend") for e in g.itertext())
+    assert "ring: the hexes of the last turn (seat 2)" in legend
+    assert "seat 0 Kings' Line: train car (square) and track (line)" in legend
+
+
+def test_nothing_is_ringed_before_a_turn_touched_the_map() -> None:
+    state = track_position()
+    assert last_turn_hexes(state) == (None, [])
+    assert by_class(parse(render_state_svg(GAME, state)), "outline") == []

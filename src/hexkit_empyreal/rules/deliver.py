@@ -20,7 +20,7 @@ from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
 
-__all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label", "goods_phrase"]
+__all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label", "goods_phrase", "note_final_skip"]
 
 TILE_NAMES = ("Double Demand", "Triple Demand", "Quadruple Demand")
 
@@ -64,6 +64,15 @@ def claimable(state: EmpyrealState, player: int, stand: int, colour: int, count:
     return sorted(kinds)
 
 
+def note_final_skip(state: EmpyrealState, player: int, why: str) -> None:
+    """Log that ``player``'s final delivery did not happen, and why.
+
+    Source: rulebook, Game End (each Company may make one final delivery:
+    "may", so skipping it is allowed and the log says so).
+    """
+    state.note(player, f"{state.players[player].company} makes no final delivery: {why}")
+
+
 def _finish(state: EmpyrealState, d: PickGoods) -> None:
     if d.tiles and d.count and claimable(state, d.player, d.stand, d.colour, d.count, d.mode):
         state.pending.append(
@@ -93,6 +102,10 @@ class DeliverChoiceHandler(Handler):
     @staticmethod
     def perform(state: EmpyrealState, d: DeliverChoice, action: Any) -> None:
         if isinstance(action, Done):
+            if d.mode == "final":
+                possible = bool(delivery_targets(state, d.player))
+                why = "it chose to skip it" if possible else "no Network-Adjacent City takes any of its In-Network Goods"
+                note_final_skip(state, d.player, why)
             return
         b = board(state)
         stand = b.cities.index(b.index[action.city])
@@ -146,6 +159,8 @@ class PickGoodsHandler(Handler):
                 ps = state.players[d.player]
                 city = board(state).hexes[board(state).cities[d.stand]]
                 state.note(d.player, f"{ps.company} delivered {goods_phrase(d.count, data(state).colours[d.colour])} to {city}")
+            elif d.mode == "final":
+                note_final_skip(state, d.player, "it picked up no Goods")
             _finish(state, d)
             return
         cell = board(state).index[action.hex]

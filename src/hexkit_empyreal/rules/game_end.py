@@ -20,7 +20,7 @@ from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, data
 
-__all__ = ["required_tiles", "check_trigger", "round_limit", "end_reason"]
+__all__ = ["required_tiles", "check_trigger", "round_limit", "end_reason", "end_detail", "final_lines"]
 
 
 def required_tiles(state: EmpyrealState) -> int:
@@ -75,6 +75,54 @@ def end_reason(state: EmpyrealState) -> str:
     return "round limit (engine safeguard)"
 
 
+def end_detail(state: EmpyrealState) -> str:
+    """:func:`end_reason` in a sentence that names the Company concerned.
+
+    Source: rulebook, Game End.
+    """
+    need = required_tiles(state)
+    for ps in state.players:
+        if len(ps.tiles) >= need:
+            return f"{ps.company} holds {len(ps.tiles)} Demand Tiles, {need} end the game"
+    for ps in state.players:
+        if ps.cars_left <= 0 and ps.company:
+            return f"{ps.company} has placed all its train cars"
+    return f"no rulebook trigger happened by round {state.round}"
+
+
+def _count(n: int, what: str) -> str:
+    """``"1 Good delivered"``, ``"3 Goods delivered"``: the first word of ``what`` is the plural."""
+    first, _, rest = what.partition(" ")
+    return f"{n} {first[:-1] if n == 1 else first} {rest}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def final_lines(state: EmpyrealState) -> list[str]:
+    """The final table as log lines: the end reason, then each place with
+    its VP, the tie-breaker values and the rule that decided the place.
+
+    Source: rulebook, Game End; Scoring; Tiebreakers.
+    """
+    from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, score_sheet, tiebreak_values
+
+    sheet = score_sheet(state)
+    values = tiebreak_values(state)
+    lines = [f"the game ended by {end_reason(state)}: {end_detail(state)}"]
+    for i, seat in enumerate(sheet.order):
+        v = values[seat]
+        why = f"; placed by {sheet.decided_by[i - 1]}" if i else ""
+        goods, cars, turn = TIEBREAK_VALUES
+        tie = f"{_count(v[goods], goods)}, {_count(v[cars], cars)}, {turn} {v[turn]}"
+        lines.append(
+            f"{_ordinal(i + 1)} place: {state.players[seat].company} (seat {seat}) {sheet.totals[seat]} VP;"
+            f" tie-breakers: {tie}{why}"
+        )
+    return lines
+
+
 @op("end_turn")
 def _end_turn(state: EmpyrealState, o: Op) -> Steps | None:
     p = o.player
@@ -102,4 +150,6 @@ def _end_turn(state: EmpyrealState, o: Op) -> Steps | None:
 def _game_over(state: EmpyrealState, o: Op) -> Steps | None:
     state.phase = "over"
     state.note(None, "the game is over")
+    for line in final_lines(state):
+        state.note(None, line)
     return None

@@ -19,9 +19,34 @@ from hexkit_empyreal.rules.awards import award_points
 from hexkit_empyreal.rules.variants.team import colour_bonus, team_members
 from hexkit_empyreal.state import EmpyrealState, data
 
-__all__ = ["score_sheet", "TIEBREAKS"]
+__all__ = ["score_sheet", "TIEBREAKS", "TIEBREAK_VALUES", "tiebreak_values"]
 
 TIEBREAKS = ("total VP", "most Goods delivered", "most train cars placed", "furthest from the Start Player")
+
+
+TIEBREAK_VALUES = ("Goods delivered", "train cars placed", "turn position")
+"""The numbers behind the tie-breakers after total VP, in :data:`TIEBREAKS` order."""
+
+
+def tiebreak_values(state: EmpyrealState) -> list[dict[str, int]]:
+    """Per seat, the value of each tie-breaker (:data:`TIEBREAK_VALUES`).
+
+    They are shown on the final table, not added to the score: Goods
+    delivered, train cars on the map, and the turn position (how many seats
+    after the Start Player the Company sits: 0 is the Start Player, and the
+    further, the better). In the Team Variant
+    the teams are compared on the sums of their members' values.
+
+    Source: rulebook, Tiebreakers.
+    """
+    return [
+        {
+            TIEBREAK_VALUES[0]: state.players[s].delivered,
+            TIEBREAK_VALUES[1]: _cars_placed(state, s),
+            TIEBREAK_VALUES[2]: s,
+        }
+        for s in range(state.config.players)
+    ]
 
 
 def _player_parts(state: EmpyrealState, seat: int) -> dict[str, int]:
