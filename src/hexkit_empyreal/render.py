@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import textwrap
 
+from hexkit_empyreal.config import TEAM
 from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, TERRAINS
 from hexkit_empyreal.rules.deliver import TILE_NAMES, delivery_targets
 from hexkit_empyreal.rules.game_end import end_detail, end_reason
-from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, score_sheet, tiebreak_values
+from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
 from hexkit_empyreal.rules.turn import end_of_line
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -188,10 +189,11 @@ def _final_table(state: EmpyrealState) -> list[str]:
     values = tiebreak_values(state)
     goods, cars, turn = TIEBREAK_VALUES
     rows = [["place", "seat", "VP", "Goods", "cars", "turn", "decided by", "Company"]]
+    place = places(sheet)
     for i, seat in enumerate(sheet.order):
         v = values[seat]
         rows.append([
-            str(i + 1), str(seat), str(sheet.totals[seat]), str(v[goods]), str(v[cars]), str(v[turn]),
+            str(place[i]), str(seat), str(sheet.totals[seat]), str(v[goods]), str(v[cars]), str(v[turn]),
             sheet.decided_by[i - 1] if i else "", state.players[seat].company,
         ])
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
@@ -200,12 +202,14 @@ def _final_table(state: EmpyrealState) -> list[str]:
         out.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
     out.append("  Goods: Goods delivered; cars: train cars placed; turn: turn position (0 is the Start Player).")
     out.append("  Ties are broken by VP, then Goods, then cars, then the later turn position.")
+    if TEAM in state.config.variants:
+        out.append("  Teams score and break ties together, on the sums of their members' values.")
     return out
 
 
 def _header(state: EmpyrealState) -> str:
     if state.phase == "over":
-        return f"Game over after round {state.round}: ended by {end_reason(state)} ({end_detail(state)})"
+        return f"Game over after round {state.round}: ended by {end_reason(state)}; {end_detail(state)}"
     phase = {"setup": "set-up", "final": "final deliveries"}.get(state.phase, "play")
     d = state.decision()
     turn = ""

@@ -8,7 +8,7 @@ from hexkit_empyreal import GAME, DeliverTo, Done, render_text
 from hexkit_empyreal.actions import DeliverChoice, Op
 from hexkit_empyreal.rules.scoring import tiebreak_values
 
-from tests.empyreal.helpers import GS, KL, KT, begin, put, sandbox
+from tests.empyreal.helpers import AE, GS, KL, KT, begin, put, sandbox
 
 
 def texts(state) -> list[str]:
@@ -99,9 +99,34 @@ def test_running_out_of_cars_is_named_in_the_final_lines() -> None:
 
 def test_the_text_board_of_a_finished_game_shows_the_final_table() -> None:
     text = render_text(finished_three_player_game())
-    assert text.splitlines()[0] == "Game over after round 1: ended by 6 Demand Tiles (Kings' Line holds 6 Demand Tiles, 6 end the game)"
+    assert text.splitlines()[0] == (
+        "Game over after round 1: ended by 6 Demand Tiles; Kings' Line holds 6 Demand Tiles, 6 end the game"
+    )
     table = text[text.index("Final table"):].splitlines()
     assert table[1].split() == ["place", "seat", "VP", "Goods", "cars", "turn", "decided", "by", "Company"]
     assert table[2].split()[:6] == ["1", "0", "8", "2", "15", "0"]
     assert table[4].split()[:6] == ["3", "1", "5", "3", "5", "1"]
     assert table[4].endswith(f"most train cars placed  {KT}")
+
+
+def test_teammates_share_their_place_in_the_final_lines() -> None:
+    state = sandbox((KL, KT, GS, AE), variants=("team",))  # teams: seats 0 and 2, seats 1 and 3
+    p0, p1, p2, p3 = state.players
+    p0.goods = [2, 0, 0, 0, 0, 0]  # team 0: 2 yellow + 1 green, majority in both: 3 + 10 VP
+    p2.goods = [0, 1, 0, 0, 0, 0]
+    p1.goods = [0, 0, 0, 1, 0, 0]  # team 1: 1 blue, majority in blue: 1 + 5 VP
+    p0.cars_left = 30
+    begin(state, 0, Op(player=0, op="game_over"))
+    assert texts(state)[2:] == [
+        "teams score and break ties together, on the sums of their members' values",
+        f"1st place: {GS} (seat 2) 13 VP; tie-breakers: 1 Good delivered, 0 train cars placed, turn position 2",
+        "1st place: Kings' Line (seat 0) 13 VP; tie-breakers: 2 Goods delivered, 5 train cars placed, turn position 0;"
+        " same team as the seat above",
+        f"3rd place: {AE} (seat 3) 6 VP; tie-breakers: 0 Goods delivered, 0 train cars placed, turn position 3;"
+        " placed by total VP",
+        f"3rd place: {KT} (seat 1) 6 VP; tie-breakers: 1 Good delivered, 0 train cars placed, turn position 1;"
+        " same team as the seat above",
+    ]
+    table = render_text(state)[render_text(state).index("Final table"):].splitlines()
+    assert [row.split()[:3] for row in table[2:6]] == [["1", "2", "13"], ["1", "0", "13"], ["3", "3", "6"], ["3", "1", "6"]]
+    assert table[-1] == "  Teams score and break ties together, on the sums of their members' values."

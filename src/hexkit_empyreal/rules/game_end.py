@@ -15,7 +15,7 @@ Source: rulebook, Game End; Gameplay (required Demand Tiles); Epic.
 from __future__ import annotations
 
 from hexkit_empyreal.actions import DeliverChoice, Op
-from hexkit_empyreal.config import EPIC
+from hexkit_empyreal.config import EPIC, TEAM
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, data
@@ -96,6 +96,14 @@ def _count(n: int, what: str) -> str:
     return f"{n} {first[:-1] if n == 1 else first} {rest}"
 
 
+def _decided(why: str) -> str:
+    if why == "same team":
+        return "; same team as the seat above"
+    if why == "tied":
+        return "; tied with the seat above (no tie-breaker separates them)"
+    return f"; placed by {why}"
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -106,19 +114,21 @@ def final_lines(state: EmpyrealState) -> list[str]:
 
     Source: rulebook, Game End; Scoring; Tiebreakers.
     """
-    from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, score_sheet, tiebreak_values
+    from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
 
     sheet = score_sheet(state)
     values = tiebreak_values(state)
+    place = places(sheet)
     lines = [f"the game ended by {end_reason(state)}: {end_detail(state)}"]
+    if TEAM in state.config.variants:
+        lines.append("teams score and break ties together, on the sums of their members' values")
+    goods, cars, turn = TIEBREAK_VALUES
     for i, seat in enumerate(sheet.order):
         v = values[seat]
-        why = f"; placed by {sheet.decided_by[i - 1]}" if i else ""
-        goods, cars, turn = TIEBREAK_VALUES
         tie = f"{_count(v[goods], goods)}, {_count(v[cars], cars)}, {turn} {v[turn]}"
         lines.append(
-            f"{_ordinal(i + 1)} place: {state.players[seat].company} (seat {seat}) {sheet.totals[seat]} VP;"
-            f" tie-breakers: {tie}{why}"
+            f"{_ordinal(place[i])} place: {state.players[seat].company} (seat {seat}) {sheet.totals[seat]} VP;"
+            f" tie-breakers: {tie}{_decided(sheet.decided_by[i - 1]) if i else ''}"
         )
     return lines
 

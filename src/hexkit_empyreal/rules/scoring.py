@@ -11,7 +11,7 @@ Source: rulebook, Scoring; Tiebreakers; Team Variant.
 
 from __future__ import annotations
 
-from hexkit.game import ScoreSheet
+from hexkit.game import SHARED_PLACE, ScoreSheet
 from hexkit.scoring import rank_with_tiebreaks
 
 from hexkit_empyreal.config import TEAM
@@ -19,7 +19,7 @@ from hexkit_empyreal.rules.awards import award_points
 from hexkit_empyreal.rules.variants.team import colour_bonus, team_members
 from hexkit_empyreal.state import EmpyrealState, data
 
-__all__ = ["score_sheet", "TIEBREAKS", "TIEBREAK_VALUES", "tiebreak_values"]
+__all__ = ["score_sheet", "TIEBREAKS", "TIEBREAK_VALUES", "tiebreak_values", "places"]
 
 TIEBREAKS = ("total VP", "most Goods delivered", "most train cars placed", "furthest from the Start Player")
 
@@ -47,6 +47,17 @@ def tiebreak_values(state: EmpyrealState) -> list[dict[str, int]]:
         }
         for s in range(state.config.players)
     ]
+
+
+def places(sheet: ScoreSheet) -> list[int]:
+    """The place (1 = first) of each entry of ``sheet.order``: a seat that
+    no tie-breaker separated from the one before (``tied``), or its
+    teammate (``same team``), shares that seat's place."""
+    out: list[int] = []
+    for i in range(len(sheet.order)):
+        shared = i and sheet.decided_by[i - 1] in SHARED_PLACE
+        out.append(out[-1] if shared else i + 1)
+    return out
 
 
 def _player_parts(state: EmpyrealState, seat: int) -> dict[str, int]:
