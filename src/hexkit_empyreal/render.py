@@ -203,7 +203,10 @@ def _final_table(state: EmpyrealState) -> list[str]:
     out.append("  Goods: Goods delivered; cars: train cars placed; turn: turn position (0 is the Start Player).")
     out.append("  Ties are broken by VP, then Goods, then cars, then the later turn position.")
     if TEAM in state.config.variants:
-        out.append("  Teams score and break ties together, on the sums of their members' values.")
+        out.append(
+            "  Teams score and break ties together, on their members' summed Goods and train cars,"
+            " then their latest seat."
+        )
     return out
 
 

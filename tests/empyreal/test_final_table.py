@@ -118,7 +118,7 @@ def test_teammates_share_their_place_in_the_final_lines() -> None:
     p0.cars_left = 30
     begin(state, 0, Op(player=0, op="game_over"))
     assert texts(state)[2:] == [
-        "teams score and break ties together, on the sums of their members' values",
+        "teams score and break ties together, on their members' summed Goods and train cars, then their latest seat",
         f"1st place: {GS} (seat 2) 13 VP; tie-breakers: 1 Good delivered, 0 train cars placed, turn position 2",
         "1st place: Kings' Line (seat 0) 13 VP; tie-breakers: 2 Goods delivered, 5 train cars placed, turn position 0;"
         " same team as the seat above",
@@ -129,4 +129,6 @@ def test_teammates_share_their_place_in_the_final_lines() -> None:
     ]
     table = render_text(state)[render_text(state).index("Final table"):].splitlines()
     assert [row.split()[:3] for row in table[2:6]] == [["1", "2", "13"], ["1", "0", "13"], ["3", "3", "6"], ["3", "1", "6"]]
-    assert table[-1] == "  Teams score and break ties together, on the sums of their members' values."
+    assert table[-1] == (
+        "  Teams score and break ties together, on their members' summed Goods and train cars, then their latest seat."
+    )

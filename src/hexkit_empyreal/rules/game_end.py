@@ -6,6 +6,11 @@ left. Play continues until the round returns to the Start Player; then
 each Company may make one final delivery in reverse turn order (no
 Specialists, no Conductor move; Demand Tiles may still be taken).
 
+When the game is over the log gives the end reason (the trigger, naming
+the Company, or the safeguard) and the final table: each place with its VP
+and tie-breaker values. A skipped or impossible final delivery is logged
+by :mod:`.deliver`.
+
 Engine safeguard (assumed): after ``round_limit`` rounds (rules.toml,
 default 40) the end is triggered as well, so a stalled game always ends.
 
@@ -121,7 +126,9 @@ def final_lines(state: EmpyrealState) -> list[str]:
     place = places(sheet)
     lines = [f"the game ended by {end_reason(state)}: {end_detail(state)}"]
     if TEAM in state.config.variants:
-        lines.append("teams score and break ties together, on the sums of their members' values")
+        lines.append(
+            "teams score and break ties together, on their members' summed Goods and train cars, then their latest seat"
+        )
     goods, cars, turn = TIEBREAK_VALUES
     for i, seat in enumerate(sheet.order):
         v = values[seat]

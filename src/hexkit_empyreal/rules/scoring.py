@@ -34,8 +34,8 @@ def tiebreak_values(state: EmpyrealState) -> list[dict[str, int]]:
     They are shown on the final table, not added to the score: Goods
     delivered, train cars on the map, and the turn position (how many seats
     after the Start Player the Company sits: 0 is the Start Player, and the
-    further, the better). In the Team Variant
-    the teams are compared on the sums of their members' values.
+    further, the better). In the Team Variant the teams are compared on
+    their members' summed Goods and train cars, then their latest seat.
 
     Source: rulebook, Tiebreakers.
     """
