@@ -86,12 +86,13 @@ def _legend(state: EmpyrealState) -> list[str]:
     d = data(state)
     letters = ", ".join(f"{TERRAIN_LETTERS[i]} {name}" for i, name in enumerate(TERRAINS) if TERRAIN_LETTERS[i] != "C")
     goods = ", ".join(f"{_initial(g.colour)} {g.colour} {g.name}" for g in d.goods)
-    return [
+    lines = [
         f"Terrain (first letter): {letters}; '.' no hex.",
         f"Goods (lower case after it): {goods}.",
         "Train cars (digits after a space): seats with a car there ('Lbb 01': a Lake, 2 blue Goods, cars of seats 0, 1).",
         "City: [colour initial, number of Demand Tiles left] ('[b3]': a blue City, 3 tiles left; listed below).",
     ]
+    return [part for line in lines for part in textwrap.wrap(line, _WRAP, subsequent_indent="  ")]
 
 
 def network_pieces(state: EmpyrealState, seat: int) -> list[list[int]]:
@@ -138,10 +139,11 @@ def _company_lines(state: EmpyrealState, seat: int, vp: int) -> list[str]:
     d = data(state)
     ps = state.players[seat]
     colours = d.colours
-    lines = [
+    head = (
         f"seat {seat} {ps.company} (Captain {ps.captain}): {vp} VP, {ps.mana} mana ({ps.spent} spent),"
         f" Conductor {_conductor(state, seat)}"
-    ]
+    )
+    lines = textwrap.wrap(head, _WRAP, subsequent_indent="      ")
     pieces = network_pieces(state, seat)
     placed = d.rules.train_cars - ps.cars_left
     shape = f"in {len(pieces)} piece{'s' if len(pieces) != 1 else ''}" if pieces else "none on the map"
