@@ -123,6 +123,9 @@ class Study:
         agents: agent specs (``"mcts:iterations=200"``), rotated over the seats.
         games: number of games.
         seed: seed of the first game; game ``i`` has seed ``seed + i``.
+            Consecutive seeds keep a study reproducible; they are guessable,
+            which is safe because agents see only views, never the seed,
+            and play with seeds of their own (:func:`agent_seed`).
         variants: optional rules in use.
         overrides: dotted data paths and values (``GameConfig.overrides``).
         options: other fields of the game's config class, by name.
