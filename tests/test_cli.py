@@ -81,13 +81,34 @@ def test_simulate_report_and_replay_a_failed_game(
 def test_play_reports_a_failing_game_as_a_bug_with_exit_1_and_saves_its_record(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    seed = _seed_failing_at_step_1()
     saved = tmp_path / "failed.json"
-    code, _, err = run(capsys, "play", "tests.test_sim:HOOKED", "--seed", "11",
+    code, _, err = run(capsys, "play", "tests.test_sim:HOOKED", "--seed", str(seed),
                        "--agents", "greedy,random", "--save", str(saved))
     assert code == 1 and err.count("\n") == 1
-    assert "the game failed at step 1 (seat 0, agent greedy), seed 11: RuntimeError: planted bug" in err
+    assert f"the game failed at step 1 (seat 0, agent greedy), seed {seed}: RuntimeError: planted bug" in err
     record = json.loads(saved.read_text())
-    assert record["seed"] == 11 and len(record["actions"]) == 1  # up to the failing step
+    assert record["seed"] == seed and len(record["actions"]) == 1  # up to the failing step
+
+
+def _seed_failing_at_step_1() -> int:
+    """A seed whose game of the planted bug, greedy against random, fails at step 1."""
+    from hexkit.agents.spec import make_agent
+    from hexkit.match import Match
+    from hexkit.sim.study import agent_seed
+    from tests.test_sim import HOOKED
+
+    config = HOOKED.make_config(2)
+    for seed in range(500):
+        agents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(["greedy", "random"])}
+        match = Match(HOOKED, config, seed, agents=agents)
+        try:
+            match.step()
+            match.step()
+        except RuntimeError:
+            if match.state.step == 1:
+                return seed
+    raise AssertionError("no seed in 0..499 fails at step 1")
 
 
 def test_play_seats_every_player_of_a_config_set_count(capsys: pytest.CaptureFixture[str]) -> None:
