@@ -21,7 +21,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_games_lists_installed_plugins_with_versions(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert "hex" in out and "1.0.0" in out and "2-2" in out
+    assert "hex" in out and "1.0.1" in out and "2-2" in out
 
 
 def test_play_prints_log_board_scores_and_saves_a_record(
@@ -81,13 +81,34 @@ def test_simulate_report_and_replay_a_failed_game(
 def test_play_reports_a_failing_game_as_a_bug_with_exit_1_and_saves_its_record(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    seed = _seed_failing_at_step_1()
     saved = tmp_path / "failed.json"
-    code, _, err = run(capsys, "play", "tests.test_sim:HOOKED", "--seed", "11",
+    code, _, err = run(capsys, "play", "tests.test_sim:HOOKED", "--seed", str(seed),
                        "--agents", "greedy,random", "--save", str(saved))
     assert code == 1 and err.count("\n") == 1
-    assert "the game failed at step 1 (seat 0, agent greedy): RuntimeError: planted bug" in err
+    assert f"the game failed at step 1 (seat 0, agent greedy), seed {seed}: RuntimeError: planted bug" in err
     record = json.loads(saved.read_text())
-    assert record["seed"] == 11 and len(record["actions"]) == 1  # up to the failing step
+    assert record["seed"] == seed and len(record["actions"]) == 1  # up to the failing step
+
+
+def _seed_failing_at_step_1() -> int:
+    """A seed whose game of the planted bug, greedy against random, fails at step 1."""
+    from hexkit.agents.spec import make_agent
+    from hexkit.match import Match
+    from hexkit.sim.study import agent_seed
+    from tests.test_sim import HOOKED
+
+    config = HOOKED.make_config(2)
+    for seed in range(500):
+        agents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(["greedy", "random"])}
+        match = Match(HOOKED, config, seed, agents=agents)
+        try:
+            match.step()
+            match.step()
+        except RuntimeError:
+            if match.state.step == 1:
+                return seed
+    raise AssertionError("no seed in 0..499 fails at step 1")
 
 
 def test_play_seats_every_player_of_a_config_set_count(capsys: pytest.CaptureFixture[str]) -> None:
@@ -152,7 +173,7 @@ def test_bad_input_is_one_line_and_exit_status_2(
 ) -> None:
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "other.json").write_text(json.dumps({"game": "go"}))
-    record = {"schema": 1, "game": "hex", "version": "1.0.0", "seed": 0,
+    record = {"schema": 1, "game": "hex", "version": "1.0.1", "seed": 0,
               "config": {"players": 2, "variants": [], "data": None, "overrides": {}, "size": 3},
               "actions": [{"type": "Place", "hex": "(0,0)"}]}
     (tmp_path / "short.json").write_text(json.dumps(record))
@@ -326,7 +347,7 @@ def test_agent_parameters_are_converted_to_the_annotated_type() -> None:
 def test_a_record_with_a_bad_action_says_what_is_wrong(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, action: object, field: str, message: str
 ) -> None:
-    record = {"schema": 1, "game": "hex", "version": "1.0.0", "seed": 0,
+    record = {"schema": 1, "game": "hex", "version": "1.0.1", "seed": 0,
               "config": {"players": 2, "variants": [], "data": None, "overrides": {}, "size": 3},
               "actions": [action]}
     path = tmp_path / "bad.json"

@@ -41,7 +41,7 @@ from rich.table import Table
 from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameConfig, ScoreSheet, State
-from hexkit.match import Match
+from hexkit.match import Match, new_seed
 from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.registry import ENTRY_POINT_GROUP, available_games, game_named_in_file, load_game
 from hexkit.serialize import parse_json
@@ -225,7 +225,9 @@ def games_command() -> None:
 def play_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
     players: int = typer.Option(2, "--players", "-p", help="Number of players."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Game seed."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", "-s",
+        help="Game seed (default: a fresh 128-bit one, shown only after the game ends)."),
     agents: str = typer.Option("greedy", "--agents", "-a",
                                help="Comma-separated agent specs, cycled over the seats (default: greedy in every seat)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),
@@ -233,8 +235,15 @@ def play_command(
     log_tail: int = typer.Option(0, "--log-tail", help="Print only the last N log events (0: all)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here."),
 ) -> None:
-    """Play one full game between agents; print the log, the board and the scores."""
+    """Play one full game between agents; print the log, the board and the scores.
+
+    Without ``--seed`` the game gets a fresh 128-bit seed, which is not
+    printed until the game is over (whoever knows it knows every hidden
+    fact); it is in the saved record and in the heading after the game.
+    """
     _check_log_tail(log_tail)
+    if seed is None:
+        seed = new_seed()
     study = _study(game_name, players, 1, agents, seed, variant or [], settings or [])
     game = study.load()
     specs = list(study.agents)
@@ -270,7 +279,7 @@ def _play_out(game: Game[Any, Any], match: Match, seats: list[str], save: Path |
         if save is not None:
             _write(save, record_to_json(game, match.record, indent=1))
             saved = f"; the record up to it is in {save} (hexkit replay)"
-        raise GameFailure(f"the game failed at step {match.state.step}{who}: "
+        raise GameFailure(f"the game failed at step {match.state.step}{who}, seed {match.record.seed}: "
                           f"{type(exc).__name__}: {exc}{saved}") from exc
 
 
@@ -431,7 +440,8 @@ def simulate_command(
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     agents: str = typer.Option("random", "--agents", "-a",
                                help="Comma-separated agent specs, rotated over the seats."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game."),
+    seed: int = typer.Option(0, "--seed", "-s",
+                             help="Seed of the first game; game i has seed+i (agents never see it)."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
     out: Path = typer.Option(Path("results.jsonl"), "--out", "-o", help="Results file (JSON lines)."),
     backend: str = typer.Option("process", "--backend", help="process, serial or dask."),
@@ -522,7 +532,7 @@ def sweep_command(
     players: int = typer.Option(2, "--players", "-p", help="Players per game."),
     games: int = typer.Option(100, "--games", "-k", help="Games per setting."),
     agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agent specs."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game (same for every setting)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i has seed+i, the same for every setting."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
     backend: str = typer.Option("process", "--backend", help="process, serial or dask."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Optional rule (repeatable)."),

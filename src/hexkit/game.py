@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeAlias, TypeVar
 import attrs
 
 from hexkit.errors import ConfigError, IllegalActionError, InvalidRecordError
-from hexkit.rng import Rng
+from hexkit.rng import Rng, game_rng
 from hexkit.strict import action_checker, safe_str
 
 __all__ = [
@@ -326,15 +326,17 @@ class Game(ABC, Generic[S, C]):
 
         Args:
             config: players, variants and options; the default config if ``None``.
-            seed: seeds the state's :class:`~hexkit.rng.Rng`.
+            seed: any non-negative int; the state's :class:`~hexkit.rng.Rng`
+                is derived from all of it (:func:`~hexkit.rng.game_rng`).
 
         Raises:
             ConfigError: if the config does not suit this game.
+            SeedError: if ``seed`` is negative or not an ``int``.
         """
         if config is None:
             config = self.make_config(self.info.min_players)
         config.check(self.info)
-        return self.setup(config, Rng(seed))
+        return self.setup(config, game_rng(seed))
 
     @abstractmethod
     def setup(self, config: C, rng: Rng) -> S:

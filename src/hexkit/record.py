@@ -109,8 +109,8 @@ def record_from_json(game: Game[Any, Any], text: str | bytes, *,
     c = codec(game)
     config = structure_checked(c.converter, data["config"], game.config_type, "config")
     seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidRecordError("seed", f"expected an integer, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise InvalidRecordError("seed", f"expected a non-negative integer, not {seed!r}")
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise InvalidRecordError("actions", "expected a list")

@@ -268,6 +268,7 @@ def test_face_down_names_only_in_a_view(midgame: dict) -> None:
 def test_questions_carry_only_indices_and_names_the_rules_could_ask(midgame: dict) -> None:
     data = copy.deepcopy(midgame)
     seat = data["state"]["turn"]["player"]
+    n = len(data["state"]["pending"])  # the questions below are pending.n .. pending.n+3
     data["state"]["pending"] += [
         {"type": "AdministrateSteps", "player": seat, "prompt": "", "remaining": ["Refresh", "Take a Nap"]},
         {"type": "ChooseSpecialist", "player": seat, "prompt": "", "kind": 3},
@@ -276,7 +277,7 @@ def test_questions_carry_only_indices_and_names_the_rules_could_ask(midgame: dic
          "branches": ['[{"type":"AdministrateSteps","player":9,"prompt":"","remaining":["Refresh"]}]']},
     ]
     fields = {e.field: e.reason for e in _refused(data).errors}
-    assert "'Take a Nap' is not an Administrate step" in fields["state.pending.3.remaining.1"]
-    assert "3 is not a Specialist type" in fields["state.pending.4.kind"]
-    assert "set-up question" in fields["state.pending.5"]
-    assert "seat 9 is not in a 3-player game" in fields["state.pending.6.branches.0.0.player"]
+    assert "'Take a Nap' is not an Administrate step" in fields[f"state.pending.{n}.remaining.1"]
+    assert "3 is not a Specialist type" in fields[f"state.pending.{n + 1}.kind"]
+    assert "set-up question" in fields[f"state.pending.{n + 2}"]
+    assert "seat 9 is not in a 3-player game" in fields[f"state.pending.{n + 3}.branches.0.0.player"]

@@ -310,10 +310,19 @@ def test_market_intelligence_holds_three_contracts() -> None:
     assert (contract_limit(state, 0), contract_limit(state, 1)) == (3, 2)
 
 
+def _no_legacy_auction(state: SootState) -> None:
+    """Take the Legacy cards out of the card deck, so that the next card row
+    refill deals none and starts no auction (whatever the seed shuffled)."""
+    cards = D(state).cards
+    state.deck = [c for c in state.deck if not cards[c].legacy]
+    state.discard = [c for c in state.discard if not cards[c].legacy]
+
+
 def test_commodity_futures_moves_a_price_at_the_market_update() -> None:
     from hexkit_soot.rules.market_update import run_market_update
 
     state = position(("Merchant", "Rancher"), ("Commodity Futures",))
+    _no_legacy_auction(state)
     state.pending.clear()
     state.round, state.phase, state.cursor = 3, "market", 1
     state.flux = []  # two players: the Market Flux deck would move prices too
@@ -379,6 +388,7 @@ def test_livestock_empire_ranch_makes_one_leather_when_the_owner_chooses() -> No
     ranch = Hex(0, 2)
     state.tiles[ranch] = tile_id(state, "Plains")
     state.camps[ranch] = Camp(owner=0, kind="Ranch")
+    _no_legacy_auction(state)  # the next round's Market Update asks nothing then
     _production(state)
     step = state.pending[-1]
     assert step.kind == "production.ranch" and step.player == 0

@@ -24,7 +24,7 @@ from hexkit.errors import ConfigError, HexkitError
 from hexkit.game import Game, GameConfig, Information, State
 from hexkit.record import GameRecord, record_to_json
 from hexkit.registry import load_game
-from hexkit.rng import Rng
+from hexkit.rng import derive_seed
 from hexkit.sim.lazyview import LazyView
 
 __all__ = [
@@ -123,6 +123,9 @@ class Study:
         agents: agent specs (``"mcts:iterations=200"``), rotated over the seats.
         games: number of games.
         seed: seed of the first game; game ``i`` has seed ``seed + i``.
+            Consecutive seeds keep a study reproducible; they are guessable,
+            which is safe because agents see only views, never the seed,
+            and play with seeds of their own (:func:`agent_seed`).
         variants: optional rules in use.
         overrides: dotted data paths and values (``GameConfig.overrides``).
         options: other fields of the game's config class, by name.
@@ -208,8 +211,13 @@ def seat_agents(agents: Sequence[str], players: int, index: int) -> list[str]:
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the agent in ``seat`` of the game seeded ``game_seed``."""
-    return Rng((game_seed << 8) ^ (seat + 1) ^ 0xA6E47).next64()
+    """The seed of the agent in ``seat`` of the game seeded ``game_seed``.
+
+    Derived through the same keyed hash as the game's random source but in
+    another domain (``derive_seed(game_seed, "agent", seat)``), so an agent's
+    seed is neither the game seed nor its random state.
+    """
+    return derive_seed(game_seed, "agent", seat)
 
 
 def game_factions(game: Game[Any, Any], state: State) -> list[str] | None:

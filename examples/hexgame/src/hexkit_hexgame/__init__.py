@@ -30,7 +30,8 @@ maximum length      ``size * size`` actions, plus one with the swap
 The numbering agrees with OpenSpiel's ``hex`` game (``board_size = size``,
 ``swap`` on or off), whose player 0 is also the top-bottom player.
 
-Version history: 1.0.0, first release.
+Version history: 1.0.0, first release; 1.0.1, the state's random source is
+derived from the seed by a keyed hash (the same seed gives another saved state).
 """
 
 from hexkit_hexgame.actions import (

@@ -62,7 +62,7 @@ class HexGame(Game[HexState, HexConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="hex",
         title="Hex",
-        version="1.0.0",
+        version="1.0.1",
         min_players=2,
         max_players=2,
         max_decisions=MAX_SIZE * MAX_SIZE + 1,
