@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hexkit.errors import IllegalActionError, InvalidRecordError
+from hexkit.errors import InvalidRecordError
 from hexkit.serialize import codec
 from hexkit.testing import mutate_one, refused_or_plays_on
 from hexkit.validation import StateValidationError

@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from hexkit.errors import IllegalActionError, InvalidRecordError
 from hexkit.serialize import codec
 from hexkit.testing import mutate_one, play_random, refused_or_plays_on
 from hexkit.validation import StateValidationError
