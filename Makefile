@@ -21,6 +21,9 @@ test: $(STAMP)
 	$(BIN)/sphinx-build -q -W --keep-going -b html docs docs/_build/html
 	$(BIN)/sphinx-build -q -W --keep-going -b doctest docs docs/_build/doctest
 
+# The long randomized runs (marker soak): all three games with random and greedy agents,
+# validate_state after every step (tests/test_soak.py), Empyreal's Spellcar conservation,
+# the mutation corpora, conformance and strict-action fuzzing.
 soak: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 -m soak
 

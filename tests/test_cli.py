@@ -21,7 +21,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_games_lists_installed_plugins_with_versions(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert "hex" in out and "1.0.1" in out and "2-2" in out
+    assert "hex" in out and "1.1.0" in out and "2-2" in out
 
 
 def test_play_prints_log_board_scores_and_saves_a_record(
@@ -173,11 +173,11 @@ def test_bad_input_is_one_line_and_exit_status_2(
 ) -> None:
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "other.json").write_text(json.dumps({"game": "go"}))
-    record = {"schema": 1, "game": "hex", "version": "1.0.1", "seed": 0,
+    record = {"schema": 1, "game": "hex", "version": "1.1.0", "seed": 0,
               "config": {"players": 2, "variants": [], "data": None, "overrides": {}, "size": 3},
-              "actions": [{"type": "Place", "hex": "(0,0)"}]}
+              "actions": [{"type": "Place", "hex": "a1"}]}
     (tmp_path / "short.json").write_text(json.dumps(record))
-    record["actions"] = [{"type": "Place", "hex": "(7,7)"}]
+    record["actions"] = [{"type": "Place", "hex": "h8"}]
     (tmp_path / "tampered.json").write_text(json.dumps(record))
     (tmp_path / "empty.jsonl").write_text("")
     code, out, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
@@ -340,14 +340,14 @@ def test_agent_parameters_are_converted_to_the_annotated_type() -> None:
         (None, "actions[0]", "action is null, not an object"),
         (5, "actions[0]", "action is a number (5), not an object"),
         ("Place", "actions[0]", "action is a string ('Place'), not an object"),
-        ({"type": "NoSuchAction", "hex": "(0,0)"}, "actions[0].type",
+        ({"type": "NoSuchAction", "hex": "a1"}, "actions[0].type",
          "unknown action type 'NoSuchAction' (known: Place"),
     ],
 )
 def test_a_record_with_a_bad_action_says_what_is_wrong(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, action: object, field: str, message: str
 ) -> None:
-    record = {"schema": 1, "game": "hex", "version": "1.0.1", "seed": 0,
+    record = {"schema": 1, "game": "hex", "version": "1.1.0", "seed": 0,
               "config": {"players": 2, "variants": [], "data": None, "overrides": {}, "size": 3},
               "actions": [action]}
     path = tmp_path / "bad.json"

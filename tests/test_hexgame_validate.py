@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from hexkit.errors import IllegalActionError, InvalidRecordError
+from hexkit.errors import InvalidRecordError
 from hexkit.serialize import codec
+from hexkit.testing import mutate_one, refused_or_plays_on
 from hexkit.validation import StateValidationError
 
 from hexkit_hexgame import GAME, parse_action
@@ -64,31 +65,6 @@ def test_the_wrong_seat_to_move_is_refused() -> None:
     assert caught.value.field == "state.pending.0.player"
 
 
-def _leaves(node, path=()):
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _leaves(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _leaves(v, (*path, i))
-    else:
-        yield path, node
-
-
-def _set(node, path, value):
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-
-
-def _mutate(rng: random.Random, value):
-    if isinstance(value, bool) or value is None:
-        return rng.choice([True, False, None, 0, 1, 2, -1])
-    if isinstance(value, int):
-        return rng.choice([-1, -7, 2, 3, 999, value + 1, value - 1])
-    return rng.choice(["", "bogus", "?"])
-
-
 def _mutation_corpus(count: int, seed: int):
     rng = random.Random(seed)
     for _ in range(count):
@@ -97,40 +73,13 @@ def _mutation_corpus(count: int, seed: int):
             if GAME.is_over(state):
                 break
             GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
-        data = json.loads(CODEC.state_to_json(state))
-        leaves = [p for p, _ in _leaves(data["state"]) if p[0] != "config"]
-        path = rng.choice(leaves)
-        _set(data["state"], path, _mutate(rng, dict(_leaves(data["state"]))[path]))
-        yield path, data
-
-
-def _plays_on(state) -> None:
-    rng = random.Random(1)
-    GAME.scores(state)
-    while not GAME.is_over(state):
-        legal = list(GAME.legal_actions(state))
-        assert legal, "no legal action while the game is not over"
-        GAME.apply(state, rng.choice(legal))
-    GAME.scores(state)
-    GAME.winner(state)
+        yield mutate_one(rng, json.loads(CODEC.state_to_json(state)), skip=("config",),
+                         flags=(True, False, None, 0, 1, 2, -1), ints=(-1, -7, 2, 3, 999), texts=("", "bogus", "?"))
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_mutated_states_are_refused_or_play_on(seed: int) -> None:
-    refused = 0
-    for path, data in _mutation_corpus(120, seed):
-        try:
-            state = _load(data)
-        except InvalidRecordError:
-            refused += 1
-            continue
-        try:
-            _plays_on(state)
-        except IllegalActionError:
-            pass
-        except Exception as exc:  # pragma: no cover - the failure message
-            pytest.fail(f"mutating {path} loaded, then crashed: {type(exc).__name__}: {exc}")
-    assert refused > 0
+    assert sum(refused_or_plays_on(GAME, path, data) for path, data in _mutation_corpus(120, seed)) > 0
 
 
 @pytest.mark.soak

@@ -199,7 +199,7 @@ def test_a_record_from_another_rules_version_is_refused_naming_both() -> None:
 def test_a_state_from_another_rules_version_is_refused_naming_both() -> None:
     state = hex_state()
     state["version"] = "0.9.0"
-    with pytest.raises(VersionMismatchError, match=r"version '0.9.0'.*version '1.0.1'"):
+    with pytest.raises(VersionMismatchError, match=r"version '0.9.0'.*version '1.1.0'"):
         codec(HEX).state_from_dict(state)
     assert codec(HEX).state_from_dict(state, allow_version_mismatch=True).step == 1
 
@@ -212,7 +212,7 @@ def test_replay_refuses_another_version_unless_asked_and_then_warns(
     path = tmp_path / "old.json"
     path.write_text(json.dumps(record))
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 2 and "rules version '0.9.0'" in err and "'1.0.1'" in err
+    assert code == 2 and "rules version '0.9.0'" in err and "'1.1.0'" in err
     code, out, _ = run(capsys, "replay", str(path), "--allow-version-mismatch")
     assert code == 0 and "may diverge" in out
 

@@ -224,6 +224,11 @@ class GameCodec:
         self.game = game
         conv = make_converter()
         self.converter = conv
+        # A game may write some values its own way (Hex names cells "j5"):
+        # its hook registers them first, so the unions below use them.
+        register = getattr(game, "register_codec_hooks", None)
+        if register is not None:
+            register(conv)
         self._actions_by_tag = {_tag(c): c for c in game.action_types}
         action_union: Any = Union[tuple(game.action_types)] if len(game.action_types) > 1 else None
         if action_union is not None:

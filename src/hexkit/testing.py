@@ -40,7 +40,10 @@ from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "play_random", "flatten"]
+__all__ = [
+    "ConformanceError", "ConformanceReport", "check_game", "play_random", "flatten",
+    "leaves", "set_leaf", "mutant", "mutate_one", "plays_on", "refused_or_plays_on", "SKIP_FIELDS",
+]
 
 
 class ConformanceError(HexkitError, AssertionError):
@@ -291,3 +294,129 @@ def check_game(
         for seed in seed_list:
             checker.play(config, seed)
     return checker.report
+
+
+# -- mutation corpora: damaged saves are refused, never loaded and then crashed --------------------
+
+Path = tuple[str | int, ...]
+"""Where a leaf sits in parsed JSON: the keys and indices from the root."""
+
+SKIP_FIELDS = frozenset({"config", "rng", "log"})
+"""Top-level state fields a corpus leaves alone by default: the config (checked
+when it is built), the RNG and the log (not rules state)."""
+
+
+def leaves(node: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every scalar in parsed JSON with its path, depth first, in document order."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from leaves(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from leaves(value, (*path, index))
+    else:
+        yield path, node
+
+
+def set_leaf(node: Any, path: Path, value: Any) -> None:
+    """Replace the scalar at ``path`` in parsed JSON ``node``."""
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+
+
+def mutant(
+    rng: Any,
+    value: Any,
+    *,
+    flags: Sequence[Any] = (True, False, 0, 1),
+    ints: Sequence[int] = (-1, -7, 3, 5, 7, 999),
+    texts: Sequence[str] = ("", "bogus", "?", "Flying Teapot"),
+) -> Any:
+    """A wrong value for a leaf: a flag or null becomes one of ``flags``, an
+    integer one of ``ints`` or one off, anything else one of ``texts``.
+
+    Args:
+        rng: a :class:`random.Random` (its ``choice`` is used).
+        value: the leaf's value.
+        flags: replacements of ``true``, ``false`` and ``null``.
+        ints: replacements of integers (besides ``value + 1`` and ``value - 1``).
+        texts: replacements of strings and floats.
+    """
+    if isinstance(value, bool) or value is None:
+        return rng.choice(list(flags))
+    if isinstance(value, int):
+        return rng.choice([*ints, value + 1, value - 1])
+    return rng.choice(list(texts))
+
+
+def mutate_one(
+    rng: Any, saved: dict[str, Any], *, skip: Iterable[str] = SKIP_FIELDS, only: str = "", **values: Any
+) -> tuple[Path, dict[str, Any]]:
+    """A copy of a saved state (an envelope with ``"state"``) with one leaf made wrong.
+
+    Args:
+        rng: a :class:`random.Random`.
+        saved: the parsed save.
+        skip: top-level state fields never mutated.
+        only: mutate only leaves under top-level fields starting with this.
+        **values: passed to :func:`mutant`.
+
+    Returns:
+        The path of the mutated leaf (under ``"state"``) and the copy.
+    """
+    import copy
+
+    data = copy.deepcopy(saved)
+    skipped = frozenset(skip)
+    candidates = [(p, v) for p, v in leaves(data["state"])
+                  if str(p[0]) not in skipped and str(p[0]).startswith(only)]
+    path, value = rng.choice(candidates)
+    set_leaf(data["state"], path, mutant(rng, value, **values))
+    return path, data
+
+
+def plays_on(game: Game[Any, Any], state: State, budget: int = 3000, seed: int = 1) -> None:
+    """Score ``state``, play random legal actions to the end (at most ``budget``), score again.
+
+    Raises:
+        AssertionError: if the game is not over and has no legal action.
+        Any exception the game raises: a loaded state that cannot be played.
+    """
+    import random
+
+    rng = random.Random(seed)
+    game.scores(state)
+    for _ in range(budget):
+        if game.is_over(state):
+            break
+        legal = list(game.legal_actions(state))
+        assert legal, "no legal action while the game is not over"
+        game.apply(state, rng.choice(legal))
+    game.scores(state)
+    game.returns(state)
+
+
+def refused_or_plays_on(game: Game[Any, Any], path: Path, data: dict[str, Any], budget: int = 3000) -> bool:
+    """Load a mutated save: ``True`` if it is refused with ``InvalidRecordError``, ``False`` if it
+    loads and plays on to the end (an illegal random action ends the check early).
+
+    Raises:
+        AssertionError: if it loads and then crashes, naming the mutated path.
+    """
+    import json
+
+    from hexkit.errors import InvalidRecordError
+
+    try:
+        state = codec(game).state_from_json(json.dumps(data))
+    except InvalidRecordError:
+        return True
+    try:
+        plays_on(game, state, budget)
+    except IllegalActionError:
+        pass
+    except Exception as exc:
+        where = ".".join(map(str, path))
+        raise AssertionError(f"mutating {where} loaded, then crashed: {type(exc).__name__}: {exc}") from exc
+    return False

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from hexkit.errors import HexkitError, InvalidRecordError
+from hexkit.validation import Problems
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
@@ -47,7 +48,7 @@ from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.network import network_capacity, network_load
-from hexkit_soot.integrity import check_references
+from hexkit_soot.integrity import check_combined, check_fields, check_network, check_players
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
@@ -236,57 +237,31 @@ class SootGame(Game[SootState, SootConfig]):
         view, the open trade offer and Binding Trade Contracts
         (:func:`~hexkit_soot.rules.trades.check_trades`), and trail marks
         that match the routes (:func:`~hexkit_soot.rules.routes.check_trails`);
-        then seats, names, places, token counts and pending questions
-        (:func:`~hexkit_soot.integrity.check_references`).
+        then seats, names, places, the map, prices, token counts and pending
+        questions (:mod:`hexkit_soot.integrity`). Every problem is collected.
 
         Raises:
-            InvalidRecordError: naming the field (``"state.players.1.currency"``).
+            StateValidationError: an ``InvalidRecordError`` naming every
+                broken field (``"state.players.1.currency"`` first).
         """
         super().validate_state(state)
-        goods = data_of(state.config).goods
-        numbers = data_of(state.config).numbers
         if len(state.players) != state.config.players:
             raise InvalidRecordError(
                 "state.players",
                 f"{len(state.players)} player records for a {state.config.players}-player game",
             )
-        if not 0 <= state.round <= numbers.hard_cap:
-            raise InvalidRecordError("state.round", f"{state.round} is outside 0..{numbers.hard_cap}")
-        loan_max = max(numbers.loan_max, numbers.loan_max_2p)
-        for seat, player in enumerate(state.players):
-            where = f"state.players.{seat}"
-            if player.currency < 0:
-                raise InvalidRecordError(f"{where}.currency", f"must not be negative, got {player.currency}")
-            if not 0 <= player.soot <= numbers.soot_max:
-                raise InvalidRecordError(f"{where}.soot", f"{player.soot} is outside 0..{numbers.soot_max}")
-            if not 0 <= player.loans <= loan_max:
-                raise InvalidRecordError(f"{where}.loans", f"{player.loans} is outside 0..{loan_max}")
-            for good, count in player.stock.items():
-                if good not in goods:
-                    raise InvalidRecordError(f"{where}.stock.{good}", "is not a good of this game")
-                if count < 0:
-                    raise InvalidRecordError(f"{where}.stock.{good}", f"must not be negative, got {count}")
-            owned = sum(1 for camp in state.camps.values() if camp.owner == seat)
-            if player.camps_founded < owned:
-                raise InvalidRecordError(
-                    f"{where}.camps_founded", f"{player.camps_founded} camps founded but {owned} owned now"
-                )
-            load, capacity = network_load(state, seat), network_capacity(state, seat)
-            if load > capacity:
-                raise InvalidRecordError(
-                    f"{where}.stock", f"{load} bulk goods exceed the warehouse network's capacity of {capacity}"
-                )
-            if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
-                raise InvalidRecordError(
-                    f"{where}.screened",
-                    f"{player.screened} hidden ingredients: only another player's view may hide some (viewer {state.viewer})",
-                )
-        for seat, bid in enumerate(state.bids):
-            if bid < HIDDEN_BID or (bid == HIDDEN_BID and state.viewer in (None, seat)):
-                raise InvalidRecordError(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")
-        trades.check_trades(state)
-        routes.check_trails(state)
-        check_references(state)
+        problems = Problems()
+        check_players(state, problems)
+        check_fields(state, problems)
+        if not problems:  # the combined checks look things up by the names just checked
+            check_network(state, problems)
+            for check in (trades.check_trades, routes.check_trails):
+                try:
+                    check(state)
+                except InvalidRecordError as exc:
+                    problems.errors.append(exc)
+            check_combined(state, problems)
+        problems.raise_if_any()
 
     def factions(self, state: SootState) -> list[str]:
         """Each seat's archetype, for balance studies (the sim's ``factions`` hook)."""

@@ -1,50 +1,135 @@
-"""Consistency checks of a loaded state: seats, names, places and token counts.
+"""Consistency checks of a loaded state: seats, names, places, bounds, token counts and pending questions.
 
 :meth:`SootGame.validate_state` refuses a saved state whose numbers break
 the rules' bounds; these checks refuse one whose references cannot be right
-(a seat that does not exist, a good or card the data does not know, a
-question no rule answers, tokens invented or lost), which would otherwise
-load and fail many moves later with a bare ``IndexError`` or ``KeyError``.
-Each check names the field, as ``state.order.3``.
+(a seat that does not exist, a good, card, tile or facility the data does
+not know, an index out of range, a question no rule answers or asked of
+the wrong seat, tokens invented or lost), which would otherwise load and
+fail many moves later with a bare ``IndexError`` or ``KeyError``. Every
+problem is collected in a :class:`~hexkit.validation.Problems` list and
+each names its field, as ``state.order.3``.
 
-Source: rulebook, "Components" (finite token supply, the card deck) and
-the seat-based rules throughout.
+The checks run in two stages: first every field on its own (names, ranges,
+seats, places); then, only if those are sound, the checks that combine
+fields and look things up by them (token totals, the pending questions'
+answers), which could not run on unknown names.
+
+Source: rulebook, "Components" (finite token supply, the card deck, the
+terrain tiles, the price tracks) and the seat-based rules throughout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
-from hexkit.errors import InvalidRecordError
 from hexkit.validation import Problems
 from hexkit_soot.ledger import D
+from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
+from hexkit_soot.actions import Step
 from hexkit_soot.state import Goods, SootState
 
-__all__ = ["check_references", "check_bounds", "PHASES"]
+__all__ = [
+    "check_references", "check_players", "check_bounds", "check_fields", "check_network", "check_combined",
+    "PHASES", "ROUTE_KINDS", "STEP_DATA", "STEP_ANSWERS",
+]
 
 PHASES = frozenset({"draft", "secrets", "market", "actions", "upkeep", "production", "end", "over"})
 """Every value ``SootState.phase`` takes."""
 
+ROUTE_KINDS = 4
+"""Route kinds per segment: 0 none, 1 trail, 2 road, 3 rail."""
+
 HIDDEN_CARD = "?"
 """A card another player's view does not show."""
 
+CENTRAL_CITY = "Central City"
+"""The kind of the settlement that starts on the map (not a settlement type one founds)."""
 
-def check_references(state: SootState) -> None:
-    """Refuse a state whose seats, names, places or token counts are impossible.
+SPECIAL_TILES = (-1, -2)
+"""Tile ids of the Central City and the Outer District (on the map, never in a stack)."""
+
+
+def check_references(state: SootState, problems: Problems | None = None) -> None:
+    """Refuse a state whose seats, names, places, bounds or token counts are impossible.
 
     Args:
         state: a loaded state (a full state or a player's view).
+        problems: where to add the problems; if ``None``, a new list is
+            made and raised at the end.
 
     Raises:
-        InvalidRecordError: naming the first field that is wrong.
+        StateValidationError: (when ``problems`` is ``None``) naming every
+            field that is wrong.
     """
-    check_bounds(state).raise_if_any()
-    _check_seats(state)
-    _check_names(state)
-    _check_places(state)
-    _check_tokens(state)
-    _check_pending(state)
+    own = problems is None
+    found = Problems() if problems is None else problems
+    check_fields(state, found)
+    if not found.errors:
+        check_combined(state, found)
+    if own:
+        found.raise_if_any()
+
+
+def check_fields(state: SootState, problems: Problems) -> None:
+    """Stage one: every field on its own (see the module docstring)."""
+    problems.errors += check_bounds(state).errors
+    _check_seats(state, problems)
+    _check_names(state, problems)
+    _check_places(state, problems)
+    _check_map(state, problems)
+    _check_market(state, problems)
+    _check_steps(state, problems)
+
+
+def check_combined(state: SootState, problems: Problems) -> None:
+    """Stage two: token totals and the pending questions, on a state whose fields are sound."""
+    _check_tokens(state, problems)
+    _check_pending(state, problems)
+
+
+def check_players(state: SootState, problems: Problems) -> None:
+    """Each player's purse and tracks: currency not negative; Soot within the
+    track; loans within the limit; no more camps owned than founded; a hidden
+    ingredient count only in another player's view; and each placed blind
+    bid a bid (only another player's view hides one).
+
+    Source: rulebook, "Soot" (the track), "Loans", "Legacy cards" (blind bids).
+    """
+    from hexkit_soot.views import HIDDEN_BID
+
+    numbers = D(state).numbers
+    loan_max = max(numbers.loan_max, numbers.loan_max_2p)
+    for seat, player in enumerate(state.players):
+        where = f"state.players.{seat}"
+        _not_negative(problems, f"{where}.currency", player.currency)
+        if not 0 <= player.soot <= numbers.soot_max:
+            problems.add(f"{where}.soot", f"{player.soot} is outside 0..{numbers.soot_max}")
+        if not 0 <= player.loans <= loan_max:
+            problems.add(f"{where}.loans", f"{player.loans} is outside 0..{loan_max}")
+        if not numbers.prestige_min <= player.prestige <= numbers.prestige_max:
+            problems.add(f"{where}.prestige", f"{player.prestige} is outside {numbers.prestige_min}..{numbers.prestige_max}")
+        owned = sum(1 for camp in state.camps.values() if camp.owner == seat)
+        if player.camps_founded < owned:
+            problems.add(f"{where}.camps_founded", f"{player.camps_founded} camps founded but {owned} owned now")
+        if player.screened and (player.screened < 0 or state.viewer in (None, seat)):
+            problems.add(f"{where}.screened", f"{player.screened} hidden ingredients: only another player's"
+                         f" view may hide some (viewer {state.viewer})")
+    if not 0 <= state.round <= numbers.hard_cap:
+        problems.add("state.round", f"{state.round} is outside 0..{numbers.hard_cap}")
+    for seat, bid in enumerate(state.bids):
+        if bid < HIDDEN_BID or (bid == HIDDEN_BID and state.viewer in (None, seat)):
+            problems.add(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")
+
+
+def check_network(state: SootState, problems: Problems) -> None:
+    """Bulk goods in each player's network within its warehouse capacity (I40)."""
+    for seat in range(len(state.players)):
+        load, capacity = network_load(state, seat), network_capacity(state, seat)
+        if load > capacity:
+            problems.add(f"state.players.{seat}.stock",
+                         f"{load} bulk goods exceed the warehouse network's capacity of {capacity}")
 
 
 _COUNTS = ("actions", "restricted", "overtime", "founded", "camps_founded", "town_upgrades", "contracts_done")
@@ -58,9 +143,10 @@ def check_bounds(state: SootState) -> Problems:
     empty slot), events (the pile and the one in force, -1 none), public and
     secret objectives and Market Flux cards; a
     player's view may show -1 for what it hides. Counters: actions left,
-    restricted actions, overtime, foundings, upgrades, contracts done, and
-    the ``played`` counters when the state has them (one non-negative count
-    per seat for each mechanism).
+    restricted actions, overtime, foundings, upgrades, contracts done, the
+    round cursor and the other per-state counts, and the ``played`` counters
+    when the state has them (one non-negative count per seat for each
+    mechanism).
 
     Args:
         state: a loaded state (a full state or a player's view).
@@ -100,11 +186,20 @@ def check_bounds(state: SootState) -> Problems:
         indices(f"{where}.secrets", p.secrets, "secret objective")
         indices(f"{where}.dealt", p.dealt, "secret objective")
         for name in _COUNTS:
-            value = getattr(p, name)
-            if value < 0:
-                problems.add(f"{where}.{name}", f"must not be negative, got {value}")
+            _not_negative(problems, f"{where}.{name}", getattr(p, name))
+        for name, count in p.counters.items():
+            _not_negative(problems, f"{where}.counters.{name}", count)
+        for i, mark in enumerate(p.soot_marks):
+            _not_negative(problems, f"{where}.soot_marks.{i}", mark)
+    for name in ("cursor", "below_marker", "outer_district", "last_round"):
+        _not_negative(problems, f"state.{name}", getattr(state, name))
     _check_played(state, problems)
     return problems
+
+
+def _not_negative(problems: Problems, field: str, value: int) -> None:
+    if value < 0:
+        problems.add(field, f"must not be negative, got {value}")
 
 
 def _check_played(state: SootState, problems: Problems) -> None:
@@ -121,96 +216,440 @@ def _check_played(state: SootState, problems: Problems) -> None:
                 problems.add(f"state.played.{name}.{seat}", f"must not be negative, got {count}")
 
 
-def _seat(field: str, seat: int, players: int, none_ok: bool = False) -> None:
+# -- seats -----------------------------------------------------------------------------------------
+
+
+def _seat(problems: Problems, field: str, seat: int, players: int, none_ok: bool = False) -> None:
     if not (0 <= seat < players or (none_ok and seat == -1)):
         allowed = f"-1 or 0..{players - 1}" if none_ok else f"0..{players - 1}"
-        raise InvalidRecordError(field, f"seat {seat} is not one of {allowed}")
+        problems.add(field, f"seat {seat} is not one of {allowed}")
 
 
-def _unique_seats(field: str, seats: list[int], players: int) -> None:
+def _unique_seats(problems: Problems, field: str, seats: list[int], players: int) -> None:
     for i, seat in enumerate(seats):
-        _seat(f"{field}.{i}", seat, players)
+        _seat(problems, f"{field}.{i}", seat, players)
     if len(set(seats)) != len(seats):
-        raise InvalidRecordError(field, f"a seat appears twice in {seats}")
+        problems.add(field, f"a seat appears twice in {seats}")
 
 
-def _check_seats(state: SootState) -> None:
+def _check_seats(state: SootState, problems: Problems) -> None:
     n = state.config.players
-    _unique_seats("state.order", state.order, n)
+    _unique_seats(problems, "state.order", state.order, n)
     if state.order and len(state.order) != n:
-        raise InvalidRecordError("state.order", f"{len(state.order)} seats for a {n}-player game")
-    _unique_seats("state.passed", state.passed, n)
+        problems.add("state.order", f"{len(state.order)} seats for a {n}-player game")
+    _unique_seats(problems, "state.passed", state.passed, n)
     for name in ("turn", "event_token", "triggered_by"):
-        _seat(f"state.{name}", getattr(state, name), n, none_ok=True)
+        _seat(problems, f"state.{name}", getattr(state, name), n, none_ok=True)
     if state.viewer is not None:
-        _seat("state.viewer", state.viewer, n)
+        _seat(problems, "state.viewer", state.viewer, n)
+    for i, seat in enumerate(state.surveyors):
+        _seat(problems, f"state.surveyors.{i}", seat, n)
+    if len(state.surveyors) != len(state.survey):
+        problems.add("state.surveyors", f"{len(state.surveyors)} surveyors for {len(state.survey)} surveyed tiles")
+    if state.bids and len(state.bids) != n:
+        problems.add("state.bids", f"{len(state.bids)} bids for a {n}-player game")
     for h, s in state.settlements.items():
-        _seat(f"state.settlements.{h}.founder", s.founder, n, none_ok=True)
-        _seat(f"state.settlements.{h}.reserve_owner", s.reserve_owner, n, none_ok=True)
+        _seat(problems, f"state.settlements.{h}.founder", s.founder, n, none_ok=True)
+        _seat(problems, f"state.settlements.{h}.reserve_owner", s.reserve_owner, n, none_ok=True)
         for i, f in enumerate(s.facilities):
-            _seat(f"state.settlements.{h}.facilities.{i}.owner", f.owner, n)
+            _seat(problems, f"state.settlements.{h}.facilities.{i}.owner", f.owner, n)
     for h, c in state.camps.items():
-        _seat(f"state.camps.{h}.owner", c.owner, n)
+        _seat(problems, f"state.camps.{h}.owner", c.owner, n)
     for h, community in state.communities.items():
-        _seat(f"state.communities.{h}.pact", community.pact, n, none_ok=True)
+        _seat(problems, f"state.communities.{h}.pact", community.pact, n, none_ok=True)
     for h, owners in state.route_owner.items():
         for d, owner in enumerate(owners):
-            _seat(f"state.route_owner.{h}.{d}", owner, n, none_ok=True)
+            _seat(problems, f"state.route_owner.{h}.{d}", owner, n, none_ok=True)
     for name, owner in state.milestones.items():
-        _seat(f"state.milestones.{name}", owner, n, none_ok=True)
+        _seat(problems, f"state.milestones.{name}", owner, n, none_ok=True)
+    for i, b in enumerate(state.bindings):
+        _seat(problems, f"state.bindings.{i}.seller", b.seller, n)
+        _seat(problems, f"state.bindings.{i}.buyer", b.buyer, n)
+    if state.offer is not None:
+        _seat(problems, "state.offer.offerer", state.offer.offerer, n)
+        _seat(problems, "state.offer.target", state.offer.target, n, none_ok=True)
 
 
-def _known(field: str, names: Iterable[str], known: Iterable[str], what: str, allow: Iterable[str] = ()) -> None:
+# -- names -----------------------------------------------------------------------------------------
+
+
+def _known(problems: Problems, field: str, names: Iterable[str], known: Iterable[str], what: str,
+           allow: Iterable[str] = ()) -> None:
     ok = set(known) | set(allow)
     for i, name in enumerate(names):
         if name not in ok:
-            raise InvalidRecordError(f"{field}.{i}", f"{name!r} is not {what} of this game")
+            problems.add(f"{field}.{i}", f"{name!r} is not {what} of this game")
 
 
-def _check_names(state: SootState) -> None:
+def _key(problems: Problems, field: str, name: str, known: Iterable[str], what: str) -> None:
+    if name not in set(known):
+        problems.add(field, f"{name!r} is not {what} of this game")
+
+
+def _check_names(state: SootState, problems: Problems) -> None:
     data = D(state)
     if state.phase not in PHASES:
-        raise InvalidRecordError("state.phase", f"{state.phase!r} is not one of {sorted(PHASES)}")
+        problems.add("state.phase", f"{state.phase!r} is not one of {sorted(PHASES)}")
     cards = data.cards
+    hidden = (HIDDEN_CARD,) if state.viewer is not None else ()
     for field, pile in (("state.deck", state.deck), ("state.discard", state.discard),
                         ("state.legacy_gone", state.legacy_gone)):
-        _known(field, pile, cards, "a card", allow=(HIDDEN_CARD,))
-    _known("state.card_row", state.card_row, cards, "a card", allow=("",))
+        _known(problems, field, pile, cards, "a card", allow=hidden)
+    _known(problems, "state.card_row", state.card_row, cards, "a card", allow=("",))
+    if state.auction:
+        _key(problems, "state.auction", state.auction, cards, "a card")
+    _known(problems, "state.draft_pool", state.draft_pool, data.archetypes, "an archetype")
+    _known(problems, "state.cascaded", state.cascaded, data.goods, "a good")
+    milestones = [m.name for m in data.milestones]
+    for name in state.milestones:
+        _key(problems, f"state.milestones.{name}", name, milestones, "a milestone")
+    for name, count in state.shared_upgrades.items():
+        _key(problems, f"state.shared_upgrades.{name}", name, data.upgrades, "an upgrade")
+        _not_negative(problems, f"state.shared_upgrades.{name}", count)
+    kinds = [c.name for c in data.communities]
+    for name, count in state.bag.items():
+        _key(problems, f"state.bag.{name}", name, kinds, "a community token")
+        _not_negative(problems, f"state.bag.{name}", count)
     for seat, p in enumerate(state.players):
         where = f"state.players.{seat}"
-        _known(f"{where}.hand", p.hand, cards, "a card", allow=(HIDDEN_CARD,))
+        screened = (HIDDEN_CARD,) if state.viewer not in (None, seat) else ()
+        _known(problems, f"{where}.hand", p.hand, cards, "a card", allow=screened)
         if p.archetype:
-            _known(f"{where}.archetype", [p.archetype], data.archetypes, "an archetype")
-        _goods(f"{where}.stock", p.stock, state)
+            _known(problems, f"{where}.archetype", [p.archetype], data.archetypes, "an archetype")
+        _known(problems, f"{where}.upgrades", p.upgrades, data.upgrades, "an upgrade")
+        _goods(problems, f"{where}.stock", p.stock, state)
         for h, goods in p.loose.items():
-            _goods(f"{where}.loose.{h}", goods, state)
+            _goods(problems, f"{where}.loose.{h}", goods, state)
         for i, c in enumerate(p.caravans):
-            _goods(f"{where}.caravans.{i}.cargo", c.cargo, state)
-    _goods("state.supply", state.supply, state)
+            _goods(problems, f"{where}.caravans.{i}.cargo", c.cargo, state)
+    _goods(problems, "state.supply", state.supply, state)
+    for i, b in enumerate(state.bindings):
+        _goods(problems, f"state.bindings.{i}.goods", b.goods, state)
+        _not_negative(problems, f"state.bindings.{i}.price", b.price)
+    if state.offer is not None:
+        _goods(problems, "state.offer.give", state.offer.give, state)
+        _goods(problems, "state.offer.ask", state.offer.ask, state)
+        _not_negative(problems, "state.offer.edits", state.offer.edits)
 
 
-def _goods(field: str, goods: Goods, state: SootState) -> None:
+def _goods(problems: Problems, field: str, goods: Goods, state: SootState) -> None:
     known = D(state).goods
     for name, count in goods.items():
         if name not in known:
-            raise InvalidRecordError(f"{field}.{name}", "is not a good of this game")
-        if count < 0:
-            raise InvalidRecordError(f"{field}.{name}", f"must not be negative, got {count}")
+            problems.add(f"{field}.{name}", "is not a good of this game")
+        elif count < 0:
+            problems.add(f"{field}.{name}", f"must not be negative, got {count}")
 
 
-def _check_places(state: SootState) -> None:
+# -- places and the map ----------------------------------------------------------------------------
+
+
+def _check_places(state: SootState, problems: Problems) -> None:
     for seat, p in enumerate(state.players):
         where = f"state.players.{seat}"
         for kind, hexes in (("explorers", p.explorers), ("builders", p.builders), ("warehouses", p.warehouses)):
             for i, h in enumerate(hexes):
                 if h not in state.tiles:
-                    raise InvalidRecordError(f"{where}.{kind}.{i}", f"{h} is not an explored hex")
+                    problems.add(f"{where}.{kind}.{i}", f"{h} is not an explored hex")
         for i, c in enumerate(p.caravans):
             if c.loc not in state.tiles:
-                raise InvalidRecordError(f"{where}.caravans.{i}.loc", f"{c.loc} is not an explored hex")
+                problems.add(f"{where}.caravans.{i}.loc", f"{c.loc} is not an explored hex")
+        for h in p.loose:
+            if h not in state.tiles:
+                problems.add(f"{where}.loose.{h}", f"{h} is not an explored hex")
 
 
-def _check_tokens(state: SootState) -> None:
+def _tile(problems: Problems, field: str, tile: int, size: int, on_map: bool, hidden: bool) -> None:
+    if 0 <= tile < size or (on_map and tile in SPECIAL_TILES) or (hidden and tile == -1):
+        return
+    allowed = f"-2, -1 or 0..{size - 1}" if on_map else f"0..{size - 1}"
+    problems.add(field, f"{tile} is not a terrain tile ({allowed})")
+
+
+def _check_map(state: SootState, problems: Problems) -> None:
+    """Tiles, depletion stacks, routes, camps, settlements and communities against the data."""
+    data = D(state)
+    size = len(data.tile_list())
+    view = state.viewer is not None
+    for h, tile in state.tiles.items():
+        _tile(problems, f"state.tiles.{h}", tile, size, on_map=True, hidden=False)
+    for name, tiles in (("tile_stack", state.tile_stack), ("survey", state.survey), ("drawn", state.drawn)):
+        for i, tile in enumerate(tiles):
+            _tile(problems, f"state.{name}.{i}", tile, size, on_map=False, hidden=view and name == "tile_stack")
+    for h, n in state.stacks.items():
+        if h not in state.tiles:
+            problems.add(f"state.stacks.{h}", f"{h} is not an explored hex")
+        _not_negative(problems, f"state.stacks.{h}", n)
+    for name, routes in (("route_kind", state.route_kind), ("route_owner", state.route_owner),
+                         ("trails", state.trails)):
+        for h in routes:
+            if h not in state.tiles:
+                problems.add(f"state.{name}.{h}", f"{h} is not an explored hex")
+    for h, kinds in state.route_kind.items():
+        for d, kind in enumerate(kinds):
+            if not 0 <= kind < ROUTE_KINDS:
+                problems.add(f"state.route_kind.{h}.{d}", f"{kind} is not a route kind (0 none, 1 trail, 2 road, 3 rail)")
+    for h, mask in state.trails.items():
+        if not 0 <= mask < 64:
+            problems.add(f"state.trails.{h}", f"{mask} is not a mask of six directions (0..63)")
+    for h, camp in state.camps.items():
+        if h not in state.tiles:
+            problems.add(f"state.camps.{h}", f"{h} is not an explored hex")
+        _key(problems, f"state.camps.{h}.kind", camp.kind, data.camps, "a camp type")
+    tiers = [t.level for t in data.tiers]
+    for h, s in state.settlements.items():
+        where = f"state.settlements.{h}"
+        if h not in state.tiles:
+            problems.add(where, f"{h} is not an explored hex")
+        _key(problems, f"{where}.kind", s.kind, [*data.settlements, CENTRAL_CITY], "a settlement type")
+        if s.spec:
+            _key(problems, f"{where}.spec", s.spec, data.specialisations, "a specialisation")
+        if s.tier not in tiers:
+            problems.add(f"{where}.tier", f"{s.tier} is not a tier ({min(tiers)}..{max(tiers)})")
+        for name in ("reserve_until", "extra_slots"):
+            _not_negative(problems, f"{where}.{name}", getattr(s, name))
+        for i, f in enumerate(s.facilities):
+            _key(problems, f"{where}.facilities.{i}.name", f.name, data.facilities, "a facility")
+    tokens = [c.name for c in data.communities]
+    favor_max = data.numbers.favor_max
+    for h, community in state.communities.items():
+        where = f"state.communities.{h}"
+        if h not in state.tiles:
+            problems.add(where, f"{h} is not an explored hex")
+        _key(problems, f"{where}.kind", community.kind, tokens, "a community token")
+        if len(community.favor) != state.config.players:
+            problems.add(f"{where}.favor", f"{len(community.favor)} favor tracks for a {state.config.players}-player game")
+        for seat, favor in enumerate(community.favor):
+            if not 0 <= favor <= favor_max:
+                problems.add(f"{where}.favor.{seat}", f"{favor} is outside 0..{favor_max}")
+
+
+def _check_market(state: SootState, problems: Problems) -> None:
+    """Prices on their tracks, floors and bonuses of known goods."""
+    goods = D(state).goods
+    for name, price in state.prices.items():
+        good = goods.get(name)
+        if good is None or good.kind != "tracked":
+            problems.add(f"state.prices.{name}", "is not a good with a price track")
+        elif not good.minimum <= price <= good.maximum:
+            problems.add(f"state.prices.{name}", f"{price} is off the track ({good.minimum}..{good.maximum})")
+    for field, table in (("floors", state.floors), ("raw_bonus", state.raw_bonus)):
+        for name, n in table.items():
+            if name not in goods:
+                problems.add(f"state.{field}.{name}", "is not a good of this game")
+            _not_negative(problems, f"state.{field}.{name}", n)
+
+
+# -- pending questions -----------------------------------------------------------------------------
+
+
+def _check_steps(state: SootState, problems: Problems) -> None:
+    """Each question names a rule that answers it and a seat that exists."""
+    n = state.config.players
+    for i, step in enumerate(_steps(state)):
+        kind = step.kind
+        if kind != "effect" and kind not in HANDLERS:
+            problems.add(f"state.pending.{i}.kind", f"no rule answers a {kind!r} question")
+        _seat(problems, f"state.pending.{i}.player", step.player, n)
+    if not state.pending and state.phase != "over":
+        problems.add("state.pending", f"no question pending in phase {state.phase!r}: the game is not over")
+    if state.pending and state.phase == "over":
+        problems.add("state.pending", "the game is over: no question may be pending")
+
+
+STEP_DATA: dict[str, tuple[str, ...]] = {
+    "explore.source": ("explorer",),
+    "explore.tile": ("explorer",),
+    "explore.hex": ("explorer", "drawn"),
+    "extract.mode": ("explored",),
+    "market.good": ("explored",),
+    "market.qty": ("explored", "good"),
+    "move.agent": ("count",),
+    "move.walk": ("count", "agent"),
+    "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
+    "move.drive": ("count", "caravan", "budget", "count"),
+    "production.ranch": ("explored",),
+    "settlement.spec": ("found",),
+    "settlement.reserve": ("explored",),
+    "cards.keep": ("card",) * 8,
+    "cards.bid": ("bidder", "row"),
+    "route.edge": ("count",),
+    "upkeep.tax": ("count",),
+}
+"""What each integer of a question's ``data`` refers to, by question kind (the
+rule that asks it writes them): an index of the asked player's explorer,
+caravan or agent (explorers 0-7, builders 8-15, caravans from 16), of a
+drawn tile, a good or a card; an explored hex (its :func:`~hexkit_soot.grid.hex_code`);
+a hex and settlement type (``found``: code * 8 + type); the bidder's place
+in the seating order and the card row slot auctioned; the movement points
+spent (``budget``); or a count. Questions not listed carry no indices."""
+
+STEP_ANSWERS: dict[str, dict[str, str]] = {
+    "setup.draft": {"archetype": "draft"},
+    "explore.explorer": {"explorer": "explorer"},
+    "explore.source": {"survey": "survey"},
+    "explore.tile": {"tile": "drawn"},
+    "move.agent": {"agent": "agent"},
+    "market.good": {"buy": "good", "sell": "good"},
+    "move.cargo": {"load": "good", "unload": "good"},
+    "trade.build": {"give": "good", "ask": "good"},
+    "cards.draw": {"row": "row"},
+    "market.qty": {"qty": "count"},
+}
+"""What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
+
+
+def _refers(state: SootState, player: int, what: str, value: int) -> str:
+    """Why ``value`` cannot be a ``what`` of ``player`` ("" when it can)."""
+    from hexkit_soot.grid import code_hex
+    from hexkit_soot.rules.movement import BUDGET
+
+    data = D(state)
+    p = state.players[player]
+    if what == "count":
+        return "" if value >= 0 else f"{value} is negative"
+    if what == "budget":
+        return "" if 0 <= value <= BUDGET else f"{value} movement points is outside 0..{BUDGET}"
+    if what == "agent":
+        groups = ((0, p.explorers, "explorer"), (8, p.builders, "builder"))
+        for base, agents, name in groups:
+            if base <= value < base + 8:
+                return "" if value - base < len(agents) else f"P{player} has no {name} {value - base}"
+        return "" if 0 <= value - 16 < len(p.caravans) else f"{value} is not an agent of P{player}"
+    if what == "bidder":
+        seats = state.order
+        return "" if 0 <= value < len(seats) and seats[value] == player else f"{value} is not P{player}'s place in the bidding order"
+    sizes = {"explorer": len(p.explorers), "caravan": len(p.caravans), "drawn": len(state.drawn),
+             "good": len(data.goods), "card": len(data.cards), "draft": len(state.draft_pool),
+             "row": len(state.card_row), "survey": len(state.survey)}
+    if what in sizes:
+        return "" if 0 <= value < sizes[what] else f"{value} is out of range for a {what} (0..{sizes[what] - 1})"
+    if what == "found":
+        if not 0 <= value % 8 < len(data.settlements):
+            return f"{value % 8} is not a settlement type"
+        value //= 8
+    return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
+
+
+def _steps(state: SootState) -> list[Step]:
+    """The pending questions (a Soot state holds only :class:`Step` questions; the codec loads no other)."""
+    return cast(list[Step], state.pending)
+
+
+def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
+    step = _steps(state)[i]
+    masked = state.viewer is not None and step.player != state.viewer
+    for j, (what, value) in enumerate(zip(STEP_DATA.get(step.kind, ()), step.data)):
+        why = "" if masked and value == -1 else _refers(state, step.player, what, value)
+        if why:
+            problems.add(f"state.pending.{i}.data.{j}", why)
+    answers = STEP_ANSWERS.get(step.kind, {})
+    for j, option in enumerate(step.options):
+        refers = answers.get(option.code)
+        why = "" if refers is None or (masked and option.arg == -1) else _refers(state, step.player, refers, option.arg)
+        if why:
+            problems.add(f"state.pending.{i}.options.{j}.arg", why)
+
+
+def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
+    """The hexes (codes) a move question may offer now, by answer code (``None``: not a move question).
+
+    An Explorer or Builder walks to a hex within its reach; a caravan's leg
+    ends at a hex it reaches by road and rail (``hex``) or on trails and
+    rivers (``trail``), from the points it has spent so far this Move.
+
+    Source: rulebook, "Agents & Movement".
+    """
+    from hexkit_soot.grid import hex_code
+    from hexkit_soot.rules import movement as mv
+
+    p = state.players[step.player]
+    if step.kind == "move.walk":
+        agent = step.data[1]
+        start = p.builders[agent - 8] if agent >= 8 else p.explorers[agent]
+        walk = mv.explore_reach(state, step.player, start, "Builder" if agent >= 8 else "Explorer")
+        return {"hex": {hex_code(h) for h in walk}}
+    if step.kind == "move.drive":
+        moved, index, spent, flags = step.data
+        paid = mv._paid(moved)  # the movement rules' own reading of the data (private helpers)
+        fuelled = bool(flags & mv._FUELLED)
+        reach = mv.caravan_reach(state, step.player, index, paid, spent, fuelled, bool(flags & mv._NODE_SEEN))
+        trails = mv.trail_reach(state, step.player, index, reach, paid, spent, fuelled)
+        return {"hex": {hex_code(h) for h in reach}, "trail": {hex_code(h) for h in trails}}
+    return None
+
+
+def _check_destinations(state: SootState, problems: Problems) -> None:
+    """The answers of a move question on top are hexes the agent can reach now."""
+    i = len(state.pending) - 1
+    step = _steps(state)[i]
+    if state.viewer not in (None, step.player) or problems.errors:
+        return  # another player's masked question; or its indices are already wrong
+    reachable = _destinations(state, step)
+    if reachable is None:
+        return
+    for j, option in enumerate(step.options):
+        if option.code in reachable and option.arg not in reachable[option.code]:
+            problems.add(f"state.pending.{i}.options.{j}.arg",
+                         f"{option.arg} is not a hex the {step.kind} question can reach now")
+
+
+def _check_pending(state: SootState, problems: Problems) -> None:
+    """The question on top can be answered, each question's indices refer to
+    what the asked player has, a move's answers are hexes it reaches, and a
+    turn is asked of the seat whose turn it is."""
+    if state.phase == "actions":
+        for i, step in enumerate(_steps(state)):
+            if step.kind == "turn" and step.player != state.turn:
+                problems.add(f"state.pending.{i}.player",
+                             f"seat {step.player} is asked for a turn, but it is P{state.turn}'s turn")
+            elif step.kind == "turn" and step.player in state.passed:
+                problems.add(f"state.pending.{i}.player", f"seat {step.player} is asked for a turn but has passed")
+    if state.pending:  # the question on top is the one answered next (those below wait)
+        top, i = _steps(state)[-1], len(state.pending) - 1
+        if top.kind not in GENERATORS and top.kind != "effect" and not top.options:
+            problems.add(f"state.pending.{i}.options", f"a {top.kind!r} question with no answers")
+    for i in range(len(state.pending)):
+        _check_step_data(state, i, problems)
+    if state.pending:
+        _check_destinations(state, problems)
+    if state.pending and not problems.errors:
+        _check_answers(state, problems)
+
+
+DRY_RUN_ANSWERS = 32
+"""How many of the top question's fixed answers a load tries on a copy."""
+
+
+def _check_answers(state: SootState, problems: Problems) -> None:
+    """Each fixed answer of the question on top can be applied, on a copy.
+
+    A question's answers were fixed when it was asked, so a damaged save can
+    hold answers (or context) the rules can no longer apply; trying them on
+    a copy refuses it now, naming the question, instead of failing at the
+    next move. Answers the rules refuse as illegal are fine; only a crash is
+    a problem. A player's view is not tried: it hides what the answers may
+    need (the deck, other screens), and a seat plays from a determinized copy.
+    """
+    from hexkit.errors import IllegalActionError
+    from hexkit_soot import GAME
+
+    i = len(state.pending) - 1
+    top = _steps(state)[i]
+    if not top.options or state.viewer is not None:
+        return
+    for j, answer in enumerate(top.options[:DRY_RUN_ANSWERS]):
+        try:
+            GAME.apply(GAME.clone(state), answer)
+        except IllegalActionError:
+            continue
+        except Exception as exc:  # the point: a crash of the rules on this save
+            problems.add(f"state.pending.{i}.options.{j}",
+                         f"answering {answer} fails ({type(exc).__name__}: {exc}): the question cannot be answered here")
+            return
+
+
+def _check_tokens(state: SootState, problems: Problems) -> None:
     """Every good's tokens add up to the supply printed in the data (finite tokens).
 
     Ingredients behind another player's screen are counted by number only.
@@ -227,26 +666,8 @@ def _check_tokens(state: SootState) -> None:
         if good.kind == "special":
             continue
         if total.get(name, 0) != good.tokens:
-            raise InvalidRecordError(
-                f"state.supply.{name}", f"{total.get(name, 0)} {name} tokens on the table, the game has {good.tokens}"
-            )
+            problems.add(f"state.supply.{name}", f"{total.get(name, 0)} {name} tokens on the table, the game has {good.tokens}")
     held = sum(total.get(g, 0) for g in specials) + screened
     printed = sum(data.goods[g].tokens for g in specials)
     if held != printed:
-        raise InvalidRecordError("state.supply", f"{held} ingredient tokens on the table, the game has {printed}")
-
-
-def _check_pending(state: SootState) -> None:
-    n = state.config.players
-    for i, step in enumerate(state.pending):
-        kind = getattr(step, "kind", "")
-        if kind != "effect" and kind not in HANDLERS:
-            raise InvalidRecordError(f"state.pending.{i}.kind", f"no rule answers a {kind!r} question")
-        _seat(f"state.pending.{i}.player", step.player, n)
-    if state.pending:  # the question on top is the one answered next (those below wait)
-        top, i = state.pending[-1], len(state.pending) - 1
-        kind = getattr(top, "kind", "")
-        if kind not in GENERATORS and kind != "effect" and not getattr(top, "options", ()):
-            raise InvalidRecordError(f"state.pending.{i}.options", f"a {kind!r} question with no answers")
-    if not state.pending and state.phase != "over":
-        raise InvalidRecordError("state.pending", f"no question pending in phase {state.phase!r}: the game is not over")
+        problems.add("state.supply", f"{held} ingredient tokens on the table, the game has {printed}")

@@ -9,9 +9,8 @@ import random
 
 import pytest
 
-from hexkit.errors import IllegalActionError, InvalidRecordError
 from hexkit.serialize import codec
-from hexkit.testing import play_random
+from hexkit.testing import mutate_one, play_random, refused_or_plays_on
 from hexkit.validation import StateValidationError
 from hexkit_empyreal import GAME
 
@@ -134,35 +133,6 @@ def test_several_problems_are_reported_together(saved: dict) -> None:
 
 
 # ---------------------------------------------------------------- the corpus
-def _leaves(node, path=()):
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _leaves(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _leaves(v, (*path, i))
-    else:
-        yield path, node
-
-
-def _set(node, path, value) -> None:
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-
-
-def _mutate(rng: random.Random, value):
-    if isinstance(value, bool) or value is None:
-        return rng.choice([True, False, 0, 1])
-    if isinstance(value, int):
-        return rng.choice([-1, -7, 3, 5, 7, 999, value + 1, value - 1])
-    return rng.choice(["", "bogus", "?", "Flying Teapot"])
-
-
-_SKIP = {"config", "rng", "log"}
-"""Leaves not mutated: the config (checked by the config), the RNG and the log (not rules state)."""
-
-
 def _saves(rng: random.Random, games: int, steps: int):
     for _ in range(games):
         players = rng.randint(2, 6)
@@ -185,41 +155,11 @@ def _mutation_corpus(count: int, seed: int, games: int = 3, steps: int = 300, on
     rng = random.Random(seed)
     saves = list(_saves(rng, games, steps))
     for _ in range(count):
-        data = copy.deepcopy(rng.choice(saves))
-        leaves = [(p, v) for p, v in _leaves(data["state"]) if p[0] not in _SKIP and p[0].startswith(only)]
-        path, value = rng.choice(leaves)
-        _set(data["state"], path, _mutate(rng, value))
-        yield path, data
-
-
-def _plays_on(state, budget: int = 3000) -> None:
-    rng = random.Random(1)
-    GAME.scores(state)
-    for _ in range(budget):
-        if GAME.is_over(state):
-            break
-        legal = list(GAME.legal_actions(state))
-        assert legal, "no legal action while the game is not over"
-        GAME.apply(state, rng.choice(legal))
-    GAME.scores(state)
-    GAME.returns(state)
+        yield mutate_one(rng, rng.choice(saves), only=only)
 
 
 def _run_corpus(count: int, seed: int, games: int = 3, only: str = "") -> int:
-    refused = 0
-    for path, data in _mutation_corpus(count, seed, games, only=only):
-        try:
-            state = _load(data)
-        except InvalidRecordError:
-            refused += 1
-            continue
-        try:
-            _plays_on(state)
-        except IllegalActionError:
-            pass
-        except Exception as exc:  # pragma: no cover - the failure message
-            pytest.fail(f"mutating {'.'.join(map(str, path))} loaded, then crashed: {type(exc).__name__}: {exc}")
-    return refused
+    return sum(refused_or_plays_on(GAME, path, data) for path, data in _mutation_corpus(count, seed, games, only=only))
 
 
 @pytest.mark.parametrize("seed", range(2))

@@ -64,3 +64,92 @@ def test_market_glut_line_names_the_prices() -> None:
     line = next(e.text for e in state.log if e.text.startswith("Market Glut (A) changed"))
     assert "Lumber price 3 -> 2" in line
     assert "Steel price" not in line
+
+
+def test_gold_fever_b_counts_the_stacks_it_grows_and_says_when_there_are_none() -> None:
+    state = position()
+    state.stacks.clear()
+    event(state, "Gold Fever", "B")
+    texts = [e.text for e in state.log]
+    assert "no Gold stack on the map gains a token (Gold Fever)" in texts
+    assert texts[-1] == "Gold Fever (B) changed nothing: no player, price or stack met its terms"
+
+    state = position()
+    gold, coal, herbs, iron = _seams(state)
+    event(state, "Gold Fever", "B")
+    texts = [e.text for e in state.log]
+    assert "1 stack of Gold gained 1 token (Gold Fever)" in texts
+    assert texts[-1] == f"Gold Fever (B) changed: stack at {gold} 1 -> 2"
+
+
+def test_exhausted_seams_counts_the_stacks_each_option_touches() -> None:
+    state = position()
+    gold, coal, herbs, iron = _seams(state)
+    event(state, "Exhausted Seams", "B")
+    assert "Exhausted Seams (B): every seam with 2+ tokens loses 1 (2 stacks thinned)" in [e.text for e in state.log]
+    state = position()
+    _seams(state)
+    event(state, "Exhausted Seams", "A")
+    assert "Exhausted Seams (A): every seam with 1 token left is emptied (1 stack emptied)" in [e.text for e in state.log]
+
+
+# ----------------------------------------------------- the log of whole games
+def _games() -> list[list[str]]:
+    """The log texts of three 4-player random games (as ``hexkit play soot --players 4 --seed N``)."""
+    from hexkit.testing import play_random
+
+    return [[e.text for e in play_random(GAME, GAME.make_config(4), seed)[0].log] for seed in (1, 2, 3)]
+
+
+_LOGS: list[list[str]] = []
+
+
+def _logs() -> list[list[str]]:
+    if not _LOGS:
+        _LOGS.extend(_games())
+    return _LOGS
+
+
+def test_no_offer_is_ever_logged_as_withdrawn_unless_it_was_proposed() -> None:
+    for texts in _logs():
+        assert not any("withdr" in t for t in texts)
+        cancelled = [t for t in texts if "cancelled an offer" in t]
+        assert cancelled and all(t.endswith("before proposing it") for t in cancelled)
+
+
+def test_every_phase_of_every_round_has_its_header_in_a_whole_game() -> None:
+    phases = ("Market Update", "Actions", "Upkeep", "Production", "End")
+    for texts in _logs():
+        headers = [t for t in texts if t.startswith("== Round ")]
+        last = int(headers[-1].split()[2].rstrip(","))
+        assert last >= 12
+        assert headers == [f"== Round {r}, Phase {i + 1}: {name} ==" for r in range(1, last + 1)
+                           for i, name in enumerate(phases)]
+
+
+def test_struggling_settlements_are_named_only_for_founders_in_a_whole_game() -> None:
+    for seed in (1, 2, 3):
+        from hexkit.testing import play_random
+
+        state, _ = play_random(GAME, GAME.make_config(4), seed)
+        for entry in state.log:
+            if "their settlements struggle" in entry.text:
+                assert entry.player is not None
+                assert state.players[entry.player].founded > 0
+
+
+def test_every_event_line_says_what_changed_or_why_nothing_did() -> None:
+    seen = 0
+    for texts in _logs():
+        for i, text in enumerate(texts):
+            if not text.startswith("event: "):
+                continue
+            name = text.removeprefix("event: ")
+            summary = next(t for t in texts[i + 1:] if t.startswith(f"{name} (") and " changed" in t)
+            seen += 1
+            assert "changed: nothing changed" not in summary
+            tail = summary.split(" changed", 1)[1]
+            assert tail.startswith(": ") or tail.startswith(" (so far") or tail.startswith(" nothing")
+            if tail.startswith(": "):
+                assert " -> " in tail
+    assert seen >= 3 * 5  # events on the even rounds 2..12 (at least five a game)

@@ -347,6 +347,11 @@ class _Outlined(Style[C], Generic[C]):
     def orientation(self) -> Orientation:
         return self.base.orientation()
 
+    def captions(self) -> Sequence[tuple[Hex, str]]:
+        """The base style's captions, if it draws any (see ``render_svg``)."""
+        captions: Sequence[tuple[Hex, str]] = getattr(self.base, "captions", lambda: ())()
+        return captions
+
 
 def outlined(style: Style[C], hexes: Iterable[Hex], color: str = "#e67e22") -> Style[C]:
     """``style`` with ``hexes`` ringed in ``color``: the hexes a pending

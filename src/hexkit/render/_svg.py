@@ -198,7 +198,9 @@ def render_svg(
     Each hex is one ``<polygon class="hex" data-hex="(q,r)">`` with the fill
     the style gives; then come the edge highlights (``<line class="edge">``),
     the links between hex centres (``<line class="link">``), the labels
-    (``<text class="label">``) and the markers (``class="marker"``), then the
+    (``<text class="label">``), the markers (``class="marker"``) and, if the
+    style has a ``captions()`` method (pairs of a hex and a text), each text
+    centred where that hex would be (``<text class="caption">``), then the
     style's title above and legend below. The picture's size and
     view box fit the map.
 
@@ -237,7 +239,13 @@ def render_svg(
     unit = min(abs(layout.size.x), abs(layout.size.y))
 
     corners = {h: layout.polygon_corners(h) for h in hexmap}
-    x0, y0, x1, y1 = _bounds([p for ps in corners.values() for p in ps])
+    # Optional: text centred where a hex would be, off the map (a board's coordinates).
+    captions: Sequence[tuple[Hex, str]] = getattr(look, "captions", lambda: ())()
+    caption_at = [layout.hex_to_pixel(h) for h, _ in captions]
+    half = unit * 0.4
+    x0, y0, x1, y1 = _bounds([p for ps in corners.values() for p in ps]
+                             + [Point(c.x + dx, c.y + dy) for c in caption_at
+                                for dx, dy in ((-half, -half), (half, half))])
     title = look.title()
     legend: Sequence[LegendEntry] = look.legend()
     text_size = max(unit * 0.5, 10.0)
@@ -346,6 +354,12 @@ def render_svg(
         drawing.append(routes)
     drawing.append(labels)
     drawing.append(tokens)
+    if captions:
+        notes = dw.Group(class_="captions", font_family=_a(font_family), fill="#333333")
+        for (h, text), at in zip(captions, caption_at):
+            notes.append(dw.Text(text, _n(unit * 0.5), _n(at.x), _n(at.y), center=True,
+                                 class_="caption", data_hex=str(h)))
+        drawing.append(notes)
 
     if title:
         drawing.append(

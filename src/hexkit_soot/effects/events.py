@@ -114,6 +114,11 @@ def pay_what_you_can(state: SootState, player: PlayerId, due: int, why: str) -> 
     return paid
 
 
+def _stacks(n: int) -> str:
+    """``"1 stack"``, ``"3 stacks"``."""
+    return f"{n} stack" if n == 1 else f"{n} stacks"
+
+
 def _stacks_of(state: SootState, keep: Callable[[str], bool]) -> list[tuple[Hex, str]]:
     """``(hex, resource)`` of the placed depletion stacks whose resource passes ``keep``."""
     from hexkit_soot.rules.explore import tile_info
@@ -251,9 +256,13 @@ def gold_fever(ctx: Ctx) -> None:
     if _option(ctx):
         verbs.move_price(state, "Luxury Goods", 2, "Gold Fever")
     else:
+        grew = 0
         for h, _ in _stacks_of(state, lambda r: r == "Gold"):
+            was = state.stacks[h]
             verbs.add_stack_tokens(state, h, 1)
-        state.note(None, "every Gold stack gained 1 token (Gold Fever)")
+            grew += state.stacks[h] != was
+        state.note(None, f"{_stacks(grew)} of Gold gained 1 token (Gold Fever)" if grew
+                   else "no Gold stack on the map gains a token (Gold Fever)")
 
 
 @effect("Foreign Buyers")
@@ -468,6 +477,7 @@ def exhausted_seams(ctx: Ctx) -> None:
 
     state = ctx.state
     emptied: list[str] = []
+    thinned = 0
     for h, resource in _stacks_of(state, _non_renewable(state)):
         left = state.stacks[h]
         if _option(ctx) and left == 1:
@@ -475,9 +485,10 @@ def exhausted_seams(ctx: Ctx) -> None:
             emptied.append(resource)
         elif not _option(ctx) and left >= 2:
             state.stacks[h] = left - 1
+            thinned += 1
     what = "every seam with 1 token left is emptied" if _option(ctx) else "every seam with 2+ tokens loses 1"
-    state.note(None, f"Exhausted Seams ({ctx.option}): {what} ({len(emptied)} emptied)" if _option(ctx)
-               else f"Exhausted Seams ({ctx.option}): {what}")
+    state.note(None, f"Exhausted Seams ({ctx.option}): {what} ({_stacks(len(emptied) if _option(ctx) else thinned)}"
+               f" {'emptied' if _option(ctx) else 'thinned'})")
     for resource in sorted(set(emptied)):
         scarcity_cascade(state, resource)
 

@@ -15,9 +15,12 @@ from __future__ import annotations
 from hexkit_soot.ledger import D
 from hexkit_soot.state import SootState
 
-__all__ = ["snapshot", "changes"]
+__all__ = ["snapshot", "changes", "NOTHING"]
 
 Snapshot = dict[str, int | str]
+
+NOTHING = "nothing changed"
+"""What :func:`changes` says when no public quantity differs."""
 
 
 def snapshot(state: SootState) -> Snapshot:
@@ -66,7 +69,7 @@ def snapshot(state: SootState) -> Snapshot:
 
 
 def changes(before: Snapshot, after: Snapshot) -> str:
-    """What differs from ``before`` to ``after``, as text ("nothing changed" if nothing).
+    """What differs from ``before`` to ``after``, as text (:data:`NOTHING` if nothing).
 
     Args:
         before: a :func:`snapshot` taken earlier.
@@ -83,4 +86,4 @@ def changes(before: Snapshot, after: Snapshot) -> str:
             parts.append(f"{key}: {old or 'none'} -> {new or 'none'}")
         else:
             parts.append(f"{key} {old or 0} -> {new or 0}")
-    return "; ".join(parts) or "nothing changed"
+    return "; ".join(parts) or NOTHING

@@ -144,9 +144,15 @@ def apply_event(state: SootState, index: int, option: str, holder: int) -> None:
     if found is None or found.play is None:
         state.note(None, f"(event {ev.name} has no registered effect yet)")
         return
-    from hexkit_soot.rules.event_log import changes, snapshot
+    from hexkit_soot.rules.event_log import NOTHING, changes, snapshot
 
     before, depth = snapshot(state), len(state.pending)
     found.play(Ctx(state=state, player=holder, source=ev.name, option=option))
-    asked = " (so far: questions pending)" if len(state.pending) > depth else ""
-    state.note(None, f"{ev.name} ({option}) changed{asked}: {changes(before, snapshot(state))}")
+    asked = len(state.pending) > depth
+    changed = changes(before, snapshot(state))
+    if changed != NOTHING:
+        state.note(None, f"{ev.name} ({option}) changed{' (so far: questions pending)' if asked else ''}: {changed}")
+    elif asked:
+        state.note(None, f"{ev.name} ({option}) changed nothing yet: questions pending")
+    else:
+        state.note(None, f"{ev.name} ({option}) changed nothing: no player, price or stack met its terms")

@@ -30,8 +30,10 @@ maximum length      ``size * size`` actions, plus one with the swap
 The numbering agrees with OpenSpiel's ``hex`` game (``board_size = size``,
 ``swap`` on or off), whose player 0 is also the top-bottom player.
 
-Version history: 1.0.0, first release; 1.0.1, the state's random source is
-derived from the seed by a keyed hash (the same seed gives another saved state).
+Version history: 1.0.0, first release; 1.1.0, the state's random source is
+derived from the seed by a keyed hash (the same seed gives another game) and
+records write a place by its cell name (``{"type": "Place", "hex": "j5"}``,
+as the log does), not ``"(9,4)"``.
 """
 
 from hexkit_hexgame.actions import (
@@ -44,6 +46,7 @@ from hexkit_hexgame.actions import (
     index_to_action,
     num_distinct_actions,
     parse_action,
+    parse_cell,
 )
 from hexkit_hexgame.board import BLACK, COLOURS, PLAYER_NAMES, WHITE, Board, Colour, board_for
 from hexkit_hexgame.render import render_text
@@ -72,6 +75,7 @@ __all__ = [
     "DEFAULT_SIZE",
     "cell_name",
     "parse_action",
+    "parse_cell",
     "num_distinct_actions",
     "action_to_index",
     "index_to_action",

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import re
 from string import ascii_lowercase
+from typing import Any
 
 import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from hexkit.hexes import Hex
 
@@ -30,7 +33,9 @@ __all__ = [
     "HexAction",
     "MAX_SIZE",
     "cell_name",
+    "parse_cell",
     "parse_action",
+    "register_codec_hooks",
     "num_distinct_actions",
     "action_to_index",
     "index_to_action",
@@ -99,6 +104,58 @@ HexAction = Place | Swap
 _CELL = re.compile(r"([a-z])([1-9][0-9]?)")
 
 
+def parse_cell(text: str) -> Hex:
+    """Read a cell written by its board name, as the log and records write it.
+
+    Args:
+        text: the name, a column letter then a row number from 1 (``"j5"``).
+
+    Returns:
+        The hex (not checked against any board: a record's replay does that).
+
+    Raises:
+        ValueError: if the text is not a cell name.
+
+    >>> parse_cell("j5")
+    Hex(q=9, r=4)
+    """
+    match = _CELL.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise ValueError(f"{text!r} is not a cell name like 'j5' (column a-z, row from 1)")
+    return Hex(ord(match[1]) - ord("a"), int(match[2]) - 1)
+
+
+def _structure_cell(value: Any, _: type) -> Hex:
+    return parse_cell(value)
+
+
+def _unstructure_cell(h: Hex) -> str:
+    name = cell_name(h)
+    if _CELL.fullmatch(name) is None:
+        raise ValueError(f"{h!r} lies on no Hex board and has no cell name")
+    return name
+
+
+def register_codec_hooks(conv: cattrs.Converter) -> None:
+    """Write a :class:`Place` as ``{"type": "Place", "hex": "j5"}``: the notation of the log.
+
+    Called by :class:`hexkit.serialize.GameCodec` through the game's
+    ``register_codec_hooks``. Reading refuses anything but a cell name
+    (``"(9,4)"`` included), naming the field ``actions[i].hex``.
+
+    Args:
+        conv: the game's converter.
+    """
+    conv.register_unstructure_hook(
+        Place, make_dict_unstructure_fn(Place, conv, hex=override(unstruct_hook=_unstructure_cell))
+    )
+    conv.register_structure_hook(
+        Place,
+        make_dict_structure_fn(Place, conv, hex=override(struct_hook=_structure_cell),
+                               _cattrs_forbid_extra_keys=True),
+    )
+
+
 def parse_action(text: str) -> HexAction:
     """Read an action written as the log writes it: ``"c2"``, ``"place c2"`` or ``"swap"``.
 
@@ -117,10 +174,10 @@ def parse_action(text: str) -> HexAction:
     word = text.strip().lower().removeprefix("place").strip()
     if word == "swap":
         return SWAP
-    match = _CELL.fullmatch(word)
-    if match is None:
-        raise ValueError(f"not a Hex action: {text!r} (expected a cell like 'c2', or 'swap')")
-    return Place(Hex(ord(match[1]) - ord("a"), int(match[2]) - 1))
+    try:
+        return Place(parse_cell(word))
+    except ValueError:
+        raise ValueError(f"not a Hex action: {text!r} (expected a cell like 'c2', or 'swap')") from None
 
 
 def num_distinct_actions(size: int) -> int:

@@ -6,8 +6,9 @@ below-left and below it. In text, Black's stones are ``x`` and White's
 ``o``; the stones of the winning chain are capitals. In SVG
 (:func:`hexkit.render.render_state_svg` through
 :meth:`HexGame.svg_style <hexkit_hexgame.rules.HexGame.svg_style>`), the
-board's sides are drawn in the colour of the player who owns them and the
-winning chain is ringed in gold.
+board's sides are drawn in the colour of the player who owns them, the
+winning chain is ringed in gold, and the coordinates the log uses (columns
+``a``, ``b``, ..., rows ``1``, ``2``, ...) stand along the edges.
 """
 
 from __future__ import annotations
@@ -137,6 +138,14 @@ class HexStyle(Style[PlayerId | None]):
             decision = state.decision()
             status = f"{PLAYER_NAMES[BLACK if decision is None else decision.player]} to move"
         return f"Hex {n}x{n}, move {state.step}: {status}"
+
+    def captions(self) -> Sequence[tuple[Hex, str]]:
+        """The board's coordinates, as the log names cells: column letters
+        above and below the board, row numbers left and right of it."""
+        n = self.state.config.size
+        columns = [(Hex(q, r), ascii_lowercase[q]) for r in (-1, n) for q in range(n)]
+        rows = [(Hex(q, r), str(r + 1)) for q in (-1, n) for r in range(n)]
+        return columns + rows
 
     def legend(self) -> Sequence[LegendEntry]:
         """Which colour joins which edges."""

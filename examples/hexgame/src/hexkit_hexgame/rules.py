@@ -17,6 +17,8 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar
 
+import cattrs
+
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexmap import HexMap
@@ -62,7 +64,7 @@ class HexGame(Game[HexState, HexConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="hex",
         title="Hex",
-        version="1.0.1",
+        version="1.1.0",
         min_players=2,
         max_players=2,
         max_decisions=MAX_SIZE * MAX_SIZE + 1,
@@ -199,6 +201,13 @@ class HexGame(Game[HexState, HexConfig]):
         return copy
 
     # -- loading ----------------------------------------------------------
+    def register_codec_hooks(self, conv: cattrs.Converter) -> None:
+        """Save and read a :class:`Place` by its cell name (``"j5"``), as the log writes it.
+
+        See :func:`hexkit_hexgame.actions.register_codec_hooks`.
+        """
+        numbering.register_codec_hooks(conv)
+
     def validate_state(self, state: HexState) -> None:
         """Refuse a loaded position that no game of Hex reaches.
 

@@ -1,0 +1,215 @@
+"""Soot refuses damaged saves naming every field, and a seeded mutation corpus:
+a mutated real save is refused or plays on to the end, never loaded and then crashed.
+
+Rulebook: Components (tiles, tokens, cards), "Phase 2: Actions" (one
+player's turn at a time), "Agents & Movement", Legacy cards (blind bids).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from hexkit.serialize import codec
+from hexkit.testing import mutate_one, refused_or_plays_on
+from hexkit.validation import StateValidationError
+from hexkit_soot import GAME
+from hexkit_soot.integrity import STEP_DATA
+
+CODEC = codec(GAME)
+
+
+def _until(players: int, seed: int, done) -> dict:  # noqa: ANN001
+    rng = random.Random(seed)
+    state = GAME.new(GAME.make_config(players), seed)
+    while not done(state):
+        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+    return json.loads(CODEC.state_to_json(state))
+
+
+@pytest.fixture(scope="module")
+def turn() -> dict:
+    """A 3-player game in round 3 or later, a player's turn menu on top."""
+    return _until(3, 3, lambda s: s.round >= 3 and s.phase == "actions" and s.pending[-1].kind == "turn")
+
+
+@pytest.fixture(scope="module")
+def walk() -> dict:
+    """A 3-player game asking where an Explorer or Builder walks."""
+    return _until(3, 3, lambda s: s.pending[-1].kind == "move.walk")
+
+
+def _refused(data: dict) -> StateValidationError:
+    with pytest.raises(StateValidationError) as caught:
+        CODEC.state_from_json(json.dumps(data))
+    return caught.value
+
+
+def _fields(data: dict) -> dict[str, str]:
+    return {e.field: e.reason for e in _refused(data).errors}
+
+
+def test_the_saves_themselves_load(turn: dict, walk: dict) -> None:
+    assert CODEC.state_from_json(json.dumps(turn)).pending[-1].kind == "turn"
+    assert CODEC.state_from_json(json.dumps(walk)).pending[-1].kind == "move.walk"
+
+
+def test_out_of_range_indices_and_unknown_names_are_all_named(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    body = data["state"]
+    routed = next(iter(body["route_kind"]))
+    body["tile_stack"][0] = 999
+    body["route_kind"][routed][2] = 7
+    body["settlements"]["(0,0)"]["facilities"] = [{"name": "Wizard Tower", "owner": 0}]
+    body["settlements"]["(0,0)"]["tier"] = 4
+    body["bag"]["Dragon Lair"] = 1
+    body["prices"]["Lumber"] = 0
+    body["players"][1]["upgrades"] = ["Jetpack"]
+    fields = _fields(data)
+    assert fields["state.tile_stack.0"].startswith("999 is not a terrain tile (0..")
+    assert fields[f"state.route_kind.{routed}.2"] == "7 is not a route kind (0 none, 1 trail, 2 road, 3 rail)"
+    assert fields["state.settlements.(0,0).facilities.0.name"] == "'Wizard Tower' is not a facility of this game"
+    assert fields["state.settlements.(0,0).tier"] == "4 is not a tier (1..3)"
+    assert fields["state.bag.Dragon Lair"] == "'Dragon Lair' is not a community token of this game"
+    assert fields["state.prices.Lumber"] == "0 is off the track (2..6)"
+    assert fields["state.players.1.upgrades.0"] == "'Jetpack' is not an upgrade of this game"
+    assert len(fields) == 7
+
+
+def test_negative_counts_are_refused(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    body = data["state"]
+    body["bag"]["Trading Post"] = -1
+    body["players"][0]["counters"]["x"] = -2
+    body["cursor"] = -1
+    body["players"][2]["restricted"] = -3
+    fields = _fields(data)
+    assert {f: r for f, r in fields.items()} == {
+        "state.bag.Trading Post": "must not be negative, got -1",
+        "state.players.0.counters.x": "must not be negative, got -2",
+        "state.cursor": "must not be negative, got -1",
+        "state.players.2.restricted": "must not be negative, got -3",
+    }
+
+
+def test_a_hidden_card_only_in_a_view(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    data["state"]["deck"][0] = "?"
+    assert _fields(data) == {"state.deck.0": "'?' is not a card of this game"}
+    view = GAME.view(CODEC.state_from_json(json.dumps(turn)), 0)
+    assert "?" in view.deck
+    assert CODEC.state_from_json(CODEC.state_to_json(view)).viewer == 0
+
+
+def test_the_wrong_seat_to_move_is_refused(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    seat = data["state"]["turn"]
+    data["state"]["pending"][-1]["player"] = (seat + 1) % 3
+    assert _fields(data) == {
+        "state.pending.0.player": f"seat {(seat + 1) % 3} is asked for a turn, but it is P{seat}'s turn"}
+
+
+def test_a_turn_for_a_player_who_passed_is_refused(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    seat = data["state"]["turn"]
+    data["state"]["passed"] = [seat]
+    assert _fields(data) == {"state.pending.0.player": f"seat {seat} is asked for a turn but has passed"}
+
+
+def test_a_question_whose_indices_the_player_does_not_have_is_refused(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    seat = data["state"]["turn"]
+    top = data["state"]["pending"][-1]
+    explorers = len(data["state"]["players"][seat]["explorers"])
+    data["state"]["pending"].append(dict(top, kind="explore.hex", data=[explorers + 4, 0], options=[]))
+    data["state"]["pending"].append(dict(top, kind="cards.bid", data=[9, 99], options=[]))
+    fields = _fields(data)
+    assert fields["state.pending.1.data.0"] == f"{explorers + 4} is out of range for a explorer (0..{explorers - 1})"
+    assert fields["state.pending.1.data.1"].startswith("0 is out of range for a drawn")
+    assert fields["state.pending.2.data.0"] == f"9 is not P{seat}'s place in the bidding order"
+    assert fields["state.pending.2.data.1"].startswith("99 is out of range for a row")
+
+
+def test_a_walk_to_a_hex_out_of_reach_is_refused(walk: dict) -> None:
+    data = copy.deepcopy(walk)
+    top = len(data["state"]["pending"]) - 1
+    data["state"]["pending"][top]["options"][0]["arg"] = 5  # code of Hex(-512, 5): far off the map
+    assert _fields(data) == {
+        f"state.pending.{top}.options.0.arg": "5 is not a hex the move.walk question can reach now"}
+
+
+def test_unknown_question_kinds_and_seats_are_refused_together(turn: dict) -> None:
+    data = copy.deepcopy(turn)
+    top = data["state"]["pending"][-1]
+    data["state"]["pending"].append(dict(top, kind="win.now"))
+    data["state"]["players"][0]["currency"] = -5
+    data["state"]["event_now"] = 999
+    data["state"]["order"] = [0, 0, 1]
+    error = _refused(data)
+    assert {e.field for e in error.errors} == {
+        "state.pending.1.kind", "state.order", "state.players.0.currency", "state.event_now"}
+    assert "(and 3 more:" in str(error)
+
+
+def test_step_data_specs_name_real_question_kinds() -> None:
+    from hexkit_soot.rules.steps import HANDLERS
+
+    assert set(STEP_DATA) <= set(HANDLERS)
+
+
+# ---------------------------------------------------------------- the corpus
+def _saves(rng: random.Random, games: int, steps: int):
+    for _ in range(games):
+        state = GAME.new(GAME.make_config(rng.randint(2, 4)), rng.randrange(1 << 30))
+        stops = sorted(rng.sample(range(steps), 4))
+        for step in range(steps):
+            if GAME.is_over(state):
+                break
+            if step in stops:
+                yield json.loads(CODEC.state_to_json(state))
+            GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+
+
+def _run_corpus(count: int, seed: int, games: int = 2, only: str = "", budget: int = 250) -> int:
+    rng = random.Random(seed)
+    saves = list(_saves(rng, games, 600))
+    refused = 0
+    for _ in range(count):
+        path, data = mutate_one(rng, rng.choice(saves), only=only)
+        refused += refused_or_plays_on(GAME, path, data, budget)
+    return refused
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_mutated_states_are_refused_or_play_on(seed: int) -> None:
+    assert _run_corpus(30, seed) >= 10
+
+
+def test_mutated_pending_questions_are_refused_or_play_on() -> None:
+    """The pending stack is a small share of the leaves: mutate only it."""
+    assert _run_corpus(40, 7, only="pending") >= 5
+
+
+@pytest.mark.soak
+def test_mutated_states_soak() -> None:
+    for seed in range(100, 115):
+        _run_corpus(150, seed, games=4, budget=600)
+        _run_corpus(80, seed, games=4, only=("pending", "players", "settlements")[seed % 3], budget=600)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_state_and_view_of_a_real_game_loads(players: int) -> None:
+    """No false alarm: draft, secrets, every phase and the end, full states and every seat's view."""
+    rng = random.Random(players)
+    state = GAME.new(GAME.make_config(players), players)
+    step = 0
+    while not GAME.is_over(state):
+        if step < 12 or step % 41 == 0:
+            for saved in (state, *(GAME.view(state, seat) for seat in range(players))):
+                CODEC.state_from_json(CODEC.state_to_json(saved))
+        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        step += 1
+    CODEC.state_from_json(CODEC.state_to_json(state))
