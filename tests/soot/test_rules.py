@@ -482,9 +482,9 @@ def test_market_flux_moves_riser_and_faller() -> None:
     from hexkit_soot.rules.market_update import flip_flux
 
     s.flux = [0]  # Lumber up / Coke down
-    s.prices["Coke"] = 4
+    s.prices["Coke"] = base(s, "Coke") + 1
     flip_flux(s)
-    assert s.prices["Lumber"] == base(s, "Lumber") + 1 and s.prices["Coke"] == 3
+    assert s.prices["Lumber"] == base(s, "Lumber") + 1 and s.prices["Coke"] == base(s, "Coke")
 
 
 # -- Archetype passives ---------------------------------------------------------------
