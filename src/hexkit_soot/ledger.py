@@ -134,20 +134,25 @@ def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int
     return True
 
 
-def gain_points(state: SootState, player: PlayerId, n: int, why: str) -> None:
-    """Move ``player``'s public score marker.
+def gain_points(state: SootState, player: PlayerId, n: int, why: str, source: str = "other") -> None:
+    """Move ``player``'s public score marker and tally the points by source.
 
     Args:
         state: the game.
         player: whose marker.
         n: points (negative to lose).
         why: logged reason.
+        source: one of :data:`~hexkit_soot.state.POINT_SOURCES` (``SootState.points_by``).
 
     Source: rulebook, "Final Scoring" (the Public Track).
     """
     if n == 0:
         return
     state.players[player].points += n
+    counts = state.points_by.get(source)
+    if counts is None:
+        counts = state.points_by[source] = [0] * len(state.players)
+    counts[player] += n
     state.note(player, f"{'+' if n > 0 else ''}{n} points ({why})")
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "add_goods",
     "take_goods",
     "PLAYED",
+    "POINT_SOURCES",
     "tally",
 ]
 
@@ -97,6 +98,13 @@ PLAYED = (
     "trades_accepted", "community_interactions", "cards_played", "events",
 )
 """The mechanisms counted in ``SootState.played`` ("what was played"), in report order."""
+
+POINT_SOURCES = (
+    "camps", "settlements", "settlement_upgrades", "upgrades", "contracts", "milestones",
+    "outer_district", "cards", "events", "other",
+)
+"""Where public-track points come from, tallied per seat in ``SootState.points_by``
+(the calibration study's "points by source"); ``other`` for a caller that names none."""
 
 
 def tally(state: SootState, name: str, seat: PlayerId, n: int = 1) -> None:
@@ -477,6 +485,8 @@ class SootState(State):
         offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
         played: "what was played": mechanism name (:data:`PLAYED`) -> count per seat.
+        points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
+            seat; over all sources a seat's entries sum to its ``Player.points``.
     """
 
     players: list[Player] = attrs.field(factory=list)
@@ -533,6 +543,7 @@ class SootState(State):
     offer: TradeOffer | None = None
     outer_district: int = 0
     played: dict[str, list[int]] = attrs.field(factory=dict)
+    points_by: dict[str, list[int]] = attrs.field(factory=dict)
 
     def copy_fields(self) -> SootState:
         """A fast independent copy (the body of ``SootGame.clone``), filled into
@@ -596,4 +607,5 @@ class SootState(State):
         new.offer = self.offer.copy() if self.offer is not None else None
         new.outer_district = self.outer_district
         new.played = {k: v.copy() for k, v in self.played.items()}
+        new.points_by = {k: v.copy() for k, v in self.points_by.items()}
         return new

@@ -128,3 +128,14 @@ def bid(state: SootState, amount: int) -> None:
     top = state.pending[-1] if state.pending else None
     if top is not None and top.kind == "cards.bid" and top.player == bidder:  # not placed by reaching the cap
         answer(state, "bid", 0)
+
+
+def base(state: SootState, good: str) -> int:
+    """The printed base price of a tracked good in the loaded data (an assumed number, so the
+    rule tests read it here rather than repeat it: calibration may change it)."""
+    return D(state).goods[good].base
+
+
+def raw(state: SootState, good: str) -> int:
+    """The fixed printed price of a raw or special good in the loaded data (assumed numbers)."""
+    return D(state).goods[good].price

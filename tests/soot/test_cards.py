@@ -26,7 +26,7 @@ from hexkit_soot.rules.routes import route_at
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, TRAIL, Community, Facility, SootState
 
-from tests.soot.helpers import answer, legal
+from tests.soot.helpers import answer, base, legal, raw
 
 E1 = Hex(1, 0)
 E2 = Hex(2, 0)
@@ -180,8 +180,8 @@ def test_market_day_moves_one_price() -> None:
     answer(state, "good", lumber)
     assert sorted(codes(state)) == [("down", -1), ("up", 1)]
     answer(state, "up")
-    assert state.prices["Lumber"] == 4
-    assert state.prices["Cut Stone"] == 3
+    assert state.prices["Lumber"] == base(state, "Lumber") + 1
+    assert state.prices["Cut Stone"] == base(state, "Cut Stone")  # no other track moved
 
 
 def test_market_day_offers_only_moves_that_change_a_price() -> None:
@@ -194,15 +194,16 @@ def test_market_day_offers_only_moves_that_change_a_price() -> None:
 
 def test_price_gouging_adds_one_per_unit_to_the_next_sale() -> None:
     state = position()
-    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 2
+    timber = raw(state, "Timber")
+    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == timber
     play(state, "Price Gouging")
-    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 3
-    assert sell_price(state, 1, "Timber", CENTRAL_CITY) == 2
+    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == timber + 1
+    assert sell_price(state, 1, "Timber", CENTRAL_CITY) == timber
     assert sell_price(state, 0, "Cultural Artifact", CENTRAL_CITY) == 5  # flat price, no bonus
     notify(state, 0, Moment.SOLD, {"good": "Cultural Artifact", "units": 1, "hex": CENTRAL_CITY})
-    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 3  # not used up by a flat-priced sale
+    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == timber + 1  # not used up by a flat-priced sale
     notify(state, 0, Moment.SOLD, {"good": "Timber", "units": 1, "hex": CENTRAL_CITY})
-    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == 2
+    assert sell_price(state, 0, "Timber", CENTRAL_CITY) == timber
 
 
 def test_bank_draft_gives_three() -> None:
@@ -331,9 +332,9 @@ def test_the_panic_lowers_every_tracked_price() -> None:
     state = position()
     state.prices["Cloth"] = state.floors["Cloth"]
     play(state, "The Panic")
-    assert state.prices["Lumber"] == 2
-    assert state.prices["Steel"] == 11
-    assert state.prices["Cloth"] == 2  # already on its floor
+    assert state.prices["Lumber"] == base(state, "Lumber") - 1
+    assert state.prices["Steel"] == base(state, "Steel") - 1
+    assert state.prices["Cloth"] == state.floors["Cloth"]  # already on its floor
 
 
 def test_royal_charter_gives_three_points_and_three_currency() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -99,16 +100,39 @@ def test_config_overrides_change_numbers_and_refuse_unknown_paths() -> None:
         GAME.make_config(players=2, overrides={"numbers.no_such_number": 1})
 
 
-@pytest.mark.parametrize("name", sorted(n for n, f in load_data().facilities.items() if f.tier))
-def test_refining_at_base_prices_roughly_breaks_even(name: str) -> None:
-    """Design intent: outputs at base prices ~ inputs + use cost (cheapest fuel or food, 2 each)."""
-    def value(good: str) -> int:
-        g = DATA.goods[good]
-        return g.base if g.kind == "tracked" else g.price
+def _value(good: str) -> int:
+    """What one unit sells for at the start (tracked: base price; raw and special: printed price)."""
+    g = DATA.goods[good]
+    return g.base if g.kind == "tracked" else g.price
 
+
+def _firing(name: str, price: Callable[[str], int]) -> tuple[int, int]:
+    """One firing of facility ``name``: (outputs at base prices, inputs and use cost at ``price``)."""
     fac = DATA.facilities[name]
-    cost = sum(value(g) * n for g, n in fac.inputs.items()) + fac.use_amount * 2
+    cost = sum(price(g) * n for g, n in fac.inputs.items())
     if fac.choice:
-        cost += min(value(g) for g in fac.choice)
-    made = sum(value(g) * n for g, n in fac.outputs.items())
-    assert abs(made - cost) <= 1, f"{name}: makes {made} from {cost}"
+        cost += min(price(g) for g in fac.choice)
+    carriers = [(g, d.fuel if fac.use_kind == "fuel" else d.food) for g, d in DATA.goods.items()]
+    cost += min(-(-fac.use_amount // per) * price(g) for g, per in carriers if per > 0)
+    return sum(_value(g) * n for g, n in fac.outputs.items()), cost
+
+
+FACILITIES = sorted(n for n, f in DATA.facilities.items() if f.tier)
+
+
+@pytest.mark.parametrize("name", FACILITIES)
+def test_refining_bought_inputs_roughly_breaks_even(name: str) -> None:
+    """Design intent (rulebook, "Integration is profit"; Components): inputs and use cost
+    bought at market (price + the +1 markup a unit) are repaid by the outputs at base
+    prices within 1 currency a firing."""
+    made, bought = _firing(name, lambda g: _value(g) + DATA.numbers.buy_markup)
+    assert abs(made - bought) <= 1, f"{name}: makes {made} from {bought} bought"
+
+
+@pytest.mark.parametrize("name", FACILITIES)
+def test_an_owned_chain_earns_a_clear_margin_over_buying(name: str) -> None:
+    """Design intent: real margins come from owning the chain. Made from own goods (valued
+    at what they would sell for), a firing earns at least 2 currency more than selling
+    those goods (buying the outputs instead loses the markup on every unit)."""
+    made, own = _firing(name, _value)
+    assert made - own >= 2, f"{name}: makes {made} from own goods worth {own}"

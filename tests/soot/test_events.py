@@ -22,7 +22,7 @@ from hexkit_soot.rules.market_update import apply_event
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, Camp, Facility, Settlement, SootState
 
-from tests.soot.helpers import answer, legal
+from tests.soot.helpers import answer, base, legal
 
 ARCHES = ("Railroad Baron", "Merchant", "Rancher")
 # packages: Baron 4¤, 2 Iron Ore, 1 Timber; Merchant 8¤, 1 Grain, 1 Timber; Rancher 2¤, 2 Grain, 2 Livestock
@@ -151,7 +151,7 @@ def test_land_speculators_b_nobody_pays_without_camps() -> None:
 def test_fur_rendezvous_a_cloth_up_two() -> None:
     state = position()
     event(state, "Fur Rendezvous", "A")
-    assert state.prices["Cloth"] == 6
+    assert state.prices["Cloth"] == base(state, "Cloth") + 2
 
 
 def test_fur_rendezvous_b_furs_stacks_grow() -> None:
@@ -184,7 +184,7 @@ def test_survey_party_b_token_holder_gains_two() -> None:
 def test_railway_mania_a_steel_and_pig_iron_up() -> None:
     state = position()
     event(state, "Railway Mania", "A")
-    assert (state.prices["Steel"], state.prices["Pig Iron"]) == (13, 6)
+    assert (state.prices["Steel"], state.prices["Pig Iron"]) == (base(state, "Steel") + 1, base(state, "Pig Iron") + 1)
 
 
 def test_railway_mania_b_rail_owners_score() -> None:
@@ -200,7 +200,7 @@ def test_railway_mania_b_rail_owners_score() -> None:
 def test_gold_fever_a_luxury_up_two() -> None:
     state = position()
     event(state, "Gold Fever", "A")
-    assert state.prices["Luxury Goods"] == 12
+    assert state.prices["Luxury Goods"] == base(state, "Luxury Goods") + 2
 
 
 def test_gold_fever_b_gold_stacks_grow() -> None:
@@ -217,13 +217,15 @@ def test_gold_fever_b_gold_stacks_grow() -> None:
 def test_foreign_buyers_a_tier2_up() -> None:
     state = position()
     event(state, "Foreign Buyers", "A")
-    assert (state.prices["Lumber"], state.prices["Bronze"], state.prices["Steel"]) == (4, 6, 12)
+    assert (state.prices["Lumber"], state.prices["Bronze"], state.prices["Steel"]) == (
+        base(state, "Lumber") + 1, base(state, "Bronze") + 1, base(state, "Steel"))
 
 
 def test_foreign_buyers_b_tier3_up() -> None:
     state = position()
     event(state, "Foreign Buyers", "B")
-    assert (state.prices["Lumber"], state.prices["Steel"], state.prices["Luxury Goods"]) == (3, 13, 11)
+    assert (state.prices["Lumber"], state.prices["Steel"], state.prices["Luxury Goods"]) == (
+        base(state, "Lumber"), base(state, "Steel") + 1, base(state, "Luxury Goods") + 1)
 
 
 def test_credit_boom_a_borrowers_gain_two() -> None:
@@ -243,7 +245,7 @@ def test_credit_boom_b_debt_free_gain_one() -> None:
 def test_lumber_rush_a_lumber_and_cut_stone_up() -> None:
     state = position()
     event(state, "Lumber Rush", "A")
-    assert (state.prices["Lumber"], state.prices["Cut Stone"]) == (4, 4)
+    assert (state.prices["Lumber"], state.prices["Cut Stone"]) == (base(state, "Lumber") + 1, base(state, "Cut Stone") + 1)
 
 
 def test_lumber_rush_b_a_timber_each() -> None:
@@ -257,7 +259,7 @@ def test_lumber_rush_b_a_timber_each() -> None:
 def test_drought_a_processed_foods_up_two() -> None:
     state = position()
     event(state, "Drought", "A")
-    assert state.prices["Processed Foods"] == 5
+    assert state.prices["Processed Foods"] == base(state, "Processed Foods") + 2
 
 
 def test_drought_b_each_pays_food_or_two() -> None:
@@ -346,7 +348,7 @@ def test_bank_panic_a_one_per_loan() -> None:
 def test_bank_panic_b_every_price_falls() -> None:
     state = position()
     event(state, "Bank Panic", "B")
-    assert (state.prices["Lumber"], state.prices["Steel"]) == (2, 11)
+    assert (state.prices["Lumber"], state.prices["Steel"]) == (base(state, "Lumber") - 1, base(state, "Steel") - 1)
 
 
 def _facilities(state: SootState, owners: list[int]) -> None:
@@ -403,13 +405,14 @@ def test_exhausted_seams_b_one_token_off_leaving_one() -> None:
 def test_market_glut_a_tier2_down() -> None:
     state = position()
     event(state, "Market Glut", "A")
-    assert (state.prices["Lumber"], state.prices["Steel"]) == (2, 12)
+    assert (state.prices["Lumber"], state.prices["Steel"]) == (base(state, "Lumber") - 1, base(state, "Steel"))
 
 
 def test_market_glut_b_tier3_down() -> None:
     state = position()
     event(state, "Market Glut", "B")
-    assert (state.prices["Lumber"], state.prices["Steel"], state.prices["Glass"]) == (3, 11, 10)
+    assert (state.prices["Lumber"], state.prices["Steel"], state.prices["Glass"]) == (
+        base(state, "Lumber"), base(state, "Steel") - 1, base(state, "Glass") - 1)
 
 
 def test_reform_movement_a_everyone_scrubs_one() -> None:
@@ -475,7 +478,7 @@ def test_an_event_runs_inside_the_market_update_and_the_round_goes_on() -> None:
     assert cash(state) == [2, 6, 2]  # P0 had no food: 2¤
     assert (state.phase, state.cursor) == ("market", 3)  # past the event and the demand, at the refills:
     assert state.pending[-1].kind == "cards.bid"  # this seed deals a Legacy card into the row
-    assert state.prices["Steel"] == 13  # Hardship: Tier 3 demand after the event
+    assert state.prices["Steel"] == base(state, "Steel") + 1  # Hardship: Tier 3 demand after the event
 
 
 @pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 150), (3, 2, 400), (5, 3, 600)])

@@ -19,7 +19,7 @@ from hexkit_soot.rules.taxes import pay_tax
 from hexkit_soot.rules.upkeep import food_bill, pay_food
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, Caravan, Community
 
-from tests.soot.helpers import camp, facility, give, place, settle, start
+from tests.soot.helpers import base, camp, facility, give, place, settle, start
 
 FAR = Hex(4, 0)
 
@@ -29,10 +29,12 @@ FAR = Hex(4, 0)
 def test_sell_tracked_at_pre_move_price_then_track_falls_per_unit() -> None:
     s = start()
     give(s, 0, {"Lumber": 3})
-    assert s.prices["Lumber"] == 3
+    assert s.prices["Lumber"] == base(s, "Lumber")  # the track starts on its printed base
+    low = D(s).goods["Lumber"].minimum
+    s.prices["Lumber"] = low + 1
     got = sell(s, 0, "Lumber", 3, CENTRAL_CITY)
-    assert got == 9            # 3 units at the pre-move price 3 (Thaw: no Boom bonus)
-    assert s.prices["Lumber"] == 2  # 3 - 3 = 0, held at the minimum 2
+    assert got == 3 * (low + 1)  # 3 units at the pre-move price (Thaw: no Boom bonus)
+    assert s.prices["Lumber"] == low  # one step down a unit would pass the minimum: held there
 
 
 def test_sell_with_frontier_premium_and_boom() -> None:
@@ -42,28 +44,31 @@ def test_sell_with_frontier_premium_and_boom() -> None:
     s.players[0].caravans[0].loc = FAR
     s.players[0].caravans[0].cargo = {"Pig Iron": 2}
     s.supply["Pig Iron"] -= 2
-    assert sell_price(s, 0, "Pig Iron", FAR) == 5 + 2 + 1
-    assert sell(s, 0, "Pig Iron", 2, FAR) == 16
-    assert s.prices["Pig Iron"] == 3
+    listed = base(s, "Pig Iron")
+    assert sell_price(s, 0, "Pig Iron", FAR) == listed + 2 + 1  # frontier premium 2, Boom 1
+    assert sell(s, 0, "Pig Iron", 2, FAR) == 2 * (listed + 2 + 1)
+    assert s.prices["Pig Iron"] == listed - 2  # one step down a unit sold
 
 
 def test_sell_tier3_moves_two_per_unit_and_raises_its_demand_link() -> None:
     s = start()
     s.players[0].loose[CENTRAL_CITY] = {"Steel": 2}
     s.supply["Steel"] -= 2
-    assert sell(s, 0, "Steel", 2, CENTRAL_CITY) == 24
-    assert s.prices["Steel"] == 12 - 4
-    assert s.prices["Pig Iron"] == 6  # once per transaction, not per unit
+    steel = base(s, "Steel")
+    assert sell(s, 0, "Steel", 2, CENTRAL_CITY) == 2 * steel
+    assert s.prices["Steel"] == steel - 2 * 2  # Tier 3: two steps a unit
+    assert s.prices["Pig Iron"] == base(s, "Pig Iron") + 1  # once per transaction, not per unit
 
 
 def test_buy_at_listed_plus_one_then_track_rises_per_unit() -> None:
     s = start()
     s.players[0].currency = 20
-    assert buy_price(s, 0, "Coke") == 4
-    assert buy(s, 0, "Coke", 3, CENTRAL_CITY) == 12
-    assert s.prices["Coke"] == 6
+    coke = base(s, "Coke")
+    assert buy_price(s, 0, "Coke") == coke + 1
+    assert buy(s, 0, "Coke", 3, CENTRAL_CITY) == 3 * (coke + 1)  # every unit at the pre-move price
+    assert s.prices["Coke"] == min(D(s).goods["Coke"].maximum, coke + 3)  # one step up a unit
     assert s.players[0].stock["Coke"] == 3
-    assert s.players[0].currency == 8
+    assert s.players[0].currency == 20 - 3 * (coke + 1)
 
 
 def test_raw_goods_fixed_price_and_special_goods_flat() -> None:
@@ -477,9 +482,9 @@ def test_market_flux_moves_riser_and_faller() -> None:
     from hexkit_soot.rules.market_update import flip_flux
 
     s.flux = [0]  # Lumber up / Coke down
-    s.prices["Coke"] = 4
+    s.prices["Coke"] = base(s, "Coke") + 1
     flip_flux(s)
-    assert s.prices["Lumber"] == 4 and s.prices["Coke"] == 3
+    assert s.prices["Lumber"] == base(s, "Lumber") + 1 and s.prices["Coke"] == base(s, "Coke")
 
 
 # -- Archetype passives ---------------------------------------------------------------

@@ -24,7 +24,7 @@ from hexkit_soot.rules.camps import camp_cost, place_camp
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, Camp, Caravan, Facility, Settlement, SootState
 
-from tests.soot.helpers import answer, legal
+from tests.soot.helpers import answer, base, legal, raw
 
 E1 = Hex(1, 0)
 E2 = Hex(2, 0)
@@ -331,7 +331,7 @@ def test_commodity_futures_moves_a_price_at_the_market_update() -> None:
     assert state.pending[-1].player == 0 and ("skip", 0) in codes(state)
     answer(state, "good", list(D(state).goods).index("Copper Wire"))
     answer(state, "down")
-    assert state.prices["Copper Wire"] == 3
+    assert state.prices["Copper Wire"] == base(state, "Copper Wire") - 1
     assert state.phase == "actions"  # the Market Update went on to the Action phase
 
 
@@ -348,11 +348,12 @@ def test_trade_empire_buys_without_markup() -> None:
     from hexkit_soot.rules.market import buy_price
 
     state = position(("Merchant", "Rancher"))
-    assert buy_price(state, 0, "Lumber") == 4
+    lumber = base(state, "Lumber")
+    assert buy_price(state, 0, "Lumber") == lumber + 1
     state.players[0].upgrades.append("Trade Empire")
-    assert buy_price(state, 0, "Lumber") == 3
-    assert buy_price(state, 0, "Timber") == 2
-    assert buy_price(state, 1, "Lumber") == 4
+    assert buy_price(state, 0, "Lumber") == lumber
+    assert buy_price(state, 0, "Timber") == raw(state, "Timber")
+    assert buy_price(state, 1, "Lumber") == lumber + 1
 
 
 # -- Rancher -----------------------------------------------------------------------------------------

@@ -532,7 +532,7 @@ def golden_spike(ctx: Ctx) -> None:
     """
     state, player = ctx.state, ctx.player
     if rail_segments(state, player) >= _SPIKE_RAIL:
-        verbs.gain_points(state, player, 3, ctx.source)
+        verbs.gain_points(state, player, 3, ctx.source, source="cards")
     else:
         ask(state, player, ctx.source, "rail", _edge_options(state, player, RAIL),
             "The Golden Spike: where is the free rail?")
@@ -547,7 +547,8 @@ def great_exhibition(ctx: Ctx) -> None:
     Source: assumed (data ``cards.toml``, The Great Exhibition).
     """
     n = tier3_facilities(ctx.state, ctx.player)
-    verbs.gain_points(ctx.state, ctx.player, 2 * n, f"{ctx.source}, {n} Tier 3 facilit{'ies' if n > 1 else 'y'}")
+    verbs.gain_points(ctx.state, ctx.player, 2 * n, f"{ctx.source}, {n} Tier 3 facilit{'ies' if n > 1 else 'y'}",
+                      source="cards")
 
 
 # -- The Land Rush ---------------------------------------------------------------------------------
@@ -660,7 +661,7 @@ def royal_charter(ctx: Ctx) -> None:
 
     Source: assumed (data ``cards.toml``, The Royal Charter).
     """
-    verbs.gain_points(ctx.state, ctx.player, 3, ctx.source)
+    verbs.gain_points(ctx.state, ctx.player, 3, ctx.source, source="cards")
     verbs.gain_currency(ctx.state, ctx.player, 3, why=ctx.source)
 
 

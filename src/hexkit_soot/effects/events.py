@@ -243,7 +243,7 @@ def railway_mania(ctx: Ctx) -> None:
     else:
         for p in table_order(state, ctx.player):
             if rail_segments(state, p) > 0:
-                verbs.gain_points(state, p, 1, "Railway Mania")
+                verbs.gain_points(state, p, 1, "Railway Mania", source="events")
 
 
 @effect("Gold Fever")
@@ -532,7 +532,7 @@ def westward_exodus(ctx: Ctx) -> None:
         if _option(ctx) and founded == 0:
             verbs.gain_currency(state, p, 3, "Westward Exodus")
         elif not _option(ctx) and founded > 0:
-            verbs.gain_points(state, p, founded, "Westward Exodus")
+            verbs.gain_points(state, p, founded, "Westward Exodus", source="events")
 
 
 @effect("Last Frontier")
@@ -551,4 +551,4 @@ def last_frontier(ctx: Ctx) -> None:
     far = verbs.D(state).numbers.premium_distance
     for p in table_order(state, ctx.player):
         n = sum(1 for h, c in state.camps.items() if c.owner == p and h.distance(CENTRAL_CITY) >= far)
-        verbs.gain_points(state, p, n, "Last Frontier: far camps")
+        verbs.gain_points(state, p, n, "Last Frontier: far camps", source="events")

@@ -227,13 +227,13 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
     camp = data.camps[kind]
     state.camps[at] = Camp(owner=player, kind=kind)
     state.note(player, f"founded a {kind} at {at}")
-    gain_points(state, player, nums.camp_points, "camp")
+    gain_points(state, player, nums.camp_points, "camp", source="camps")
     p = state.players[player]
     p.camps_founded += 1
     _tally(state, "camps_founded", player)
     if camp.category not in p.categories:
         p.categories.append(camp.category)
-        gain_points(state, player, nums.first_category_points, f"first {camp.category} camp")
+        gain_points(state, player, nums.first_category_points, f"first {camp.category} camp", source="camps")
     terrain, site, river = tile_info(state, state.tiles[at])
     if camp.sites and site:  # the stack is placed by the first camp; effects (Deep Survey) add at every camp
         base = state.stacks.get(at, data.sites[site].stack)

@@ -139,7 +139,7 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
     p.contracts.remove(answer.arg)
     p.contracts_done += 1
     _tally(state, "contracts_fulfilled", player)
-    gain_points(state, player, ct.points, f"contract {ct.name}")
+    gain_points(state, player, ct.points, f"contract {ct.name}", source="contracts")
     gain_currency(state, player, ct.currency, f"contract {ct.name}")
 
 

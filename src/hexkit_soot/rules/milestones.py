@@ -41,7 +41,7 @@ def claim(state: SootState, player: PlayerId, name: str) -> bool:
     state.milestones[name] = player
     _tally(state, "milestones_claimed", player)
     points = next((m.points for m in D(state).milestones if m.name == name), 0)
-    gain_points(state, player, points, f"milestone {name}")
+    gain_points(state, player, points, f"milestone {name}", source="milestones")
     return True
 
 

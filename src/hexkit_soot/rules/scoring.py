@@ -26,7 +26,10 @@ from hexkit_soot.rules.communities import screened_value
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
 from hexkit_soot.state import SootState
 
-__all__ = ["measure", "objective_points", "secret_points", "portfolio", "final_scores", "score_totals"]  # objectives re-exported
+__all__ = [
+    "measure", "objective_points", "secret_points", "portfolio", "final_scores", "score_totals",
+    "points_by_source",
+]  # objectives re-exported
 
 
 def portfolio(state: SootState, player: PlayerId) -> int:
@@ -70,6 +73,23 @@ def _parts(state: SootState, player: PlayerId, objectives: dict[str, int]) -> di
         parts.update(module.score(state, player))
     parts["secret objectives"] = secret_points(state, player)
     return parts
+
+
+def points_by_source(state: SootState, player: PlayerId) -> dict[str, int]:
+    """``player``'s total split by where the points came from: the public track by
+    source (``SootState.points_by``) and the end-game lines of the score sheet
+    (objectives summed into one ``objectives`` line); the values sum to the total.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
+    out = {name: counts[player] for name, counts in state.points_by.items()}
+    parts = _parts(state, player, objective_points(state)[player])
+    out["other"] = out.get("other", 0) + parts.pop("public track") - sum(out.values())
+    out["objectives"] = sum(v for k, v in parts.items() if k.startswith("objective: "))
+    out.update({k: v for k, v in parts.items() if not k.startswith("objective: ")})
+    return out
 
 
 def score_totals(state: SootState, objectives: list[dict[str, int]] | None = None) -> list[int]:

@@ -199,7 +199,8 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     state.players[player].founded += 1
     _tally(state, "settlements_founded", player)
     state.note(player, f"founded a {kind} ({spec}) at {at}")
-    gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}")
+    gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}",
+                source="settlements")
     from hexkit_soot.rules.milestones import check_rail_link
 
     check_rail_link(state, player)  # someone's rail may already end here
@@ -259,7 +260,7 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     _tally(state, "settlement_upgrades", player)
     state.note(player, f"upgraded {at} to a {tier.name}")
     points = modify(state, player, Hook.UPGRADE_POINTS, tier.points, {"tier": s.tier})
-    gain_points(state, player, points, f"{tier.name} upgrade")
+    gain_points(state, player, points, f"{tier.name} upgrade", source="settlement_upgrades")
     from hexkit_soot.rules.milestones import claim
 
     if s.tier == 2:

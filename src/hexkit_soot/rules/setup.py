@@ -28,7 +28,7 @@ from hexkit_soot.ledger import D, gain_goods
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
 from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, OUTER_HEX, OUTER_TILE, Caravan, Player, Settlement, SootState, add_goods
-from hexkit_soot.state import PLAYED
+from hexkit_soot.state import PLAYED, POINT_SOURCES
 
 __all__ = ["new_state", "contract_copies", "give_package"]
 
@@ -46,6 +46,7 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     state = SootState(config=config, rng=rng)
     state.players = [Player() for _ in range(n)]
     state.played = {name: [0] * n for name in PLAYED}
+    state.points_by = {name: [0] * n for name in POINT_SOURCES}
     state.supply = {name: g.tokens for name, g in data.goods.items()}
     state.tiles = {CENTRAL_CITY: CENTRAL_TILE}
     state.settlements = {CENTRAL_CITY: Settlement(kind="Central City", tier=3)}

@@ -211,4 +211,5 @@ def on_outer(state: SootState, step: Step, answer: Choose) -> None:
     pay_build(state, step.player, cost, CENTRAL_CITY, why="the Outer District", cards=cards)
     state.outer_district = 2
     state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
-    gain_points(state, step.player, nums.outer_district_points, "unlocked the Outer District")
+    gain_points(state, step.player, nums.outer_district_points, "unlocked the Outer District",
+                source="outer_district")

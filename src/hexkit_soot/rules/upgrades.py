@@ -78,7 +78,7 @@ def on_buy(state: SootState, step: Step, answer: Choose) -> None:
     if not up.archetype:
         state.shared_upgrades[up.name] -= 1
     state.players[player].upgrades.append(up.name)
-    gain_points(state, player, D(state).numbers.upgrade_points, f"upgrade {up.name}")
+    gain_points(state, player, D(state).numbers.upgrade_points, f"upgrade {up.name}", source="upgrades")
     if up.name == "Trail Boss":
         options = [opt("agent", i, f"gain {a}") for i, a in enumerate(("Explorer", "Builder", "Caravan"))]
         ask(state, player, "upgrade.agent", options, "Trail Boss: which agent?")

@@ -1,0 +1,158 @@
+"""Soot & Timber's four design-intent figures (issue 10, calibration).
+
+Usage::
+
+    python benchmarks/soot_economics.py                 # data figures (a) and (b) only
+    python benchmarks/soot_economics.py GAMES SEED      # and (c), (d) from GAMES strong games
+
+The rulebook's design intent, each measured here:
+
+(a) "Buying inputs at market and refining them roughly breaks even": for each
+    facility recipe, the outputs at base price against the inputs bought at
+    price + markup plus its use cost bought the same way (the cheapest fuel
+    or food good that covers it). Roughly even: within 1¤ a firing.
+(b) "Real margins come from owning the whole chain": the same firing from
+    own goods (own camp, own route, own facility, own sale: inputs and use
+    cost valued at what they would sell for), against buying the outputs at
+    market and selling them (always the markup lost a unit).
+(c) "Soot is the price of speed": in played games, does the fastest
+    industrial player (most Refine actions; ties: most soot gained) end with
+    soot on the track?
+(d) No single source gives more than half of a winner's points: the
+    winner's positive points by source (``rules.scoring.points_by_source``).
+
+Games: 4 players, the strong agent in every seat (as ``benchmarks/soot_strong.py``),
+seeds SEED .. SEED+GAMES-1. Also printed: the winning-score median and the share
+of games in which each mechanism happened.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hexkit.rng import Rng
+from hexkit_soot import GAME
+from hexkit_soot.data import SootData, load_data
+from hexkit_soot.rules.scoring import points_by_source
+
+
+def market_value(data: SootData, good: str) -> int:
+    """What one unit sells for at the Central City at the start (base or printed price)."""
+    g = data.goods[good]
+    return g.base if g.kind == "tracked" else g.price
+
+
+def buy_cost(data: SootData, good: str) -> int:
+    """What one unit costs to buy at the start (price + markup)."""
+    return market_value(data, good) + data.numbers.buy_markup
+
+
+def use_cost(data: SootData, kind: str, amount: int, price: Callable[[SootData, str], int]) -> int:
+    """The cheapest way to cover ``amount`` of fuel or food with one good, priced by ``price``."""
+    best = math.inf
+    for name, g in data.goods.items():
+        per = g.fuel if kind == "fuel" else g.food
+        if per > 0:
+            best = min(best, math.ceil(amount / per) * price(data, name))
+    return int(best)
+
+
+def recipe_figures(data: SootData) -> list[dict[str, object]]:
+    """Figures (a) and (b) for every facility recipe (one firing, no passives)."""
+    rows = []
+    for name, fac in data.facilities.items():
+        if not fac.tier:
+            continue
+        extra = [min(fac.choice, key=lambda g: buy_cost(data, g))] if fac.choice else []
+        made = sum(market_value(data, g) * n for g, n in fac.outputs.items())
+        bought = sum(buy_cost(data, g) * n for g, n in fac.inputs.items()) + sum(buy_cost(data, g) for g in extra)
+        bought += use_cost(data, fac.use_kind, fac.use_amount, buy_cost)
+        own = sum(market_value(data, g) * n for g, n in fac.inputs.items()) + sum(market_value(data, g) for g in extra)
+        own += use_cost(data, fac.use_kind, fac.use_amount, market_value)
+        resell = -data.numbers.buy_markup * sum(fac.outputs.values())
+        rows.append({"facility": name, "tier": fac.tier, "outputs": made, "bought_inputs": bought,
+                     "bought_margin": made - bought, "own_margin": made - own, "buy_and_resell": resell})
+    return rows
+
+
+def play(seed: int, players: int = 4) -> dict[str, Any]:
+    """One game with the strong agent in every seat: per-seat figures for (c) and (d)."""
+    state = GAME.setup(GAME.make_config(players=players), Rng(seed))
+    agents = [GAME.strong_agent(seed * 10 + i) for i in range(players)]
+    start = time.process_time()
+    while not GAME.is_over(state):
+        seat = GAME.current_player(state)
+        assert seat is not None
+        legal = list(GAME.legal_actions(state))
+        GAME.apply(state, agents[seat].act(GAME, GAME.view(state, seat), legal))
+    sheet = GAME.scores(state)
+    played = GAME.played(state)
+    return {"seed": seed, "cpu": round(time.process_time() - start, 2), "rounds": state.round,
+            "scores": list(sheet.totals), "winner": sheet.order[0],
+            "soot": [p.soot for p in state.players], "refines": played["refines"],
+            "soot_gained": played["soot_gained"],
+            "by_source": [points_by_source(state, q) for q in range(players)],
+            "played": {k: sum(v) for k, v in played.items()}}
+
+
+def game_figures(rows: list[dict[str, Any]]) -> dict[str, object]:
+    """Figures (c) and (d), the winning-score median and the what-was-played shares."""
+    fastest_dirty, industrial, over_half = 0, 0, 0
+    shares: list[float] = []
+    source_count: dict[str, int] = {}
+    for r in rows:
+        refines, gained, soot = r["refines"], r["soot_gained"], r["soot"]
+        if max(refines) > 0:
+            industrial += 1
+            seats = range(len(refines))
+            fastest = max(seats, key=lambda q: (refines[q], gained[q]))
+            fastest_dirty += int(soot[fastest] > 0)
+        w = int(r["winner"])
+        split = r["by_source"][w]
+        positive = {k: v for k, v in split.items() if v > 0}
+        total = sum(positive.values())
+        top = max(positive, key=lambda k: positive[k]) if positive else "-"
+        share = positive.get(top, 0) / total if total else 0.0
+        shares.append(share)
+        over_half += int(share > 0.5)
+        source_count[top] = source_count.get(top, 0) + 1
+    names = list(rows[0]["played"]) if rows else []
+    return {
+        "games": len(rows),
+        "winning_median": statistics.median(max(r["scores"]) for r in rows),
+        "c_games_with_refines": industrial,
+        "c_fastest_industrial_ends_with_soot": fastest_dirty,
+        "d_winner_top_source_share_median": round(statistics.median(shares), 2),
+        "d_games_top_source_over_half": over_half,
+        "d_winner_top_source_counts": source_count,
+        "played_share": {n: round(sum(1 for r in rows if r["played"][n] > 0) / len(rows), 2)
+                         for n in names},
+        "cpu_mean": round(statistics.mean(float(r["cpu"]) for r in rows), 2),
+    }
+
+
+def main(argv: list[str]) -> None:
+    data = load_data()
+    print("(a)/(b) one firing at base prices, no passives: outputs, bought inputs, margins (currency)")
+    print(f"{'facility':20} tier outputs bought  bought-margin own-chain-margin buy-and-resell")
+    for row in recipe_figures(data):
+        print(f"{row['facility']:20} {row['tier']:4} {row['outputs']:7} {row['bought_inputs']:6} "
+              f"{row['bought_margin']:14} {row['own_margin']:16} {row['buy_and_resell']:14}")
+    if len(argv) < 2:
+        return
+    games, first = int(argv[0]), int(argv[1])
+    rows: list[dict[str, Any]] = []
+    for seed in range(first, first + games):
+        rows.append(play(seed))
+        print(json.dumps(rows[-1]), flush=True)
+    print(json.dumps(game_figures(rows), indent=1))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,65 @@
+"""Points by source: ``SootState.points_by`` and ``rules.scoring.points_by_source``.
+
+The calibration study (issue 10) asks whether any single source gives more than
+half of a winner's points, so every public-track point is tallied by where it
+came from; the tally always sums to the public track.
+
+Source: rulebook, "Camps" (+1, +2 first of a category), "Settlements"
+(founding points by season), "Final Scoring" (Total = Public Track + End-Game
+Public + Hidden).
+"""
+
+from __future__ import annotations
+
+from hexkit.agents.base import RandomAgent
+from hexkit.hexes import Hex
+from hexkit.rng import Rng
+from hexkit.serialize import codec
+from hexkit_soot import GAME
+from hexkit_soot.rules.camps import place_camp
+from hexkit_soot.rules.scoring import final_scores, points_by_source
+from hexkit_soot.state import POINT_SOURCES
+
+from tests.soot.helpers import place, start
+
+
+def test_every_source_starts_at_zero() -> None:
+    s = start()
+    assert list(s.points_by) == list(POINT_SOURCES)
+    assert all(counts == [0, 0] for counts in s.points_by.values())
+
+
+def test_a_first_camp_scores_three_camp_points() -> None:
+    s = start()
+    place(s, Hex(1, 0), "Plains")
+    place_camp(s, 0, Hex(1, 0), "Farm")
+    assert s.points_by["camps"] == [1 + 2, 0]  # +1 a camp, +2 first Agriculture camp
+    assert s.players[0].points == 3
+
+
+def test_tally_survives_clone_and_serialisation_and_shows_in_views() -> None:
+    s = start()
+    place(s, Hex(1, 0), "Plains")
+    place_camp(s, 0, Hex(1, 0), "Farm")
+    copy = GAME.clone(s)
+    copy.points_by["camps"][0] += 5
+    assert s.points_by["camps"] == [3, 0]  # the copy is independent
+    back = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
+    assert back.points_by["camps"] == [3, 0]
+    assert GAME.view(s, 1).points_by["camps"] == [3, 0]
+
+
+def test_sources_sum_to_the_public_track_and_the_total_in_a_played_game() -> None:
+    state = GAME.setup(GAME.make_config(players=2), Rng(3))
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while not GAME.is_over(state):
+        seat = GAME.current_player(state)
+        assert seat is not None
+        legal = list(GAME.legal_actions(state))
+        GAME.apply(state, agents[seat].act(GAME, GAME.view(state, seat), legal))
+    sheet = final_scores(state)
+    for q, p in enumerate(state.players):
+        assert sum(counts[q] for counts in state.points_by.values()) == p.points
+        split = points_by_source(state, q)
+        assert split["other"] == 0  # every rule that scores names its source
+        assert sum(split.values()) == sheet.totals[q]
