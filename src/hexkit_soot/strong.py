@@ -36,7 +36,7 @@ from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
 from hexkit_soot.rules.network import pool_at
-from hexkit_soot.rules.objectives import objective_points
+from hexkit_soot.rules.objectives import objective_points, secret_points
 from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
@@ -68,6 +68,9 @@ _MACRO_BAR = 0.5
 (its last step pays for the set-up that a single action's lookahead does not see)."""
 _FINE_GOODS = 3.0
 """An own Tier 3 facility's worth while First of the Fine Goods is unclaimed (its first firing claims it)."""
+_STAGE_UPGRADE = 3.0
+"""Points each settlement upgrade the player made is worth to the search beyond its score (the slots
+and City privileges it opens; falling in the last rounds)."""
 _SOLD_TIER3 = 1.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step)."""
 
@@ -94,7 +97,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
         The value; the best rival's score so far counts against it a little.
     """
     data = data_of(state.config)
-    totals = score_totals(state, objectives)
+    totals = _totals(state, seat, objectives)
     p = state.players[seat]
     left = _rounds_left(state)
     late = left / 13.0
@@ -150,6 +153,26 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     return value - 0.2 * (max(others) if others else 0)
 
 
+def _totals(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] | None) -> list[int]:
+    """Each player's score as the final scoring would give it now; rivals without their secret objectives.
+
+    A rival's secrets are only sampled in the agent's state, and measuring
+    them at every node of the search was a fifth of its time; ``seat``'s own
+    are counted.
+    """
+    if getattr(state.config, "modules", None):  # a module scores its own lines: the full sheet
+        return score_totals(state, objectives)
+    nums = data_of(state.config).numbers
+    if objectives is None:
+        objectives = objective_points(state)
+    out = []
+    for q, p in enumerate(state.players):
+        total = (p.points + sum(objectives[q].values()) + p.prestige * nums.prestige_points_per_level
+                 - p.soot // nums.soot_points_divisor - nums.loan_penalty * p.loans)
+        out.append(total + (secret_points(state, q) if q == seat else 0))
+    return out
+
+
 def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
     """Progress along the industrial chain: inputs in a facility's reach, inputs hauled, refined goods held.
 
@@ -186,6 +209,9 @@ def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
     fired = state.played.get("refines")
     if fired:
         value += _STAGE_REFINED * fired[seat] * min(1.0, 2 * late)
+    upgraded = state.played.get("settlement_upgrades")
+    if upgraded:
+        value += _STAGE_UPGRADE * upgraded[seat] * min(1.0, 2 * late)
     sold = state.played.get("tier3_sold")
     if sold:
         value += _SOLD_TIER3 * sold[seat]

@@ -25,11 +25,11 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Step
 from hexkit_soot.config import data_of
-from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.grid import code_edge, code_hex, hex_code
 from hexkit_soot.rules.market import buy_price
 from hexkit_soot.rules.network import is_node
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
-from hexkit_soot.strong_plan import Plan
+from hexkit_soot.strong_plan import Plan, rail_reach
 
 __all__ = ["Script", "Macro", "macros", "virtual", "sales"]
 
@@ -38,7 +38,7 @@ _UNITS = 3
 
 
 _BOUND = frozenset({"market.where", "market.good", "market.qty", "move.agent", "move.walk", "structure.build",
-                    "settlement.upgrade"})
+                    "settlement.upgrade", "route.kind", "route.edge"})
 """Questions a script answers itself."""
 
 
@@ -53,7 +53,9 @@ class Script:
         units: how many.
         side: ``buy`` or ``sell``.
         site: the hex walked to, built on, upgraded or fired at.
-        name: the structure built or the facility fired.
+        name: the structure built or the facility fired (``rail`` for Build Route).
+        reach: for rail, the hexes the own rail already joins to the Central City
+            (a segment from one of them, ending nearest ``site``, is laid).
     """
 
     action: str
@@ -62,6 +64,7 @@ class Script:
     side: str = "buy"
     site: Hex = CENTRAL_CITY
     name: str = ""
+    reach: frozenset[Hex] = frozenset()
 
     def answer(self, step: Step, legal: Sequence[Any]) -> Any | None:
         """This script's answer to ``step`` (None: left to the search).
@@ -84,11 +87,31 @@ class Script:
             return min(legal, key=lambda a: code_hex(a.arg).distance(self.site), default=None)
         if kind == "structure.build":
             return next((a for a in legal if a.label == f"build {self.name} at {self.site}"), None)
+        if kind == "route.kind":
+            return next((a for a in legal if a.code == self.name), None)
+        if kind == "route.edge":
+            return self._edge(legal)
         if kind == "settlement.upgrade":
             return next((a for a in legal if a.arg == hex_code(self.site)), None)
         if kind == "refine.fire" and step.data[2:] == ():
             return next((a for a in legal if a.label.startswith(f"fire {self.name} at {self.site}")), None)
         return None
+
+    def _edge(self, legal: Sequence[Any]) -> Any | None:
+        """The segment from the joined rail that ends nearest the site (None: none joins, or ``done`` at the site)."""
+        best, gap = None, 99
+        for a in legal:
+            if a.code != "edge":
+                continue
+            h, d = code_edge(a.arg)
+            n = h.neighbors()[d]
+            for near, far in ((h, n), (n, h)):
+                joined = near in self.reach or any(x in self.reach for x in near.neighbors())  # or just laid
+                if joined and far not in self.reach and far.distance(self.site) < min(gap, near.distance(self.site)):
+                    best, gap = a, far.distance(self.site)
+        if best is None:
+            return next((a for a in legal if a.code == "done"), None)
+        return best
 
     def _agent(self, legal: Sequence[Any]) -> Any | None:
         for a in legal:
@@ -210,6 +233,10 @@ def macros(state: SootState, seat: PlayerId, plan: Plan) -> list[Macro]:
             continue
         if goal.kind == "build" and not _can_run(state, seat, goal.name, bought[2]):
             continue
+        if goal.kind == "rail":
+            last = Script("Build Route", site=goal.site, name="rail", reach=frozenset(rail_reach(state, seat)))
+            out.append(Macro((*bought[0], last), tuple(bought[1].items()), bought[2]))
+            continue
         last = (Script("Upgrade Settlement", site=goal.site) if goal.kind == "upgrade"
                 else Script("Build Structure", site=goal.site, name=goal.name))
         out.append(Macro((*bought[0], *_walk(state, seat, goal.site), last), tuple(bought[1].items()), bought[2]))
@@ -243,6 +270,7 @@ def virtual(state: SootState, seat: PlayerId, macro: Macro) -> SootState:
         add_goods(p.stock, g, n)
         add_goods(state.supply, g, -n)
     p.currency -= macro.spend
+    state._legal = None  # changed by hand: the answers are listed afresh
     last = macro.steps[-1]
     if last.action != "Refine" and p.builders:
         i = min(range(len(p.builders)), key=lambda k: p.builders[k].distance(last.site))

@@ -34,7 +34,7 @@ from hexkit_soot.rules.network import is_node
 from hexkit_soot.rules.structures import free_slots
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
 
-__all__ = ["Goal", "Plan", "plan_of", "plan_value", "rail_progress", "shopping", "PROGRESS", "WALK"]
+__all__ = ["Goal", "Plan", "plan_of", "rail_reach", "plan_value", "rail_progress", "shopping", "PROGRESS", "WALK"]
 
 PROGRESS = 0.0
 """Share of a goal's worth credited when its whole cost is held (0: off; the macros of
@@ -55,7 +55,8 @@ class Goal:
         site: the hex where the Builder must stand.
         cost: the goods it takes.
         worth: the points it is worth when done (score and engine).
-        kind: ``upgrade`` (Upgrade Settlement) or ``build`` (Build Structure).
+        kind: ``upgrade`` (Upgrade Settlement), ``build`` (Build Structure) or
+            ``rail`` (Build Route, rail towards ``site`` from the own rail joined to the Central City).
         name: the structure built (``build``).
     """
 
@@ -90,7 +91,26 @@ def plan_of(state: SootState, seat: PlayerId, left: int) -> Plan:
     """
     if left < 1:
         return Plan()
-    return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left)))
+    return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)))
+
+
+_RAIL_REACH = 4
+"""Farthest settlement (hexes from the Central City) a rail link is planned to."""
+
+
+def _rail_goals(state: SootState, seat: PlayerId) -> list[Goal]:
+    """The next rail segments (two a Build Route) towards the settlement nearest the Central City."""
+    if "First Rail Link" in state.milestones:
+        return []
+    towns = [h for h in state.settlements if h != CENTRAL_CITY and h.distance(CENTRAL_CITY) <= _RAIL_REACH]
+    if not towns:
+        return []
+    reached = rail_reach(state, seat)
+    site = min(towns, key=lambda t: (min(r.distance(t) for r in reached), t.distance(CENTRAL_CITY), t))
+    gap = min(r.distance(site) for r in reached)
+    k = min(2, gap)
+    return [Goal(site, {"Iron Ore": k, "Timber": k}, _RAIL_LINK * k / max(1, site.distance(CENTRAL_CITY)),
+                 "rail", "rail")] if k else []
 
 
 def _upgrade_goals(state: SootState, seat: PlayerId) -> list[Goal]:
@@ -183,14 +203,14 @@ def rail_progress(state: SootState, seat: PlayerId) -> float:
     if not towns:
         return 0.0
     start = min(CENTRAL_CITY.distance(t) for t in towns)
-    reached = _rail_reach(state, seat)
+    reached = rail_reach(state, seat)
     if len(reached) == 1:
         return 0.0
     gap = min(r.distance(t) for r in reached for t in towns)
     return _RAIL_LINK * max(0.0, start - gap) / start if start else 0.0
 
 
-def _rail_reach(state: SootState, seat: PlayerId) -> set[Hex]:
+def rail_reach(state: SootState, seat: PlayerId) -> set[Hex]:
     """Hexes joined to the Central City by ``seat``'s own rail."""
     seen = {CENTRAL_CITY}
     todo = [CENTRAL_CITY]
