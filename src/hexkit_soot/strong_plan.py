@@ -41,8 +41,10 @@ PROGRESS = 0.0
 :mod:`hexkit_soot.strong_macro` buy towards the goals instead)."""
 WALK = 0.25
 """Share of a goal's worth credited for the Builder standing on its hex (cost held)."""
-_RAIL_LINK = 4.0
-"""Worth of linking the Central City to a settlement by own rail (the milestone's 3 and the route)."""
+_RAIL_LINK = 7.0
+"""Worth of linking the Central City to a settlement by own rail: the milestone's 3, and the
+segments for the segment objectives, faster laden caravans and tolls (4 was too little to buy
+the Iron Ore and Timber: rail in a third of games)."""
 _CARGO = 0.8
 """A good on a caravan counts this much towards a goal (it must still reach the site or a node)."""
 
@@ -94,7 +96,7 @@ def plan_of(state: SootState, seat: PlayerId, left: int) -> Plan:
     return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)))
 
 
-_RAIL_REACH = 4
+_RAIL_REACH = 5
 """Farthest settlement (hexes from the Central City) a rail link is planned to."""
 
 
