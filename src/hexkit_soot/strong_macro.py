@@ -90,15 +90,20 @@ class Script:
         if kind == "route.kind":
             return next((a for a in legal if a.code == self.name), None)
         if kind == "route.edge":
-            return self._edge(legal)
+            return self._edge(step, legal)
         if kind == "settlement.upgrade":
             return next((a for a in legal if a.arg == hex_code(self.site)), None)
         if kind == "refine.fire" and step.data[2:] == ():
             return next((a for a in legal if a.label.startswith(f"fire {self.name} at {self.site}")), None)
         return None
 
-    def _edge(self, legal: Sequence[Any]) -> Any | None:
-        """The segment from the joined rail that ends nearest the site (None: none joins, or ``done`` at the site)."""
+    def _edge(self, step: Step, legal: Sequence[Any]) -> Any | None:
+        """The segment from the joined rail that ends nearest the site (``done`` when none gets nearer).
+
+        The first segment starts on :attr:`reach`; the second may start where
+        the first ended (a hex next to it, nearer the site than all of it).
+        """
+        start = min((r.distance(self.site) for r in self.reach), default=99)
         best, gap = None, 99
         for a in legal:
             if a.code != "edge":
@@ -106,7 +111,8 @@ class Script:
             h, d = code_edge(a.arg)
             n = h.neighbors()[d]
             for near, far in ((h, n), (n, h)):
-                joined = near in self.reach or any(x in self.reach for x in near.neighbors())  # or just laid
+                joined = near in self.reach or (step.data[0] >= 1 and near.distance(self.site) < start
+                                                and any(x in self.reach for x in near.neighbors()))
                 if joined and far not in self.reach and far.distance(self.site) < min(gap, near.distance(self.site)):
                     best, gap = a, far.distance(self.site)
         if best is None:

@@ -12,7 +12,7 @@ from hexkit_soot.strong import StrongSootAgent, engine_value
 from hexkit_soot.strong_macro import Script, macros, virtual
 from hexkit_soot.strong_plan import plan_of, rail_progress
 
-from tests.soot.helpers import connect, place, settle, start
+from tests.soot.helpers import connect, legal, place, settle, start
 
 
 def test_a_camp_is_worth_more_than_its_founding_points() -> None:
@@ -101,3 +101,21 @@ def test_made_upgrades_refines_and_tier3_sales_raise_the_value() -> None:
         now = engine_value(s, 0)
         assert now > before, name
         before = now
+
+
+def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settlement() -> None:
+    s = start()
+    settle(s, Hex(3, 0), founder=1)
+    for h in (Hex(1, 0), Hex(2, 0), Hex(0, 1), Hex(1, -1)):
+        place(s, h)
+    p = s.players[0]
+    p.hand = []
+    p.stock = {"Iron Ore": 2, "Timber": 2}
+    script = Script("Build Route", site=Hex(3, 0), name="rail", reach=frozenset({CENTRAL_CITY}))
+    GAME.apply(s, next(a for a in legal(s) if a.code == "Build Route"))
+    while s.pending and s.pending[-1].kind.startswith("route"):
+        choice = script.answer(s.pending[-1], legal(s))
+        assert choice is not None
+        GAME.apply(s, choice)
+    assert s.played["rail_built"][0] == 2
+    assert rail_progress(s, 0) == 7.0 * 2 / 3  # (0,0)-(1,0)-(2,0): two of the three hexes
