@@ -31,6 +31,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.network import is_node
+from hexkit_soot.rules.settlements import settlement_types_at
 from hexkit_soot.rules.structures import free_slots
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
 
@@ -57,9 +58,10 @@ class Goal:
         site: the hex where the Builder must stand.
         cost: the goods it takes.
         worth: the points it is worth when done (score and engine).
-        kind: ``upgrade`` (Upgrade Settlement), ``build`` (Build Structure) or
-            ``rail`` (Build Route, rail towards ``site`` from the own rail joined to the Central City).
-        name: the structure built (``build``).
+        kind: ``upgrade`` (Upgrade Settlement), ``build`` (Build Structure),
+            ``rail`` (Build Route, rail towards ``site`` from the own rail joined to the Central City)
+            or ``settle`` (Found Settlement of type ``name``).
+        name: the structure built (``build``) or the settlement type (``settle``).
     """
 
     site: Hex
@@ -93,7 +95,40 @@ def plan_of(state: SootState, seat: PlayerId, left: int) -> Plan:
     """
     if left < 1:
         return Plan()
-    return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)))
+    return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)
+                      + _settle_goals(state, seat, left)))
+
+
+_SETTLE_WALK = 4
+"""Farthest a Builder is sent to found a settlement (hexes)."""
+
+
+def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
+    """A first settlement on the best free hex near a Builder (the archetype's limit allowing).
+
+    The hex nearest a Builder is preferred, and among those one 3 hexes from
+    the Central City (near enough for a rail link and route access, far
+    enough for its own market).
+    """
+    data = data_of(state.config)
+    p = state.players[seat]
+    arch = data.archetypes.get(p.archetype)
+    if left < 4 or arch is None or p.founded >= min(1, arch.settlements) or not p.builders:
+        return []  # the first settlement only: each costs its founder food every round
+    best: tuple[float, Hex, str] | None = None
+    for h in state.tiles:
+        near = min(b.distance(h) for b in p.builders)
+        if near > _SETTLE_WALK:
+            continue
+        kinds = settlement_types_at(state, h)
+        if not kinds:
+            continue
+        score = near + 0.5 * abs(h.distance(CENTRAL_CITY) - 3)
+        if best is None or (score, h) < (best[0], best[1]):
+            best = (score, h, kinds[0])
+    if best is None:
+        return []
+    return [Goal(best[1], dict(data.settlements[best[2]].cost), 4.0, "settle", best[2])]
 
 
 _RAIL_REACH = 5
