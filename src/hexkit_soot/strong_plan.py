@@ -104,7 +104,7 @@ _SETTLE_WALK = 4
 
 
 def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
-    """A first settlement on the best free hex near a Builder (the archetype's limit allowing).
+    """The map's first settlement, on the best free hex near a Builder (the archetype's limit allowing).
 
     The hex nearest a Builder is preferred, and among those one 3 hexes from
     the Central City (near enough for a rail link and route access, far
@@ -113,8 +113,10 @@ def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
     data = data_of(state.config)
     p = state.players[seat]
     arch = data.archetypes.get(p.archetype)
-    if left < 4 or arch is None or p.founded >= min(1, arch.settlements) or not p.builders:
-        return []  # the first settlement only: each costs its founder food every round
+    if left < 4 or arch is None or p.founded >= arch.settlements or not p.builders:
+        return []
+    if any(h != CENTRAL_CITY for h in state.settlements):
+        return []  # only the map's first: each costs its founder food every round (one each: 3.8 a game)
     best: tuple[float, Hex, str] | None = None
     for h in state.tiles:
         near = min(b.distance(h) for b in p.builders)
