@@ -42,10 +42,10 @@ PROGRESS = 0.0
 :mod:`hexkit_soot.strong_macro` buy towards the goals instead)."""
 WALK = 0.25
 """Share of a goal's worth credited for the Builder standing on its hex (cost held)."""
-_RAIL_LINK = 7.0
+_RAIL_LINK = 5.0
 """Worth of linking the Central City to a settlement by own rail: the milestone's 3, and the
-segments for the segment objectives, faster laden caravans and tolls (4 was too little to buy
-the Iron Ore and Timber: rail in a third of games)."""
+segments for the segment objectives, faster laden caravans and tolls (4: rail in 17% of games;
+7: in all, with the money Tier 3 and upgrades needed gone)."""
 _CARGO = 0.8
 """A good on a caravan counts this much towards a goal (it must still reach the site or a node)."""
 

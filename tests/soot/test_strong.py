@@ -55,7 +55,7 @@ def test_rail_progress_counts_own_rail_towards_the_nearest_settlement() -> None:
     assert rail_progress(s, 0) == 0.0  # no rail yet
     place(s, Hex(1, 0))
     set_route(s, CENTRAL_CITY, Hex(1, 0), RAIL, 0)
-    assert rail_progress(s, 0) == 7.0 * 1 / 3  # one of the three hexes to (3,0)
+    assert rail_progress(s, 0) == 5.0 * 1 / 3  # one of the three hexes to (3,0)
     assert rail_progress(s, 1) == 0.0  # another player's rail is not the link
 
 
@@ -118,4 +118,4 @@ def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settl
         assert choice is not None
         GAME.apply(s, choice)
     assert s.played["rail_built"][0] == 2
-    assert rail_progress(s, 0) == 7.0 * 2 / 3  # (0,0)-(1,0)-(2,0): two of the three hexes
+    assert rail_progress(s, 0) == 5.0 * 2 / 3  # (0,0)-(1,0)-(2,0): two of the three hexes
