@@ -71,8 +71,11 @@ _FINE_GOODS = 3.0
 _STAGE_UPGRADE = 3.0
 """Points each settlement upgrade the player made is worth to the search beyond its score (the slots
 and City privileges it opens; falling in the last rounds)."""
-_SOLD_TIER3 = 1.0
-"""Points each Tier 3 unit the player sold is worth to the search (the chain's last step)."""
+_SOLD_TIER3 = 3.0
+"""Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
+nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+_TIER3_HELD = 2.0
+"""Points each Tier 3 unit the player holds is worth to the search (made, not yet sold)."""
 
 
 def _rounds_left(state: SootState) -> int:
@@ -215,7 +218,15 @@ def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
     sold = state.played.get("tier3_sold")
     if sold:
         value += _SOLD_TIER3 * sold[seat]
-    return value
+    return value + _TIER3_HELD * _tier3_held(state, seat)
+
+
+def _tier3_held(state: SootState, seat: PlayerId) -> int:
+    """Tier 3 units ``seat`` holds (loose where they were made, or on its caravans)."""
+    goods = data_of(state.config).goods
+    p = state.players[seat]
+    n = sum(k for here in p.loose.values() for g, k in here.items() if goods[g].tier == 3)
+    return n + sum(k for c in p.caravans for g, k in c.cargo.items() if goods[g].tier == 3)
 
 
 def _reach_stage(state: SootState, seat: PlayerId, at: Hex, ft: FacilityType) -> float:

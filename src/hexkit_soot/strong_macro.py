@@ -26,8 +26,8 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Step
 from hexkit_soot.config import data_of
 from hexkit_soot.grid import code_edge, code_hex, hex_code
-from hexkit_soot.rules.market import buy_price
-from hexkit_soot.rules.network import is_node
+from hexkit_soot.rules.market import buy_price, max_units, sell_price
+from hexkit_soot.rules.network import is_node, network_room
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
 from hexkit_soot.strong_plan import Plan, rail_reach
 
@@ -171,9 +171,10 @@ def _walk(state: SootState, seat: PlayerId, site: Hex) -> list[Script]:
 
 
 def _purchases(state: SootState, seat: PlayerId, cost: dict[str, int], wild: int,
-               keep: int = 0) -> tuple[list[Script], dict[str, int], int] | None:
+               keep: int = 0, partial: bool = False) -> tuple[list[Script], dict[str, int], int] | None:
     """The Market Transactions that complete ``cost`` (cards cover up to ``wild`` units); None if
-    unaffordable with ``keep`` currency left for the last action."""
+    unaffordable with ``keep`` currency left for the last action (``partial``: if the first
+    purchase is unaffordable; the rest is bought as currency comes in)."""
     p = state.players[seat]
     short = {g: n - p.stock.get(g, 0) for g, n in cost.items() if n > p.stock.get(g, 0)}
     for g in sorted(short, key=lambda g: short[g]):  # cards cover the smallest shortfalls first
@@ -193,9 +194,42 @@ def _purchases(state: SootState, seat: PlayerId, cost: dict[str, int], wild: int
         spend += n * buy_price(state, seat, g)
         bought[g] = n
         steps.extend(Script("Market Transaction", good=g, units=min(_UNITS, n - k)) for k in range(0, n, _UNITS))
-    if spend + keep > p.currency:
+    sales_, income = _room(state, seat, sum(bought.values()), cost)
+    if sales_ is None:
         return None
-    return steps, bought, spend
+    if partial and steps:
+        first = steps[0]
+        if first.units * buy_price(state, seat, first.good) > p.currency + income:
+            return None
+    elif spend + keep > p.currency + income:
+        return None
+    for sale in sales_:
+        bought[sale.good] = bought.get(sale.good, 0) - sale.units
+    return sales_ + steps, bought, spend - income
+
+
+def _room(state: SootState, seat: PlayerId, units: int, cost: dict[str, int]) -> tuple[list[Script] | None, int]:
+    """Sales at the Central City that make network room for ``units`` bought goods, and their income.
+
+    The goods held most that ``cost`` does not use go first (the network
+    fills with exploration grants). None when no sales make the room.
+    """
+    room = network_room(state, seat)
+    if units <= room:
+        return [], 0
+    goods = data_of(state.config).goods
+    stock = state.players[seat].stock
+    spare = sorted(((n, g) for g, n in stock.items() if g not in cost and goods[g].kind != "special" and n > 0),
+                   reverse=True)
+    out, income, most = [], 0, max_units(state, seat)
+    for n, g in spare:
+        if units <= room:
+            break
+        k = min(n, most, units - room)
+        out.append(Script("Market Transaction", good=g, units=k, side="sell"))
+        income += k * sell_price(state, seat, g, CENTRAL_CITY)
+        room += k
+    return (out, income) if units <= room else (None, 0)
 
 
 def _firing_cost(state: SootState, name: str) -> dict[str, int]:
@@ -259,7 +293,7 @@ def macros(state: SootState, seat: PlayerId, plan: Plan) -> list[Macro]:
         for f in s.facilities:
             if f.owner != seat or data.facilities[f.name].tier == 0:
                 continue
-            bought = _purchases(state, seat, _firing_cost(state, f.name), 0)
+            bought = _purchases(state, seat, _firing_cost(state, f.name), 0, partial=True)
             if bought is not None:
                 out.append(Macro((*bought[0], Script("Refine", site=at, name=f.name)),
                                  tuple(bought[1].items()), bought[2]))
