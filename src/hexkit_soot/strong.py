@@ -36,9 +36,11 @@ from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
 from hexkit_soot.rules.network import pool_at
-from hexkit_soot.rules.objectives import objective_points
+from hexkit_soot.rules.objectives import objective_points, secret_points
 from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
+from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
+from hexkit_soot.strong_plan import Plan, plan_of, plan_value, shopping
 
 __all__ = ["StrongSootAgent", "engine_value"]
 
@@ -59,8 +61,21 @@ _STACK_TILE = 0.5
 """Points each tile left above the Frontier Closes marker is worth (time for the engine to run)."""
 _STAGE_INPUTS = 3.0
 """Points an own facility gains when one firing's inputs are in its reach."""
-_STAGE_REFINED = 3.0
+_STAGE_REFINED = 5.0
 """Points each Refine the player made is worth to the search (falling in the last rounds)."""
+_MACRO_BAR = 0.5
+"""A macro is taken when its gain per action is this share of the best single action's gain or more
+(its last step pays for the set-up that a single action's lookahead does not see)."""
+_FINE_GOODS = 3.0
+"""An own Tier 3 facility's worth while First of the Fine Goods is unclaimed (its first firing claims it)."""
+_STAGE_UPGRADE = 3.0
+"""Points each settlement upgrade the player made is worth to the search beyond its score (the slots
+and City privileges it opens; falling in the last rounds)."""
+_SOLD_TIER3 = 3.0
+"""Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
+nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+_TIER3_HELD = 2.0
+"""Points each Tier 3 unit the player holds is worth to the search (made, not yet sold)."""
 
 
 def _rounds_left(state: SootState) -> int:
@@ -68,7 +83,8 @@ def _rounds_left(state: SootState) -> int:
     return max(0, last - state.round)
 
 
-def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] | None = None) -> float:
+def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] | None = None,
+                 plan: Plan | None = None) -> float:
     """What ``seat``'s position is worth in points: score so far plus the engine's promise.
 
     Args:
@@ -77,12 +93,14 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
         objectives: public objective standings to reuse (the search computes
             them once a decision: one action rarely moves them, and they are
             the costliest part of the score); computed from ``state`` when ``None``.
+        plan: the player's goals for this decision (:func:`~hexkit_soot.strong_plan.plan_of`);
+            computed from ``state`` when ``None``.
 
     Returns:
         The value; the best rival's score so far counts against it a little.
     """
     data = data_of(state.config)
-    totals = score_totals(state, objectives)
+    totals = _totals(state, seat, objectives)
     p = state.players[seat]
     left = _rounds_left(state)
     late = left / 13.0
@@ -102,8 +120,11 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
         if s.founder == seat:  # room for facilities, a market, the upgrade path
             value += _SETTLEMENT_PROMISE * min(left, 8)
         for f in s.facilities:
-            if f.owner == seat and f.name != "Warehouse":
-                value += 2.0 + 0.7 * min(left, 8)
+            if f.owner == seat and f.name != "Warehouse":  # a Tier 3 facility eats 2 food a round
+                fine = data.facilities[f.name].tier == 3
+                value += 2.0 + (0.4 if fine else 0.7) * min(left, 8)
+                if fine and "First of the Fine Goods" not in state.milestones:
+                    value += _FINE_GOODS
     for w in p.warehouses:  # a node where the player's facility stands lets it refine from the network
         here = state.settlements.get(w)
         value += 4.0 if here is not None and any(f.owner == seat for f in here.facilities) else 1.0
@@ -126,12 +147,33 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
                    for g, n in ct.goods.items())
         value += 0.3 + ct.points * 0.6 * have / need
     value += _chain_stages(state, seat, late)
+    value += plan_value(state, seat, plan if plan is not None else plan_of(state, seat, left))
     if not state.frontier_closed:  # every tile drawn brings the Frontier Closes marker nearer
         value += _STACK_TILE * max(0, len(state.tile_stack) - state.below_marker)
     value += 0.3 * len(p.hand) * late
     value -= 2.0 * p.overtime
     others = [t for q, t in enumerate(totals) if q != seat]
     return value - 0.2 * (max(others) if others else 0)
+
+
+def _totals(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] | None) -> list[int]:
+    """Each player's score as the final scoring would give it now; rivals without their secret objectives.
+
+    A rival's secrets are only sampled in the agent's state, and measuring
+    them at every node of the search was a fifth of its time; ``seat``'s own
+    are counted.
+    """
+    if getattr(state.config, "modules", None):  # a module scores its own lines: the full sheet
+        return score_totals(state, objectives)
+    nums = data_of(state.config).numbers
+    if objectives is None:
+        objectives = objective_points(state)
+    out = []
+    for q, p in enumerate(state.players):
+        total = (p.points + sum(objectives[q].values()) + p.prestige * nums.prestige_points_per_level
+                 - p.soot // nums.soot_points_divisor - nums.loan_penalty * p.loans)
+        out.append(total + (secret_points(state, q) if q == seat else 0))
+    return out
 
 
 def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
@@ -170,20 +212,59 @@ def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
     fired = state.played.get("refines")
     if fired:
         value += _STAGE_REFINED * fired[seat] * min(1.0, 2 * late)
-    return value
+    upgraded = state.played.get("settlement_upgrades")
+    if upgraded:
+        value += _STAGE_UPGRADE * upgraded[seat] * min(1.0, 2 * late)
+    sold = state.played.get("tier3_sold")
+    if sold:
+        value += _SOLD_TIER3 * sold[seat]
+    return value + _TIER3_HELD * _tier3_held(state, seat)
+
+
+def _tier3_held(state: SootState, seat: PlayerId) -> int:
+    """Tier 3 units ``seat`` holds (loose where they were made, or on its caravans)."""
+    goods = data_of(state.config).goods
+    p = state.players[seat]
+    n = sum(k for here in p.loose.values() for g, k in here.items() if goods[g].tier == 3)
+    return n + sum(k for c in p.caravans for g, k in c.cargo.items() if goods[g].tier == 3)
 
 
 def _reach_stage(state: SootState, seat: PlayerId, at: Hex, ft: FacilityType) -> float:
-    """How much of one firing of ``ft`` at ``at`` is in ``seat``'s reach or on its way (0 to ``_STAGE_INPUTS``)."""
-    need = sum(ft.inputs.values()) or 1
+    """How much of one firing of ``ft`` at ``at`` is in ``seat``'s reach or on its way (0 to ``_STAGE_INPUTS``).
+
+    The inputs, one unit of a choice input (Luxury Manufactory) and the use
+    cost's fuel or food all count.
+    """
+    data = data_of(state.config)
     pool = pool_at(state, seat, at)
+    need = sum(ft.inputs.values()) + (1 if ft.choice else 0) + ft.use_amount or 1
     got = sum(min(n, pool.get(g, 0)) for g, n in ft.inputs.items())
+    if ft.choice:
+        got += min(1, sum(pool.get(g, 0) for g in ft.choice))
+    if ft.use_amount:
+        goods = data.goods
+        fuel = ft.use_kind == "fuel"
+        spare = sum((goods[g].fuel if fuel else goods[g].food) * max(0, n - ft.inputs.get(g, 0))
+                    for g, n in pool.items() if g in goods)
+        got += min(ft.use_amount, spare)
     hauled = 0.0
     for c in state.players[seat].caravans:
         if c.loc != at:
             carry = sum(min(n, c.cargo.get(g, 0)) for g, n in ft.inputs.items())
             hauled += carry * max(0.0, 1.0 - 0.12 * c.loc.distance(at))
     return _STAGE_INPUTS * min(1.0, (got + 0.7 * min(hauled, need - got)) / need)
+
+
+_DEEPER = frozenset({"market.qty"})
+"""Sub-questions whose answers the one that opened them is valued through."""
+
+
+def _asks_more(game: Game[Any, Any], child: SootState, player: PlayerId) -> bool:
+    """Whether ``child`` waits on ``player``'s next answer to a question in :data:`_DEEPER`."""
+    if not child.pending or game.is_over(child):
+        return False
+    step = child.pending[-1]
+    return isinstance(step, Step) and step.player == player and step.kind in _DEEPER
 
 
 def _free_site(state: SootState) -> dict[Any, bool]:
@@ -210,6 +291,8 @@ class StrongSootAgent:
         self.rng = Rng(seed)
         self.plan: list[Choose] = []
         self.objectives: list[dict[str, int]] | None = None
+        self.goals: Plan | None = None
+        self.commit: tuple[str, str, Hex] | None = None
 
     def act(self, game: Game[Any, Any], view: State, legal: Sequence[Any]) -> Any:
         """Return one element of ``legal``.
@@ -236,6 +319,7 @@ class StrongSootAgent:
             return ruled
         sample = game.determinize(seen, player, self.rng)
         self.objectives = objective_points(sample)
+        self.goals = plan_of(sample, player, _rounds_left(sample))
         if step.kind == "turn":
             return self._turn(game, sample, player, legal)
         return self._greedy(game, sample, player, legal)[0]
@@ -267,13 +351,67 @@ class StrongSootAgent:
             value, plan = self._chain(game, sample, player, action)
             if value > best_value + 1e-9:
                 best, best_value, best_plan = action, value, plan
+        market = next((a for a in candidates if a.code == "Market Transaction"), None)
+        if market is not None:
+            buys = [Script("Market Transaction", good=g, units=n) for g, n in shopping(sample, player, self.goals or Plan())]
+            for script in buys + sales(sample, player):
+                value, plan = self._chain(game, sample, player, market, script)
+                if value > best_value + 1e-9:
+                    best, best_value, best_plan = market, value, plan
+        macro = self._best_macro(game, sample, player, best_value)
+        if macro is not None:
+            first = macro.steps[0]
+            action = next((a for a in legal if a.code == first.action), None)
+            if action is not None:
+                value, plan = self._chain(game, sample, player, action, first)
+                if value > -math.inf:
+                    best, best_plan = action, plan
         self.plan = best_plan
         return best
 
-    def _chain(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any) -> tuple[float, list[Choose]]:
-        """Play ``action`` and answer its sub-questions greedily; value the end."""
+    def _best_macro(self, game: Game[Any, Any], sample: SootState, player: PlayerId, single: float) -> Macro | None:
+        """The macro to follow now: the one committed to while it lasts, else a new one worth committing to.
+
+        A macro is committed to when its whole gain is positive and either its
+        gain per action is at least :data:`_MACRO_BAR` of the best single
+        action's gain (``single`` is that action's end value) or it is a step
+        of the chain the search cannot see pay (a Tier 3 facility and its
+        firing, a settlement upgrade). Once committed, its remaining steps are
+        taken while the macro can still be completed.
+        """
+        now = engine_value(sample, player, self.objectives, self.goals)
+        options = macros(sample, player, self.goals or Plan())
+        if self.commit is not None:
+            kept = next((m for m in options if m.key == self.commit), None)
+            if kept is not None:
+                return kept
+            self.commit = None
+        best, best_score = None, 0.0
+        for macro in options:
+            child = virtual(game.clone(sample), player, macro)
+            last = macro.steps[-1]
+            action = next((a for a in game.legal_actions(child) if a.code == last.action), None)
+            if action is None:
+                continue
+            gain = self._chain(game, child, player, action, last, fresh=True)[0] - now
+            rate = gain / len(macro.steps)
+            if gain <= 0 or not (macro.chain or rate >= _MACRO_BAR * (single - now)):
+                continue
+            if rate > best_score:
+                best, best_score = macro, rate
+        if best is not None:
+            self.commit = best.key
+        return best
+
+    def _chain(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any,
+               script: Script | None = None, fresh: bool = False) -> tuple[float, list[Choose]]:
+        """Play ``action`` and answer its sub-questions greedily (or by ``script``); value the end.
+
+        ``fresh``: ``sample`` is a changed copy, its listed answers not shared with the state it came from.
+        """
         child = game.clone(sample)
-        child._legal = sample._legal
+        if not fresh:
+            child._legal = sample._legal
         try:
             game.apply(child, action)
         except IllegalActionError:
@@ -286,7 +424,12 @@ class StrongSootAgent:
             if not isinstance(step, Step) or step.kind == "turn":
                 break
             legal = list(game.legal_actions(child))
-            if len(legal) == 1:
+            scripted = script.answer(step, legal) if script is not None else None
+            if script is not None and scripted is None and script.binds(step):
+                return -math.inf, []  # the scripted answer is not on offer
+            if scripted is not None:
+                choice = scripted
+            elif len(legal) == 1:
                 choice = legal[0]
             else:
                 ruled = self._rule(child, step, legal)
@@ -295,7 +438,7 @@ class StrongSootAgent:
                 choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
             plan.append(choice)
             game.apply(child, choice)
-        return engine_value(child, player, self.objectives), plan
+        return engine_value(child, player, self.objectives, self.goals), plan
 
     def _subset(self, legal: Sequence[Any]) -> list[Any]:
         """``_SAMPLE`` of the answers, drawn from the agent's own stream (menu order kept)."""
@@ -303,7 +446,13 @@ class StrongSootAgent:
         return [legal[i] for i in picked]
 
     def _greedy(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
-                legal: Sequence[Any]) -> tuple[Any, float]:
+                legal: Sequence[Any], deeper: bool = False) -> tuple[Any, float]:
+        """The answer whose end position is worth most, and that worth.
+
+        An answer that only opens the next question of the same action (a
+        good to trade, then how many) is valued by the best answer to that
+        question (once: ``deeper``), so buying is seen for what it buys.
+        """
         best, best_value = legal[0], -math.inf
         game.legal_actions(sample)
         for action in legal:
@@ -313,7 +462,10 @@ class StrongSootAgent:
                 game.apply(child, action)
             except IllegalActionError:
                 continue
-            value = engine_value(child, player, self.objectives)
+            if deeper and _asks_more(game, child, player):
+                value = self._greedy(game, child, player, list(game.legal_actions(child)), False)[1]
+            else:
+                value = engine_value(child, player, self.objectives, self.goals)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best, best_value

@@ -6,9 +6,13 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.rules.camps import place_camp
+from hexkit_soot.rules.routes import set_route
+from hexkit_soot.state import CENTRAL_CITY, RAIL
 from hexkit_soot.strong import StrongSootAgent, engine_value
+from hexkit_soot.strong_macro import Script, macros, virtual
+from hexkit_soot.strong_plan import plan_of, rail_progress
 
-from tests.soot.helpers import place, start
+from tests.soot.helpers import connect, legal, place, settle, start
 
 
 def test_a_camp_is_worth_more_than_its_founding_points() -> None:
@@ -43,3 +47,75 @@ def test_strong_agent_plays_a_two_player_game_to_the_end_and_founds_camps() -> N
     played = GAME.played(state)
     assert sum(played["camps_founded"]) >= 1
     assert max(p.loans for p in state.players) < 3
+
+
+def test_rail_progress_counts_own_rail_towards_the_nearest_settlement() -> None:
+    s = start()
+    settle(s, Hex(3, 0), founder=1)
+    assert rail_progress(s, 0) == 0.0  # no rail yet
+    place(s, Hex(1, 0))
+    set_route(s, CENTRAL_CITY, Hex(1, 0), RAIL, 0)
+    assert rail_progress(s, 0) == 5.0 * 1 / 3  # one of the three hexes to (3,0)
+    assert rail_progress(s, 1) == 0.0  # another player's rail is not the link
+
+
+def test_a_reachable_settlement_gives_an_upgrade_macro_buying_what_is_missing() -> None:
+    s = start()
+    settle(s, Hex(2, 0), founder=0)
+    connect(s, Hex(2, 0))
+    p = s.players[0]
+    p.hand = []
+    p.currency = 40
+    p.stock = {"Lumber": 2}
+    plan = plan_of(s, 0, 10)
+    assert any(g.kind == "upgrade" and g.site == Hex(2, 0) for g in plan.goals)
+    up = next(m for m in macros(s, 0, plan) if m.key[0] == "Upgrade Settlement")
+    # Town: 2 Lumber (held), 2 Cut Stone and 1 Processed Foods bought at the listed price + 1
+    assert dict(up.goods) == {"Cut Stone": 2, "Processed Foods": 1}
+    assert up.spend == 2 * (s.prices["Cut Stone"] + 1) + s.prices["Processed Foods"] + 1
+    kinds = [st.action for st in up.steps]
+    assert kinds == ["Market Transaction", "Market Transaction", "Move", "Upgrade Settlement"]
+    after = virtual(GAME.clone(s), 0, up)
+    assert after.players[0].stock["Cut Stone"] == 2 and after.players[0].currency == 40 - up.spend
+    assert Hex(2, 0) in after.players[0].builders
+
+
+def test_a_buy_script_answers_the_market_questions() -> None:
+    s = start()
+    s.players[0].currency = 20
+    GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.code == "Market Transaction"))
+    script = Script("Market Transaction", good="Coal", units=2)
+    before = s.players[0].stock.get("Coal", 0)
+    while s.pending and s.pending[-1].kind.startswith("market"):
+        choice = script.answer(s.pending[-1], list(GAME.legal_actions(s)))
+        assert choice is not None
+        GAME.apply(s, choice)
+    assert s.players[0].stock.get("Coal", 0) == before + 2
+
+
+def test_made_upgrades_refines_and_tier3_sales_raise_the_value() -> None:
+    s = start()
+    before = engine_value(s, 0)
+    for name in ("settlement_upgrades", "refines", "tier3_sold"):
+        s.played[name][0] += 1
+        now = engine_value(s, 0)
+        assert now > before, name
+        before = now
+
+
+def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settlement() -> None:
+    s = start()
+    settle(s, Hex(3, 0), founder=1)
+    for h in (Hex(1, 0), Hex(2, 0), Hex(0, 1), Hex(1, -1)):
+        place(s, h)
+    p = s.players[0]
+    p.hand = []
+    p.stock = {"Iron Ore": 2, "Timber": 2}
+    script = Script("Build Route", site=Hex(3, 0), name="rail", reach=frozenset({CENTRAL_CITY}))
+    GAME.apply(s, next(a for a in legal(s) if a.code == "Build Route"))
+    while s.pending and s.pending[-1].kind.startswith("route"):
+        choice = script.answer(s.pending[-1], legal(s))
+        assert choice is not None
+        GAME.apply(s, choice)
+    assert s.played["rail_built"][0] == 2
+    assert rail_progress(s, 0) == 5.0 * 2 / 3  # (0,0)-(1,0)-(2,0): two of the three hexes
