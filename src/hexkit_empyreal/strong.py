@@ -21,7 +21,7 @@ action); Move + Activate (movement costs); issue 10 (a strong agent).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexkit.agents.greedy import WIN_BONUS, own_view
@@ -31,7 +31,8 @@ from hexkit.game import Game, State
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import Choose, MainAction, Move, SpecialistPhase, UpgradeChoice
-from hexkit_empyreal.evaluate import evaluate_strong
+from hexkit_empyreal.strong_eval import evaluate_strong
+from hexkit_empyreal.strong_setup import setup_choice
 from hexkit_empyreal.rules.railyard import legal_slots
 from hexkit_empyreal.rules.turn import ADMINISTRATE, end_of_line
 from hexkit_empyreal.state import EmpyrealState
@@ -84,8 +85,19 @@ class StrongEmpyrealAgent:
 
     name = "empyreal-strong"
 
-    def __init__(self, seed: int = 0, samples: int = 1, depth: int = 24) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 1,
+        depth: int = 24,
+        overrides: Mapping[str, float] | None = None,
+        extra: Mapping[str, float] | None = None,
+        prefer: bool = True,
+    ) -> None:
         self.rng = Rng(seed)
+        self.prefer = prefer
+        self.overrides = overrides
+        self.extra = extra
         self.samples = samples
         self.depth = depth
         self.guard = RepetitionGuard()
@@ -97,6 +109,10 @@ class StrongEmpyrealAgent:
         player, seen = own_view(game, view)
         if not isinstance(seen, EmpyrealState):
             raise TypeError("the strong Empyreal agent plays Empyreal only")
+        if self.prefer:
+            picked = setup_choice(game, seen, legal)
+            if picked is not None:
+                return picked
         choices = sensible(seen, self.guard.allowed(game, seen, legal))
         top = seen.pending[-1]
         key = isinstance(top, KEY_DECISIONS) and len(choices) > 1
@@ -144,11 +160,10 @@ class StrongEmpyrealAgent:
                     best, pick = value, action
             game.apply(state, pick)
 
-    @staticmethod
-    def _score(game: Game[Any, Any], state: State, player: int) -> float:
+    def _score(self, game: Game[Any, Any], state: State, player: int) -> float:
         if not isinstance(state, EmpyrealState):
             return 0.0
-        value = evaluate_strong(state, player)
+        value = evaluate_strong(state, player, self.overrides, self.extra)
         if game.is_over(state):
             value += WIN_BONUS if game.winner(state) == player else -WIN_BONUS
         return value

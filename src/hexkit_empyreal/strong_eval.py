@@ -1,0 +1,93 @@
+"""The strong agent's position evaluation: the greedy worth, re-weighted, plus a race term.
+
+The greedy evaluation (:mod:`hexkit_empyreal.evaluate`) values Spellcars,
+mana and reclaimed mana highly enough that a whole-turn search prefers
+Administrate to moving the Conductor turn after turn: it fills the railyard
+and reaches the End of the Line (the delivery and the Upgrade) far too
+rarely. :data:`STRONG_OVERRIDES` re-weights those parts, and
+:func:`evaluate_strong` adds two terms the greedy worth does not have:
+
+* ``tile``: each Demand Tile held, beyond its printed VP (tiles are what end
+  the game: the player ahead wants them, and a delivery that takes one is
+  worth more than the same Goods delivered without one);
+* ``captain``: a ready (not exhausted) Captain;
+* ``lap``: each End of the Line reached (an Upgrade taken). The greedy worth
+  values the Conductor's progress and drops it when the Conductor returns to
+  Start, so without this term reaching the End of the Line looks like a loss
+  of ``progress`` times the path length;
+* ``trigger``: once the game end is triggered, plus this when the player's
+  points lead the best rival's, minus it when they trail (so the player
+  ahead ends the game and the player behind does not).
+
+Both are taken as a difference to the best rival, like the worth.
+
+Source: rulebook, End of the Line; Demand Tiles; Game End; issue 10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hexkit_empyreal.evaluate import WEIGHTS, evaluate
+from hexkit_empyreal.state import EmpyrealState, data
+
+__all__ = ["STRONG_OVERRIDES", "EXTRA", "evaluate_strong"]
+
+STRONG_OVERRIDES: dict[str, float] = {"spellcar": 0.25, "car": 0.4}
+"""Weights of :data:`~hexkit_empyreal.evaluate.WEIGHTS` the strong agent changes."""
+
+EXTRA: dict[str, float] = {"tile": 0.5, "captain": 0.0, "lap": 1.2, "trigger": 3.0}
+"""Weights of the strong agent's own terms (see the module docstring)."""
+
+
+def _extra(state: EmpyrealState, player: int, extra: Mapping[str, float]) -> float:
+    tile, captain, lap = extra.get("tile", 0.0), extra.get("captain", 0.0), extra.get("lap", 0.0)
+    trigger = extra.get("trigger", 0.0)
+    if not tile and not captain and not lap and not trigger:
+        return 0.0
+    laps = state.played.get("upgrades") or [0] * len(state.players)
+    values = [
+        tile * len(ps.tiles) + (captain if ps.captain_ready else 0.0) + lap * laps[s]
+        for s, ps in enumerate(state.players)
+    ]
+    rival = max((v for s, v in enumerate(values) if s != player), default=0.0)
+    value = values[player] - rival
+    if trigger and state.end_triggered:
+        values_of = data(state).rules.demand_values
+        points = [float(ps.delivered + sum(values_of[k] for _, k in ps.tiles)) for ps in state.players]
+        best = max((v for s, v in enumerate(points) if s != player), default=0.0)
+        if points[player] != best:
+            value += trigger if points[player] > best else -trigger
+    return value
+
+
+def evaluate_strong(
+    state: EmpyrealState,
+    player: int,
+    overrides: Mapping[str, float] | None = None,
+    extra: Mapping[str, float] | None = None,
+) -> float:
+    """The strong agent's value of ``state`` for ``player`` (VP-like units).
+
+    Args:
+        state: the position (a full state or a determinised sample).
+        player: the seat to evaluate for.
+        overrides: weights replacing :data:`WEIGHTS` entries
+            (default :data:`STRONG_OVERRIDES`).
+        extra: weights of the extra terms (default :data:`EXTRA`).
+
+    Returns:
+        The greedy evaluation under the overrides plus the extra terms.
+    """
+    over = STRONG_OVERRIDES if overrides is None else overrides
+    value = 0.0
+    if over:
+        saved = {k: WEIGHTS[k] for k in over}
+        WEIGHTS.update(over)
+        try:
+            value = evaluate(state, player)
+        finally:
+            WEIGHTS.update(saved)
+    else:
+        value = evaluate(state, player)
+    return value + _extra(state, player, EXTRA if extra is None else extra)
