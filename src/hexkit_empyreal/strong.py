@@ -31,7 +31,7 @@ from hexkit.game import Game, State
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import Choose, MainAction, Move, SpecialistPhase, UpgradeChoice
-from hexkit_empyreal.strong_eval import evaluate_strong
+from hexkit_empyreal.strong_eval import evaluate_strong, own_value
 from hexkit_empyreal.strong_setup import setup_choice
 from hexkit_empyreal.rules.railyard import legal_slots
 from hexkit_empyreal.rules.turn import ADMINISTRATE, end_of_line
@@ -110,7 +110,7 @@ class StrongEmpyrealAgent:
         if not isinstance(seen, EmpyrealState):
             raise TypeError("the strong Empyreal agent plays Empyreal only")
         if self.prefer:
-            picked = setup_choice(game, seen, legal)
+            picked = setup_choice(game, seen, legal, self.rng)
             if picked is not None:
                 return picked
         choices = sensible(seen, self.guard.allowed(game, seen, legal))
@@ -128,9 +128,12 @@ class StrongEmpyrealAgent:
         self.guard.record(chosen)
         return chosen
 
-    def _value(self, game: Game[Any, Any], sample: State, action: Any, player: int, key: bool) -> float:
+    def _value(
+        self, game: Game[Any, Any], sample: State, action: Any, player: int, key: bool, quick: bool = False
+    ) -> float:
         """The value for ``player`` of ``action``: after it (a plain answer) or
-        at the end of the player's turn (a key decision)."""
+        at the end of the player's turn (a key decision); ``quick`` values
+        the player's own part only (a step inside a turn's playout)."""
         child = game.clone(sample)
         child._legal = sample._legal
         try:
@@ -139,6 +142,8 @@ class StrongEmpyrealAgent:
             return -math.inf
         if key:
             self._finish_turn(game, child, player)
+        if quick and isinstance(child, EmpyrealState) and not child.end_triggered:
+            return own_value(child, player, self.overrides, self.extra)
         return self._score(game, child, player)
 
     def _finish_turn(self, game: Game[Any, Any], state: State, player: int) -> None:
@@ -155,7 +160,7 @@ class StrongEmpyrealAgent:
                 continue
             best, pick = -math.inf, choices[0]
             for action in choices:
-                value = self._value(game, state, action, player, False)
+                value = self._value(game, state, action, player, False, quick=True)
                 if value > best:
                     best, pick = value, action
             game.apply(state, pick)
