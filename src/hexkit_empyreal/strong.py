@@ -93,9 +93,11 @@ class StrongEmpyrealAgent:
         overrides: Mapping[str, float] | None = None,
         extra: Mapping[str, float] | None = None,
         prefer: bool = True,
+        quick: bool = True,
     ) -> None:
         self.rng = Rng(seed)
         self.prefer = prefer
+        self.quick = quick
         self.overrides = overrides
         self.extra = extra
         self.samples = samples
@@ -160,7 +162,7 @@ class StrongEmpyrealAgent:
                 continue
             best, pick = -math.inf, choices[0]
             for action in choices:
-                value = self._value(game, state, action, player, False, quick=True)
+                value = self._value(game, state, action, player, False, quick=self.quick)
                 if value > best:
                     best, pick = value, action
             game.apply(state, pick)

@@ -17,7 +17,10 @@ rarely. :data:`STRONG_OVERRIDES` re-weights those parts, and
   of ``progress`` times the path length;
 * ``trigger``: once the game end is triggered, plus this when the player's
   points lead the best rival's, minus it when they trail (so the player
-  ahead ends the game and the player behind does not).
+  ahead ends the game and the player behind does not);
+* ``lead_car`` and ``lead_tile``: while the player's points lead, each train
+  car placed and each Demand Tile held is worth this much more (the two
+  ways to trigger the end: the leader hurries it).
 
 Both are taken as a difference to the best rival, like the worth.
 
@@ -37,14 +40,15 @@ __all__ = ["STRONG_OVERRIDES", "EXTRA", "evaluate_strong", "own_value"]
 STRONG_OVERRIDES: dict[str, float] = {"spellcar": 0.25, "car": 0.4}
 """Weights of :data:`~hexkit_empyreal.evaluate.WEIGHTS` the strong agent changes."""
 
-EXTRA: dict[str, float] = {"tile": 0.5, "captain": 0.0, "lap": 1.2, "trigger": 3.0}
+EXTRA: dict[str, float] = {"tile": 0.5, "captain": 0.0, "lap": 1.2, "trigger": 3.0, "lead_car": 0.3, "lead_tile": 1.0}
 """Weights of the strong agent's own terms (see the module docstring)."""
 
 
 def _extra(state: EmpyrealState, player: int, extra: Mapping[str, float]) -> float:
     tile, captain, lap = extra.get("tile", 0.0), extra.get("captain", 0.0), extra.get("lap", 0.0)
     trigger = extra.get("trigger", 0.0)
-    if not tile and not captain and not lap and not trigger:
+    lead_car, lead_tile = extra.get("lead_car", 0.0), extra.get("lead_tile", 0.0)
+    if not tile and not captain and not lap and not trigger and not lead_car and not lead_tile:
         return 0.0
     laps = state.played.get("upgrades") or [0] * len(state.players)
     values = [
@@ -53,12 +57,16 @@ def _extra(state: EmpyrealState, player: int, extra: Mapping[str, float]) -> flo
     ]
     rival = max((v for s, v in enumerate(values) if s != player), default=0.0)
     value = values[player] - rival
-    if trigger and state.end_triggered:
-        values_of = data(state).rules.demand_values
-        points = [float(ps.delivered + sum(values_of[k] for _, k in ps.tiles)) for ps in state.players]
-        best = max((v for s, v in enumerate(points) if s != player), default=0.0)
-        if points[player] != best:
-            value += trigger if points[player] > best else -trigger
+    if not (trigger or lead_car or lead_tile):
+        return value
+    values_of = data(state).rules.demand_values
+    points = [float(ps.delivered + sum(values_of[k] for _, k in ps.tiles)) for ps in state.players]
+    best = max((v for s, v in enumerate(points) if s != player), default=0.0)
+    if trigger and state.end_triggered and points[player] != best:
+        value += trigger if points[player] > best else -trigger
+    if points[player] > best:
+        ps = state.players[player]
+        value += lead_car * (data(state).rules.train_cars - ps.cars_left) + lead_tile * len(ps.tiles)
     return value
 
 
