@@ -7,8 +7,10 @@ Specialist, Administrate or how far to move the Conductor, and which
 Upgrade to take. At those *key* decisions the agent plays each candidate
 answer to the end of its own turn (its later decisions of the turn taken
 one step greedily) on a sample of the hidden parts, and keeps the answer
-whose end-of-turn position :func:`~hexkit_empyreal.evaluate.evaluate_strong`
-values most. Before searching it drops answers no good player takes:
+whose end-of-turn position :func:`~hexkit_empyreal.strong_eval.evaluate_strong`
+values most (inside the playout, steps are compared by the player's own
+worth, :func:`~hexkit_empyreal.strong_eval.own_value`). Company and Captain
+are chosen from measured tables (:mod:`hexkit_empyreal.strong_setup`). Before searching it drops answers no good player takes:
 paying mana to move onto a column with no Spellcar to activate.
 
 The agent sees only ``view(state, seat)``; the hidden parts are guessed by
@@ -30,7 +32,15 @@ from hexkit.errors import IllegalActionError
 from hexkit.game import Game, State
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import Choose, MainAction, Move, SpecialistPhase, UpgradeChoice
+from hexkit_empyreal.actions import (
+    Choose,
+    MainAction,
+    Move,
+    SelectCaptain,
+    SelectCompany,
+    SpecialistPhase,
+    UpgradeChoice,
+)
 from hexkit_empyreal.strong_eval import evaluate_strong, own_value
 from hexkit_empyreal.strong_setup import setup_choice
 from hexkit_empyreal.rules.railyard import legal_slots
@@ -81,6 +91,15 @@ class StrongEmpyrealAgent:
         samples: determinisations per key decision (each candidate is played
             out on every sample).
         depth: most decisions played out after a key decision's answer.
+        overrides: evaluation weights (default
+            :data:`~hexkit_empyreal.strong_eval.STRONG_OVERRIDES`).
+        extra: weights of the strong evaluation's own terms (default
+            :data:`~hexkit_empyreal.strong_eval.EXTRA`).
+        prefer: choose Company and Captain by the measured tables of
+            :mod:`~hexkit_empyreal.strong_setup`; ``False``: uniformly at
+            random (a balance study that wants every Company played).
+        quick: inside a turn's playout, compare steps by the player's own
+            worth only (:func:`~hexkit_empyreal.strong_eval.own_value`).
     """
 
     name = "empyreal-strong"
@@ -111,10 +130,10 @@ class StrongEmpyrealAgent:
         player, seen = own_view(game, view)
         if not isinstance(seen, EmpyrealState):
             raise TypeError("the strong Empyreal agent plays Empyreal only")
-        if self.prefer:
-            picked = setup_choice(game, seen, legal, self.rng)
-            if picked is not None:
-                return picked
+        if isinstance(seen.pending[-1], (SelectCompany, SelectCaptain)):
+            if self.prefer:
+                return setup_choice(game, seen, legal, self.rng)
+            return legal[self.rng.randbelow(len(legal))]
         choices = sensible(seen, self.guard.allowed(game, seen, legal))
         top = seen.pending[-1]
         key = isinstance(top, KEY_DECISIONS) and len(choices) > 1

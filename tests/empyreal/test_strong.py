@@ -10,6 +10,7 @@ from hexkit.rng import Rng
 from hexkit_empyreal import GAME, Move
 from hexkit_empyreal.actions import Choose, MainAction, SelectCaptain, SelectCompany
 from hexkit_empyreal.rules.railyard import slot_index
+from hexkit_empyreal.state import EmpyrealState
 from hexkit_empyreal.strong import StrongEmpyrealAgent, sensible
 from hexkit_empyreal.strong_eval import evaluate_strong
 from hexkit_empyreal.strong_setup import setup_choice
@@ -41,6 +42,7 @@ def test_strong_agent_is_the_games_hook_and_finishes_a_game() -> None:
     match = Match(GAME, GAME.make_config(2), seed=5, agents=agents)
     match.run()
     state = match.state
+    assert isinstance(state, EmpyrealState)
     assert GAME.is_over(state)
     assert not GAME.end_reason(state).startswith("round limit")
     assert sum(GAME.played(state)["deliveries"]) >= 2
@@ -65,7 +67,11 @@ def test_captain_choice_takes_the_best_measured_captain() -> None:
     # Afterworld 33.7, Kings' Line 32.9; Kerigan 29.1 and Gesselheim 23.6 are out).
     fresh = GAME.new(GAME.make_config(2), 0)
     rng = Rng(1)
-    drawn = {setup_choice(GAME, fresh, legal(fresh), rng).option for _ in range(60)}
+    drawn = set()
+    for _ in range(60):
+        pick = setup_choice(GAME, fresh, legal(fresh), rng)
+        assert isinstance(pick, Choose)
+        drawn.add(pick.option)
     assert drawn == {"Caterpillar Conveyance Consortium", "Golden Sands Company", "Afterworld Express", "Kings' Line"}
 
 
