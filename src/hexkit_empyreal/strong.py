@@ -7,8 +7,10 @@ Specialist, Administrate or how far to move the Conductor, and which
 Upgrade to take. At those *key* decisions the agent plays each candidate
 answer to the end of its own turn (its later decisions of the turn taken
 one step greedily) on a sample of the hidden parts, and keeps the answer
-whose end-of-turn position :func:`~hexkit_empyreal.evaluate.evaluate_strong`
-values most. Before searching it drops answers no good player takes:
+whose end-of-turn position :func:`~hexkit_empyreal.strong_eval.evaluate_strong`
+values most (inside the playout, steps are compared by the player's own
+worth, :func:`~hexkit_empyreal.strong_eval.own_value`). Company and Captain
+are chosen from measured tables (:mod:`hexkit_empyreal.strong_setup`). Before searching it drops answers no good player takes:
 paying mana to move onto a column with no Spellcar to activate.
 
 The agent sees only ``view(state, seat)``; the hidden parts are guessed by
@@ -21,7 +23,7 @@ action); Move + Activate (movement costs); issue 10 (a strong agent).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexkit.agents.greedy import WIN_BONUS, own_view
@@ -30,8 +32,17 @@ from hexkit.errors import IllegalActionError
 from hexkit.game import Game, State
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import Choose, MainAction, Move, SpecialistPhase, UpgradeChoice
-from hexkit_empyreal.evaluate import evaluate_strong
+from hexkit_empyreal.actions import (
+    Choose,
+    MainAction,
+    Move,
+    SelectCaptain,
+    SelectCompany,
+    SpecialistPhase,
+    UpgradeChoice,
+)
+from hexkit_empyreal.strong_eval import evaluate_strong, own_value
+from hexkit_empyreal.strong_setup import setup_choice
 from hexkit_empyreal.rules.railyard import legal_slots
 from hexkit_empyreal.rules.turn import ADMINISTRATE, end_of_line
 from hexkit_empyreal.state import EmpyrealState
@@ -80,12 +91,34 @@ class StrongEmpyrealAgent:
         samples: determinisations per key decision (each candidate is played
             out on every sample).
         depth: most decisions played out after a key decision's answer.
+        overrides: evaluation weights (default
+            :data:`~hexkit_empyreal.strong_eval.STRONG_OVERRIDES`).
+        extra: weights of the strong evaluation's own terms (default
+            :data:`~hexkit_empyreal.strong_eval.EXTRA`).
+        prefer: choose Company and Captain by the measured tables of
+            :mod:`~hexkit_empyreal.strong_setup`; ``False``: uniformly at
+            random (a balance study that wants every Company played).
+        quick: inside a turn's playout, compare steps by the player's own
+            worth only (:func:`~hexkit_empyreal.strong_eval.own_value`).
     """
 
     name = "empyreal-strong"
 
-    def __init__(self, seed: int = 0, samples: int = 1, depth: int = 24) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 1,
+        depth: int = 24,
+        overrides: Mapping[str, float] | None = None,
+        extra: Mapping[str, float] | None = None,
+        prefer: bool = True,
+        quick: bool = True,
+    ) -> None:
         self.rng = Rng(seed)
+        self.prefer = prefer
+        self.quick = quick
+        self.overrides = overrides
+        self.extra = extra
         self.samples = samples
         self.depth = depth
         self.guard = RepetitionGuard()
@@ -97,6 +130,10 @@ class StrongEmpyrealAgent:
         player, seen = own_view(game, view)
         if not isinstance(seen, EmpyrealState):
             raise TypeError("the strong Empyreal agent plays Empyreal only")
+        if isinstance(seen.pending[-1], (SelectCompany, SelectCaptain)):
+            if self.prefer:
+                return setup_choice(game, seen, legal, self.rng)
+            return legal[self.rng.randbelow(len(legal))]
         choices = sensible(seen, self.guard.allowed(game, seen, legal))
         top = seen.pending[-1]
         key = isinstance(top, KEY_DECISIONS) and len(choices) > 1
@@ -112,9 +149,12 @@ class StrongEmpyrealAgent:
         self.guard.record(chosen)
         return chosen
 
-    def _value(self, game: Game[Any, Any], sample: State, action: Any, player: int, key: bool) -> float:
+    def _value(
+        self, game: Game[Any, Any], sample: State, action: Any, player: int, key: bool, quick: bool = False
+    ) -> float:
         """The value for ``player`` of ``action``: after it (a plain answer) or
-        at the end of the player's turn (a key decision)."""
+        at the end of the player's turn (a key decision); ``quick`` values
+        the player's own part only (a step inside a turn's playout)."""
         child = game.clone(sample)
         child._legal = sample._legal
         try:
@@ -123,6 +163,8 @@ class StrongEmpyrealAgent:
             return -math.inf
         if key:
             self._finish_turn(game, child, player)
+        if quick and isinstance(child, EmpyrealState) and not child.end_triggered:
+            return own_value(child, player, self.overrides, self.extra)
         return self._score(game, child, player)
 
     def _finish_turn(self, game: Game[Any, Any], state: State, player: int) -> None:
@@ -139,16 +181,15 @@ class StrongEmpyrealAgent:
                 continue
             best, pick = -math.inf, choices[0]
             for action in choices:
-                value = self._value(game, state, action, player, False)
+                value = self._value(game, state, action, player, False, quick=self.quick)
                 if value > best:
                     best, pick = value, action
             game.apply(state, pick)
 
-    @staticmethod
-    def _score(game: Game[Any, Any], state: State, player: int) -> float:
+    def _score(self, game: Game[Any, Any], state: State, player: int) -> float:
         if not isinstance(state, EmpyrealState):
             return 0.0
-        value = evaluate_strong(state, player)
+        value = evaluate_strong(state, player, self.overrides, self.extra)
         if game.is_over(state):
             value += WIN_BONUS if game.winner(state) == player else -WIN_BONUS
         return value
