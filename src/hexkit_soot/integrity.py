@@ -28,7 +28,7 @@ from hexkit_soot.ledger import D
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
 from hexkit_soot.actions import Step
-from hexkit_soot.state import Goods, SootState
+from hexkit_soot.state import POINT_SOURCES, Goods, SootState
 
 __all__ = [
     "check_references", "check_players", "check_bounds", "check_fields", "check_network", "check_combined",
@@ -194,6 +194,7 @@ def check_bounds(state: SootState) -> Problems:
     for name in ("cursor", "below_marker", "outer_district", "last_round"):
         _not_negative(problems, f"state.{name}", getattr(state, name))
     _check_played(state, problems)
+    _check_points_by(state, problems)
     return problems
 
 
@@ -214,6 +215,32 @@ def _check_played(state: SootState, problems: Problems) -> None:
         for seat, count in enumerate(counts):
             if count < 0:
                 problems.add(f"state.played.{name}.{seat}", f"must not be negative, got {count}")
+
+
+def _check_points_by(state: SootState, problems: Problems) -> None:
+    """``points_by``: every source of :data:`POINT_SOURCES` once, one count a seat, summing to the track.
+
+    Counts may be negative (points can be lost), but a seat's sources always
+    add up to its public-track points, since every change goes through
+    :func:`hexkit_soot.ledger.gain_points`.
+    """
+    n = state.config.players
+    names = set(state.points_by)
+    for name in sorted(names - set(POINT_SOURCES)):
+        problems.add(f"state.points_by.{name}", f"is not a point source (one of {', '.join(POINT_SOURCES)})")
+    for name in POINT_SOURCES:
+        if name not in names:
+            problems.add(f"state.points_by.{name}", "is missing")
+    if any(len(counts) != n for counts in state.points_by.values()):
+        for name, counts in state.points_by.items():
+            if len(counts) != n:
+                problems.add(f"state.points_by.{name}", f"{len(counts)} counts for a {n}-player game")
+        return
+    for seat, p in enumerate(state.players):
+        total = sum(counts[seat] for counts in state.points_by.values())
+        if total != p.points:
+            problems.add(f"state.points_by (seat {seat})",
+                         f"sources add up to {total}, but the public track shows {p.points}")
 
 
 # -- seats -----------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from hexkit.testing import mutate_one, refused_or_plays_on
 from hexkit.validation import StateValidationError
 from hexkit_soot import GAME
 from hexkit_soot.integrity import STEP_DATA
+from hexkit_soot.ledger import D
 
 CODEC = codec(GAME)
 
@@ -74,7 +75,8 @@ def test_out_of_range_indices_and_unknown_names_are_all_named(turn: dict) -> Non
     assert fields["state.settlements.(0,0).facilities.0.name"] == "'Wizard Tower' is not a facility of this game"
     assert fields["state.settlements.(0,0).tier"] == "4 is not a tier (1..3)"
     assert fields["state.bag.Dragon Lair"] == "'Dragon Lair' is not a community token of this game"
-    assert fields["state.prices.Lumber"] == "0 is off the track (2..6)"
+    lumber = D(CODEC.state_from_json(json.dumps(turn))).goods["Lumber"]  # assumed data: read, not written in
+    assert fields["state.prices.Lumber"] == f"0 is off the track ({lumber.minimum}..{lumber.maximum})"
     assert fields["state.players.1.upgrades.0"] == "'Jetpack' is not an upgrade of this game"
     assert len(fields) == 7
 

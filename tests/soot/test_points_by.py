@@ -63,3 +63,25 @@ def test_sources_sum_to_the_public_track_and_the_total_in_a_played_game() -> Non
         split = points_by_source(state, q)
         assert split["other"] == 0  # every rule that scores names its source
         assert sum(split.values()) == sheet.totals[q]
+
+
+def test_loading_refuses_a_tally_that_disagrees_with_the_track() -> None:
+    import pytest
+
+    from hexkit.validation import StateValidationError
+
+    s = start()
+    place(s, Hex(1, 0), "Plains")
+    place_camp(s, 0, Hex(1, 0), "Farm")
+    GAME.validate_state(s)  # 3 camp points, track at 3: accepted
+    s.points_by["camps"][0] = 5
+    s.points_by["shares"] = [0, 0]
+    del s.points_by["events"]
+    with pytest.raises(StateValidationError) as err:
+        GAME.validate_state(s)
+    text = str(err.value)
+    assert "state.points_by.shares" in text and "state.points_by.events" in text
+    s.points_by["events"] = [0, 0]
+    del s.points_by["shares"]
+    with pytest.raises(StateValidationError, match=r"add up to 5, but the public track shows 3"):
+        GAME.validate_state(s)
