@@ -424,3 +424,12 @@ def test_wide_tables_fold_long_cells_instead_of_cutting_them(
     assert "archetypes.Rancher.currency=2" in cells and "archetypes.Rancher.currency=6" in cells
     code, out, _ = run(capsys, "games")
     assert code == 0 and "…" not in out and "information" in out
+
+
+def test_play_names_why_the_game_ended_above_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "soot", "--players", "2", "--seed", "5", "--agents",
+                         "random", "--log-tail", "1")
+    assert (code, err) == (0, "")
+    ended = next(line for line in out.splitlines() if line.startswith("Game ended: "))
+    reason = ended.removeprefix("Game ended: ")
+    assert reason and out.index(ended) < out.rindex("Winner")

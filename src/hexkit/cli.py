@@ -48,7 +48,7 @@ from hexkit.serialize import parse_json
 from hexkit.sim.report import print_tables, write_report
 from hexkit.sim.run import BACKENDS, Backend, simulate
 from hexkit.sim.stats import read_results, summarize
-from hexkit.sim.study import Study, agent_seed, check_overrides, resolve_game
+from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
 from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
 
 # Recent typer ships its own copy of click; find its exception root without
@@ -149,6 +149,9 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
             table.add_row(*row)
     out.print(table)
     if game.is_over(state):
+        reason = game_end_reason(game, state)
+        if reason:
+            out.print(f"Game ended: {reason}")
         out.print(sheet.result_line(lambda w: f"P{w}" + (f" ({seats[w]})" if seats else "")))
     return sheet
 
