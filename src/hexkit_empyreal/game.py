@@ -52,7 +52,7 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     info = GameInfo(
         name="empyreal",
         title="Empyreal: Spells & Steam",
-        version="0.2.2",
+        version="0.3.0",
         min_players=2,
         max_players=6,
         max_decisions=40000,

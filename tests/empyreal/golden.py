@@ -30,10 +30,10 @@ PLAYTHROUGHS: dict[str, tuple[Any, ...]] = {
     "2p-seed1": (2, (), {"round_limit": 10}, 1),
     "4p-team-seed2": (4, ("team",), {"round_limit": 6}, 2),
     "5p-awards-friendly-seed3": (5, ("awards", "friendly"), {"round_limit": 5}, 3),
-    "3p-keen-seed3": (3, (), {}, 3, "keen"),
+    "3p-keen-seed37": (3, (), {}, 37, "keen"),
 }
 
-RULEBOOK_ENDS: dict[str, str] = {"3p-keen-seed3": "out of train cars"}
+RULEBOOK_ENDS: dict[str, str] = {"3p-keen-seed37": "out of train cars"}
 """Goldens that end by a rulebook trigger (not the engine's round limit), and which one."""
 
 POSITIONS: dict[str, tuple[int, tuple[str, ...], int, int, str]] = {
