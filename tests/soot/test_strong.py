@@ -5,6 +5,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
+from hexkit_soot.actions import Step
 from hexkit_soot.rules.camps import place_camp
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.state import CENTRAL_CITY, RAIL
@@ -86,7 +87,7 @@ def test_a_buy_script_answers_the_market_questions() -> None:
     GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.code == "Market Transaction"))
     script = Script("Market Transaction", good="Coal", units=2)
     before = s.players[0].stock.get("Coal", 0)
-    while s.pending and s.pending[-1].kind.startswith("market"):
+    while s.pending and isinstance(s.pending[-1], Step) and s.pending[-1].kind.startswith("market"):
         choice = script.answer(s.pending[-1], list(GAME.legal_actions(s)))
         assert choice is not None
         GAME.apply(s, choice)
@@ -113,7 +114,7 @@ def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settl
     p.stock = {"Iron Ore": 2, "Timber": 2}
     script = Script("Build Route", site=Hex(3, 0), name="rail", reach=frozenset({CENTRAL_CITY}))
     GAME.apply(s, next(a for a in legal(s) if a.code == "Build Route"))
-    while s.pending and s.pending[-1].kind.startswith("route"):
+    while s.pending and isinstance(s.pending[-1], Step) and s.pending[-1].kind.startswith("route"):
         choice = script.answer(s.pending[-1], legal(s))
         assert choice is not None
         GAME.apply(s, choice)
