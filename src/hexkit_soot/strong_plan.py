@@ -30,10 +30,11 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.access import route_access
+from hexkit_soot.rules.milestones import rail_reach
 from hexkit_soot.rules.network import is_node
 from hexkit_soot.rules.settlements import settlement_types_at
 from hexkit_soot.rules.structures import free_slots
-from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
+from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = ["Goal", "Plan", "plan_of", "rail_reach", "plan_value", "rail_progress", "shopping", "PROGRESS", "WALK"]
 
@@ -247,21 +248,6 @@ def rail_progress(state: SootState, seat: PlayerId) -> float:
         return 0.0
     gap = min(r.distance(t) for r in reached for t in towns)
     return _RAIL_LINK * max(0.0, start - gap) / start if start else 0.0
-
-
-def rail_reach(state: SootState, seat: PlayerId) -> set[Hex]:
-    """Hexes joined to the Central City by ``seat``'s own rail."""
-    seen = {CENTRAL_CITY}
-    todo = [CENTRAL_CITY]
-    while todo:
-        h = todo.pop()
-        kinds = state.route_kind.get(h, NO_ROUTES)
-        owners = state.route_owner.get(h, NO_OWNERS)
-        for d, n in enumerate(h.neighbors()):
-            if kinds[d] == RAIL and owners[d] == seat and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
 
 
 _SHOPPING = 6

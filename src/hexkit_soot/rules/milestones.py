@@ -20,12 +20,13 @@ Source: rulebook, "Milestones".
 from __future__ import annotations
 
 from hexkit.game import PlayerId
+from hexkit.hexes import Hex
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["claim", "rail_linked", "check_rail_link", "check_magnate", "check_production", "far_camps"]
+__all__ = ["claim", "rail_reach", "rail_linked", "check_rail_link", "check_magnate", "check_production", "far_camps"]
 
 
 def claim(state: SootState, player: PlayerId, name: str) -> bool:
@@ -45,6 +46,24 @@ def claim(state: SootState, player: PlayerId, name: str) -> bool:
     return True
 
 
+def rail_reach(state: SootState, player: PlayerId) -> set[Hex]:
+    """The hexes joined to the Central City by ``player``'s own rail (the Central City included).
+
+    Source: rulebook, "Milestones" (First Rail Link: a rail path of one's own).
+    """
+    seen = {CENTRAL_CITY}
+    todo = [CENTRAL_CITY]
+    while todo:
+        h = todo.pop()
+        kinds = state.route_kind.get(h, NO_ROUTES)
+        owners = state.route_owner.get(h, NO_OWNERS)
+        for d, n in enumerate(h.neighbors()):
+            if kinds[d] == RAIL and owners[d] == player and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
 def rail_linked(state: SootState, player: PlayerId) -> bool:
     """Whether ``player``'s own rail segments form a path from the Central City to a settlement.
 
@@ -57,19 +76,7 @@ def rail_linked(state: SootState, player: PlayerId) -> bool:
 
     Source: rulebook, "Milestones" (First Rail Link).
     """
-    seen = {CENTRAL_CITY}
-    todo = [CENTRAL_CITY]
-    while todo:
-        h = todo.pop()
-        kinds = state.route_kind.get(h, NO_ROUTES)
-        owners = state.route_owner.get(h, NO_OWNERS)
-        for d, n in enumerate(h.neighbors()):
-            if kinds[d] == RAIL and owners[d] == player and n not in seen:
-                if n in state.settlements:
-                    return True
-                seen.add(n)
-                todo.append(n)
-    return False
+    return any(h in state.settlements for h in rail_reach(state, player) if h != CENTRAL_CITY)
 
 
 def check_rail_link(state: SootState, player: PlayerId) -> None:
