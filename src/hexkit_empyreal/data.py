@@ -3,8 +3,9 @@
 Every list of components (terrain boards, goods, Companies, Captains,
 Spellcars, Specialists, Awards) and every number of the rules lives in a TOML
 file beside this module. :func:`load_data` reads them into attrs classes
-through a cattrs converter and checks them; a malformed file is refused with
-:class:`~hexkit.errors.InvalidRecordError` naming the entry and the field.
+with :mod:`hexkit.data` and checks them; a malformed file is refused with one
+:class:`~hexkit.data.InvalidDataError` naming every broken entry and field
+(``spellcars.toml:tiles[12] (Reforester).cost``).
 
 A designer changes a number by copying the ``data`` folder, editing it and
 pointing :attr:`EmpyrealConfig.data_dir` at the copy.
@@ -14,17 +15,12 @@ Source: rulebook, Components.
 
 from __future__ import annotations
 
-import functools
-import tomllib
 from pathlib import Path
 from typing import Any, cast
 
 import attrs
-import cattrs
 
-from hexkit.errors import InvalidRecordError
-from hexkit.overrides import apply_overrides
-from hexkit.serialize import structure_checked
+from hexkit.data import DataReader, DataSet, Report, source_field
 
 __all__ = [
     "TERRAINS",
@@ -48,6 +44,7 @@ __all__ = [
     "FriendlyRemovals",
     "GameData",
     "DATA_DIR",
+    "DATA",
     "load_data",
     "game_data",
     "data_key",
@@ -94,11 +91,6 @@ def _non_empty(_: Any, attribute: attrs.Attribute[Any], value: str) -> None:
         raise ValueError(f"{attribute.name} must not be empty")
 
 
-def _source(_: Any, attribute: attrs.Attribute[Any], value: str) -> None:
-    if not (value.startswith("rulebook:") or value.startswith("assumed:")):
-        raise ValueError("source must start with 'rulebook:' or 'assumed:'")
-
-
 def _terrain_name(_: Any, attribute: attrs.Attribute[Any], value: str) -> None:
     terrain_index(value)
 
@@ -115,7 +107,7 @@ class GoodSpec:
     name: str = attrs.field(validator=_non_empty)
     colour: str = attrs.field(validator=_non_empty)
     terrain: str = attrs.field(validator=_terrain_name)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -135,7 +127,7 @@ class BoardSide:
     side: str = attrs.field(validator=attrs.validators.in_(("A", "B", "C")))
     rows: tuple[str, ...]
     city_colours: tuple[str, ...]
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
     def __attrs_post_init__(self) -> None:
         for row in self.rows:
@@ -173,7 +165,7 @@ class CompanySpec:
     captain: str = attrs.field(validator=_non_empty)
     columns: tuple[int, ...]
     printed: dict[str, str]
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
     def __attrs_post_init__(self) -> None:
         if len(self.columns) < 4:
@@ -193,7 +185,7 @@ class CaptainSpec:
 
     name: str = attrs.field(validator=_non_empty)
     company: str
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -216,7 +208,7 @@ class SpellcarSpec:
     cost: int = attrs.field(validator=attrs.validators.in_(range(0, 11)))
     terrains: tuple[str, ...] = attrs.field(validator=_terrain_list)
     company: str = ""
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
     @property
     def printed(self) -> bool:
@@ -241,7 +233,7 @@ class SpecialistSpec:
     name: str = attrs.field(validator=_non_empty)
     type: str = attrs.field(validator=attrs.validators.in_(SPECIALIST_TYPES))
     mode: str = attrs.field(validator=attrs.validators.in_(("exhaust", "once", "per_turn", "passive")))
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -266,7 +258,7 @@ class AwardSpec:
     )
     lower_is_better: bool = False
     min_players: int = 2
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -298,7 +290,7 @@ class RuleNumbers:
     award_minimum: int
     team_colour_bonus: int
     round_limit: int
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
     def __attrs_post_init__(self) -> None:
         if len(self.required_tiles) < 7 or len(self.demand_per_city) < 7 or len(self.award_prizes) < 7:
@@ -320,7 +312,7 @@ class FriendlyRemovals:
     captains: tuple[str, ...]
     specialists: tuple[str, ...]
     spellcars: tuple[str, ...]
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 def slot_of_label(label: str) -> tuple[int, int]:
@@ -416,60 +408,58 @@ class GameData:
             raise ValueError(f"unknown good colour {colour!r}") from None
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
-def _read(folder: Path, name: str) -> dict[str, Any]:
-    path = folder / f"{name}.toml"
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise InvalidRecordError(name, f"data file {path} is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidRecordError(name, f"{path} is not valid TOML: {exc}") from None
-
-
-def _entries(folder: Path, name: str, key: str, cls: type[Any]) -> tuple[Any, ...]:
-    doc = _read(folder, name)
-    raw = doc.get(key)
-    if not isinstance(raw, list) or not raw:
-        raise InvalidRecordError(f"{name}.{key}", "expected a non-empty list of entries")
-    out = []
-    for i, entry in enumerate(raw):
-        label = entry.get("id") or entry.get("name") or str(i) if isinstance(entry, dict) else str(i)
-        out.append(structure_checked(_converter, entry, cls, f"{name}.{key}[{label}]"))
-    return tuple(out)
-
-
-def _check_counts(data: GameData) -> None:
-    goods_terrains = [g.terrain for g in data.goods]
-    if sorted(goods_terrains) != sorted(TERRAINS[:6]):
-        raise InvalidRecordError("goods.goods", "each of the six terrains needs exactly one good")
+def _check(data: GameData, report: Report) -> None:
+    """The checks across entries and files (reported by data path)."""
     if [g.terrain for g in data.goods] != list(TERRAINS[:6]):
-        raise InvalidRecordError("goods.goods", f"goods must be listed in terrain order {TERRAINS[:6]}")
+        report("goods", f"one good for each of the six terrains, in terrain order {TERRAINS[:6]}")
     for side in data.boards:
         for colour in side.city_colours:
             if colour not in data.colours:
-                raise InvalidRecordError(f"boards.boards[{side.id}].city_colours", f"unknown colour {colour!r}")
+                report(f"boards.{side.id}.city_colours", f"unknown colour {colour!r}")
     names = [c.name for c in data.companies]
     for company in data.companies:
         for label, sid in company.printed.items():
             spec = data.spellcars.get(sid)
             if spec is None or spec.company != company.name:
-                raise InvalidRecordError(
-                    f"companies.companies[{company.name}].printed.{label}",
-                    f"{sid!r} is not a printed Spellcar of {company.name}",
-                )
+                report(f"companies.{company.name}.printed.{label}", f"{sid!r} is not a printed Spellcar of {company.name}")
     for captain in data.captains:
         if captain.company and captain.company not in names:
-            raise InvalidRecordError(f"captains.captains[{captain.name}].company", f"unknown Company {captain.company!r}")
+            report(f"captains.{captain.name}.company", f"unknown Company {captain.company!r}")
     for key, spec in data.spellcars.items():
         if key != spec.id:
-            raise InvalidRecordError(f"spellcars.{key}.id", f"the id {spec.id!r} differs from its key")
+            report(f"spellcars.{key}.id", f"the id {spec.id!r} differs from its key")
 
 
-@functools.lru_cache(maxsize=8)
+def _read(reader: DataReader) -> GameData:
+    """Every file of a data folder, assembled into :class:`GameData`."""
+    rules = reader.record("rules.toml", RuleNumbers, path="rules")
+    friendly = reader.record("variants.toml", FriendlyRemovals, table="friendly", path="friendly")
+    cars = [reader.table("spellcars.toml", table, SpellcarSpec, path="spellcars") for table in ("tiles", "printed")]
+    spellcars = reader.keyed(cars[0] + cars[1], "spellcars", key="id")
+    goods = reader.table("goods.toml", "goods", GoodSpec, path="goods")
+    boards = reader.table("boards.toml", "boards", BoardSide, path="boards")
+    companies = reader.table("companies.toml", "companies", CompanySpec, path="companies")
+    captains = reader.table("captains.toml", "captains", CaptainSpec, path="captains")
+    specialists = reader.table("specialists.toml", "specialists", SpecialistSpec, path="specialists")
+    awards = reader.table("awards.toml", "awards", AwardSpec, path="awards")
+    reader.raise_if_any()
+    return GameData(
+        goods=tuple(goods),
+        boards=tuple(boards),
+        companies=tuple(companies),
+        captains=tuple(captains),
+        spellcars=spellcars,
+        specialists=tuple(specialists),
+        awards=tuple(awards),
+        rules=reader.got(rules),
+        friendly=reader.got(friendly),
+    )
+
+
+DATA = DataSet(DATA_DIR, _read, _check)
+"""The data set of the game: shipped folder, reader and checks (see :mod:`hexkit.data`)."""
+
+
 def load_data(folder: str | None = None) -> GameData:
     """Load and check the component data (cached per folder).
 
@@ -481,32 +471,10 @@ def load_data(folder: str | None = None) -> GameData:
         The checked :class:`GameData`.
 
     Raises:
-        InvalidRecordError: a file is missing or malformed; ``field`` names
-            the file, the entry and the field.
+        InvalidDataError: a file is missing or malformed; each of its
+            ``errors`` names the file, table, entry and field.
     """
-    path = Path(folder) if folder else DATA_DIR
-    rules_doc = _read(path, "rules")
-    rules = structure_checked(_converter, rules_doc, RuleNumbers, "rules")
-    variants = _read(path, "variants")
-    friendly = structure_checked(_converter, variants.get("friendly"), FriendlyRemovals, "variants.friendly")
-    spellcars: dict[str, SpellcarSpec] = {}
-    for spec in _entries(path, "spellcars", "tiles", SpellcarSpec) + _entries(path, "spellcars", "printed", SpellcarSpec):
-        if spec.id in spellcars:
-            raise InvalidRecordError(f"spellcars.{spec.id}", "Spellcar ids must be unique")
-        spellcars[spec.id] = spec
-    data = GameData(
-        goods=_entries(path, "goods", "goods", GoodSpec),
-        boards=_entries(path, "boards", "boards", BoardSide),
-        companies=_entries(path, "companies", "companies", CompanySpec),
-        captains=_entries(path, "captains", "captains", CaptainSpec),
-        spellcars=spellcars,
-        specialists=_entries(path, "specialists", "specialists", SpecialistSpec),
-        awards=_entries(path, "awards", "awards", AwardSpec),
-        rules=rules,
-        friendly=friendly,
-    )
-    _check_counts(data)
-    return data
+    return DATA.load(folder)
 
 
 def data_key(config: Any) -> tuple[str | None, tuple[tuple[str, str], ...]]:
@@ -514,9 +482,6 @@ def data_key(config: Any) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     folder = getattr(config, "data", None) or getattr(config, "data_dir", None)
     overrides = getattr(config, "overrides", None) or {}
     return folder, tuple(sorted((str(k), repr(v)) for k, v in overrides.items()))
-
-
-_BY_KEY: dict[tuple[str | None, tuple[tuple[str, str], ...]], GameData] = {}
 
 
 def game_data(config: Any) -> GameData:
@@ -530,17 +495,10 @@ def game_data(config: Any) -> GameData:
         The checked data (cached per folder and overrides).
 
     Raises:
-        InvalidRecordError: a data file is malformed.
+        InvalidDataError: a data file is malformed, or an override breaks a
+            check across entries.
         ConfigError: an override names a path that does not exist or a
             value of the wrong type.
     """
-    key = data_key(config)
-    got = _BY_KEY.get(key)
-    if got is None:
-        got = load_data(key[0])
-        overrides = getattr(config, "overrides", None)
-        if overrides:
-            got = apply_overrides(got, overrides)
-            _check_counts(got)
-        _BY_KEY[key] = got
-    return got
+    folder = getattr(config, "data", None) or getattr(config, "data_dir", None)
+    return DATA.with_overrides(folder, getattr(config, "overrides", None) or {})

@@ -23,16 +23,12 @@ import attrs
 
 from hexkit.errors import ConfigError
 from hexkit.game import GameConfig, GameInfo
-from hexkit.overrides import apply_overrides
-from hexkit_soot.data import SootData, load_data
+from hexkit_soot.data import SootData, data_for
 
 __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of"]
 
 MODULE_NAMES = ("trust", "scenarios", "partnerships", "shares", "labor", "campaign")
 VARIANTS = ("no-market-flux",)
-
-_DATA: dict[tuple[str | None, tuple[tuple[str, str], ...]], SootData] = {}
-
 
 @attrs.frozen(kw_only=True)
 class SootConfig(GameConfig):
@@ -89,16 +85,9 @@ def data_of(config: GameConfig) -> SootData:
         config: a game config.
 
     Raises:
-        InvalidRecordError: if the data files are malformed.
+        InvalidDataError: if the data files are malformed (every problem
+            named), or an override breaks a check across entries.
         ConfigError: if an override names no field or has the wrong type.
     """
     folder = getattr(config, "data_dir", None) or getattr(config, "data", None)
-    overrides = getattr(config, "overrides", None) or {}
-    key = (folder, tuple(sorted((str(k), repr(v)) for k, v in overrides.items())))
-    found = _DATA.get(key)
-    if found is None:
-        found = load_data(folder)
-        if overrides:
-            found = apply_overrides(found, overrides)
-        _DATA[key] = found
-    return found
+    return data_for(folder, getattr(config, "overrides", None) or {})

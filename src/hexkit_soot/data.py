@@ -3,24 +3,24 @@
 Every number of the game lives in the TOML files beside this module. Each
 entry carries ``source = "rulebook: ..."`` or ``source = "assumed: ..."``.
 :func:`load_data` reads a directory (the packaged one by default, or a
-designer's copy named by :attr:`SootConfig.data_dir`), structures every
-entry into the frozen attrs classes below through a cattrs converter and
-cross-checks the names. A malformed file is refused with an
-:class:`~hexkit.errors.InvalidRecordError` naming the file, entry and field.
+designer's copy named by :attr:`SootConfig.data_dir`) with :mod:`hexkit.data`,
+structures every entry into the frozen attrs classes below and cross-checks
+the names. A malformed file is refused with one
+:class:`~hexkit.data.InvalidDataError` naming every broken file, entry and
+field (``goods.toml:good[4] (Stone).price``).
 
 Source: Components Specification (second prototype edition).
 """
 
 from __future__ import annotations
 
-import tomllib
-from functools import lru_cache
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import attrs
-import cattrs
 
+from hexkit.data import DataReader, DataSet, Report, source_field
 from hexkit.errors import InvalidRecordError
 
 __all__ = [
@@ -47,16 +47,13 @@ __all__ = [
     "Numbers",
     "SootData",
     "load_data",
+    "data_for",
+    "DATA",
     "DATA_DIR",
 ]
 
 DATA_DIR = Path(__file__).parent / "data"
 """The packaged data directory."""
-
-
-def _source(instance: Any, attribute: Any, value: str) -> None:
-    if not (value.startswith("rulebook: ") or value.startswith("assumed: ")):
-        raise ValueError(f"source must start with 'rulebook: ' or 'assumed: ', got {value!r}")
 
 
 def _nonneg(instance: Any, attribute: Any, value: int) -> None:
@@ -100,7 +97,7 @@ class Good:
     fuel: int = attrs.field(default=0, validator=_nonneg)
     link: str = ""
     tokens: int = attrs.field(default=20, validator=_nonneg)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
     def __attrs_post_init__(self) -> None:
         if self.kind == "tracked" and not (0 <= self.minimum <= self.base <= self.maximum):
@@ -136,7 +133,7 @@ class FacilityType:
     use_kind: str = attrs.field(default="", validator=attrs.validators.in_(("", "fuel", "food")))
     use_amount: int = attrs.field(default=0, validator=_nonneg)
     build: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -161,7 +158,7 @@ class CampType:
     sites: tuple[str, ...] = ()
     terrains: tuple[str, ...] = ()
     cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -170,7 +167,7 @@ class Terrain:
 
     name: str
     grant: str
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -181,7 +178,7 @@ class TileGroup:
     site: str = ""
     river: bool = False
     count: int = attrs.field(validator=_nonneg)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -191,7 +188,7 @@ class SiteType:
     resource: str
     stack: int = attrs.field(validator=_nonneg)
     semi_renewable: bool = False
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -200,7 +197,7 @@ class StackSize:
 
     players: tuple[int, ...]
     tiles: int = attrs.field(validator=_nonneg)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -210,7 +207,7 @@ class CommunityType:
     name: str
     count: int = attrs.field(validator=_nonneg)
     gives: str = ""
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -222,7 +219,7 @@ class SettlementType:
     requires: str = attrs.field(default="", validator=attrs.validators.in_(("", "river")))
     cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
     specialisations: tuple[str, str]
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -231,7 +228,7 @@ class Specialisation:
 
     name: str
     effect: str = attrs.field(validator=attrs.validators.in_(("market", "slot", "depot")))
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -243,7 +240,7 @@ class Tier:
     slots: int = attrs.field(validator=_nonneg)
     points: int = 0
     cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -262,7 +259,7 @@ class Archetype:
     prestige: int = 0
     passive: str
     upgrades: tuple[str, str, str]
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -276,7 +273,7 @@ class UpgradeType:
     currency: int = attrs.field(validator=_nonneg)
     cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
     text: str = ""
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -288,7 +285,7 @@ class CardType:
     value: int = attrs.field(validator=_nonneg)
     legacy: bool = False
     text: str = ""
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -301,7 +298,7 @@ class EventType:
     )
     a: str
     b: str
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -316,7 +313,7 @@ class ContractType:
     )
     points: int = attrs.field(validator=_nonneg)
     currency: int = attrs.field(default=0, validator=_nonneg)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 MEASURES = (
@@ -335,7 +332,7 @@ class PublicObjective:
     lower: bool = False
     minimum: int | None = None
     text: str = ""
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -346,7 +343,7 @@ class SecretObjective:
     measure: str = attrs.field(validator=attrs.validators.in_(MEASURES))
     target: int
     points: int = attrs.field(validator=_nonneg)
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -356,7 +353,7 @@ class Milestone:
     name: str
     points: int = attrs.field(validator=_nonneg)
     text: str = ""
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -365,7 +362,7 @@ class FluxCard:
 
     rises: str
     falls: str
-    source: str = attrs.field(validator=_source)
+    source: str = source_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -574,53 +571,88 @@ class SootData:
         raise InvalidRecordError("map.stack_size", f"no terrain stack size for {players} players")
 
 
-_conv = cattrs.Converter(forbid_extra_keys=True)
-
-
-def _read(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise InvalidRecordError(name, f"data file missing in {directory}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidRecordError(name, f"not valid TOML: {exc}") from None
-
-
-def _entries(doc: dict[str, Any], file: str, table: str, cls: type[Any]) -> list[Any]:
-    raw = doc.get(table, [])
-    if not isinstance(raw, list):
-        raise InvalidRecordError(f"{file}:{table}", "expected an array of tables")
-    out = []
-    for i, entry in enumerate(raw):
-        label = entry.get("name", entry.get("resource", i)) if isinstance(entry, dict) else i
-        where = f"{file}:{table}[{i}] ({label})"
-        try:
-            out.append(_conv.structure(entry, cls))
-        except Exception as exc:  # cattrs wraps every failure; name the first field
-            if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
-                messages = cattrs.transform_error(exc, path=where)
-                reason, _, field = messages[0].rpartition(" @ ")
-                raise InvalidRecordError(field or where, reason or messages[0]) from None
-            raise InvalidRecordError(where, str(exc)) from None
-    return out
-
-
-def _by_name(items: list[Any], file: str, table: str, key: str = "name") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for i, item in enumerate(items):
-        name = getattr(item, key)
-        if name in out:
-            raise InvalidRecordError(f"{file}:{table}[{i}].{key}", f"duplicate name {name!r}")
-        out[name] = item
-    return out
-
-
-def _check_goods(names: dict[str, int], goods: dict[str, Good], where: str) -> None:
+def _known_goods(report: Report, path: str, names: Iterable[str], goods: dict[str, Good]) -> None:
     for good in names:
         if good not in goods:
-            raise InvalidRecordError(where, f"unknown good {good!r}")
+            report(path, f"unknown good {good!r}")
+
+
+def _check(data: SootData, report: Report) -> None:
+    """The checks across entries and files (reported by data path)."""
+    goods = data.goods
+    for name, good in goods.items():
+        if good.link and good.link not in goods:
+            report(f"goods.{name}.link", f"unknown good {good.link!r}")
+    for name, fac in data.facilities.items():
+        for field in ("inputs", "outputs", "build", "choice"):
+            _known_goods(report, f"facilities.{name}.{field}", getattr(fac, field), goods)
+    for i, group in enumerate(data.tiles):
+        if group.terrain not in data.terrains:
+            report(f"tiles.{i}.terrain", f"unknown terrain {group.terrain!r}")
+        if group.site and group.site not in data.sites:
+            report(f"tiles.{i}.site", f"no stack size for site {group.site!r}")
+    for name, camp in data.camps.items():
+        if camp.produces and camp.produces not in goods:
+            report(f"camps.{name}.produces", f"unknown good {camp.produces!r}")
+        _known_goods(report, f"camps.{name}.cost", camp.cost, goods)
+    for name, st in data.settlements.items():
+        for special in st.specialisations:
+            if special not in data.specialisations:
+                report(f"settlements.{name}.specialisations", f"unknown specialisation {special!r}")
+        _known_goods(report, f"settlements.{name}.cost", st.cost, goods)
+    if [t.level for t in data.tiers] != [1, 2, 3]:
+        report("tiers", "need tiers of level 1, 2 and 3")
+    for name, arch in data.archetypes.items():
+        _known_goods(report, f"archetypes.{name}.goods", arch.goods, goods)
+        for up in arch.upgrades:
+            if up not in data.upgrades or data.upgrades[up].archetype != name:
+                report(f"archetypes.{name}.upgrades", f"no upgrade {up!r} of this archetype")
+    for i, ct in enumerate(data.contracts):
+        _known_goods(report, f"contracts.{i}.goods", ct.goods, goods)
+    for i, fc in enumerate(data.flux):
+        for moved in (fc.rises, fc.falls):
+            if moved not in goods or goods[moved].kind != "tracked":
+                report(f"flux.{i}", f"{moved!r} is not a tracked good")
+
+
+def _read(reader: DataReader) -> SootData:
+    """Every file of a data folder, assembled into :class:`SootData`."""
+
+    def table(file: str, key: str, cls: type[Any], path: str) -> list[Any]:
+        return reader.table(file, key, cls, path=path)
+
+    def keyed(file: str, key: str, cls: type[Any], path: str, by: str = "name") -> dict[str, Any]:
+        return reader.keyed(table(file, key, cls, path), path, by)
+
+    parts: dict[str, Any] = {
+        "goods": keyed("goods.toml", "good", Good, "goods"),
+        "facilities": keyed("facilities.toml", "facility", FacilityType, "facilities"),
+        "camps": keyed("camps.toml", "camp", CampType, "camps"),
+        "terrains": keyed("map.toml", "terrain", Terrain, "terrains"),
+        "tiles": tuple(table("map.toml", "tiles", TileGroup, "tiles")),
+        "sites": keyed("map.toml", "site", SiteType, "sites", "resource"),
+        "stack_sizes": tuple(table("map.toml", "stack_size", StackSize, "stack_sizes")),
+        "communities": tuple(table("map.toml", "community", CommunityType, "communities")),
+        "specialisations": keyed("settlements.toml", "specialisation", Specialisation, "specialisations"),
+        "settlements": keyed("settlements.toml", "settlement", SettlementType, "settlements"),
+        "tiers": tuple(sorted(table("settlements.toml", "tier", Tier, "tiers"), key=lambda t: t.level)),
+        "archetypes": keyed("archetypes.toml", "archetype", Archetype, "archetypes"),
+        "upgrades": keyed("archetypes.toml", "upgrade", UpgradeType, "upgrades"),
+        "cards": keyed("cards.toml", "card", CardType, "cards"),
+        "events": tuple(table("events.toml", "event", EventType, "events")),
+        "contracts": tuple(table("contracts.toml", "contract", ContractType, "contracts")),
+        "flux": tuple(table("scoring.toml", "flux", FluxCard, "flux")),
+        "public_objectives": tuple(table("scoring.toml", "public", PublicObjective, "public_objectives")),
+        "secret_objectives": tuple(table("scoring.toml", "secret", SecretObjective, "secret_objectives")),
+        "milestones": tuple(table("scoring.toml", "milestone", Milestone, "milestones")),
+    }
+    numbers = reader.values("rules.toml", "number", Numbers, path="numbers")
+    reader.raise_if_any()
+    return SootData(numbers=reader.got(numbers), **parts)
+
+
+DATA = DataSet(DATA_DIR, _read, _check)
+"""The data set of the game: shipped folder, reader and checks (see :mod:`hexkit.data`)."""
 
 
 def load_data(directory: str | Path | None = None) -> SootData:
@@ -634,109 +666,19 @@ def load_data(directory: str | Path | None = None) -> SootData:
         The checked :class:`SootData`.
 
     Raises:
-        InvalidRecordError: naming the file, entry and field of the first
-            problem (a missing or unknown field, a wrong type, a failed
-            check, or a name that refers to nothing).
+        InvalidDataError: naming the file, entry and field of every problem
+            (a missing or unknown field, a wrong type, a failed check, or a
+            name that refers to nothing).
     """
-    return _load_cached(str(Path(directory).resolve()) if directory is not None else "")
+    return DATA.load(directory)
 
 
-@lru_cache(maxsize=16)
-def _load_cached(directory: str) -> SootData:
-    root = Path(directory) if directory else DATA_DIR
-    g = _read(root, "goods.toml")
-    goods = _by_name(_entries(g, "goods.toml", "good", Good), "goods.toml", "good")
-    for name, good in goods.items():
-        if good.link and good.link not in goods:
-            raise InvalidRecordError(f"goods.toml:good ({name}).link", f"unknown good {good.link!r}")
-    f = _read(root, "facilities.toml")
-    facilities = _by_name(_entries(f, "facilities.toml", "facility", FacilityType), "facilities.toml", "facility")
-    for name, fac in facilities.items():
-        for field in ("inputs", "outputs", "build"):
-            _check_goods(getattr(fac, field), goods, f"facilities.toml:facility ({name}).{field}")
-        _check_goods(dict.fromkeys(fac.choice, 1), goods, f"facilities.toml:facility ({name}).choice")
-    c = _read(root, "camps.toml")
-    camps = _by_name(_entries(c, "camps.toml", "camp", CampType), "camps.toml", "camp")
-    m = _read(root, "map.toml")
-    terrains = _by_name(_entries(m, "map.toml", "terrain", Terrain), "map.toml", "terrain")
-    tiles = tuple(_entries(m, "map.toml", "tiles", TileGroup))
-    sites = _by_name(_entries(m, "map.toml", "site", SiteType), "map.toml", "site", "resource")
-    for i, group in enumerate(tiles):
-        if group.terrain not in terrains:
-            raise InvalidRecordError(f"map.toml:tiles[{i}].terrain", f"unknown terrain {group.terrain!r}")
-        if group.site and group.site not in sites:
-            raise InvalidRecordError(f"map.toml:tiles[{i}].site", f"no stack size for site {group.site!r}")
-    for name, camp in camps.items():
-        if camp.produces and camp.produces not in goods:
-            raise InvalidRecordError(f"camps.toml:camp ({name}).produces", f"unknown good {camp.produces!r}")
-        _check_goods(camp.cost, goods, f"camps.toml:camp ({name}).cost")
-    s = _read(root, "settlements.toml")
-    specs = _by_name(_entries(s, "settlements.toml", "specialisation", Specialisation), "settlements.toml", "specialisation")
-    settlements = _by_name(_entries(s, "settlements.toml", "settlement", SettlementType), "settlements.toml", "settlement")
-    for name, st in settlements.items():
-        for spec in st.specialisations:
-            if spec not in specs:
-                raise InvalidRecordError(f"settlements.toml:settlement ({name}).specialisations", f"unknown specialisation {spec!r}")
-        _check_goods(st.cost, goods, f"settlements.toml:settlement ({name}).cost")
-    tiers = tuple(sorted(_entries(s, "settlements.toml", "tier", Tier), key=lambda t: t.level))
-    if [t.level for t in tiers] != [1, 2, 3]:
-        raise InvalidRecordError("settlements.toml:tier", "need tiers of level 1, 2 and 3")
-    a = _read(root, "archetypes.toml")
-    archetypes = _by_name(_entries(a, "archetypes.toml", "archetype", Archetype), "archetypes.toml", "archetype")
-    upgrades = _by_name(_entries(a, "archetypes.toml", "upgrade", UpgradeType), "archetypes.toml", "upgrade")
-    for name, arch in archetypes.items():
-        _check_goods(arch.goods, goods, f"archetypes.toml:archetype ({name}).goods")
-        for up in arch.upgrades:
-            if up not in upgrades or upgrades[up].archetype != name:
-                raise InvalidRecordError(f"archetypes.toml:archetype ({name}).upgrades", f"no upgrade {up!r} of this archetype")
-    cards = _by_name(_entries(_read(root, "cards.toml"), "cards.toml", "card", CardType), "cards.toml", "card")
-    events = tuple(_entries(_read(root, "events.toml"), "events.toml", "event", EventType))
-    contracts = tuple(_entries(_read(root, "contracts.toml"), "contracts.toml", "contract", ContractType))
-    for ct in contracts:
-        _check_goods(ct.goods, goods, f"contracts.toml:contract ({ct.name}).goods")
-    sc = _read(root, "scoring.toml")
-    flux = tuple(_entries(sc, "scoring.toml", "flux", FluxCard))
-    for i, fc in enumerate(flux):
-        for good in (fc.rises, fc.falls):
-            if goods.get(good) is None or goods[good].kind != "tracked":
-                raise InvalidRecordError(f"scoring.toml:flux[{i}]", f"{good!r} is not a tracked good")
-    r = _read(root, "rules.toml")
-    raw_numbers = r.get("number", [])
-    values: dict[str, int] = {}
-    for i, entry in enumerate(raw_numbers):
-        if not isinstance(entry, dict) or set(entry) != {"name", "value", "source"}:
-            raise InvalidRecordError(f"rules.toml:number[{i}]", "needs exactly name, value and source")
-        if not isinstance(entry["value"], int) or isinstance(entry["value"], bool):
-            raise InvalidRecordError(f"rules.toml:number[{i}] ({entry['name']}).value", "must be an integer")
-        try:
-            _source(None, None, entry["source"])
-        except ValueError as exc:
-            raise InvalidRecordError(f"rules.toml:number[{i}] ({entry['name']}).source", str(exc)) from None
-        values[entry["name"]] = entry["value"]
-    try:
-        numbers = Numbers(**values)
-    except TypeError as exc:
-        raise InvalidRecordError("rules.toml:number", str(exc)) from None
-    return SootData(
-        goods=goods,
-        facilities=facilities,
-        camps=camps,
-        terrains=terrains,
-        tiles=tiles,
-        sites=sites,
-        stack_sizes=tuple(_entries(m, "map.toml", "stack_size", StackSize)),
-        communities=tuple(_entries(m, "map.toml", "community", CommunityType)),
-        settlements=settlements,
-        specialisations=specs,
-        tiers=tiers,
-        archetypes=archetypes,
-        upgrades=upgrades,
-        cards=cards,
-        events=events,
-        contracts=contracts,
-        public_objectives=tuple(_entries(sc, "scoring.toml", "public", PublicObjective)),
-        secret_objectives=tuple(_entries(sc, "scoring.toml", "secret", SecretObjective)),
-        milestones=tuple(_entries(sc, "scoring.toml", "milestone", Milestone)),
-        flux=flux,
-        numbers=numbers,
-    )
+def data_for(folder: str | Path | None, overrides: dict[str, Any]) -> SootData:
+    """A folder's data (``None``: packaged) with a config's overrides applied and checked.
+
+    Raises:
+        InvalidDataError: a data file is malformed, or an override breaks a
+            check across entries.
+        ConfigError: an override names no field or has the wrong type.
+    """
+    return DATA.with_overrides(folder, overrides)

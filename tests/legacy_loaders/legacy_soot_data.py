@@ -1,0 +1,742 @@
+"""Component data of Soot & Timber, loaded from ``data/*.toml``.
+
+Every number of the game lives in the TOML files beside this module. Each
+entry carries ``source = "rulebook: ..."`` or ``source = "assumed: ..."``.
+:func:`load_data` reads a directory (the packaged one by default, or a
+designer's copy named by :attr:`SootConfig.data_dir`), structures every
+entry into the frozen attrs classes below through a cattrs converter and
+cross-checks the names. A malformed file is refused with an
+:class:`~hexkit.errors.InvalidRecordError` naming the file, entry and field.
+
+Source: Components Specification (second prototype edition).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+
+from hexkit.errors import InvalidRecordError
+
+__all__ = [
+    "Good",
+    "FacilityType",
+    "CampType",
+    "Terrain",
+    "TileGroup",
+    "SiteType",
+    "StackSize",
+    "CommunityType",
+    "SettlementType",
+    "Specialisation",
+    "Tier",
+    "Archetype",
+    "UpgradeType",
+    "CardType",
+    "EventType",
+    "ContractType",
+    "PublicObjective",
+    "SecretObjective",
+    "Milestone",
+    "FluxCard",
+    "Numbers",
+    "SootData",
+    "load_data",
+    "DATA_DIR",
+]
+
+DATA_DIR = Path(__file__).parent / "data"
+"""The packaged data directory."""
+
+
+def _source(instance: Any, attribute: Any, value: str) -> None:
+    if not (value.startswith("rulebook: ") or value.startswith("assumed: ")):
+        raise ValueError(f"source must start with 'rulebook: ' or 'assumed: ', got {value!r}")
+
+
+def _nonneg(instance: Any, attribute: Any, value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative, got {value}")
+
+
+def _nonneg_map(instance: Any, attribute: Any, value: dict[str, int]) -> None:
+    for key, n in value.items():
+        if n <= 0:
+            raise ValueError(f"{attribute.name}[{key!r}] must be positive, got {n}")
+
+
+@attrs.frozen(kw_only=True)
+class Good:
+    """One good: raw (fixed price), tracked (price track) or special (flat price).
+
+    Attributes:
+        name: the rulebook's name.
+        kind: ``"raw"``, ``"tracked"`` or ``"special"``.
+        tier: 1 for raw and special goods, 2 or 3 for tracked goods.
+        price: printed price of raw and special goods.
+        minimum: track minimum (tracked goods).
+        base: track start (tracked goods).
+        maximum: track maximum (tracked goods).
+        food: food value when paid as upkeep (0: not food).
+        fuel: fuel units per token (0: not fuel).
+        link: the input whose track a sale of this Tier 3 good raises.
+        tokens: size of the finite token supply.
+        source: provenance.
+    """
+
+    name: str
+    kind: str = attrs.field(validator=attrs.validators.in_(("raw", "tracked", "special")))
+    tier: int = 1
+    price: int = attrs.field(default=0, validator=_nonneg)
+    minimum: int = 0
+    base: int = 0
+    maximum: int = 0
+    food: int = attrs.field(default=0, validator=_nonneg)
+    fuel: int = attrs.field(default=0, validator=_nonneg)
+    link: str = ""
+    tokens: int = attrs.field(default=20, validator=_nonneg)
+    source: str = attrs.field(validator=_source)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind == "tracked" and not (0 <= self.minimum <= self.base <= self.maximum):
+            raise ValueError(
+                f"tracked good needs minimum <= base <= maximum, got"
+                f" {self.minimum}/{self.base}/{self.maximum}"
+            )
+        if self.kind == "tracked" and self.tier not in (2, 3):
+            raise ValueError(f"tracked goods are Tier 2 or 3, not {self.tier}")
+
+
+@attrs.frozen(kw_only=True)
+class FacilityType:
+    """A facility and its recipe (tier 0 = the Warehouse, which has no recipe).
+
+    Attributes:
+        name: facility name.
+        tier: 2 or 3 (0 for the Warehouse).
+        inputs: goods consumed per firing.
+        choice: one unit of any of these is also consumed per firing.
+        outputs: goods made per firing.
+        use_kind: ``"fuel"`` or ``"food"``.
+        use_amount: use cost units per firing.
+        build: goods paid by Build Structure.
+        source: provenance.
+    """
+
+    name: str
+    tier: int = attrs.field(validator=attrs.validators.in_((0, 2, 3)))
+    inputs: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    choice: tuple[str, ...] = ()
+    outputs: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    use_kind: str = attrs.field(default="", validator=attrs.validators.in_(("", "fuel", "food")))
+    use_amount: int = attrs.field(default=0, validator=_nonneg)
+    build: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class CampType:
+    """A camp type.
+
+    Attributes:
+        name: camp name.
+        category: ``Extraction``, ``Forestry`` or ``Agriculture``.
+        produces: the good a renewable camp makes each Production ("" for site camps).
+        sites: the site resources a site camp may work (empty for renewable camps).
+        terrains: terrains it may be founded on.
+        cost: goods paid on founding.
+        source: provenance.
+    """
+
+    name: str
+    category: str = attrs.field(
+        validator=attrs.validators.in_(("Extraction", "Forestry", "Agriculture"))
+    )
+    produces: str = ""
+    sites: tuple[str, ...] = ()
+    terrains: tuple[str, ...] = ()
+    cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class Terrain:
+    """A terrain and its exploration grant."""
+
+    name: str
+    grant: str
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class TileGroup:
+    """``count`` terrain tiles of one kind (terrain, printed site, river icon)."""
+
+    terrain: str
+    site: str = ""
+    river: bool = False
+    count: int = attrs.field(validator=_nonneg)
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class SiteType:
+    """A site resource's depletion stack."""
+
+    resource: str
+    stack: int = attrs.field(validator=_nonneg)
+    semi_renewable: bool = False
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class StackSize:
+    """The terrain stack size for some player counts."""
+
+    players: tuple[int, ...]
+    tiles: int = attrs.field(validator=_nonneg)
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class CommunityType:
+    """A community bag token kind (name ``""`` is a blank)."""
+
+    name: str
+    count: int = attrs.field(validator=_nonneg)
+    gives: str = ""
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class SettlementType:
+    """A settlement type with its two printed specialisations."""
+
+    name: str
+    terrains: tuple[str, ...]
+    requires: str = attrs.field(default="", validator=attrs.validators.in_(("", "river")))
+    cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    specialisations: tuple[str, str]
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class Specialisation:
+    """A settlement specialisation and its effect (market, slot or depot)."""
+
+    name: str
+    effect: str = attrs.field(validator=attrs.validators.in_(("market", "slot", "depot")))
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class Tier:
+    """A settlement tier (1 Settlement, 2 Town, 3 City)."""
+
+    name: str
+    level: int
+    slots: int = attrs.field(validator=_nonneg)
+    points: int = 0
+    cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class Archetype:
+    """An archetype board: package, limits, passive and its three upgrades."""
+
+    name: str
+    currency: int = attrs.field(validator=_nonneg)
+    goods: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    caravans: int = attrs.field(validator=_nonneg)
+    camps: int = attrs.field(validator=_nonneg)
+    settlements: int = attrs.field(validator=_nonneg)
+    wilderness_bonus: str = attrs.field(
+        default="", validator=attrs.validators.in_(("", "Explorer", "Builder"))
+    )
+    prestige: int = 0
+    passive: str
+    upgrades: tuple[str, str, str]
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class UpgradeType:
+    """An upgrade tile: archetype (``""`` for a shared upgrade), cost and copies."""
+
+    number: int
+    name: str
+    archetype: str = ""
+    copies: str = attrs.field(default="one", validator=attrs.validators.in_(("one", "half")))
+    currency: int = attrs.field(validator=_nonneg)
+    cost: dict[str, int] = attrs.field(factory=dict, validator=_nonneg_map)
+    text: str = ""
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class CardType:
+    """A multi-use card (ability, currency value, one wild resource)."""
+
+    name: str
+    copies: int = attrs.field(validator=_nonneg)
+    value: int = attrs.field(validator=_nonneg)
+    legacy: bool = False
+    text: str = ""
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class EventType:
+    """An event card with options A and B."""
+
+    name: str
+    season: str = attrs.field(
+        validator=attrs.validators.in_(("Thaw", "Boom", "Hardship", "Decline"))
+    )
+    a: str
+    b: str
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class ContractType:
+    """A delivery contract."""
+
+    name: str
+    tier: int = attrs.field(validator=attrs.validators.in_((1, 2, 3)))
+    goods: dict[str, int] = attrs.field(validator=_nonneg_map)
+    destination: str = attrs.field(
+        validator=attrs.validators.in_(("Central City", "Frontier", "Settlement", "Market"))
+    )
+    points: int = attrs.field(validator=_nonneg)
+    currency: int = attrs.field(default=0, validator=_nonneg)
+    source: str = attrs.field(validator=_source)
+
+
+MEASURES = (
+    "camps", "settlements_founded", "segments", "facilities", "soot", "prestige", "currency",
+    "far_camps", "rail", "camp_categories", "clean_with_facility", "pacts", "tier3_facilities",
+    "contracts", "currency_no_loans", "upgrades_done",
+)
+
+
+@attrs.frozen(kw_only=True)
+class PublicObjective:
+    """A public objective: most (or least) of a measure."""
+
+    name: str
+    measure: str = attrs.field(validator=attrs.validators.in_(MEASURES))
+    lower: bool = False
+    minimum: int | None = None
+    text: str = ""
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class SecretObjective:
+    """A secret objective: reach ``target`` in a measure for ``points``."""
+
+    name: str
+    measure: str = attrs.field(validator=attrs.validators.in_(MEASURES))
+    target: int
+    points: int = attrs.field(validator=_nonneg)
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class Milestone:
+    """A milestone tile."""
+
+    name: str
+    points: int = attrs.field(validator=_nonneg)
+    text: str = ""
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class FluxCard:
+    """A 2-player Market Flux card: a riser and a faller."""
+
+    rises: str
+    falls: str
+    source: str = attrs.field(validator=_source)
+
+
+@attrs.frozen(kw_only=True)
+class Numbers:
+    """Every scalar number of the rules (``data/rules.toml``); see that file for sources."""
+
+    actions_per_round: int
+    actions_per_round_2p: int
+    hand_limit: int
+    card_row: int
+    contract_row: int
+    contracts_held: int
+    public_objectives: int
+    secret_dealt: int
+    secret_kept: int
+    loan_amount: int
+    loan_repay: int
+    loan_max: int
+    loan_max_2p: int
+    loan_penalty: int
+    shortfall_cost: int
+    tax_per_camp: int
+    camp_food: int
+    settlement_food: int
+    tier3_food: int
+    overtime_food: int
+    tile_cap: int
+    caravan_capacity: int
+    extract_tokens: int
+    extract_tokens_decline: int
+    ruthless_bonus: int
+    explore_draw: int
+    survey_row: int
+    survey_fee: int
+    frontier_marker_depth: int
+    camp_currency: int
+    camp_points: int
+    first_category_points: int
+    settlement_currency: int
+    founding_points_thaw: int
+    founding_points_boom: int
+    founding_points_hardship: int
+    founding_points_decline: int
+    charter_payment: int
+    reserve_rounds: int
+    usage_fee_settlement: int
+    usage_fee_city: int
+    cc_tier3_slots: int
+    cc_tier3_slots_2p: int
+    outer_district_slots: int
+    outer_district_cut_stone: int
+    outer_district_points: int
+    warehouses_max: int
+    warehouse_capacity: int = attrs.field(validator=_nonneg)
+    soot_max: int
+    soot_threshold_1: int
+    soot_threshold_2: int
+    soot_upgrade_lock: int
+    soot_points_divisor: int
+    scrub_max: int
+    scrub_cost: int
+    premium_distance: int
+    premium: int
+    boom_bonus: int
+    sell_units: int
+    merchant_sell_units: int
+    buy_markup: int
+    cascade_raw: int
+    cascade_floor: int
+    hardship_food: int
+    favor_max: int
+    pact_reset: int
+    prestige_min: int
+    prestige_max: int
+    prestige_points_per_level: int
+    interaction_base_cost: int
+    objective_first: int
+    objective_second: int
+    last_round: int
+    final_rounds: int
+    hard_cap: int
+    binding_open_max: int
+    binding_penalty: int
+    trade_offers_per_round: int
+    trade_edits_max: int
+    trade_currency_step: int
+    binding_deadline_rounds: int
+    city_training_grain: int
+    city_training_currency: int
+    upgrade_points: int
+    settlement_spacing: int
+    legacy_bid_step: int
+
+
+@attrs.frozen(kw_only=True)
+class SootData:
+    """All component data of one game, checked and indexed.
+
+    Attributes:
+        goods: every good by name, in file order.
+        good_names: good names in file order (index = good id; derived).
+        good_ids: good id by name (derived).
+        tier3_goods: names of the Tier 3 goods (derived; never warehoused, never traded).
+        special_goods: names of the special goods (ingredients), in file order (derived).
+        card_ids: card id (index in ``cards``) by name (derived).
+        facilities: facility types by name.
+        camps: camp types by name.
+        terrains: terrain by name.
+        tiles: the terrain tile groups.
+        sites: site stacks by resource.
+        stack_sizes: terrain stack sizes.
+        communities: community bag token kinds.
+        settlements: settlement types by name.
+        specialisations: specialisations by name.
+        tiers: settlement tiers, level 1..3.
+        archetypes: archetypes by name.
+        upgrades: upgrade tiles by name.
+        cards: card types by name.
+        events: events in file order.
+        contracts: contract types in file order.
+        public_objectives: public objective cards.
+        secret_objectives: secret objective cards.
+        milestones: the five milestones.
+        flux: the 2P Market Flux cards.
+        numbers: the rule numbers.
+    """
+
+    goods: dict[str, Good]
+    facilities: dict[str, FacilityType]
+    camps: dict[str, CampType]
+    terrains: dict[str, Terrain]
+    tiles: tuple[TileGroup, ...]
+    sites: dict[str, SiteType]
+    stack_sizes: tuple[StackSize, ...]
+    communities: tuple[CommunityType, ...]
+    settlements: dict[str, SettlementType]
+    specialisations: dict[str, Specialisation]
+    tiers: tuple[Tier, ...]
+    archetypes: dict[str, Archetype]
+    upgrades: dict[str, UpgradeType]
+    cards: dict[str, CardType]
+    events: tuple[EventType, ...]
+    contracts: tuple[ContractType, ...]
+    public_objectives: tuple[PublicObjective, ...]
+    secret_objectives: tuple[SecretObjective, ...]
+    milestones: tuple[Milestone, ...]
+    flux: tuple[FluxCard, ...]
+    numbers: Numbers
+    _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
+    _tier_facilities: dict[int, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    # Derived from ``goods`` once: the rules ask these in every menu.
+    good_names: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+    good_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    tier3_goods: frozenset[str] = attrs.field(init=False, repr=False, eq=False)
+    special_goods: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+    card_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    _upgrades_by_archetype: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        table: list[tuple[str, str, bool]] = []
+        for group in self.tiles:
+            table.extend([(group.terrain, group.site, group.river)] * group.count)
+        object.__setattr__(self, "_tile_table", tuple(table))
+        tiers: dict[int, list[str]] = {}
+        for name, f in self.facilities.items():
+            tiers.setdefault(f.tier, []).append(name)
+        object.__setattr__(self, "_tier_facilities", {t: tuple(names) for t, names in tiers.items()})
+        goods = self.goods
+        object.__setattr__(self, "good_names", tuple(goods))
+        object.__setattr__(self, "good_ids", {name: i for i, name in enumerate(goods)})
+        object.__setattr__(self, "tier3_goods", frozenset(
+            n for n, g in goods.items() if g.kind == "tracked" and g.tier == 3))
+        object.__setattr__(self, "special_goods", tuple(n for n, g in goods.items() if g.kind == "special"))
+        object.__setattr__(self, "card_ids", {name: i for i, name in enumerate(self.cards)})
+        object.__setattr__(self, "_upgrades_by_archetype", {
+            arch: tuple(n for n, u in self.upgrades.items() if u.archetype in ("", arch))
+            for arch in {"", *(u.archetype for u in self.upgrades.values()), *self.archetypes}
+        })
+
+    # -- derived, read-only helpers ------------------------------------
+    def price_of_raw(self, name: str) -> int:
+        """Printed price of a raw or special good (tracked goods: base price)."""
+        g = self.goods[name]
+        return g.base if g.kind == "tracked" else g.price
+
+    def upgrades_for(self, archetype: str) -> tuple[str, ...]:
+        """Names of the upgrade tiles ``archetype`` may buy (its own and the shared ones), in file order."""
+        found = self._upgrades_by_archetype.get(archetype)
+        if found is None:
+            return tuple(n for n, u in self.upgrades.items() if u.archetype in ("", archetype))
+        return found
+
+    def facilities_of_tier(self, tier: int) -> tuple[str, ...]:
+        """Names of the facility types of ``tier``, in file order."""
+        return self._tier_facilities.get(tier, ())
+
+    def tile_list(self) -> tuple[tuple[str, str, bool], ...]:
+        """Every terrain tile as ``(terrain, site, river)``, in file order (index = tile id)."""
+        return self._tile_table
+
+    def stack_size(self, players: int) -> int:
+        """Terrain stack size for ``players`` players."""
+        for size in self.stack_sizes:
+            if players in size.players:
+                return size.tiles
+        raise InvalidRecordError("map.stack_size", f"no terrain stack size for {players} players")
+
+
+_conv = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _read(directory: Path, name: str) -> dict[str, Any]:
+    path = directory / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise InvalidRecordError(name, f"data file missing in {directory}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidRecordError(name, f"not valid TOML: {exc}") from None
+
+
+def _entries(doc: dict[str, Any], file: str, table: str, cls: type[Any]) -> list[Any]:
+    raw = doc.get(table, [])
+    if not isinstance(raw, list):
+        raise InvalidRecordError(f"{file}:{table}", "expected an array of tables")
+    out = []
+    for i, entry in enumerate(raw):
+        label = entry.get("name", entry.get("resource", i)) if isinstance(entry, dict) else i
+        where = f"{file}:{table}[{i}] ({label})"
+        try:
+            out.append(_conv.structure(entry, cls))
+        except Exception as exc:  # cattrs wraps every failure; name the first field
+            if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
+                messages = cattrs.transform_error(exc, path=where)
+                reason, _, field = messages[0].rpartition(" @ ")
+                raise InvalidRecordError(field or where, reason or messages[0]) from None
+            raise InvalidRecordError(where, str(exc)) from None
+    return out
+
+
+def _by_name(items: list[Any], file: str, table: str, key: str = "name") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, item in enumerate(items):
+        name = getattr(item, key)
+        if name in out:
+            raise InvalidRecordError(f"{file}:{table}[{i}].{key}", f"duplicate name {name!r}")
+        out[name] = item
+    return out
+
+
+def _check_goods(names: dict[str, int], goods: dict[str, Good], where: str) -> None:
+    for good in names:
+        if good not in goods:
+            raise InvalidRecordError(where, f"unknown good {good!r}")
+
+
+def load_data(directory: str | Path | None = None) -> SootData:
+    """Load and check every data file of a directory.
+
+    Args:
+        directory: a directory holding the ``*.toml`` files; ``None`` for
+            the packaged data. Results are cached per directory.
+
+    Returns:
+        The checked :class:`SootData`.
+
+    Raises:
+        InvalidRecordError: naming the file, entry and field of the first
+            problem (a missing or unknown field, a wrong type, a failed
+            check, or a name that refers to nothing).
+    """
+    return _load_cached(str(Path(directory).resolve()) if directory is not None else "")
+
+
+@lru_cache(maxsize=16)
+def _load_cached(directory: str) -> SootData:
+    root = Path(directory) if directory else DATA_DIR
+    g = _read(root, "goods.toml")
+    goods = _by_name(_entries(g, "goods.toml", "good", Good), "goods.toml", "good")
+    for name, good in goods.items():
+        if good.link and good.link not in goods:
+            raise InvalidRecordError(f"goods.toml:good ({name}).link", f"unknown good {good.link!r}")
+    f = _read(root, "facilities.toml")
+    facilities = _by_name(_entries(f, "facilities.toml", "facility", FacilityType), "facilities.toml", "facility")
+    for name, fac in facilities.items():
+        for field in ("inputs", "outputs", "build"):
+            _check_goods(getattr(fac, field), goods, f"facilities.toml:facility ({name}).{field}")
+        _check_goods(dict.fromkeys(fac.choice, 1), goods, f"facilities.toml:facility ({name}).choice")
+    c = _read(root, "camps.toml")
+    camps = _by_name(_entries(c, "camps.toml", "camp", CampType), "camps.toml", "camp")
+    m = _read(root, "map.toml")
+    terrains = _by_name(_entries(m, "map.toml", "terrain", Terrain), "map.toml", "terrain")
+    tiles = tuple(_entries(m, "map.toml", "tiles", TileGroup))
+    sites = _by_name(_entries(m, "map.toml", "site", SiteType), "map.toml", "site", "resource")
+    for i, group in enumerate(tiles):
+        if group.terrain not in terrains:
+            raise InvalidRecordError(f"map.toml:tiles[{i}].terrain", f"unknown terrain {group.terrain!r}")
+        if group.site and group.site not in sites:
+            raise InvalidRecordError(f"map.toml:tiles[{i}].site", f"no stack size for site {group.site!r}")
+    for name, camp in camps.items():
+        if camp.produces and camp.produces not in goods:
+            raise InvalidRecordError(f"camps.toml:camp ({name}).produces", f"unknown good {camp.produces!r}")
+        _check_goods(camp.cost, goods, f"camps.toml:camp ({name}).cost")
+    s = _read(root, "settlements.toml")
+    specs = _by_name(_entries(s, "settlements.toml", "specialisation", Specialisation), "settlements.toml", "specialisation")
+    settlements = _by_name(_entries(s, "settlements.toml", "settlement", SettlementType), "settlements.toml", "settlement")
+    for name, st in settlements.items():
+        for spec in st.specialisations:
+            if spec not in specs:
+                raise InvalidRecordError(f"settlements.toml:settlement ({name}).specialisations", f"unknown specialisation {spec!r}")
+        _check_goods(st.cost, goods, f"settlements.toml:settlement ({name}).cost")
+    tiers = tuple(sorted(_entries(s, "settlements.toml", "tier", Tier), key=lambda t: t.level))
+    if [t.level for t in tiers] != [1, 2, 3]:
+        raise InvalidRecordError("settlements.toml:tier", "need tiers of level 1, 2 and 3")
+    a = _read(root, "archetypes.toml")
+    archetypes = _by_name(_entries(a, "archetypes.toml", "archetype", Archetype), "archetypes.toml", "archetype")
+    upgrades = _by_name(_entries(a, "archetypes.toml", "upgrade", UpgradeType), "archetypes.toml", "upgrade")
+    for name, arch in archetypes.items():
+        _check_goods(arch.goods, goods, f"archetypes.toml:archetype ({name}).goods")
+        for up in arch.upgrades:
+            if up not in upgrades or upgrades[up].archetype != name:
+                raise InvalidRecordError(f"archetypes.toml:archetype ({name}).upgrades", f"no upgrade {up!r} of this archetype")
+    cards = _by_name(_entries(_read(root, "cards.toml"), "cards.toml", "card", CardType), "cards.toml", "card")
+    events = tuple(_entries(_read(root, "events.toml"), "events.toml", "event", EventType))
+    contracts = tuple(_entries(_read(root, "contracts.toml"), "contracts.toml", "contract", ContractType))
+    for ct in contracts:
+        _check_goods(ct.goods, goods, f"contracts.toml:contract ({ct.name}).goods")
+    sc = _read(root, "scoring.toml")
+    flux = tuple(_entries(sc, "scoring.toml", "flux", FluxCard))
+    for i, fc in enumerate(flux):
+        for good in (fc.rises, fc.falls):
+            if goods.get(good) is None or goods[good].kind != "tracked":
+                raise InvalidRecordError(f"scoring.toml:flux[{i}]", f"{good!r} is not a tracked good")
+    r = _read(root, "rules.toml")
+    raw_numbers = r.get("number", [])
+    values: dict[str, int] = {}
+    for i, entry in enumerate(raw_numbers):
+        if not isinstance(entry, dict) or set(entry) != {"name", "value", "source"}:
+            raise InvalidRecordError(f"rules.toml:number[{i}]", "needs exactly name, value and source")
+        if not isinstance(entry["value"], int) or isinstance(entry["value"], bool):
+            raise InvalidRecordError(f"rules.toml:number[{i}] ({entry['name']}).value", "must be an integer")
+        try:
+            _source(None, None, entry["source"])
+        except ValueError as exc:
+            raise InvalidRecordError(f"rules.toml:number[{i}] ({entry['name']}).source", str(exc)) from None
+        values[entry["name"]] = entry["value"]
+    try:
+        numbers = Numbers(**values)
+    except TypeError as exc:
+        raise InvalidRecordError("rules.toml:number", str(exc)) from None
+    return SootData(
+        goods=goods,
+        facilities=facilities,
+        camps=camps,
+        terrains=terrains,
+        tiles=tiles,
+        sites=sites,
+        stack_sizes=tuple(_entries(m, "map.toml", "stack_size", StackSize)),
+        communities=tuple(_entries(m, "map.toml", "community", CommunityType)),
+        settlements=settlements,
+        specialisations=specs,
+        tiers=tiers,
+        archetypes=archetypes,
+        upgrades=upgrades,
+        cards=cards,
+        events=events,
+        contracts=contracts,
+        public_objectives=tuple(_entries(sc, "scoring.toml", "public", PublicObjective)),
+        secret_objectives=tuple(_entries(sc, "scoring.toml", "secret", SecretObjective)),
+        milestones=tuple(_entries(sc, "scoring.toml", "milestone", Milestone)),
+        flux=flux,
+        numbers=numbers,
+    )
