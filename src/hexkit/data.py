@@ -28,6 +28,7 @@ required.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -224,8 +225,7 @@ def _entry_hook(cl: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
                 values[key] = conv.structure(data[key], field.type)
             except Exception as exc:  # cattrs wraps every failure; name each field
                 problems.extend(_value_problems(exc, key, field.type))
-        if not problems:
-            problems = _validator_problems(cl, keys, values)
+        problems.extend(_validator_problems(cl, keys, values))
         if not problems:
             try:
                 return cl(**values)
@@ -239,22 +239,26 @@ def _entry_hook(cl: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
 def _validator_problems(
     cl: Any, keys: dict[str, attrs.Attribute[Any]], values: dict[str, Any]
 ) -> list[tuple[str, str]]:
-    """Run every field validator on the typed values, collecting each failure.
+    """Run the validator of every field that typed, collecting each failure.
 
-    The validators see an unfinished instance with every field set, as attrs
-    would give them, but all run: attrs' own ``__init__`` stops at the first.
+    The validators see an unfinished instance with the typed fields set, as
+    attrs would give them, but all run: attrs' own ``__init__`` stops at the
+    first. A validator that reads a field which did not type is passed over.
     """
     shell = object.__new__(cl)
-    for key, field in keys.items():
-        object.__setattr__(shell, field.name, values[key])
+    for key, value in values.items():
+        object.__setattr__(shell, keys[key].name, value)
     problems = []
-    for key, field in keys.items():
+    for key, value in values.items():
+        field = keys[key]
         if field.validator is None:
             continue
         try:
-            field.validator(shell, field, values[key])
+            field.validator(shell, field, value)
         except (ValueError, TypeError) as exc:
             problems.append((key, _reason(exc)))
+        except AttributeError:  # it reads a field reported already
+            pass
     return problems
 
 
@@ -284,7 +288,8 @@ class DataReader:
     """Reads the TOML files of one folder, collecting every problem.
 
     Each method adds what is wrong to :attr:`problems` and goes on; the caller
-    calls :meth:`raise_if_any` once everything is read. Each entry read is also
+    calls :meth:`raise_if_any` once everything is read. :attr:`tables` lists
+    the arrays read, as ``(file, table, entry class)``. Each entry read is also
     remembered under its data path (``"<path>.<label>"`` and
     ``"<path>.<index>"``), so a check across entries can name the file place of
     what it reports (:meth:`report`).
@@ -297,6 +302,8 @@ class DataReader:
         self.folder = folder
         self.problems = DataProblems()
         self.places: dict[str, str] = {}
+        self.tables: list[tuple[str, str, type[Any]]] = []
+        self._entry_places: dict[int, str] = {}  # id of an entry read -> its place
         self._documents: dict[str, dict[str, Any] | None] = {}
 
     def document(self, file: str) -> dict[str, Any] | None:
@@ -339,6 +346,7 @@ class DataReader:
             The entries that structured, in file order (a broken one is left
             out and reported).
         """
+        self.tables.append((file, table, cls))
         doc = self.document(file)
         if doc is None:
             return []
@@ -355,6 +363,7 @@ class DataReader:
             got = self._structure(entry, cls, place)
             if got is not None:
                 out.append(got)
+                self._entry_places[id(got)] = place
                 if path is not None:
                     self.places.setdefault(f"{path}.{index}", place)
                     if label is not None:
@@ -383,27 +392,31 @@ class DataReader:
         problems name its entry: ``rules.toml:number[3] (hand_limit).value``.
         """
         entries = self.table(file, table, _NamedValue)
+        if len(entries) != len(self._raw_list(file, table)):
+            return None  # a broken entry is reported already
         gathered: dict[str, Any] = {}
-        where: dict[str, str] = {}
-        for index, entry in enumerate(entries):
-            place = entry_place(file, table, index, entry.name)
+        places: dict[str, str] = {}
+        for entry in entries:
+            place = self._entry_places[id(entry)]
             if entry.name in gathered:
                 self.problems.add(f"{place}.name", f"{entry.name!r} is given twice")
             gathered[entry.name] = entry.value
-            where[entry.name] = f"{place}.value"
+            places[entry.name] = place
             if path is not None:
-                self.places[f"{path}.{entry.name}"] = where[entry.name]
-        if len(entries) != len(self._raw_list(file, table)):
-            return None  # a broken entry is reported already
+                self.places[f"{path}.{entry.name}"] = f"{place}.value"
         try:
             return _CONVERTER.structure(gathered, cls)
         except _EntryProblems as exc:
+            fields = {f.alias or f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
             for name, reason in exc.problems:
-                field = where.get(name.split(".")[0].split("[")[0])
-                if field is None:  # a field of ``cls`` that no entry gives
-                    self.problems.add(f"{file}:{table}", f"no entry named {name!r} ({reason})")
+                head = re.split(r"[.\[]", name, maxsplit=1)[0]
+                given = places.get(head)
+                if given is None:  # a field of ``cls`` that no entry gives
+                    self.problems.add(f"{file}:{table}", f"no entry named {head!r} ({reason})")
+                elif head not in fields:
+                    self.problems.add(f"{given}.name", f"{cls.__name__} has no value named {head!r}")
                 else:
-                    self.problems.add(field, reason)
+                    self.problems.add(_join(f"{given}.value", name[len(head):].lstrip(".")), reason)
         return None
 
     def keyed(self, entries: Sequence[T], path: str, key: str = "name") -> dict[Any, T]:
@@ -418,7 +431,8 @@ class DataReader:
         for entry in entries:
             name = getattr(entry, key)
             if name in out:
-                self.report(f"{path}.{name}", f"{key} {name!r} is given twice; each must be unique")
+                place = self._entry_places.get(id(entry), f"{path}.{name}")
+                self.problems.add(place, f"{key} {name!r} is given twice; each must be unique")
             out[name] = entry
         return out
 
@@ -555,6 +569,7 @@ class DataSet(Generic[T]):
         self._read = read
         self._check = check
         self._loaded: dict[str, tuple[T, dict[str, str]]] = {}
+        self._tables: tuple[tuple[str, str, type[Any]], ...] = ()
         self._overridden: dict[tuple[str, tuple[tuple[str, str], ...]], T] = {}
 
     def _key(self, folder: str | Path | None) -> str:
@@ -576,7 +591,13 @@ class DataSet(Generic[T]):
                 self._check(data, reader.report)
             reader.raise_if_any()
             got = self._loaded[key] = (data, reader.places)
+            self._tables = tuple(reader.tables)
         return got[0]
+
+    def tables(self) -> tuple[tuple[str, str, type[Any]], ...]:
+        """The arrays of tables the plugin reads: ``(file, table, entry class)``, in reading order."""
+        self.load()
+        return self._tables
 
     def place(self, folder: str | Path | None, path: str) -> str:
         """The file place of a data path in a folder's data (see :func:`place_of`)."""

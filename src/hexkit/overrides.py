@@ -110,7 +110,8 @@ def set_path(root: T, path: str, value: Any) -> T:
         try:
             return _set(node, key, new)
         except (ValueError, TypeError) as exc:  # the data class's own validation
-            raise ConfigError(f"override {path}={value!r} is refused: {exc}") from None
+            reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            raise ConfigError(f"override {path}={value!r} is refused: {reason}") from None
 
     result: T = rebuild(root, 0)
     return result

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hexkit.data import source_problem
 from hexkit.errors import ConfigError, InvalidRecordError
 
 from hexkit_empyreal import GAME
@@ -42,11 +43,13 @@ def test_companies_respect_the_folio_facts() -> None:
 def test_every_entry_has_provenance() -> None:
     for path in DATA_DIR.glob("*.toml"):
         doc = tomllib.loads(path.read_text())
-        for key, value in doc.items():
-            entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
-            for entry in (e for e in entries if isinstance(e, dict)):
-                assert entry["source"].startswith(("rulebook:", "assumed:")), (path.name, entry)
-    assert DATA.rules.source.startswith("rulebook:")
+        entries = [doc] if "source" in doc else []
+        for value in doc.values():
+            entries += [e for e in (value if isinstance(value, list) else [value]) if isinstance(e, dict)]
+        assert entries, path.name
+        for entry in entries:
+            assert source_problem(entry["source"]) is None, (path.name, entry)
+    assert DATA.rules.source.startswith("rulebook: ")
 
 
 def test_a_malformed_file_names_the_entry_and_field(tmp_path: Path) -> None:
