@@ -7,7 +7,7 @@ unknown keys refused, field defaults allowed), and every problem of every file
 is collected and raised at the end as one :class:`InvalidDataError` whose
 errors name the file, the table, the entry and the field::
 
-    spellcars.toml:tiles[12] (Reforester).cost: expected an integer, not 'three'
+    cards.toml:card[12] (Lantern).cost: expected an integer, not 'three'
 
 :class:`DataSet` is what a plugin builds once: where its shipped files are,
 how to read them, and the checks across entries. It caches the loaded data per
@@ -111,7 +111,7 @@ def source_field() -> Any:
 
 
 def entry_place(file: str, table: str, index: int, label: object = None) -> str:
-    """The name of one entry in messages: ``"goods.toml:good[3] (Coal)"``."""
+    """The name of one entry in messages: ``"cards.toml:card[3] (Lantern)"``."""
     place = f"{file}:{table}[{index}]"
     return f"{place} ({label})" if label not in (None, "") else place
 
@@ -152,7 +152,7 @@ class DataProblems(Problems):
 Report = Callable[[str, str], None]
 """``report(path, reason)``: a check across entries found ``path`` wrong.
 
-``path`` is a data path as override paths are written (``"goods.Coal.price"``):
+``path`` is a data path as override paths are written (``"cards.Lantern.cost"``):
 the field of the loaded object, an entry's key, name or index, a field.
 """
 
@@ -335,11 +335,11 @@ class DataReader:
         """The entries of an array of tables (``[[table]]``), structured as ``cls``.
 
         Args:
-            file: the file name in the folder (``"goods.toml"``).
+            file: the file name in the folder (``"cards.toml"``).
             table: the array's key.
             cls: the attrs class of one entry.
             path: the data path of the entries in the loaded object, for
-                :meth:`report` and overrides (``"goods"``); ``None``: not remembered.
+                :meth:`report` and overrides (``"cards"``); ``None``: not remembered.
             required: a missing or empty array is a problem (else: no entries).
 
         Returns:
@@ -389,7 +389,7 @@ class DataReader:
 
         Each entry is ``name``, ``value`` and ``source``; the names are the
         fields of ``cls`` (which has no ``source`` of its own). A value's
-        problems name its entry: ``rules.toml:number[3] (hand_limit).value``.
+        problems name its entry: ``rules.toml:number[3] (hand_size).value``.
         """
         entries = self.table(file, table, _NamedValue)
         if len(entries) != len(self._raw_list(file, table)):
@@ -424,7 +424,7 @@ class DataReader:
 
         Args:
             entries: entries read by :meth:`table` under data path ``path``.
-            path: their data path (``"goods"``).
+            path: their data path (``"cards"``).
             key: the field that names an entry.
         """
         out: dict[Any, T] = {}
@@ -481,8 +481,8 @@ def place_of(places: Mapping[str, str], path: str) -> str:
     """The file place of a data path: its longest known prefix's place, then the rest.
 
     Example:
-        >>> place_of({"goods.Coal": "goods.toml:good[4] (Coal)"}, "goods.Coal.price")
-        'goods.toml:good[4] (Coal).price'
+        >>> place_of({"cards.Lantern": "cards.toml:card[4] (Lantern)"}, "cards.Lantern.cost")
+        'cards.toml:card[4] (Lantern).cost'
     """
     parts = path.split(".")
     for cut in range(len(parts), 0, -1):
@@ -516,12 +516,12 @@ def load_table(source: str | Path, table: str, cls: type[T], *, file: str | None
 
     Example:
         >>> @attrs.frozen
-        ... class Good:
+        ... class Card:
         ...     name: str
-        ...     price: int
+        ...     cost: int
         ...     source: str = source_field()
-        >>> load_table('[[good]]\\nname = "Coal"\\nprice = 2\\nsource = "assumed: a guess"', "good", Good)
-        [Good(name='Coal', price=2, source='assumed: a guess')]
+        >>> load_table('[[card]]\\nname = "Lantern"\\ncost = 2\\nsource = "assumed: a guess"', "card", Card)
+        [Card(name='Lantern', cost=2, source='assumed: a guess')]
     """
     if isinstance(source, Path):
         reader = DataReader(source.parent)
