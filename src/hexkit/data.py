@@ -275,7 +275,7 @@ _CONVERTER = data_converter()
 # -- reading a folder --------------------------------------------------------
 
 
-def _label(raw: Any, index: int) -> Any:
+def _label(raw: Any) -> Any:
     if isinstance(raw, dict):
         for key in LABEL_KEYS:
             value = raw.get(key)
@@ -311,6 +311,14 @@ class DataReader:
         if file not in self._documents:
             self._documents[file] = self._parse(file)
         return self._documents[file]
+
+    def add_text(self, file: str, text: str) -> None:
+        """Read TOML ``text`` as the file named ``file`` (a problem if it is not TOML)."""
+        try:
+            self._documents[file] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            self.problems.add(file, f"not valid TOML: {exc}")
+            self._documents[file] = None
 
     def _parse(self, file: str) -> dict[str, Any] | None:
         path = self.folder / file
@@ -358,7 +366,7 @@ class DataReader:
             return []
         out = []
         for index, entry in enumerate(raw):
-            label = _label(entry, index)
+            label = _label(entry)
             place = entry_place(file, table, index, label)
             got = self._structure(entry, cls, place)
             if got is not None:
@@ -508,8 +516,8 @@ def load_table(source: str | Path, table: str, cls: type[T], *, file: str | None
         source: a path to a ``.toml`` file, or TOML text.
         table: the array's key.
         cls: the attrs class of one entry.
-        file: the name to give the text in messages (default: the file name,
-            or ``"<text>"``).
+        file: the name of TOML text in messages (default ``"<text>"``); a
+            file is named by its file name.
 
     Raises:
         InvalidDataError: naming every broken entry and field.
@@ -524,17 +532,10 @@ def load_table(source: str | Path, table: str, cls: type[T], *, file: str | None
         [Card(name='Lantern', cost=2, source='assumed: a guess')]
     """
     if isinstance(source, Path):
-        reader = DataReader(source.parent)
-        name = file or source.name
-        reader._documents[name] = reader._parse(source.name)
+        reader, name = DataReader(source.parent), source.name
     else:
-        reader = DataReader(Path("."))
-        name = file or "<text>"
-        try:
-            reader._documents[name] = tomllib.loads(source)
-        except tomllib.TOMLDecodeError as exc:
-            reader.problems.add(name, f"not valid TOML: {exc}")
-            reader._documents[name] = None
+        reader, name = DataReader(Path(".")), file or "<text>"
+        reader.add_text(name, source)
     entries = reader.table(name, table, cls)
     reader.raise_if_any()
     return entries
