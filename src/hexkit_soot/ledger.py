@@ -22,6 +22,8 @@ __all__ = [
     "D",
     "gain_currency",
     "pay_currency",
+    "spend_currency",
+    "start_package",
     "transfer_currency",
     "gain_points",
     "from_supply",
@@ -110,7 +112,40 @@ def pay_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> b
     return True
 
 
-def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int, why: str) -> bool:
+def spend_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
+    """``player`` pays ``n`` ¤ to the bank; the caller has checked they hold it.
+
+    Args:
+        state: the game.
+        player: who pays.
+        n: how much (nothing happens when ``n <= 0``).
+        why: logged reason ("" logs nothing).
+
+    Raises:
+        RuntimeError: ``player`` holds less than ``n`` ¤ (a rule let an
+            unaffordable payment through; nothing changes).
+    """
+    if not pay_currency(state, player, n, why):
+        raise RuntimeError(f"P{player} must pay {n}¤ but holds {state.players[player].currency}¤")
+
+
+def start_package(state: SootState, player: PlayerId, currency: int, prestige: int) -> None:
+    """Set ``player``'s starting currency and prestige (set-up, nothing logged).
+
+    Args:
+        state: the game.
+        player: the seat.
+        currency: starting ¤ (the archetype's package).
+        prestige: starting prestige level.
+
+    Source: rulebook, "Setup" (archetype packages).
+    """
+    p = state.players[player]
+    p.currency = currency
+    p.prestige = prestige
+
+
+def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int, why: str = "") -> bool:
     """``payer`` pays ``n`` ¤ to ``payee`` if they can.
 
     Args:
@@ -118,7 +153,7 @@ def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int
         payer: who pays.
         payee: who receives.
         n: how much.
-        why: logged reason.
+        why: logged reason ("" logs nothing).
 
     Returns:
         Whether it was paid; when it cannot be, nothing changes.
@@ -130,7 +165,8 @@ def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int
         return False
     p.currency -= n
     state.players[payee].currency += n
-    state.note(payer, f"paid {n}¤ to P{payee} ({why})")
+    if why:
+        state.note(payer, f"paid {n}¤ to P{payee} ({why})")
     return True
 
 

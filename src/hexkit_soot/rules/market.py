@@ -27,7 +27,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price
+from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price, spend_currency
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.network import is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import is_market
@@ -274,7 +274,7 @@ def buy(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> i
     room = buy_room(state, player, good, at)
     k = from_supply(state, good, units if room is None or room >= units else room)
     p = state.players[player]
-    p.currency -= price * k
+    spend_currency(state, player, price * k)
     if is_node(state, player, at) and not tier3(state, good):
         add_goods(p.stock, good, k)
     else:

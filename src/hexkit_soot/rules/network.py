@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D, to_supply
+from hexkit_soot.ledger import D, spend_currency, to_supply
 from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
 
 __all__ = [
@@ -339,7 +339,7 @@ def pay(
         return False
     use_network = at is None or is_node(state, player, at) if network is None else network
     p = state.players[player]
-    p.currency -= currency
+    spend_currency(state, player, currency)
     wilds = 0
     for good, n in cost.items():
         left = _take(state, player, good, n, at, use_network)

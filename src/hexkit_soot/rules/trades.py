@@ -71,7 +71,7 @@ from collections.abc import Sequence
 from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import D, gain_currency, spend_currency, transfer_currency
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
 from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
@@ -534,16 +534,24 @@ def _exchange(state: SootState, offer: TradeOffer) -> None:
     for g, n in offer.ask.items():
         add_goods(b.stock, g, -n)
         add_goods(a.stock, g, n)
-    a.currency += offer.currency
-    b.currency -= offer.currency
+    if offer.currency > 0:
+        _must_transfer(state, offer.target, offer.offerer, offer.currency)
+    else:
+        _must_transfer(state, offer.offerer, offer.target, -offer.currency)
     _tally(state, "trades_accepted", offer.target)
     give, get = _sides(offer)
     state.note(offer.offerer, f"trades {give} to P{offer.target} for {get}")
 
 
+def _must_transfer(state: SootState, payer: PlayerId, payee: PlayerId, n: int) -> None:
+    """Move ``n`` ¤ that :func:`_still_possible` checked ``payer`` holds."""
+    if not transfer_currency(state, payer, payee, n):
+        raise RuntimeError(f"P{payer} must pay {n}¤ to P{payee} but holds {state.players[payer].currency}¤")
+
+
 def _sign(state: SootState, offer: TradeOffer) -> None:
     """The buyer pays the price into the contract; the contract opens."""
-    state.players[offer.target].currency -= offer.currency
+    spend_currency(state, offer.target, offer.currency)  # held in the contract until delivery
     state.bindings.append(BindingContract(seller=offer.offerer, buyer=offer.target, goods=dict(offer.give),
                                           price=offer.currency, deadline=offer.deadline))
     state.note(offer.target, f"signed a Binding Trade Contract: P{offer.offerer} delivers "
@@ -599,7 +607,7 @@ def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
     add_goods(state.players[b.buyer].stock, good, k)
     add_goods(b.goods, good, -k)
     b.price -= paid
-    state.players[player].currency += paid
+    gain_currency(state, player, paid)
     state.note(player, f"delivers {k} {good} to P{b.buyer} under a Binding Trade Contract and collects {paid}¤")
     if not b.goods:
         state.bindings.remove(b)
@@ -626,11 +634,11 @@ def enforce_bindings(state: SootState) -> None:
         if b.deadline > state.round and not final:
             keep.append(b)
             continue
-        seller, buyer = state.players[b.seller], state.players[b.buyer]
+        seller = state.players[b.seller]
         owed = penalty * b.units()
         paid = min(owed, seller.currency)
-        seller.currency -= paid
-        buyer.currency += paid + b.price
+        transfer_currency(state, b.seller, b.buyer, paid)  # paid <= the seller's currency
+        gain_currency(state, b.buyer, b.price)  # the price held in the contract
         short = f" ({owed - paid}¤ forgiven: no more currency)" if paid < owed else ""
         state.note(b.seller, f"failed to deliver {bundle_text(b.goods)} to P{b.buyer} by round "
                              f"{b.deadline}: paid {paid}¤{short}; P{b.buyer} gets back {b.price}¤")
