@@ -372,7 +372,7 @@ class SootGame(Game[SootState, SootConfig]):
         sample = self.clone(view)
         sample.rng = rng.spawn()
         sample.viewer = None
-        sample._legal = None
+        sample.invalidate_legal()
         data = data_of(sample.config)
         # terrain stack: tiles not seen anywhere
         seen = set(sample.tiles.values()) | set(sample.survey) | set(sample.drawn)

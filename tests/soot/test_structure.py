@@ -105,3 +105,34 @@ def test_the_scan_finds_a_direct_write() -> None:
         "rules/_probe_scan.py:2: state.players[p].currency -= 2",
         "rules/_probe_scan.py:3: state.supply['Coal'] = 0",
     ]
+
+
+def test_no_private_core_field_is_written() -> None:
+    """``State._legal`` (the core's legal-action cache) is written only by the core."""
+    lead_owned = {"strong.py", "strong_macro.py"}  # the strong agent (owned by the lead), see the report
+    writes = []
+    for path in _modules():
+        if _rel(path) in lead_owned:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                writes += [f"{_rel(path)}:{node.lineno}" for t in targets
+                           if isinstance(t, ast.Attribute) and t.attr == "_legal"]
+    assert not writes, f"State._legal written outside the core (use invalidate_legal/reuse_legal): {writes}"
+
+
+def test_invalidate_and_reuse_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hexkit_soot import GAME
+
+    listed: list[int] = []
+    generate = GAME.generate_actions
+    monkeypatch.setattr(GAME, "generate_actions", lambda s: listed.append(s.step) or generate(s))
+    state = GAME.new(GAME.make_config(players=2), 1)
+    first = GAME.legal_actions(state)
+    assert GAME.legal_actions(state) == first and listed == [0]  # cached until the next apply
+    copy = GAME.clone(state)
+    copy.reuse_legal(state)
+    assert GAME.legal_actions(copy) == first and listed == [0]  # the copy shares the listing
+    state.invalidate_legal()
+    assert GAME.legal_actions(state) == first and listed == [0, 0]  # listed afresh
