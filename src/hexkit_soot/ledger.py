@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.config import data_of
-from hexkit_soot.data import SootData
+from hexkit_soot.config import D
+from hexkit_soot.rules.capacity import network_room, tile_room
 from hexkit_soot.state import Goods, SootState, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -40,36 +40,6 @@ __all__ = [
 
 PRESTIGE_NAMES = {-2: "Reviled", -1: "Disliked", 0: "Neutral", 1: "Good", 2: "Respected", 3: "Honoured"}
 """Names of the prestige levels (assumed; the rulebook names Neutral and Good)."""
-
-
-# The last config seen and its data, as two module globals: D runs about
-# 13,000 times a game, and reading globals is its cheapest form.
-_LAST_CONFIG: object = None
-_LAST_DATA: SootData | None = None
-
-
-def D(state: SootState) -> SootData:
-    """The component data of ``state``'s game (cached for the last config seen).
-
-    Args:
-        state: the game.
-
-    Returns:
-        The :class:`~hexkit_soot.data.SootData` its config plays with.
-    """
-    if state.config is _LAST_CONFIG:
-        return _LAST_DATA  # type: ignore[return-value]
-    return _remember(state)
-
-
-def _remember(state: SootState) -> SootData:
-    """Look the data of ``state``'s config up and remember it as the last seen."""
-    global _LAST_CONFIG, _LAST_DATA
-    data = data_of(state.config)
-    _LAST_CONFIG = None  # no config matches while the pair changes
-    _LAST_DATA = data
-    _LAST_CONFIG = state.config
-    return data
 
 
 def gain_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
@@ -255,8 +225,6 @@ def gain_goods(
     if at is None:
         target: Goods = p.stock
         if D(state).goods[good].kind != "special":
-            from hexkit_soot.rules.network import network_room
-
             room = network_room(state, player)
             if room < n:
                 state.note(player, f"{n - room} {good} lost: the warehouse network is full")
@@ -264,8 +232,6 @@ def gain_goods(
     else:
         target = p.loose.setdefault(at, {})
         if at in state.camps:
-            from hexkit_soot.rules.camps import tile_room
-
             n = min(n, tile_room(state, at))
     k = from_supply(state, good, n)
     if k:

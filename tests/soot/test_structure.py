@@ -136,3 +136,133 @@ def test_invalidate_and_reuse_legal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert GAME.legal_actions(copy) == first and listed == [0]  # the copy shares the listing
     state.invalidate_legal()
     assert GAME.legal_actions(state) == first and listed == [0, 0]  # listed afresh
+
+
+def _run(code: str) -> str:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("module", ["hexkit_soot.rules.taxes", "hexkit_soot.effects.cards", "hexkit_soot.rules.actions"])
+def test_importing_a_rules_module_registers_nothing(module: str) -> None:
+    code = f"import {module}\nfrom hexkit_soot.registry import REGISTRY\nprint(REGISTRY.empty(), REGISTRY.filled)"
+    assert _run(code) == "True []"
+
+
+def test_making_the_game_registers_every_declaring_module() -> None:
+    from hexkit_soot.game import DECLARING_MODULES
+    from hexkit_soot.registry import REGISTRY, declarations
+
+    declaring = set()
+    for path in _modules():
+        name = "hexkit_soot." + ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        name = name.removesuffix(".__init__")
+        if any(declarations(importlib.import_module(name))):
+            declaring.add(name)
+    assert declaring == {m.__name__ for m in DECLARING_MODULES}, "a module declares steps or effects but game.py does not register it"
+    assert REGISTRY.filled == [m.__name__ for m in DECLARING_MODULES]
+    assert list(REGISTRY.main_actions)[:3] == ["Explore", "Found Camp", "Draw Cards"]  # the turn menu's order
+
+
+# -- imports -----------------------------------------------------------------
+LAZY_IMPORTS = {
+    ("__init__.py", "hexkit_soot.game"): "GAME is made on first use: making it registers the rules",
+    ("game.py", "hexkit_soot.strong"): "the strong agent is loaded only when one is asked for",
+}
+"""Function-level imports kept, and why (none of them breaks a cycle)."""
+
+
+def _module_name(path: Path) -> str:
+    return "hexkit_soot." + ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _imports(path: Path, known: set[str]) -> list[tuple[str, int, bool]]:
+    """``(module, line, inside a function)`` for each hexkit_soot module ``path`` imports at run time."""
+    found: list[tuple[str, int, bool]] = []
+
+    def walk(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue  # annotations only: not imported at run time
+            inner = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                for alias in child.names:
+                    sub = f"{child.module}.{alias.name}"
+                    target = sub if sub in known else child.module
+                    if target in known:
+                        found.append((target, child.lineno, in_function))
+            elif isinstance(child, ast.Import):
+                found.extend((a.name, child.lineno, in_function) for a in child.names if a.name in known)
+            walk(child, inner)
+
+    walk(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def _graph() -> dict[str, dict[str, int]]:
+    paths = {_module_name(p): p for p in _modules()}
+    known = set(paths)
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in paths.items():
+        graph[name] = {}
+        for target, line, _ in _imports(path, known):
+            if target != name:
+                graph[name].setdefault(target, line)
+    return graph
+
+
+def find_cycle(graph: dict[str, dict[str, int]]) -> list[str] | None:
+    """One import cycle of ``graph`` as ``[a, b, ..., a]``, or ``None``."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, {})):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def test_find_cycle_names_the_cycle() -> None:
+    graph = {"a": {"b": 1}, "b": {"c": 2}, "c": {"a": 3}, "d": {"a": 4}}
+    assert find_cycle(graph) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b": 1}, "b": {}}) is None
+
+
+def test_the_plugin_has_no_import_cycle() -> None:
+    graph = _graph()
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle in hexkit_soot (function-level imports included): " + " -> ".join(
+        f"{a} (line {graph[a][b]})" for a, b in zip(cycle, cycle[1:])
+    ) + f" -> {cycle[-1]}"
+
+
+def test_no_function_level_import_but_the_lazy_ones() -> None:
+    paths = {_module_name(p): p for p in _modules()}
+    inside = [
+        f"{_rel(path)}:{line} imports {target}"
+        for path in paths.values()
+        for target, line, in_function in _imports(path, set(paths))
+        if in_function and (_rel(path), target) not in LAZY_IMPORTS
+    ]
+    assert not inside, "function-level imports (import at the top; a cycle is fixed by moving code down):\n  " + "\n  ".join(inside)
+
+
+@pytest.mark.parametrize("name", sorted(_module_name(p) for p in _modules()))
+def test_each_module_imports_on_its_own(name: str) -> None:
+    assert _run(f"import {name}; print('ok')") == "ok"

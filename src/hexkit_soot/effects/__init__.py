@@ -45,6 +45,7 @@ import attrs
 
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
+from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -156,26 +157,27 @@ class Effect:
     modifiers: dict[Hook, ModifierFn] = attrs.field(factory=dict)
 
 
-REGISTRY: dict[str, Effect] = {}
-"""Every registered effect by name (filled as the effect modules are imported)."""
+REGISTRY: dict[str, Effect] = _TABLES.effects
+"""Every registered effect by name (the registry's table, filled by
+:func:`hexkit_soot.game.register`)."""
 
-_BY_HOOK: dict[Hook, dict[str, ModifierFn]] = {}
-"""The same modifiers indexed by hook, then source name (filled by :func:`modifier`
-with ``REGISTRY``): :func:`modify` runs at every hook of every rule, and most
+_BY_HOOK: dict[Hook, dict[str, ModifierFn]] = _TABLES.by_hook
+"""The same modifiers indexed by hook, then source name (filled with
+``REGISTRY``): :func:`modify` runs at every hook of every rule, and most
 hooks have no modifier among a player's sources."""
 
 
-def _entry(name: str) -> Effect:
-    found = REGISTRY.get(name)
+def _entry(registry: SootRegistry, name: str) -> Effect:
+    found = registry.effects.get(name)
     if found is None:
-        found = REGISTRY[name] = Effect(name=name)
+        found = registry.effects[name] = Effect(name=name)
     return found
 
 
 def effect(
     name: str, *, resume: ResumeFn | None = None, playable: PlayableFn | None = None
 ) -> Callable[[PlayFn], PlayFn]:
-    """Register the decorated function as the one-shot effect ``name``.
+    """Declare the decorated function as the one-shot effect ``name`` (registered by ``game.register``).
 
     Args:
         name: the component's name exactly as in the data files.
@@ -185,23 +187,25 @@ def effect(
             their ability only when it returns ``True``).
 
     Raises:
-        ValueError: if ``name`` already has a one-shot effect.
+        ValueError: when registered, if ``name`` already has a one-shot effect.
     """
 
-    def register(fn: PlayFn) -> PlayFn:
-        entry = _entry(name)
-        if entry.play is not None:
-            raise ValueError(f"effect {name!r} is registered twice")
-        entry.play = fn
-        entry.resume = resume
-        entry.playable = playable
-        return fn
+    def declared(fn: PlayFn) -> PlayFn:
+        def put(registry: SootRegistry) -> None:
+            entry = _entry(registry, name)
+            if entry.play is not None:
+                raise ValueError(f"effect {name!r} is registered twice")
+            entry.play = fn
+            entry.resume = resume
+            entry.playable = playable
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
-    """Register the decorated function as ``name``'s passive change at ``hook``.
+    """Declare the decorated function as ``name``'s passive change at ``hook``.
 
     The function gets ``(state, player, value, args)`` and returns the new value.
 
@@ -210,18 +214,20 @@ def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
         hook: the number it changes.
 
     Raises:
-        ValueError: if ``name`` already modifies ``hook``.
+        ValueError: when registered, if ``name`` already modifies ``hook``.
     """
 
-    def register(fn: ModifierFn) -> ModifierFn:
-        entry = _entry(name)
-        if hook in entry.modifiers:
-            raise ValueError(f"effect {name!r} already modifies {hook.value}")
-        entry.modifiers[hook] = fn
-        _BY_HOOK.setdefault(hook, {})[name] = fn
-        return fn
+    def declared(fn: ModifierFn) -> ModifierFn:
+        def put(registry: SootRegistry) -> None:
+            entry = _entry(registry, name)
+            if hook in entry.modifiers:
+                raise ValueError(f"effect {name!r} already modifies {hook.value}")
+            entry.modifiers[hook] = fn
+            registry.by_hook.setdefault(hook, {})[name] = fn
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def lookup(name: str) -> Effect | None:

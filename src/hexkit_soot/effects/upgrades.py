@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose
-from hexkit_soot.effects import Ctx, Hook, HookArgs, ask, effect, modifier
-from hexkit_soot.effects import verbs
+from hexkit_soot.effects import Ctx, Hook, HookArgs, ask, effect, modifier, verbs
 from hexkit_soot.effects.cards import apply_price_move, direction_options, price_move_options
 from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import to_supply
+from hexkit_soot.rules.movement import caravan_capacity
+from hexkit_soot.rules.network import tier3
+from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState, add_goods
 
@@ -162,8 +164,6 @@ _VERTICAL = "Vertical Integration"
 
 
 def _vertical_options(state: SootState, player: PlayerId, hexes: tuple[int, ...]) -> list[tuple[str, int, str]]:
-    from hexkit_soot.rules.movement import caravan_capacity
-
     p = state.players[player]
     cap = caravan_capacity(state, player)
     out = []
@@ -207,9 +207,6 @@ def load_outputs(state: SootState, player: PlayerId, code: int) -> int:
     Returns:
         Units loaded.
     """
-    from hexkit_soot.rules.movement import caravan_capacity
-    from hexkit_soot.rules.network import tier3
-
     at = code_hex(code)
     p = state.players[player]
     cap = caravan_capacity(state, player)
@@ -418,8 +415,6 @@ network, k + 1 the player's caravan k standing at a market location."""
 def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not owns(state, player, _PROVISIONER):
         return []
-    from hexkit_soot.rules.settlements import is_market
-
     goods = verbs.D(state).goods
     names = list(goods)
     p = state.players[player]

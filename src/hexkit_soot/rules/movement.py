@@ -74,6 +74,7 @@ from hexkit_soot.ledger import D, to_supply, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
+from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
 
@@ -344,8 +345,6 @@ def lay_trails(state: SootState, path: Path) -> int:
         state: the game.
         path: a walker's path from :func:`explore_reach`.
     """
-    from hexkit_soot.rules.routes import set_route
-
     for code in path.wild:
         h = code_hex(code // 8)
         d = code % 8

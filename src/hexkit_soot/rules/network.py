@@ -41,6 +41,14 @@ from collections.abc import Sequence
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.ledger import D, spend_currency, to_supply
+from hexkit_soot.rules.capacity import (
+    counts_in_network,
+    is_node,
+    network_capacity,
+    network_load,
+    network_room,
+    nodes,
+)
 from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
 
 __all__ = [
@@ -74,106 +82,6 @@ def tier3(state: SootState, good: str) -> bool:
     """
     g = D(state).goods[good]
     return g.kind == "tracked" and g.tier == 3
-
-
-def nodes(state: SootState, player: PlayerId) -> list[Hex]:
-    """The player's warehouse nodes: Central City, warehouses, founded Depot Towns.
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-    """
-    out = [CENTRAL_CITY]
-    out.extend(state.players[player].warehouses)
-    for h, s in state.settlements.items():
-        if s.founder == player and s.spec == "Depot Town":
-            out.append(h)
-    return out
-
-
-def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
-    """Whether ``at`` is one of the player's warehouse nodes.
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-        at: the hex.
-    """
-    if at == CENTRAL_CITY or at in state.players[player].warehouses:
-        return True
-    s = state.settlements.get(at)
-    return s is not None and s.founder == player and s.spec == "Depot Town"
-
-
-def counts_in_network(state: SootState, good: str) -> bool:
-    """Whether a unit of ``good`` in a network takes warehouse room.
-
-    Args:
-        state: the game.
-        good: the good's name.
-
-    Returns:
-        False for the ingredients (Cultural Artifacts, Specialty Materials),
-        True for every other good.
-
-    Source: Components, "Cultural Artifacts and Specialty Materials" (not
-    warehoused against capacity).
-    """
-    return D(state).goods[good].kind != "special"
-
-
-def network_capacity(state: SootState, player: PlayerId) -> int:
-    """Bulk goods ``player``'s warehouse network can hold.
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-
-    Returns:
-        ``warehouse_capacity`` times the player's nodes (Central City, built
-        warehouses, a founded Depot Town).
-
-    Source: rulebook, "Warehouses & Network" (nodes); Components, "Token
-    supply" (warehouse caps); the number is assumed (I40).
-    """
-    return D(state).numbers.warehouse_capacity * len(nodes(state, player))
-
-
-def network_load(state: SootState, player: PlayerId) -> int:
-    """Bulk goods in ``player``'s warehouse network (ingredients not counted).
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-
-    Returns:
-        The units that take warehouse room.
-
-    Source: Components, "Cultural Artifacts and Specialty Materials".
-    """
-    goods = D(state).goods
-    return sum(n for g, n in state.players[player].stock.items() if goods[g].kind != "special")
-
-
-def network_room(state: SootState, player: PlayerId) -> int:
-    """Bulk goods ``player``'s warehouse network can still take.
-
-    Every rule that puts goods into a network asks this: production at a
-    node, explore grants, effects, refining at a node (the excess is lost
-    to the supply), and unloading, buying and trades (offered only up to
-    it).
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-
-    Returns:
-        Capacity minus load, never below 0.
-
-    Source: assumed (I40), from the rulebook's warehouse caps.
-    """
-    room = network_capacity(state, player) - network_load(state, player)
-    return room if room > 0 else 0
 
 
 def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | None = None) -> Goods:

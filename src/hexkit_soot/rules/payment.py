@@ -46,6 +46,7 @@ import attrs
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
+from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.ledger import to_supply
 from hexkit_soot.rules.steps import HANDLERS, ask, handles, opt
@@ -335,8 +336,6 @@ def _on_pay(state: SootState, step: Step, answer: Choose) -> None:
     try:
         original = Choose(code=step.tag, arg=step.data[0])
         if paying.kind == "effect":
-            from hexkit_soot import effects
-
             effects.resume(state, paying, original)
         else:
             HANDLERS[paying.kind](state, paying, original)

@@ -25,10 +25,22 @@ from hexkit.rng import Rng
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.ledger import D, gain_goods, start_package
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
-from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, OUTER_HEX, OUTER_TILE, Caravan, Player, Settlement, SootState, add_goods
-from hexkit_soot.state import PLAYED, POINT_SOURCES
+from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.state import (
+    CENTRAL_CITY,
+    CENTRAL_TILE,
+    OUTER_HEX,
+    OUTER_TILE,
+    PLAYED,
+    POINT_SOURCES,
+    Caravan,
+    Player,
+    Settlement,
+    SootState,
+    add_goods,
+)
 
 __all__ = ["new_state", "contract_copies", "give_package"]
 
@@ -98,8 +110,6 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     state.round = 0
     state.phase = "draft"
     state.cursor = 0
-    from hexkit_soot.rules.modules import active_modules
-
     for module in active_modules(state):
         module.on_setup(state)
     return state

@@ -36,6 +36,7 @@ from hexkit_soot.rules.network import food_value
 from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
+from hexkit_soot.rules.trades import enforce_bindings
 from hexkit_soot.state import Goods, SootState
 
 __all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep"]
@@ -234,8 +235,6 @@ def run_upkeep(state: SootState) -> bool:
     if state.cursor == 0:
         for s in state.settlements.values():
             s.struggling = False
-        from hexkit_soot.rules.trades import enforce_bindings
-
         enforce_bindings(state)
         state.cursor = 1
     while state.cursor <= n:
