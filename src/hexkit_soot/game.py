@@ -203,7 +203,11 @@ class SootGame(Game[SootState, SootConfig]):
         if not isinstance(step, Step):  # cannot happen: only Steps are ever pushed
             raise HexkitError(f"pending decision {step!r} is not a Soot & Timber Step")
         if step.kind == "effect":
-            effects.resume(state, step, action)
+            try:
+                effects.resume(state, step, action)
+            except HexkitError:
+                state.pending.append(step)  # an unknown effect is refused before anything changed
+                raise
         else:
             HANDLERS[step.kind](state, step, action)
         if not state.pending:

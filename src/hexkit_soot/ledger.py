@@ -11,6 +11,8 @@ Components, "Token supply".
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import D
@@ -29,6 +31,11 @@ __all__ = [
     "from_supply",
     "to_supply",
     "gain_goods",
+    "Where",
+    "place_goods",
+    "return_goods",
+    "move_goods",
+    "hand_over_goods",
     "advance_soot",
     "remove_soot",
     "change_prestige",
@@ -242,6 +249,91 @@ def gain_goods(
         where = "" if at is None else f" at {at}"
         state.note(player, f"gained {k} {good}{where} ({why})")
     return k
+
+
+Where: TypeAlias = Hex | int | None
+"""One of a player's places for goods: ``None`` the warehouse network (``stock``),
+a :class:`~hexkit.hexes.Hex` the goods lying loose there, an ``int`` the
+caravan of that index (its ``cargo``)."""
+
+
+def _holding(state: SootState, player: PlayerId, where: Where) -> Goods:
+    p = state.players[player]
+    if where is None:
+        return p.stock
+    if isinstance(where, Hex):
+        return p.loose.setdefault(where, {})
+    return p.caravans[where].cargo
+
+
+def _drop_if_empty(state: SootState, player: PlayerId, where: Where) -> None:
+    """A hex with no loose goods left is no longer listed (``loose`` keeps no empty hex)."""
+    if isinstance(where, Hex):
+        loose = state.players[player].loose
+        if where in loose and not loose[where]:
+            del loose[where]
+
+
+def place_goods(state: SootState, player: PlayerId, good: str, n: int, where: Where = None) -> None:
+    """Put ``n`` of ``good``, just taken from the supply with :func:`from_supply`, in one of ``player``'s places.
+
+    The caller has checked the room there (:func:`gain_goods` checks it
+    itself). Nothing is logged.
+
+    Args:
+        state: the game.
+        player: the owner.
+        good: the good.
+        n: how many (0: nothing but, for a hex, listing it).
+        where: the place (see :data:`Where`).
+    """
+    add_goods(_holding(state, player, where), good, n)
+
+
+def return_goods(state: SootState, player: PlayerId, good: str, n: int, where: Where = None) -> None:
+    """Take ``n`` of ``good`` from one of ``player``'s places back to the supply.
+
+    Args:
+        state: the game.
+        player: the owner.
+        good: the good.
+        n: how many (at most what is there: the caller has counted them).
+        where: the place (see :data:`Where`).
+    """
+    add_goods(_holding(state, player, where), good, -n)
+    _drop_if_empty(state, player, where)
+    to_supply(state, good, n)
+
+
+def move_goods(state: SootState, player: PlayerId, good: str, n: int, source: Where, target: Where) -> None:
+    """Move ``n`` of ``good`` between two of ``player``'s places (loading, unloading).
+
+    Args:
+        state: the game.
+        player: the owner.
+        good: the good.
+        n: how many (at most what ``source`` holds; the caller has checked
+            the room at ``target``).
+        source: where they are.
+        target: where they go.
+    """
+    add_goods(_holding(state, player, source), good, -n)
+    _drop_if_empty(state, player, source)
+    add_goods(_holding(state, player, target), good, n)
+
+
+def hand_over_goods(state: SootState, giver: PlayerId, taker: PlayerId, good: str, n: int) -> None:
+    """Move ``n`` of ``good`` from ``giver``'s warehouse network to ``taker``'s (trades, contracts).
+
+    Args:
+        state: the game.
+        giver: who gives (holds at least ``n``).
+        taker: who receives (the caller has checked the room).
+        good: the good.
+        n: how many.
+    """
+    add_goods(state.players[giver].stock, good, -n)
+    add_goods(state.players[taker].stock, good, n)
 
 
 def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # types only: the modules that define them declare into this 
     from hexkit_soot.effects import Effect, Hook, ModifierFn
     from hexkit_soot.effects.reactions import Moment, ReactionFn
     from hexkit_soot.rules.modules import Module
+    from hexkit_soot.actions import Choose
     from hexkit_soot.rules.steps import FreeAction, Generator, Handler, MainAction
 
 __all__ = ["SootRegistry", "REGISTRY", "declare", "add_declared"]
@@ -47,6 +48,10 @@ class SootRegistry:
         reactions: component name -> moment -> reaction.
         modules: optional module name -> the module.
         filled: the names of the rule and effect modules registered, in order.
+        menu: the turn menu's main actions with their answers and its free
+            actions, derived from the tables (see
+            :func:`hexkit_soot.rules.actions.turn_options`), with the table
+            sizes it was derived at.
     """
 
     handlers: dict[str, Handler] = attrs.field(factory=dict)
@@ -58,6 +63,7 @@ class SootRegistry:
     reactions: dict[str, dict[Moment, ReactionFn]] = attrs.field(factory=dict)
     modules: dict[str, Module] = attrs.field(factory=dict)
     filled: list[str] = attrs.field(factory=list)
+    menu: tuple[tuple[int, int], list[tuple[str, Choose]], list[str]] | None = None
 
     def empty(self) -> bool:
         """Whether nothing is registered."""

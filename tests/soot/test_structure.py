@@ -1,8 +1,11 @@
 """Structural rules of the Soot plugin's code, checked by reading its source.
 
-* One writer per quantity: a player's currency, points, prestige and soot
-  and the bank's token supply change only in ``ledger.py``.
-* No import cycle between the plugin's modules.
+* One writer per quantity: a player's currency, points, prestige, soot and
+  goods (network ``stock``, ``loose`` goods on hexes, caravan ``cargo``) and
+  the bank's token supply change only in ``ledger.py``.
+* No private core field (``State._legal``) written outside the core.
+* No import cycle between the plugin's modules, and no function-level import
+  but the listed lazy ones.
 * Importing a rules or effects module registers nothing (``game.py`` does).
 """
 
@@ -19,21 +22,26 @@ import pytest
 import hexkit_soot
 
 ROOT = Path(hexkit_soot.__file__).parent
-PLAYER_QUANTITIES = {"currency", "points", "prestige", "soot", "soot_marks", "points_by"}
-"""Attributes (of a player, or the state's ``points_by``) only the ledger writes."""
+LEDGER_FIELDS = {"currency", "points", "prestige", "soot", "soot_marks", "points_by", "supply", "stock", "loose", "cargo"}
+"""Attributes only the ledger writes: a player's purse, tracks and goods
+(``points_by`` is the state's tally of points; ``supply`` the bank's tokens)."""
 
-SUPPLY = "supply"
-"""The state's token supply: only the ledger takes from it or returns to it."""
+MUTATORS = {"append", "pop", "clear", "update", "setdefault", "remove", "extend", "insert", "popitem", "__setitem__"}
+"""Methods that change a list or dict in place."""
 
 ALLOWED = {
     ("rules/trades.py", "offer.currency"): "a trade offer's net amount while it is negotiated, not a holding",
     ("rules/setup.py", "state.supply"): "the supply filled once in a state built from nothing",
     ("rules/setup.py", "state.points_by"): "the points tally created once in a state built from nothing",
     ("state.py", "new.*"): "copy() fills a bare instance field by field",
+    ("state.py", "self.*"): "the Caravan/Player/SootState classes' own copy and load helpers",
+    ("views.py", "p.stock"): "a player's view hides other screens; a determinized sample deals them back",
     # Owned by the lead (the strong agent): a planning copy bought into by hand.
     ("strong_macro.py", "p.currency"): "the strong agent's virtual copy (owned by the lead)",
+    ("strong_macro.py", "p.stock"): "the strong agent's virtual copy (owned by the lead)",
     ("strong_macro.py", "state.supply"): "the strong agent's virtual copy (owned by the lead)",
 }
+"""Writes outside the ledger that are not a rule changing a quantity, and why."""
 
 
 def _modules() -> list[Path]:
@@ -48,62 +56,98 @@ def _allowed(rel: str, text: str) -> bool:
     return (rel, text) in ALLOWED or (rel, text.split(".")[0] + ".*") in ALLOWED
 
 
-def _written(node: ast.AST) -> ast.AST | None:
-    """The quantity-bearing expression a write target touches, or ``None``."""
+def _field(node: ast.AST) -> ast.Attribute | None:
+    """The ledger field an expression names or indexes into (``p.stock[g]``, ``c.cargo``), or ``None``."""
     while isinstance(node, ast.Subscript):
         node = node.value
-    if isinstance(node, ast.Attribute) and node.attr in PLAYER_QUANTITIES | {SUPPLY}:
-        return node
-    return None
+    return node if isinstance(node, ast.Attribute) and node.attr in LEDGER_FIELDS else None
+
+
+def _mentioned(node: ast.AST) -> ast.Attribute | None:
+    """The first ledger field anywhere in an expression (``p.loose.setdefault(at, {})``)."""
+    return next((n for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr in LEDGER_FIELDS), None)
+
+
+def _bound_field(value: ast.AST) -> ast.Attribute | None:
+    """The ledger field a value is (``p.stock``, ``p.loose[at]``) or looks up (``p.loose.get(at)``)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in {"get", "setdefault"}:
+        return _field(value.func.value)
+    return _field(value)
+
+
+def _scopes(tree: ast.Module) -> list[ast.AST]:
+    """The module's own statements and each function, so a local name is read in its scope."""
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    top = ast.Module(body=[n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], type_ignores=[])
+    return [top, *functions]
 
 
 def _direct_writes(source: str, rel: str) -> list[str]:
-    """``file:line: statement`` for each write of a ledger quantity in ``source``."""
-    tree = ast.parse(source)
-    found = []
-    for node in ast.walk(tree):
-        targets: list[ast.AST] = []
-        if isinstance(node, ast.Assign):
-            targets = list(node.targets)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        elif isinstance(node, ast.Delete):
-            targets = list(node.targets)
-        elif isinstance(node, ast.Call) and node.args:
-            # add_goods(x.supply, ...) / take_goods(...) and in-place methods on a quantity
-            name = node.func.id if isinstance(node.func, ast.Name) else None
-            if name in {"add_goods", "take_goods"}:
-                targets = [node.args[0]]
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in {
-            "append", "pop", "clear", "update", "setdefault", "remove", "extend", "__setitem__"
-        }:
-            targets.append(node.func.value)
-        for t in targets:
-            hit = _written(t)
-            if hit is None:
-                continue
-            text = ast.unparse(hit)
-            if not _allowed(rel, text):
-                found.append(f"{rel}:{node.lineno}: {ast.unparse(node).splitlines()[0]}")
-    return found
+    """``file:line: statement`` for each write of a ledger field in ``source``."""
+    found: dict[int, str] = {}
+    for scope in _scopes(ast.parse(source)):
+        nodes = list(ast.walk(scope)) if not isinstance(scope, ast.FunctionDef) else [
+            n for n in ast.walk(scope) if n is scope or not isinstance(n, ast.FunctionDef)
+        ]
+        aliases = {
+            n.targets[0].id: hit for n in nodes
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+            and (hit := _bound_field(n.value)) is not None
+        }
+        for node in nodes:
+            hits: list[ast.Attribute | None] = []
+            if isinstance(node, ast.Assign):
+                hits = [_field(t) for t in node.targets]
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                hits = [_field(node.target)]
+            elif isinstance(node, ast.Delete):
+                hits = [_field(t) for t in node.targets]
+            elif isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Name) and func.id in {"add_goods", "take_goods"} and node.args:
+                    first = node.args[0]
+                    hits = [aliases.get(first.id) if isinstance(first, ast.Name) else _mentioned(first)]
+                elif isinstance(func, ast.Attribute) and func.attr in MUTATORS:
+                    target = func.value
+                    hits = [aliases.get(target.id) if isinstance(target, ast.Name) else _field(target)]
+            for hit in hits:
+                if hit is not None and not _allowed(rel, ast.unparse(hit)):
+                    found[node.lineno] = f"{rel}:{node.lineno}: {ast.unparse(node).splitlines()[0]}"
+    return [found[k] for k in sorted(found)]
 
 
-def test_only_the_ledger_writes_currency_points_soot_prestige_and_the_supply() -> None:
+def test_only_the_ledger_writes_purses_tracks_goods_and_the_supply() -> None:
     writes = [
         w for p in _modules() if _rel(p) != "ledger.py" for w in _direct_writes(p.read_text(encoding="utf-8"), _rel(p))
     ]
     assert not writes, (
-        "direct writes of a ledger quantity outside src/hexkit_soot/ledger.py "
-        "(call gain_currency/spend_currency/transfer_currency/gain_points/advance_soot/"
-        "change_prestige/from_supply/to_supply instead):\n  " + "\n  ".join(writes)
+        "direct writes of a ledger quantity outside src/hexkit_soot/ledger.py (call gain_currency, "
+        "spend_currency, transfer_currency, gain_points, advance_soot, change_prestige, gain_goods, "
+        "place_goods, return_goods, move_goods, hand_over_goods, from_supply or to_supply instead):\n  "
+        + "\n  ".join(writes)
     )
 
 
 def test_the_scan_finds_a_direct_write() -> None:
-    src = "def f(state, p):\n    state.players[p].currency -= 2\n    state.supply['Coal'] = 0\n"
+    src = (
+        "def f(state, p, c, at):\n"
+        "    state.players[p].currency -= 2\n"
+        "    state.supply['Coal'] = 0\n"
+        "    add_goods(c.cargo, 'Coal', 1)\n"
+        "    loose = state.players[p].loose.get(at)\n"
+        "    add_goods(loose, 'Coal', -1)\n"
+        "    del state.players[p].loose[at]\n"
+        "    out = {}\n"
+        "    add_goods(out, 'Coal', 1)\n"  # a local tally: not a holding
+        "    state.players[p].stock.pop('Coal')\n"
+    )
     assert _direct_writes(src, "rules/_probe_scan.py") == [
         "rules/_probe_scan.py:2: state.players[p].currency -= 2",
         "rules/_probe_scan.py:3: state.supply['Coal'] = 0",
+        "rules/_probe_scan.py:4: add_goods(c.cargo, 'Coal', 1)",
+        "rules/_probe_scan.py:6: add_goods(loose, 'Coal', -1)",
+        "rules/_probe_scan.py:7: del state.players[p].loose[at]",
+        "rules/_probe_scan.py:10: state.players[p].stock.pop('Coal')",
     ]
 
 

@@ -39,10 +39,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 import attrs
 
+from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
@@ -249,7 +251,7 @@ def has_play(name: str) -> bool:
     return found is not None and found.play is not None
 
 
-_NO_ARGS: HookArgs = {}
+_NO_ARGS: HookArgs = MappingProxyType({})  # the shared default: read-only
 
 
 def sources(state: SootState, player: PlayerId) -> list[str]:
@@ -375,11 +377,16 @@ def resume(state: SootState, step: Step, answer: Choose) -> None:
         state: the game.
         step: the answered question (an ``effect`` step).
         answer: the answer.
+
+    Raises:
+        HexkitError: no effect named in the question's tag is registered, or
+            it takes no answers (``resume``); nothing changes.
     """
     source, _, stage = step.tag.partition("|")
     found = REGISTRY.get(source)
     if found is None or found.resume is None:
-        return
+        what = "is not a registered effect" if found is None else "takes no answers (no resume)"
+        raise HexkitError(f"answer {answer} to {step.prompt!r}: effect {source!r} {what}")
     found.resume(Ctx(state=state, player=step.player, source=source), stage, answer)
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 from hexkit.game import PlayerId
@@ -56,7 +57,7 @@ ReactionFn: TypeAlias = Callable[[Ctx, MomentArgs], None]
 REACTIONS: dict[str, dict[Moment, ReactionFn]] = REGISTRY.reactions
 """Registered reactions: component name -> moment -> function (the registry's table)."""
 
-_NO_ARGS: MomentArgs = {}
+_NO_ARGS: MomentArgs = MappingProxyType({})  # the shared default: read-only
 
 
 def reaction(name: str, moment: Moment) -> Callable[[ReactionFn], ReactionFn]:

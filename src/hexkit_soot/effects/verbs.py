@@ -38,6 +38,7 @@ from hexkit_soot.ledger import (
     pay_currency,
     raw_price,
     remove_soot,
+    return_goods,
     to_supply,
     transfer_currency,
 )
@@ -46,7 +47,7 @@ from hexkit_soot.rules.cards import draw_blind
 from hexkit_soot.rules.communities import add_favor
 from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.state import RAIL, SootState, add_goods
+from hexkit_soot.state import RAIL, SootState
 
 __all__ = [
     "D",
@@ -90,8 +91,7 @@ def lose_goods(state: SootState, player: PlayerId, good: str, n: int, why: str =
     p = state.players[player]
     k = min(n, p.stock.get(good, 0))
     if k > 0:
-        add_goods(p.stock, good, -k)
-        to_supply(state, good, k)
+        return_goods(state, player, good, k)
         if why:
             state.note(player, f"lost {k} {good} ({why})")
     return k

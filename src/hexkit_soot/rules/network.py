@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D, spend_currency, to_supply
+from hexkit_soot.ledger import D, return_goods, spend_currency
 from hexkit_soot.rules.capacity import (
     counts_in_network,
     is_node,
@@ -49,7 +49,7 @@ from hexkit_soot.rules.capacity import (
     network_room,
     nodes,
 )
-from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
+from hexkit_soot.state import CENTRAL_CITY, Goods, SootState
 
 __all__ = [
     "nodes",
@@ -193,24 +193,22 @@ def can_pay(
 
 
 def _take(state: SootState, player: PlayerId, good: str, n: int, at: Hex | None, network: bool) -> int:
-    """Take up to ``n`` of ``good`` from the places usable at ``at``; return the rest owed."""
+    """Take up to ``n`` of ``good`` from the places usable at ``at`` back to the supply; return the rest owed."""
     p = state.players[player]
     if at is not None:
-        for c in p.caravans:
+        for i, c in enumerate(p.caravans):
             if n and c.loc == at and c.cargo.get(good):
                 k = min(n, c.cargo[good])
-                add_goods(c.cargo, good, -k)
+                return_goods(state, player, good, k, i)
                 n -= k
         loose = p.loose.get(at)
         if n and loose and loose.get(good):
             k = min(n, loose[good])
-            add_goods(loose, good, -k)
-            if not loose:
-                del p.loose[at]
+            return_goods(state, player, good, k, at)
             n -= k
     if n and network and p.stock.get(good):
         k = min(n, p.stock[good])
-        add_goods(p.stock, good, -k)
+        return_goods(state, player, good, k)
         n -= k
     return n
 
@@ -250,9 +248,7 @@ def pay(
     spend_currency(state, player, currency)
     wilds = 0
     for good, n in cost.items():
-        left = _take(state, player, good, n, at, use_network)
-        to_supply(state, good, n - left)
-        wilds += left
+        wilds += _take(state, player, good, n, at, use_network)  # taken back to the supply
     spent: list[str] = []
     if wilds:
         chosen = list(cards) if cards is not None and len(cards) == wilds and _holds(p.hand, cards) else None

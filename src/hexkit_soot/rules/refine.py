@@ -40,7 +40,7 @@ from hexkit_soot.data import FacilityType
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D, advance_soot, from_supply, transfer_currency
+from hexkit_soot.ledger import D, advance_soot, from_supply, place_goods, transfer_currency
 from hexkit_soot.rules.milestones import check_production
 from hexkit_soot.rules.network import food_value, fuel_value, is_node, network_room, pool_at, tier3
 from hexkit_soot.rules.payment import (
@@ -319,11 +319,11 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
         if node and not tier3(state, g):
             k = from_supply(state, g, min(want, network_room(state, player)))
             lost = min(want, state.supply.get(g, 0) + k) - k  # made, but no room: back to the supply
-            add_goods(p.stock, g, k)
+            place_goods(state, player, g, k)
         else:
             k = from_supply(state, g, want)
             lost = 0
-            add_goods(p.loose.setdefault(at, {}), g, k)
+            place_goods(state, player, g, k, at)
         if k + lost == 0:
             continue
         made.append(f"{k} {g}" + (f" ({lost} lost: the warehouse network is full)" if lost else ""))

@@ -18,6 +18,7 @@ from typing import TypeAlias
 
 import attrs
 
+from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -269,12 +270,12 @@ def ask(
         data: integer context for the handler.
         tag: text context for the handler.
 
-    A question with no fixed options and no generator has no answer: it is
-    not asked (the step it belongs to ends there, with a log line), so a
-    game never waits on a question nobody can answer.
+    Raises:
+        HexkitError: the question has no fixed options and no generator is
+            registered for ``kind`` (nobody could answer it); nothing is
+            pushed. A rule checks that there is something to choose first.
     """
     choices = tuple(options)
     if not choices and kind not in GENERATORS:
-        state.note(player, f"nothing to choose for '{prompt or kind}'")
-        return
+        raise HexkitError(f"question {kind!r} ({prompt or kind!r}) for P{player} has no options and no generator")
     state.pending.append(_step(player, prompt or kind, kind, tag, data, choices))

@@ -71,7 +71,7 @@ from collections.abc import Sequence
 from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.ledger import D, gain_currency, spend_currency, transfer_currency
+from hexkit_soot.ledger import D, gain_currency, hand_over_goods, spend_currency, transfer_currency
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
 from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
@@ -529,11 +529,9 @@ def _exchange(state: SootState, offer: TradeOffer) -> None:
     """Move both bundles and the net currency at once."""
     a, b = state.players[offer.offerer], state.players[offer.target]
     for g, n in offer.give.items():
-        add_goods(a.stock, g, -n)
-        add_goods(b.stock, g, n)
+        hand_over_goods(state, offer.offerer, offer.target, g, n)
     for g, n in offer.ask.items():
-        add_goods(b.stock, g, -n)
-        add_goods(a.stock, g, n)
+        hand_over_goods(state, offer.target, offer.offerer, g, n)
     if offer.currency > 0:
         _must_transfer(state, offer.target, offer.offerer, offer.currency)
     else:
@@ -603,9 +601,8 @@ def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
     k = _deliverable(state, b, good, state.players[player].stock[good])
     owed = b.units()
     paid = b.price if k == owed else b.price * k // owed
-    add_goods(state.players[player].stock, good, -k)
-    add_goods(state.players[b.buyer].stock, good, k)
-    add_goods(b.goods, good, -k)
+    hand_over_goods(state, player, b.buyer, good, k)
+    add_goods(b.goods, good, -k)  # the contract owes k fewer
     b.price -= paid
     gain_currency(state, player, paid)
     state.note(player, f"delivers {k} {good} to P{b.buyer} under a Binding Trade Contract and collects {paid}¤")
