@@ -79,7 +79,8 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     upkeep, production, setup,
 )
 """Every module that declares steps, actions or effects, in registration
-order: the turn menu lists the main and free actions in this order."""
+order (the order of the registry's tables; the turn menu has its own,
+:data:`hexkit_soot.rules.actions.MENU_ORDER`)."""
 
 
 def register(registry: SootRegistry) -> None:

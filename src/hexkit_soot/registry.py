@@ -6,8 +6,7 @@ A rule or effect module *declares* what it provides with the decorators of
 :mod:`hexkit_soot.effects.reactions` (``reaction``): a decorator only notes
 the declaration on the function. Importing a module registers nothing.
 :func:`hexkit_soot.game.register` puts the declarations of every module,
-in a fixed order, into :data:`REGISTRY` (the turn menu lists main actions in
-that order) when the game object is made.
+in a fixed order, into :data:`REGISTRY` when the game object is made.
 """
 
 from __future__ import annotations

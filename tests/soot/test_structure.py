@@ -205,7 +205,7 @@ def test_making_the_game_registers_every_declaring_module() -> None:
             declaring.add(name)
     assert declaring == {m.__name__ for m in DECLARING_MODULES}, "a module declares steps or effects but game.py does not register it"
     assert REGISTRY.filled == [m.__name__ for m in DECLARING_MODULES]
-    assert list(REGISTRY.main_actions)[:3] == ["Explore", "Found Camp", "Draw Cards"]  # the turn menu's order
+    assert list(REGISTRY.main_actions)[:3] == ["Explore", "Found Camp", "Draw Cards"]  # the order of before
 
 
 # -- imports -----------------------------------------------------------------

@@ -1,16 +1,18 @@
 """The effects registry: what cards, events, upgrades and passives do.
 
-Effects are code registered under the component's name as printed in the
-data files (``cards.toml``, ``events.toml``, ``archetypes.toml``). Two kinds
-of registration exist, and one name may use both:
+Effects are code declared under the component's name as printed in the
+data files (``cards.toml``, ``events.toml``, ``archetypes.toml``); the
+decorators only declare, and :func:`hexkit_soot.game.register` puts the
+declarations into :data:`REGISTRY` (importing a module registers nothing).
+Two kinds exist, and one name may use both:
 
-* :func:`effect` registers a **one-shot** effect: a card played for its
+* :func:`effect` declares a **one-shot** effect: a card played for its
   ability, an event option, an upgrade's immediate part. The function gets
   an :class:`Ctx` and changes the state through the shared verbs in
   :mod:`hexkit_soot.effects.verbs`. It may ask its player a question with
   :func:`ask`; the answer comes back to the ``resume`` function given to
   :func:`effect` (the state keeps only names and ints, never callables).
-* :func:`modifier` registers a **passive** change to one number the rules
+* :func:`modifier` declares a **passive** change to one number the rules
   compute at a :class:`Hook` (a toll, a sale limit, a food bill). The rules
   call :func:`modify` at each hook; it runs the modifiers of every source
   active for that player: the archetype's passive, the upgrades owned, and

@@ -5,8 +5,7 @@ handler for the answer, and, for questions whose answers are not fixed when
 asked, a generator of the legal answers. Main actions (one of the round's
 actions) and free actions are declared here too. Declaring registers
 nothing: :func:`hexkit_soot.game.register` puts each module's declarations
-into :data:`hexkit_soot.registry.REGISTRY`, in the order that gives the
-turn menu its order.
+into :data:`hexkit_soot.registry.REGISTRY` when the game object is made.
 
 Source: rulebook, "Phase 2: Actions".
 """
