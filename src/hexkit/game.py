@@ -209,6 +209,16 @@ class State:
             "viewer": self.viewer,
         }
 
+    def invalidate_legal(self) -> None:
+        """Forget the cached legal actions (after changing a state by hand,
+        outside :meth:`Game.apply`, at the same step)."""
+        self._legal = None
+
+    def reuse_legal(self, source: State) -> None:
+        """Take ``source``'s cached legal actions (this state is an unchanged
+        copy of ``source``, at the same step), so listing them is not repeated."""
+        self._legal = source._legal
+
 
 @attrs.frozen
 class ScoreSheet:

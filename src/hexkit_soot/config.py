@@ -22,10 +22,11 @@ from pathlib import Path
 import attrs
 
 from hexkit.errors import ConfigError
-from hexkit.game import GameConfig, GameInfo
+from hexkit.game import GameConfig, GameInfo, State
 from hexkit_soot.data import SootData, data_for
+from hexkit_soot.rules.modules import MODULES
 
-__all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of"]
+__all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of", "D"]
 
 MODULE_NAMES = ("trust", "scenarios", "partnerships", "shares", "labor", "campaign")
 VARIANTS = ("no-market-flux",)
@@ -62,8 +63,6 @@ class SootConfig(GameConfig):
         unknown = sorted(self.modules - set(MODULE_NAMES))
         if unknown:
             raise ConfigError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULE_NAMES)}")
-        from hexkit_soot.rules.modules import MODULES
-
         missing = sorted(self.modules - set(MODULES))
         if missing:
             raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
@@ -85,9 +84,39 @@ def data_of(config: GameConfig) -> SootData:
         config: a game config.
 
     Raises:
-        InvalidDataError: if the data files are malformed (every problem
-            named), or an override breaks a check across entries.
+        InvalidRecordError: if the data files are malformed.
         ConfigError: if an override names no field or has the wrong type.
     """
     folder = getattr(config, "data_dir", None) or getattr(config, "data", None)
     return data_for(folder, getattr(config, "overrides", None) or {})
+
+
+# A one-entry memo of data_of, keyed by the identity of a frozen config (its
+# data, a frozen SootData, is a pure function of it): D runs about 13,000
+# times a game, and comparing one global is its cheapest form.
+_LAST_CONFIG: object = None
+_LAST_DATA: SootData | None = None
+
+
+def D(state: State) -> SootData:
+    """The component data of ``state``'s game (cached for the last config seen).
+
+    Args:
+        state: the game.
+
+    Returns:
+        The :class:`~hexkit_soot.data.SootData` its config plays with.
+    """
+    if state.config is _LAST_CONFIG:
+        return _LAST_DATA  # type: ignore[return-value]
+    return _remember(state)
+
+
+def _remember(state: State) -> SootData:
+    """Look the data of ``state``'s config up and remember it as the last seen."""
+    global _LAST_CONFIG, _LAST_DATA
+    data = data_of(state.config)
+    _LAST_CONFIG = None  # no config matches while the pair changes
+    _LAST_DATA = data
+    _LAST_CONFIG = state.config
+    return data

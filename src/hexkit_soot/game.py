@@ -6,6 +6,7 @@ Source: rulebook (all sections).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import ModuleType
 from typing import Any, ClassVar
 
 from hexkit.errors import HexkitError, InvalidRecordError
@@ -16,13 +17,16 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import VARIANTS, SootConfig, data_of
-from hexkit_soot.effects import (  # noqa: F401  (imported for their registrations)
-    cards as _cards,
-    events as _events,
-    passives as _passives,
-    upgrades as _upgrades,
+from hexkit_soot.effects import (
+    cards as effect_cards,
+    events as effect_events,
+    passives as effect_passives,
+    upgrades as effect_upgrades,
 )
-from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations)
+from hexkit_soot.effects.cards import why_unplayable
+from hexkit_soot.integrity import check_combined, check_fields, check_network, check_players
+from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
+from hexkit_soot.rules import (
     actions,
     camps,
     cards,
@@ -32,24 +36,26 @@ from hexkit_soot.rules import (  # noqa: F401  (imported for their registrations
     extract,
     loans,
     market,
-    payment,
     market_update,
     movement,
+    payment,
+    production,
     refine,
     routes,
     settlements,
+    setup,
     soot,
     structures,
+    taxes,
     trades,
     upgrades,
     upkeep,
 )
 from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
+from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.network import network_capacity, network_load
-from hexkit_soot.integrity import check_combined, check_fields, check_network, check_players
-from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
@@ -64,7 +70,30 @@ from hexkit_soot.views import (
     hide_screens,
 )
 
-__all__ = ["SootGame", "GAME", "HIDDEN_FIELDS"]
+__all__ = ["SootGame", "GAME", "HIDDEN_FIELDS", "DECLARING_MODULES", "register"]
+
+DECLARING_MODULES: tuple[ModuleType, ...] = (
+    effect_cards, effect_events, effect_passives, effect_upgrades,
+    actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
+    extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
+    upkeep, production, setup,
+)
+"""Every module that declares steps, actions or effects, in registration
+order (the order of the registry's tables; the turn menu has its own,
+:data:`hexkit_soot.rules.actions.MENU_ORDER`)."""
+
+
+def register(registry: SootRegistry) -> None:
+    """Register every rule and effect of the game into ``registry`` (once).
+
+    Args:
+        registry: the tables the rules dispatch through.
+
+    Raises:
+        ValueError: if two modules declare the same effect part.
+    """
+    for module in DECLARING_MODULES:
+        add_declared(registry, module)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -131,6 +160,9 @@ class SootGame(Game[SootState, SootConfig]):
     action_types: ClassVar[tuple[type, ...]] = (Choose,)
     decision_types: ClassVar[tuple[type, ...]] = (Step,)
 
+    def __init__(self) -> None:
+        register(REGISTRY)  # explicit: importing a rule or effect module registers nothing
+
     def setup(self, config: SootConfig, rng: Rng) -> SootState:
         """Set up the map, decks and draft, then run to the first question.
 
@@ -172,7 +204,11 @@ class SootGame(Game[SootState, SootConfig]):
         if not isinstance(step, Step):  # cannot happen: only Steps are ever pushed
             raise HexkitError(f"pending decision {step!r} is not a Soot & Timber Step")
         if step.kind == "effect":
-            effects.resume(state, step, action)
+            try:
+                effects.resume(state, step, action)
+            except HexkitError:
+                state.pending.append(step)  # an unknown effect is refused before anything changed
+                raise
         else:
             HANDLERS[step.kind](state, step, action)
         if not state.pending:
@@ -205,8 +241,6 @@ class SootGame(Game[SootState, SootConfig]):
                 if card not in p.hand:
                     return f"{action.code}: P{step.player} does not hold {card}"
                 if action.code == "Play Card":
-                    from hexkit_soot.effects.cards import why_unplayable
-
                     reason = why_unplayable(state, step.player, card)
                     if reason is not None:
                         return reason
@@ -260,7 +294,7 @@ class SootGame(Game[SootState, SootConfig]):
                     check(state)
                 except InvalidRecordError as exc:
                     problems.errors.append(exc)
-            check_combined(state, problems)
+            check_combined(state, problems, self)
         problems.raise_if_any()
 
     def factions(self, state: SootState) -> list[str]:
@@ -291,7 +325,7 @@ class SootGame(Game[SootState, SootConfig]):
         Returns:
             A new agent (a :class:`hexkit.agents.base.Agent`).
         """
-        from hexkit_soot.strong import StrongSootAgent
+        from hexkit_soot.strong import StrongSootAgent  # loaded only when a strong agent is asked for
 
         return StrongSootAgent(seed)
 
@@ -372,7 +406,7 @@ class SootGame(Game[SootState, SootConfig]):
         sample = self.clone(view)
         sample.rng = rng.spawn()
         sample.viewer = None
-        sample._legal = None
+        sample.invalidate_legal()
         data = data_of(sample.config)
         # terrain stack: tiles not seen anywhere
         seen = set(sample.tiles.values()) | set(sample.survey) | set(sample.drawn)

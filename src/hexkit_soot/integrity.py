@@ -21,14 +21,20 @@ terrain tiles, the price tracks) and the seat-based rules throughout.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Any, cast
 
+from hexkit.errors import IllegalActionError
+from hexkit.game import Game
 from hexkit.validation import Problems
+from hexkit_soot.actions import Step
+from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
+from hexkit_soot.rules import movement as mv
+from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
-from hexkit_soot.actions import Step
 from hexkit_soot.state import POINT_SOURCES, Goods, SootState
+from hexkit_soot.views import HIDDEN_BID
 
 __all__ = [
     "check_references", "check_players", "check_bounds", "check_fields", "check_network", "check_combined",
@@ -51,13 +57,17 @@ SPECIAL_TILES = (-1, -2)
 """Tile ids of the Central City and the Outer District (on the map, never in a stack)."""
 
 
-def check_references(state: SootState, problems: Problems | None = None) -> None:
+def check_references(
+    state: SootState, problems: Problems | None = None, game: Game[SootState, Any] | None = None
+) -> None:
     """Refuse a state whose seats, names, places, bounds or token counts are impossible.
 
     Args:
         state: a loaded state (a full state or a player's view).
         problems: where to add the problems; if ``None``, a new list is
             made and raised at the end.
+        game: the game, to try the answers of the question on top on copies
+            (``None``: not tried).
 
     Raises:
         StateValidationError: (when ``problems`` is ``None``) naming every
@@ -67,7 +77,7 @@ def check_references(state: SootState, problems: Problems | None = None) -> None
     found = Problems() if problems is None else problems
     check_fields(state, found)
     if not found.errors:
-        check_combined(state, found)
+        check_combined(state, found, game)
     if own:
         found.raise_if_any()
 
@@ -83,10 +93,13 @@ def check_fields(state: SootState, problems: Problems) -> None:
     _check_steps(state, problems)
 
 
-def check_combined(state: SootState, problems: Problems) -> None:
-    """Stage two: token totals and the pending questions, on a state whose fields are sound."""
+def check_combined(state: SootState, problems: Problems, game: Game[SootState, Any] | None = None) -> None:
+    """Stage two: token totals and the pending questions, on a state whose fields are sound.
+
+    ``game``, when given, tries the answers of the question on top on copies.
+    """
     _check_tokens(state, problems)
-    _check_pending(state, problems)
+    _check_pending(state, problems, game)
 
 
 def check_players(state: SootState, problems: Problems) -> None:
@@ -97,8 +110,6 @@ def check_players(state: SootState, problems: Problems) -> None:
 
     Source: rulebook, "Soot" (the track), "Loans", "Legacy cards" (blind bids).
     """
-    from hexkit_soot.views import HIDDEN_BID
-
     numbers = D(state).numbers
     loan_max = max(numbers.loan_max, numbers.loan_max_2p)
     for seat, player in enumerate(state.players):
@@ -528,9 +539,6 @@ STEP_ANSWERS: dict[str, dict[str, str]] = {
 
 def _refers(state: SootState, player: int, what: str, value: int) -> str:
     """Why ``value`` cannot be a ``what`` of ``player`` ("" when it can)."""
-    from hexkit_soot.grid import code_hex
-    from hexkit_soot.rules.movement import BUDGET
-
     data = D(state)
     p = state.players[player]
     if what == "count":
@@ -587,9 +595,6 @@ def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
 
     Source: rulebook, "Agents & Movement".
     """
-    from hexkit_soot.grid import hex_code
-    from hexkit_soot.rules import movement as mv
-
     p = state.players[step.player]
     if step.kind == "move.walk":
         agent = step.data[1]
@@ -621,7 +626,7 @@ def _check_destinations(state: SootState, problems: Problems) -> None:
                          f"{option.arg} is not a hex the {step.kind} question can reach now")
 
 
-def _check_pending(state: SootState, problems: Problems) -> None:
+def _check_pending(state: SootState, problems: Problems, game: Game[SootState, Any] | None) -> None:
     """The question on top can be answered, each question's indices refer to
     what the asked player has, a move's answers are hexes it reaches, and a
     turn is asked of the seat whose turn it is."""
@@ -640,15 +645,15 @@ def _check_pending(state: SootState, problems: Problems) -> None:
         _check_step_data(state, i, problems)
     if state.pending:
         _check_destinations(state, problems)
-    if state.pending and not problems.errors:
-        _check_answers(state, problems)
+    if state.pending and not problems.errors and game is not None:
+        _check_answers(state, problems, game)
 
 
 DRY_RUN_ANSWERS = 32
 """How many of the top question's fixed answers a load tries on a copy."""
 
 
-def _check_answers(state: SootState, problems: Problems) -> None:
+def _check_answers(state: SootState, problems: Problems, game: Game[SootState, Any]) -> None:
     """Each fixed answer of the question on top can be applied, on a copy.
 
     A question's answers were fixed when it was asked, so a damaged save can
@@ -658,16 +663,13 @@ def _check_answers(state: SootState, problems: Problems) -> None:
     a problem. A player's view is not tried: it hides what the answers may
     need (the deck, other screens), and a seat plays from a determinized copy.
     """
-    from hexkit.errors import IllegalActionError
-    from hexkit_soot import GAME
-
     i = len(state.pending) - 1
     top = _steps(state)[i]
     if not top.options or state.viewer is not None:
         return
     for j, answer in enumerate(top.options[:DRY_RUN_ANSWERS]):
         try:
-            GAME.apply(GAME.clone(state), answer)
+            game.apply(game.clone(state), answer)
         except IllegalActionError:
             continue
         except Exception as exc:  # the point: a crash of the rules on this save

@@ -11,10 +11,12 @@ Components, "Token supply".
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.config import data_of
-from hexkit_soot.data import SootData
+from hexkit_soot.config import D
+from hexkit_soot.rules.capacity import network_room, tile_room
 from hexkit_soot.state import Goods, SootState, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -22,11 +24,18 @@ __all__ = [
     "D",
     "gain_currency",
     "pay_currency",
+    "spend_currency",
+    "start_package",
     "transfer_currency",
     "gain_points",
     "from_supply",
     "to_supply",
     "gain_goods",
+    "Where",
+    "place_goods",
+    "return_goods",
+    "move_goods",
+    "hand_over_goods",
     "advance_soot",
     "remove_soot",
     "change_prestige",
@@ -38,36 +47,6 @@ __all__ = [
 
 PRESTIGE_NAMES = {-2: "Reviled", -1: "Disliked", 0: "Neutral", 1: "Good", 2: "Respected", 3: "Honoured"}
 """Names of the prestige levels (assumed; the rulebook names Neutral and Good)."""
-
-
-# The last config seen and its data, as two module globals: D runs about
-# 13,000 times a game, and reading globals is its cheapest form.
-_LAST_CONFIG: object = None
-_LAST_DATA: SootData | None = None
-
-
-def D(state: SootState) -> SootData:
-    """The component data of ``state``'s game (cached for the last config seen).
-
-    Args:
-        state: the game.
-
-    Returns:
-        The :class:`~hexkit_soot.data.SootData` its config plays with.
-    """
-    if state.config is _LAST_CONFIG:
-        return _LAST_DATA  # type: ignore[return-value]
-    return _remember(state)
-
-
-def _remember(state: SootState) -> SootData:
-    """Look the data of ``state``'s config up and remember it as the last seen."""
-    global _LAST_CONFIG, _LAST_DATA
-    data = data_of(state.config)
-    _LAST_CONFIG = None  # no config matches while the pair changes
-    _LAST_DATA = data
-    _LAST_CONFIG = state.config
-    return data
 
 
 def gain_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
@@ -110,7 +89,40 @@ def pay_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> b
     return True
 
 
-def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int, why: str) -> bool:
+def spend_currency(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
+    """``player`` pays ``n`` ¤ to the bank; the caller has checked they hold it.
+
+    Args:
+        state: the game.
+        player: who pays.
+        n: how much (nothing happens when ``n <= 0``).
+        why: logged reason ("" logs nothing).
+
+    Raises:
+        RuntimeError: ``player`` holds less than ``n`` ¤ (a rule let an
+            unaffordable payment through; nothing changes).
+    """
+    if not pay_currency(state, player, n, why):
+        raise RuntimeError(f"P{player} must pay {n}¤ but holds {state.players[player].currency}¤")
+
+
+def start_package(state: SootState, player: PlayerId, currency: int, prestige: int) -> None:
+    """Set ``player``'s starting currency and prestige (set-up, nothing logged).
+
+    Args:
+        state: the game.
+        player: the seat.
+        currency: starting ¤ (the archetype's package).
+        prestige: starting prestige level.
+
+    Source: rulebook, "Setup" (archetype packages).
+    """
+    p = state.players[player]
+    p.currency = currency
+    p.prestige = prestige
+
+
+def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int, why: str = "") -> bool:
     """``payer`` pays ``n`` ¤ to ``payee`` if they can.
 
     Args:
@@ -118,7 +130,7 @@ def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int
         payer: who pays.
         payee: who receives.
         n: how much.
-        why: logged reason.
+        why: logged reason ("" logs nothing).
 
     Returns:
         Whether it was paid; when it cannot be, nothing changes.
@@ -130,7 +142,8 @@ def transfer_currency(state: SootState, payer: PlayerId, payee: PlayerId, n: int
         return False
     p.currency -= n
     state.players[payee].currency += n
-    state.note(payer, f"paid {n}¤ to P{payee} ({why})")
+    if why:
+        state.note(payer, f"paid {n}¤ to P{payee} ({why})")
     return True
 
 
@@ -219,8 +232,6 @@ def gain_goods(
     if at is None:
         target: Goods = p.stock
         if D(state).goods[good].kind != "special":
-            from hexkit_soot.rules.network import network_room
-
             room = network_room(state, player)
             if room < n:
                 state.note(player, f"{n - room} {good} lost: the warehouse network is full")
@@ -228,8 +239,6 @@ def gain_goods(
     else:
         target = p.loose.setdefault(at, {})
         if at in state.camps:
-            from hexkit_soot.rules.camps import tile_room
-
             n = min(n, tile_room(state, at))
     k = from_supply(state, good, n)
     if k:
@@ -240,6 +249,91 @@ def gain_goods(
         where = "" if at is None else f" at {at}"
         state.note(player, f"gained {k} {good}{where} ({why})")
     return k
+
+
+Where: TypeAlias = Hex | int | None
+"""One of a player's places for goods: ``None`` the warehouse network (``stock``),
+a :class:`~hexkit.hexes.Hex` the goods lying loose there, an ``int`` the
+caravan of that index (its ``cargo``)."""
+
+
+def _holding(state: SootState, player: PlayerId, where: Where) -> Goods:
+    p = state.players[player]
+    if where is None:
+        return p.stock
+    if isinstance(where, Hex):
+        return p.loose.setdefault(where, {})
+    return p.caravans[where].cargo
+
+
+def _drop_if_empty(state: SootState, player: PlayerId, where: Where) -> None:
+    """A hex with no loose goods left is no longer listed (``loose`` keeps no empty hex)."""
+    if isinstance(where, Hex):
+        loose = state.players[player].loose
+        if where in loose and not loose[where]:
+            del loose[where]
+
+
+def place_goods(state: SootState, player: PlayerId, good: str, n: int, where: Where = None) -> None:
+    """Put ``n`` of ``good``, just taken from the supply with :func:`from_supply`, in one of ``player``'s places.
+
+    The caller has checked the room there (:func:`gain_goods` checks it
+    itself). Nothing is logged.
+
+    Args:
+        state: the game.
+        player: the owner.
+        good: the good.
+        n: how many (0: nothing but, for a hex, listing it).
+        where: the place (see :data:`Where`).
+    """
+    add_goods(_holding(state, player, where), good, n)
+
+
+def return_goods(state: SootState, player: PlayerId, good: str, n: int, where: Where = None) -> None:
+    """Take ``n`` of ``good`` from one of ``player``'s places back to the supply.
+
+    Args:
+        state: the game.
+        player: the owner.
+        good: the good.
+        n: how many (at most what is there: the caller has counted them).
+        where: the place (see :data:`Where`).
+    """
+    add_goods(_holding(state, player, where), good, -n)
+    _drop_if_empty(state, player, where)
+    to_supply(state, good, n)
+
+
+def move_goods(state: SootState, player: PlayerId, good: str, n: int, source: Where, target: Where) -> None:
+    """Move ``n`` of ``good`` between two of ``player``'s places (loading, unloading).
+
+    Args:
+        state: the game.
+        player: the owner.
+        good: the good.
+        n: how many (at most what ``source`` holds; the caller has checked
+            the room at ``target``).
+        source: where they are.
+        target: where they go.
+    """
+    add_goods(_holding(state, player, source), good, -n)
+    _drop_if_empty(state, player, source)
+    add_goods(_holding(state, player, target), good, n)
+
+
+def hand_over_goods(state: SootState, giver: PlayerId, taker: PlayerId, good: str, n: int) -> None:
+    """Move ``n`` of ``good`` from ``giver``'s warehouse network to ``taker``'s (trades, contracts).
+
+    Args:
+        state: the game.
+        giver: who gives (holds at least ``n``).
+        taker: who receives (the caller has checked the room).
+        good: the good.
+        n: how many.
+    """
+    add_goods(state.players[giver].stock, good, -n)
+    add_goods(state.players[taker].stock, good, n)
 
 
 def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> None:

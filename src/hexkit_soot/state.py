@@ -552,7 +552,7 @@ class SootState(State):
         new: SootState = _NEW(SootState)
         for name, value in self.base_fields_copy().items():
             setattr(new, name, value)
-        new._legal = None
+        new.invalidate_legal()
         new.players = [p.copy() for p in self.players]
         new.round = self.round
         new.phase = self.phase

@@ -105,7 +105,7 @@ def token_total(state: SootState) -> dict[str, int]:
 
 def legal(state: SootState) -> list[Choose]:
     """The legal answers, recomputed (tests edit states by hand between steps)."""
-    state._legal = None
+    state.invalidate_legal()
     return list(GAME.legal_actions(state))
 
 

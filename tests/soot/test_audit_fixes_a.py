@@ -19,7 +19,7 @@ from tests.soot.helpers import bid, camp, connect, facility, give, place, settle
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
     """Apply the legal answer with ``code`` (and ``arg`` if given)."""
-    state._legal = None  # positions are edited by hand between answers
+    state.invalidate_legal()  # positions are edited by hand between answers
     legal = GAME.legal_actions(state)
     pick = next(a for a in legal if a.code == code and (arg is None or a.arg == arg))
     GAME.apply(state, pick)
@@ -34,7 +34,7 @@ def give_cargo(state: SootState, player: int, goods: dict[str, int], caravan: in
 
 def codes(state: SootState) -> list[tuple[str, int]]:
     """The legal answers as (code, arg) pairs."""
-    state._legal = None
+    state.invalidate_legal()
     return [(a.code, a.arg) for a in GAME.legal_actions(state)]
 
 

@@ -52,7 +52,7 @@ def position(players: int = 2, archetypes: tuple[str, ...] = ("Railroad Baron", 
     state.tiles[E1] = plains
     state.tiles[E2] = plains
     state.pending.append(Step(player=0, prompt="turn", kind="turn"))
-    state._legal = None
+    state.invalidate_legal()
     return state
 
 
@@ -544,7 +544,7 @@ def test_every_ability_keeps_the_invariants_in_random_positions(players: int, se
         state = GAME.clone(base)
         player = state.pending[-1].player
         state.players[player].hand.append(card)
-        state._legal = None
+        state.invalidate_legal()
         choice = next((a for a in GAME.legal_actions(state) if a.code == "Play Card" and a.arg == card_id(state, card)), None)
         if choice is None:
             continue

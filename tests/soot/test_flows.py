@@ -284,7 +284,7 @@ def test_explain_illegal_play_card() -> None:
         GAME.apply(s, Choose(code="Play Card", arg=card_id(s, "Smoke Scrubbers")))
     assert "does not hold Smoke Scrubbers" in err.value.rule
     s.players[0].hand.append("Smoke Scrubbers")
-    s._legal = None
+    s.invalidate_legal()
     with pytest.raises(IllegalActionError) as err:
         GAME.apply(s, Choose(code="Play Card", arg=card_id(s, "Smoke Scrubbers")))
     assert err.value.rule == "Smoke Scrubbers needs soot on your track"

@@ -33,7 +33,7 @@ def position(archetypes: tuple[str, ...] = ("Merchant", "Industrialist")) -> Soo
 
 
 def legal(state: SootState) -> list[Choose]:
-    state._legal = None
+    state.invalidate_legal()
     return list(GAME.legal_actions(state))
 
 

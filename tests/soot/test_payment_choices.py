@@ -25,7 +25,7 @@ AT = Hex(2, 0)
 
 def answer(state: SootState, code: str, arg: int | None = None) -> None:
     """Apply the legal answer with ``code`` (and ``arg``)."""
-    state._legal = None
+    state.invalidate_legal()
     legal = GAME.legal_actions(state)
     pick = next((a for a in legal if a.code == code and (arg is None or a.arg == arg)), None)
     if pick is None:

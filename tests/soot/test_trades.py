@@ -28,7 +28,7 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
 
 def codes(state: SootState) -> list[tuple[str, int]]:
     """The pending question's answers as ``(code, arg)`` (recomputed: tests edit states by hand)."""
-    state._legal = None
+    state.invalidate_legal()
     return [(a.code, a.arg) for a in GAME.legal_actions(state)]
 
 

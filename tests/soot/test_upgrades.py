@@ -518,7 +518,7 @@ def test_all_tiles_at_once_keep_the_invariants_to_the_end(players: int, seed: in
         found = lookup(name)
         if found is not None and found.play is not None:
             found.play(Ctx(state=state, player=player, source=name))
-            state._legal = None
+            state.invalidate_legal()
             resolve(state, seed)
     chooser = Rng(seed)
     steps_left = 20_000

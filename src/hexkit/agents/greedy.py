@@ -44,7 +44,7 @@ def score_action(game: Game[Any, Any], sample: State, action: Any, player: Playe
     child = game.clone(sample)
     # The copy is at the same step as ``sample``: its legal actions, if already
     # listed, hold for the copy too, so apply's legality check reuses them.
-    child._legal = sample._legal
+    child.reuse_legal(sample)
     try:
         game.apply(child, action)
     except IllegalActionError:

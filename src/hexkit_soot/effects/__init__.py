@@ -1,16 +1,18 @@
 """The effects registry: what cards, events, upgrades and passives do.
 
-Effects are code registered under the component's name as printed in the
-data files (``cards.toml``, ``events.toml``, ``archetypes.toml``). Two kinds
-of registration exist, and one name may use both:
+Effects are code declared under the component's name as printed in the
+data files (``cards.toml``, ``events.toml``, ``archetypes.toml``); the
+decorators only declare, and :func:`hexkit_soot.game.register` puts the
+declarations into :data:`REGISTRY` (importing a module registers nothing).
+Two kinds exist, and one name may use both:
 
-* :func:`effect` registers a **one-shot** effect: a card played for its
+* :func:`effect` declares a **one-shot** effect: a card played for its
   ability, an event option, an upgrade's immediate part. The function gets
   an :class:`Ctx` and changes the state through the shared verbs in
   :mod:`hexkit_soot.effects.verbs`. It may ask its player a question with
   :func:`ask`; the answer comes back to the ``resume`` function given to
   :func:`effect` (the state keeps only names and ints, never callables).
-* :func:`modifier` registers a **passive** change to one number the rules
+* :func:`modifier` declares a **passive** change to one number the rules
   compute at a :class:`Hook` (a toll, a sale limit, a food bill). The rules
   call :func:`modify` at each hook; it runs the modifiers of every source
   active for that player: the archetype's passive, the upgrades owned, and
@@ -39,12 +41,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 import attrs
 
+from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
+from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -156,26 +161,27 @@ class Effect:
     modifiers: dict[Hook, ModifierFn] = attrs.field(factory=dict)
 
 
-REGISTRY: dict[str, Effect] = {}
-"""Every registered effect by name (filled as the effect modules are imported)."""
+REGISTRY: dict[str, Effect] = _TABLES.effects
+"""Every registered effect by name (the registry's table, filled by
+:func:`hexkit_soot.game.register`)."""
 
-_BY_HOOK: dict[Hook, dict[str, ModifierFn]] = {}
-"""The same modifiers indexed by hook, then source name (filled by :func:`modifier`
-with ``REGISTRY``): :func:`modify` runs at every hook of every rule, and most
+_BY_HOOK: dict[Hook, dict[str, ModifierFn]] = _TABLES.by_hook
+"""The same modifiers indexed by hook, then source name (filled with
+``REGISTRY``): :func:`modify` runs at every hook of every rule, and most
 hooks have no modifier among a player's sources."""
 
 
-def _entry(name: str) -> Effect:
-    found = REGISTRY.get(name)
+def _entry(registry: SootRegistry, name: str) -> Effect:
+    found = registry.effects.get(name)
     if found is None:
-        found = REGISTRY[name] = Effect(name=name)
+        found = registry.effects[name] = Effect(name=name)
     return found
 
 
 def effect(
     name: str, *, resume: ResumeFn | None = None, playable: PlayableFn | None = None
 ) -> Callable[[PlayFn], PlayFn]:
-    """Register the decorated function as the one-shot effect ``name``.
+    """Declare the decorated function as the one-shot effect ``name`` (registered by ``game.register``).
 
     Args:
         name: the component's name exactly as in the data files.
@@ -185,23 +191,25 @@ def effect(
             their ability only when it returns ``True``).
 
     Raises:
-        ValueError: if ``name`` already has a one-shot effect.
+        ValueError: when registered, if ``name`` already has a one-shot effect.
     """
 
-    def register(fn: PlayFn) -> PlayFn:
-        entry = _entry(name)
-        if entry.play is not None:
-            raise ValueError(f"effect {name!r} is registered twice")
-        entry.play = fn
-        entry.resume = resume
-        entry.playable = playable
-        return fn
+    def declared(fn: PlayFn) -> PlayFn:
+        def put(registry: SootRegistry) -> None:
+            entry = _entry(registry, name)
+            if entry.play is not None:
+                raise ValueError(f"effect {name!r} is registered twice")
+            entry.play = fn
+            entry.resume = resume
+            entry.playable = playable
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
-    """Register the decorated function as ``name``'s passive change at ``hook``.
+    """Declare the decorated function as ``name``'s passive change at ``hook``.
 
     The function gets ``(state, player, value, args)`` and returns the new value.
 
@@ -210,18 +218,20 @@ def modifier(name: str, hook: Hook) -> Callable[[ModifierFn], ModifierFn]:
         hook: the number it changes.
 
     Raises:
-        ValueError: if ``name`` already modifies ``hook``.
+        ValueError: when registered, if ``name`` already modifies ``hook``.
     """
 
-    def register(fn: ModifierFn) -> ModifierFn:
-        entry = _entry(name)
-        if hook in entry.modifiers:
-            raise ValueError(f"effect {name!r} already modifies {hook.value}")
-        entry.modifiers[hook] = fn
-        _BY_HOOK.setdefault(hook, {})[name] = fn
-        return fn
+    def declared(fn: ModifierFn) -> ModifierFn:
+        def put(registry: SootRegistry) -> None:
+            entry = _entry(registry, name)
+            if hook in entry.modifiers:
+                raise ValueError(f"effect {name!r} already modifies {hook.value}")
+            entry.modifiers[hook] = fn
+            registry.by_hook.setdefault(hook, {})[name] = fn
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def lookup(name: str) -> Effect | None:
@@ -243,7 +253,7 @@ def has_play(name: str) -> bool:
     return found is not None and found.play is not None
 
 
-_NO_ARGS: HookArgs = {}
+_NO_ARGS: HookArgs = MappingProxyType({})  # the shared default: read-only
 
 
 def sources(state: SootState, player: PlayerId) -> list[str]:
@@ -369,11 +379,16 @@ def resume(state: SootState, step: Step, answer: Choose) -> None:
         state: the game.
         step: the answered question (an ``effect`` step).
         answer: the answer.
+
+    Raises:
+        HexkitError: no effect named in the question's tag is registered, or
+            it takes no answers (``resume``); nothing changes.
     """
     source, _, stage = step.tag.partition("|")
     found = REGISTRY.get(source)
     if found is None or found.resume is None:
-        return
+        what = "is not a registered effect" if found is None else "takes no answers (no resume)"
+        raise HexkitError(f"answer {answer} to {step.prompt!r}: effect {source!r} {what}")
     found.resume(Ctx(state=state, player=step.player, source=source), stage, answer)
 
 

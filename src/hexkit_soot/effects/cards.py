@@ -26,10 +26,24 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose
-from hexkit_soot.effects import Ctx, Hook, HookArgs, activate, ask, deactivate, effect, modifier, sources
-from hexkit_soot.effects import verbs
+from hexkit_soot.effects import (
+    Ctx,
+    Hook,
+    HookArgs,
+    activate,
+    ask,
+    deactivate,
+    effect,
+    lookup,
+    modifier,
+    sources,
+    verbs,
+)
 from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
 from hexkit_soot.grid import code_edge, code_hex, edge_code, hex_code
+from hexkit_soot.rules.camps import camp_kinds_at, can_found_camp
+from hexkit_soot.rules.routes import any_edge, candidate_edges, route_at, set_route
+from hexkit_soot.rules.steps import MAIN_ACTIONS
 from hexkit_soot.state import RAIL, ROAD, TRAIL, SootState
 
 __all__ = [
@@ -215,8 +229,6 @@ def _surveyor_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
     explorer, left = int(explorer_s), int(left_s)
     if answer.code == "stop":
         return
-    from hexkit_soot.rules.routes import route_at, set_route
-
     p = state.players[player]
     start = p.explorers[explorer]
     target = code_hex(answer.arg)
@@ -255,8 +267,6 @@ def surveyors_chain(ctx: Ctx) -> None:
 # -- Teamsters ------------------------------------------------------------------------
 
 def _teamsters_playable(ctx: Ctx) -> bool:
-    from hexkit_soot.rules.steps import MAIN_ACTIONS
-
     move = MAIN_ACTIONS.get("Move")
     return move is not None and move.available(ctx.state, ctx.player)
 
@@ -268,8 +278,6 @@ def teamsters(ctx: Ctx) -> None:
     Source: assumed (data ``cards.toml``, Teamsters); the Move action as in
     the rulebook, "Agents & Movement".
     """
-    from hexkit_soot.rules.steps import MAIN_ACTIONS
-
     ctx.state.note(ctx.player, "takes a free Move (Teamsters)")
     MAIN_ACTIONS["Move"].start(ctx.state, ctx.player)
 
@@ -479,8 +487,6 @@ def _double_used(ctx: Ctx, args: MomentArgs) -> None:
 # -- Railway Survey and The Golden Spike ------------------------------------------------------
 
 def _edge_options(state: SootState, player: PlayerId, kind: int) -> list[tuple[str, int, str]]:
-    from hexkit_soot.rules.routes import candidate_edges
-
     name = "rail" if kind == RAIL else "road"
     return [
         ("edge", edge_code(h, d), f"{name} {h}-{h.neighbors()[d]}")
@@ -490,8 +496,6 @@ def _edge_options(state: SootState, player: PlayerId, kind: int) -> list[tuple[s
 
 def _any_edge(state: SootState, player: PlayerId, kind: int) -> bool:
     """Whether :func:`_edge_options` has an option (found without listing them)."""
-    from hexkit_soot.rules.routes import any_edge
-
     return any_edge(state, player, kind)
 
 
@@ -554,8 +558,6 @@ def great_exhibition(ctx: Ctx) -> None:
 # -- The Land Rush ---------------------------------------------------------------------------------
 
 def _land_rush_options(state: SootState, player: PlayerId) -> list[tuple[str, int, str]]:
-    from hexkit_soot.rules.camps import camp_kinds_at, can_found_camp
-
     if not can_found_camp(state, player):
         return []
     kinds = list(verbs.D(state).camps)
@@ -778,8 +780,6 @@ def why_unplayable(state: SootState, player: PlayerId, card: str) -> str | None:
     Returns:
         A sentence naming what the ability needs and is missing, or ``None``.
     """
-    from hexkit_soot.effects import lookup
-
     found = lookup(card)
     if found is None or found.play is None:
         return f"{card} has no ability to play"

@@ -31,10 +31,13 @@ from collections.abc import Callable, Iterator
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose
-from hexkit_soot.effects import Ctx, ask, effect
-from hexkit_soot.effects import verbs
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects import Ctx, ask, effect, verbs
 from hexkit_soot.effects.cards import rail_segments
+from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.extract import scarcity_cascade
+from hexkit_soot.rules.payment import places, settle, source_need, take
+from hexkit_soot.rules.upkeep import food_available
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = ["EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
@@ -121,8 +124,6 @@ def _stacks(n: int) -> str:
 
 def _stacks_of(state: SootState, keep: Callable[[str], bool]) -> list[tuple[Hex, str]]:
     """``(hex, resource)`` of the placed depletion stacks whose resource passes ``keep``."""
-    from hexkit_soot.rules.explore import tile_info
-
     out = []
     for h in sorted(state.stacks):
         resource = tile_info(state, state.tiles[h])[1]
@@ -311,8 +312,6 @@ _DROUGHT_CASH = 2
 
 def _food_goods(state: SootState, player: PlayerId) -> list[str]:
     """Food goods ``player`` could pay with: in the network or on any caravan (as for upkeep)."""
-    from hexkit_soot.rules.upkeep import food_available
-
     return sorted(g for g, n in food_available(state, player).items() if n > 0)
 
 
@@ -323,9 +322,6 @@ def _pay_food(state: SootState, player: PlayerId, good: str, holder: PlayerId, k
     it (:mod:`hexkit_soot.rules.payment`); the Drought then resumes through
     :func:`_drought_resume` with the stage ``food:<holder>:<k>``.
     """
-    from hexkit_soot.actions import Step
-    from hexkit_soot.rules.payment import places, settle, source_need, take
-
     need = source_need(places(state, player, None, network=True), good, 1)
     step = Step(player=player, prompt=f"{_DROUGHT}: pay 1 {good}", kind="effect", tag=f"{_DROUGHT}|food:{holder}:{k}")
     names = list(verbs.D(state).goods)
@@ -473,8 +469,6 @@ def exhausted_seams(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Exhausted Seams); Scarcity
     Cascade: rulebook, "Extract".
     """
-    from hexkit_soot.rules.extract import scarcity_cascade
-
     state = ctx.state
     emptied: list[str] = []
     thinned = 0

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 from hexkit.game import PlayerId
 from hexkit_soot.effects import Ctx, sources
+from hexkit_soot.registry import REGISTRY, SootRegistry, declare
 from hexkit_soot.state import SootState
 
 __all__ = ["Moment", "MomentArgs", "ReactionFn", "REACTIONS", "reaction", "notify", "reactions_of"]
@@ -52,14 +54,14 @@ class Moment(enum.Enum):
 MomentArgs: TypeAlias = Mapping[str, Any]
 ReactionFn: TypeAlias = Callable[[Ctx, MomentArgs], None]
 
-REACTIONS: dict[str, dict[Moment, ReactionFn]] = {}
-"""Registered reactions: component name -> moment -> function."""
+REACTIONS: dict[str, dict[Moment, ReactionFn]] = REGISTRY.reactions
+"""Registered reactions: component name -> moment -> function (the registry's table)."""
 
-_NO_ARGS: MomentArgs = {}
+_NO_ARGS: MomentArgs = MappingProxyType({})  # the shared default: read-only
 
 
 def reaction(name: str, moment: Moment) -> Callable[[ReactionFn], ReactionFn]:
-    """Register the decorated function as ``name``'s reaction to ``moment``.
+    """Declare the decorated function as ``name``'s reaction to ``moment`` (registered by ``game.register``).
 
     Args:
         name: the component's name exactly as in the data files.
@@ -69,17 +71,19 @@ def reaction(name: str, moment: Moment) -> Callable[[ReactionFn], ReactionFn]:
         The decorator.
 
     Raises:
-        ValueError: if ``name`` already reacts to ``moment``.
+        ValueError: when registered, if ``name`` already reacts to ``moment``.
     """
 
-    def register(fn: ReactionFn) -> ReactionFn:
-        table = REACTIONS.setdefault(name, {})
-        if moment in table:
-            raise ValueError(f"effect {name!r} already reacts to {moment.value}")
-        table[moment] = fn
-        return fn
+    def declared(fn: ReactionFn) -> ReactionFn:
+        def put(registry: SootRegistry) -> None:
+            table = registry.reactions.setdefault(name, {})
+            if moment in table:
+                raise ValueError(f"effect {name!r} already reacts to {moment.value}")
+            table[moment] = fn
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def reactions_of(name: str) -> dict[Moment, ReactionFn]:

@@ -26,14 +26,16 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose
-from hexkit_soot.effects import Ctx, Hook, HookArgs, ask, effect, modifier
-from hexkit_soot.effects import verbs
+from hexkit_soot.effects import Ctx, Hook, HookArgs, ask, effect, modifier, verbs
 from hexkit_soot.effects.cards import apply_price_move, direction_options, price_move_options
 from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import to_supply
+from hexkit_soot.ledger import move_goods, return_goods
+from hexkit_soot.rules.movement import caravan_capacity
+from hexkit_soot.rules.network import tier3
+from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt
-from hexkit_soot.state import SootState, add_goods
+from hexkit_soot.state import SootState
 
 __all__ = ["CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
 
@@ -162,8 +164,6 @@ _VERTICAL = "Vertical Integration"
 
 
 def _vertical_options(state: SootState, player: PlayerId, hexes: tuple[int, ...]) -> list[tuple[str, int, str]]:
-    from hexkit_soot.rules.movement import caravan_capacity
-
     p = state.players[player]
     cap = caravan_capacity(state, player)
     out = []
@@ -207,26 +207,20 @@ def load_outputs(state: SootState, player: PlayerId, code: int) -> int:
     Returns:
         Units loaded.
     """
-    from hexkit_soot.rules.movement import caravan_capacity
-    from hexkit_soot.rules.network import tier3
-
     at = code_hex(code)
     p = state.players[player]
     cap = caravan_capacity(state, player)
     loose = p.loose.get(at, {})
     goods = sorted(_outputs_at(state, code), key=lambda g: (not tier3(state, g), g))
     moved = 0
-    for c in p.caravans:
+    for i, c in enumerate(p.caravans):
         if c.loc != at:
             continue
         for g in goods:
             k = min(loose.get(g, 0), cap - c.load())
             if k > 0:
-                add_goods(loose, g, -k)
-                add_goods(c.cargo, g, k)
+                move_goods(state, player, g, k, at, i)
                 moved += k
-    if at in p.loose and not p.loose[at]:
-        del p.loose[at]
     if moved:
         state.note(player, f"loaded {moved} output{'s' if moved > 1 else ''} at {at} onto caravans (Vertical Integration)")
     return moved
@@ -418,8 +412,6 @@ network, k + 1 the player's caravan k standing at a market location."""
 def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not owns(state, player, _PROVISIONER):
         return []
-    from hexkit_soot.rules.settlements import is_market
-
     goods = verbs.D(state).goods
     names = list(goods)
     p = state.players[player]
@@ -463,7 +455,6 @@ def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
         cargo = state.players[player].caravans[source - 1].cargo
         sold = 1 if cargo.get(good, 0) > 0 else 0
         if sold:
-            add_goods(cargo, good, -1)
-            to_supply(state, good, 1)
+            return_goods(state, player, good, 1, source - 1)
     if sold:
         verbs.gain_currency(state, player, PROVISIONER_PRICE, f"sold 1 {good} to the company store")

@@ -38,10 +38,16 @@ from hexkit_soot.ledger import (
     pay_currency,
     raw_price,
     remove_soot,
+    return_goods,
     to_supply,
     transfer_currency,
 )
-from hexkit_soot.state import RAIL, SootState, add_goods
+from hexkit_soot.rules.camps import place_camp
+from hexkit_soot.rules.cards import draw_blind
+from hexkit_soot.rules.communities import add_favor
+from hexkit_soot.rules.milestones import check_rail_link
+from hexkit_soot.rules.routes import set_route
+from hexkit_soot.state import RAIL, SootState
 
 __all__ = [
     "D",
@@ -85,8 +91,7 @@ def lose_goods(state: SootState, player: PlayerId, good: str, n: int, why: str =
     p = state.players[player]
     k = min(n, p.stock.get(good, 0))
     if k > 0:
-        add_goods(p.stock, good, -k)
-        to_supply(state, good, k)
+        return_goods(state, player, good, k)
         if why:
             state.note(player, f"lost {k} {good} ({why})")
     return k
@@ -133,8 +138,6 @@ def gain_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
 
     Source: rulebook, "Favor and Exclusive Pacts".
     """
-    from hexkit_soot.rules.communities import add_favor
-
     add_favor(state, player, at, n)
 
 
@@ -150,13 +153,9 @@ def build_route(state: SootState, player: PlayerId, a: Hex, b: Hex, kind: int) -
 
     Source: rulebook, "Routes".
     """
-    from hexkit_soot.rules.routes import set_route
-
     set_route(state, a, b, kind, player)
     state.note(player, f"built {'rail' if kind == 3 else 'road'} {a}-{b}")
     if kind == RAIL:
-        from hexkit_soot.rules.milestones import check_rail_link
-
         check_rail_link(state, player)
 
 
@@ -171,8 +170,6 @@ def found_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
 
     Source: rulebook, "Camps" (on founding).
     """
-    from hexkit_soot.rules.camps import place_camp
-
     place_camp(state, player, at, kind)
 
 
@@ -243,8 +240,6 @@ def draw_cards(state: SootState, player: PlayerId, n: int) -> int:
 
     Source: rulebook, §15 "Cards".
     """
-    from hexkit_soot.rules.cards import draw_blind
-
     got = 0
     for _ in range(n):
         card = draw_blind(state)

@@ -1,5 +1,5 @@
 """The rules of Soot & Timber, one module per rule as the rulebook names it.
 
-:mod:`hexkit_soot.game` imports every module so that their steps and
-actions register themselves.
+:func:`hexkit_soot.game.register` registers each module's declared steps
+and actions explicitly; importing a module registers nothing.
 """

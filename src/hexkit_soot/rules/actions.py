@@ -20,6 +20,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D
+from hexkit_soot.registry import REGISTRY
 from hexkit_soot.rules.player_counts import actions_per_round
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import SootState
@@ -102,18 +103,19 @@ def _ordered(names: Iterable[str], first: Sequence[str]) -> list[str]:
     return [n for n in first if n in known] + sorted(known - set(first))
 
 
-_MENUS: dict[int, tuple[list[tuple[str, Choose]], list[str]]] = {}
 _PASS = opt("Pass", 0, "pass")
 
 
 def _menus() -> tuple[list[tuple[str, Choose]], list[str]]:
     """Main action names with their answers (immutable, so built once and shared),
-    and free action names, in menu order (recomputed if a module registers more)."""
-    key = len(MAIN_ACTIONS) * 1000 + len(FREE_ACTIONS)
-    if key not in _MENUS:
+    and free action names, in menu order: kept on the registry, derived again
+    if its tables grew."""
+    sizes = (len(MAIN_ACTIONS), len(FREE_ACTIONS))
+    menu = REGISTRY.menu
+    if menu is None or menu[0] != sizes:
         main = [(name, opt(name, 0, name)) for name in _ordered(MAIN_ACTIONS, MENU_ORDER)]
-        _MENUS[key] = (main, sorted(FREE_ACTIONS))
-    return _MENUS[key]
+        menu = REGISTRY.menu = (sizes, main, sorted(FREE_ACTIONS))
+    return menu[1], menu[2]
 
 
 def turn_options(state: SootState, player: PlayerId) -> list[Choose]:

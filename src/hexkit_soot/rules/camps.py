@@ -30,9 +30,13 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
+from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
+from hexkit_soot.rules.capacity import goods_on_tile, tile_room
+from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.milestones import check_magnate
 from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
@@ -61,35 +65,6 @@ def builder_discount(state: SootState, player: PlayerId, at: Hex) -> int:
     """
     p = state.players[player]
     return 1 if at in p.explorers and at in p.builders else 0
-
-
-def goods_on_tile(state: SootState, at: Hex) -> int:
-    """Goods lying loose on ``at``, whoever owns them.
-
-    Args:
-        state: the game.
-        at: the hex.
-
-    Source: rulebook, "Production" (goods on a camp tile).
-    """
-    total = 0
-    for p in state.players:  # a plain loop: every turn menu's camp check asks
-        lying = p.loose.get(at)
-        if lying:
-            total += sum(lying.values())
-    return total
-
-
-def tile_room(state: SootState, at: Hex) -> int:
-    """Goods that may still be put on the camp tile ``at`` (the cap is 2, whoever owns them).
-
-    Args:
-        state: the game.
-        at: the hex of a camp.
-
-    Source: rulebook, "Production" ("a camp tile holds a maximum of 2 goods").
-    """
-    return max(0, D(state).numbers.tile_cap - goods_on_tile(state, at))
 
 
 def _free_hex(state: SootState, at: Hex) -> bool:
@@ -201,15 +176,11 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     at = code_hex(answer.arg // 16)
     kind = list(D(state).camps)[answer.arg % 16]
     goods, cur, waive = camp_cost(state, player, at, kind)
-    from hexkit_soot.rules.cards import build_payment  # imported here: the turn menu lists actions in import order
-
     paid = build_payment(state, step, answer, goods, at, waive)
     if paid is None:
         return
     pay_build(state, player, paid.goods, at, cur, why=f"{kind} at {at}", cards=paid.cards, waived=paid.waived)
     place_camp(state, player, at, kind)
-    from hexkit_soot.effects.reactions import Moment, notify
-
     notify(state, player, Moment.CAMP_FOUNDED, {"hex": at, "kind": kind})
 
 
@@ -240,8 +211,6 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
         state.stacks[at] = modify(state, player, Hook.SITE_STACK, base, {"resource": site})
     if any(n in state.communities for n in at.neighbors()):
         change_prestige(state, player, -1, "camp next to a community")
-    from hexkit_soot.rules.milestones import check_magnate
-
     check_magnate(state, player)
 
 

@@ -27,7 +27,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, has_play, lookup
-from hexkit_soot.ledger import D, gain_currency
+from hexkit_soot.ledger import D, gain_currency, spend_currency
 from hexkit_soot.rules.network import less, pool_at, shortfall
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
@@ -411,7 +411,7 @@ def on_bid(state: SootState, step: Step, answer: Choose) -> None:
     best = max(state.bids)
     winner = next(p for p in state.order if state.bids[p] == best)
     state.note(None, "bids revealed: " + ", ".join(f"P{p} {state.bids[p]}" for p in state.order))
-    state.players[winner].currency -= best
+    spend_currency(state, winner, best)
     state.players[winner].hand.append(state.auction)
     state.note(winner, f"won {state.auction} for {best}¤")
     state.card_row[slot] = ""

@@ -23,7 +23,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, gain_currency, gain_goods
+from hexkit_soot.ledger import D, gain_currency, gain_goods, transfer_currency
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import Community, SootState
 
@@ -131,8 +131,6 @@ def on_source(state: SootState, step: Step, answer: Choose) -> None:
         i = answer.arg
         tile, who = state.survey.pop(i), state.surveyors.pop(i)
         if who != player:
-            from hexkit_soot.ledger import transfer_currency
-
             transfer_currency(state, player, who, D(state).numbers.survey_fee, "surveyed tile")
         state.drawn = [tile]
         _ask_hex(state, player, explorer, 0)

@@ -21,12 +21,12 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, change_prestige, from_supply
+from hexkit_soot.ledger import D, change_prestige, from_supply, place_goods
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
-from hexkit_soot.state import SootState, add_goods
+from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["extractable", "extract_at", "scarcity_cascade"]
@@ -92,16 +92,17 @@ def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = Fal
     n = modify(state, player, Hook.EXTRACT_TOKENS, n, {"hex": at})
     terrain, site, river = tile_info(state, state.tiles[at])
     p = state.players[player]
-    caravan = next(c for c in p.caravans if c.loc == at)
+    index = next(i for i, c in enumerate(p.caravans) if c.loc == at)
+    caravan = p.caravans[index]
     room_caravan = caravan_capacity(state, player) - caravan.load()
     room_tile = tile_room(state, at)
     k = min(n, state.stacks[at], room_caravan + room_tile)
     k = from_supply(state, site, k)
     on_caravan = min(k, room_caravan)
     if on_caravan:
-        add_goods(caravan.cargo, site, on_caravan)
+        place_goods(state, player, site, on_caravan, index)
     if k - on_caravan:
-        add_goods(p.loose.setdefault(at, {}), site, k - on_caravan)
+        place_goods(state, player, site, k - on_caravan, at)
     state.stacks[at] -= k
     _tally(state, "extracts", player)
     state.note(player, f"extracted {k} {site} at {at}" + (" (ruthless)" if ruthless else "")

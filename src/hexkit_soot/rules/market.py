@@ -25,14 +25,23 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.effects import Hook, modify
+from hexkit_soot.effects import Hook, modify, sources
+from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, from_supply, gain_currency, move_price, raw_price
+from hexkit_soot.ledger import (
+    D,
+    from_supply,
+    gain_currency,
+    move_price,
+    place_goods,
+    raw_price,
+    spend_currency,
+)
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.network import is_node, network_room, pay, pool_at, tier3
-from hexkit_soot.rules.settlements import is_market
+from hexkit_soot.rules.settlements import charter, is_market
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
-from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
+from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units"]
@@ -244,16 +253,10 @@ def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> 
         move_price(state, good, -units * (2 if g.tier == 3 else 1), "sale")
         if g.tier == 3 and g.link:
             move_price(state, g.link, 1, f"demand from {good}")
-    from hexkit_soot.effects.reactions import Moment, notify
-
     notify(state, player, Moment.SOLD, {"good": good, "units": units, "hex": at})
     s = state.settlements.get(at)
     if s is not None and s.founder >= 0 and s.founder != player:
-        from hexkit_soot.effects import sources
-
         if "Revenue Office" in sources(state, s.founder):
-            from hexkit_soot.rules.settlements import charter
-
             charter(state, at, player, "sale")
     return total
 
@@ -274,11 +277,8 @@ def buy(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> i
     room = buy_room(state, player, good, at)
     k = from_supply(state, good, units if room is None or room >= units else room)
     p = state.players[player]
-    p.currency -= price * k
-    if is_node(state, player, at) and not tier3(state, good):
-        add_goods(p.stock, good, k)
-    else:
-        add_goods(p.loose.setdefault(at, {}), good, k)
+    spend_currency(state, player, price * k)
+    place_goods(state, player, good, k, None if is_node(state, player, at) and not tier3(state, good) else at)
     state.note(player, f"bought {k} {good} at {at} for {price} each ({price * k}¤)")
     if g.kind == "tracked":
         move_price(state, good, k, "purchase")

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
+from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import season_of
 from hexkit_soot.ledger import D, move_price
 from hexkit_soot.rules.cards import legacy_in_row, refill_row, start_auction
 from hexkit_soot.rules.contracts import refill_contracts
+from hexkit_soot.rules.event_log import NOTHING, changes, snapshot
 from hexkit_soot.rules.player_counts import uses_market_flux
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
@@ -100,8 +102,6 @@ def run_market_update(state: SootState) -> bool:
                     move_price(state, name, 1, "Tier 3 demand")
         if uses_market_flux(state):
             flip_flux(state)
-        from hexkit_soot.effects.reactions import Moment, notify
-
         for player in state.order:
             notify(state, player, Moment.MARKET_UPDATE)
         for player in state.order:
@@ -144,8 +144,6 @@ def apply_event(state: SootState, index: int, option: str, holder: int) -> None:
     if found is None or found.play is None:
         state.note(None, f"(event {ev.name} has no registered effect yet)")
         return
-    from hexkit_soot.rules.event_log import NOTHING, changes, snapshot
-
     before, depth = snapshot(state), len(state.pending)
     found.play(Ctx(state=state, player=holder, source=ev.name, option=option))
     asked = len(state.pending) > depth

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from hexkit.game import PlayerId
+from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
 __all__ = ["Module", "MODULES", "register_module", "active_modules"]
@@ -55,17 +56,18 @@ class Module(Protocol):
         ...
 
 
-MODULES: dict[str, Module] = {}
-"""Registered modules by name (see :data:`hexkit_soot.config.MODULE_NAMES`)."""
+MODULES: dict[str, Module] = REGISTRY.modules
+"""Registered modules by name (see :data:`hexkit_soot.config.MODULE_NAMES`; the registry's table)."""
 
 
-def register_module(module: Module) -> Module:
-    """Register ``module`` under ``module.name`` (configs may then name it).
+def register_module(module: Module, registry: SootRegistry = REGISTRY) -> Module:
+    """Register ``module`` under ``module.name`` (configs may then name it); call it explicitly.
 
     Args:
         module: the module.
+        registry: the tables to register it in.
     """
-    MODULES[module.name] = module
+    registry.modules[module.name] = module
     return module
 
 

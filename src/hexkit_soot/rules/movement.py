@@ -70,12 +70,13 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
-from hexkit_soot.ledger import D, to_supply, transfer_currency
+from hexkit_soot.ledger import D, move_goods, return_goods, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
+from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
-from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState, add_goods
+from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
@@ -344,8 +345,6 @@ def lay_trails(state: SootState, path: Path) -> int:
         state: the game.
         path: a walker's path from :func:`explore_reach`.
     """
-    from hexkit_soot.rules.routes import set_route
-
     for code in path.wild:
         h = code_hex(code // 8)
         d = code % 8
@@ -539,21 +538,11 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
     if answer.code == "load":
         g = _gname(state, answer.arg)
         loose = p.loose.get(c.loc)
-        if loose and loose.get(g):
-            add_goods(loose, g, -1)
-            if not loose:
-                del p.loose[c.loc]
-        else:
-            add_goods(p.stock, g, -1)
-        add_goods(c.cargo, g, 1)
+        move_goods(state, player, g, 1, c.loc if loose and loose.get(g) else None, index)
         _ask_stop(state, player, (moved, index, spent, flags, loaded | 1 << answer.arg, unloaded))
     elif answer.code == "unload":
         g = _gname(state, answer.arg)
-        add_goods(c.cargo, g, -1)
-        if is_node(state, player, c.loc) and not tier3(state, g):
-            add_goods(p.stock, g, 1)
-        else:
-            add_goods(p.loose.setdefault(c.loc, {}), g, 1)
+        move_goods(state, player, g, 1, index, None if is_node(state, player, c.loc) and not tier3(state, g) else c.loc)
         _ask_stop(state, player, (moved, index, spent, flags, loaded, unloaded | 1 << answer.arg))
     elif answer.code == "go":
         reach = caravan_reach(state, player, index, _paid(moved), spent,
@@ -587,8 +576,7 @@ def _pay_fuel(state: SootState, player: PlayerId, index: int, picks: list[Pick])
     p = state.players[player]
     for key, n in units_of(picks).items():
         where, _, good = key.partition("|")
-        add_goods(p.stock if where == "network" else p.caravans[index].cargo, good, -n)
-        to_supply(state, good, n)
+        return_goods(state, player, good, n, None if where == "network" else index)
         state.note(player, f"caravan {index} burned {n} {good} on the road")
 
 

@@ -40,8 +40,16 @@ from collections.abc import Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D, to_supply
-from hexkit_soot.state import CENTRAL_CITY, Goods, SootState, add_goods
+from hexkit_soot.ledger import D, return_goods, spend_currency
+from hexkit_soot.rules.capacity import (
+    counts_in_network,
+    is_node,
+    network_capacity,
+    network_load,
+    network_room,
+    nodes,
+)
+from hexkit_soot.state import CENTRAL_CITY, Goods, SootState
 
 __all__ = [
     "nodes",
@@ -74,106 +82,6 @@ def tier3(state: SootState, good: str) -> bool:
     """
     g = D(state).goods[good]
     return g.kind == "tracked" and g.tier == 3
-
-
-def nodes(state: SootState, player: PlayerId) -> list[Hex]:
-    """The player's warehouse nodes: Central City, warehouses, founded Depot Towns.
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-    """
-    out = [CENTRAL_CITY]
-    out.extend(state.players[player].warehouses)
-    for h, s in state.settlements.items():
-        if s.founder == player and s.spec == "Depot Town":
-            out.append(h)
-    return out
-
-
-def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
-    """Whether ``at`` is one of the player's warehouse nodes.
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-        at: the hex.
-    """
-    if at == CENTRAL_CITY or at in state.players[player].warehouses:
-        return True
-    s = state.settlements.get(at)
-    return s is not None and s.founder == player and s.spec == "Depot Town"
-
-
-def counts_in_network(state: SootState, good: str) -> bool:
-    """Whether a unit of ``good`` in a network takes warehouse room.
-
-    Args:
-        state: the game.
-        good: the good's name.
-
-    Returns:
-        False for the ingredients (Cultural Artifacts, Specialty Materials),
-        True for every other good.
-
-    Source: Components, "Cultural Artifacts and Specialty Materials" (not
-    warehoused against capacity).
-    """
-    return D(state).goods[good].kind != "special"
-
-
-def network_capacity(state: SootState, player: PlayerId) -> int:
-    """Bulk goods ``player``'s warehouse network can hold.
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-
-    Returns:
-        ``warehouse_capacity`` times the player's nodes (Central City, built
-        warehouses, a founded Depot Town).
-
-    Source: rulebook, "Warehouses & Network" (nodes); Components, "Token
-    supply" (warehouse caps); the number is assumed (I40).
-    """
-    return D(state).numbers.warehouse_capacity * len(nodes(state, player))
-
-
-def network_load(state: SootState, player: PlayerId) -> int:
-    """Bulk goods in ``player``'s warehouse network (ingredients not counted).
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-
-    Returns:
-        The units that take warehouse room.
-
-    Source: Components, "Cultural Artifacts and Specialty Materials".
-    """
-    goods = D(state).goods
-    return sum(n for g, n in state.players[player].stock.items() if goods[g].kind != "special")
-
-
-def network_room(state: SootState, player: PlayerId) -> int:
-    """Bulk goods ``player``'s warehouse network can still take.
-
-    Every rule that puts goods into a network asks this: production at a
-    node, explore grants, effects, refining at a node (the excess is lost
-    to the supply), and unloading, buying and trades (offered only up to
-    it).
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-
-    Returns:
-        Capacity minus load, never below 0.
-
-    Source: assumed (I40), from the rulebook's warehouse caps.
-    """
-    room = network_capacity(state, player) - network_load(state, player)
-    return room if room > 0 else 0
 
 
 def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | None = None) -> Goods:
@@ -285,24 +193,22 @@ def can_pay(
 
 
 def _take(state: SootState, player: PlayerId, good: str, n: int, at: Hex | None, network: bool) -> int:
-    """Take up to ``n`` of ``good`` from the places usable at ``at``; return the rest owed."""
+    """Take up to ``n`` of ``good`` from the places usable at ``at`` back to the supply; return the rest owed."""
     p = state.players[player]
     if at is not None:
-        for c in p.caravans:
+        for i, c in enumerate(p.caravans):
             if n and c.loc == at and c.cargo.get(good):
                 k = min(n, c.cargo[good])
-                add_goods(c.cargo, good, -k)
+                return_goods(state, player, good, k, i)
                 n -= k
         loose = p.loose.get(at)
         if n and loose and loose.get(good):
             k = min(n, loose[good])
-            add_goods(loose, good, -k)
-            if not loose:
-                del p.loose[at]
+            return_goods(state, player, good, k, at)
             n -= k
     if n and network and p.stock.get(good):
         k = min(n, p.stock[good])
-        add_goods(p.stock, good, -k)
+        return_goods(state, player, good, k)
         n -= k
     return n
 
@@ -339,12 +245,10 @@ def pay(
         return False
     use_network = at is None or is_node(state, player, at) if network is None else network
     p = state.players[player]
-    p.currency -= currency
+    spend_currency(state, player, currency)
     wilds = 0
     for good, n in cost.items():
-        left = _take(state, player, good, n, at, use_network)
-        to_supply(state, good, n - left)
-        wilds += left
+        wilds += _take(state, player, good, n, at, use_network)  # taken back to the supply
     spent: list[str] = []
     if wilds:
         chosen = list(cards) if cards is not None and len(cards) == wilds and _holds(p.hand, cards) else None

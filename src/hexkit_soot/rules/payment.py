@@ -46,8 +46,9 @@ import attrs
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
+from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.ledger import to_supply
+from hexkit_soot.ledger import return_goods
 from hexkit_soot.rules.steps import HANDLERS, ask, handles, opt
 from hexkit_soot.state import Goods, SootState, add_goods
 
@@ -335,8 +336,6 @@ def _on_pay(state: SootState, step: Step, answer: Choose) -> None:
     try:
         original = Choose(code=step.tag, arg=step.data[0])
         if paying.kind == "effect":
-            from hexkit_soot import effects
-
             effects.resume(state, paying, original)
         else:
             HANDLERS[paying.kind](state, paying, original)
@@ -427,17 +426,12 @@ def take(state: SootState, player: PlayerId, at: Hex | None, key: str, good: str
         good: the good.
         n: how many (at most what is there).
     """
-    p = state.players[player]
     if key == NETWORK:
-        add_goods(p.stock, good, -n)
+        return_goods(state, player, good, n)
     elif key == LOOSE and at is not None:
-        loose = p.loose[at]
-        add_goods(loose, good, -n)
-        if not loose:
-            del p.loose[at]
+        return_goods(state, player, good, n, at)
     else:
-        add_goods(p.caravans[int(key.partition(":")[2])].cargo, good, -n)
-    to_supply(state, good, n)
+        return_goods(state, player, good, n, int(key.partition(":")[2]))
 
 
 def units_of(picks: Iterable[Pick]) -> Goods:

@@ -38,8 +38,10 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.data import FacilityType
 from hexkit_soot.effects import Hook, modify
+from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D, advance_soot, from_supply, transfer_currency
+from hexkit_soot.ledger import D, advance_soot, from_supply, place_goods, transfer_currency
+from hexkit_soot.rules.milestones import check_production
 from hexkit_soot.rules.network import food_value, fuel_value, is_node, network_room, pool_at, tier3
 from hexkit_soot.rules.payment import (
     Need,
@@ -273,8 +275,6 @@ def _finish(state: SootState, player: PlayerId, fuel: int, fired: tuple[int, ...
     soot = soot_for_fuel(fuel)
     if soot:
         advance_soot(state, player, soot, f"{fuel} fuel burned")
-    from hexkit_soot.effects.reactions import Moment, notify
-
     hexes = tuple(dict.fromkeys(code_hex(c // 8) for c in fired))
     notify(state, player, Moment.REFINE_DONE, {"hexes": hexes})
 
@@ -319,19 +319,16 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
         if node and not tier3(state, g):
             k = from_supply(state, g, min(want, network_room(state, player)))
             lost = min(want, state.supply.get(g, 0) + k) - k  # made, but no room: back to the supply
-            add_goods(p.stock, g, k)
+            place_goods(state, player, g, k)
         else:
             k = from_supply(state, g, want)
             lost = 0
-            add_goods(p.loose.setdefault(at, {}), g, k)
+            place_goods(state, player, g, k, at)
         if k + lost == 0:
             continue
         made.append(f"{k} {g}" + (f" ({lost} lost: the warehouse network is full)" if lost else ""))
         p.made.append(g)
     state.note(player, f"fired {fac.name} at {at}: {' + '.join(f'{n} {g}' for g, n in need.items())} -> {', '.join(made) or 'nothing (supply empty)'}")
-    from hexkit_soot.effects.reactions import Moment, notify
-    from hexkit_soot.rules.milestones import check_production
-
     check_production(state, player, ft)
     notify(state, player, Moment.FIRED, {"facility": fac.name, "hex": at})
     return fuel

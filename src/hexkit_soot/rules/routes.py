@@ -27,8 +27,10 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
+from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_edge, edge_code
 from hexkit_soot.rules.cards import build_payment
+from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.network import can_pay, pay, waivable
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
@@ -306,8 +308,6 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
     set_route(state, h, n, kind, player)
     _tally(state, "roads_built" if kind == ROAD else "rail_built", player)
     state.note(player, f"built {ROUTE_NAMES[kind]} {h}-{n}" + (" (upgrade)" if code == "upgrade" else ""))
-    from hexkit_soot.rules.milestones import check_rail_link
-
     if kind == RAIL:
         check_rail_link(state, player)
     options = _edge_options(state, player, code) if built + 1 < 2 else []
@@ -322,7 +322,5 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
 
 def _route_done(state: SootState, player: PlayerId) -> None:
     """Announce the end of a Build Route action (``free``: it used no action)."""
-    from hexkit_soot.effects.reactions import Moment, notify
-
     free = state.players[player].counters.pop("route_free", 0)
     notify(state, player, Moment.ROUTE_BUILT, {"free": free})

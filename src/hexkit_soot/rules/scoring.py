@@ -23,6 +23,7 @@ from hexkit.game import PlayerId, ScoreSheet
 from hexkit.scoring import rank_with_tiebreaks
 from hexkit_soot.ledger import D, good_value
 from hexkit_soot.rules.communities import screened_value
+from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
 from hexkit_soot.state import SootState
 
@@ -59,8 +60,6 @@ def portfolio(state: SootState, player: PlayerId) -> int:
 
 def _parts(state: SootState, player: PlayerId, objectives: dict[str, int]) -> dict[str, int]:
     """``player``'s score sheet lines (public objectives already awarded)."""
-    from hexkit_soot.rules.modules import active_modules
-
     nums = D(state).numbers
     p = state.players[player]
     parts: dict[str, int] = {"public track": p.points}

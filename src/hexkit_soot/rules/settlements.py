@@ -31,6 +31,7 @@ from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.milestones import check_rail_link, claim
 from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -201,8 +202,6 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     state.note(player, f"founded a {kind} ({spec}) at {at}")
     gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}",
                 source="settlements")
-    from hexkit_soot.rules.milestones import check_rail_link
-
     check_rail_link(state, player)  # someone's rail may already end here
     rounds = nums.reserve_rounds
     ask(state, player, "settlement.reserve",
@@ -261,7 +260,5 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     state.note(player, f"upgraded {at} to a {tier.name}")
     points = modify(state, player, Hook.UPGRADE_POINTS, tier.points, {"tier": s.tier})
     gain_points(state, player, points, f"{tier.name} upgrade", source="settlement_upgrades")
-    from hexkit_soot.rules.milestones import claim
-
     if s.tier == 2:
         claim(state, player, "First Town")

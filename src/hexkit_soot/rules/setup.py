@@ -24,11 +24,23 @@ from __future__ import annotations
 from hexkit.rng import Rng
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import SootConfig, data_of
-from hexkit_soot.ledger import D, gain_goods
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.ledger import D, gain_goods, start_package
+from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
-from hexkit_soot.state import CENTRAL_CITY, CENTRAL_TILE, OUTER_HEX, OUTER_TILE, Caravan, Player, Settlement, SootState, add_goods
-from hexkit_soot.state import PLAYED, POINT_SOURCES
+from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.state import (
+    CENTRAL_CITY,
+    CENTRAL_TILE,
+    OUTER_HEX,
+    OUTER_TILE,
+    PLAYED,
+    POINT_SOURCES,
+    Caravan,
+    Player,
+    Settlement,
+    SootState,
+    add_goods,
+)
 
 __all__ = ["new_state", "contract_copies", "give_package"]
 
@@ -98,8 +110,6 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     state.round = 0
     state.phase = "draft"
     state.cursor = 0
-    from hexkit_soot.rules.modules import active_modules
-
     for module in active_modules(state):
         module.on_setup(state)
     return state
@@ -132,8 +142,7 @@ def give_package(state: SootState, player: int, name: str) -> None:
     arch = D(state).archetypes[name]
     p = state.players[player]
     p.archetype = name
-    p.currency = arch.currency
-    p.prestige = arch.prestige
+    start_package(state, player, arch.currency, arch.prestige)
     for g, k in arch.goods.items():
         gain_goods(state, player, g, k)  # into the network, within its room
     p.explorers = [CENTRAL_CITY]

@@ -1,10 +1,11 @@
 """The decision machinery shared by the rule modules.
 
-Each rule module registers the questions it asks (``Step.kind``) with a
+Each rule module declares the questions it asks (``Step.kind``) with a
 handler for the answer, and, for questions whose answers are not fixed when
 asked, a generator of the legal answers. Main actions (one of the round's
-actions) and free actions register here too, so the turn menu is assembled
-from the rule modules without a central list.
+actions) and free actions are declared here too. Declaring registers
+nothing: :func:`hexkit_soot.game.register` puts each module's declarations
+into :data:`hexkit_soot.registry.REGISTRY` when the game object is made.
 
 Source: rulebook, "Phase 2: Actions".
 """
@@ -16,9 +17,11 @@ from typing import TypeAlias
 
 import attrs
 
+from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
+from hexkit_soot.registry import REGISTRY, SootRegistry, declare
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -43,8 +46,10 @@ __all__ = [
 Handler: TypeAlias = Callable[[SootState, Step, Choose], None]
 Generator: TypeAlias = Callable[[SootState, Step], list[Choose]]
 
-HANDLERS: dict[str, Handler] = {}
-GENERATORS: dict[str, Generator] = {}
+HANDLERS: dict[str, Handler] = REGISTRY.handlers
+"""Question kind -> handler (the registry's table; filled by :func:`hexkit_soot.game.register`)."""
+GENERATORS: dict[str, Generator] = REGISTRY.generators
+"""Question kind -> generator of its legal answers (the registry's table)."""
 
 
 @attrs.frozen
@@ -73,42 +78,48 @@ class FreeAction:
     perform: Callable[[SootState, PlayerId, Choose], None]
 
 
-MAIN_ACTIONS: dict[str, MainAction] = {}
-FREE_ACTIONS: dict[str, FreeAction] = {}
+MAIN_ACTIONS: dict[str, MainAction] = REGISTRY.main_actions
+"""Main actions in turn-menu order (the registry's table)."""
+FREE_ACTIONS: dict[str, FreeAction] = REGISTRY.free_actions
+"""Free actions in turn-menu order (the registry's table)."""
 
 
 def handles(kind: str) -> Callable[[Handler], Handler]:
-    """Register the handler of the answers to ``kind`` questions.
+    """Declare the handler of the answers to ``kind`` questions (registered by ``game.register``).
 
     Args:
         kind: the question's ``Step.kind``.
     """
 
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
+    def declared(fn: Handler) -> Handler:
+        def put(registry: SootRegistry) -> None:
+            registry.handlers[kind] = fn
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def generates(kind: str) -> Callable[[Generator], Generator]:
-    """Register the generator of legal answers to ``kind`` questions.
+    """Declare the generator of legal answers to ``kind`` questions.
 
     Args:
         kind: the question's ``Step.kind``.
     """
 
-    def register(fn: Generator) -> Generator:
-        GENERATORS[kind] = fn
-        return fn
+    def declared(fn: Generator) -> Generator:
+        def put(registry: SootRegistry) -> None:
+            registry.generators[kind] = fn
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def main_action(
     name: str, available: Callable[[SootState, PlayerId], bool], restricted_ok: bool = False
 ) -> Callable[[Callable[[SootState, PlayerId], None]], Callable[[SootState, PlayerId], None]]:
-    """Register the decorated function as the start of main action ``name``.
+    """Declare the decorated function as the start of main action ``name``.
 
     Args:
         name: the action's rulebook name (the turn answer's ``code``).
@@ -116,30 +127,34 @@ def main_action(
         restricted_ok: whether Refine-or-Move-only bonus actions may pay for it.
     """
 
-    def register(fn: Callable[[SootState, PlayerId], None]) -> Callable[[SootState, PlayerId], None]:
-        MAIN_ACTIONS[name] = MainAction(name, available, fn, restricted_ok)
-        return fn
+    def declared(fn: Callable[[SootState, PlayerId], None]) -> Callable[[SootState, PlayerId], None]:
+        def put(registry: SootRegistry) -> None:
+            registry.main_actions[name] = MainAction(name, available, fn, restricted_ok)
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 def free_action(
     name: str, options: Callable[[SootState, PlayerId], Iterable[Choose]]
 ) -> Callable[[Callable[[SootState, PlayerId, Choose], None]], Callable[[SootState, PlayerId, Choose], None]]:
-    """Register the decorated function as the handler of free action ``name``.
+    """Declare the decorated function as the handler of free action ``name``.
 
     Args:
         name: the free action's name (the turn answer's ``code``).
         options: its turn-menu entries for a player.
     """
 
-    def register(
+    def declared(
         fn: Callable[[SootState, PlayerId, Choose], None]
     ) -> Callable[[SootState, PlayerId, Choose], None]:
-        FREE_ACTIONS[name] = FreeAction(name, options, fn)
-        return fn
+        def put(registry: SootRegistry) -> None:
+            registry.free_actions[name] = FreeAction(name, options, fn)
 
-    return register
+        return declare(fn, put)
+
+    return declared
 
 
 # Questions are frozen attrs classes; their ``__init__`` sets each field
@@ -254,12 +269,12 @@ def ask(
         data: integer context for the handler.
         tag: text context for the handler.
 
-    A question with no fixed options and no generator has no answer: it is
-    not asked (the step it belongs to ends there, with a log line), so a
-    game never waits on a question nobody can answer.
+    Raises:
+        HexkitError: the question has no fixed options and no generator is
+            registered for ``kind`` (nobody could answer it); nothing is
+            pushed. A rule checks that there is something to choose first.
     """
     choices = tuple(options)
     if not choices and kind not in GENERATORS:
-        state.note(player, f"nothing to choose for '{prompt or kind}'")
-        return
+        raise HexkitError(f"question {kind!r} ({prompt or kind!r}) for P{player} has no options and no generator")
     state.pending.append(_step(player, prompt or kind, kind, tag, data, choices))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import D, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
@@ -40,7 +40,7 @@ def pay_tax(state: SootState, player: PlayerId) -> bool:
     due = nums.tax_per_camp * len(camps)
     if due <= p.currency:
         if due:
-            p.currency -= due
+            spend_currency(state, player, due)
             _tally(state, "frontier_tax_paid", player, due)
             state.note(player, f"paid {due}¤ Frontier Tax")
         return True
@@ -63,7 +63,7 @@ def on_tax(state: SootState, step: Step, answer: Choose) -> None:
         ask(state, player, "upkeep.tax", options, f"Frontier Tax: {left}¤ unpaid, abandon a camp", data=(left,))
         return
     due = min(p.currency, D(state).numbers.tax_per_camp * len(camps))
-    p.currency -= due
+    spend_currency(state, player, due)
     _tally(state, "frontier_tax_paid", player, due)
     state.note(player, f"paid {due}¤ Frontier Tax on the remaining camps")
     p.counters["tax_done"] = state.round

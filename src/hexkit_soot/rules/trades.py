@@ -71,7 +71,7 @@ from collections.abc import Sequence
 from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import D, gain_currency, hand_over_goods, spend_currency, transfer_currency
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
 from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
@@ -529,21 +529,27 @@ def _exchange(state: SootState, offer: TradeOffer) -> None:
     """Move both bundles and the net currency at once."""
     a, b = state.players[offer.offerer], state.players[offer.target]
     for g, n in offer.give.items():
-        add_goods(a.stock, g, -n)
-        add_goods(b.stock, g, n)
+        hand_over_goods(state, offer.offerer, offer.target, g, n)
     for g, n in offer.ask.items():
-        add_goods(b.stock, g, -n)
-        add_goods(a.stock, g, n)
-    a.currency += offer.currency
-    b.currency -= offer.currency
+        hand_over_goods(state, offer.target, offer.offerer, g, n)
+    if offer.currency > 0:
+        _must_transfer(state, offer.target, offer.offerer, offer.currency)
+    else:
+        _must_transfer(state, offer.offerer, offer.target, -offer.currency)
     _tally(state, "trades_accepted", offer.target)
     give, get = _sides(offer)
     state.note(offer.offerer, f"trades {give} to P{offer.target} for {get}")
 
 
+def _must_transfer(state: SootState, payer: PlayerId, payee: PlayerId, n: int) -> None:
+    """Move ``n`` ¤ that :func:`_still_possible` checked ``payer`` holds."""
+    if not transfer_currency(state, payer, payee, n):
+        raise RuntimeError(f"P{payer} must pay {n}¤ to P{payee} but holds {state.players[payer].currency}¤")
+
+
 def _sign(state: SootState, offer: TradeOffer) -> None:
     """The buyer pays the price into the contract; the contract opens."""
-    state.players[offer.target].currency -= offer.currency
+    spend_currency(state, offer.target, offer.currency)  # held in the contract until delivery
     state.bindings.append(BindingContract(seller=offer.offerer, buyer=offer.target, goods=dict(offer.give),
                                           price=offer.currency, deadline=offer.deadline))
     state.note(offer.target, f"signed a Binding Trade Contract: P{offer.offerer} delivers "
@@ -595,11 +601,10 @@ def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
     k = _deliverable(state, b, good, state.players[player].stock[good])
     owed = b.units()
     paid = b.price if k == owed else b.price * k // owed
-    add_goods(state.players[player].stock, good, -k)
-    add_goods(state.players[b.buyer].stock, good, k)
-    add_goods(b.goods, good, -k)
+    hand_over_goods(state, player, b.buyer, good, k)
+    add_goods(b.goods, good, -k)  # the contract owes k fewer
     b.price -= paid
-    state.players[player].currency += paid
+    gain_currency(state, player, paid)
     state.note(player, f"delivers {k} {good} to P{b.buyer} under a Binding Trade Contract and collects {paid}¤")
     if not b.goods:
         state.bindings.remove(b)
@@ -626,11 +631,11 @@ def enforce_bindings(state: SootState) -> None:
         if b.deadline > state.round and not final:
             keep.append(b)
             continue
-        seller, buyer = state.players[b.seller], state.players[b.buyer]
+        seller = state.players[b.seller]
         owed = penalty * b.units()
         paid = min(owed, seller.currency)
-        seller.currency -= paid
-        buyer.currency += paid + b.price
+        transfer_currency(state, b.seller, b.buyer, paid)  # paid <= the seller's currency
+        gain_currency(state, b.buyer, b.price)  # the price held in the contract
         short = f" ({owed - paid}¤ forgiven: no more currency)" if paid < owed else ""
         state.note(b.seller, f"failed to deliver {bundle_text(b.goods)} to P{b.buyer} by round "
                              f"{b.deadline}: paid {paid}¤{short}; P{b.buyer} gets back {b.price}¤")

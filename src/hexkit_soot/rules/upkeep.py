@@ -30,12 +30,13 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, remove_soot
+from hexkit_soot.ledger import D, remove_soot, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.network import food_value
 from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
+from hexkit_soot.rules.trades import enforce_bindings
 from hexkit_soot.state import Goods, SootState
 
 __all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep"]
@@ -181,7 +182,7 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
             return False
         _consume(state, player, default(stages))
         paid = p.currency
-        p.currency = 0
+        spend_currency(state, player, paid)
         founded = [s for s in state.settlements.values() if s.founder == player]
         struggle = "; their settlements struggle" if founded else ""
         state.note(player, f"could not pay upkeep: {missing} food short, paid {paid}¤{struggle}")
@@ -193,7 +194,7 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
     if picks is None:
         return False
     used = _consume(state, player, picks)
-    p.currency -= cost
+    spend_currency(state, player, cost)
     paid_text = ", ".join(f"{n} {g}" for g, n in used.items()) or "no food"
     state.note(player, f"upkeep {bill} food: paid {paid_text}" + (f" and {cost}¤ at the company store" if cost else ""))
     return True
@@ -234,8 +235,6 @@ def run_upkeep(state: SootState) -> bool:
     if state.cursor == 0:
         for s in state.settlements.values():
             s.struggling = False
-        from hexkit_soot.rules.trades import enforce_bindings
-
         enforce_bindings(state)
         state.cursor = 1
     while state.cursor <= n:

@@ -1,0 +1,47 @@
+"""A question nobody can answer, or an answer for an unknown effect, is an error naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexkit.errors import HexkitError
+from hexkit_soot import GAME
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.rules.steps import ask
+from tests.soot.helpers import start
+
+
+def test_a_question_with_no_options_and_no_generator_is_an_error() -> None:
+    state = start()
+    before = list(state.pending)
+    with pytest.raises(HexkitError, match=r"question 'upkeep.tax' \('Frontier Tax'\) for P0 has no options"):
+        ask(state, 0, "upkeep.tax", (), "Frontier Tax")
+    assert state.pending == before  # nothing pushed
+
+
+def test_a_question_with_a_generator_may_have_no_fixed_options() -> None:
+    state = start()
+    ask(state, 0, "turn", (), "your turn")
+    assert state.pending[-1].kind == "turn" and state.pending[-1].options == ()
+
+
+def test_an_answer_for_an_unknown_effect_is_an_error_naming_it() -> None:
+    state = start()
+    answer = Choose(code="x", arg=0, label="x")
+    state.pending.append(Step(player=0, prompt="Nowhere Card: choose", kind="effect", tag="Nowhere Card|stage",
+                              options=(answer,)))
+    state.invalidate_legal()
+    before = list(state.pending)
+    with pytest.raises(HexkitError, match="effect 'Nowhere Card' is not a registered effect"):
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.pending == before  # the question is still there
+
+
+def test_an_answer_for_an_effect_without_resume_is_an_error() -> None:
+    state = start()
+    answer = Choose(code="x", arg=0, label="x")
+    state.pending.append(Step(player=0, prompt="Bank Draft: choose", kind="effect", tag="Bank Draft|stage",
+                              options=(answer,)))
+    state.invalidate_legal()
+    with pytest.raises(HexkitError, match="effect 'Bank Draft' takes no answers"):
+        GAME.apply(state, GAME.legal_actions(state)[0])
