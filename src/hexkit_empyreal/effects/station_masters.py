@@ -44,7 +44,15 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, MainAction, Op
+from hexkit_empyreal.actions import (
+    ActivateSpellcars,
+    BuildTrack,
+    ChooseOption,
+    DeliverChoice,
+    MainAction,
+    Op,
+    op_step,
+)
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, op, passive, passives_of
@@ -119,11 +127,8 @@ def _tegusgan_ok(ctx: EffectContext) -> bool:
     me = ctx.me
     if me.mana < 2 or u.network_goods(ctx.state, ctx.player) < 2:
         return False
-    me.mana -= 2
-    try:
-        return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player)))
-    finally:
-        me.mana += 2
+    # The build comes after paying 2 mana: Transfers may use only the rest.
+    return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player), budget=me.mana - 2))
 
 
 @effect("Tegusgan", available=_tegusgan_ok)
@@ -342,9 +347,9 @@ class Peril(Passive):
             (
                 PERIL,
                 [
-                    Op(player=player, op="u_peril_begin"),
+                    op_step(player, "u_peril_begin"),
                     ActivateSpellcars(player=player, prompt="activate a Spellcar, or done"),
-                    Op(player=player, op="end_activation"),
+                    op_step(player, "end_activation"),
                     MainAction(
                         player=player, prompt="now move the Conductor (Peril)", moves_only=True, activate=False,
                         deliver=False,

@@ -30,7 +30,14 @@ from collections.abc import Callable, Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import BuildTrack, ChooseHex, ChooseOption, Op, decode_steps, encode_steps
+from hexkit_empyreal.actions import (
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    Op,
+    decode_steps,
+    encode_steps,
+)
 from hexkit_empyreal.data import CITY, SpellcarSpec
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
 from hexkit_empyreal.rules import mana

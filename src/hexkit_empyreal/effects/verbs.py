@@ -29,7 +29,17 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import Branch, BuildTrack, ChooseHex, ChooseOption, DeliverChoice, Op, Target, encode_steps
+from hexkit_empyreal.actions import (
+    Branch,
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    DeliverChoice,
+    Op,
+    Target,
+    encode_steps,
+    op_step,
+)
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
 from hexkit_empyreal.rules import mana
@@ -151,12 +161,12 @@ def pay(ctx: EffectContext, amount: int) -> Decision:
 
 def gain_spellcar(ctx: EffectContext) -> Decision:
     """Gain Spellcar (lost if there is no room)."""
-    return Op(player=ctx.player, op="gain_spellcar")
+    return op_step(ctx.player, "gain_spellcar")
 
 
 def gain_specialist(ctx: EffectContext) -> Decision:
     """Gain Specialist (lost if there is no room)."""
-    return Op(player=ctx.player, op="gain_specialist")
+    return op_step(ctx.player, "gain_specialist")
 
 
 def deliver(ctx: EffectContext, limit: int = 0, *, tiles: bool = False) -> Decision:
@@ -247,8 +257,8 @@ def return_good(ctx: EffectContext, then_steps: Steps = ()) -> Decision:
     """Return an In-Network Good to the supply, then run ``then_steps`` (skipped if no Good)."""
     return Branch(
         player=ctx.player, prompt="return an In-Network Good to the supply",
-        labels=("return a Good",), branches=(encode_steps([Op(player=ctx.player, op="ask_return_good"), *then_steps]),),
-    ) if _any_good(ctx) else Op(player=ctx.player, op="noop")
+        labels=("return a Good",), branches=(encode_steps([op_step(ctx.player, "ask_return_good"), *then_steps]),),
+    ) if _any_good(ctx) else op_step(ctx.player, "noop")
 
 
 def _any_good(ctx: EffectContext) -> bool:
@@ -258,7 +268,7 @@ def _any_good(ctx: EffectContext) -> bool:
 
 def extra_turn(ctx: EffectContext) -> Decision:
     """Take another turn after this one."""
-    return Op(player=ctx.player, op="extra_turn")
+    return op_step(ctx.player, "extra_turn")
 
 
 # ------------------------------------------------------------------ ops

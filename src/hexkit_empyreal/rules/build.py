@@ -27,7 +27,7 @@ import heapq
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_empyreal.actions import Build, BuildTrack, Done, Target
+from hexkit_empyreal.actions import DONE, Build, BuildTrack, Done, Target, interned
 from hexkit_empyreal.config import TEAM
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND
 from hexkit_empyreal.effects.registry import passives_of
@@ -101,8 +101,21 @@ def _checker(state: EmpyrealState, player: int, t: Target) -> Callable[[int], bo
     return ok
 
 
-def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int, tuple[int, int]]:
+def build_options(
+    state: EmpyrealState, player: int, d: BuildTrack, *, budget: int | None = None
+) -> dict[int, tuple[int, int]]:
     """Every legal target of a build with its cheapest cost.
+
+    A query: the state is never changed.
+
+    Args:
+        state: the game.
+        player: who builds.
+        d: the Build Track decision (its target and free Transfers).
+        budget: mana that may pay for Transfers (default: the Company's
+            available mana). An availability check that must keep mana for
+            another cost passes less; an explanation passes more, to find a
+            route that is too dear.
 
     Returns:
         ``{cell: (mana, turn_free_transfers_used)}``.
@@ -110,6 +123,8 @@ def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int,
     ps = state.players[player]
     if ps.cars_left <= 0:
         return {}
+    if budget is None:
+        budget = ps.mana
     t = d.target
     b = board(state)
     ok = _checker(state, player, t)
@@ -122,15 +137,15 @@ def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int,
     for c in bits(adj):
         if ok(c):
             out[c] = (0, 0)
-    if not t.transfers:
+    if not t.transfers or budget < 0:
         return out
     turn = state.turn
     mine = turn.player == player
     if d.free_city or d.free_wasteland or d.free_competitor or (mine and (turn.free_transfers or turn.free_hexes)):
-        _search(state, player, d, adj, out, ok)
-    elif ps.mana > 0 or 0 in transfer_costs(state, player):
+        _search(state, player, d, adj, out, ok, budget)
+    elif budget > 0 or 0 in transfer_costs(state, player):
         # A free Transfer (Antine Frass's City Transfers) needs no mana at all.
-        _search_plain(state, player, adj, out, ok)
+        _search_plain(state, player, adj, out, ok, budget)
     return out
 
 
@@ -169,42 +184,100 @@ def _transfer_cost_fn(state: EmpyrealState, player: int) -> Callable[[int], int]
     return cost
 
 
+def _transfer_classes(state: EmpyrealState, player: int) -> list[tuple[int, int]]:
+    """The transferable cells as disjoint ``(cell mask, mana)`` classes.
+
+    The same costs as :func:`_transfer_cost_fn`, cell set by cell set: Cities,
+    Wastelands (whatever train cars they hold), hexes with a competitor's
+    car, with only a teammate's car (Team Variant), with both (the cheaper).
+    Cells of ``player``'s own Network are left out (a chain never crosses them).
+    """
+    city_cost, waste_cost, comp_cost = transfer_costs(state, player)
+    b = board(state)
+    players = state.players
+    net = players[player].net
+    terrain = state.terrain
+    waste = c = 0
+    try:
+        while True:  # Wastelands are few: find them at C speed
+            c = terrain.index(WASTELAND, c)
+            waste |= 1 << c
+            c += 1
+    except ValueError:
+        pass
+    cfg = state.cfg
+    team = TEAM in cfg.variants
+    my_team = cfg.team_of(player) if team else -1
+    comp = mate = 0
+    for seat, ps in enumerate(players):
+        if seat == player:
+            continue
+        if team and cfg.team_of(seat) == my_team:
+            mate |= ps.net
+        else:
+            comp |= ps.net
+    plain = ~(b.city_mask | waste | net)
+    classes = [(b.city_mask & ~net, city_cost), (waste & ~net, waste_cost)]
+    if mate:
+        mate_cost = data(state).rules.teammate_transfer
+        classes += [
+            (comp & ~mate & plain, comp_cost),
+            (mate & ~comp & plain, mate_cost),
+            (comp & mate & plain, min(comp_cost, mate_cost)),
+        ]
+    else:
+        classes.append((comp & plain, comp_cost))
+    return [(mask, k) for mask, k in classes if mask]
+
+
 def _search_plain(
-    state: EmpyrealState, player: int, adj: int, out: dict[int, tuple[int, int]], ok: Callable[[int], bool]
+    state: EmpyrealState,
+    player: int,
+    adj: int,
+    out: dict[int, tuple[int, int]],
+    ok: Callable[[int], bool],
+    budget: int,
 ) -> None:
-    """Cheapest Transfer chains without free Transfers: a bucket queue over cells."""
-    ps = state.players[player]
-    budget = ps.mana
-    net = ps.net
-    nbrs = board(state).neighbours
-    cost = _transfer_cost_fn(state, player)
-    best: dict[int, int] = {}
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
-    for c in bits(adj):
-        k = cost(c)
-        if 0 <= k <= budget and k < best.get(c, budget + 1):
-            best[c] = k
-            buckets[k].append(c)
-    checked: dict[int, bool] = {}
+    """Cheapest Transfer chains without free Transfers: a bucket queue of cell masks.
+
+    Bucket ``k`` holds the transferable cells first reached for ``k`` mana;
+    the hexes next to them are targets at that cost, and the transferable
+    ones among those go to bucket ``k + cost`` (a zero cost, to this one).
+    """
+    net = state.players[player].net
+    nmask = board(state).nmask
+    classes = _transfer_classes(state, player)
+    # No chain costs more than crossing every transferable cell once.
+    budget = min(budget, sum(k * mask.bit_count() for mask, k in classes))
+    buckets = [0] * (budget + 1)
+    for mask, k in classes:
+        if k <= budget:
+            buckets[k] |= adj & mask
+    settled = 0
+    seen = adj | net  # cells already offered (or refused) as targets
     for spent in range(budget + 1):
-        for c in buckets[spent]:
-            if best[c] != spent:
-                continue
-            for n in nbrs[c]:
-                if net >> n & 1:
-                    continue
-                if n not in out:
-                    good = checked.get(n)
-                    if good is None:
-                        good = checked[n] = ok(n)
-                    if good:
+        frontier = buckets[spent] & ~settled
+        while frontier:
+            settled |= frontier
+            reach = 0
+            for c in bits(frontier):
+                reach |= nmask[c]
+            reach &= ~net
+            fresh = reach & ~seen
+            if fresh:
+                seen |= fresh
+                for n in bits(fresh):
+                    if ok(n):
                         out[n] = (spent, 0)
-                k = cost(n)
-                if k >= 0:
-                    total = spent + k
-                    if total <= budget and total < best.get(n, budget + 1):
-                        best[n] = total
-                        buckets[total].append(n)
+            frontier = 0
+            for mask, k in classes:
+                nxt = reach & mask & ~settled
+                if not nxt:
+                    continue
+                if k == 0:
+                    frontier |= nxt
+                elif spent + k <= budget:
+                    buckets[spent + k] |= nxt
 
 
 def _search(
@@ -214,10 +287,10 @@ def _search(
     adj: int,
     out: dict[int, tuple[int, int]],
     ok: Callable[[int], bool],
+    budget: int,
 ) -> None:
     """Cheapest Transfer chains with free Transfers (Dijkstra over cell and tokens used)."""
     ps = state.players[player]
-    budget = ps.mana
     turn = state.turn
     turn_tokens = turn.free_transfers if turn.player == player else 0
     free_hexes = set(turn.free_hexes) if turn.player == player else set()
@@ -318,11 +391,7 @@ def explain_build(state: EmpyrealState, player: int, d: BuildTrack, cell: int | 
     if not adj >> cell & 1:
         # Is there a transfer route that is too dear? Retry with unlimited mana.
         real = ps.mana
-        ps.mana = 10**6
-        try:
-            dear = build_options(state, player, d).get(cell)
-        finally:
-            ps.mana = real
+        dear = build_options(state, player, d, budget=10**6).get(cell)
         if dear is not None:
             single = _single_transfer(state, player, cell, adj)
             if single is not None and single[1] == dear[0]:
@@ -371,8 +440,8 @@ class BuildTrackHandler(Handler):
     def actions(state: EmpyrealState, d: BuildTrack) -> list[Any]:
         hexes = board(state).hexes
         opts = _options(state, d, True)
-        acts: list[Any] = [Build(hexes[c], v[0]) for c, v in sorted(opts.items())]
-        acts.append(Done())
+        acts: list[Any] = [interned(Build, hexes[c], v[0]) for c, v in sorted(opts.items())]
+        acts.append(DONE)
         return acts
 
     @staticmethod

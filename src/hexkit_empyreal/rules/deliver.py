@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import ClaimDemand, DeliverChoice, DeliverTo, Done, PickGood, PickGoods
+from hexkit_empyreal.actions import (
+    DONE,
+    ClaimDemand,
+    DeliverChoice,
+    DeliverTo,
+    Done,
+    PickGood,
+    PickGoods,
+    interned,
+)
 from hexkit_empyreal.effects.registry import passives_of, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
@@ -95,8 +104,8 @@ class DeliverChoiceHandler(Handler):
     def actions(state: EmpyrealState, d: DeliverChoice) -> list[Any]:
         b = board(state)
         colours = data(state).colours
-        acts: list[Any] = [DeliverTo(b.hexes[b.cities[s]], colours[c]) for s, c in delivery_targets(state, d.player)]
-        acts.append(Done())
+        acts: list[Any] = [interned(DeliverTo, b.hexes[b.cities[s]], colours[c]) for s, c in delivery_targets(state, d.player)]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -147,8 +156,8 @@ class PickGoodsHandler(Handler):
             goods = state.goods
             for c in bits(state.players[d.player].net):
                 if d.colour in goods[c]:
-                    acts.append(PickGood(b.hexes[c]))
-        acts.append(Done())
+                    acts.append(interned(PickGood, b.hexes[c]))
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -192,8 +201,8 @@ class ClaimDemandHandler(Handler):
     def actions(state: EmpyrealState, d: ClaimDemand) -> list[Any]:
         from hexkit_empyreal.actions import Choose
 
-        acts: list[Any] = [Choose(tile_label(state, k)) for k in claimable(state, d.player, d.stand, d.colour, d.count, d.mode)]
-        acts.append(Done())
+        acts: list[Any] = [interned(Choose, tile_label(state, k)) for k in claimable(state, d.player, d.stand, d.colour, d.count, d.mode)]
+        acts.append(DONE)
         return acts
 
     @staticmethod

@@ -16,7 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import Choose, Done, Op, PlaceAt, PlaceSpellcar, TakeSpellcar
+from hexkit_empyreal.actions import (
+    DONE,
+    Choose,
+    Done,
+    Op,
+    PlaceAt,
+    PlaceSpellcar,
+    TakeSpellcar,
+    interned,
+    op_step,
+)
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
@@ -94,7 +104,7 @@ def _reshuffle_discard(state: EmpyrealState) -> None:
 
 def gain_spellcar_steps(player: int) -> Steps:
     """Steps of one Gain Spellcar."""
-    return [Op(player=player, op="gain_spellcar")]
+    return [op_step(player, "gain_spellcar")]
 
 
 @op("gain_spellcar")
@@ -115,8 +125,8 @@ class TakeSpellcarHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: TakeSpellcar) -> list[Any]:
-        acts: list[Any] = [Choose(s) for s in sorted(set(state.market))]
-        acts.append(Done())
+        acts: list[Any] = [interned(Choose, s) for s in sorted(set(state.market))]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -141,7 +151,7 @@ class PlaceSpellcarHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: PlaceSpellcar) -> list[Any]:
-        return [PlaceAt(slot_label(s)) for s in legal_slots(state, d.player)]
+        return [interned(PlaceAt, slot_label(s)) for s in legal_slots(state, d.player)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: PlaceSpellcar, action: Any) -> None:

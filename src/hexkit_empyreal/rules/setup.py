@@ -18,7 +18,16 @@ from typing import Any
 
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import Choose, EliminateAward, Op, PickHex, PlaceHeadquarters, SelectCaptain, SelectCompany
+from hexkit_empyreal.actions import (
+    Choose,
+    EliminateAward,
+    PickHex,
+    PlaceHeadquarters,
+    SelectCaptain,
+    SelectCompany,
+    interned,
+    op_step,
+)
 from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
@@ -114,7 +123,7 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         steps += [EliminateAward(player=s, prompt="eliminate an Award") for s in order]
     steps += [SelectCompany(player=s, prompt="choose a Company") for s in reversed(range(n))]
     steps += [PlaceHeadquarters(player=s, prompt="place your first train car on your Home Terrain") for s in range(n)]
-    steps.append(Op(player=0, op="begin_play"))
+    steps.append(op_step(0, "begin_play"))
     push(state, steps)
     return state
 
@@ -156,7 +165,7 @@ class SelectCompanyHandler(Handler):
     def actions(state: EmpyrealState, d: SelectCompany) -> list[Any]:
         taken = _taken_companies(state)
         names = [c.name for c in data(state).companies if c.name not in taken]
-        return [Choose(c) for c in names if _captain_options(state, c)]
+        return [interned(Choose, c) for c in names if _captain_options(state, c)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: SelectCompany, action: Any) -> None:
@@ -175,7 +184,7 @@ class SelectCaptainHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: SelectCaptain) -> list[Any]:
-        return [Choose(c) for c in _captain_options(state, d.company)]
+        return [interned(Choose, c) for c in _captain_options(state, d.company)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: SelectCaptain, action: Any) -> None:
@@ -230,7 +239,7 @@ class PlaceHeadquartersHandler(Handler):
     @staticmethod
     def actions(state: EmpyrealState, d: PlaceHeadquarters) -> list[Any]:
         hexes = board(state).hexes
-        return [PickHex(hexes[c]) for c in hq_cells(state, d.player, d.first)]
+        return [interned(PickHex, hexes[c]) for c in hq_cells(state, d.player, d.first)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> None:
@@ -256,7 +265,7 @@ class EliminateAwardHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: EliminateAward) -> list[Any]:
-        return [Choose(a) for a in sorted(state.award_offer)]
+        return [interned(Choose, a) for a in sorted(state.award_offer)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: EliminateAward, action: Any) -> None:

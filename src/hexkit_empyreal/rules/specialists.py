@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import Choose, ChooseSpecialist, ChooseSpecialistType, Done, Op
+from hexkit_empyreal.actions import (
+    DONE,
+    Choose,
+    ChooseSpecialist,
+    ChooseSpecialistType,
+    Done,
+    Op,
+    interned,
+    op_step,
+)
 from hexkit_empyreal.data import SPECIALIST_TYPES
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.dispatch import Handler, handles
@@ -50,7 +59,7 @@ def open_types(state: EmpyrealState, player: int) -> list[int]:
 
 def gain_specialist_steps(player: int) -> Steps:
     """Steps of one Gain Specialist."""
-    return [Op(player=player, op="gain_specialist")]
+    return [op_step(player, "gain_specialist")]
 
 
 def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> None:
@@ -80,8 +89,8 @@ class ChooseTypeHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseSpecialistType) -> list[Any]:
-        acts: list[Any] = [Choose(SPECIALIST_TYPES[t]) for t in open_types(state, d.player)]
-        acts.append(Done())
+        acts: list[Any] = [interned(Choose, SPECIALIST_TYPES[t]) for t in open_types(state, d.player)]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -107,7 +116,7 @@ class ChooseSpecialistHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseSpecialist) -> list[Any]:
-        return [Choose(n) for n in sorted(set(state.stacks[d.kind]))]
+        return [interned(Choose, n) for n in sorted(set(state.stacks[d.kind]))]
 
     @staticmethod
     def perform(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
