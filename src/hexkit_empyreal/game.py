@@ -16,7 +16,7 @@ from hexkit.validation import Problems
 
 from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
 from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
-from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
+from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
@@ -26,6 +26,7 @@ from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
 from hexkit_empyreal.state import PLAYED, EmpyrealState, data
+from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 
 __all__ = ["EmpyrealGame", "HIDDEN"]
@@ -178,8 +179,6 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
         See :class:`hexkit_empyreal.strong.StrongEmpyrealAgent`.
         """
-        from hexkit_empyreal.strong import StrongEmpyrealAgent
-
         return StrongEmpyrealAgent(seed=seed)
 
     def turns(self, state: EmpyrealState) -> int:
@@ -244,8 +243,6 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         """
         sample = super().determinize(view, player, rng)
         d = data(sample)
-        from hexkit_empyreal.config import FRIENDLY
-
         gone = set(d.friendly.specialists) if FRIENDLY in sample.config.variants else set()
         owned = {n for ps in sample.players for n in (ps.engineer, ps.surveyor, *ps.station_masters)}
         names = _names_by_type(d)

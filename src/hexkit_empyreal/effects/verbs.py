@@ -307,8 +307,6 @@ def _extra_turn(state: EmpyrealState, o: Op) -> Steps | None:
 
 @op("copy_effect")
 def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
-    from hexkit_empyreal.effects.registry import EffectContext as Ctx
-
     name = o.strs[0]
     spec = data(state).spellcars.get(name)
     effect_name = spec.effect if spec is not None else name
@@ -321,7 +319,7 @@ def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
         return None
     mana.pay(state, o.player, cost)
     state.note(o.player, f"{state.players[o.player].company} copied {name}")
-    return entry.run(Ctx(state, o.player, name, spec, True))
+    return entry.run(EffectContext(state, o.player, name, spec, True))
 
 
 @op("place_good")

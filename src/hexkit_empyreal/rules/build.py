@@ -260,8 +260,11 @@ def _search_plain(
         while frontier:
             settled |= frontier
             reach = 0
-            for c in bits(frontier):
-                reach |= nmask[c]
+            m = frontier
+            while m:  # frontiers are small: no list of their cells
+                low = m & -m
+                reach |= nmask[low.bit_length() - 1]
+                m ^= low
             reach &= ~net
             fresh = reach & ~seen
             if fresh:

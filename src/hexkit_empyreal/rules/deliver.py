@@ -16,6 +16,7 @@ from typing import Any
 
 from hexkit_empyreal.actions import (
     DONE,
+    Choose,
     ClaimDemand,
     DeliverChoice,
     DeliverTo,
@@ -199,8 +200,6 @@ class ClaimDemandHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ClaimDemand) -> list[Any]:
-        from hexkit_empyreal.actions import Choose
-
         acts: list[Any] = [interned(Choose, tile_label(state, k)) for k in claimable(state, d.player, d.stand, d.colour, d.count, d.mode)]
         acts.append(DONE)
         return acts

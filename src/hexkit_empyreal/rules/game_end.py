@@ -22,6 +22,7 @@ from __future__ import annotations
 from hexkit_empyreal.actions import DeliverChoice, Op, op_step
 from hexkit_empyreal.config import EPIC, TEAM
 from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, data
 
@@ -119,8 +120,6 @@ def final_lines(state: EmpyrealState) -> list[str]:
 
     Source: rulebook, Game End; Scoring; Tiebreakers.
     """
-    from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
-
     sheet = score_sheet(state)
     values = tiebreak_values(state)
     place = places(sheet)
