@@ -14,14 +14,38 @@ from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
 
-from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
 from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
+from hexkit_empyreal.effects import (
+    captains,
+    common_spellcars,
+    company_spellcars,
+    engineers,
+    station_masters,
+    surveyors,
+    unique_spellcars,
+    unique_verbs,
+    verbs,
+)
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
-from hexkit_empyreal.rules import HANDLERS, settle
+from hexkit_empyreal.rules import (
+    HANDLERS,
+    build,
+    choices,
+    deliver,
+    game_end,
+    install,
+    railyard,
+    settle,
+    setup,
+    specialists,
+    turn,
+    upgrade,
+    wasteland,
+)
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
@@ -29,7 +53,34 @@ from hexkit_empyreal.state import PLAYED, EmpyrealState, data
 from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 
-__all__ = ["EmpyrealGame", "HIDDEN"]
+__all__ = ["EmpyrealGame", "HIDDEN", "MODULES"]
+
+MODULES = (
+    # the turn and the rules' decisions
+    setup,
+    turn,
+    choices,
+    build,
+    railyard,
+    specialists,
+    deliver,
+    upgrade,
+    wasteland,
+    game_end,
+    # the effects, in the order they were always registered
+    verbs,
+    unique_verbs,
+    common_spellcars,
+    company_spellcars,
+    unique_spellcars,
+    captains,
+    engineers,
+    surveyors,
+    station_masters,
+)
+"""Every module whose decision handlers, ops, domains, effects and passive
+abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`):
+nothing is registered by importing a module."""
 
 HIDDEN = "?"
 """What a redacted Specialist or Award looks like in a view."""
@@ -66,6 +117,9 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     state_type = EmpyrealState
     action_types = ACTION_TYPES
     decision_types = DECISION_TYPES
+
+    def __init__(self) -> None:
+        install(MODULES)
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         """Set the game up and run to the first decision (Source: Setting Up the Game)."""
