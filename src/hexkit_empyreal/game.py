@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import cattrs
+
 from hexkit.errors import InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
@@ -49,7 +51,7 @@ from hexkit_empyreal.rules import (
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
-from hexkit_empyreal.state import PLAYED, EmpyrealState, data
+from hexkit_empyreal.state import PLAYED, EmpyrealState, PlayerState, data
 from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 
@@ -81,6 +83,8 @@ MODULES = (
 """Every module whose decision handlers, ops, domains, effects and passive
 abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`):
 nothing is registered by importing a module."""
+
+_MANA_KEYS = ("mana", "spent")
 
 HIDDEN = "?"
 """What a redacted Specialist or Award looks like in a view."""
@@ -120,6 +124,38 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
     def __init__(self) -> None:
         install(MODULES)
+
+    def register_codec_hooks(self, conv: cattrs.Converter) -> None:
+        """Save a folio's mana :class:`~hexkit.components.Pool` as the two
+        numbers ``mana`` and ``spent`` (the saved shape from before the state
+        used the core's components, so older files load unchanged)."""
+        plain_out = conv.get_unstructure_hook(PlayerState)
+        plain_in = conv.get_structure_hook(PlayerState)
+
+        def unstructure(folio: PlayerState) -> dict[str, Any]:
+            out: dict[str, Any] = plain_out(folio)
+            del out["pool"]
+            out["mana"], out["spent"] = folio.pool.available, folio.pool.spent
+            return out
+
+        def structure(saved: Any, _: Any) -> PlayerState:
+            if not isinstance(saved, dict):
+                raise ValueError(f"expected an object, not {type(saved).__name__}")
+            missing = [k for k in _MANA_KEYS if k not in saved]
+            if missing:
+                raise ValueError(f"missing field {', '.join(repr(m) for m in missing)}")
+            if "pool" in saved:
+                raise ValueError("unknown field 'pool'")
+            body = {k: v for k, v in saved.items() if k not in _MANA_KEYS}
+            body["pool"] = {"available": 0, "spent": 0, "cap": None}
+            folio: PlayerState = plain_in(body, PlayerState)
+            # Set, not built: validate_state names impossible amounts by field.
+            folio.pool.available = conv.structure(saved["mana"], int)
+            folio.pool.spent = conv.structure(saved["spent"], int)
+            return folio
+
+        conv.register_unstructure_hook(PlayerState, unstructure)
+        conv.register_structure_hook(PlayerState, structure)
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         """Set the game up and run to the first decision (Source: Setting Up the Game)."""

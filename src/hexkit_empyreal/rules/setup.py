@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexkit.components import Pool
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import (
@@ -110,7 +111,7 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         awards=awards,
         award_offer=offer,
         award_box=award_box,
-        players=[PlayerState(mana=r.start_mana, cars_left=r.train_cars) for _ in range(n)],
+        players=[PlayerState(pool=Pool(available=r.start_mana), cars_left=r.train_cars) for _ in range(n)],
         free_captains=captains,
         played={name: [0] * n for name in PLAYED},
     )
