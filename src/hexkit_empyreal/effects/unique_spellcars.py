@@ -37,7 +37,7 @@ from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
 from hexkit_empyreal.rules.network import is_competitor
-from hexkit_empyreal.rules.railyard import refill_market, slot_index, slot_label
+from hexkit_empyreal.rules.railyard import discard_spellcar, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
 __all__: list[str] = []
@@ -558,9 +558,8 @@ def _discard_tile(state: EmpyrealState, o: Op) -> Steps | None:
     ps = state.players[o.player]
     sid = ps.railyard[slot]
     ps.railyard[slot] = u.printed_under(state, o.player, slot)
-    state.discard.append(sid)
     state.note(o.player, f"{ps.company} discarded {sid} from {label[:2]}")
-    refill_market(state)
+    discard_spellcar(state, sid)
     return None
 
 

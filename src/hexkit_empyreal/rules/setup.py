@@ -14,9 +14,9 @@ Friendly(ish) Competition; Team Variant (seating).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from hexkit.components import Pool
+from hexkit.components import Deck, EmptyPolicy, MarketRow, Pool
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import (
@@ -35,6 +35,7 @@ from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_i
 from hexkit_empyreal.effects.registry import Steps, op, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car
+from hexkit_empyreal.rules.railyard import market_rule
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, PlayerState, board, data
 from hexkit_empyreal.state import PLAYED
@@ -70,9 +71,10 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
     per = r.demand_per_city[n]
     stands = [[(colour, k) for k in range(3) for _ in range(per[k])] for colour in b.city_colour]
     removed = set(d.friendly.spellcars) if friendly else set()
-    deck = [s.id for s in d.tiles if s.name not in removed]
-    rng.shuffle(deck)
-    market = [deck.pop() for _ in range(min(r.market_size, len(deck)))]
+    deck = Deck.from_items((s.id for s in d.tiles if s.name not in removed), EmptyPolicy.RESHUFFLE, rng)
+    row = MarketRow.empty(r.market_size, deck, market_rule(r), compact=True)
+    row.refill(rng)
+    market = cast("list[str]", row.slots)
     stacks: list[list[str]] = []
     box: list[list[str]] = []
     gone = set(d.friendly.specialists) if friendly else set()
@@ -104,7 +106,8 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         stands=stands,
         supply=supply,
         wasteland=r.wasteland_tiles,
-        deck=deck,
+        deck=deck.draw_pile,
+        discard=deck.discard_pile,
         market=market,
         stacks=stacks,
         box=box,
