@@ -58,6 +58,7 @@ from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, op, passive, passives_of
 from hexkit_empyreal.rules.build import build_options
 from hexkit_empyreal.state import EmpyrealState, board, data
+from hexkit_empyreal.rules import goods as ledger
 
 __all__: list[str] = []
 
@@ -317,9 +318,8 @@ def _voco_colours_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
 @op("u_voco_take")
 def _voco_take(state: EmpyrealState, o: Op) -> Steps | None:
     colour = data(state).colour_index(o.strs[-1])
-    state.supply[colour] -= 1
+    ledger.supply_to_folio(state, o.player, colour)  # the domain offers only colours in the supply
     ps = state.players[o.player]
-    ps.goods[colour] += 1
     state.note(o.player, f"{ps.company} added a {o.strs[-1]} Good from the supply to its folio (Voco Astrum)")
     return None
 

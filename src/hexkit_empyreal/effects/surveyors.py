@@ -47,6 +47,7 @@ from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
+from hexkit_empyreal.rules import goods as ledger
 
 __all__: list[str] = []
 
@@ -429,10 +430,7 @@ def _cin(state: EmpyrealState, o: Op) -> Steps | None:
     b = board(state)
     moved = 0
     for n in b.neighbours[cell]:
-        for g in state.goods[n]:
-            u.add_good(state, cell, g)
-            moved += 1
-        state.goods[n] = ()
+        moved += ledger.gather(state, n, cell)
     state.note(o.player, f"moved {goods_phrase(moved)} onto {b.hexes[cell]}")
     return None
 

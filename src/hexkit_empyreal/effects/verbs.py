@@ -45,6 +45,7 @@ from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_e
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.rules import goods as ledger
 
 __all__ = [
     "LAST_BUILT",
@@ -351,11 +352,9 @@ def _place_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _put_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
-    if state.supply[colour] <= 0:
+    if not ledger.supply_to_cell(state, cell, colour):
         state.note(player, f"no {data(state).colours[colour]} Good left in the supply")
         return
-    state.supply[colour] -= 1
-    state.goods[cell] = tuple(sorted(state.goods[cell] + (colour,)))
     state.note(player, f"placed a {data(state).colours[colour]} Good on {board(state).hexes[cell]}")
 
 
@@ -401,10 +400,7 @@ def _move_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _move_good(state: EmpyrealState, player: int, source: int, target: int, colour: int) -> None:
-    g = list(state.goods[source])
-    g.remove(colour)
-    state.goods[source] = tuple(g)
-    state.goods[target] = tuple(sorted(state.goods[target] + (colour,)))
+    ledger.cell_to_cell(state, source, target, colour)
     b = board(state)
     state.note(player, f"moved a {data(state).colours[colour]} Good from {b.hexes[source]} to {b.hexes[target]}")
 
@@ -441,10 +437,7 @@ def _return_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _return(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
-    g = list(state.goods[cell])
-    g.remove(colour)
-    state.goods[cell] = tuple(g)
-    state.supply[colour] += 1
+    ledger.cell_to_supply(state, cell, colour)
     state.note(player, f"returned a {data(state).colours[colour]} Good from {board(state).hexes[cell]} to the supply")
 
 

@@ -29,6 +29,7 @@ from hexkit_empyreal.effects.registry import passives_of, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
+from hexkit_empyreal.rules import goods as ledger
 
 __all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label", "goods_phrase", "note_final_skip"]
 
@@ -174,10 +175,7 @@ class PickGoodsHandler(Handler):
             _finish(state, d)
             return
         cell = board(state).index[action.hex]
-        g = list(state.goods[cell])
-        g.remove(d.colour)
-        state.goods[cell] = tuple(g)
-        state.players[d.player].goods[d.colour] += 1
+        ledger.cell_to_folio(state, d.player, cell, d.colour)
         tally(state, "goods_delivered", d.player)
         nd = PickGoods(
             player=d.player, prompt=d.prompt, stand=d.stand, colour=d.colour, count=d.count + 1,
