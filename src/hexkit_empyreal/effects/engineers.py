@@ -31,9 +31,9 @@ from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
 from hexkit_empyreal.effects.unique_spellcars import mirror
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.railyard import slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
-from hexkit_empyreal.rules import goods as ledger
 
 __all__: list[str] = []
 

@@ -56,9 +56,9 @@ from hexkit_empyreal.actions import (
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, op, passive, passives_of
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.build import build_options
 from hexkit_empyreal.state import EmpyrealState, board, data
-from hexkit_empyreal.rules import goods as ledger
 
 __all__: list[str] = []
 

@@ -36,10 +36,10 @@ from hexkit_empyreal.data import FOREST, GLACIER, LAKE, LAVA, MOUNTAIN, TERRAINS
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import is_competitor
 from hexkit_empyreal.rules.railyard import discard_spellcar, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
-from hexkit_empyreal.rules import goods as ledger
 
 __all__: list[str] = []
 

@@ -40,11 +40,11 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.data import CITY, SpellcarSpec
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.state import EmpyrealState, PlayerState, bits, board, data
-from hexkit_empyreal.rules import goods as ledger
 
 __all__ = [
     "SLOT_FLAG",

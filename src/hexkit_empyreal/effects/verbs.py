@@ -42,10 +42,10 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
-from hexkit_empyreal.rules import goods as ledger
 
 __all__ = [
     "LAST_BUILT",

@@ -26,10 +26,10 @@ from hexkit_empyreal.actions import (
     interned,
 )
 from hexkit_empyreal.effects.registry import passives_of, push
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
-from hexkit_empyreal.rules import goods as ledger
 
 __all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label", "goods_phrase", "note_final_skip"]
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexkit.components import Deck, EmptyPolicy
+
 from hexkit_empyreal.actions import (
     DONE,
     Choose,
@@ -30,7 +32,7 @@ from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState
 from hexkit_empyreal.state import tally
 
-__all__ = ["has_type", "open_types", "gain_specialist_steps", "take_specialist"]
+__all__ = ["has_type", "specialist_stack", "open_types", "gain_specialist_steps", "take_specialist"]
 
 
 def has_type(state: EmpyrealState, player: int, t: int) -> bool:
@@ -50,6 +52,18 @@ def has_type(state: EmpyrealState, player: int, t: int) -> bool:
         return bool(ps.surveyor)
     sms = ps.station_masters
     return len(sms) > (1 if ps.over_surveyor and ps.over_surveyor in sms else 0)
+
+
+def specialist_stack(state: EmpyrealState, t: int) -> Deck[str]:
+    """The face-down stack of type ``t`` as a core :class:`~hexkit.components.Deck`.
+
+    A view over the state's own list (``stacks[t]``, top last; changing the
+    deck changes the state). A stack never refills: the Specialists left in
+    the box at set-up are out of the game (policy ``STOP``).
+
+    Source: rulebook, Setting Up the Game (Specialist Market).
+    """
+    return Deck(state.stacks[t], [], EmptyPolicy.STOP)
 
 
 def open_types(state: EmpyrealState, player: int) -> list[int]:
@@ -120,7 +134,7 @@ class ChooseSpecialistHandler(Handler):
 
     @staticmethod
     def perform(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
-        state.stacks[d.kind].remove(action.option)
+        specialist_stack(state, d.kind).remove(action.option)
         take_specialist(state, d.player, d.kind, action.option)
 
     @staticmethod

@@ -18,10 +18,10 @@ from hexkit.game import Decision
 from hexkit_empyreal.actions import Op
 from hexkit_empyreal.data import CITY, WASTELAND
 from hexkit_empyreal.effects.registry import Steps, domain, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board
 from hexkit_empyreal.state import tally
-from hexkit_empyreal.rules import goods as ledger
 
 __all__ = ["wasteland_targets", "place_wasteland"]
 
