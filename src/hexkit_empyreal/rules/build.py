@@ -101,6 +101,77 @@ def _checker(state: EmpyrealState, player: int, t: Target) -> Callable[[int], bo
     return ok
 
 
+_TERRAIN_MASKS: dict[bytes, tuple[int, ...]] = {}
+_TERRAIN_MASKS_KEPT = 512
+
+
+def terrain_masks(terrain: list[int]) -> tuple[int, ...]:
+    """The cells of each terrain index as bit masks (a Wasteland tile changes them).
+
+    Memoised by the terrain itself (a few hundred layouts are kept): the
+    terrain changes only when a Wasteland is placed, while every build asks.
+    """
+    key = bytes(terrain)
+    masks = _TERRAIN_MASKS.get(key)
+    if masks is None:
+        acc = [0] * len(TERRAINS)
+        for c, t in enumerate(terrain):
+            acc[t] |= 1 << c
+        if len(_TERRAIN_MASKS) >= _TERRAIN_MASKS_KEPT:
+            _TERRAIN_MASKS.clear()
+        masks = _TERRAIN_MASKS[key] = tuple(acc)
+    return masks
+
+
+def _nets(state: EmpyrealState, player: int) -> tuple[int, int]:
+    """(cells holding three train cars, cells holding a competitor's car) as bit masks."""
+    one = two = three = 0  # cells with at least 1, 2, 3 train cars (a seat has one a hex)
+    comp = 0
+    cfg = state.cfg
+    team = TEAM in cfg.variants
+    my_team = cfg.team_of(player) if team else -1
+    for seat, ps in enumerate(state.players):
+        net = ps.net
+        three |= two & net
+        two |= one & net
+        one |= net
+        if seat != player and not (team and cfg.team_of(seat) == my_team):
+            comp |= net
+    return three, comp
+
+
+def _ok_mask(state: EmpyrealState, player: int, t: Target) -> int:
+    """The cells :func:`target_ok` accepts, as one bit mask (Network-Adjacency aside).
+
+    The same tests as :func:`_checker`, on whole cell sets: the target's
+    terrains, fewer than three train cars and none of ``player``'s, then the
+    edge, the listed cells, a competitor's car, next to a City or Wasteland.
+    """
+    b = board(state)
+    masks = terrain_masks(state.terrain)
+    allowed = 0
+    for x in t.terrains or range(WASTELAND):
+        allowed |= masks[x]
+    full, comp = _nets(state, player)
+    ok = allowed & ~full & ~state.players[player].net
+    if t.edge:
+        ok &= b.edge_mask
+    if t.cells:
+        ok &= sum(1 << c for c in set(t.cells))
+    if t.competitor:
+        ok &= comp
+    if t.near_city or t.near_wasteland:
+        near = b.city_adjacent_mask if t.near_city else 0
+        if t.near_wasteland:
+            waste = masks[WASTELAND]
+            while waste:
+                low = waste & -waste
+                near |= b.nmask[low.bit_length() - 1]
+                waste ^= low
+        ok &= near
+    return ok
+
+
 def build_options(
     state: EmpyrealState, player: int, d: BuildTrack, *, budget: int | None = None
 ) -> dict[int, tuple[int, int]]:
@@ -127,16 +198,12 @@ def build_options(
         budget = ps.mana
     t = d.target
     b = board(state)
-    ok = _checker(state, player, t)
+    ok = _ok_mask(state, player, t)
     if t.anywhere:
         cells = t.cells or range(b.size)
-        return {c: (0, 0) for c in cells if ok(c)}
-    net = ps.net
-    adj = adjacent_mask(b, net)
-    out: dict[int, tuple[int, int]] = {}
-    for c in bits(adj):
-        if ok(c):
-            out[c] = (0, 0)
+        return {c: (0, 0) for c in cells if ok >> c & 1}
+    adj = adjacent_mask(b, ps.net)
+    out: dict[int, tuple[int, int]] = dict.fromkeys(bits(adj & ok), (0, 0))
     if not t.transfers or budget < 0:
         return out
     turn = state.turn
@@ -235,7 +302,7 @@ def _search_plain(
     player: int,
     adj: int,
     out: dict[int, tuple[int, int]],
-    ok: Callable[[int], bool],
+    ok: int,
     budget: int,
 ) -> None:
     """Cheapest Transfer chains without free Transfers: a bucket queue of cell masks.
@@ -269,9 +336,8 @@ def _search_plain(
             fresh = reach & ~seen
             if fresh:
                 seen |= fresh
-                for n in bits(fresh):
-                    if ok(n):
-                        out[n] = (spent, 0)
+                for n in bits(fresh & ok):
+                    out[n] = (spent, 0)
             frontier = 0
             for mask, k in classes:
                 nxt = reach & mask & ~settled
@@ -289,7 +355,7 @@ def _search(
     d: BuildTrack,
     adj: int,
     out: dict[int, tuple[int, int]],
-    ok: Callable[[int], bool],
+    ok: int,
     budget: int,
 ) -> None:
     """Cheapest Transfer chains with free Transfers (Dijkstra over cell and tokens used)."""
@@ -337,7 +403,7 @@ def _search(
             if net >> n & 1:
                 continue
             prev = out.get(n)
-            if (prev is None or (cost, tok) < prev) and ok(n):
+            if (prev is None or (cost, tok) < prev) and ok >> n & 1:
                 out[n] = (cost, tok)
             if cost_of(n) >= 0:
                 for ncost, ntok, nused in options(n, used):
