@@ -189,3 +189,13 @@ def test_the_target_mask_agrees_with_the_per_hex_test() -> None:
             legal = GAME.legal_actions(state)
             GAME.apply(state, legal[chooser.randbelow(len(legal))])
     assert checked > 1000
+
+
+def test_a_hex_with_two_cars_of_one_company_and_a_third_is_full() -> None:
+    """Build Track: "an opponent may move one of your trains into a hex where
+    you already have one"; such a hex with a third car holds 3 and is full."""
+    state = sandbox((KL, KT, GS))
+    put(state, 2, 1, cars=[0])
+    put(state, 3, 0, "Lake", cars=[1, 1, 2])  # as after a Switching Station swap
+    put(state, 3, 1, "Lake", cars=[1, 1])
+    assert build(state, v.terrain(LAKE)) == {"(3,1)": 0}

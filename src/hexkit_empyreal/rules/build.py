@@ -124,19 +124,34 @@ def terrain_masks(terrain: list[int]) -> tuple[int, ...]:
 
 
 def _nets(state: EmpyrealState, player: int) -> tuple[int, int]:
-    """(cells holding three train cars, cells holding a competitor's car) as bit masks."""
-    one = two = three = 0  # cells with at least 1, 2, 3 train cars (a seat has one a hex)
+    """(cells holding three train cars, cells holding a competitor's car) as bit masks.
+
+    Counted over the Networks' bit masks, which is exact while no Company
+    has two train cars on one hex. An opponent's effect may put a second
+    one there (rulebook, Build Track; Switching Station): then the cars
+    on the map outnumber the Network cells and the hexes are counted.
+    """
+    one = two = three = 0  # cells with at least 1, 2, 3 seats' train cars
     comp = 0
     cfg = state.cfg
     team = TEAM in cfg.variants
     my_team = cfg.team_of(player) if team else -1
+    on_map = cells = 0
     for seat, ps in enumerate(state.players):
         net = ps.net
         three |= two & net
         two |= one & net
         one |= net
+        on_map -= ps.cars_left
+        cells += net.bit_count()
         if seat != player and not (team and cfg.team_of(seat) == my_team):
             comp |= net
+    on_map += data(state).rules.train_cars * len(state.players)
+    if on_map != cells:
+        three = 0
+        for c, cars in enumerate(state.cars):
+            if len(cars) >= 3:
+                three |= 1 << c
     return three, comp
 
 
@@ -363,33 +378,36 @@ def _search(
     turn = state.turn
     turn_tokens = turn.free_transfers if turn.player == player else 0
     free_hexes = set(turn.free_hexes) if turn.player == player else set()
-    b = board(state)
+    nbrs = board(state).neighbours
     net = ps.net
-    cost_of = _transfer_cost_fn(state, player)
     terrain = state.terrain
+    # Each transferable cell: (mana, the free-token kind it may use, free this turn).
+    info: dict[int, tuple[int, int, bool]] = {}
+    for mask, k in _transfer_classes(state, player):
+        for c in bits(mask):
+            t = terrain[c]
+            info[c] = (k, _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP, c in free_hexes)
     start_used = (0 if d.free_city else _CITY) | (0 if d.free_wasteland else _WASTE) | (
         0 if d.free_competitor else _COMP
     ) | (0 if turn_tokens else _TURN)
     best: dict[tuple[int, int], tuple[int, int]] = {}
     heap: list[tuple[int, int, int, int]] = []
 
-    def options(c: int, used: int) -> list[tuple[int, int, int]]:
+    def ways(c: int, used: int) -> list[tuple[int, int, int]]:
         """(mana, turn tokens, used mask) ways to transfer over c."""
-        base = cost_of(c)
-        if c in free_hexes:
+        base, bit, free = info[c]
+        if free:
             return [(0, 0, used)]
-        t = terrain[c]
-        bit = _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP
-        ways = [(base, 0, used)]
+        found = [(base, 0, used)]
         if not used & bit:
-            ways.append((0, 0, used | bit))
+            found.append((0, 0, used | bit))
         if not used & _TURN:
-            ways.append((0, 1, used | _TURN))
-        return ways
+            found.append((0, 1, used | _TURN))
+        return found
 
     for c in bits(adj):
-        if cost_of(c) >= 0:
-            for cost, tok, used in options(c, start_used):
+        if c in info:
+            for cost, tok, used in ways(c, start_used):
                 if cost <= budget:
                     key = (c, used)
                     if key not in best or (cost, tok) < best[key]:
@@ -399,14 +417,14 @@ def _search(
         cost, tok, c, used = heapq.heappop(heap)
         if best.get((c, used)) != (cost, tok):
             continue
-        for n in b.neighbours[c]:
+        for n in nbrs[c]:
             if net >> n & 1:
                 continue
             prev = out.get(n)
             if (prev is None or (cost, tok) < prev) and ok >> n & 1:
                 out[n] = (cost, tok)
-            if cost_of(n) >= 0:
-                for ncost, ntok, nused in options(n, used):
+            if n in info:
+                for ncost, ntok, nused in ways(n, used):
                     total = cost + ncost
                     if total > budget:
                         continue
