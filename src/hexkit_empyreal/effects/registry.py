@@ -328,12 +328,17 @@ def get_domain(name: str) -> DomainFn:
 
 def passives_of(state: EmpyrealState, player: int) -> list[Passive]:
     """The passive abilities a player has in play (Captain, Engineer, Station Masters)."""
-    if not _PASSIVES:
-        return []
     ps = state.players[player]
+    get = _PASSIVES.get
     out = []
-    for name in (ps.captain, ps.engineer, *ps.station_masters):
-        p = _PASSIVES.get(name)
+    p = get(ps.captain)
+    if p is not None:
+        out.append(p)
+    p = get(ps.engineer)
+    if p is not None:
+        out.append(p)
+    for name in ps.station_masters:
+        p = get(name)
         if p is not None:
             out.append(p)
     return out

@@ -77,14 +77,18 @@ def move_costs(state: EmpyrealState, player: int) -> tuple[int, ...]:
 
 def activation_cost(state: EmpyrealState, player: int, spec: SpellcarSpec) -> int:
     """Mana to activate ``spec`` as the next activation this turn (0/1/2 plus inherent)."""
+    inherent = 0 if state.turn.ignore_inherent else spec.cost
+    return _next_activation(state, player) + inherent
+
+
+def _next_activation(state: EmpyrealState, player: int) -> int:
+    """Mana for the next activation this turn, inherent costs aside."""
     costs: tuple[int, ...] = data(state).rules.activation_costs
     for p in passives_of(state, player):
         costs = p.activation_costs(state, player, costs)
     if state.turn.activation_costs:
         costs = tuple(min(a, b) for a, b in zip(costs, state.turn.activation_costs))
-    k = min(state.turn.activations, len(costs) - 1)
-    inherent = 0 if state.turn.ignore_inherent else spec.cost
-    return costs[k] + inherent
+    return costs[min(state.turn.activations, len(costs) - 1)]
 
 
 def run_effect(
@@ -348,6 +352,7 @@ class ActivateSpellcarsHandler(Handler):
         if turn.twice >= 0:
             return [DONE]
         twice = _twice_cost(state, p)
+        step = -1  # the next activation's cost, computed once for the column
         if twice is not None and len(turn.activated) == 1:
             slot = turn.activated[0]
             spec = spells[ps.railyard[slot]]
@@ -361,7 +366,9 @@ class ActivateSpellcarsHandler(Handler):
             spec = spells[sid]
             if get_effect(spec.effect) is None:
                 continue
-            cost = activation_cost(state, p, spec)
+            if step < 0:
+                step = _next_activation(state, p)
+            cost = step + (0 if turn.ignore_inherent else spec.cost)
             if cost <= free:
                 acts.append(interned(Activate, slot_label(slot), sid, cost))
         acts.append(DONE)
