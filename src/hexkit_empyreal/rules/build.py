@@ -123,8 +123,8 @@ def terrain_masks(terrain: list[int]) -> tuple[int, ...]:
     return masks
 
 
-def _nets(state: EmpyrealState, player: int) -> tuple[int, int]:
-    """(cells holding three train cars, cells holding a competitor's car) as bit masks.
+def _nets(state: EmpyrealState, player: int) -> tuple[int, int, int]:
+    """(cells holding three train cars, with a competitor's car, with a teammate's car) as bit masks.
 
     Counted over the Networks' bit masks, which is exact while no Company
     has two train cars on one hex. An opponent's effect may put a second
@@ -132,7 +132,7 @@ def _nets(state: EmpyrealState, player: int) -> tuple[int, int]:
     on the map outnumber the Network cells and the hexes are counted.
     """
     one = two = three = 0  # cells with at least 1, 2, 3 seats' train cars
-    comp = 0
+    comp = mate = 0
     cfg = state.cfg
     team = TEAM in cfg.variants
     my_team = cfg.team_of(player) if team else -1
@@ -144,7 +144,11 @@ def _nets(state: EmpyrealState, player: int) -> tuple[int, int]:
         one |= net
         on_map -= ps.cars_left
         cells += net.bit_count()
-        if seat != player and not (team and cfg.team_of(seat) == my_team):
+        if seat == player:
+            continue
+        if team and cfg.team_of(seat) == my_team:
+            mate |= net
+        else:
             comp |= net
     on_map += data(state).rules.train_cars * len(state.players)
     if on_map != cells:
@@ -152,10 +156,16 @@ def _nets(state: EmpyrealState, player: int) -> tuple[int, int]:
         for c, cars in enumerate(state.cars):
             if len(cars) >= 3:
                 three |= 1 << c
-    return three, comp
+    return three, comp, mate
 
 
-def _ok_mask(state: EmpyrealState, player: int, t: Target) -> int:
+def _ok_mask(
+    state: EmpyrealState,
+    player: int,
+    t: Target,
+    masks: tuple[int, ...] | None = None,
+    nets: tuple[int, int, int] | None = None,
+) -> int:
     """The cells :func:`target_ok` accepts, as one bit mask (Network-Adjacency aside).
 
     The same tests as :func:`_checker`, on whole cell sets: the target's
@@ -163,11 +173,12 @@ def _ok_mask(state: EmpyrealState, player: int, t: Target) -> int:
     edge, the listed cells, a competitor's car, next to a City or Wasteland.
     """
     b = board(state)
-    masks = terrain_masks(state.terrain)
+    if masks is None:
+        masks = terrain_masks(state.terrain)
     allowed = 0
     for x in t.terrains or range(WASTELAND):
         allowed |= masks[x]
-    full, comp = _nets(state, player)
+    full, comp, _ = _nets(state, player) if nets is None else nets
     ok = allowed & ~full & ~state.players[player].net
     if t.edge:
         ok &= b.edge_mask
@@ -213,7 +224,9 @@ def build_options(
         budget = ps.mana
     t = d.target
     b = board(state)
-    ok = _ok_mask(state, player, t)
+    masks = terrain_masks(state.terrain)
+    nets = _nets(state, player)
+    ok = _ok_mask(state, player, t, masks, nets)
     if t.anywhere:
         cells = t.cells or range(b.size)
         return {c: (0, 0) for c in cells if ok >> c & 1}
@@ -224,10 +237,10 @@ def build_options(
     turn = state.turn
     mine = turn.player == player
     if d.free_city or d.free_wasteland or d.free_competitor or (mine and (turn.free_transfers or turn.free_hexes)):
-        _search(state, player, d, adj, out, ok, budget)
+        _search(state, player, d, adj, out, ok, budget, _transfer_classes(state, player, masks, nets))
     elif budget > 0 or 0 in transfer_costs(state, player):
         # A free Transfer (Antine Frass's City Transfers) needs no mana at all.
-        _search_plain(state, player, adj, out, ok, budget)
+        _search_plain(state, player, adj, out, ok, budget, _transfer_classes(state, player, masks, nets))
     return out
 
 
@@ -266,7 +279,9 @@ def _transfer_cost_fn(state: EmpyrealState, player: int) -> Callable[[int], int]
     return cost
 
 
-def _transfer_classes(state: EmpyrealState, player: int) -> list[tuple[int, int]]:
+def _transfer_classes(
+    state: EmpyrealState, player: int, masks: tuple[int, ...], nets: tuple[int, int, int]
+) -> list[tuple[int, int]]:
     """The transferable cells as disjoint ``(cell mask, mana)`` classes.
 
     The same costs as :func:`_transfer_cost_fn`, cell set by cell set: Cities,
@@ -276,28 +291,9 @@ def _transfer_classes(state: EmpyrealState, player: int) -> list[tuple[int, int]
     """
     city_cost, waste_cost, comp_cost = transfer_costs(state, player)
     b = board(state)
-    players = state.players
-    net = players[player].net
-    terrain = state.terrain
-    waste = c = 0
-    try:
-        while True:  # Wastelands are few: find them at C speed
-            c = terrain.index(WASTELAND, c)
-            waste |= 1 << c
-            c += 1
-    except ValueError:
-        pass
-    cfg = state.cfg
-    team = TEAM in cfg.variants
-    my_team = cfg.team_of(player) if team else -1
-    comp = mate = 0
-    for seat, ps in enumerate(players):
-        if seat == player:
-            continue
-        if team and cfg.team_of(seat) == my_team:
-            mate |= ps.net
-        else:
-            comp |= ps.net
+    net = state.players[player].net
+    waste = masks[WASTELAND]
+    _, comp, mate = nets
     plain = ~(b.city_mask | waste | net)
     classes = [(b.city_mask & ~net, city_cost), (waste & ~net, waste_cost)]
     if mate:
@@ -319,6 +315,7 @@ def _search_plain(
     out: dict[int, tuple[int, int]],
     ok: int,
     budget: int,
+    classes: list[tuple[int, int]],
 ) -> None:
     """Cheapest Transfer chains without free Transfers: a bucket queue of cell masks.
 
@@ -328,7 +325,6 @@ def _search_plain(
     """
     net = state.players[player].net
     nmask = board(state).nmask
-    classes = _transfer_classes(state, player)
     # No chain costs more than crossing every transferable cell once.
     budget = min(budget, sum(k * mask.bit_count() for mask, k in classes))
     buckets = [0] * (budget + 1)
@@ -372,6 +368,7 @@ def _search(
     out: dict[int, tuple[int, int]],
     ok: int,
     budget: int,
+    classes: list[tuple[int, int]],
 ) -> None:
     """Cheapest Transfer chains with free Transfers (Dijkstra over cell and tokens used)."""
     ps = state.players[player]
@@ -383,7 +380,7 @@ def _search(
     terrain = state.terrain
     # Each transferable cell: (mana, the free-token kind it may use, free this turn).
     info: dict[int, tuple[int, int, bool]] = {}
-    for mask, k in _transfer_classes(state, player):
+    for mask, k in classes:
         for c in bits(mask):
             t = terrain[c]
             info[c] = (k, _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP, c in free_hexes)
