@@ -23,7 +23,6 @@ Source: rulebook, Build Track; Transfers; Team Variant (Discounted Transfers).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 from typing import Any
 
@@ -370,66 +369,82 @@ def _search(
     budget: int,
     classes: list[tuple[int, int]],
 ) -> None:
-    """Cheapest Transfer chains with free Transfers (Dijkstra over cell and tokens used)."""
-    ps = state.players[player]
+    """Cheapest Transfer chains with free Transfers: a bucket queue of cell masks.
+
+    A search state is a set of cells reached with the same free-token kinds
+    used (``used``: the decision's free City, Wasteland and Competitor
+    Transfers and one of the turn's free Transfers); it is ordered by
+    (mana, turn tokens spent), so bucket ``2 * mana + tokens``. A free hex of
+    the turn is crossed for nothing; any other transferable hex for its
+    mana, or with an unused token of its kind, or with the turn's token.
+    Tokens only add bits to ``used``, so a bucket is settled in increasing
+    ``used`` order.
+    """
     turn = state.turn
-    turn_tokens = turn.free_transfers if turn.player == player else 0
-    free_hexes = set(turn.free_hexes) if turn.player == player else set()
-    nbrs = board(state).neighbours
-    net = ps.net
+    mine = turn.player == player
+    turn_tokens = turn.free_transfers if mine else 0
+    free_hexes = sum(1 << c for c in set(turn.free_hexes)) if mine else 0
+    nmask = board(state).nmask
+    net = state.players[player].net
     terrain = state.terrain
-    # Each transferable cell: (mana, the free-token kind it may use, free this turn).
-    info: dict[int, tuple[int, int, bool]] = {}
+    kinds: list[tuple[int, int, int]] = []
     for mask, k in classes:
-        for c in bits(mask):
-            t = terrain[c]
-            info[c] = (k, _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP, c in free_hexes)
+        t = terrain[(mask & -mask).bit_length() - 1]  # a class holds one kind of hex
+        kinds.append((mask, k, _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP))
     start_used = (0 if d.free_city else _CITY) | (0 if d.free_wasteland else _WASTE) | (
         0 if d.free_competitor else _COMP
     ) | (0 if turn_tokens else _TURN)
-    best: dict[tuple[int, int], tuple[int, int]] = {}
-    heap: list[tuple[int, int, int, int]] = []
+    # No chain costs more than crossing every transferable cell once.
+    budget = min(budget, sum(k * mask.bit_count() for mask, k in classes))
+    buckets: list[dict[int, int]] = [{} for _ in range(2 * budget + 2)]
+    settled: dict[int, int] = {}
 
-    def ways(c: int, used: int) -> list[tuple[int, int, int]]:
-        """(mana, turn tokens, used mask) ways to transfer over c."""
-        base, bit, free = info[c]
-        if free:
-            return [(0, 0, used)]
-        found = [(base, 0, used)]
-        if not used & bit:
-            found.append((0, 0, used | bit))
-        if not used & _TURN:
-            found.append((0, 1, used | _TURN))
-        return found
-
-    for c in bits(adj):
-        if c in info:
-            for cost, tok, used in ways(c, start_used):
-                if cost <= budget:
-                    key = (c, used)
-                    if key not in best or (cost, tok) < best[key]:
-                        best[key] = (cost, tok)
-                        heapq.heappush(heap, (cost, tok, c, used))
-    while heap:
-        cost, tok, c, used = heapq.heappop(heap)
-        if best.get((c, used)) != (cost, tok):
-            continue
-        for n in nbrs[c]:
-            if net >> n & 1:
+    def reach_from(cells: int, prio: int, used: int) -> None:
+        """Queue the ways to cross the transferable ``cells`` from a state at ``prio``."""
+        mana = prio >> 1
+        for mask, k, bit in kinds:
+            nxt = cells & mask
+            if not nxt:
                 continue
-            prev = out.get(n)
-            if (prev is None or (cost, tok) < prev) and ok >> n & 1:
-                out[n] = (cost, tok)
-            if n in info:
-                for ncost, ntok, nused in ways(n, used):
-                    total = cost + ncost
-                    if total > budget:
-                        continue
-                    key = (n, nused)
-                    val = (total, tok + ntok)
-                    if key not in best or val < best[key]:
-                        best[key] = val
-                        heapq.heappush(heap, (total, tok + ntok, n, nused))
+            free = nxt & free_hexes
+            paid = nxt & ~free_hexes
+            if free:
+                queue(prio, used, free)
+            if paid:
+                if mana + k <= budget:
+                    queue(prio + 2 * k, used, paid)
+                if not used & bit:
+                    queue(prio, used | bit, paid)
+                if not used & _TURN:
+                    queue(prio + 1, used | _TURN, paid)
+
+    def queue(prio: int, used: int, cells: int) -> None:
+        bucket = buckets[prio]
+        bucket[used] = bucket.get(used, 0) | cells
+
+    reach_from(adj, 0, start_used)
+    seen = adj | net  # cells already offered (or refused) as targets
+    for prio, bucket in enumerate(buckets):
+        while bucket:
+            used = min(bucket)
+            cells = bucket.pop(used) & ~settled.get(used, 0)
+            if not cells:
+                continue
+            settled[used] = settled.get(used, 0) | cells
+            reach = 0
+            m = cells
+            while m:
+                low = m & -m
+                reach |= nmask[low.bit_length() - 1]
+                m ^= low
+            reach &= ~net
+            fresh = reach & ~seen
+            if fresh:
+                seen |= fresh
+                value = (prio >> 1, prio & 1)
+                for n in bits(fresh & ok):
+                    out[n] = value
+            reach_from(reach, prio, used)
 
 
 def do_build(state: EmpyrealState, player: int, cell: int, cost: int, tokens: int, source: str) -> None:
