@@ -153,6 +153,58 @@ def test_wipe_when_low_short_deck_leaves_empty_slots() -> None:
     assert row.deck.discard_pile == [2, 3]
 
 
+def test_compact_row_empyreal_spellcar_market() -> None:
+    # Rulebook, Administrate (Gain Spellcar): "any time only two Spellcars
+    # remain in the market, discard them and deal a new market of six".
+    deck = Deck(list(range(100, 112)), policy=EmptyPolicy.RESHUFFLE)
+    row = MarketRow.empty(6, deck, WipeWhenLow(threshold=2, deal=6), compact=True)
+    assert row.refill(Rng(1)) is True
+    assert row.slots == [111, 110, 109, 108, 107, 106] and row.size == 6 and row.compact
+    assert row.take_item(109, refill=False) == 109
+    assert row.slots == [111, 110, 108, 107, 106]  # the gap closes: no None in a compact row
+    for item in (111, 110):
+        row.take_item(item, Rng(1))
+    assert row.slots == [108, 107, 106]  # three remain: no wipe
+    row.take_item(108, Rng(1))  # two remain: wipe, deal six
+    assert row.deck.discard_pile == [107, 106]
+    assert row.slots == [105, 104, 103, 102, 101, 100] and len(row.deck) == 0
+    # The stack is empty: the next wipe deals from the whole discard pile
+    # (the wiped two included), shuffled into a new stack; taken items are gone.
+    for item in (105, 104, 103, 102):
+        row.take_item(item, Rng(2))
+    assert sorted(row.slots) == [100, 101, 106, 107]
+    assert row.deck.discard_pile == [] and len(row.deck) == 0
+
+
+def test_wipe_when_low_keeps_the_row_when_nothing_can_be_dealt() -> None:
+    row = MarketRow(["a", "b"], Deck([], [], EmptyPolicy.RESHUFFLE), WipeWhenLow(2, 6), capacity=6)
+    before = row.copy()
+    assert row.refill(Rng(1)) is False
+    assert row == before
+    stop = MarketRow(["a"], Deck([], ["x"], EmptyPolicy.STOP), WipeWhenLow(2, 6), capacity=6)
+    assert stop.refill(Rng(1)) is False and stop.slots == ["a"]
+
+
+def test_take_item_missing_leaves_row_unchanged() -> None:
+    row = MarketRow([1, 2, 2], Deck([7]), FillEmptySlots(), capacity=3)
+    before = row.copy()
+    with pytest.raises(MissingItemError, match="5 is not in the row"):
+        row.take_item(5)
+    assert row == before
+    assert row.take_item(2) == 2 and row.slots == [1, 2, 7]  # the first 2 is taken, then a top-up
+
+
+def test_failed_refill_restores_shared_lists_in_place() -> None:
+    slots: list[int | None] = [1]
+    pile: list[int] = []
+    discards = [5, 6]
+    row = MarketRow(slots, Deck(pile, discards), WipeWhenLow(1, 3), capacity=3)
+    with pytest.raises(ComponentError, match="no rng"):
+        row.refill()
+    assert row.slots is slots and row.deck.draw_pile is pile and row.deck.discard_pile is discards
+    assert (slots, pile, discards) == ([1], [], [5, 6])
+
+
 def test_market_take_errors_leave_row_unchanged() -> None:
     row = MarketRow([1, None], Deck([5], [6, 7]), FillEmptySlots())
     before = row.copy()
@@ -374,6 +426,29 @@ def test_bag_conservation_and_copy(bag: Bag[int], ops: list[tuple[str, int]], rn
             hand.append(work.remove(work.items[n % len(work)]))
     assert Counter(work.items + hand) == before
     assert bag == snapshot
+
+
+@given(
+    st.lists(sc.ints, max_size=6), sc.decks(sc.ints), sc.refill_rules(),
+    st.lists(st.tuples(st.sampled_from(["take", "take_norefill", "refill"]), st.integers(0, 6)), max_size=20),
+    sc.rngs(),
+)
+def test_compact_market_conservation(
+    items: list[int], deck: Deck[int], rule: Any, ops: list[tuple[str, int]], rng: Rng
+) -> None:
+    row: MarketRow[int, Any] = MarketRow(list[int | None](items), deck, rule, capacity=6)
+    before = Counter(items + deck.draw_pile + deck.discard_pile)
+    hand: list[int] = []
+    for op, n in ops:
+        if op == "refill":
+            row.refill(rng)
+        elif row.slots:
+            item = row.slots[n % len(row.slots)]
+            assert item is not None
+            assert row.take_item(item, rng, refill=op == "take") == item
+            hand.append(item)
+        assert None not in row.slots and len(row.slots) <= 6
+    assert Counter([x for x in row.slots if x is not None] + row.deck.draw_pile + row.deck.discard_pile + hand) == before
 
 
 @given(sc.market_rows(sc.ints), st.lists(st.tuples(st.sampled_from(["take", "take_norefill", "refill"]), st.integers(0, 6)), max_size=20), sc.rngs())

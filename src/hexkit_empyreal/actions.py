@@ -20,8 +20,8 @@ Source: rulebook, Gameplay.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -41,9 +41,12 @@ __all__ = [
     "PlaceAt",
     "UseSpecialist",
     "ACTION_TYPES",
+    "DONE",
+    "interned",
     # decisions
     "Target",
     "Op",
+    "op_step",
     "ChooseOption",
     "ChooseHex",
     "Branch",
@@ -87,6 +90,28 @@ class Done:
 
     def __str__(self) -> str:
         return "done"
+
+
+DONE = Done()
+"""The one :class:`Done` value the handlers offer."""
+
+_A = TypeVar("_A")
+_INTERNED: dict[tuple[Any, ...], Any] = {}
+
+
+def interned(cls: Callable[..., _A], *args: Any) -> _A:
+    """The action ``cls(*args)``, one shared object per value.
+
+    Actions are immutable values, and every decision lists its answers
+    afresh (a Build Track offers tens of hexes): sharing them saves
+    building each one every time. The table holds at most the game's
+    vocabulary (hexes times costs, names of components).
+    """
+    key = (cls, *args)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = cls(*args)
+    return action
 
 
 @attrs.frozen
@@ -231,6 +256,21 @@ class Op(Decision):
     op: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+
+
+_OPS: dict[tuple[int, str], Op] = {}
+
+
+def op_step(player: int, name: str) -> Op:
+    """The :class:`Op` running ``name`` for ``player`` with no arguments (one shared value each).
+
+    The turn pushes the same few steps ("end_turn", "specialist_phase")
+    thousands of times a game; they are immutable, so one object serves.
+    """
+    step = _OPS.get((player, name))
+    if step is None:
+        step = _OPS[(player, name)] = Op(player=player, op=name)
+    return step
 
 
 @attrs.frozen(kw_only=True)

@@ -10,6 +10,8 @@ import attrs
 from hexkit.errors import ConfigError
 from hexkit.game import GameConfig, GameInfo
 
+from hexkit_empyreal.data import game_data
+
 __all__ = ["EmpyrealConfig", "VARIANTS", "FRIENDLY", "AWARDS", "EXPERT", "EPIC", "OPEN", "TEAM"]
 
 FRIENDLY = "friendly"
@@ -66,8 +68,6 @@ class EmpyrealConfig(GameConfig):
             if AWARDS in self.variants or EXPERT in self.variants:
                 raise ConfigError("the Team Variant does not use Awards")
         if self.overrides or self.data or self.data_dir:
-            from hexkit_empyreal.data import game_data
-
             game_data(self)  # refuse a bad data folder or override before any game
 
     @property

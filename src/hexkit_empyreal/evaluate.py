@@ -47,6 +47,7 @@ from hexkit_empyreal.actions import (
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import AWARDS, EXPERT, TEAM
 from hexkit_empyreal.data import GameData
+from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.state import EmpyrealState, board, data
 
 __all__ = ["evaluate", "evaluate_strong", "worth", "city_distances", "WEIGHTS", "STRONG_WEIGHTS"]
@@ -250,8 +251,6 @@ def evaluate(state: EmpyrealState, player: int) -> float:
     n = state.config.players
     variants = state.config.variants
     if TEAM in variants or AWARDS in variants or EXPERT in variants:
-        from hexkit_empyreal.rules.scoring import score_sheet
-
         totals = [float(t) for t in score_sheet(state).totals]
         if TEAM in variants:
             cfg = state.cfg

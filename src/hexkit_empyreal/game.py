@@ -8,27 +8,83 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import cattrs
+
 from hexkit.errors import InvalidRecordError
 from hexkit.game import Game, GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
 
-from hexkit_empyreal import effects as _effects  # noqa: F401  (registers effects)
 from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
-from hexkit_empyreal.config import OPEN, VARIANTS, EmpyrealConfig
+from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
+from hexkit_empyreal.effects import (
+    captains,
+    common_spellcars,
+    company_spellcars,
+    engineers,
+    station_masters,
+    surveyors,
+    unique_spellcars,
+    unique_verbs,
+    verbs,
+)
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
-from hexkit_empyreal.rules import HANDLERS, settle
+from hexkit_empyreal.rules import (
+    HANDLERS,
+    build,
+    choices,
+    deliver,
+    game_end,
+    install,
+    railyard,
+    settle,
+    setup,
+    specialists,
+    turn,
+    upgrade,
+    wasteland,
+)
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
-from hexkit_empyreal.state import PLAYED, EmpyrealState, data
+from hexkit_empyreal.state import PLAYED, EmpyrealState, PlayerState, data
+from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 
-__all__ = ["EmpyrealGame", "HIDDEN"]
+__all__ = ["EmpyrealGame", "HIDDEN", "MODULES"]
+
+MODULES = (
+    # the turn and the rules' decisions
+    setup,
+    turn,
+    choices,
+    build,
+    railyard,
+    specialists,
+    deliver,
+    upgrade,
+    wasteland,
+    game_end,
+    # the effects, in the order they were always registered
+    verbs,
+    unique_verbs,
+    common_spellcars,
+    company_spellcars,
+    unique_spellcars,
+    captains,
+    engineers,
+    surveyors,
+    station_masters,
+)
+"""Every module whose decision handlers, ops, domains, effects and passive
+abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`):
+nothing is registered by importing a module."""
+
+_MANA_KEYS = ("mana", "spent")
 
 HIDDEN = "?"
 """What a redacted Specialist or Award looks like in a view."""
@@ -65,6 +121,41 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     state_type = EmpyrealState
     action_types = ACTION_TYPES
     decision_types = DECISION_TYPES
+
+    def __init__(self) -> None:
+        install(MODULES)
+
+    def register_codec_hooks(self, conv: cattrs.Converter) -> None:
+        """Save a folio's mana :class:`~hexkit.components.Pool` as the two
+        numbers ``mana`` and ``spent`` (the saved shape from before the state
+        used the core's components, so older files load unchanged)."""
+        plain_out = conv.get_unstructure_hook(PlayerState)
+        plain_in = conv.get_structure_hook(PlayerState)
+
+        def unstructure(folio: PlayerState) -> dict[str, Any]:
+            out: dict[str, Any] = plain_out(folio)
+            del out["pool"]
+            out["mana"], out["spent"] = folio.pool.available, folio.pool.spent
+            return out
+
+        def structure(saved: Any, _: Any) -> PlayerState:
+            if not isinstance(saved, dict):
+                raise ValueError(f"expected an object, not {type(saved).__name__}")
+            missing = [k for k in _MANA_KEYS if k not in saved]
+            if missing:
+                raise ValueError(f"missing field {', '.join(repr(m) for m in missing)}")
+            if "pool" in saved:
+                raise ValueError("unknown field 'pool'")
+            body = {k: v for k, v in saved.items() if k not in _MANA_KEYS}
+            body["pool"] = {"available": 0, "spent": 0, "cap": None}
+            folio: PlayerState = plain_in(body, PlayerState)
+            # Set, not built: validate_state names impossible amounts by field.
+            folio.pool.available = conv.structure(saved["mana"], int)
+            folio.pool.spent = conv.structure(saved["spent"], int)
+            return folio
+
+        conv.register_unstructure_hook(PlayerState, unstructure)
+        conv.register_structure_hook(PlayerState, structure)
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         """Set the game up and run to the first decision (Source: Setting Up the Game)."""
@@ -178,8 +269,6 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
         See :class:`hexkit_empyreal.strong.StrongEmpyrealAgent`.
         """
-        from hexkit_empyreal.strong import StrongEmpyrealAgent
-
         return StrongEmpyrealAgent(seed=seed)
 
     def turns(self, state: EmpyrealState) -> int:
@@ -244,8 +333,6 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         """
         sample = super().determinize(view, player, rng)
         d = data(sample)
-        from hexkit_empyreal.config import FRIENDLY
-
         gone = set(d.friendly.specialists) if FRIENDLY in sample.config.variants else set()
         owned = {n for ps in sample.players for n in (ps.engineer, ps.surveyor, *ps.station_masters)}
         names = _names_by_type(d)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from hexkit.components import Pool
 from hexkit.game import State
 
 from hexkit_empyreal.board import Board, board_for
@@ -64,8 +65,12 @@ class PlayerState:
             ``station_masters`` (its ability works as any other's) but does
             not fill the Station Master slot, so a Station Master can still
             be gained for that slot.
-        mana: available mana crystals.
-        spent: spent crystals (mana + spent never exceeds the cap of 10).
+        pool: the mana crystals, available and spent (available + spent
+            never exceeds the cap of 10; the cap is a rule of the game data,
+            applied by :func:`hexkit_empyreal.rules.mana.gain`). Read it as
+            :attr:`mana` and :attr:`spent`; it changes only through
+            :mod:`hexkit_empyreal.rules.mana`. Saved as the two numbers
+            ``mana`` and ``spent``.
         conductor: Conductor position: 0 is Start, 1..k the path spaces,
             k+1 the End of the Line.
         railyard: Spellcar id per slot (column * 3 + row); "" empty, "-" no slot.
@@ -85,8 +90,7 @@ class PlayerState:
     surveyor_used: bool = False
     station_masters: list[str] = attrs.field(factory=list)
     over_surveyor: str = ""
-    mana: int = 5
-    spent: int = 0
+    pool: Pool = attrs.field(factory=lambda: Pool(available=5))
     conductor: int = 0
     railyard: list[str] = attrs.field(factory=list)
     goods: list[int] = attrs.field(factory=lambda: [0] * 6)
@@ -106,8 +110,7 @@ class PlayerState:
             surveyor_used=self.surveyor_used,
             station_masters=self.station_masters.copy(),
             over_surveyor=self.over_surveyor,
-            mana=self.mana,
-            spent=self.spent,
+            pool=self.pool.copy(),
             conductor=self.conductor,
             railyard=self.railyard.copy(),
             goods=self.goods.copy(),
@@ -115,6 +118,26 @@ class PlayerState:
             cars_left=self.cars_left,
             net=self.net,
         )
+
+    @property
+    def mana(self) -> int:
+        """Available mana crystals."""
+        return self.pool.available
+
+    @mana.setter
+    def mana(self, value: int) -> None:
+        # For building positions by hand (tests, tools): the rules change
+        # mana only through hexkit_empyreal.rules.mana.
+        self.pool.available = value
+
+    @property
+    def spent(self) -> int:
+        """Spent mana crystals."""
+        return self.pool.spent
+
+    @spent.setter
+    def spent(self, value: int) -> None:
+        self.pool.spent = value
 
     @property
     def delivered(self) -> int:

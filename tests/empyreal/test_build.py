@@ -13,7 +13,7 @@ from hexkit_empyreal.actions import BuildTrack
 from hexkit_empyreal.data import GLACIER, LAKE
 from hexkit_empyreal.effects import verbs as v
 
-from tests.empyreal.helpers import KL, KT, GS, begin, cell, legal, put, sandbox
+from tests.empyreal.helpers import AE, KL, KT, GS, begin, cell, legal, put, sandbox
 
 
 def build(state, target, player=0, **free):
@@ -81,12 +81,10 @@ def test_free_transfers_of_common_spellcars() -> None:
 
 
 def test_network_adjacent_targets_and_limits() -> None:
-    state = sandbox((KL, KT, GS))
+    state = sandbox((KL, KT, GS, AE))
     put(state, 2, 1, cars=[0])
     put(state, 3, 0, "Lake", cars=[1, 2])  # two competitors: still room
-    put(state, 2, 2, "Lake", cars=[1, 2])
-    put(state, 2, 2, cars=[])
-    state.cars[cell(state, 2, 2)] = (1, 2, 1)  # full hex (3 cars)
+    put(state, 2, 2, "Lake", cars=[1, 2, 3])  # full hex (3 cars)
     put(state, 3, 1, "Lake")
     put(state, 5, 1, "Lake")  # not Network-Adjacent
     got = build(state, v.terrain(LAKE))
@@ -155,3 +153,49 @@ def test_declining_a_build_is_always_legal() -> None:
     put(state, 2, 1, cars=[0])
     begin(state, 0, BuildTrack(player=0, target=v.terrain(LAKE)))
     assert Done() in legal(state)
+
+
+def test_the_target_mask_agrees_with_the_per_hex_test() -> None:
+    """build_options tests targets as one bit mask; it must accept exactly
+    the hexes the per-hex test (target_ok) accepts, for every kind of target."""
+    from hexkit.rng import Rng
+
+    from hexkit_empyreal.actions import Target
+    from hexkit_empyreal.rules.build import _ok_mask, target_ok
+    from hexkit_empyreal.state import bits, board
+
+    targets = [Target(label=f"terrain {x}", terrains=(x,)) for x in range(6)] + [
+        Target(label="any"),
+        Target(label="edge", edge=True),
+        Target(label="competitor", competitor=True),
+        Target(label="city", near_city=True),
+        Target(label="wasteland", near_wasteland=True),
+        Target(label="city or wasteland", near_city=True, near_wasteland=True),
+        Target(label="cells", cells=(3, 4, 5, 40, 41)),
+        Target(label="lake edge", terrains=(3,), edge=True, anywhere=True),
+    ]
+    checked = 0
+    for players, variants, seed in ((4, ("team",), 3), (3, (), 4), (6, (), 5)):
+        state = GAME.new(GAME.make_config(players, variants), seed)
+        chooser = Rng(seed)
+        while state.pending and state.step < 900:
+            if state.step % 60 == 0:
+                size = board(state).size
+                for t in targets:
+                    for p in range(players):
+                        expected = [c for c in range(size) if target_ok(state, p, t, c)]
+                        assert bits(_ok_mask(state, p, t)) == expected, (t.label, p, state.step)
+                        checked += 1
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[chooser.randbelow(len(legal))])
+    assert checked > 1000
+
+
+def test_a_hex_with_two_cars_of_one_company_and_a_third_is_full() -> None:
+    """Build Track: "an opponent may move one of your trains into a hex where
+    you already have one"; such a hex with a third car holds 3 and is full."""
+    state = sandbox((KL, KT, GS))
+    put(state, 2, 1, cars=[0])
+    put(state, 3, 0, "Lake", cars=[1, 1, 2])  # as after a Switching Station swap
+    put(state, 3, 1, "Lake", cars=[1, 1])
+    assert build(state, v.terrain(LAKE)) == {"(3,1)": 0}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit_empyreal.data import load_data
 from hexkit_empyreal.effects import get_effect, registered_effects, registered_passives
 
@@ -54,3 +56,50 @@ def test_every_activated_effect_is_registered() -> None:
 def test_every_passive_station_master_is_registered() -> None:
     assert missing_passives() == []
     assert len(_needed_passives()) == 12
+
+
+def test_decorating_registers_nothing_until_installed() -> None:
+    from types import ModuleType
+
+    from hexkit_empyreal.effects import registry
+    from hexkit_empyreal.rules.dispatch import install
+
+    module = ModuleType("tests.empyreal.fake_effects")
+
+    def fake(ctx: registry.EffectContext) -> registry.Steps:
+        return []
+
+    fake.__module__ = module.__name__
+    module.fake = registry.effect("Fake Effect For Test")(fake)  # type: ignore[attr-defined]
+    assert get_effect("Fake Effect For Test") is None
+    try:
+        install([module])
+        entry = get_effect("Fake Effect For Test")
+        assert entry is not None and entry.run is fake
+        install([module])  # a second install of a module does nothing
+    finally:
+        del registry._EFFECTS["Fake Effect For Test"]
+
+
+def test_a_name_marked_twice_is_refused_when_installed() -> None:
+    from hexkit_empyreal.effects import registry
+
+    with pytest.raises(ValueError, match="op 'end_turn' is registered twice"):
+        registry.register(lambda state, o: None, "op", "end_turn")
+
+
+def test_every_module_with_registrations_is_installed_by_the_game() -> None:
+    import importlib
+    import pkgutil
+
+    import hexkit_empyreal
+    from hexkit_empyreal.effects.registry import marks_of
+    from hexkit_empyreal.game import MODULES
+
+    marked = set()
+    for info in pkgutil.walk_packages(hexkit_empyreal.__path__, "hexkit_empyreal."):
+        module = importlib.import_module(info.name)
+        if marks_of(module):
+            marked.add(info.name)
+    assert marked == {m.__name__ for m in MODULES}
+    assert len(marked) == 19

@@ -7,7 +7,7 @@ from typing import Generic, Literal, Protocol, TypeVar
 import attrs
 
 from hexkit.components._errors import ComponentError, MissingItemError
-from hexkit.components.deck import Deck
+from hexkit.components.deck import Deck, EmptyPolicy
 from hexkit.rng import Rng
 
 __all__ = ["FillEmptySlots", "MarketRow", "RefillRule", "WipeWhenLow"]
@@ -20,14 +20,24 @@ class RefillRule(Protocol):
     """How a :class:`MarketRow` refills its slots from its deck.
 
     A rule is a small immutable value (a frozen attrs class, so it can be
-    saved with the row). A rule changes ``slots`` in place (never its
-    length) and may draw from and discard to ``deck``. It must not create or
-    drop items: whatever leaves a slot goes to ``deck``'s discard pile.
+    saved with the row). A rule changes ``slots`` in place and may draw
+    from and discard to ``deck``. It must not create or drop items:
+    whatever leaves a slot goes to ``deck``'s discard pile. In a row of
+    fixed slots (``compact`` false) it never changes the list's length and
+    ``None`` marks an empty slot; in a compact row ``slots`` holds only
+    items, at most ``size`` of them.
     """
 
-    def refill(self, slots: list[T | None], deck: Deck[T], rng: Rng | None) -> None:
-        """Refill ``slots`` from ``deck``, using ``rng`` if the deck reshuffles."""
+    def refill(
+        self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
+    ) -> bool:
+        """Refill ``slots`` (a row of ``size``) from ``deck``; return whether the row changed."""
         ...
+
+
+def _can_deal(deck: Deck[T]) -> bool:
+    """Whether ``deck`` can give a card now (its draw pile, or a reshuffle of its discards)."""
+    return bool(deck.draw_pile) or (deck.policy is EmptyPolicy.RESHUFFLE and bool(deck.discard_pile))
 
 
 @attrs.define(slots=True, frozen=True)
@@ -36,22 +46,36 @@ class FillEmptySlots:
 
     Soot & Timber's card row (5 slots) and contract row (4 slots). When the
     deck cannot give a card (see :class:`~hexkit.components.EmptyPolicy`)
-    the remaining slots stay empty.
+    the remaining slots stay empty. A compact row is topped up to its size.
 
     Example:
         >>> row = MarketRow([None, 7, None], Deck([1, 2, 3]), FillEmptySlots())
         >>> row.refill()
+        True
         >>> row.slots
         [3, 7, 2]
     """
 
     kind: Literal["fill_empty_slots"] = "fill_empty_slots"
 
-    def refill(self, slots: list[T | None], deck: Deck[T], rng: Rng | None) -> None:
+    def refill(
+        self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
+    ) -> bool:
         """Fill the empty slots, lowest index first."""
+        changed = False
+        if compact:
+            while len(slots) < size:
+                item = deck.draw(rng)
+                if item is None:
+                    break
+                slots.append(item)
+                changed = True
+            return changed
         for i, item in enumerate(slots):
             if item is None:
                 slots[i] = deck.draw(rng)
+                changed = changed or slots[i] is not None
+        return changed
 
 
 @attrs.define(slots=True, frozen=True)
@@ -62,7 +86,9 @@ class WipeWhenLow:
     them and deal a new market of six" (``WipeWhenLow(2, 6)`` on 6 slots).
     A refill of an empty row (set-up) deals a full market. The new items
     fill slots ``0 .. deal-1``; slots past ``deal`` and slots the deck
-    cannot fill stay empty. One refill wipes at most once.
+    cannot fill stay empty. One refill wipes at most once, and never while
+    the deck cannot deal a card (the wipe would leave the row empty, or
+    deal the same items back): the row then stays as it is.
 
     Args:
         threshold: wipe when the number of filled slots is at most this.
@@ -71,6 +97,7 @@ class WipeWhenLow:
     Example:
         >>> row = MarketRow([5, None, None, 6], Deck([1, 2, 3, 4]), WipeWhenLow(2, 4))
         >>> row.refill()
+        True
         >>> row.slots, row.deck.discard_pile
         ([4, 3, 2, 1], [5, 6])
     """
@@ -79,51 +106,74 @@ class WipeWhenLow:
     deal: int = 6
     kind: Literal["wipe_when_low"] = "wipe_when_low"
 
-    def refill(self, slots: list[T | None], deck: Deck[T], rng: Rng | None) -> None:
-        """Wipe and deal if the row is low; otherwise do nothing."""
+    def refill(
+        self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
+    ) -> bool:
+        """Wipe and deal if the row is low and the deck can deal; otherwise do nothing."""
         filled = [x for x in slots if x is not None]
-        if len(filled) > self.threshold:
-            return
+        if len(filled) > self.threshold or not _can_deal(deck):
+            return False
         for x in filled:
             deck.discard(x)
-        new = deck.draw_many(min(self.deal, len(slots)), rng)
-        for i in range(len(slots)):
-            slots[i] = new[i] if i < len(new) else None
+        new = deck.draw_many(min(self.deal, size), rng)
+        if compact:
+            slots[:] = new
+        else:
+            for i in range(len(slots)):
+                slots[i] = new[i] if i < len(new) else None
+        return True
 
 
 @attrs.define(slots=True)
 class MarketRow(Generic[T, R]):
-    """Face-up slots (``None`` = empty) refilled from a deck by a rule.
+    """Face-up items refilled from a deck by a rule.
+
+    Two shapes of row:
+
+    - fixed slots (``compact`` false, the default): ``slots`` has one entry
+      per slot, ``None`` for an empty one; taking leaves a gap (Soot &
+      Timber's card row);
+    - compact (``compact`` true): ``slots`` holds only the items, in the
+      order they were dealt; taking closes the gap, and ``size`` is the
+      most the row holds (Empyreal's Spellcar Market, where only which
+      Spellcars are face up matters).
 
     Write the type with its rule: ``MarketRow[Card, WipeWhenLow]`` (or a
     union of rule types), so that cattrs knows how to load the rule.
 
     Args:
-        slots: the face-up items, ``None`` for an empty slot; its length is
-            the row size and never changes.
+        slots: the face-up items (see above).
         deck: where new items come from and wiped items go.
         rule: the :class:`RefillRule`.
+        capacity: the size of a compact row; ``None`` for fixed slots.
 
     Example:
         >>> row = MarketRow.empty(3, Deck([1, 2, 3, 4, 5]), FillEmptySlots())
         >>> row.refill()
-        >>> row.slots
-        [5, 4, 3]
+        True
         >>> row.take(1), row.slots
         (4, [5, 2, 3])
         >>> row.take(0, refill=False), row.slots
         (5, [None, 2, 3])
+        >>> pile = MarketRow.empty(3, Deck([1, 2, 3, 4]), WipeWhenLow(1, 3), compact=True)
+        >>> pile.refill(), pile.slots
+        (True, [4, 3, 2])
+        >>> pile.take_item(3, refill=False), pile.slots
+        (3, [4, 2])
     """
 
     slots: list[T | None]
     deck: Deck[T]
     rule: R
+    capacity: int | None = None
 
     @classmethod
-    def empty(cls, size: int, deck: Deck[T], rule: R) -> MarketRow[T, R]:
+    def empty(cls, size: int, deck: Deck[T], rule: R, *, compact: bool = False) -> MarketRow[T, R]:
         """Return a row of ``size`` empty slots (call :meth:`refill` to deal it)."""
         if size < 0:
             raise ComponentError(f"MarketRow: size must be non-negative, got {size}")
+        if compact:
+            return cls([], deck, rule, size)
         return cls([None] * size, deck, rule)
 
     def __len__(self) -> int:
@@ -131,9 +181,14 @@ class MarketRow(Generic[T, R]):
         return sum(1 for x in self.slots if x is not None)
 
     @property
+    def compact(self) -> bool:
+        """Whether taking an item closes the gap (see the class doc)."""
+        return self.capacity is not None
+
+    @property
     def size(self) -> int:
         """The number of slots, filled or not."""
-        return len(self.slots)
+        return len(self.slots) if self.capacity is None else self.capacity
 
     def view(self) -> tuple[T | None, ...]:
         """Return the slots as an immutable tuple."""
@@ -149,31 +204,36 @@ class MarketRow(Generic[T, R]):
         new.slots = self.slots.copy()
         new.deck = self.deck.copy()
         new.rule = self.rule
+        new.capacity = self.capacity
         return new
 
-    def refill(self, rng: Rng | None = None) -> None:
+    def refill(self, rng: Rng | None = None) -> bool:
         """Apply the refill rule now.
 
         Args:
             rng: passed to the deck for a reshuffle if one is needed.
 
+        Returns:
+            Whether the rule changed the row.
+
         Raises:
             ComponentError: the deck needs a reshuffle and ``rng`` is ``None``
                 (the row is unchanged).
         """
-        self._apply_rule(rng)
+        return self._apply_rule(rng)
 
-    def _apply_rule(self, rng: Rng | None) -> None:
+    def _apply_rule(self, rng: Rng | None) -> bool:
         if rng is not None:
-            self.rule.refill(self.slots, self.deck, rng)
-            return
-        # Without an rng a reshuffle fails part way: keep the row unchanged.
-        slots, deck = self.slots.copy(), self.deck.copy()
+            return self.rule.refill(self.slots, self.deck, rng, self.size, self.compact)
+        # Without an rng a reshuffle fails part way: keep the row unchanged
+        # (restored in place: the lists may be shared with a game's state).
+        slots, pile, discards = self.slots.copy(), self.deck.draw_pile.copy(), self.deck.discard_pile.copy()
         try:
-            self.rule.refill(self.slots, self.deck, None)
+            return self.rule.refill(self.slots, self.deck, None, self.size, self.compact)
         except ComponentError:
             self.slots[:] = slots
-            self.deck.draw_pile, self.deck.discard_pile = deck.draw_pile, deck.discard_pile
+            self.deck.draw_pile[:] = pile
+            self.deck.discard_pile[:] = discards
             raise
 
     def take(self, index: int, rng: Rng | None = None, *, refill: bool = True) -> T:
@@ -194,17 +254,38 @@ class MarketRow(Generic[T, R]):
             ComponentError: the refill needs a deck reshuffle and ``rng`` is
                 ``None`` (the row is unchanged, the item stays in its slot).
         """
-        item = self.slots[index] if -len(self.slots) <= index < len(self.slots) else None
+        slots = self.slots
+        item = slots[index] if -len(slots) <= index < len(slots) else None
         if item is None:
             raise MissingItemError("MarketRow", index, f"filled slots {self._filled()}")
-        self.slots[index] = None
+        if index < 0:
+            index += len(slots)
+        if self.capacity is None:
+            slots[index] = None
+        else:
+            del slots[index]
         if refill:
             try:
                 self._apply_rule(rng)
             except ComponentError:
-                self.slots[index] = item
+                if self.capacity is None:
+                    slots[index] = item
+                else:
+                    slots.insert(index, item)
                 raise
         return item
+
+    def take_item(self, item: T, rng: Rng | None = None, *, refill: bool = True) -> T:
+        """Take the first slot holding ``item`` (compared with ``==``), as :meth:`take` does.
+
+        Raises:
+            MissingItemError: no slot holds ``item`` (the row is unchanged).
+            ComponentError: as for :meth:`take`.
+        """
+        for i, x in enumerate(self.slots):
+            if x is not None and x == item:
+                return self.take(i, rng, refill=refill)
+        raise MissingItemError("MarketRow", item, "row")
 
     def _filled(self) -> list[int]:
         return [i for i, x in enumerate(self.slots) if x is not None]

@@ -13,8 +13,11 @@ __all__ = ["Pool"]
 class Pool:
     """Available and spent amounts with a cap on the available amount.
 
-    Empyreal mana: start 5 available, cap 10; spending pushes crystals off
-    the folio (``spent``), Reclaim brings them back.
+    Empyreal mana (``PlayerState.pool``): start 5 available; spending
+    pushes crystals off the folio (``spent``), Reclaim brings them back.
+    Empyreal's cap of 10 bounds available *plus* spent and is a number of
+    the game's data, so its pool is uncapped and the plugin's ``gain``
+    passes only what fits.
 
     Semantics:
         - :meth:`spend` moves available to spent, all or nothing: if short

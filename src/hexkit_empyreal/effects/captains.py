@@ -31,6 +31,7 @@ from hexkit_empyreal.data import WASTELAND
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import has_competitor
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -199,8 +200,7 @@ def _marcinae_where(player: int, cell: int, colour: int) -> ChooseHex:
 @op("u_marcinae_move")
 def _marcinae_move(state: EmpyrealState, o: Op) -> Steps | None:
     colour, source, target = o.ints
-    u.remove_good(state, source, colour)
-    state.supply[colour] += 1
+    ledger.cell_to_supply(state, source, colour)
     state.note(o.player, f"returned a {u.colour_name(state, colour)} Good from {board(state).hexes[source]} to the supply")
     u.move_car(state, o.player, source, target)
     return None

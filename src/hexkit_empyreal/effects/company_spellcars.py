@@ -5,6 +5,8 @@ Source: rulebook, Captains and Their Company Spellcars.
 
 from __future__ import annotations
 
+import attrs
+
 from hexkit_empyreal.actions import BuildTrack, Op
 from hexkit_empyreal.data import WASTELAND
 from hexkit_empyreal.effects import verbs as v
@@ -38,10 +40,7 @@ def _build_on_last_wasteland(state: EmpyrealState, o: Op) -> Steps | None:
     cell = state.turn.flags.pop("last_wasteland", -1)
     if cell < 0:
         return None
-    target = v.terrain(WASTELAND)
-    import attrs
-
-    target = attrs.evolve(target, cells=(cell,), label="the Wasteland just placed")
+    target = attrs.evolve(v.terrain(WASTELAND), cells=(cell,), label="the Wasteland just placed")
     return [BuildTrack(player=o.player, prompt="build track on the Wasteland just placed, or done", target=target, source=o.strs[0] if o.strs else "")]
 
 

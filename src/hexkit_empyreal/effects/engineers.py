@@ -31,6 +31,7 @@ from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
 from hexkit_empyreal.effects.unique_spellcars import mirror
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.railyard import slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -258,8 +259,7 @@ def _bare_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
 def _seed_good(state: EmpyrealState, o: Op) -> Steps | None:
     times, cell = o.ints[0], o.ints[-1]
     colour = state.terrain[cell]
-    state.supply[colour] -= 1
-    u.add_good(state, cell, colour)
+    ledger.supply_to_cell(state, cell, colour)  # the domain offers only colours in the supply
     state.note(o.player, f"placed a {u.colour_name(state, colour)} Good from the supply on {board(state).hexes[cell]}")
     if times > 1:
         return [seed_goods(o.player, times - 1)]

@@ -1,21 +1,25 @@
 """The effects registry: effects, ops, domains and passive abilities by name.
 
-Four registries, all keyed by the name the rulebook (or the engine) uses:
+Four registries, all keyed by the name the rulebook (or the engine) uses.
+The decorators only *mark* a function or class; nothing is registered when
+a module is imported. ``game.py`` lists the rule and effect modules and
+installs them (:func:`hexkit_empyreal.rules.dispatch.install`, which calls
+:func:`register` for each mark of :func:`marks_of`):
 
-* :func:`effect` registers what a Spellcar or Specialist does when it is
+* :func:`effect`: what a Spellcar or Specialist does when it is
   activated. The function receives an :class:`EffectContext` and returns
   the steps (decisions and ops) to run, in order; it may also change the
   state directly for immediate parts. Effects are composed from the verbs
   in :mod:`hexkit_empyreal.effects.verbs`.
-* :func:`op` registers an automatic step: a function of the state and the
+* :func:`op`: an automatic step: a function of the state and the
   :class:`~hexkit_empyreal.actions.Op` that returns more steps (or ``None``).
   Ops are how an effect continues after a choice ("then place a Good on that
   hex"): choices carry the name of the op to run with the answer.
-* :func:`domain` registers the options of a generic choice
+* :func:`domain`: the options of a generic choice
   (:class:`~hexkit_empyreal.actions.ChooseHex` returns cells,
   :class:`~hexkit_empyreal.actions.ChooseOption` returns names), computed
   when the choice is asked, so they always reflect the current state.
-* :func:`passive` registers a :class:`Passive`: the rule changes a Station
+* :func:`passive`: a :class:`Passive`: the rule changes a Station
   Master (or anything in play) makes without being activated (cheaper
   moves, cheaper Transfers, extra steps when you Administrate...).
 
@@ -29,7 +33,8 @@ Source: DESIGN.md, "Rules in data" (effects are code, registered by name).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hexkit.game import Decision
 
@@ -57,6 +62,9 @@ __all__ = [
     "registered_effects",
     "registered_passives",
     "push",
+    "mark",
+    "marks_of",
+    "register",
 ]
 
 Steps = Sequence[Decision]
@@ -177,80 +185,116 @@ _PASSIVES: dict[str, Passive] = {}
 
 F = TypeVar("F")
 
+MARK = "_empyreal_marks"
+"""The attribute where the decorators note what an object is to be registered as."""
+
+Mark = tuple[str, str, Any]
+"""What a decorator noted: (kind, name, extra): kind ``effect`` (extra: the
+availability predicate), ``op``, ``domain``, ``passive``, or ``handler``
+(name "", extra: the decision type)."""
+
+
+def mark(obj: F, kind: str, name: str, extra: Any = None) -> F:
+    """Note on ``obj`` that :func:`register_module` registers it as ``kind`` ``name``.
+
+    Decorating never registers anything: a module's objects are registered
+    when the game installs that module (explicitly, from ``game.py``).
+    """
+    own = vars(obj).get(MARK)
+    if own is None:
+        own = []
+        setattr(obj, MARK, own)
+    own.append((kind, name, extra))
+    return obj
+
+
+def marks_of(module: ModuleType) -> list[tuple[Any, Mark]]:
+    """The marked objects defined in ``module`` (not those it imports), in source order."""
+    out = []
+    for obj in vars(module).values():
+        if getattr(obj, "__module__", None) != module.__name__:
+            continue
+        for m in getattr(obj, "__dict__", {}).get(MARK, ()):
+            out.append((obj, m))
+    return out
+
+
+def register(obj: Any, kind: str, name: str, extra: Any = None) -> None:
+    """Put one marked object into its registry.
+
+    Raises:
+        ValueError: another object is registered under that name, or the
+            kind is not one of this module's four.
+    """
+    if kind == "effect":
+        table: dict[str, Any] = _EFFECTS
+        value: Any = Effect(name, obj, extra)
+        same = name in _EFFECTS and _EFFECTS[name].run is obj
+    elif kind in ("op", "domain"):
+        table = _OPS if kind == "op" else _DOMAINS
+        value, same = obj, table.get(name) is obj
+    elif kind == "passive":
+        table = _PASSIVES
+        value = obj()
+        same = type(_PASSIVES.get(name)) is obj
+    else:
+        raise ValueError(f"unknown registry {kind!r} for {name!r}")
+    if same:
+        return
+    if name in table:
+        raise ValueError(f"{kind} {name!r} is registered twice")
+    table[name] = value
+
 
 def effect(name: str, *, available: AvailableFn | None = None) -> Callable[[EffectFn], EffectFn]:
-    """Register an effect under its rulebook name.
+    """Mark an effect to be registered under its rulebook name.
 
     Args:
         name: the Spellcar, Specialist or effect-kind name ("Flow Controller",
             "Pick One of Two", "Wendy Thristle").
         available: optional predicate: may the effect be used now?
 
-    Raises:
-        ValueError: the name is already registered.
-
     Example::
 
         @effect("Flow Controller")
         def flow_controller(ctx: EffectContext) -> Steps:
             return [verbs.reclaim(ctx, 3)]
+
+    Installing two effects of one name raises ``ValueError``
+    (:func:`register`).
     """
 
-    def register(fn: EffectFn) -> EffectFn:
-        if name in _EFFECTS:
-            raise ValueError(f"effect {name!r} is registered twice")
-        _EFFECTS[name] = Effect(name, fn, available)
-        return fn
+    def decorate(fn: EffectFn) -> EffectFn:
+        return mark(fn, "effect", name, available)
 
-    return register
+    return decorate
 
 
 def op(name: str) -> Callable[[OpFn], OpFn]:
-    """Register an automatic step under ``name``.
+    """Mark an automatic step to be registered under ``name``."""
 
-    Raises:
-        ValueError: the name is already registered.
-    """
+    def decorate(fn: OpFn) -> OpFn:
+        return mark(fn, "op", name)
 
-    def register(fn: OpFn) -> OpFn:
-        if name in _OPS:
-            raise ValueError(f"op {name!r} is registered twice")
-        _OPS[name] = fn
-        return fn
-
-    return register
+    return decorate
 
 
 def domain(name: str) -> Callable[[DomainFn], DomainFn]:
-    """Register the options of a generic choice under ``name``.
+    """Mark the options of a generic choice to be registered under ``name``."""
 
-    Raises:
-        ValueError: the name is already registered.
-    """
+    def decorate(fn: DomainFn) -> DomainFn:
+        return mark(fn, "domain", name)
 
-    def register(fn: DomainFn) -> DomainFn:
-        if name in _DOMAINS:
-            raise ValueError(f"domain {name!r} is registered twice")
-        _DOMAINS[name] = fn
-        return fn
-
-    return register
+    return decorate
 
 
 def passive(name: str) -> Callable[[type[Passive]], type[Passive]]:
-    """Register a :class:`Passive` subclass (instantiated once) under a Specialist name.
+    """Mark a :class:`Passive` subclass (instantiated once when installed) for a Specialist name."""
 
-    Raises:
-        ValueError: the name is already registered.
-    """
+    def decorate(cls: type[Passive]) -> type[Passive]:
+        return mark(cls, "passive", name)
 
-    def register(cls: type[Passive]) -> type[Passive]:
-        if name in _PASSIVES:
-            raise ValueError(f"passive {name!r} is registered twice")
-        _PASSIVES[name] = cls()
-        return cls
-
-    return register
+    return decorate
 
 
 def get_effect(name: str) -> Effect | None:
@@ -284,12 +328,17 @@ def get_domain(name: str) -> DomainFn:
 
 def passives_of(state: EmpyrealState, player: int) -> list[Passive]:
     """The passive abilities a player has in play (Captain, Engineer, Station Masters)."""
-    if not _PASSIVES:
-        return []
     ps = state.players[player]
+    get = _PASSIVES.get
     out = []
-    for name in (ps.captain, ps.engineer, *ps.station_masters):
-        p = _PASSIVES.get(name)
+    p = get(ps.captain)
+    if p is not None:
+        out.append(p)
+    p = get(ps.engineer)
+    if p is not None:
+        out.append(p)
+    for name in ps.station_masters:
+        p = get(name)
         if p is not None:
             out.append(p)
     return out

@@ -44,10 +44,19 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ActivateSpellcars, BuildTrack, ChooseOption, DeliverChoice, MainAction, Op
+from hexkit_empyreal.actions import (
+    ActivateSpellcars,
+    BuildTrack,
+    ChooseOption,
+    DeliverChoice,
+    MainAction,
+    Op,
+    op_step,
+)
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, op, passive, passives_of
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.build import build_options
 from hexkit_empyreal.state import EmpyrealState, board, data
 
@@ -119,11 +128,8 @@ def _tegusgan_ok(ctx: EffectContext) -> bool:
     me = ctx.me
     if me.mana < 2 or u.network_goods(ctx.state, ctx.player) < 2:
         return False
-    me.mana -= 2
-    try:
-        return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player)))
-    finally:
-        me.mana += 2
+    # The build comes after paying 2 mana: Transfers may use only the rest.
+    return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player), budget=me.mana - 2))
 
 
 @effect("Tegusgan", available=_tegusgan_ok)
@@ -312,9 +318,8 @@ def _voco_colours_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
 @op("u_voco_take")
 def _voco_take(state: EmpyrealState, o: Op) -> Steps | None:
     colour = data(state).colour_index(o.strs[-1])
-    state.supply[colour] -= 1
+    ledger.supply_to_folio(state, o.player, colour)  # the domain offers only colours in the supply
     ps = state.players[o.player]
-    ps.goods[colour] += 1
     state.note(o.player, f"{ps.company} added a {o.strs[-1]} Good from the supply to its folio (Voco Astrum)")
     return None
 
@@ -342,9 +347,9 @@ class Peril(Passive):
             (
                 PERIL,
                 [
-                    Op(player=player, op="u_peril_begin"),
+                    op_step(player, "u_peril_begin"),
                     ActivateSpellcars(player=player, prompt="activate a Spellcar, or done"),
-                    Op(player=player, op="end_activation"),
+                    op_step(player, "end_activation"),
                     MainAction(
                         player=player, prompt="now move the Conductor (Peril)", moves_only=True, activate=False,
                         deliver=False,

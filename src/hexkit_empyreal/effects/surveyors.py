@@ -40,11 +40,13 @@ from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.engineers import seed_goods
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, get_effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.build import target_ok
 from hexkit_empyreal.rules.deliver import TILE_NAMES, goods_phrase
 from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
+from hexkit_empyreal.rules.specialists import specialist_stack
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
 
@@ -62,7 +64,7 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
 
     Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
     """
-    drawn = sorted(set(ctx.state.stacks[2][-3:]))
+    drawn = sorted(set(specialist_stack(ctx.state, 2).peek(3)))
     if not drawn:
         ctx.state.note(ctx.player, "no Station Master is left to draw")
         return None
@@ -76,10 +78,10 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
 @op("u_aella_keep")
 def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
     name = o.strs[-1]
-    stack = state.stacks[2]
-    if name in stack:
+    stack = specialist_stack(state, 2)
+    if name in stack.draw_pile:
         stack.remove(name)
-    state.rng.shuffle(stack)
+    stack.shuffle(state.rng)
     ps = state.players[o.player]
     ps.station_masters.append(name)
     ps.over_surveyor = name
@@ -429,10 +431,7 @@ def _cin(state: EmpyrealState, o: Op) -> Steps | None:
     b = board(state)
     moved = 0
     for n in b.neighbours[cell]:
-        for g in state.goods[n]:
-            u.add_good(state, cell, g)
-            moved += 1
-        state.goods[n] = ()
+        moved += ledger.gather(state, n, cell)
     state.note(o.player, f"moved {goods_phrase(moved)} onto {b.hexes[cell]}")
     return None
 

@@ -36,8 +36,9 @@ from hexkit_empyreal.data import FOREST, GLACIER, LAKE, LAVA, MOUNTAIN, TERRAINS
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import is_competitor
-from hexkit_empyreal.rules.railyard import refill_market, slot_index, slot_label
+from hexkit_empyreal.rules.railyard import discard_spellcar, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
 __all__: list[str] = []
@@ -370,11 +371,9 @@ def _mirror_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _supply_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
-    if state.supply[colour] <= 0:
+    if not ledger.supply_to_cell(state, cell, colour):
         state.note(player, f"no {u.colour_name(state, colour)} Good left in the supply")
         return
-    state.supply[colour] -= 1
-    u.add_good(state, cell, colour)
     state.note(player, f"placed a {u.colour_name(state, colour)} Good from the supply on {board(state).hexes[cell]}")
 
 
@@ -434,10 +433,7 @@ def _transmute_to(state: EmpyrealState, player: int, cell: int, old: int) -> Cho
 def _transmute_do(state: EmpyrealState, o: Op) -> Steps | None:
     cell, old = o.ints[0], o.ints[1]
     new = data(state).colour_index(o.strs[-1])
-    u.remove_good(state, cell, old)
-    state.supply[old] += 1
-    state.supply[new] -= 1
-    u.add_good(state, cell, new)
+    ledger.exchange(state, cell, old, new)  # the choice offered only colours in the supply
     state.note(
         o.player,
         f"replaced a {u.colour_name(state, old)} Good on {board(state).hexes[cell]} with a {u.colour_name(state, new)} one",
@@ -558,9 +554,8 @@ def _discard_tile(state: EmpyrealState, o: Op) -> Steps | None:
     ps = state.players[o.player]
     sid = ps.railyard[slot]
     ps.railyard[slot] = u.printed_under(state, o.player, slot)
-    state.discard.append(sid)
     state.note(o.player, f"{ps.company} discarded {sid} from {label[:2]}")
-    refill_market(state)
+    discard_spellcar(state, sid)
     return None
 
 

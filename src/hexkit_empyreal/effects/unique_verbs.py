@@ -30,9 +30,17 @@ from collections.abc import Callable, Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import BuildTrack, ChooseHex, ChooseOption, Op, decode_steps, encode_steps
+from hexkit_empyreal.actions import (
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    Op,
+    decode_steps,
+    encode_steps,
+)
 from hexkit_empyreal.data import CITY, SpellcarSpec
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
 from hexkit_empyreal.rules.railyard import slot_label
@@ -50,8 +58,6 @@ __all__ = [
     "movable_cars",
     "move_car",
     "move_good",
-    "add_good",
-    "remove_good",
     "repeat_build",
     "current_slot",
     "printed_under",
@@ -190,29 +196,15 @@ def network_goods(state: EmpyrealState, player: int) -> int:
     return sum(len(goods[c]) for c in bits(state.players[player].net))
 
 
-def add_good(state: EmpyrealState, cell: int, colour: int) -> None:
-    """Put a Good of ``colour`` on ``cell`` (no supply change)."""
-    state.goods[cell] = tuple(sorted(state.goods[cell] + (colour,)))
-
-
-def remove_good(state: EmpyrealState, cell: int, colour: int) -> None:
-    """Take a Good of ``colour`` off ``cell`` (no supply change)."""
-    g = list(state.goods[cell])
-    g.remove(colour)
-    state.goods[cell] = tuple(g)
-
-
 def move_good(state: EmpyrealState, player: int, source: int, target: int, colour: int) -> None:
     """Move one Good of ``colour`` from ``source`` to ``target`` and log it."""
-    remove_good(state, source, colour)
-    add_good(state, target, colour)
+    ledger.cell_to_cell(state, source, target, colour)
     b = board(state)
     state.note(player, f"moved a {colour_name(state, colour)} Good from {b.hexes[source]} to {b.hexes[target]}")
 
 
 def _return_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
-    remove_good(state, cell, colour)
-    state.supply[colour] += 1
+    ledger.cell_to_supply(state, cell, colour)
     state.note(player, f"returned a {colour_name(state, colour)} Good from {board(state).hexes[cell]} to the supply")
 
 

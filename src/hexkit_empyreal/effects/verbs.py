@@ -29,9 +29,20 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import Branch, BuildTrack, ChooseHex, ChooseOption, DeliverChoice, Op, Target, encode_steps
+from hexkit_empyreal.actions import (
+    Branch,
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    DeliverChoice,
+    Op,
+    Target,
+    encode_steps,
+    op_step,
+)
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
@@ -151,12 +162,12 @@ def pay(ctx: EffectContext, amount: int) -> Decision:
 
 def gain_spellcar(ctx: EffectContext) -> Decision:
     """Gain Spellcar (lost if there is no room)."""
-    return Op(player=ctx.player, op="gain_spellcar")
+    return op_step(ctx.player, "gain_spellcar")
 
 
 def gain_specialist(ctx: EffectContext) -> Decision:
     """Gain Specialist (lost if there is no room)."""
-    return Op(player=ctx.player, op="gain_specialist")
+    return op_step(ctx.player, "gain_specialist")
 
 
 def deliver(ctx: EffectContext, limit: int = 0, *, tiles: bool = False) -> Decision:
@@ -247,8 +258,8 @@ def return_good(ctx: EffectContext, then_steps: Steps = ()) -> Decision:
     """Return an In-Network Good to the supply, then run ``then_steps`` (skipped if no Good)."""
     return Branch(
         player=ctx.player, prompt="return an In-Network Good to the supply",
-        labels=("return a Good",), branches=(encode_steps([Op(player=ctx.player, op="ask_return_good"), *then_steps]),),
-    ) if _any_good(ctx) else Op(player=ctx.player, op="noop")
+        labels=("return a Good",), branches=(encode_steps([op_step(ctx.player, "ask_return_good"), *then_steps]),),
+    ) if _any_good(ctx) else op_step(ctx.player, "noop")
 
 
 def _any_good(ctx: EffectContext) -> bool:
@@ -258,7 +269,7 @@ def _any_good(ctx: EffectContext) -> bool:
 
 def extra_turn(ctx: EffectContext) -> Decision:
     """Take another turn after this one."""
-    return Op(player=ctx.player, op="extra_turn")
+    return op_step(ctx.player, "extra_turn")
 
 
 # ------------------------------------------------------------------ ops
@@ -297,8 +308,6 @@ def _extra_turn(state: EmpyrealState, o: Op) -> Steps | None:
 
 @op("copy_effect")
 def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
-    from hexkit_empyreal.effects.registry import EffectContext as Ctx
-
     name = o.strs[0]
     spec = data(state).spellcars.get(name)
     effect_name = spec.effect if spec is not None else name
@@ -311,7 +320,7 @@ def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
         return None
     mana.pay(state, o.player, cost)
     state.note(o.player, f"{state.players[o.player].company} copied {name}")
-    return entry.run(Ctx(state, o.player, name, spec, True))
+    return entry.run(EffectContext(state, o.player, name, spec, True))
 
 
 @op("place_good")
@@ -343,11 +352,9 @@ def _place_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _put_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
-    if state.supply[colour] <= 0:
+    if not ledger.supply_to_cell(state, cell, colour):
         state.note(player, f"no {data(state).colours[colour]} Good left in the supply")
         return
-    state.supply[colour] -= 1
-    state.goods[cell] = tuple(sorted(state.goods[cell] + (colour,)))
     state.note(player, f"placed a {data(state).colours[colour]} Good on {board(state).hexes[cell]}")
 
 
@@ -393,10 +400,7 @@ def _move_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _move_good(state: EmpyrealState, player: int, source: int, target: int, colour: int) -> None:
-    g = list(state.goods[source])
-    g.remove(colour)
-    state.goods[source] = tuple(g)
-    state.goods[target] = tuple(sorted(state.goods[target] + (colour,)))
+    ledger.cell_to_cell(state, source, target, colour)
     b = board(state)
     state.note(player, f"moved a {data(state).colours[colour]} Good from {b.hexes[source]} to {b.hexes[target]}")
 
@@ -433,10 +437,7 @@ def _return_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
 
 
 def _return(state: EmpyrealState, player: int, cell: int, colour: int) -> None:
-    g = list(state.goods[cell])
-    g.remove(colour)
-    state.goods[cell] = tuple(g)
-    state.supply[colour] += 1
+    ledger.cell_to_supply(state, cell, colour)
     state.note(player, f"returned a {data(state).colours[colour]} Good from {board(state).hexes[cell]} to the supply")
 
 

@@ -1,24 +1,9 @@
 """The rules of Empyreal: Spells & Steam, one module per rulebook rule.
 
-Importing this package registers every decision handler and op.
+Importing this package registers nothing: ``game.py`` installs the rule
+modules it lists (:func:`~hexkit_empyreal.rules.dispatch.install`).
 """
 
-from hexkit_empyreal.rules import (  # noqa: F401  (imported to register handlers)
-    awards,
-    build,
-    choices,
-    deliver,
-    game_end,
-    mana,
-    network,
-    railyard,
-    scoring,
-    setup,
-    specialists,
-    turn,
-    upgrade,
-    wasteland,
-)
-from hexkit_empyreal.rules.dispatch import HANDLERS, Handler, handles, settle
+from hexkit_empyreal.rules.dispatch import HANDLERS, Handler, handles, install, settle
 
-__all__ = ["HANDLERS", "Handler", "handles", "settle"]
+__all__ = ["HANDLERS", "Handler", "handles", "install", "settle"]

@@ -23,11 +23,10 @@ Source: rulebook, Build Track; Transfers; Team Variant (Discounted Transfers).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_empyreal.actions import Build, BuildTrack, Done, Target
+from hexkit_empyreal.actions import DONE, Build, BuildTrack, Done, Target, interned
 from hexkit_empyreal.config import TEAM
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND
 from hexkit_empyreal.effects.registry import passives_of
@@ -101,8 +100,118 @@ def _checker(state: EmpyrealState, player: int, t: Target) -> Callable[[int], bo
     return ok
 
 
-def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int, tuple[int, int]]:
+_TERRAIN_MASKS: dict[bytes, tuple[int, ...]] = {}
+_TERRAIN_MASKS_KEPT = 512
+
+
+def terrain_masks(terrain: list[int]) -> tuple[int, ...]:
+    """The cells of each terrain index as bit masks (a Wasteland tile changes them).
+
+    Memoised by the terrain itself (a few hundred layouts are kept): the
+    terrain changes only when a Wasteland is placed, while every build asks.
+    """
+    key = bytes(terrain)
+    masks = _TERRAIN_MASKS.get(key)
+    if masks is None:
+        acc = [0] * len(TERRAINS)
+        for c, t in enumerate(terrain):
+            acc[t] |= 1 << c
+        if len(_TERRAIN_MASKS) >= _TERRAIN_MASKS_KEPT:
+            _TERRAIN_MASKS.clear()
+        masks = _TERRAIN_MASKS[key] = tuple(acc)
+    return masks
+
+
+def _nets(state: EmpyrealState, player: int) -> tuple[int, int, int]:
+    """(cells holding three train cars, with a competitor's car, with a teammate's car) as bit masks.
+
+    Counted over the Networks' bit masks, which is exact while no Company
+    has two train cars on one hex. An opponent's effect may put a second
+    one there (rulebook, Build Track; Switching Station): then the cars
+    on the map outnumber the Network cells and the hexes are counted.
+    """
+    one = two = three = 0  # cells with at least 1, 2, 3 seats' train cars
+    comp = mate = 0
+    cfg = state.cfg
+    team = TEAM in cfg.variants
+    my_team = cfg.team_of(player) if team else -1
+    on_map = cells = 0
+    for seat, ps in enumerate(state.players):
+        net = ps.net
+        three |= two & net
+        two |= one & net
+        one |= net
+        on_map -= ps.cars_left
+        cells += net.bit_count()
+        if seat == player:
+            continue
+        if team and cfg.team_of(seat) == my_team:
+            mate |= net
+        else:
+            comp |= net
+    on_map += data(state).rules.train_cars * len(state.players)
+    if on_map != cells:
+        three = 0
+        for c, cars in enumerate(state.cars):
+            if len(cars) >= 3:
+                three |= 1 << c
+    return three, comp, mate
+
+
+def _ok_mask(
+    state: EmpyrealState,
+    player: int,
+    t: Target,
+    masks: tuple[int, ...] | None = None,
+    nets: tuple[int, int, int] | None = None,
+) -> int:
+    """The cells :func:`target_ok` accepts, as one bit mask (Network-Adjacency aside).
+
+    The same tests as :func:`_checker`, on whole cell sets: the target's
+    terrains, fewer than three train cars and none of ``player``'s, then the
+    edge, the listed cells, a competitor's car, next to a City or Wasteland.
+    """
+    b = board(state)
+    if masks is None:
+        masks = terrain_masks(state.terrain)
+    allowed = 0
+    for x in t.terrains or range(WASTELAND):
+        allowed |= masks[x]
+    full, comp, _ = _nets(state, player) if nets is None else nets
+    ok = allowed & ~full & ~state.players[player].net
+    if t.edge:
+        ok &= b.edge_mask
+    if t.cells:
+        ok &= sum(1 << c for c in set(t.cells))
+    if t.competitor:
+        ok &= comp
+    if t.near_city or t.near_wasteland:
+        near = b.city_adjacent_mask if t.near_city else 0
+        if t.near_wasteland:
+            waste = masks[WASTELAND]
+            while waste:
+                low = waste & -waste
+                near |= b.nmask[low.bit_length() - 1]
+                waste ^= low
+        ok &= near
+    return ok
+
+
+def build_options(
+    state: EmpyrealState, player: int, d: BuildTrack, *, budget: int | None = None
+) -> dict[int, tuple[int, int]]:
     """Every legal target of a build with its cheapest cost.
+
+    A query: the state is never changed.
+
+    Args:
+        state: the game.
+        player: who builds.
+        d: the Build Track decision (its target and free Transfers).
+        budget: mana that may pay for Transfers (default: the Company's
+            available mana). An availability check that must keep mana for
+            another cost passes less; an explanation passes more, to find a
+            route that is too dear.
 
     Returns:
         ``{cell: (mana, turn_free_transfers_used)}``.
@@ -110,27 +219,27 @@ def build_options(state: EmpyrealState, player: int, d: BuildTrack) -> dict[int,
     ps = state.players[player]
     if ps.cars_left <= 0:
         return {}
+    if budget is None:
+        budget = ps.mana
     t = d.target
     b = board(state)
-    ok = _checker(state, player, t)
+    masks = terrain_masks(state.terrain)
+    nets = _nets(state, player)
+    ok = _ok_mask(state, player, t, masks, nets)
     if t.anywhere:
         cells = t.cells or range(b.size)
-        return {c: (0, 0) for c in cells if ok(c)}
-    net = ps.net
-    adj = adjacent_mask(b, net)
-    out: dict[int, tuple[int, int]] = {}
-    for c in bits(adj):
-        if ok(c):
-            out[c] = (0, 0)
-    if not t.transfers:
+        return {c: (0, 0) for c in cells if ok >> c & 1}
+    adj = adjacent_mask(b, ps.net)
+    out: dict[int, tuple[int, int]] = dict.fromkeys(bits(adj & ok), (0, 0))
+    if not t.transfers or budget < 0:
         return out
     turn = state.turn
     mine = turn.player == player
     if d.free_city or d.free_wasteland or d.free_competitor or (mine and (turn.free_transfers or turn.free_hexes)):
-        _search(state, player, d, adj, out, ok)
-    elif ps.mana > 0 or 0 in transfer_costs(state, player):
+        _search(state, player, d, adj, out, ok, budget, _transfer_classes(state, player, masks, nets))
+    elif budget > 0 or 0 in transfer_costs(state, player):
         # A free Transfer (Antine Frass's City Transfers) needs no mana at all.
-        _search_plain(state, player, adj, out, ok)
+        _search_plain(state, player, adj, out, ok, budget, _transfer_classes(state, player, masks, nets))
     return out
 
 
@@ -169,42 +278,85 @@ def _transfer_cost_fn(state: EmpyrealState, player: int) -> Callable[[int], int]
     return cost
 
 
+def _transfer_classes(
+    state: EmpyrealState, player: int, masks: tuple[int, ...], nets: tuple[int, int, int]
+) -> list[tuple[int, int]]:
+    """The transferable cells as disjoint ``(cell mask, mana)`` classes.
+
+    The same costs as :func:`_transfer_cost_fn`, cell set by cell set: Cities,
+    Wastelands (whatever train cars they hold), hexes with a competitor's
+    car, with only a teammate's car (Team Variant), with both (the cheaper).
+    Cells of ``player``'s own Network are left out (a chain never crosses them).
+    """
+    city_cost, waste_cost, comp_cost = transfer_costs(state, player)
+    b = board(state)
+    net = state.players[player].net
+    waste = masks[WASTELAND]
+    _, comp, mate = nets
+    plain = ~(b.city_mask | waste | net)
+    classes = [(b.city_mask & ~net, city_cost), (waste & ~net, waste_cost)]
+    if mate:
+        mate_cost = data(state).rules.teammate_transfer
+        classes += [
+            (comp & ~mate & plain, comp_cost),
+            (mate & ~comp & plain, mate_cost),
+            (comp & mate & plain, min(comp_cost, mate_cost)),
+        ]
+    else:
+        classes.append((comp & plain, comp_cost))
+    return [(mask, k) for mask, k in classes if mask]
+
+
 def _search_plain(
-    state: EmpyrealState, player: int, adj: int, out: dict[int, tuple[int, int]], ok: Callable[[int], bool]
+    state: EmpyrealState,
+    player: int,
+    adj: int,
+    out: dict[int, tuple[int, int]],
+    ok: int,
+    budget: int,
+    classes: list[tuple[int, int]],
 ) -> None:
-    """Cheapest Transfer chains without free Transfers: a bucket queue over cells."""
-    ps = state.players[player]
-    budget = ps.mana
-    net = ps.net
-    nbrs = board(state).neighbours
-    cost = _transfer_cost_fn(state, player)
-    best: dict[int, int] = {}
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
-    for c in bits(adj):
-        k = cost(c)
-        if 0 <= k <= budget and k < best.get(c, budget + 1):
-            best[c] = k
-            buckets[k].append(c)
-    checked: dict[int, bool] = {}
+    """Cheapest Transfer chains without free Transfers: a bucket queue of cell masks.
+
+    Bucket ``k`` holds the transferable cells first reached for ``k`` mana;
+    the hexes next to them are targets at that cost, and the transferable
+    ones among those go to bucket ``k + cost`` (a zero cost, to this one).
+    """
+    net = state.players[player].net
+    nmask = board(state).nmask
+    # No chain costs more than crossing every transferable cell once.
+    budget = min(budget, sum(k * mask.bit_count() for mask, k in classes))
+    buckets = [0] * (budget + 1)
+    for mask, k in classes:
+        if k <= budget:
+            buckets[k] |= adj & mask
+    settled = 0
+    seen = adj | net  # cells already offered (or refused) as targets
     for spent in range(budget + 1):
-        for c in buckets[spent]:
-            if best[c] != spent:
-                continue
-            for n in nbrs[c]:
-                if net >> n & 1:
+        frontier = buckets[spent] & ~settled
+        while frontier:
+            settled |= frontier
+            reach = 0
+            m = frontier
+            while m:  # frontiers are small: no list of their cells
+                low = m & -m
+                reach |= nmask[low.bit_length() - 1]
+                m ^= low
+            reach &= ~net
+            fresh = reach & ~seen
+            if fresh:
+                seen |= fresh
+                for n in bits(fresh & ok):
+                    out[n] = (spent, 0)
+            frontier = 0
+            for mask, k in classes:
+                nxt = reach & mask & ~settled
+                if not nxt:
                     continue
-                if n not in out:
-                    good = checked.get(n)
-                    if good is None:
-                        good = checked[n] = ok(n)
-                    if good:
-                        out[n] = (spent, 0)
-                k = cost(n)
-                if k >= 0:
-                    total = spent + k
-                    if total <= budget and total < best.get(n, budget + 1):
-                        best[n] = total
-                        buckets[total].append(n)
+                if k == 0:
+                    frontier |= nxt
+                elif spent + k <= budget:
+                    buckets[spent + k] |= nxt
 
 
 def _search(
@@ -213,66 +365,86 @@ def _search(
     d: BuildTrack,
     adj: int,
     out: dict[int, tuple[int, int]],
-    ok: Callable[[int], bool],
+    ok: int,
+    budget: int,
+    classes: list[tuple[int, int]],
 ) -> None:
-    """Cheapest Transfer chains with free Transfers (Dijkstra over cell and tokens used)."""
-    ps = state.players[player]
-    budget = ps.mana
+    """Cheapest Transfer chains with free Transfers: a bucket queue of cell masks.
+
+    A search state is a set of cells reached with the same free-token kinds
+    used (``used``: the decision's free City, Wasteland and Competitor
+    Transfers and one of the turn's free Transfers); it is ordered by
+    (mana, turn tokens spent), so bucket ``2 * mana + tokens``. A free hex of
+    the turn is crossed for nothing; any other transferable hex for its
+    mana, or with an unused token of its kind, or with the turn's token.
+    Tokens only add bits to ``used``, so a bucket is settled in increasing
+    ``used`` order.
+    """
     turn = state.turn
-    turn_tokens = turn.free_transfers if turn.player == player else 0
-    free_hexes = set(turn.free_hexes) if turn.player == player else set()
-    b = board(state)
-    net = ps.net
-    cost_of = _transfer_cost_fn(state, player)
+    mine = turn.player == player
+    turn_tokens = turn.free_transfers if mine else 0
+    free_hexes = sum(1 << c for c in set(turn.free_hexes)) if mine else 0
+    nmask = board(state).nmask
+    net = state.players[player].net
     terrain = state.terrain
+    kinds: list[tuple[int, int, int]] = []
+    for mask, k in classes:
+        t = terrain[(mask & -mask).bit_length() - 1]  # a class holds one kind of hex
+        kinds.append((mask, k, _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP))
     start_used = (0 if d.free_city else _CITY) | (0 if d.free_wasteland else _WASTE) | (
         0 if d.free_competitor else _COMP
     ) | (0 if turn_tokens else _TURN)
-    best: dict[tuple[int, int], tuple[int, int]] = {}
-    heap: list[tuple[int, int, int, int]] = []
+    # No chain costs more than crossing every transferable cell once.
+    budget = min(budget, sum(k * mask.bit_count() for mask, k in classes))
+    buckets: list[dict[int, int]] = [{} for _ in range(2 * budget + 2)]
+    settled: dict[int, int] = {}
 
-    def options(c: int, used: int) -> list[tuple[int, int, int]]:
-        """(mana, turn tokens, used mask) ways to transfer over c."""
-        base = cost_of(c)
-        if c in free_hexes:
-            return [(0, 0, used)]
-        t = terrain[c]
-        bit = _CITY if t == CITY else _WASTE if t == WASTELAND else _COMP
-        ways = [(base, 0, used)]
-        if not used & bit:
-            ways.append((0, 0, used | bit))
-        if not used & _TURN:
-            ways.append((0, 1, used | _TURN))
-        return ways
-
-    for c in bits(adj):
-        if cost_of(c) >= 0:
-            for cost, tok, used in options(c, start_used):
-                if cost <= budget:
-                    key = (c, used)
-                    if key not in best or (cost, tok) < best[key]:
-                        best[key] = (cost, tok)
-                        heapq.heappush(heap, (cost, tok, c, used))
-    while heap:
-        cost, tok, c, used = heapq.heappop(heap)
-        if best.get((c, used)) != (cost, tok):
-            continue
-        for n in b.neighbours[c]:
-            if net >> n & 1:
+    def reach_from(cells: int, prio: int, used: int) -> None:
+        """Queue the ways to cross the transferable ``cells`` from a state at ``prio``."""
+        mana = prio >> 1
+        for mask, k, bit in kinds:
+            nxt = cells & mask
+            if not nxt:
                 continue
-            prev = out.get(n)
-            if (prev is None or (cost, tok) < prev) and ok(n):
-                out[n] = (cost, tok)
-            if cost_of(n) >= 0:
-                for ncost, ntok, nused in options(n, used):
-                    total = cost + ncost
-                    if total > budget:
-                        continue
-                    key = (n, nused)
-                    val = (total, tok + ntok)
-                    if key not in best or val < best[key]:
-                        best[key] = val
-                        heapq.heappush(heap, (total, tok + ntok, n, nused))
+            free = nxt & free_hexes
+            paid = nxt & ~free_hexes
+            if free:
+                queue(prio, used, free)
+            if paid:
+                if mana + k <= budget:
+                    queue(prio + 2 * k, used, paid)
+                if not used & bit:
+                    queue(prio, used | bit, paid)
+                if not used & _TURN:
+                    queue(prio + 1, used | _TURN, paid)
+
+    def queue(prio: int, used: int, cells: int) -> None:
+        bucket = buckets[prio]
+        bucket[used] = bucket.get(used, 0) | cells
+
+    reach_from(adj, 0, start_used)
+    seen = adj | net  # cells already offered (or refused) as targets
+    for prio, bucket in enumerate(buckets):
+        while bucket:
+            used = min(bucket)
+            cells = bucket.pop(used) & ~settled.get(used, 0)
+            if not cells:
+                continue
+            settled[used] = settled.get(used, 0) | cells
+            reach = 0
+            m = cells
+            while m:
+                low = m & -m
+                reach |= nmask[low.bit_length() - 1]
+                m ^= low
+            reach &= ~net
+            fresh = reach & ~seen
+            if fresh:
+                seen |= fresh
+                value = (prio >> 1, prio & 1)
+                for n in bits(fresh & ok):
+                    out[n] = value
+            reach_from(reach, prio, used)
 
 
 def do_build(state: EmpyrealState, player: int, cell: int, cost: int, tokens: int, source: str) -> None:
@@ -318,11 +490,7 @@ def explain_build(state: EmpyrealState, player: int, d: BuildTrack, cell: int | 
     if not adj >> cell & 1:
         # Is there a transfer route that is too dear? Retry with unlimited mana.
         real = ps.mana
-        ps.mana = 10**6
-        try:
-            dear = build_options(state, player, d).get(cell)
-        finally:
-            ps.mana = real
+        dear = build_options(state, player, d, budget=10**6).get(cell)
         if dear is not None:
             single = _single_transfer(state, player, cell, adj)
             if single is not None and single[1] == dear[0]:
@@ -371,8 +539,8 @@ class BuildTrackHandler(Handler):
     def actions(state: EmpyrealState, d: BuildTrack) -> list[Any]:
         hexes = board(state).hexes
         opts = _options(state, d, True)
-        acts: list[Any] = [Build(hexes[c], v[0]) for c, v in sorted(opts.items())]
-        acts.append(Done())
+        acts: list[Any] = [interned(Build, hexes[c], v[0]) for c, v in sorted(opts.items())]
+        acts.append(DONE)
         return acts
 
     @staticmethod

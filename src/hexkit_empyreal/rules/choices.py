@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import Branch, decode_steps, Choose, ChooseHex, ChooseOption, Done, Op, PickHex
+from hexkit_empyreal.actions import (
+    DONE,
+    Branch,
+    Choose,
+    ChooseHex,
+    ChooseOption,
+    Done,
+    Op,
+    PickHex,
+    decode_steps,
+    interned,
+)
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
@@ -34,9 +45,9 @@ class ChooseOptionHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseOption) -> list[Any]:
-        acts: list[Any] = [Choose(o) for o in options_of(state, d)]
+        acts: list[Any] = [interned(Choose, o) for o in options_of(state, d)]
         if d.optional:
-            acts.append(Done())
+            acts.append(DONE)
         return acts
 
     @staticmethod
@@ -58,9 +69,9 @@ class ChooseHexHandler(Handler):
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseHex) -> list[Any]:
         hexes = board(state).hexes
-        acts: list[Any] = [PickHex(hexes[c]) for c in cells_of(state, d)]
+        acts: list[Any] = [interned(PickHex, hexes[c]) for c in cells_of(state, d)]
         if d.optional:
-            acts.append(Done())
+            acts.append(DONE)
         return acts
 
     @staticmethod
@@ -84,9 +95,9 @@ class BranchHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: Branch) -> list[Any]:
-        acts: list[Any] = [Choose(label) for label in d.labels]
+        acts: list[Any] = [interned(Choose, label) for label in d.labels]
         if d.optional:
-            acts.append(Done())
+            acts.append(DONE)
         return acts
 
     @staticmethod

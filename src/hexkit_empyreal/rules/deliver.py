@@ -14,8 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import ClaimDemand, DeliverChoice, DeliverTo, Done, PickGood, PickGoods
+from hexkit_empyreal.actions import (
+    DONE,
+    Choose,
+    ClaimDemand,
+    DeliverChoice,
+    DeliverTo,
+    Done,
+    PickGood,
+    PickGoods,
+    interned,
+)
 from hexkit_empyreal.effects.registry import passives_of, push
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
@@ -95,8 +106,8 @@ class DeliverChoiceHandler(Handler):
     def actions(state: EmpyrealState, d: DeliverChoice) -> list[Any]:
         b = board(state)
         colours = data(state).colours
-        acts: list[Any] = [DeliverTo(b.hexes[b.cities[s]], colours[c]) for s, c in delivery_targets(state, d.player)]
-        acts.append(Done())
+        acts: list[Any] = [interned(DeliverTo, b.hexes[b.cities[s]], colours[c]) for s, c in delivery_targets(state, d.player)]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -147,8 +158,8 @@ class PickGoodsHandler(Handler):
             goods = state.goods
             for c in bits(state.players[d.player].net):
                 if d.colour in goods[c]:
-                    acts.append(PickGood(b.hexes[c]))
-        acts.append(Done())
+                    acts.append(interned(PickGood, b.hexes[c]))
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -164,10 +175,7 @@ class PickGoodsHandler(Handler):
             _finish(state, d)
             return
         cell = board(state).index[action.hex]
-        g = list(state.goods[cell])
-        g.remove(d.colour)
-        state.goods[cell] = tuple(g)
-        state.players[d.player].goods[d.colour] += 1
+        ledger.cell_to_folio(state, d.player, cell, d.colour)
         tally(state, "goods_delivered", d.player)
         nd = PickGoods(
             player=d.player, prompt=d.prompt, stand=d.stand, colour=d.colour, count=d.count + 1,
@@ -190,10 +198,8 @@ class ClaimDemandHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ClaimDemand) -> list[Any]:
-        from hexkit_empyreal.actions import Choose
-
-        acts: list[Any] = [Choose(tile_label(state, k)) for k in claimable(state, d.player, d.stand, d.colour, d.count, d.mode)]
-        acts.append(Done())
+        acts: list[Any] = [interned(Choose, tile_label(state, k)) for k in claimable(state, d.player, d.stand, d.colour, d.count, d.mode)]
+        acts.append(DONE)
         return acts
 
     @staticmethod

@@ -9,16 +9,18 @@ answer, or the game is over.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from types import ModuleType
 from typing import Any, ClassVar
 
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
-from hexkit_empyreal.effects.registry import get_op, push
+from hexkit_empyreal.effects.registry import get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["Handler", "HANDLERS", "handles", "settle"]
+__all__ = ["Handler", "HANDLERS", "handles", "install", "settle"]
 
 
 class Handler:
@@ -46,14 +48,37 @@ HANDLERS: dict[type[Decision], type[Handler]] = {}
 
 
 def handles(dtype: type[Decision]) -> Any:
-    """Class decorator registering a :class:`Handler` for ``dtype``."""
+    """Class decorator marking a :class:`Handler` of ``dtype`` (registered by :func:`install`)."""
 
-    def register(cls: type[Handler]) -> type[Handler]:
+    def decorate(cls: type[Handler]) -> type[Handler]:
         cls.decision = dtype
-        HANDLERS[dtype] = cls
-        return cls
+        return mark(cls, "handler", "", dtype)
 
-    return register
+    return decorate
+
+
+_INSTALLED: set[str] = set()
+
+
+def install(modules: Iterable[ModuleType]) -> None:
+    """Register every handler, effect, op, domain and passive marked in ``modules``.
+
+    Called by :class:`~hexkit_empyreal.game.EmpyrealGame` with its list of
+    rule and effect modules; installing a module again does nothing.
+
+    Raises:
+        ValueError: two objects marked with one name, or two handlers for
+            one decision type (naming it).
+    """
+    for module in modules:
+        if module.__name__ in _INSTALLED:
+            continue
+        for obj, (kind, name, extra) in marks_of(module):
+            if kind != "handler":
+                register(obj, kind, name, extra)
+            elif HANDLERS.setdefault(extra, obj) is not obj:
+                raise ValueError(f"two handlers for {extra.__name__}: {HANDLERS[extra].__name__}, {obj.__name__}")
+        _INSTALLED.add(module.__name__)
 
 
 def settle(state: EmpyrealState) -> None:

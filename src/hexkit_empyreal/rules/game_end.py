@@ -19,9 +19,10 @@ Source: rulebook, Game End; Gameplay (required Demand Tiles); Epic.
 
 from __future__ import annotations
 
-from hexkit_empyreal.actions import DeliverChoice, Op
+from hexkit_empyreal.actions import DeliverChoice, Op, op_step
 from hexkit_empyreal.config import EPIC, TEAM
 from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, data
 
@@ -119,8 +120,6 @@ def final_lines(state: EmpyrealState) -> list[str]:
 
     Source: rulebook, Game End; Scoring; Tiebreakers.
     """
-    from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
-
     sheet = score_sheet(state)
     values = tiebreak_values(state)
     place = places(sheet)
@@ -157,7 +156,7 @@ def _end_turn(state: EmpyrealState, o: Op) -> Steps | None:
         steps: list[Op | DeliverChoice] = [
             DeliverChoice(player=s, prompt="final delivery, or skip", mode="final") for s in reversed(range(n))
         ]
-        steps.append(Op(player=0, op="game_over"))
+        steps.append(op_step(0, "game_over"))
         return steps
     state.round += 1
     return start_turn_steps(0)

@@ -1,5 +1,9 @@
 """Mana: spending, Gain Mana, Reclaim Mana, the cap of ten crystals, Refresh.
 
+The only writer of mana: a Company's crystals are a
+:class:`hexkit.components.Pool` (``PlayerState.pool``) changed by these
+functions alone.
+
 A Company owns at most ``mana_cap`` (10) crystals, available plus spent;
 mana gained beyond that is lost. Mana gained (or reclaimed) by a Spellcar
 activation is *locked* for the rest of the turn: it cannot pay for another
@@ -29,10 +33,10 @@ def before_after(before: int, after: int) -> str:
 
 def unlocked(state: EmpyrealState, player: int) -> int:
     """Mana that may pay for a Spellcar activation now."""
-    ps = state.players[player]
+    available = state.players[player].pool.available
     if state.turn.player == player:
-        return ps.mana - state.turn.locked
-    return ps.mana
+        return available - state.turn.locked
+    return available
 
 
 def pay(state: EmpyrealState, player: int, cost: int, *, activation: bool = False) -> None:
@@ -53,12 +57,11 @@ def pay(state: EmpyrealState, player: int, cost: int, *, activation: bool = Fals
     """
     if cost <= 0:
         return
-    ps = state.players[player]
-    available = unlocked(state, player) if activation else ps.mana
+    pool = state.players[player].pool
+    available = unlocked(state, player) if activation else pool.available
     if cost > available:
         raise ValueError(f"cannot pay {cost} mana with {available} available")
-    ps.mana -= cost
-    ps.spent += cost
+    pool.spend(cost)
     turn = state.turn
     if not activation and turn.player == player and turn.locked:
         turn.locked = max(0, turn.locked - cost)
@@ -75,10 +78,8 @@ def gain(state: EmpyrealState, player: int, amount: int = 1) -> int:
 
     Source: rulebook, Gaining Mana.
     """
-    ps = state.players[player]
-    room = cap(state) - ps.mana - ps.spent
-    got = max(0, min(amount, room))
-    ps.mana += got
+    pool = state.players[player].pool
+    got = pool.gain(max(0, min(amount, cap(state) - pool.total)))
     _lock(state, player, got)
     return got
 
@@ -88,10 +89,7 @@ def reclaim(state: EmpyrealState, player: int, amount: int | None = None) -> int
 
     Source: rulebook, Administrate (Reclaim Mana).
     """
-    ps = state.players[player]
-    got = ps.spent if amount is None else max(0, min(amount, ps.spent))
-    ps.spent -= got
-    ps.mana += got
+    got = state.players[player].pool.reclaim(None if amount is None else max(0, amount))
     _lock(state, player, got)
     return got
 

@@ -1,5 +1,9 @@
 """Your Network: In-Network and Network-Adjacent hexes, train cars on the map.
 
+The only writer of train cars: :func:`add_car` and :func:`remove_car` move
+them between a Company's supply (``cars_left``) and the map (``cars``, and
+the ``net`` bit mask).
+
 In-Network: a hex holding one of your train cars. Network-Adjacent: a hex
 next to an In-Network hex that is not In-Network itself (never both). The
 Network need not be connected. In the Team Variant a teammate is not a
@@ -69,12 +73,22 @@ def has_competitor(state: EmpyrealState, player: int, cell: int) -> bool:
     return any(is_competitor(state, player, o) for o in state.cars[cell])
 
 
-def add_car(state: EmpyrealState, player: int, cell: int) -> None:
-    """Place a train car of ``player`` from its supply on ``cell``."""
-    state.cars[cell] = tuple(sorted(state.cars[cell] + (player,)))
+def add_car(state: EmpyrealState, player: int, cell: int) -> bool:
+    """Place a train car of ``player`` from its Company supply on ``cell``.
+
+    Returns:
+        False (and nothing changes) when the supply is empty: a defined
+        outcome, not an error (the rules offer no build then).
+
+    Source: rulebook, Components (35 train cars); Game End (out of train cars).
+    """
     ps = state.players[player]
+    if ps.cars_left <= 0:
+        return False
+    state.cars[cell] = tuple(sorted(state.cars[cell] + (player,)))
     ps.cars_left -= 1
     ps.net |= 1 << cell
+    return True
 
 
 def remove_car(state: EmpyrealState, player: int, cell: int) -> None:

@@ -14,16 +14,39 @@ Source: rulebook, Administrate (Gain Spellcar, Placing Spellcars); Upgrade
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from hexkit_empyreal.actions import Choose, Done, Op, PlaceAt, PlaceSpellcar, TakeSpellcar
+from hexkit.components import Deck, EmptyPolicy, MarketRow, WipeWhenLow
+
+from hexkit_empyreal.actions import (
+    DONE,
+    Choose,
+    Done,
+    Op,
+    PlaceAt,
+    PlaceSpellcar,
+    TakeSpellcar,
+    interned,
+    op_step,
+)
+from hexkit_empyreal.data import RuleNumbers
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, data
 from hexkit_empyreal.state import tally
 
-__all__ = ["slot_label", "slot_index", "legal_slots", "refill_market", "gain_spellcar_steps", "column"]
+__all__ = [
+    "slot_label",
+    "slot_index",
+    "legal_slots",
+    "market_rule",
+    "spellcar_market",
+    "refill_market",
+    "discard_spellcar",
+    "gain_spellcar_steps",
+    "column",
+]
 
 
 def slot_label(slot: int) -> str:
@@ -58,6 +81,25 @@ def legal_slots(state: EmpyrealState, player: int) -> list[int]:
     return [s for s, v in enumerate(ry) if v not in ("", "-") and spells[v].printed]
 
 
+def market_rule(rules: RuleNumbers) -> WipeWhenLow:
+    """The Spellcar Market's refill rule: wipe at two left, deal six (``market_wipe_at``, ``market_size``)."""
+    return WipeWhenLow(threshold=rules.market_wipe_at, deal=rules.market_size)
+
+
+def spellcar_market(state: EmpyrealState) -> MarketRow[str, WipeWhenLow]:
+    """The Spellcar Market as a core :class:`~hexkit.components.MarketRow`.
+
+    A compact row over the state's own lists (``market``, and ``deck`` and
+    ``discard`` as its :class:`~hexkit.components.Deck`, reshuffling the
+    discard when the stack runs out): changing the row changes the state,
+    and the saved state keeps its three lists.
+    """
+    deck = Deck(state.deck, state.discard, EmptyPolicy.RESHUFFLE)
+    row = cast("list[str | None]", state.market)
+    rules = data(state).rules
+    return MarketRow(row, deck, market_rule(rules), rules.market_size)
+
+
 def refill_market(state: EmpyrealState) -> None:
     """Market wipe: with two Spellcars or fewer left, discard them and deal six.
 
@@ -70,31 +112,27 @@ def refill_market(state: EmpyrealState) -> None:
 
     Source: rulebook, Administrate (Gain Spellcar); Upgrade (Gain Spellcar twice).
     """
-    r = data(state).rules
-    if len(state.market) > r.market_wipe_at or not (state.deck or state.discard):
+    row = spellcar_market(state)
+    # A wipe deals from the stack, then from the whole discard (the wiped
+    # Spellcars included) shuffled into a new stack.
+    short = len(state.deck) < row.size
+    shuffled = len(state.discard) + len(state.market)
+    if not row.refill(state.rng):
         return
-    state.discard.extend(state.market)
-    state.market = []
-    while len(state.market) < r.market_size:
-        if not state.deck:
-            if not state.discard:
-                break
-            _reshuffle_discard(state)
-        state.market.append(state.deck.pop())
+    if short and shuffled:
+        state.note(None, f"the Spellcar stack ran out: the {shuffled} discarded Spellcars were shuffled into a new stack")
     state.note(None, f"the Spellcar Market was wiped and dealt: {', '.join(state.market)}")
 
 
-def _reshuffle_discard(state: EmpyrealState) -> None:
-    """Shuffle the Spellcar discard into a new face-down stack (assumed)."""
-    state.deck = state.discard
-    state.discard = []
-    state.rng.shuffle(state.deck)
-    state.note(None, f"the Spellcar stack ran out: the {len(state.deck)} discarded Spellcars were shuffled into a new stack")
+def discard_spellcar(state: EmpyrealState, spellcar: str) -> None:
+    """Put a Spellcar on the Spellcar discard pile, then apply the Market wipe."""
+    spellcar_market(state).deck.discard(spellcar)
+    refill_market(state)
 
 
 def gain_spellcar_steps(player: int) -> Steps:
     """Steps of one Gain Spellcar."""
-    return [Op(player=player, op="gain_spellcar")]
+    return [op_step(player, "gain_spellcar")]
 
 
 @op("gain_spellcar")
@@ -115,8 +153,8 @@ class TakeSpellcarHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: TakeSpellcar) -> list[Any]:
-        acts: list[Any] = [Choose(s) for s in sorted(set(state.market))]
-        acts.append(Done())
+        acts: list[Any] = [interned(Choose, s) for s in sorted(set(state.market))]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -124,7 +162,7 @@ class TakeSpellcarHandler(Handler):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        state.market.remove(action.option)
+        spellcar_market(state).take_item(action.option, refill=False)
         state.pending.append(PlaceSpellcar(player=d.player, prompt="place the Spellcar", spellcar=action.option))
         refill_market(state)
 
@@ -141,7 +179,7 @@ class PlaceSpellcarHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: PlaceSpellcar) -> list[Any]:
-        return [PlaceAt(slot_label(s)) for s in legal_slots(state, d.player)]
+        return [interned(PlaceAt, slot_label(s)) for s in legal_slots(state, d.player)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: PlaceSpellcar, action: Any) -> None:

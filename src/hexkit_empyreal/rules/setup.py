@@ -14,17 +14,28 @@ Friendly(ish) Competition; Team Variant (seating).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from hexkit.components import Deck, EmptyPolicy, MarketRow, Pool
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import Choose, EliminateAward, Op, PickHex, PlaceHeadquarters, SelectCaptain, SelectCompany
+from hexkit_empyreal.actions import (
+    Choose,
+    EliminateAward,
+    PickHex,
+    PlaceHeadquarters,
+    SelectCaptain,
+    SelectCompany,
+    interned,
+    op_step,
+)
 from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
 from hexkit_empyreal.effects.registry import Steps, op, push
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car
+from hexkit_empyreal.rules.railyard import market_rule
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, PlayerState, board, data
 from hexkit_empyreal.state import PLAYED
@@ -60,9 +71,10 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
     per = r.demand_per_city[n]
     stands = [[(colour, k) for k in range(3) for _ in range(per[k])] for colour in b.city_colour]
     removed = set(d.friendly.spellcars) if friendly else set()
-    deck = [s.id for s in d.tiles if s.name not in removed]
-    rng.shuffle(deck)
-    market = [deck.pop() for _ in range(min(r.market_size, len(deck)))]
+    deck = Deck.from_items((s.id for s in d.tiles if s.name not in removed), EmptyPolicy.RESHUFFLE, rng)
+    row = MarketRow.empty(r.market_size, deck, market_rule(r), compact=True)
+    row.refill(rng)
+    market = cast("list[str]", row.slots)
     stacks: list[list[str]] = []
     box: list[list[str]] = []
     gone = set(d.friendly.specialists) if friendly else set()
@@ -94,14 +106,15 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         stands=stands,
         supply=supply,
         wasteland=r.wasteland_tiles,
-        deck=deck,
+        deck=deck.draw_pile,
+        discard=deck.discard_pile,
         market=market,
         stacks=stacks,
         box=box,
         awards=awards,
         award_offer=offer,
         award_box=award_box,
-        players=[PlayerState(mana=r.start_mana, cars_left=r.train_cars) for _ in range(n)],
+        players=[PlayerState(pool=Pool(available=r.start_mana), cars_left=r.train_cars) for _ in range(n)],
         free_captains=captains,
         played={name: [0] * n for name in PLAYED},
     )
@@ -114,7 +127,7 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         steps += [EliminateAward(player=s, prompt="eliminate an Award") for s in order]
     steps += [SelectCompany(player=s, prompt="choose a Company") for s in reversed(range(n))]
     steps += [PlaceHeadquarters(player=s, prompt="place your first train car on your Home Terrain") for s in range(n)]
-    steps.append(Op(player=0, op="begin_play"))
+    steps.append(op_step(0, "begin_play"))
     push(state, steps)
     return state
 
@@ -156,7 +169,7 @@ class SelectCompanyHandler(Handler):
     def actions(state: EmpyrealState, d: SelectCompany) -> list[Any]:
         taken = _taken_companies(state)
         names = [c.name for c in data(state).companies if c.name not in taken]
-        return [Choose(c) for c in names if _captain_options(state, c)]
+        return [interned(Choose, c) for c in names if _captain_options(state, c)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: SelectCompany, action: Any) -> None:
@@ -175,7 +188,7 @@ class SelectCaptainHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: SelectCaptain) -> list[Any]:
-        return [Choose(c) for c in _captain_options(state, d.company)]
+        return [interned(Choose, c) for c in _captain_options(state, d.company)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: SelectCaptain, action: Any) -> None:
@@ -230,7 +243,7 @@ class PlaceHeadquartersHandler(Handler):
     @staticmethod
     def actions(state: EmpyrealState, d: PlaceHeadquarters) -> list[Any]:
         hexes = board(state).hexes
-        return [PickHex(hexes[c]) for c in hq_cells(state, d.player, d.first)]
+        return [interned(PickHex, hexes[c]) for c in hq_cells(state, d.player, d.first)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> None:
@@ -256,7 +269,7 @@ class EliminateAwardHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: EliminateAward) -> list[Any]:
-        return [Choose(a) for a in sorted(state.award_offer)]
+        return [interned(Choose, a) for a in sorted(state.award_offer)]
 
     @staticmethod
     def perform(state: EmpyrealState, d: EliminateAward, action: Any) -> None:

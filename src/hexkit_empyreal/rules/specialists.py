@@ -14,14 +14,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import Choose, ChooseSpecialist, ChooseSpecialistType, Done, Op
+from hexkit.components import Deck, EmptyPolicy
+
+from hexkit_empyreal.actions import (
+    DONE,
+    Choose,
+    ChooseSpecialist,
+    ChooseSpecialistType,
+    Done,
+    Op,
+    interned,
+    op_step,
+)
 from hexkit_empyreal.data import SPECIALIST_TYPES
 from hexkit_empyreal.effects.registry import Steps, op
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState
 from hexkit_empyreal.state import tally
 
-__all__ = ["has_type", "open_types", "gain_specialist_steps", "take_specialist"]
+__all__ = ["has_type", "specialist_stack", "open_types", "gain_specialist_steps", "take_specialist"]
 
 
 def has_type(state: EmpyrealState, player: int, t: int) -> bool:
@@ -43,6 +54,18 @@ def has_type(state: EmpyrealState, player: int, t: int) -> bool:
     return len(sms) > (1 if ps.over_surveyor and ps.over_surveyor in sms else 0)
 
 
+def specialist_stack(state: EmpyrealState, t: int) -> Deck[str]:
+    """The face-down stack of type ``t`` as a core :class:`~hexkit.components.Deck`.
+
+    A view over the state's own list (``stacks[t]``, top last; changing the
+    deck changes the state). A stack never refills: the Specialists left in
+    the box at set-up are out of the game (policy ``STOP``).
+
+    Source: rulebook, Setting Up the Game (Specialist Market).
+    """
+    return Deck(state.stacks[t], [], EmptyPolicy.STOP)
+
+
 def open_types(state: EmpyrealState, player: int) -> list[int]:
     """Types ``player`` may gain now."""
     return [t for t in range(3) if state.stacks[t] and not has_type(state, player, t)]
@@ -50,7 +73,7 @@ def open_types(state: EmpyrealState, player: int) -> list[int]:
 
 def gain_specialist_steps(player: int) -> Steps:
     """Steps of one Gain Specialist."""
-    return [Op(player=player, op="gain_specialist")]
+    return [op_step(player, "gain_specialist")]
 
 
 def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> None:
@@ -80,8 +103,8 @@ class ChooseTypeHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseSpecialistType) -> list[Any]:
-        acts: list[Any] = [Choose(SPECIALIST_TYPES[t]) for t in open_types(state, d.player)]
-        acts.append(Done())
+        acts: list[Any] = [interned(Choose, SPECIALIST_TYPES[t]) for t in open_types(state, d.player)]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -107,11 +130,11 @@ class ChooseSpecialistHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: ChooseSpecialist) -> list[Any]:
-        return [Choose(n) for n in sorted(set(state.stacks[d.kind]))]
+        return [interned(Choose, n) for n in sorted(set(state.stacks[d.kind]))]
 
     @staticmethod
     def perform(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
-        state.stacks[d.kind].remove(action.option)
+        specialist_stack(state, d.kind).remove(action.option)
         take_specialist(state, d.player, d.kind, action.option)
 
     @staticmethod

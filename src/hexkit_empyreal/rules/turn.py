@@ -17,9 +17,11 @@ Source: rulebook, Gameplay; Activate Specialists; Administrate; Move + Activate.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from hexkit_empyreal.actions import (
+    DONE,
     Activate,
     ActivateSpellcars,
     AdministrateSteps,
@@ -32,6 +34,8 @@ from hexkit_empyreal.actions import (
     SpecialistPhase,
     UpgradeChoice,
     UseSpecialist,
+    interned,
+    op_step,
 )
 from hexkit_empyreal.data import SpellcarSpec
 from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, op, passives_of, push
@@ -73,14 +77,18 @@ def move_costs(state: EmpyrealState, player: int) -> tuple[int, ...]:
 
 def activation_cost(state: EmpyrealState, player: int, spec: SpellcarSpec) -> int:
     """Mana to activate ``spec`` as the next activation this turn (0/1/2 plus inherent)."""
+    inherent = 0 if state.turn.ignore_inherent else spec.cost
+    return _next_activation(state, player) + inherent
+
+
+def _next_activation(state: EmpyrealState, player: int) -> int:
+    """Mana for the next activation this turn, inherent costs aside."""
     costs: tuple[int, ...] = data(state).rules.activation_costs
     for p in passives_of(state, player):
         costs = p.activation_costs(state, player, costs)
     if state.turn.activation_costs:
         costs = tuple(min(a, b) for a, b in zip(costs, state.turn.activation_costs))
-    k = min(state.turn.activations, len(costs) - 1)
-    inherent = 0 if state.turn.ignore_inherent else spec.cost
-    return costs[k] + inherent
+    return costs[min(state.turn.activations, len(costs) - 1)]
 
 
 def run_effect(
@@ -106,37 +114,41 @@ def _specialist_effect_ok(state: EmpyrealState, player: int, name: str) -> bool:
 
 def usable_specialists(state: EmpyrealState, player: int) -> list[str]:
     """Specialists ``player`` may activate now, in folio order."""
+    return list(_usable(state, player))
+
+
+def _usable(state: EmpyrealState, player: int) -> Iterator[str]:
+    """The usable Specialists one by one (a caller may stop at the first)."""
     ps = state.players[player]
-    out = []
     if ps.captain and ps.captain_ready and _specialist_effect_ok(state, player, ps.captain):
-        out.append(ps.captain)
+        yield ps.captain
     if ps.engineer and ps.engineer_ready and _specialist_effect_ok(state, player, ps.engineer):
-        out.append(ps.engineer)
+        yield ps.engineer
     if ps.surveyor and not ps.surveyor_used and _specialist_effect_ok(state, player, ps.surveyor):
-        out.append(ps.surveyor)
-    specs = data(state).specialist_by_name
-    for sm in ps.station_masters:
-        spec = specs.get(sm)
-        if spec is not None and spec.mode == "per_turn" and sm not in state.turn.used:
-            if _specialist_effect_ok(state, player, sm):
-                out.append(sm)
-    return out
+        yield ps.surveyor
+    if ps.station_masters:
+        specs = data(state).specialist_by_name
+        for sm in ps.station_masters:
+            spec = specs.get(sm)
+            if spec is not None and spec.mode == "per_turn" and sm not in state.turn.used:
+                if _specialist_effect_ok(state, player, sm):
+                    yield sm
 
 
 def start_turn_steps(player: int) -> Steps:
     """Steps that begin ``player``'s turn."""
-    return [Op(player=player, op="start_turn")]
+    return [op_step(player, "start_turn")]
 
 
 @op("start_turn")
 def _start_turn(state: EmpyrealState, o: Op) -> Steps | None:
     state.turn = TurnState(player=o.player)
-    return [Op(player=o.player, op="specialist_phase")]
+    return [op_step(o.player, "specialist_phase")]
 
 
 @op("specialist_phase")
 def _specialist_phase(state: EmpyrealState, o: Op) -> Steps | None:
-    if usable_specialists(state, o.player):
+    if next(_usable(state, o.player), None) is not None:
         return [SpecialistPhase(player=o.player, prompt="activate Specialists, or done")]
     return [MainAction(player=o.player, prompt="Administrate or Move+Activate")]
 
@@ -147,8 +159,8 @@ class SpecialistPhaseHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: SpecialistPhase) -> list[Any]:
-        acts: list[Any] = [UseSpecialist(n) for n in usable_specialists(state, d.player)]
-        acts.append(Done())
+        acts: list[Any] = [interned(UseSpecialist, n) for n in usable_specialists(state, d.player)]
+        acts.append(DONE)
         return acts
 
     @staticmethod
@@ -168,7 +180,7 @@ class SpecialistPhaseHandler(Handler):
         else:
             state.turn.used.append(name)
         state.note(p, f"{ps.company} activated {name}")
-        state.pending.append(Op(player=p, op="specialist_phase"))
+        state.pending.append(op_step(p, "specialist_phase"))
         run_effect(state, p, name, name)
 
     @staticmethod
@@ -205,14 +217,14 @@ class MainActionHandler(Handler):
     def actions(state: EmpyrealState, d: MainAction) -> list[Any]:
         p = d.player
         ps = state.players[p]
-        acts: list[Any] = [] if d.moves_only else [Choose(ADMINISTRATE)]
+        acts: list[Any] = [] if d.moves_only else [interned(Choose, ADMINISTRATE)]
         room = end_of_line(state, p) - ps.conductor
         costs = move_costs(state, p)
         for n in range(1, min(4, room) + 1):
             if costs[n - 1] <= ps.mana:
-                acts.append(Move(n, costs[n - 1]))
+                acts.append(interned(Move, n, costs[n - 1]))
         if not d.moves_only:
-            acts.extend(Choose(label) for label in _main_extras(state, p))
+            acts.extend(interned(Choose, label) for label in _main_extras(state, p))
         return acts
 
     @staticmethod
@@ -225,7 +237,7 @@ class MainActionHandler(Handler):
                 state.note(p, f"{ps.company} administrated")
                 extras = _extras(state, p)
                 if extras:
-                    state.pending.append(Op(player=p, op="end_turn"))
+                    state.pending.append(op_step(p, "end_turn"))
                     state.pending.append(
                         AdministrateSteps(player=p, prompt="choose the next Administrate step", remaining=ADMIN_STEPS + tuple(extras))
                     )
@@ -234,7 +246,7 @@ class MainActionHandler(Handler):
                 got = mana.reclaim(state, p)
                 mana.refresh(state, p)
                 state.note(p, f"{ps.company} reclaimed {got} mana ({mana.before_after(before, ps.mana)}) and refreshed")
-                push(state, [*gain_spellcar_steps(p), Op(player=p, op="end_turn")])
+                push(state, [*gain_spellcar_steps(p), op_step(p, "end_turn")])
                 return
             push(state, _main_extras(state, p)[action.option])
             return
@@ -249,7 +261,7 @@ class MainActionHandler(Handler):
         if ps.conductor == eol and not d.deliver:
             ps.conductor = 0
             state.note(p, f"{ps.company}'s Conductor returned to Start without delivering")
-            push(state, [Op(player=p, op="end_turn")])
+            push(state, [op_step(p, "end_turn")])
             return
         if ps.conductor == eol:
             push(
@@ -257,21 +269,21 @@ class MainActionHandler(Handler):
                 [
                     DeliverChoice(player=p, prompt="deliver to a City, or skip", mode="eol"),
                     UpgradeChoice(player=p, prompt="choose an Upgrade"),
-                    Op(player=p, op="return_to_start"),
-                    Op(player=p, op="end_turn"),
+                    op_step(p, "return_to_start"),
+                    op_step(p, "end_turn"),
                 ],
             )
             return
         if not d.activate:
-            push(state, [Op(player=p, op="end_turn")])
+            push(state, [op_step(p, "end_turn")])
             return
         state.turn.activating = True
         push(
             state,
             [
                 ActivateSpellcars(player=p, prompt="activate a Spellcar, or done"),
-                Op(player=p, op="end_activation"),
-                Op(player=p, op="end_turn"),
+                op_step(p, "end_activation"),
+                op_step(p, "end_turn"),
             ],
         )
 
@@ -297,9 +309,9 @@ class AdministrateStepsHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: AdministrateSteps) -> list[Any]:
-        acts: list[Any] = [Choose(s) for s in d.remaining]
+        acts: list[Any] = [interned(Choose, s) for s in d.remaining]
         if not any(s in ADMIN_STEPS for s in d.remaining):
-            acts.append(Done())
+            acts.append(DONE)
         return acts
 
     @staticmethod
@@ -338,14 +350,15 @@ class ActivateSpellcarsHandler(Handler):
         acts: list[Any] = []
         turn = state.turn
         if turn.twice >= 0:
-            return [Done()]
+            return [DONE]
         twice = _twice_cost(state, p)
+        step = -1  # the next activation's cost, computed once for the column
         if twice is not None and len(turn.activated) == 1:
             slot = turn.activated[0]
             spec = spells[ps.railyard[slot]]
             cost = twice + (0 if turn.ignore_inherent else spec.cost)
             if cost <= free:
-                acts.append(Activate(slot_label(slot), spec.id, cost))
+                acts.append(interned(Activate, slot_label(slot), spec.id, cost))
         for slot in range(col * 3, min(col * 3 + 3, len(ps.railyard))):
             sid = ps.railyard[slot]
             if sid in ("", "-") or slot in state.turn.activated:
@@ -353,10 +366,12 @@ class ActivateSpellcarsHandler(Handler):
             spec = spells[sid]
             if get_effect(spec.effect) is None:
                 continue
-            cost = activation_cost(state, p, spec)
+            if step < 0:
+                step = _next_activation(state, p)
+            cost = step + (0 if turn.ignore_inherent else spec.cost)
             if cost <= free:
-                acts.append(Activate(slot_label(slot), sid, cost))
-        acts.append(Done())
+                acts.append(interned(Activate, slot_label(slot), sid, cost))
+        acts.append(DONE)
         return acts
 
     @staticmethod

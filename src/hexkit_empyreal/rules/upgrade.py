@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit_empyreal.actions import Choose, Op, UpgradeChoice
+from hexkit_empyreal.actions import Choose, Op, UpgradeChoice, interned, op_step
 from hexkit_empyreal.effects.registry import Steps, op, push
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import Handler, handles
@@ -32,7 +32,7 @@ class UpgradeHandler(Handler):
 
     @staticmethod
     def actions(state: EmpyrealState, d: UpgradeChoice) -> list[Any]:
-        return [Choose(u) for u in UPGRADES]
+        return [interned(Choose, u) for u in UPGRADES]
 
     @staticmethod
     def perform(state: EmpyrealState, d: UpgradeChoice, action: Any) -> None:
@@ -48,7 +48,7 @@ class UpgradeHandler(Handler):
                 p, f"{ps.company} gained {gained} mana and reclaimed {reclaimed} ({mana.before_after(before, ps.mana)})"
             )
         elif action.option == UPGRADES[1]:
-            push(state, [*gain_specialist_steps(p), Op(player=p, op="refresh")])
+            push(state, [*gain_specialist_steps(p), op_step(p, "refresh")])
         else:
             push(state, [*gain_spellcar_steps(p), *gain_spellcar_steps(p)])
 

@@ -18,6 +18,7 @@ from hexkit.game import Decision
 from hexkit_empyreal.actions import Op
 from hexkit_empyreal.data import CITY, WASTELAND
 from hexkit_empyreal.effects.registry import Steps, domain, op
+from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board
 from hexkit_empyreal.state import tally
@@ -51,19 +52,12 @@ def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: b
     state.wasteland -= 1
     tally(state, "wastelands_placed", player)
     state.terrain[cell] = WASTELAND
-    goods = state.goods[cell]
-    state.goods[cell] = ()
-    ps = state.players[player]
-    for g in goods:
-        if to_folio:
-            ps.goods[g] += 1
-        else:
-            state.supply[g] += 1
+    goods = ledger.clear_to_folio(state, player, cell) if to_folio else ledger.clear_to_supply(state, cell)
     state.turn.flags["last_wasteland"] = cell
     where = board(state).hexes[cell]
     lost = f", destroying {len(goods)} Good{'s' if len(goods) != 1 else ''}" if goods else ""
     kept = " (added to the folio)" if goods and to_folio else ""
-    state.note(player, f"{ps.company} placed Wasteland on {where}{lost}{kept}")
+    state.note(player, f"{state.players[player].company} placed Wasteland on {where}{lost}{kept}")
     return len(goods)
 
 
