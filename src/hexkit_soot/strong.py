@@ -79,6 +79,8 @@ and City privileges it opens; falling in the last rounds)."""
 _SOLD_TIER3 = 3.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
 nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+_MONEY_START = 0.5
+_MONEY_END = 0.15
 _FOOD_PRICE = 0.0
 """Currency a food of the upkeep bill costs, a round (2 at the company store, less from own farms):
 what every camp, settlement and Tier 3 facility will still cost, counted at the currency weight."""
@@ -115,7 +117,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     left = _rounds_left(state)
     late = left / 13.0
     value = float(totals[seat])
-    value += portfolio(state, seat) * (0.15 + 0.35 * late)
+    value += portfolio(state, seat) * _money_weight(late)
     camp_kinds = data.camps
     for h, camp in state.camps.items():
         if camp.owner != seat:
@@ -151,7 +153,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
                 near = min(c.loc.distance(h) for h in sites)
                 value += max(0.0, 0.8 - 0.15 * near)
     value += _contracts_value(state, seat, late)
-    value -= _FOOD_PRICE * food_bill(state, seat) * min(left, 8) * (0.15 + 0.35 * late)
+    value -= _FOOD_PRICE * food_bill(state, seat) * min(left, 8) * _money_weight(late)
     value += _chain_stages(state, seat, late)
     value += plan_value(state, seat, plan if plan is not None else plan_of(state, seat, left))
     if not state.frontier_closed:  # every tile drawn brings the Frontier Closes marker nearer
@@ -160,6 +162,12 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     value -= 2.0 * p.overtime
     others = [t for q, t in enumerate(totals) if q != seat]
     return value - 0.2 * (max(others) if others else 0)
+
+
+def _money_weight(late: float) -> float:
+    """Points one ¤ of portfolio is worth with ``late`` (rounds left / 13) of the game to go: about what
+    it buys in points while there is time to spend it, falling to ``_MONEY_END`` (a tie-break only)."""
+    return _MONEY_END + (_MONEY_START - _MONEY_END) * min(1.0, late)
 
 
 def _contracts_value(state: SootState, seat: PlayerId, late: float) -> float:
@@ -172,7 +180,7 @@ def _contracts_value(state: SootState, seat: PlayerId, late: float) -> float:
     for idx in p.contracts:
         ct = data.contracts[idx]
         if deliverable_at(state, seat, idx) is not None:
-            value += ct.points + ct.currency * (0.15 + 0.35 * late)
+            value += ct.points + ct.currency * _money_weight(late)
             continue
         if not destinations(state, ct.destination):
             continue
