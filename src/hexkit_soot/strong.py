@@ -35,8 +35,10 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
+from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.objectives import objective_points, secret_points
+from hexkit_soot.rules.upkeep import food_bill
 from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
@@ -49,6 +51,9 @@ _SKIP = frozenset({"Offer Trade", "Abandon Contract", "Take Loan", "Discard for 
 """Turn-menu answers never searched (never worth it, or taken by a rule)."""
 _ALWAYS = ("Fulfil Contract", "Deliver Binding")
 """Turn-menu answers taken at once whenever offered (free points or owed goods)."""
+_FREE = frozenset({"Claim Contract"})
+"""Free turn-menu answers taken before the main action when they gain anything (see ``_free_claim``)."""
+_CLAIM_BAR = 0.05
 _RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
 _CHAIN_DEPTH = 10
 _SAMPLED = frozenset({"route.edge"})
@@ -74,6 +79,13 @@ and City privileges it opens; falling in the last rounds)."""
 _SOLD_TIER3 = 3.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
 nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+_MONEY_START = 0.5
+_MONEY_END = 0.15
+_FOOD_PRICE = 0.0
+"""Currency a food of the upkeep bill costs, a round (2 at the company store, less from own farms):
+what every camp, settlement and Tier 3 facility will still cost, counted at the currency weight."""
+_CONTRACT_HELD = 0.6
+"""Share of a held contract's points credited for the share of its goods in hand."""
 _TIER3_HELD = 2.0
 """Points each Tier 3 unit the player holds is worth to the search (made, not yet sold)."""
 
@@ -105,7 +117,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     left = _rounds_left(state)
     late = left / 13.0
     value = float(totals[seat])
-    value += portfolio(state, seat) * (0.15 + 0.35 * late)
+    value += portfolio(state, seat) * _money_weight(late)
     camp_kinds = data.camps
     for h, camp in state.camps.items():
         if camp.owner != seat:
@@ -140,12 +152,8 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
             if sites:
                 near = min(c.loc.distance(h) for h in sites)
                 value += max(0.0, 0.8 - 0.15 * near)
-    for idx in p.contracts:
-        ct = data.contracts[idx]
-        need = sum(ct.goods.values()) or 1
-        have = sum(min(n, p.stock.get(g, 0) + sum(c.cargo.get(g, 0) for c in p.caravans))
-                   for g, n in ct.goods.items())
-        value += 0.3 + ct.points * 0.6 * have / need
+    value += _contracts_value(state, seat, late)
+    value -= _FOOD_PRICE * food_bill(state, seat) * min(left, 8) * _money_weight(late)
     value += _chain_stages(state, seat, late)
     value += plan_value(state, seat, plan if plan is not None else plan_of(state, seat, left))
     if not state.frontier_closed:  # every tile drawn brings the Frontier Closes marker nearer
@@ -154,6 +162,33 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     value -= 2.0 * p.overtime
     others = [t for q, t in enumerate(totals) if q != seat]
     return value - 0.2 * (max(others) if others else 0)
+
+
+def _money_weight(late: float) -> float:
+    """Points one ¤ of portfolio is worth with ``late`` (rounds left / 13) of the game to go: about what
+    it buys in points while there is time to spend it, falling to ``_MONEY_END`` (a tie-break only)."""
+    return _MONEY_END + (_MONEY_START - _MONEY_END) * min(1.0, late)
+
+
+def _contracts_value(state: SootState, seat: PlayerId, late: float) -> float:
+    """Held contracts: one deliverable now is worth what fulfilling it pays (a free action taken at
+    the next turn menu, which a one-action lookahead does not reach); the others by the share of
+    their goods in hand, and only where their destination exists on the map."""
+    data = data_of(state.config)
+    p = state.players[seat]
+    value = 0.0
+    for idx in p.contracts:
+        ct = data.contracts[idx]
+        if deliverable_at(state, seat, idx) is not None:
+            value += ct.points + ct.currency * _money_weight(late)
+            continue
+        if not destinations(state, ct.destination):
+            continue
+        need = sum(ct.goods.values()) or 1
+        have = sum(min(n, p.stock.get(g, 0) + sum(c.cargo.get(g, 0) for c in p.caravans))
+                   for g, n in ct.goods.items())
+        value += 0.3 + ct.points * _CONTRACT_HELD * have / need
+    return value
 
 
 def _totals(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] | None) -> list[int]:
@@ -342,11 +377,12 @@ class StrongSootAgent:
 
     # -- search ------------------------------------------------------------
     def _turn(self, game: Game[Any, Any], sample: SootState, player: PlayerId, legal: Sequence[Any]) -> Any:
-        candidates = [a for a in legal if a.code not in _SKIP]
-        claims = [a for a in candidates if a.code == "Claim Contract"]
-        candidates = [a for a in candidates if a.code != "Claim Contract"] + claims[:2]
-        best, best_value, best_plan = candidates[0], -math.inf, []
         game.legal_actions(sample)
+        claim = self._free_claim(game, sample, player, legal)
+        if claim is not None:
+            return claim
+        candidates = [a for a in legal if a.code not in _SKIP and a.code not in _FREE]
+        best, best_value, best_plan = candidates[0], -math.inf, []
         for action in candidates:
             value, plan = self._chain(game, sample, player, action)
             if value > best_value + 1e-9:
@@ -367,6 +403,21 @@ class StrongSootAgent:
                 if value > -math.inf:
                     best, best_plan = action, plan
         self.plan = best_plan
+        return best
+
+    def _free_claim(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
+                    legal: Sequence[Any]) -> Any | None:
+        """The contract worth claiming now, if any: claiming costs no action, so it is weighed against
+        standing still, not against the main actions (which it never displaces)."""
+        claims = [a for a in legal if a.code in _FREE]
+        if not claims:
+            return None
+        now = engine_value(sample, player, self.objectives, self.goals)
+        best, best_gain = None, _CLAIM_BAR
+        for action in claims:
+            gain = self._chain(game, sample, player, action)[0] - now
+            if gain > best_gain:
+                best, best_gain = action, gain
         return best
 
     def _best_macro(self, game: Game[Any, Any], sample: SootState, player: PlayerId, single: float) -> Macro | None:

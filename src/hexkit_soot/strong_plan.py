@@ -30,6 +30,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.access import route_access
+from hexkit_soot.rules.contracts import destinations
 from hexkit_soot.rules.milestones import rail_reach
 from hexkit_soot.rules.network import is_node
 from hexkit_soot.rules.settlements import settlement_types_at
@@ -97,7 +98,35 @@ def plan_of(state: SootState, seat: PlayerId, left: int) -> Plan:
     if left < 1:
         return Plan()
     return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)
-                      + _settle_goals(state, seat, left)))
+                      + _settle_goals(state, seat, left) + _depot_goals(state, seat)))
+
+
+def _depot_goals(state: SootState, seat: PlayerId) -> list[Goal]:
+    """A Warehouse at the settlement where the player's held contracts are due, when none of its nodes is.
+
+    A node at the destination puts the whole network there: the goods of a
+    contract due at "any settlement" (or a frontier one) are delivered from
+    stock, with no caravan haul. The settlement nearest a Builder is chosen;
+    the goal is worth the points of the contracts it opens.
+    """
+    data = data_of(state.config)
+    p = state.players[seat]
+    if len(p.warehouses) >= data.numbers.warehouses_max or not p.builders:
+        return []
+    worth: dict[Hex, float] = {}
+    for idx in p.contracts:
+        ct = data.contracts[idx]
+        if ct.destination not in ("Settlement", "Frontier"):
+            continue
+        sites = [h for h in destinations(state, ct.destination) if not state.settlements[h].struggling]
+        if not sites or any(is_node(state, seat, h) for h in sites):
+            continue
+        for h in sites:
+            worth[h] = worth.get(h, 0.0) + ct.points
+    if not worth:
+        return []
+    site = min(worth, key=lambda h: (min(b.distance(h) for b in p.builders) - worth[h], h))
+    return [Goal(site, dict(data.facilities["Warehouse"].build), worth[site] + 1.0, "build", "Warehouse")]
 
 
 _SETTLE_WALK = 4
@@ -279,10 +308,18 @@ def shopping(state: SootState, seat: PlayerId, plan: Plan) -> list[tuple[str, in
         if short > 0:
             want[g] = max(want.get(g, 0), short)
 
+    data = data_of(state.config)
+    for idx in state.players[seat].contracts:  # bought at the Central City, they are there to deliver
+        ct = data.contracts[idx]
+        if ct.destination in ("Central City", "Market") or any(
+                is_node(state, seat, h) for h in destinations(state, ct.destination)):
+            for g, n in ct.goods.items():
+                if data.goods[g].kind != "special":
+                    lack(g, n)
+    first = list(want.items())  # a contract's goods are tried first: the cheapest points on offer
     for goal in plan.goals:
         for g, n in goal.cost.items():
             lack(g, n)
-    data = data_of(state.config)
     for at, s in sorted(state.settlements.items()):
         if s.struggling or not is_node(state, seat, at):
             continue
@@ -297,4 +334,5 @@ def shopping(state: SootState, seat: PlayerId, plan: Plan) -> list[tuple[str, in
                          key=lambda g: data.goods[g].price), 1)
             if ft.use_amount:
                 lack("Coal" if ft.use_kind == "fuel" else "Grain", ft.use_amount)
-    return sorted(want.items(), key=lambda gn: -gn[1])[:_SHOPPING]
+    rest = sorted(((g, n) for g, n in want.items() if (g, n) not in first), key=lambda gn: -gn[1])
+    return (first + rest)[:_SHOPPING]
