@@ -462,7 +462,7 @@ class StrongSootAgent:
         """
         child = game.clone(sample)
         if not fresh:
-            child._legal = sample._legal
+            child.reuse_legal(sample)
         try:
             game.apply(child, action)
         except IllegalActionError:
@@ -508,7 +508,7 @@ class StrongSootAgent:
         game.legal_actions(sample)
         for action in legal:
             child = game.clone(sample)
-            child._legal = sample._legal
+            child.reuse_legal(sample)
             try:
                 game.apply(child, action)
             except IllegalActionError:

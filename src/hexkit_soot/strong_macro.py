@@ -316,7 +316,7 @@ def virtual(state: SootState, seat: PlayerId, macro: Macro) -> SootState:
         add_goods(p.stock, g, n)
         add_goods(state.supply, g, -n)
     p.currency -= macro.spend
-    state._legal = None  # changed by hand: the answers are listed afresh
+    state.invalidate_legal()  # changed by hand: the answers are listed afresh
     last = macro.steps[-1]
     if last.action != "Refine" and p.builders:
         i = min(range(len(p.builders)), key=lambda k: p.builders[k].distance(last.site))

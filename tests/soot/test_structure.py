@@ -36,10 +36,12 @@ ALLOWED = {
     ("state.py", "new.*"): "copy() fills a bare instance field by field",
     ("state.py", "self.*"): "the Caravan/Player/SootState classes' own copy and load helpers",
     ("views.py", "p.stock"): "a player's view hides other screens; a determinized sample deals them back",
-    # Owned by the lead (the strong agent): a planning copy bought into by hand.
-    ("strong_macro.py", "p.currency"): "the strong agent's virtual copy (owned by the lead)",
-    ("strong_macro.py", "p.stock"): "the strong agent's virtual copy (owned by the lead)",
-    ("strong_macro.py", "state.supply"): "the strong agent's virtual copy (owned by the lead)",
+    # The strong agent values a macro on a copy of its sample with the purchases done by hand
+    # (strong_macro.virtual): a hypothetical state, never played on, where a partial macro's
+    # currency may go below 0, which the ledger's checked spend would refuse.
+    ("strong_macro.py", "p.currency"): "the strong agent's hypothetical copy (strong_macro.virtual)",
+    ("strong_macro.py", "p.stock"): "the strong agent's hypothetical copy (strong_macro.virtual)",
+    ("strong_macro.py", "state.supply"): "the strong agent's hypothetical copy (strong_macro.virtual)",
 }
 """Writes outside the ledger that are not a rule changing a quantity, and why."""
 
@@ -153,11 +155,8 @@ def test_the_scan_finds_a_direct_write() -> None:
 
 def test_no_private_core_field_is_written() -> None:
     """``State._legal`` (the core's legal-action cache) is written only by the core."""
-    lead_owned = {"strong.py", "strong_macro.py"}  # the strong agent (owned by the lead), see the report
     writes = []
     for path in _modules():
-        if _rel(path) in lead_owned:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
