@@ -705,6 +705,11 @@ class Game(ABC, Generic[S, C]):
         """The numbers of the legal actions, in the order of :meth:`legal_actions`."""
         space = self._space(state.config)
         legal = self.legal_actions(state)
+        if isinstance(space, LegalOrder):  # numbered by position: no search
+            if len(legal) > space.size:
+                raise ActionSpaceError(f"{len(legal)} legal actions exceed the space of {space.size}"
+                                       f" ({type(self).__name__}.legal_action_bound)")
+            return list(range(len(legal)))
         return [space.index_of(action, legal) for action in legal]
 
     def legal_mask(self, state: S) -> list[bool]:

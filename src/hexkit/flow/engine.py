@@ -123,7 +123,8 @@ class LegalView(Sequence[Any]):
     def detach(self) -> None:
         """List the answers now and drop the state: it is about to change (called by the engine)."""
         if self._state is not None:
-            self._list()
+            if self._actions is None:
+                self._list()
             self._state = None
 
     def __contains__(self, answer: object) -> bool:
@@ -139,7 +140,8 @@ class LegalView(Sequence[Any]):
             return False
 
     def __len__(self) -> int:
-        return len(self._list())
+        actions = self._actions
+        return len(self._list() if actions is None else actions)
 
     def __bool__(self) -> bool:
         return bool(self._list())
@@ -151,10 +153,12 @@ class LegalView(Sequence[Any]):
     def __getitem__(self, index: slice) -> tuple[Any, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Any:
-        return self._list()[index]
+        actions = self._actions
+        return (self._list() if actions is None else actions)[index]
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(self._list())
+        actions = self._actions
+        return iter(self._list() if actions is None else actions)
 
     def __repr__(self) -> str:
         listed = "unlisted" if self._actions is None else repr(list(self._actions))
@@ -281,7 +285,7 @@ class Flow(Generic[S]):
         if not isinstance(question, Question):
             raise FlowError(f"{self.name}: {safe_str(question)} is on top of the stack;"
                             " settle() runs steps before a question is asked")
-        view = LegalView(state, question, self.handler(question))
+        view = LegalView(state, question, self._questions.get(type(question)) or self.handler(question))
         state._legal = (state.step, view)
         return view
 
@@ -291,13 +295,19 @@ class Flow(Generic[S]):
         The caller has checked legality (:meth:`Game.apply <hexkit.game.Game.apply>`).
         """
         cached = state._legal
-        if cached is not None and isinstance(cached[1], LegalView):
-            cached[1].detach()
-        question = state.pending[-1]
-        handler = self.handler(question)
-        state.pending.pop()
+        if cached is not None:
+            view = cached[1]
+            if type(view) is LegalView and view._state is not None:  # detach(), inlined
+                if view._actions is None:
+                    view._list()
+                view._state = None
+        pending = state.pending
+        question = pending[-1]
+        handler = self._questions.get(type(question)) or self.handler(question)
+        pending.pop()
         handler.resolve(state, question, answer)
-        self.settle(state)
+        if pending and isinstance(pending[-1], Step):
+            self.settle(state)
 
     def explain(self, state: S, answer: object) -> str:
         """Why ``answer`` does not answer the question on top, naming the question."""

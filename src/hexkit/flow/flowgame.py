@@ -20,6 +20,7 @@ from cattrs.gen import make_dict_unstructure_fn
 
 from hexkit.errors import FlowError, IllegalAnswerError
 from hexkit.game import Game, GameConfig, State
+from hexkit.strict import action_checker
 
 from hexkit.flow.engine import Flow
 from hexkit.flow.questions import Resume
@@ -43,9 +44,12 @@ class FlowGame(Game[S, C]):
     """
 
     flow: Flow[S]
+    _inline_legal: bool
 
     def __init__(self) -> None:
         self.flow = self.build_flow()
+        self._action_check = action_checker(self.action_types)
+        self._inline_legal = type(self).is_legal is Game.is_legal
         registered = self.flow.registered()
         missing = [kind.__name__ for kind in registered["question"] + registered["step"]
                    if kind not in self.decision_types]
@@ -59,6 +63,9 @@ class FlowGame(Game[S, C]):
     # -- the forward model ----------------------------------------------------
     def legal_actions(self, state: S) -> Sequence[Any]:
         """The legal answers of the pending question: a lazy view, cached per step."""
+        cached = state._legal
+        if cached is not None and cached[0] == state.step:
+            return cached[1]
         return self.flow.legal(state)
 
     def generate_actions(self, state: S) -> tuple[Any, ...]:
@@ -72,7 +79,19 @@ class FlowGame(Game[S, C]):
             IllegalAnswerError: an :class:`~hexkit.errors.IllegalActionError`
                 naming the rule and carrying the question; ``state`` is unchanged.
         """
-        if not self.is_legal(state, action):
+        # Game.is_legal, inlined (this runs on every move) unless the game overrides it.
+        if not self._inline_legal:
+            legal = self.is_legal(state, action)
+        elif self._action_check(action) is not None:
+            legal = False
+        else:
+            cached = state._legal
+            view = cached[1] if cached is not None and cached[0] == state.step else self.flow.legal(state)
+            try:
+                legal = action in view
+            except TypeError:  # an unhashable object where a set is used
+                legal = False
+        if not legal:
             reason = self.malformed(action)
             raise IllegalAnswerError(action, reason if reason is not None
                                      else self._explain_safely(state, action), state.decision())

@@ -49,16 +49,19 @@ class ChooseCellHandler(Handler[HexState, ChooseCell, HexAction]):
 
     def answers(self, state: HexState, question: ChooseCell) -> Sequence[HexAction]:
         """A :class:`Place` on every empty cell in cell order, then the swap if on offer."""
-        free: list[HexAction] = list(state.free)
-        if may_swap(state, question):
-            free.append(SWAP)
-        return free
+        free = state._free
+        if free is None:
+            free = state.free
+        if question.may_swap and state.step == 1:  # may_swap(), inlined: once per move
+            return (*free, SWAP)
+        return tuple(free)
 
     def contains(self, state: HexState, question: ChooseCell, answer: object) -> bool:
         """One cell looked at (or the swap offer), instead of every legal answer."""
         if type(answer) is Place:
+            board = state._board
             try:
-                index = state.board.cells.get(answer.hex)
+                index = (state.board if board is None else board).cells.get(answer.hex)
             except TypeError:  # an unhashable "hex"
                 return False
             return index is not None and state.cells[index] is None
@@ -72,12 +75,12 @@ class ChooseCellHandler(Handler[HexState, ChooseCell, HexAction]):
             return
         player = question.player
         state.played["moves"][player] += 1
-        board = state.board
+        board = state._board or state.board  # the properties' caches, read directly: every move
         cell = board.cells[answer.hex]
         colour = COLOURS[player]
         # The groups first: after loading they are rebuilt from the cells, which
         # must not hold the new stone yet (add() merges a stone exactly once).
-        links = state.links
+        links = state._links or state.links
         state.fill(cell, colour)
         if links.add(board, state.cells, cell, colour):
             state.winner = colour
