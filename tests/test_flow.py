@@ -190,6 +190,17 @@ def test_an_unanswerable_question_is_an_error_never_skipped() -> None:
     assert list(GAME.legal_actions(state)) == [SKIP]
 
 
+def test_ask_or_runs_the_rule_for_nothing_to_choose_instead_of_dropping() -> None:
+    state = GAME.new(GAME.make_config(2), 1)
+    depth = len(state.pending)
+    empty = AskNumber(player=0, prompt="pay?", low=1, high=0, then=PayFor(hex=Hex(0, 0)))
+    asked = GAME.flow.ask_or(state, empty, lambda s: s.note(0, "nothing to pay"))
+    assert not asked and len(state.pending) == depth and state.log[-1].text == "nothing to pay"
+    some = AskNumber(player=0, prompt="pay?", low=1, high=1, then=PayFor(hex=Hex(0, 0)))
+    assert GAME.flow.ask_or(state, some, lambda s: s.note(0, "never"))
+    assert state.pending[-1] is some and state.log[-1].text == "nothing to pay"
+
+
 def test_a_handler_question_with_no_answer_raises_when_listed() -> None:
     class Silent(MenuHandler):
         def answers(self, state: Claims, question: Menu) -> tuple[()]:

@@ -43,6 +43,7 @@ from hexkit.flow.answers import (
     YesNo,
     YesNoAnswer,
 )
+from hexkit.flow.bridge import Legacy
 from hexkit.flow.engine import Flow, Handler, LegalView
 from hexkit.flow.flowgame import FlowGame
 from hexkit.flow.questions import (
@@ -64,6 +65,6 @@ __all__ = [
     "DONE", "SKIP",
     "Question", "Step", "Resume",
     "Ask", "AskHex", "AskOption", "AskComponent", "AskNumber", "AskYesNo",
-    "Flow", "Handler", "LegalView", "FlowGame",
+    "Flow", "Handler", "LegalView", "FlowGame", "Legacy",
     "ActionSpace", "Catalogue", "LegalOrder",
 ]

@@ -30,12 +30,12 @@ from hexkit.game import Decision, State
 from hexkit.strict import safe_str
 
 from hexkit.flow.answers import Answer
-from hexkit.flow.questions import Ask, Question, Resume, Step
+from hexkit.flow.questions import Ask, Resume, Step
 
 __all__ = ["Handler", "Flow", "LegalView", "StepRun", "ResumeRun"]
 
 S = TypeVar("S", bound=State)
-Q = TypeVar("Q", bound=Question)
+Q = TypeVar("Q", bound=Decision)
 A = TypeVar("A")
 T = TypeVar("T", bound=Step)
 R = TypeVar("R", bound=Resume)
@@ -102,7 +102,7 @@ class LegalView(Sequence[Any]):
 
     __slots__ = ("step", "question", "_state", "_handler", "_actions", "_members")
 
-    def __init__(self, state: State, question: Question, handler: Handler[Any, Any, Any]) -> None:
+    def __init__(self, state: State, question: Decision, handler: Handler[Any, Any, Any]) -> None:
         self.step = state.step
         self.question = question
         self._state: State | None = state
@@ -237,7 +237,7 @@ class Flow(Generic[S]):
         return run
 
     # -- driving a turn -----------------------------------------------------
-    def ask(self, state: S, question: Question) -> None:
+    def ask(self, state: S, question: Decision) -> None:
         """Put ``question`` on top of the stack.
 
         Raises:
@@ -248,6 +248,30 @@ class Flow(Generic[S]):
         if isinstance(question, Ask) and not question.choices():
             raise UnanswerableQuestionError(question)
         state.pending.append(question)
+
+    def ask_or(self, state: S, question: Decision, otherwise: Callable[[S], None]) -> bool:
+        """Ask ``question`` if it has a legal answer now, else run ``otherwise``.
+
+        For rules that say what happens when there is nothing to choose
+        ("if no hex qualifies, the effect ends"): the caller states it, the
+        engine never drops a question by itself. Lists the answers once.
+
+        Returns:
+            Whether the question was asked.
+
+        Raises:
+            UnknownQuestionError: if nothing handles it.
+        """
+        handler = self.handler(question)
+        if isinstance(question, Ask):
+            offered = bool(question.choices())
+        else:
+            offered = bool(handler.answers(state, question))
+        if offered:
+            state.pending.append(question)
+        else:
+            otherwise(state)
+        return offered
 
     def then(self, state: S, step: Step) -> None:
         """Put the automatic ``step`` on the stack (``UnknownQuestionError`` if unregistered)."""
@@ -282,7 +306,7 @@ class Flow(Generic[S]):
         if not state.pending:
             return ()
         question = state.pending[-1]
-        if not isinstance(question, Question):
+        if isinstance(question, Step):
             raise FlowError(f"{self.name}: {safe_str(question)} is on top of the stack;"
                             " settle() runs steps before a question is asked")
         view = LegalView(state, question, self._questions.get(type(question)) or self.handler(question))
