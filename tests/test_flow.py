@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -425,3 +427,13 @@ def test_a_clone_shares_the_immutable_stack_entries_and_equals_a_deepcopy() -> N
     twin = GAME.clone(state)
     assert len(state.pending) == 2 and twin == state == copy.deepcopy(state)
     assert twin.pending is not state.pending and twin.pending[-1] is state.pending[-1]
+
+
+def test_the_example_of_the_flow_guide_runs() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "flow.md").read_text(encoding="utf-8")
+    block = re.search(r"```python\n(.*?)```", text, re.S)
+    assert block is not None
+    namespace: dict[str, Any] = {"__name__": "flow_guide"}
+    exec(compile(block.group(1), "docs/flow.md", "exec"), namespace)
+    state = namespace["state"]
+    assert state.owned == [Hex(1, 0)] and state.coins == 1

@@ -3,22 +3,20 @@
 Every game's actions are drawn from six kinds, so one frontend, one RL
 adapter and one agent serve every game:
 
-==================  =======================  ===============================
-kind                ready-made answer        a board highlights
-==================  =======================  ===============================
-a hex               :class:`HexChoice`       :attr:`~Answer.hex`
-one named option    :class:`OptionChoice`    nothing
-a card / component  :class:`ComponentChoice` :attr:`~Answer.component`
-a number in range   :class:`NumberChoice`    nothing
-yes or no           :class:`YesNo`           nothing
-done / skip         :class:`Done`, :class:`Skip`  nothing
-==================  =======================  ===============================
+* a hex: :class:`~hexkit.flow.answers.HexChoice`; a board highlights
+  :attr:`~hexkit.flow.answers.Answer.hex`;
+* one of named options: :class:`~hexkit.flow.answers.OptionChoice`;
+* a card or component: :class:`~hexkit.flow.answers.ComponentChoice`; a
+  board highlights :attr:`~hexkit.flow.answers.Answer.component`;
+* a number in a range: :class:`~hexkit.flow.answers.NumberChoice`;
+* yes or no: :class:`~hexkit.flow.answers.YesNo`;
+* done or skip: :data:`~hexkit.flow.answers.DONE`, :data:`~hexkit.flow.answers.SKIP`.
 
 An answer is a small frozen slotted attrs value: hashable, with a readable
 ``str`` and a stable JSON form through :func:`hexkit.serialize.make_converter`.
 A game may subclass a kind to keep its own names and JSON tags (the Hex
-tutorial's ``Place`` is a :class:`HexAnswer`); a frontend dispatches on
-:attr:`Answer.kind`, never on the game's class names.
+tutorial's ``Place`` is a :class:`~hexkit.flow.answers.HexAnswer`); a frontend dispatches on
+:attr:`~hexkit.flow.answers.Answer.kind`, never on the game's class names.
 """
 
 from __future__ import annotations
