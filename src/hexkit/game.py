@@ -386,15 +386,18 @@ class LegalOrder(ActionSpace):
         self.size = size
 
     def index_of(self, action: Any, legal: Sequence[Any]) -> int:
-        for i, candidate in enumerate(legal):
-            if candidate == action and type(candidate) is type(action):
-                if i >= self.size:
-                    break
-                return i
-        else:
+        """The position of ``action`` among ``legal``: the listed value itself first
+        (a game may list two equal answers), else the first equal one of the same type."""
+        found = next((i for i, candidate in enumerate(legal) if candidate is action), None)
+        if found is None:
+            found = next((i for i, candidate in enumerate(legal)
+                          if candidate == action and type(candidate) is type(action)), None)
+        if found is None:
             raise ActionSpaceError(f"{safe_str(action)} is not a legal action now, so it has no"
                                    " number in a legal-order space")
-        raise ActionSpaceError(f"{len(legal)} legal actions exceed the space of {self.size}")
+        if found >= self.size:
+            raise ActionSpaceError(f"{len(legal)} legal actions exceed the space of {self.size}")
+        return found
 
     def action_at(self, index: int, legal: Sequence[Any]) -> Any:
         if type(index) is int and 0 <= index < min(len(legal), self.size):
