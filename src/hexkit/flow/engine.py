@@ -141,7 +141,16 @@ class LegalView(Sequence[Any]):
 
     def __len__(self) -> int:
         actions = self._actions
-        return len(self._list() if actions is None else actions)
+        if actions is None:
+            state = self._state
+            if state is None:
+                actions = self._list()  # raises: a detached view is always listed
+            else:  # _list(), inlined: an agent measures every view once
+                actions = tuple(self._handler.answers(state, self.question))
+                if not actions:
+                    raise UnanswerableQuestionError(self.question)
+                self._actions = actions
+        return len(actions)
 
     def __bool__(self) -> bool:
         return bool(self._list())

@@ -22,7 +22,7 @@ from hexkit.errors import FlowError, IllegalAnswerError
 from hexkit.game import Game, GameConfig, State
 from hexkit.strict import action_checker
 
-from hexkit.flow.engine import Flow
+from hexkit.flow.engine import Flow, LegalView
 from hexkit.flow.questions import Resume
 
 __all__ = ["FlowGame"]
@@ -66,7 +66,13 @@ class FlowGame(Game[S, C]):
         cached = state._legal
         if cached is not None and cached[0] == state.step:
             return cached[1]
-        return self.flow.legal(state)
+        pending = state.pending
+        handler = self.flow._questions.get(type(pending[-1])) if pending else None
+        if handler is None:  # over, a step on top, an Ask, or unknown: the engine says which
+            return self.flow.legal(state)
+        view = LegalView(state, pending[-1], handler)  # Flow.legal, inlined: once per move
+        state._legal = (state.step, view)
+        return view
 
     def generate_actions(self, state: S) -> tuple[Any, ...]:
         """The legal answers as a plain tuple."""

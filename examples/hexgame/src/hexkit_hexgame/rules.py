@@ -343,7 +343,7 @@ class HexGame(FlowGame[HexState, HexConfig]):
             (0 <= index < n and cells[index] is None)
             or (index == n and _may_swap(state))
         ):
-            self.perform(state, state.board.places[index] if index < n else SWAP)
+            self.flow.resolve(state, state.board.places[index] if index < n else SWAP)
             state.step += 1
             state._legal = None
             return
