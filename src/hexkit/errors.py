@@ -14,6 +14,11 @@ __all__ = [
     "VersionMismatchError",
     "ConfigError",
     "UnknownGameError",
+    "FlowError",
+    "UnknownQuestionError",
+    "UnanswerableQuestionError",
+    "IllegalAnswerError",
+    "ActionSpaceError",
 ]
 
 
@@ -93,3 +98,55 @@ class ConfigError(HexkitError, ValueError):
 
 class UnknownGameError(HexkitError, LookupError):
     """No installed plugin has registered a game of that name."""
+
+
+class FlowError(HexkitError):
+    """A turn-engine (:mod:`hexkit.flow`) misuse: a bad registration or a broken stack."""
+
+
+class UnknownQuestionError(FlowError, LookupError):
+    """A question, automatic step or continuation whose type no handler is registered for.
+
+    Attributes:
+        item: the pending value nobody handles.
+        role: what it is (``"question"``, ``"step"`` or ``"continuation"``).
+    """
+
+    def __init__(self, item: object, role: str, known: str) -> None:
+        super().__init__(
+            f"no handler is registered for the {role} {type(item).__name__} ({_shown(item)});"
+            f" registered: {known or 'none'}"
+        )
+        self.item = item
+        self.role = role
+
+
+class UnanswerableQuestionError(FlowError, ValueError):
+    """A question asked with no legal answer: the rules would stall, so it is refused.
+
+    Attributes:
+        question: the question (its type and prompt are in the message).
+    """
+
+    def __init__(self, question: object) -> None:
+        prompt = getattr(question, "prompt", "")
+        super().__init__(
+            f"question {type(question).__name__} ({prompt or _shown(question)}) has no legal answer"
+        )
+        self.question = question
+
+
+class IllegalAnswerError(IllegalActionError):
+    """An action that does not legally answer the pending question (the state is unchanged).
+
+    Attributes:
+        question: the pending question it was meant to answer (``None`` once the game is over).
+    """
+
+    def __init__(self, action: object, rule: str, question: object) -> None:
+        super().__init__(action, rule)
+        self.question = question
+
+
+class ActionSpaceError(HexkitError, ValueError):
+    """An action number outside a game's action space, or an action the space cannot number."""

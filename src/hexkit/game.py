@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
-from hexkit.errors import ConfigError, IllegalActionError, InvalidRecordError
+from hexkit.errors import ActionSpaceError, ConfigError, IllegalActionError, InvalidRecordError
 from hexkit.rng import Rng, game_rng
 from hexkit.strict import action_checker, safe_str
 
@@ -43,6 +43,10 @@ __all__ = [
     "ScoreSheet",
     "Game",
     "Action",
+    "ActionSpace",
+    "Catalogue",
+    "LegalOrder",
+    "DEFAULT_LEGAL_BOUND",
 ]
 
 PlayerId: TypeAlias = int
@@ -186,7 +190,7 @@ class State:
     pending: list[Decision] = attrs.field(factory=list)
     log: list[LogEntry] = attrs.field(factory=list)
     viewer: PlayerId | None = None
-    _legal: tuple[int, tuple[Any, ...]] | None = attrs.field(
+    _legal: tuple[int, Sequence[Any]] | None = attrs.field(
         default=None, eq=False, repr=False, alias="_legal"
     )
 
@@ -299,6 +303,117 @@ TIED = "tied"
 
 SHARED_PLACE = frozenset({TIED, "same team"})
 """``decided_by`` entries that put a seat level with the one before it."""
+
+
+# -- action numbers ---------------------------------------------------------------
+
+DEFAULT_LEGAL_BOUND = 2048
+"""Size of the default :class:`LegalOrder` space: more than any decision of the shipped
+games offers (measured at most 105 legal actions, Empyreal with 4 players)."""
+
+
+class ActionSpace(ABC):
+    """A fixed numbering of a game's actions for one config: ``0`` to ``size - 1``.
+
+    An RL policy outputs one of :attr:`size` numbers; :meth:`Game.legal_mask`
+    says which are legal now. Two kinds ship: :class:`Catalogue` (every
+    action of the config listed once, so a number always means the same
+    action) and :class:`LegalOrder` (number ``i`` is the ``i``-th legal
+    action of the pending decision: the default for a game that lists no
+    catalogue).
+
+    Attributes:
+        size: how many numbers there are.
+    """
+
+    size: int
+
+    @abstractmethod
+    def index_of(self, action: Any, legal: Sequence[Any]) -> int:
+        """The number of ``action``, given the legal actions now (``legal``).
+
+        Raises:
+            ActionSpaceError: if the space has no number for it.
+        """
+
+    @abstractmethod
+    def action_at(self, index: int, legal: Sequence[Any]) -> Any:
+        """The action numbered ``index`` (legal or not, for a :class:`Catalogue`).
+
+        Raises:
+            ActionSpaceError: if ``index`` is outside the space (or, for
+                :class:`LegalOrder`, past the legal actions).
+        """
+
+
+class Catalogue(ActionSpace):
+    """Every action a config can ever offer, each numbered by its place in the list.
+
+    Args:
+        actions: the actions, in number order; hashable and distinct.
+
+    Raises:
+        ActionSpaceError: if an action is listed twice.
+    """
+
+    __slots__ = ("size", "actions", "_index")
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self.actions: tuple[Any, ...] = tuple(actions)
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ActionSpaceError("a catalogue lists an action twice")
+        self.size = len(self.actions)
+
+    def index_of(self, action: Any, legal: Sequence[Any] = ()) -> int:
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise ActionSpaceError(f"{safe_str(action)} is not in the catalogue of"
+                                   f" {self.size} actions") from None
+
+    def action_at(self, index: int, legal: Sequence[Any] = ()) -> Any:
+        if type(index) is int and 0 <= index < self.size:
+            return self.actions[index]
+        raise ActionSpaceError(f"action number {index!r} is not in 0..{self.size - 1}")
+
+
+class LegalOrder(ActionSpace):
+    """Number ``i`` is the ``i``-th legal action, in the game's (deterministic) order.
+
+    Works for any game that implements the protocol; the meaning of a number
+    changes from decision to decision, so a policy needs the observation to
+    read it. A game that can list its actions declares a :class:`Catalogue`
+    instead (:meth:`Game.action_space`).
+
+    Args:
+        size: an upper bound on the legal actions of any decision.
+    """
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int = DEFAULT_LEGAL_BOUND) -> None:
+        self.size = size
+
+    def index_of(self, action: Any, legal: Sequence[Any]) -> int:
+        """The position of ``action`` among ``legal``: the listed value itself first
+        (a game may list two equal answers), else the first equal one of the same type."""
+        found = next((i for i, candidate in enumerate(legal) if candidate is action), None)
+        if found is None:
+            found = next((i for i, candidate in enumerate(legal)
+                          if candidate == action and type(candidate) is type(action)), None)
+        if found is None:
+            raise ActionSpaceError(f"{safe_str(action)} is not a legal action now, so it has no"
+                                   " number in a legal-order space")
+        if found >= self.size:
+            raise ActionSpaceError(f"{len(legal)} legal actions exceed the space of {self.size}")
+        return found
+
+    def action_at(self, index: int, legal: Sequence[Any]) -> Any:
+        if type(index) is int and 0 <= index < min(len(legal), self.size):
+            return legal[index]
+        raise ActionSpaceError(f"action number {index!r} is not in 0..{min(len(legal), self.size) - 1}"
+                               f" (the legal actions now, of a space of {self.size})")
 
 
 S = TypeVar("S", bound=State)
@@ -549,6 +664,94 @@ class Game(ABC, Generic[S, C]):
                     f"state.pending.{index}.player",
                     f"seat {decision.player} is not in a {state.config.players}-player game",
                 )
+
+    # -- actions as numbers ---------------------------------------------
+    legal_action_bound: ClassVar[int] = DEFAULT_LEGAL_BOUND
+    """Size of the default :class:`LegalOrder` space (a bound on any decision's legal actions)."""
+
+    def action_space(self, config: C) -> ActionSpace:
+        """The numbering of this game's actions under ``config`` (fixed for the config).
+
+        The default is a :class:`LegalOrder` space of :attr:`legal_action_bound`
+        numbers, which works for any game; a game that can list every action
+        of a config overrides this with a :class:`Catalogue`. The result is
+        cached per config.
+        """
+        return LegalOrder(self.legal_action_bound)
+
+    def _space(self, config: Any) -> ActionSpace:
+        try:
+            spaces = self._spaces
+        except AttributeError:
+            spaces = self._spaces = {}
+        try:
+            return spaces[config]
+        except KeyError:
+            space = spaces[config] = self.action_space(config)
+            return space
+        except TypeError:  # an unhashable config: no cache
+            return self.action_space(config)
+
+    _spaces: dict[Any, ActionSpace]
+
+    def action_space_size(self, config: C) -> int:
+        """How many action numbers there are under ``config`` (the length of a mask)."""
+        return self._space(config).size
+
+    def action_to_index(self, state: S, action: Any) -> int:
+        """The number of ``action`` in the state's action space.
+
+        Raises:
+            ActionSpaceError: if the space has no number for it.
+        """
+        return self._space(state.config).index_of(action, self.legal_actions(state))
+
+    def index_to_action(self, state: S, index: int) -> Any:
+        """The action numbered ``index`` (see :meth:`action_space`).
+
+        Raises:
+            ActionSpaceError: if ``index`` is outside the space.
+        """
+        return self._space(state.config).action_at(index, self.legal_actions(state))
+
+    def legal_indices(self, state: S) -> list[int]:
+        """The numbers of the legal actions, in the order of :meth:`legal_actions`."""
+        space = self._space(state.config)
+        legal = self.legal_actions(state)
+        if isinstance(space, LegalOrder):  # numbered by position: no search
+            if len(legal) > space.size:
+                raise ActionSpaceError(f"{len(legal)} legal actions exceed the space of {space.size}"
+                                       f" ({type(self).__name__}.legal_action_bound)")
+            return list(range(len(legal)))
+        return [space.index_of(action, legal) for action in legal]
+
+    def legal_mask(self, state: S) -> list[bool]:
+        """One flag per action number: ``mask[i]`` is true when action ``i`` is legal now.
+
+        Its length is :meth:`action_space_size` of the state's config; all
+        false once the game is over.
+
+        Raises:
+            ActionSpaceError: if a legal action has no number (a game with
+                more legal actions than its :class:`LegalOrder` bound).
+        """
+        mask = [False] * self._space(state.config).size
+        for index in self.legal_indices(state):
+            mask[index] = True
+        return mask
+
+    def apply_index(self, state: S, index: int) -> None:
+        """Apply the action numbered ``index`` (what a learning agent outputs).
+
+        Raises:
+            IllegalActionError: if the number is outside the space or its
+                action is not legal; ``state`` is unchanged.
+        """
+        try:
+            action = self.index_to_action(state, index)
+        except ActionSpaceError as exc:
+            raise IllegalActionError(index, str(exc)) from None
+        self.apply(state, action)
 
     # -- actions as data ------------------------------------------------
     def describe(self, state: S, action: Any) -> str:

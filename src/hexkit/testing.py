@@ -18,6 +18,13 @@ It plays seeded random games to the end and checks, at every step:
 * ``view(state, p)`` for each player differs from the full state only in
   fields matching ``info.hidden_fields`` (and ``rng``), and the player to
   move gets the same legal actions from the view as from the state;
+* the action numbering (every ``json_every`` steps): the mask has
+  :meth:`~hexkit.game.Game.action_space_size` flags, set exactly at
+  :meth:`~hexkit.game.Game.legal_indices`; legal actions that differ have
+  different numbers; ``index_to_action(action_to_index(a))`` gives ``a`` back (same
+  type); a number outside the mask is refused by ``apply_index``; and
+  ``apply_index`` of the chosen action's number gives the same state as
+  ``apply`` (on a clone);
 * at the end: replaying the record gives an identical state, the record
   round-trips through JSON, and the same seed and actions give the same
   state twice; the score sheet is complete.
@@ -72,6 +79,7 @@ class ConformanceReport:
         rejected: illegal actions that were correctly rejected.
         round_trips: JSON round trips of states checked.
         views: views checked.
+        numbered: positions whose action numbering and mask were checked.
     """
 
     games: int = 0
@@ -79,6 +87,7 @@ class ConformanceReport:
     rejected: int = 0
     round_trips: int = 0
     views: int = 0
+    numbered: int = 0
 
 
 def flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -159,11 +168,13 @@ class _Checker:
             if state.step % self.json_every == 0:
                 self.check_round_trip(state, seed, record)
                 self.check_rejections(state, legal, seed, record)
+                self.check_numbering(state, legal, seed, record)
             if state.step % self.view_every == 0:
                 self.check_views(state, config, seed, record)
             action = legal[chooser.randbelow(len(legal))]
             twin = game.clone(state) if state.step % self.json_every == 0 else None
             before = self.dump(twin) if twin is not None else ""
+            by_number = self.by_number(state, action, seed, record) if twin is not None else None
             try:
                 game.apply(state, action)
             except HexkitError as exc:
@@ -174,6 +185,9 @@ class _Checker:
                 del self.foreign[3:35]
             if twin is not None and self.dump(twin) != before:
                 raise self.fail("playing on after clone changed the clone", seed, state, record)
+            if by_number is not None and by_number != state:
+                raise self.fail(f"apply_index of {action} gives another state than apply",
+                                seed, state, record)
             self.report.steps += 1
         self.check_round_trip(state, seed, record)
         self.check_end(state, config, seed, record)
@@ -208,6 +222,63 @@ class _Checker:
                 raise self.fail(f"illegal action {candidate!r} was applied", seed, state, record)
             if self.dump(state) != before:
                 raise self.fail(f"rejected action {candidate!r} changed the state", seed, state, record)
+
+    def check_numbering(
+        self, state: State, legal: Sequence[Any], seed: int, record: GameRecord
+    ) -> None:
+        game = self.game
+        legal = game.legal_actions(state)  # the listed values themselves (the rejections may relist)
+        try:
+            size = game.action_space_size(state.config)
+            mask = list(game.legal_mask(state))
+            indices = list(game.legal_indices(state))
+            numbers = [game.action_to_index(state, action) for action in legal]
+            back = [game.index_to_action(state, number) for number in numbers]
+            listed = [game.index_to_action(state, number) for number in indices]
+        except HexkitError as exc:
+            raise self.fail(f"numbering the legal actions failed: {exc!r}", seed, state, record)
+        if len(mask) != size:
+            raise self.fail(f"legal_mask has {len(mask)} flags, action_space_size is {size}",
+                            seed, state, record)
+        marked = [i for i, flag in enumerate(mask) if flag]
+        # A game may list one answer twice (Soot lists a duplicated card twice): then
+        # two numbers mean it, and action_to_index gives the first.
+        if (sorted(set(indices)) != marked or len(indices) != len(legal)
+                or any(a != b or type(a) is not type(b) for a, b in zip(listed, legal))):
+            raise self.fail(f"mask {marked[:8]}..., legal_indices {indices[:8]}... and the legal"
+                            f" actions {[str(a) for a in legal[:4]]}... disagree", seed, state, record)
+        owner: dict[int, Any] = {}
+        for action, number in zip(legal, numbers):
+            other = owner.setdefault(number, action)
+            if other != action:
+                raise self.fail(f"legal actions {other} and {action} share the number {number}",
+                                seed, state, record)
+        for action, again in zip(legal, back):
+            if again != action or type(again) is not type(action):
+                raise self.fail(f"index_to_action(action_to_index({action})) is {again!r}",
+                                seed, state, record)
+        unset = next((i for i, flag in enumerate(mask) if not flag), None)
+        if unset is not None:
+            before = self.dump(state)
+            try:
+                game.apply_index(state, unset)
+            except IllegalActionError:
+                pass
+            else:
+                raise self.fail(f"apply_index({unset}) applied an action the mask forbids",
+                                seed, state, record)
+            if self.dump(state) != before:
+                raise self.fail(f"refused apply_index({unset}) changed the state", seed, state, record)
+        self.report.numbered += 1
+
+    def by_number(self, state: State, action: Any, seed: int, record: GameRecord) -> State:
+        """A clone of ``state`` after ``apply_index`` of ``action``'s number."""
+        twin: State = self.game.clone(state)
+        try:
+            self.game.apply_index(twin, self.game.action_to_index(state, action))
+        except HexkitError as exc:
+            raise self.fail(f"apply_index of legal {action} failed: {exc!r}", seed, state, record)
+        return twin
 
     def check_views(self, state: State, config: GameConfig, seed: int, record: GameRecord) -> None:
         full = dict(flatten(self.codec.state_to_dict(state)["state"]))

@@ -24,6 +24,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from hexkit.flow import HexAnswer, OptionAnswer
 from hexkit.hexes import Hex
 
 __all__ = [
@@ -67,8 +68,11 @@ def cell_name(h: Hex) -> str:
 
 
 @attrs.frozen
-class Place:
+class Place(HexAnswer):
     """Put a stone of the mover's colour on the empty cell ``hex``.
+
+    A :class:`~hexkit.flow.HexAnswer` of the shared vocabulary: a board
+    highlights :attr:`hex`, a frontend shows ``str`` (``"place c2"``).
 
     Attributes:
         hex: the cell, ``Hex(q=column, r=row)`` counted from ``a1 = Hex(0, 0)``.
@@ -77,15 +81,17 @@ class Place:
     place c2
     """
 
-    hex: Hex
+    hex: Hex  # a field where the vocabulary's base has a read-only property
 
     def __str__(self) -> str:
         return f"place {cell_name(self.hex)}"
 
 
 @attrs.frozen
-class Swap:
+class Swap(OptionAnswer):
     """White's first action under the swap rule: take over Black's first stone.
+
+    A named option (:class:`~hexkit.flow.OptionAnswer`) of the shared vocabulary.
 
     >>> print(Swap())
     swap

@@ -2,16 +2,18 @@
 
 A turn is one decision, :class:`~hexkit_hexgame.state.ChooseCell`, answered
 by a :class:`~hexkit_hexgame.actions.Place` or, once, a
-:class:`~hexkit_hexgame.actions.Swap`. Besides the protocol, the game
-numbers its actions for reinforcement learning (:meth:`HexGame.legal_mask`,
-:meth:`HexGame.apply_index`).
+:class:`~hexkit_hexgame.actions.Swap`. The game runs on the core turn
+engine (:class:`~hexkit.flow.FlowGame`): its one handler is in
+:mod:`hexkit_hexgame.turn`, registered by :meth:`HexGame.build_flow`.
+Besides the protocol, the game numbers its actions for reinforcement
+learning with a :class:`~hexkit.game.Catalogue` (:meth:`HexGame.legal_mask`,
+:meth:`HexGame.apply_index` are fast paths over it).
 
 Source: RULES.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import operator
 from itertools import repeat
 from operator import is_
@@ -20,33 +22,24 @@ from typing import Any, ClassVar
 import cattrs
 
 from hexkit.errors import IllegalActionError
-from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
+from hexkit.flow import Flow, FlowGame
+from hexkit.game import ActionSpace, Catalogue, GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
 
 from hexkit_hexgame import actions as numbering
-from hexkit_hexgame.actions import MAX_SIZE, SWAP, HexAction, Place, Swap, cell_name
-from hexkit_hexgame.board import BLACK, COLOURS, PLAYER_NAMES, WHITE
+from hexkit_hexgame.actions import MAX_SIZE, SWAP, Place, Swap, cell_name
+from hexkit_hexgame.board import BLACK, PLAYER_NAMES, WHITE, board_for
 from hexkit_hexgame.connection import Connections
-from hexkit_hexgame.legal import LegalActions
 from hexkit_hexgame.render import HexStyle, svg_picture
 from hexkit_hexgame.state import ChooseCell, HexConfig, HexState
 from hexkit_hexgame.strategy import stones_to_connect
+from hexkit_hexgame.turn import EDGE_NAMES, TURN, build_flow
 
 __all__ = ["HexGame", "EDGE_NAMES"]
 
-EDGE_NAMES = ("top and bottom", "left and right")
-"""The edges each seat joins, by seat (RULES.md §2)."""
-
-_TURN = (
-    ChooseCell(player=0, prompt="Black: choose an empty cell"),
-    ChooseCell(player=1, prompt="White: choose an empty cell"),
-)
-_SWAP_OFFER = ChooseCell(player=1, prompt="White: choose an empty cell, or swap", may_swap=True)
-
-
-class HexGame(Game[HexState, HexConfig]):
+class HexGame(FlowGame[HexState, HexConfig]):
     """Hex on an ``n`` by ``n`` rhombus: join your two edges to win.
 
     Black (seat 0) moves first and joins top and bottom; White (seat 1)
@@ -84,81 +77,15 @@ class HexGame(Game[HexState, HexConfig]):
         Source: RULES.md §1-§3.
         """
         n = config.size
-        state = HexState(config=config, rng=rng, cells=[None] * (n * n), pending=[_TURN[BLACK]])
+        state = HexState(config=config, rng=rng, cells=[None] * (n * n), pending=[TURN[BLACK]])
         swap = ", swap rule in use" if "swap" in config.variants else ""
         state.note(None, f"{n}x{n} board: Black joins top and bottom, White left and right{swap}")
         return state
 
-    # -- the forward model ------------------------------------------------
-    def legal_actions(self, state: HexState) -> Sequence[HexAction]:
-        """A :class:`Place` on every empty cell, in cell order, then the swap if on offer.
-
-        Returns a :class:`~hexkit_hexgame.legal.LegalActions` snapshot, made
-        once per step, so that :meth:`apply` checks an action by looking at
-        its cell.
-
-        Source: RULES.md §3 and §4.
-        """
-        view = state._view
-        if view is not None and view.step == state.step:
-            return view
-        if not state.pending:
-            return ()
-        actions: tuple[HexAction, ...] = tuple(state.free)
-        swap = state.step == 1 and _may_swap(state)
-        if swap:
-            actions += (SWAP,)
-        view = LegalActions(state.step, state.board, state.cells.copy(), actions, swap)
-        state._view = view
-        return view
-
-    def generate_actions(self, state: HexState) -> tuple[HexAction, ...]:
-        """The legal actions as a plain tuple (see :meth:`legal_actions`)."""
-        return tuple(self.legal_actions(state))
-
-    def perform(self, state: HexState, action: HexAction) -> None:
-        """Place a stone (and maybe end the game), or swap.
-
-        Source: RULES.md §3 (placing), §4 (swap), §5 (winning).
-        """
-        player = state.pending[-1].player
-        if isinstance(action, Swap):
-            self._swap(state)
-            state.played["swaps"][1] += 1
-            return
-        state.played["moves"][player] += 1
-        board = state.board
-        cell = board.cells[action.hex]
-        colour = COLOURS[player]
-        # The groups first: after loading they are rebuilt from the cells, which
-        # must not hold the new stone yet (add() merges a stone exactly once).
-        links = state.links
-        state.fill(cell, colour)
-        if links.add(board, state.cells, cell, colour):
-            state.winner = colour
-            state.pending.clear()
-            state.note(player, f"{PLAYER_NAMES[player]} places {board.names[cell]}"
-                       f" and joins {EDGE_NAMES[player]}")
-            return
-        if state.step == 0 and "swap" in state.config.variants:
-            state.pending[-1] = _SWAP_OFFER
-        else:
-            state.pending[-1] = _TURN[1 - player]
-        state.note(player, f"{PLAYER_NAMES[player]} places {board.names[cell]}")
-
-    def _swap(self, state: HexState) -> None:
-        """Black's only stone gives way to a White stone on its mirror cell (RULES.md §4)."""
-        board = state.board
-        first = next(i for i, owner in enumerate(state.cells) if owner is not None)
-        was = board.hexes[first]
-        mirror = was.reflect_s()  # Hex(q, r) -> Hex(r, q): column and row exchange
-        state.cells[first] = None
-        state.cells[board.cells[mirror]] = WHITE
-        state.forget()
-        state.pending[-1] = _TURN[BLACK]
-        state.note(
-            1, f"White swaps: Black's {cell_name(was)} becomes White's {cell_name(mirror)}"
-        )
+    def build_flow(self) -> Flow[HexState]:
+        """The turn engine: :class:`~hexkit_hexgame.state.ChooseCell` and its handler
+        (:func:`hexkit_hexgame.turn.build_flow`)."""
+        return build_flow()
 
     def explain_illegal(self, state: HexState, action: Any) -> str:
         """Name the rule an illegal action breaks, with the facts of the position.
@@ -206,6 +133,7 @@ class HexGame(Game[HexState, HexConfig]):
 
         See :func:`hexkit_hexgame.actions.register_codec_hooks`.
         """
+        super().register_codec_hooks(conv)
         numbering.register_codec_hooks(conv)
 
     def validate_state(self, state: HexState) -> None:
@@ -337,11 +265,24 @@ class HexGame(Game[HexState, HexConfig]):
         return svg_picture(state)
 
     # -- actions as numbers (for reinforcement learning) -------------------
+    def action_space(self, config: HexConfig) -> ActionSpace:
+        """Every cell in cell order (``row * size + column``), then the swap: a fixed
+        :class:`~hexkit.game.Catalogue` of ``size * size + 1`` actions, OpenSpiel's numbering.
+
+        The methods below are fast paths that agree with it (the conformance
+        suite compares them with the catalogue).
+        """
+        return Catalogue((*board_for(config.size).places, SWAP))
+
     def num_distinct_actions(self, config: HexConfig) -> int:
+        """Size of the fixed action space: ``size * size`` cells plus the swap (OpenSpiel's name)."""
+        return numbering.num_distinct_actions(config.size)
+
+    def action_space_size(self, config: HexConfig) -> int:
         """Size of the fixed action space: ``size * size`` cells plus the swap."""
         return numbering.num_distinct_actions(config.size)
 
-    def action_to_index(self, state: HexState, action: HexAction) -> int:
+    def action_to_index(self, state: HexState, action: Any) -> int:
         """The number of ``action``: ``row * size + column``, or ``size * size`` for the swap.
 
         Raises:
@@ -349,7 +290,7 @@ class HexGame(Game[HexState, HexConfig]):
         """
         return numbering.action_to_index(action, state.config.size)
 
-    def index_to_action(self, state: HexState, index: int) -> HexAction:
+    def index_to_action(self, state: HexState, index: int) -> Any:
         """The action numbered ``index`` (legal or not).
 
         Raises:
@@ -402,7 +343,7 @@ class HexGame(Game[HexState, HexConfig]):
             (0 <= index < n and cells[index] is None)
             or (index == n and _may_swap(state))
         ):
-            self.perform(state, state.board.places[index] if index < n else SWAP)
+            self.flow.resolve(state, state.board.places[index] if index < n else SWAP)
             state.step += 1
             state._legal = None
             return

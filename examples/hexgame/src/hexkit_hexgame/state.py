@@ -17,13 +17,13 @@ from typing import Any
 import attrs
 
 from hexkit.errors import ConfigError
-from hexkit.game import Decision, GameConfig, GameInfo, State
+from hexkit.flow import Question
+from hexkit.game import GameConfig, GameInfo, State
 from hexkit.hexes import Hex
 
 from hexkit_hexgame.actions import MAX_SIZE, Place
 from hexkit_hexgame.board import Board, Colour, board_for
 from hexkit_hexgame.connection import Connections
-from hexkit_hexgame.legal import LegalActions
 
 __all__ = ["HexConfig", "ChooseCell", "HexState", "DEFAULT_SIZE", "PLAYED", "new_played"]
 
@@ -82,7 +82,7 @@ class HexConfig(GameConfig):
 
 
 @attrs.frozen(kw_only=True)
-class ChooseCell(Decision):
+class ChooseCell(Question):
     """The only question Hex asks: where does the mover put a stone?
 
     Attributes:
@@ -129,9 +129,6 @@ class HexState(State):
     )
     _free_cells: list[int] | None = attrs.field(
         init=False, default=None, eq=False, repr=False, alias="_free_cells"
-    )
-    _view: LegalActions | None = attrs.field(
-        init=False, default=None, eq=False, repr=False, alias="_view"
     )
 
     @property
@@ -183,7 +180,7 @@ class HexState(State):
 
     def forget(self) -> None:
         """Drop the caches, after changing :attr:`cells` by hand (they are rebuilt on use)."""
-        self._links = self._free = self._free_cells = self._view = None  # not _board: fixed
+        self._links = self._free = self._free_cells = self._legal = None  # not _board: fixed
 
     def stone(self, h: Hex) -> Colour | None:
         """The colour of the stone on ``h``, or ``None`` (empty or off the board)."""
