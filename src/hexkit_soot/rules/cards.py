@@ -136,7 +136,8 @@ def on_draw(state: SootState, step: Step, answer: Choose) -> None:
         p.hand.append(drawn[0])
         state.note(step.player, "drew 1 card blind")
         return
-    options = [opt("keep", card_id(state, c), f"keep {c}") for c in drawn]
+    # two copies of one card are one answer (keeping either is the same)
+    options = list(dict.fromkeys(opt("keep", card_id(state, c), f"keep {c}") for c in drawn))
     ask(state, step.player, "cards.keep", options, "Draw Cards: keep which?", data=tuple(card_id(state, c) for c in drawn))
 
 

@@ -123,8 +123,9 @@ def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].contracts:  # the common case, decided before any lookup
         return []
     cts = D(state).contracts
+    # two held copies of one contract are one answer each (the same goods, the same reward)
     return [opt("Fulfil Contract", c, f"fulfil {cts[c].name}")
-            for c in state.players[player].contracts if deliverable_at(state, player, c) is not None]
+            for c in dict.fromkeys(state.players[player].contracts) if deliverable_at(state, player, c) is not None]
 
 
 @free_action("Fulfil Contract", _fulfil_options)
@@ -147,7 +148,7 @@ def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].contracts:  # the common case, decided before any lookup
         return []
     cts = D(state).contracts
-    return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in state.players[player].contracts]
+    return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in dict.fromkeys(state.players[player].contracts)]
 
 
 @free_action("Abandon Contract", _abandon_options)
