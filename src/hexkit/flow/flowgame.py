@@ -116,7 +116,13 @@ class FlowGame(Game[S, C]):
 
     # -- saving ---------------------------------------------------------------
     def register_codec_hooks(self, conv: cattrs.Converter) -> None:
-        """Save a continuation nested in its question, tagged by type: ``{"type": "PayFor", ...}``."""
+        """Save a continuation nested in its question, tagged by type: ``{"type": "PayFor", ...}``.
+
+        Cooperative: a game class mixed in after :class:`FlowGame` (a plugin
+        being ported) keeps its own hooks, which run first."""
+        inherited = getattr(super(), "register_codec_hooks", None)
+        if inherited is not None:
+            inherited(conv)
         kinds = {kind.__name__: kind for kind in self.flow.registered()["continuation"]}
         if not kinds:
             return
