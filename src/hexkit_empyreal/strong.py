@@ -156,7 +156,7 @@ class StrongEmpyrealAgent:
         at the end of the player's turn (a key decision); ``quick`` values
         the player's own part only (a step inside a turn's playout)."""
         child = game.clone(sample)
-        child._legal = sample._legal
+        child.reuse_legal(sample)
         try:
             game.apply(child, action)
         except IllegalActionError:

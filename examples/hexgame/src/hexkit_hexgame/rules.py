@@ -345,7 +345,7 @@ class HexGame(FlowGame[HexState, HexConfig]):
         ):
             self.flow.resolve(state, state.board.places[index] if index < n else SWAP)
             state.step += 1
-            state._legal = None
+            state.invalidate_legal()
             return
         try:
             action: Any = self.index_to_action(state, index)
