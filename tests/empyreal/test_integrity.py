@@ -10,7 +10,7 @@ import random
 import pytest
 
 from hexkit.serialize import codec
-from hexkit.testing import mutate_one, play_random, refused_or_plays_on
+from hexkit.testing import mutate_one, play_random, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 from hexkit_empyreal import GAME
 
@@ -182,16 +182,8 @@ def test_mutated_states_soak() -> None:
 @pytest.mark.parametrize(("players", "variants"), [(5, ()), (4, ("expert",))])
 def test_every_state_and_view_of_a_real_game_loads(players: int, variants: tuple[str, ...]) -> None:
     """No false alarm: set-up (questions queued for seats without a Company yet), play and the end."""
-    rng = random.Random(players)
-    state = GAME.new(GAME.make_config(players, variants), players)
-    step = 0
-    while not GAME.is_over(state):
-        if step < 15 or step % 97 == 0:
-            for saved in (state, *(GAME.view(state, seat) for seat in range(players))):
-                CODEC.state_from_json(CODEC.state_to_json(saved))
-        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
-        step += 1
-    CODEC.state_from_json(CODEC.state_to_json(state))
+    reloaded = reload_saves(GAME, GAME.make_config(players, variants), players, first=15, every=97)
+    assert reloaded >= 15 * (players + 1) + 1
 
 
 def test_face_down_names_only_in_a_view(midgame: dict) -> None:

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from hexkit.serialize import codec
-from hexkit.testing import mutate_one, refused_or_plays_on
+from hexkit.testing import mutate_one, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 from hexkit_soot import GAME
 from hexkit_soot.integrity import STEP_DATA
@@ -205,13 +205,5 @@ def test_mutated_states_soak() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_state_and_view_of_a_real_game_loads(players: int) -> None:
     """No false alarm: draft, secrets, every phase and the end, full states and every seat's view."""
-    rng = random.Random(players)
-    state = GAME.new(GAME.make_config(players), players)
-    step = 0
-    while not GAME.is_over(state):
-        if step < 12 or step % 41 == 0:
-            for saved in (state, *(GAME.view(state, seat) for seat in range(players))):
-                CODEC.state_from_json(CODEC.state_to_json(saved))
-        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
-        step += 1
-    CODEC.state_from_json(CODEC.state_to_json(state))
+    reloaded = reload_saves(GAME, GAME.make_config(players), players, first=12, every=41)
+    assert reloaded >= 12 * (players + 1) + 1
