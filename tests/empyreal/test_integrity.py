@@ -13,6 +13,7 @@ from hexkit.serialize import codec
 from hexkit.testing import mutate_one, play_random, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 from hexkit_empyreal import GAME
+from tests.corpus import saves_along
 
 CODEC = codec(GAME)
 
@@ -141,13 +142,7 @@ def _saves(rng: random.Random, games: int, steps: int):
             state = GAME.new(GAME.make_config(players, variants), rng.randrange(1 << 30))
         except Exception:  # an impossible variant combination
             state = GAME.new(GAME.make_config(players), rng.randrange(1 << 30))
-        stops = sorted(rng.sample(range(steps), 4))
-        for step in range(steps):
-            if GAME.is_over(state):
-                break
-            if step in stops:
-                yield json.loads(CODEC.state_to_json(state))
-            GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        yield from saves_along(GAME, state, rng, steps)
 
 
 def _mutation_corpus(count: int, seed: int, games: int = 3, steps: int = 300, only: str = ""):

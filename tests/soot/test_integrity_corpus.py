@@ -19,6 +19,7 @@ from hexkit.validation import StateValidationError
 from hexkit_soot import GAME
 from hexkit_soot.integrity import STEP_DATA
 from hexkit_soot.ledger import D
+from tests.corpus import saves_along
 
 CODEC = codec(GAME)
 
@@ -166,13 +167,7 @@ def test_step_data_specs_name_real_question_kinds() -> None:
 def _saves(rng: random.Random, games: int, steps: int):
     for _ in range(games):
         state = GAME.new(GAME.make_config(rng.randint(2, 4)), rng.randrange(1 << 30))
-        stops = sorted(rng.sample(range(steps), 4))
-        for step in range(steps):
-            if GAME.is_over(state):
-                break
-            if step in stops:
-                yield json.loads(CODEC.state_to_json(state))
-            GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        yield from saves_along(GAME, state, rng, steps)
 
 
 def _run_corpus(count: int, seed: int, games: int = 2, only: str = "", budget: int = 250) -> int:
