@@ -15,8 +15,9 @@ The printed ratio is study time / bare time (1.00x: no overhead), in CPU
 seconds of this process (``time.process_time``): the harness's overhead is
 work done, and on a shared machine the wall clock also counts the time other
 processes hold the core. The wall-clock ratio is printed beside it. Each
-figure is the best of five interleaved rounds, to keep a shared machine's
-bursts of load out of it.
+chunk of games (as a study splits them) is played five times by each side in
+turn and counts with its best time, to keep a shared machine's bursts of
+load out of the figures (see :func:`ratio`).
 """
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ def _since(start: Seconds) -> Seconds:
     return cpu - start[0], wall - start[1]
 
 
-def bare_loop(game: Any, study: Study) -> Seconds:
-    """Seconds to play ``study``'s games with no harness around the moves."""
+def bare_loop(game: Any, study: Study, start: int, stop: int) -> Seconds:
+    """Seconds to play games ``start`` to ``stop - 1`` of ``study`` with no harness
+    around the moves."""
     config = study.config(game)
     started = _now()
-    for index in range(study.games):
+    for index in range(start, stop):
         seed = study.seed + index
         agents = [RandomAgent(agent_seed(seed, s)) for s in range(study.players)]
         state = game.new(config, seed)
@@ -65,37 +67,46 @@ def bare_loop(game: Any, study: Study) -> Seconds:
     return _since(started)
 
 
-def study_loop(game: Any, study: Study) -> Seconds:
-    """Seconds to play the same games as study workers do: :func:`run_chunk`
-    (the game loaded, then :func:`play_game` per game) on chunks of the size a
-    one-worker study uses (:func:`~hexkit.sim.run.chunk_size`), whose rows are
-    then let go, as a worker hands its chunk's rows on."""
-    size = chunk_size(study.games, 1)
+def study_loop(game: Any, study: Study, start: int, stop: int) -> Seconds:
+    """Seconds to play the same games as a study worker does: :func:`run_chunk`
+    (the game loaded, then :func:`play_game` per game), whose rows are then
+    let go, as a worker hands its chunk's rows on."""
     started = _now()
-    for start in range(0, study.games, size):
-        for row in run_chunk(study, start, min(start + size, study.games)):
-            if row["error"] is not None:
-                raise RuntimeError(f"{study.game} seed {row['seed']}: {row['error']}")
+    for row in run_chunk(study, start, stop):
+        if row["error"] is not None:
+            raise RuntimeError(f"{study.game} seed {row['seed']}: {row['error']}")
     return _since(started)
 
 
 def ratio(name: str, games: int, rounds: int = 5) -> tuple[Seconds, Seconds]:
-    """Best bare and best study seconds (CPU, wall; each the best of ``rounds``)."""
+    """Bare and study seconds (CPU, wall) of ``games`` games.
+
+    The games are split in the chunks a one-worker study uses
+    (:func:`~hexkit.sim.run.chunk_size`); each chunk is played bare and by
+    the study in turn ``rounds`` times, and each side's figure is the sum over
+    the chunks of its best round: a burst of load on a shared machine spoils
+    one chunk's round, not a whole figure.
+    """
     game = load_game(name)
     study = Study(game=name, players=_players(name), agents=("random",), games=games, seed=1)
-    bare = best_study = (float("inf"), float("inf"))
-    for _ in range(rounds):
-        b, s = bare_loop(game, study), study_loop(game, study)
-        bare = (min(bare[0], b[0]), min(bare[1], b[1]))
-        best_study = (min(best_study[0], s[0]), min(best_study[1], s[1]))
-    return bare, best_study
+    size = chunk_size(games, 1)
+    bare = [0.0, 0.0]
+    best_study = [0.0, 0.0]
+    for start in range(0, games, size):
+        stop = min(start + size, games)
+        rounds_of = [(bare_loop(game, study, start, stop), study_loop(game, study, start, stop))
+                     for _ in range(rounds)]
+        for clock in (0, 1):
+            bare[clock] += min(b[clock] for b, _ in rounds_of)
+            best_study[clock] += min(s[clock] for _, s in rounds_of)
+    return (bare[0], bare[1]), (best_study[0], best_study[1])
 
 
 def main(argv: list[str] | None = None) -> None:
     """Print the ratio per game (``argv``: ``["--quick"]`` for a short run)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_harness")
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
-    parser.add_argument("--games", type=int, default=None, help="games per round")
+    parser.add_argument("--games", type=int, default=None, help="games per figure (each played five times a side)")
     args = parser.parse_args([] if argv is None else argv)
     names = ["hex"] + [n for n in ("empyreal", "soot") if n in available_games()]
     print("== study loop vs bare playout loop, random agents, same games (CPU seconds) ==")
