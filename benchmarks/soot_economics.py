@@ -32,14 +32,17 @@ import json
 import math
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
-from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.data import SootData, load_data
 from hexkit_soot.rules.scoring import points_by_source
+
+if __package__:  # imported as benchmarks.soot_economics
+    from .soot_strong import play_strong
+else:  # run as a script: its folder is on sys.path
+    from soot_strong import play_strong
 
 
 def market_value(data: SootData, good: str) -> int:
@@ -83,17 +86,10 @@ def recipe_figures(data: SootData) -> list[dict[str, object]]:
 
 def play(seed: int, players: int = 4) -> dict[str, Any]:
     """One game with the strong agent in every seat: per-seat figures for (c) and (d)."""
-    state = GAME.setup(GAME.make_config(players=players), Rng(seed))
-    agents = [GAME.strong_agent(seed * 10 + i) for i in range(players)]
-    start = time.process_time()
-    while not GAME.is_over(state):
-        seat = GAME.current_player(state)
-        assert seat is not None
-        legal = list(GAME.legal_actions(state))
-        GAME.apply(state, agents[seat].act(GAME, GAME.view(state, seat), legal))
+    state, cpu = play_strong(seed, players)
     sheet = GAME.scores(state)
     played = GAME.played(state)
-    return {"seed": seed, "cpu": round(time.process_time() - start, 2), "rounds": state.round,
+    return {"seed": seed, "cpu": round(cpu, 2), "rounds": state.round,
             "scores": list(sheet.totals), "winner": sheet.order[0],
             "soot": [p.soot for p in state.players], "refines": played["refines"],
             "soot_gained": played["soot_gained"],

@@ -16,10 +16,16 @@ import time
 
 from hexkit.rng import Rng
 from hexkit_soot import GAME
+from hexkit_soot.state import SootState
 
 
-def play(seed: int, players: int) -> dict[str, object]:
-    """Play one game with ``StrongSootAgent`` in every seat; return its row."""
+def play_strong(seed: int, players: int) -> tuple[SootState, float]:
+    """Play game ``seed`` with ``StrongSootAgent`` in every seat (agent ``i`` seeded
+    ``seed * 10 + i``, each handed its seat's view).
+
+    Returns:
+        The final state and the process CPU seconds of the play.
+    """
     state = GAME.setup(GAME.make_config(players=players), Rng(seed))
     agents = [GAME.strong_agent(seed * 10 + i) for i in range(players)]
     start = time.process_time()
@@ -28,7 +34,12 @@ def play(seed: int, players: int) -> dict[str, object]:
         assert seat is not None
         legal = list(GAME.legal_actions(state))
         GAME.apply(state, agents[seat].act(GAME, GAME.view(state, seat), legal))
-    cpu = time.process_time() - start
+    return state, time.process_time() - start
+
+
+def play(seed: int, players: int) -> dict[str, object]:
+    """Play one game with ``StrongSootAgent`` in every seat; return its row."""
+    state, cpu = play_strong(seed, players)
     return {"seed": seed, "cpu": round(cpu, 2), "scores": list(GAME.scores(state).totals),
             "loans": [p.loans for p in state.players], "rounds": state.round,
             "played": {k: sum(v) for k, v in GAME.played(state).items()}}

@@ -354,6 +354,66 @@ def test_agents_get_only_their_view_built_on_first_look() -> None:
     assert all(0 in hands[0] or 0 in hands[1] for hands in _Peeker.seen[:10])
 
 
+class _Glancer:
+    """Reads every third view it is handed (the hands), keeps them all, never reads the rest."""
+
+    name = "glancer"
+    handed: list[Any] = []
+    looked: dict[int, tuple[Any, list[list[int]]]] = {}
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, game: Any, view: Any, legal: Any) -> Any:
+        _Glancer.handed.append(view)
+        if len(_Glancer.handed) % 3 == 0:
+            _Glancer.looked[len(_Glancer.handed) - 1] = (view, [list(h) for h in view.hands])
+        return legal[-1]
+
+
+def test_a_seat_is_handed_one_unread_view_until_it_reads_one() -> None:
+    from hexkit.sim.lazyview import LazyView, release_seat_views, seat_views
+    from tests.toygame import GAME as DRAFT
+
+    state = DRAFT.new(DRAFT.make_config(2), 1)
+    views = seat_views(DRAFT, state, 2)
+    first = views[0]
+    DRAFT.apply(state, DRAFT.legal_actions(state)[0])
+    assert views[0] is first and not first.is_built  # unread: handed again as it is
+    assert first.hands[1] == [0, 0] and first.step == 1  # built from the state as it is now
+    assert views[0] is not first and isinstance(views[0], LazyView) and not views[0].is_built
+    DRAFT.apply(state, DRAFT.legal_actions(state)[0])
+    assert first.step == 1 and views[0].step == 2  # the read one stays a snapshot
+    unread = views[1]
+    release_seat_views(views)
+    assert views == [] and unread.hands[0] == [0, 0] and unread.viewer == 1  # still readable
+
+
+def test_agents_that_glance_see_only_the_movers_view_of_that_decision() -> None:
+    from hexkit.sim import play_game
+    from tests.toygame import GAME as DRAFT
+
+    _Glancer.handed.clear()
+    _Glancer.looked.clear()
+    study = Study(game=TOY, players=2, agents=("tests.test_sim._Glancer",), games=3, seed=7)
+    assert all(play_game(study, i)["error"] is None for i in range(3))
+    handed = 0
+    for seed in (7, 8, 9):  # replay each game (the agent plays legal[-1]) beside what it saw
+        state = DRAFT.new(DRAFT.make_config(2), seed)
+        while not DRAFT.is_over(state):
+            if handed in _Glancer.looked:
+                view, hands = _Glancer.looked[handed]
+                mover = DRAFT.current_player(state)
+                assert view.viewer == mover and view.step == state.step  # that decision's view
+                assert hands[mover] == state.hands[mover]
+                assert hands[1 - mover] == [0] * len(state.hands[1 - mover])  # redacted
+                assert view.deck == [0] * len(state.deck)
+                assert view.hands == hands  # later moves never reached it
+            DRAFT.apply(state, DRAFT.legal_actions(state)[-1])
+            handed += 1
+    assert handed == len(_Glancer.handed) == 42 and len(_Glancer.looked) == 14
+
+
 def play_game_row(study: Study) -> dict[str, Any]:
     from hexkit.sim import play_game
 

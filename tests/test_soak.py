@@ -91,6 +91,6 @@ def test_one_short_game_of_each_is_valid_at_every_step(name: str) -> None:
 @pytest.mark.parametrize("chunk", range(4))
 @pytest.mark.parametrize("name", GAMES)
 def test_soak(name: str, chunk: int) -> None:
-    per_chunk = {"hex": 400, "soot": 10, "empyreal": 10}[name]
+    per_chunk = {"hex": 200, "soot": 6, "empyreal": 10}[name]
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         soak_game(name, 1000 + seed)

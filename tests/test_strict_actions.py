@@ -233,7 +233,7 @@ def test_fuzz_equal_but_wrong_actions_are_refused(data: st.DataObject) -> None:
 
 
 @pytest.mark.soak
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzz_equal_but_wrong_actions_are_refused_soak(data: st.DataObject) -> None:
     _fuzz(data)

@@ -297,7 +297,7 @@ def test_fuzz_tampered_documents_load_or_raise_invalid_record_error(data: st.Dat
 
 
 @pytest.mark.soak
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzz_tampered_documents_soak(data: st.DataObject) -> None:
     _mutate(data)

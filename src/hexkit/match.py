@@ -175,8 +175,10 @@ class Match:
         agent = self.agents.get(player)
         if agent is None:
             raise HexkitError(f"seat {player} has no agent; call play() for it")
-        view = self.game.view(self.state, player)
-        action = agent.act(self.game, view, self.game.legal_actions(view))
+        # One listing serves the agent and apply's check (the mover's legal actions
+        # are the same from its view); a plain tuple holds nothing of the state.
+        legal = tuple(self.game.legal_actions(self.state))
+        action = agent.act(self.game, self.game.view(self.state, player), legal)
         self._apply(action)
         return action
 

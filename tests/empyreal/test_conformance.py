@@ -52,4 +52,4 @@ def test_conformance_full_games(config) -> None:
 @pytest.mark.soak
 @pytest.mark.parametrize("config", CONFIGS + FULL, ids=_id)
 def test_conformance_soak(config) -> None:
-    check_game(GAME, [config], range(1000, 1100), json_every=7, view_every=11)
+    check_game(GAME, [config], range(1000, 1030), json_every=7, view_every=11)

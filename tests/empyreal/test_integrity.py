@@ -10,9 +10,10 @@ import random
 import pytest
 
 from hexkit.serialize import codec
-from hexkit.testing import mutate_one, play_random, refused_or_plays_on
+from hexkit.testing import mutate_one, play_random, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 from hexkit_empyreal import GAME
+from tests.corpus import saves_along
 
 CODEC = codec(GAME)
 
@@ -141,13 +142,7 @@ def _saves(rng: random.Random, games: int, steps: int):
             state = GAME.new(GAME.make_config(players, variants), rng.randrange(1 << 30))
         except Exception:  # an impossible variant combination
             state = GAME.new(GAME.make_config(players), rng.randrange(1 << 30))
-        stops = sorted(rng.sample(range(steps), 4))
-        for step in range(steps):
-            if GAME.is_over(state):
-                break
-            if step in stops:
-                yield json.loads(CODEC.state_to_json(state))
-            GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        yield from saves_along(GAME, state, rng, steps)
 
 
 def _mutation_corpus(count: int, seed: int, games: int = 3, steps: int = 300, only: str = ""):
@@ -174,7 +169,7 @@ def test_mutated_pending_questions_are_refused_or_play_on() -> None:
 
 @pytest.mark.soak
 def test_mutated_states_soak() -> None:
-    for seed in range(100, 120):
+    for seed in range(100, 110):
         _run_corpus(100, seed, games=5)
         _run_corpus(30, seed, games=5, only=("pending", "turn", "players")[seed % 3])
 
@@ -182,16 +177,8 @@ def test_mutated_states_soak() -> None:
 @pytest.mark.parametrize(("players", "variants"), [(5, ()), (4, ("expert",))])
 def test_every_state_and_view_of_a_real_game_loads(players: int, variants: tuple[str, ...]) -> None:
     """No false alarm: set-up (questions queued for seats without a Company yet), play and the end."""
-    rng = random.Random(players)
-    state = GAME.new(GAME.make_config(players, variants), players)
-    step = 0
-    while not GAME.is_over(state):
-        if step < 15 or step % 97 == 0:
-            for saved in (state, *(GAME.view(state, seat) for seat in range(players))):
-                CODEC.state_from_json(CODEC.state_to_json(saved))
-        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
-        step += 1
-    CODEC.state_from_json(CODEC.state_to_json(state))
+    reloaded = reload_saves(GAME, GAME.make_config(players, variants), players, first=15, every=97)
+    assert reloaded >= 15 * (players + 1) + 1
 
 
 def test_face_down_names_only_in_a_view(midgame: dict) -> None:

@@ -14,11 +14,12 @@ import random
 import pytest
 
 from hexkit.serialize import codec
-from hexkit.testing import mutate_one, refused_or_plays_on
+from hexkit.testing import mutate_one, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 from hexkit_soot import GAME
 from hexkit_soot.integrity import STEP_DATA
 from hexkit_soot.ledger import D
+from tests.corpus import saves_along
 
 CODEC = codec(GAME)
 
@@ -166,13 +167,7 @@ def test_step_data_specs_name_real_question_kinds() -> None:
 def _saves(rng: random.Random, games: int, steps: int):
     for _ in range(games):
         state = GAME.new(GAME.make_config(rng.randint(2, 4)), rng.randrange(1 << 30))
-        stops = sorted(rng.sample(range(steps), 4))
-        for step in range(steps):
-            if GAME.is_over(state):
-                break
-            if step in stops:
-                yield json.loads(CODEC.state_to_json(state))
-            GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        yield from saves_along(GAME, state, rng, steps)
 
 
 def _run_corpus(count: int, seed: int, games: int = 2, only: str = "", budget: int = 250) -> int:
@@ -197,7 +192,7 @@ def test_mutated_pending_questions_are_refused_or_play_on() -> None:
 
 @pytest.mark.soak
 def test_mutated_states_soak() -> None:
-    for seed in range(100, 115):
+    for seed in range(100, 109):
         _run_corpus(150, seed, games=4, budget=600)
         _run_corpus(80, seed, games=4, only=("pending", "players", "settlements")[seed % 3], budget=600)
 
@@ -205,13 +200,5 @@ def test_mutated_states_soak() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_state_and_view_of_a_real_game_loads(players: int) -> None:
     """No false alarm: draft, secrets, every phase and the end, full states and every seat's view."""
-    rng = random.Random(players)
-    state = GAME.new(GAME.make_config(players), players)
-    step = 0
-    while not GAME.is_over(state):
-        if step < 12 or step % 41 == 0:
-            for saved in (state, *(GAME.view(state, seat) for seat in range(players))):
-                CODEC.state_from_json(CODEC.state_to_json(saved))
-        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
-        step += 1
-    CODEC.state_from_json(CODEC.state_to_json(state))
+    reloaded = reload_saves(GAME, GAME.make_config(players), players, first=12, every=41)
+    assert reloaded >= 12 * (players + 1) + 1

@@ -7,6 +7,14 @@ the legal actions alone). :class:`LazyView` stands in for that view: the
 first attribute an agent reads builds the real view with
 :meth:`Game.view <hexkit.game.Game.view>`, and every later read goes to it.
 The agent therefore never sees more than its view; it only may see nothing.
+
+:func:`seat_views` gives a game's harness one stand-in per seat that it
+hands again at every decision while nobody reads it (an unread stand-in
+holds only the game, the state and the seat, so a new one would differ in
+identity alone); the read replaces it in that list by a fresh stand-in, and
+the one read stays the snapshot it built. Making a stand-in costs about a
+tenth of a small game's decision, so a study of agents that never read
+their view (random ones) makes one per seat per game, not per decision.
 """
 
 from __future__ import annotations
@@ -15,8 +23,7 @@ from typing import Any, cast
 
 from hexkit.game import Game, PlayerId, State
 
-__all__ = ["LazyView", "lazy_view"]
-
+__all__ = ["LazyView", "lazy_view", "seat_views", "release_seat_views"]
 
 
 class LazyView:
@@ -32,22 +39,29 @@ class LazyView:
         game: the rules.
         state: the full state (never exposed).
         player: the seat the view is for.
+        seats: a list of stand-ins by seat that holds this one (see
+            :func:`seat_views`): when this one is read it is replaced there by
+            a fresh, unread stand-in for the same seat.
     """
 
-    # One slot, [game, state, player, view]: a decision makes one of these,
-    # so setting it up must cost next to nothing.
+    # One slot, [game, state, player, view, seats]: one is made per seat per
+    # game and per read view, so setting it up must cost next to nothing.
     __slots__ = ("_lazy",)
 
-    def __init__(self, game: Game[Any, Any], state: State, player: PlayerId) -> None:
-        _set(self, [game, state, player, None])
+    def __init__(self, game: Game[Any, Any], state: State, player: PlayerId,
+                 seats: list[State] | None = None) -> None:
+        _set(self, [game, state, player, None, seats])
 
     def built(self) -> State:
         """The real view (built now if it was not yet)."""
         parts: list[Any] = _get(self)
         view: State | None = parts[3]
         if view is None:
-            view = parts[3] = parts[0].view(parts[1], parts[2])
-            parts[1] = None  # the full state: nothing left to leak
+            game, state, player, _, seats = parts
+            view = parts[3] = game.view(state, player)
+            parts[1] = parts[4] = None  # the full state: nothing left to leak
+            if seats is not None:  # this one is a snapshot now: the seat gets a new one
+                seats[player] = LazyView(game, state, player, seats)
         return view
 
     @property
@@ -86,3 +100,38 @@ _set = LazyView._lazy.__set__  # type: ignore[attr-defined]
 def lazy_view(game: Game[Any, Any], state: State, player: PlayerId) -> State:
     """A :class:`LazyView` of ``state`` for ``player``, typed as the state it stands for."""
     return cast(State, LazyView(game, state, player))
+
+
+def seat_views(game: Game[Any, Any], state: State, players: int) -> list[State]:
+    """An unread :class:`LazyView` of ``state`` for each seat, kept so by reads.
+
+    ``views[seat]`` is always a stand-in nobody has read, to be handed to
+    that seat's agent at a decision: the read that builds one replaces it in
+    the list by a new unread one, so a harness hands the same object again
+    and again to an agent that never looks, and a fresh one after a look.
+    ``state`` is the game's state, changed in place as the game goes on;
+    each view is built from it as it is when first read.
+
+    Args:
+        game: the rules.
+        state: the full state.
+        players: the number of seats.
+
+    Returns:
+        The list, by seat (typed as the states the views stand for).
+    """
+    views: list[State] = []
+    views.extend(cast(State, LazyView(game, state, seat, views)) for seat in range(players))
+    return views
+
+
+def release_seat_views(views: list[State]) -> None:
+    """Let the stand-ins of :func:`seat_views` go once their game is over.
+
+    Each holds the list, which holds it: the cycle would keep the game's
+    state alive until the garbage collector found it. An agent that kept
+    one can still read it (it is then no longer replaced in the list).
+    """
+    for view in views:
+        _get(view)[4] = None
+    views.clear()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import time
 import traceback
 from collections.abc import Sequence
@@ -25,7 +26,7 @@ from hexkit.game import Game, GameConfig, Information, State
 from hexkit.record import GameRecord, record_to_json
 from hexkit.registry import load_game
 from hexkit.rng import derive_seed
-from hexkit.sim.lazyview import LazyView
+from hexkit.sim.lazyview import release_seat_views, seat_views
 
 __all__ = [
     "Study",
@@ -379,34 +380,51 @@ def _play_out(game: Game[Any, Any], state: State, agents: list[Any], actions: li
     The loop every study decision goes through, so it keeps to the minimum:
     one listing of the legal actions serves the agent and apply's legality
     check (cached on the state; the mover's legal actions are the same from
-    its view, a protocol rule the conformance suite checks), and the view is
-    a :class:`~hexkit.sim.lazyview.LazyView`, built only if the agent looks.
+    its view, a protocol rule the conformance suite checks); the view is a
+    :class:`~hexkit.sim.lazyview.LazyView` kept by
+    :func:`~hexkit.sim.lazyview.seat_views`, built only if the agent looks;
+    the clock read that times the agent also checks the deadline.
 
     Raises:
         HexkitError: when the game passes ``limit`` decisions or the
             ``(deadline, seconds)`` of ``overdue``.
     """
+    views = seat_views(game, state, len(agents))
+    try:
+        _decide(game, state, [agent.act for agent in agents], views, actions, thinking,
+                limit, perfect, (math.inf, math.inf) if overdue is None else overdue)
+    finally:
+        release_seat_views(views)
+
+
+def _decide(game: Game[Any, Any], state: State, acts: list[Any], views: list[State],
+            actions: list[Any], thinking: list[float], limit: int, perfect: bool,
+            overdue: tuple[float, float]) -> None:
+    """The loop of :func:`_play_out`, with everything it calls bound to a local name."""
     clock = time.perf_counter
     is_over, current_player = game.is_over, game.current_player
     legal_actions, apply, record = game.legal_actions, game.apply, actions.append
-    make_view: Any = LazyView
-    while not is_over(state):
-        if state.step >= limit:
-            raise HexkitError(f"the game did not end within {limit} decisions")
-        if overdue is not None and clock() > overdue[0]:
-            raise HexkitError(f"the game did not end within {overdue[1]:g} seconds "
-                              f"({state.step} decisions played)")
+    deadline, seconds = overdue
+    for _ in range(limit - state.step):
+        if is_over(state):
+            return
         player = current_player(state)
         if player is None:
             raise HexkitError("no player to move in a game that is not over")
         legal = legal_actions(state)
         if not perfect and type(legal) is not tuple:
             legal = tuple(legal)
+        view = views[player]  # an unread view: see seat_views
         tick = clock()
-        action = agents[player].act(game, make_view(game, state, player), legal)
+        if tick > deadline:
+            raise HexkitError(f"the game did not end within {seconds:g} seconds "
+                              f"({state.step} decisions played)")
+        action = acts[player](game, view, legal)
         thinking[player] += clock() - tick
         apply(state, action)
         record(action)
+    if not is_over(state):
+        raise HexkitError(f"the game did not end within {limit} decisions")
 
 
 def _safe(make: Any) -> Any:
