@@ -11,6 +11,8 @@ Source: rulebook, Components; Inside Your Company Folio.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from hexkit.components import Pool
@@ -20,7 +22,7 @@ from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import GameData, game_data
 
-__all__ = ["PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits"]
+__all__ = ["PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread"]
 
 Cell = int
 """A hex of the map by number (index into :attr:`Board.hexes`)."""
@@ -335,6 +337,19 @@ def data(state: EmpyrealState) -> GameData:
     d = game_data(config)
     last[0], last[1] = config, d
     return d
+
+
+def spread(cells: int, nmask: Sequence[int]) -> int:
+    """The union of the neighbour masks (``nmask``, one per cell) of every cell in ``cells``.
+
+    The cells themselves are in it only where they neighbour each other.
+    """
+    out = 0
+    while cells:  # few cells: no list of them
+        low = cells & -cells
+        out |= nmask[low.bit_length() - 1]
+        cells ^= low
+    return out
 
 
 def bits(mask: int) -> list[int]:

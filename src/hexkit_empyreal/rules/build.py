@@ -34,7 +34,7 @@ from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.network import add_car, adjacent_mask
-from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import EmpyrealState, bits, board, data, spread
 from hexkit_empyreal.state import tally
 
 __all__ = ["build_options", "transfer_costs", "target_ok", "explain_build"]
@@ -188,11 +188,7 @@ def _ok_mask(
     if t.near_city or t.near_wasteland:
         near = b.city_adjacent_mask if t.near_city else 0
         if t.near_wasteland:
-            waste = masks[WASTELAND]
-            while waste:
-                low = waste & -waste
-                near |= b.nmask[low.bit_length() - 1]
-                waste ^= low
+            near |= spread(masks[WASTELAND], b.nmask)
         ok &= near
     return ok
 
@@ -336,13 +332,7 @@ def _search_plain(
         frontier = buckets[spent] & ~settled
         while frontier:
             settled |= frontier
-            reach = 0
-            m = frontier
-            while m:  # frontiers are small: no list of their cells
-                low = m & -m
-                reach |= nmask[low.bit_length() - 1]
-                m ^= low
-            reach &= ~net
+            reach = spread(frontier, nmask) & ~net
             fresh = reach & ~seen
             if fresh:
                 seen |= fresh
@@ -431,13 +421,7 @@ def _search(
             if not cells:
                 continue
             settled[used] = settled.get(used, 0) | cells
-            reach = 0
-            m = cells
-            while m:
-                low = m & -m
-                reach |= nmask[low.bit_length() - 1]
-                m ^= low
-            reach &= ~net
+            reach = spread(cells, nmask) & ~net
             fresh = reach & ~seen
             if fresh:
                 seen |= fresh

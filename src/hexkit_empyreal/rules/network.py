@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import TEAM
-from hexkit_empyreal.state import EmpyrealState, bits, board
+from hexkit_empyreal.state import EmpyrealState, bits, board, spread
 
 __all__ = [
     "adjacent_mask",
@@ -34,14 +34,7 @@ __all__ = [
 
 def adjacent_mask(b: Board, net: int) -> int:
     """Network-Adjacent cells (bit mask) of a Network given as a bit mask."""
-    nmask = b.nmask
-    adj = 0
-    m = net
-    while m:
-        low = m & -m
-        adj |= nmask[low.bit_length() - 1]
-        m ^= low
-    return adj & ~net
+    return spread(net, b.nmask) & ~net
 
 
 def network_adjacent(state: EmpyrealState, player: int) -> int:
