@@ -38,7 +38,6 @@ from hexkit_soot.ledger import good_value
 from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.objectives import objective_points, secret_points
-from hexkit_soot.rules.upkeep import food_bill
 from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
@@ -81,9 +80,6 @@ _SOLD_TIER3 = 3.0
 nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
 _MONEY_START = 0.5
 _MONEY_END = 0.15
-_FOOD_PRICE = 0.0
-"""Currency a food of the upkeep bill costs, a round (2 at the company store, less from own farms):
-what every camp, settlement and Tier 3 facility will still cost, counted at the currency weight."""
 _CONTRACT_HELD = 0.6
 """Share of a held contract's points credited for the share of its goods in hand."""
 _TIER3_HELD = 2.0
@@ -153,7 +149,6 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
                 near = min(c.loc.distance(h) for h in sites)
                 value += max(0.0, 0.8 - 0.15 * near)
     value += _contracts_value(state, seat, late)
-    value -= _FOOD_PRICE * food_bill(state, seat) * min(left, 8) * _money_weight(late)
     value += _chain_stages(state, seat, late)
     value += plan_value(state, seat, plan if plan is not None else plan_of(state, seat, left))
     if not state.frontier_closed:  # every tile drawn brings the Frontier Closes marker nearer
