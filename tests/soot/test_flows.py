@@ -135,6 +135,25 @@ def test_contract_fulfilled_at_the_central_city() -> None:
     assert s.prices == prices  # contracts never move a track
 
 
+def test_two_copies_of_one_contract_are_one_answer_each_and_fulfil_one_at_a_time() -> None:
+    """3-4 players hold up to two copies of a contract (2 of each in the deck): the menu offers
+    Fulfil and Abandon once for both, and fulfilling takes one copy."""
+    s = start(("Merchant", "Rancher"))
+    idx = [c.name for c in D(s).contracts].index("Timber for the Yards")
+    s.contract_row[0] = s.contract_row[1] = idx
+    answer(s, "Claim Contract", 0)
+    answer(s, "Claim Contract", 1)
+    give(s, 0, {"Timber": 6})
+    menu = list(GAME.legal_actions(s))
+    assert [a.code for a in menu].count("Fulfil Contract") == 1
+    assert [a.code for a in menu].count("Abandon Contract") == 1
+    points = s.players[0].points
+    answer(s, "Fulfil Contract", idx)
+    assert s.players[0].contracts == [idx] and s.players[0].points == points + 2
+    answer(s, "Fulfil Contract", idx)
+    assert s.players[0].contracts == [] and s.players[0].points == points + 4
+
+
 def test_loans_take_and_repay() -> None:
     s = start(("Merchant", "Rancher"))
     cur = s.players[0].currency
