@@ -37,7 +37,7 @@ from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
 from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
-from hexkit_soot.rules.objectives import objective_points, secret_points
+from hexkit_soot.rules.objectives import measure, objective_points, secret_points
 from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
@@ -149,6 +149,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
                 near = min(c.loc.distance(h) for h in sites)
                 value += max(0.0, 0.8 - 0.15 * near)
     value += _contracts_value(state, seat, late)
+    value += _secrets_value(state, seat)
     value += _chain_stages(state, seat, late)
     value += plan_value(state, seat, plan if plan is not None else plan_of(state, seat, left))
     if not state.frontier_closed:  # every tile drawn brings the Frontier Closes marker nearer
@@ -163,6 +164,25 @@ def _money_weight(late: float) -> float:
     """Points one ¤ of portfolio is worth with ``late`` (rounds left / 13) of the game to go: about what
     it buys in points while there is time to spend it, falling to ``_MONEY_END`` (a tie-break only)."""
     return _MONEY_END + (_MONEY_START - _MONEY_END) * min(1.0, late)
+
+
+_SECRET_PROGRESS = 0.6
+"""Share of a kept secret objective's points credited for the share of its target reached (the score
+counts it only once reached: without this a one-action search never works towards one)."""
+
+
+def _secrets_value(state: SootState, seat: PlayerId) -> float:
+    """Progress towards ``seat``'s kept secret objectives not reached yet (reached ones are in the score)."""
+    data = data_of(state.config)
+    value = 0.0
+    for idx in state.players[seat].secrets:
+        if idx < 0:
+            continue
+        obj = data.secret_objectives[idx]
+        got = measure(state, seat, obj.measure)
+        if got < obj.target:
+            value += _SECRET_PROGRESS * obj.points * got / obj.target
+    return value
 
 
 def _contracts_value(state: SootState, seat: PlayerId, late: float) -> float:
