@@ -115,85 +115,145 @@ _STEP = (99, 12, 6, 3)
 """Points per segment by route kind (none, trail, road, rail); a trail's is set per search."""
 
 
+_FAR = (99, 99)
+"""A key worse than any reached hex's (the search's "not reached yet")."""
+
+
 def _search(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
     free: bool = False,
 ) -> dict[Hex, Path]:
-    """Dijkstra over explored hexes within ``budget`` points.
+    """Dijkstra over explored hexes within ``budget`` points: the path to
+    each hex reached (see :func:`_explore`)."""
+    best, prev = _explore(state, player, start, walker_cost, livestock, budget, free)
+    return _paths(state, player, start, best, prev)
+
+
+_Tree = tuple[dict[Hex, tuple[int, int]], dict[Hex, tuple[Hex, int, int, int]]]
+"""A search's result: each hex reached -> its key ``(cost, rival segments)``,
+in the order first reached; and each hex but the start -> ``(parent,
+direction from it, route kind taken, 1 if wilderness)``."""
+
+
+def _explore(
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
+    free: bool = False,
+) -> _Tree:
+    """Dijkstra over explored hexes within ``budget`` points: the tree of best ways.
 
     ``walker_cost`` > 0: an Explorer/Builder's cost per hex, on any segment
     (routes do not speed walkers). A caravan on an edge where a trail lies
     under a road or rail takes the trail when it is as fast (no fuel, no
     toll); ``free``: trails and rivers only (a laden caravan's fuel- and
     toll-free way).
+
+    Each hex is settled once with the key ``(cost, rival segments)``; ties
+    keep the first way found, the heap breaking them by hex. The paths are
+    then read off the tree of best ways, each from its parent's (one pass,
+    not a walk back to the start per hex).
     """
     tiles = state.tiles
-    water = state.water
-    frozen = rivers_frozen(state.round)
-    trail_cost = 6 if livestock else 12
     kinds_of = state.route_kind
-    owners_of = state.route_owner
-    trails_of = state.trails
     best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
     heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-    while heap:
-        cost, rivals, h = heapq.heappop(heap)
-        if best.get(h, (99, 99)) < (cost, rivals):
-            continue
-        kinds = kinds_of.get(h, NO_ROUTES)
-        owners = owners_of.get(h, NO_OWNERS)
-        under = trails_of.get(h, 0)
-        h_water = h in water
-        for d, n in enumerate(h.neighbors()):
-            if n not in tiles:
+    pop, push = heapq.heappop, heapq.heappush
+    if walker_cost:
+        # walkers: the same price on every segment, no fuel, no toll (never a rival's);
+        # a segment with no route on it is wilderness (a trail is blazed there)
+        while heap:
+            cost, rivals, h = pop(heap)
+            nc = cost + walker_cost
+            if best[h] < (cost, rivals) or nc > budget:
                 continue
-            k = kinds[d]
-            wild = 0
-            if walker_cost:
-                step = walker_cost
-                wild = 0 if k else 1
-                k = 0  # walkers move free: no fuel, no toll
-            else:
+            kinds = kinds_of.get(h, NO_ROUTES)
+            key = (nc, rivals)
+            d = -1
+            for n in h.neighbors():
+                d += 1
+                if n in tiles and key < best.get(n, _FAR):
+                    best[n] = key
+                    prev[n] = (h, d, 0, 0 if kinds[d] else 1)
+                    push(heap, (nc, rivals, n))
+    else:
+        water = state.water
+        frozen = rivers_frozen(state.round)
+        trail_cost = 6 if livestock else 12
+        owners_of = state.route_owner
+        trails_of = state.trails
+        while heap:
+            cost, rivals, h = pop(heap)
+            if best[h] < (cost, rivals):
+                continue
+            kinds = kinds_of.get(h, NO_ROUTES)
+            owners = owners_of.get(h, NO_OWNERS)
+            under = trails_of.get(h, 0)
+            h_water = not frozen and h in water
+            d = -1
+            for n in h.neighbors():
+                d += 1
+                if n not in tiles:
+                    continue
+                k = kinds[d]
                 if k >= ROAD and (free or (under >> d & 1 and trail_cost <= _STEP[k])):
                     k = TRAIL if under >> d & 1 else 0
                 step = trail_cost if k == TRAIL else _STEP[k]
-                if not frozen and h_water and n in water and _RIVER < step:
+                if h_water and _RIVER < step and n in water:
                     step = _RIVER
                     k = -1
-            nc = cost + step
-            if nc > budget:
-                continue
-            rival = 1 if k in (ROAD, RAIL) and owners[d] not in (-1, player) else 0
-            key = (nc, rivals + rival)
-            if key < best.get(n, (99, 99)):
-                best[n] = key
-                prev[n] = (h, d, k, wild)
-                heapq.heappush(heap, (nc, rivals + rival, n))
+                nc = cost + step
+                if nc > budget:
+                    continue
+                key = (nc, rivals + 1) if k >= ROAD and owners[d] != -1 and owners[d] != player else (nc, rivals)
+                if key < best.get(n, _FAR):
+                    best[n] = key
+                    prev[n] = (h, d, k, 0)
+                    push(heap, (nc, key[1], n))
+    return best, prev
+
+
+def _paths(
+    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, tuple[int, int]],
+    prev: dict[Hex, tuple[Hex, int, int, int]], only: Hex | None = None,
+) -> dict[Hex, Path]:
+    """The :class:`Path` to every hex of ``best`` but ``start``, in ``best``'s
+    order (to ``only`` alone when given: it must be one of them).
+
+    Along a way: ``hexes`` from the start, ``powered`` if a road or rail is
+    used, ``owners`` the rivals owning those, ``wild`` the wilderness
+    segments nearest the target first, ``via_node`` if a hex is one of the
+    player's nodes. Each hex's facts are its parent's plus one segment.
+    """
+    owners_of = state.route_owner
+    # per hex: (hexes, powered, owners, wild, via)
+    facts: dict[Hex, tuple[list[Hex], bool, frozenset[int], tuple[int, ...], bool]] = {
+        start: ([start], False, frozenset(), (), is_node(state, player, start))
+    }
     out: dict[Hex, Path] = {}
-    for target in best:
+    for target in best if only is None else (only,):
         if target == start:
             continue
-        hexes = [target]
-        powered = False
-        owners_set: set[int] = set()
-        wild_dirs: list[int] = []
-        via = False
-        cur = target
-        while cur != start:
-            ph, d, k, wild = prev[cur]
-            if k in (ROAD, RAIL):
-                powered = True
-                o = owners_of.get(ph, NO_OWNERS)[d]
-                if o not in (-1, player):
-                    owners_set.add(o)
-            if wild:
-                wild_dirs.append(hex_code(ph) * 8 + d)
-            hexes.append(ph)
-            cur = ph
-        hexes.reverse()
-        via = any(is_node(state, player, x) for x in hexes)
-        out[target] = Path(best[target][0], hexes, powered, frozenset(owners_set), via, wild_dirs)
+        got = facts.get(target)
+        if got is None:
+            chain = [target]  # the hexes whose facts are missing, target first
+            cur = prev[target][0]
+            while cur not in facts:
+                chain.append(cur)
+                cur = prev[cur][0]
+            for h in reversed(chain):
+                ph, d, k, wild = prev[h]
+                hexes, powered, owners, wilds, via = facts[ph]
+                if k == ROAD or k == RAIL:
+                    powered = True
+                    o = owners_of.get(ph, NO_OWNERS)[d]
+                    if o != -1 and o != player and o not in owners:
+                        owners = owners | {o}
+                if wild:
+                    wilds = (hex_code(ph) * 8 + d, *wilds)
+                facts[h] = ([*hexes, h], powered, owners, wilds, via or is_node(state, player, h))
+            got = facts[target]
+        hexes, powered, owners, wilds, via = got
+        out[target] = Path(best[target][0], hexes, powered, owners, via, list(wilds))
     return out
 
 
@@ -213,8 +273,13 @@ def explore_reach(state: SootState, player: PlayerId, start: Hex, agent: str) ->
         start: the agent's hex.
         agent: ``Explorer`` or ``Builder``.
     """
+    return _paths(state, player, start, *_walker_tree(state, player, start, agent))
+
+
+def _walker_tree(state: SootState, player: PlayerId, start: Hex, agent: str) -> _Tree:
+    """The search behind :func:`explore_reach`."""
     speed = walker_speed(state, player, agent)
-    return _search(state, player, start, BUDGET // max(1, speed), False)
+    return _explore(state, player, start, BUDGET // max(1, speed), False)
 
 
 def caravan_capacity(state: SootState, player: PlayerId) -> int:
@@ -416,8 +481,8 @@ def on_agent(state: SootState, step: Step, answer: Choose) -> None:
         is_builder = agent >= 8
         idx = agent - 8 if is_builder else agent
         h = p.builders[idx] if is_builder else p.explorers[idx]
-        reach = explore_reach(state, player, h, "Builder" if is_builder else "Explorer")
-        options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(reach)]
+        best, _ = _walker_tree(state, player, h, "Builder" if is_builder else "Explorer")
+        options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(best) if t != h]  # explore_reach's keys
         ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
     else:
         _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
@@ -433,7 +498,10 @@ def on_walk(state: SootState, step: Step, answer: Choose) -> None:
     idx = agent - 8 if is_builder else agent
     start_hex = p.builders[idx] if is_builder else p.explorers[idx]
     target = code_hex(answer.arg)
-    path = explore_reach(state, player, start_hex, "Builder" if is_builder else "Explorer")[target]
+    best, prev = _walker_tree(state, player, start_hex, "Builder" if is_builder else "Explorer")
+    if target == start_hex or target not in best:  # not one of explore_reach's hexes
+        raise KeyError(target)
+    path = _paths(state, player, start_hex, best, prev, only=target)[target]
     laid = lay_trails(state, path)
     if is_builder:
         p.builders[idx] = target
@@ -515,9 +583,14 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(opt("unload", gid, f"unload 1 {g}"))
     if spent + _MIN_STEP <= BUDGET:
-        reach = caravan_reach(state, player, index, _paid(moved), spent, bool(flags & _FUELLED),
-                              bool(flags & _NODE_SEEN))
-        if reach or trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED)):
+        if not c.cargo:  # an unladen caravan drives anywhere it reaches (its caravan_reach is the search's)
+            go = len(_explore(state, player, at, 0, False, BUDGET - spent)[0]) > 1
+        else:
+            reach = caravan_reach(state, player, index, _paid(moved), spent, bool(flags & _FUELLED),
+                                  bool(flags & _NODE_SEEN))
+            go = bool(reach) or bool(trail_reach(state, player, index, reach, _paid(moved), spent,
+                                                 bool(flags & _FUELLED)))
+        if go:
             out.append(opt("go", 0, "drive on"))
     out.append(opt("done", 0, f"caravan {index} stops at {at}"))
     return out
