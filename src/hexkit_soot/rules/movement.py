@@ -358,11 +358,23 @@ def caravan_reach(
         return paths
     out = {}
     cur = state.players[player].currency
+    # a fuel source depends on the load and whether the network is in reach, a toll
+    # on the owners crossed: each asked once per search, not once per hex
+    fuel: dict[bool, bool] = {}
+    tolls: dict[frozenset[int], int] = {frozenset(): 0}
     for h, path in paths.items():
-        if (not fuelled and _fuel_owed(state, player, path)
-                and _fuel_source(state, player, c.cargo, node_seen or path.via_node) is None):
-            continue
-        if _toll(state, path.owners - paid) > cur:
+        if not fuelled and _fuel_owed(state, player, path):
+            network = node_seen or path.via_node
+            has = fuel.get(network)
+            if has is None:
+                has = fuel[network] = _fuel_source(state, player, c.cargo, network) is not None
+            if not has:
+                continue
+        owed = path.owners - paid
+        toll = tolls.get(owed)
+        if toll is None:
+            toll = tolls[owed] = _toll(state, owed)
+        if toll > cur:
             continue
         out[h] = path
     return out
