@@ -82,16 +82,10 @@ def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
     """
     if not _free_hex(state, at):
         return []
-    terrain, site, river = tile_info(state, state.tiles[at])
-    out = []
-    for name, camp in D(state).camps.items():
-        if terrain not in camp.terrains:
-            continue
-        if camp.sites:
-            if site not in camp.sites or state.stacks.get(at, 1) <= 0:
-                continue
-        out.append(name)
-    return out
+    # the types the tile's terrain and site fit (data); a site camp also needs tokens left
+    stacks = state.stacks
+    return [name for name, site_camp in D(state).camps_on_tile(state.tiles[at])
+            if not site_camp or stacks.get(at, 1) > 0]
 
 
 def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int, int]:
