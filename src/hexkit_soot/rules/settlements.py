@@ -63,16 +63,17 @@ def settlement_types_at(state: SootState, at: Hex) -> list[str]:
     if (at not in state.tiles or at == CENTRAL_CITY or at in state.camps
             or at in state.settlements or at in state.communities):
         return []
-    spacing = D(state).numbers.settlement_spacing
+    data = D(state)
+    terrain = tile_info(state, state.tiles[at])[0]
+    # the terrain first (most hexes take no type), then the spacing, then a river where required
+    fits = [(name, st.requires == "river") for name, st in data.settlements.items() if terrain in st.terrains]
+    if not fits:
+        return []
+    spacing = data.numbers.settlement_spacing
     for h in state.settlements:
         if h.distance(at) < spacing:
             return []
-    terrain = tile_info(state, state.tiles[at])[0]
-    out = []
-    for name, st in D(state).settlements.items():
-        if terrain in st.terrains and (st.requires != "river" or river_adjacent(state, at)):
-            out.append(name)
-    return out
+    return [name for name, river in fits if not river or river_adjacent(state, at)]
 
 
 def founding_points(state: SootState) -> int:
