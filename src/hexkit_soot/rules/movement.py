@@ -64,6 +64,7 @@ load during any Move), reference card "MOVE".
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable, Iterator
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -76,7 +77,7 @@ from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, ne
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
-from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState
+from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
 __all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
@@ -217,7 +218,16 @@ def _paths(
     prev: dict[Hex, tuple[Hex, int, int, int]], only: Hex | None = None,
 ) -> dict[Hex, Path]:
     """The :class:`Path` to every hex of ``best`` but ``start``, in ``best``'s
-    order (to ``only`` alone when given: it must be one of them).
+    order (to ``only`` alone when given: it must be one of them); see :func:`_iter_paths`."""
+    return dict(_iter_paths(state, player, start, best, prev, best if only is None else (only,)))
+
+
+def _iter_paths(
+    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, tuple[int, int]],
+    prev: dict[Hex, tuple[Hex, int, int, int]], targets: Iterable[Hex],
+) -> Iterator[tuple[Hex, Path]]:
+    """``(hex, path)`` for each of ``targets`` (hexes of ``best``) but ``start``,
+    one at a time (a caller may stop at the first it accepts).
 
     Along a way: ``hexes`` from the start, ``powered`` if a road or rail is
     used, ``owners`` the rivals owning those, ``wild`` the wilderness
@@ -229,8 +239,7 @@ def _paths(
     facts: dict[Hex, tuple[list[Hex], bool, frozenset[int], tuple[int, ...], bool]] = {
         start: ([start], False, frozenset(), (), is_node(state, player, start))
     }
-    out: dict[Hex, Path] = {}
-    for target in best if only is None else (only,):
+    for target in targets:
         if target == start:
             continue
         got = facts.get(target)
@@ -253,8 +262,7 @@ def _paths(
                 facts[h] = ([*hexes, h], powered, owners, wilds, via or is_node(state, player, h))
             got = facts[target]
         hexes, powered, owners, wilds, via = got
-        out[target] = Path(best[target][0], hexes, powered, owners, via, list(wilds))
-    return out
+        yield target, Path(best[target][0], hexes, powered, owners, via, list(wilds))
 
 
 def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
@@ -356,13 +364,21 @@ def caravan_reach(
     paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
     if not c.cargo:
         return paths
-    out = {}
+    return dict(_laden_legs(state, player, c, paths.items(), paid, fuelled, node_seen))
+
+
+def _laden_legs(
+    state: SootState, player: PlayerId, c: Caravan, legs: Iterable[tuple[Hex, Path]],
+    paid: frozenset[int], fuelled: bool, node_seen: bool,
+) -> Iterator[tuple[Hex, Path]]:
+    """The legs of laden caravan ``c`` whose fuel and tolls it could pay (see
+    :func:`caravan_reach`), in the given order, one at a time."""
     cur = state.players[player].currency
     # a fuel source depends on the load and whether the network is in reach, a toll
     # on the owners crossed: each asked once per search, not once per hex
     fuel: dict[bool, bool] = {}
     tolls: dict[frozenset[int], int] = {frozenset(): 0}
-    for h, path in paths.items():
+    for h, path in legs:
         if not fuelled and _fuel_owed(state, player, path):
             network = node_seen or path.via_node
             has = fuel.get(network)
@@ -376,8 +392,54 @@ def caravan_reach(
             toll = tolls[owed] = _toll(state, owed)
         if toll > cur:
             continue
-        out[h] = path
-    return out
+        yield h, path
+
+
+def _drives_on(state: SootState, player: PlayerId, index: int, paid: frozenset[int], spent: int,
+               fuelled: bool, node_seen: bool) -> bool:
+    """``bool(caravan_reach(...) or trail_reach(...))`` with the same arguments,
+    stopping at the first leg found."""
+    c = state.players[player].caravans[index]
+    if spent >= BUDGET:
+        return False
+    best, prev = _explore(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
+    if not c.cargo:  # an unladen caravan drives anywhere it reaches
+        return len(best) > 1
+    legs = _iter_paths(state, player, c.loc, best, prev, best)
+    if next(_laden_legs(state, player, c, legs, paid, fuelled, node_seen), None) is not None:
+        return True
+    return bool(trail_reach(state, player, index, {}, paid, spent, fuelled))  # its fastest legs: none
+
+
+def _leg_to(state: SootState, player: PlayerId, index: int, paid: frozenset[int], spent: int,
+            fuelled: bool, node_seen: bool, target: Hex, trail: bool) -> Path:
+    """``caravan_reach(...)[target]`` (``trail_reach(..., caravan_reach(...), ...)[target]``
+    when ``trail``), with only the paths to ``target`` made.
+
+    Raises:
+        KeyError: ``target`` is not such a leg's end.
+    """
+    c = state.players[player].caravans[index]
+    if spent >= BUDGET:
+        raise KeyError(target)
+    livestock = c.cargo.get("Livestock", 0) > 0
+    best, prev = _explore(state, player, c.loc, 0, livestock, BUDGET - spent)
+    legs = _iter_paths(state, player, c.loc, best, prev, (target,) if target in best else ())
+    fast = (next(_laden_legs(state, player, c, legs, paid, fuelled, node_seen), None) if c.cargo
+            else next(legs, None))
+    if not trail:
+        if fast is None:
+            raise KeyError(target)
+        return fast[1]
+    if not c.cargo:  # trail_reach lists no leg of an unladen caravan
+        raise KeyError(target)
+    path = fast[1] if fast is not None else None
+    if path is not None and not (path.owners - paid or (not fuelled and _fuel_owed(state, player, path))):
+        raise KeyError(target)  # the fastest leg there is free anyway: not a trail answer
+    best, prev = _explore(state, player, c.loc, 0, livestock, BUDGET - spent, free=True)
+    if target == c.loc or target not in best:
+        raise KeyError(target)
+    return _paths(state, player, c.loc, best, prev, only=target)[target]
 
 
 def trail_reach(
@@ -595,14 +657,7 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
             out.append(opt("unload", gid, f"unload 1 {g}"))
     if spent + _MIN_STEP <= BUDGET:
-        if not c.cargo:  # an unladen caravan drives anywhere it reaches (its caravan_reach is the search's)
-            go = len(_explore(state, player, at, 0, False, BUDGET - spent)[0]) > 1
-        else:
-            reach = caravan_reach(state, player, index, _paid(moved), spent, bool(flags & _FUELLED),
-                                  bool(flags & _NODE_SEEN))
-            go = bool(reach) or bool(trail_reach(state, player, index, reach, _paid(moved), spent,
-                                                 bool(flags & _FUELLED)))
-        if go:
+        if _drives_on(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)):
             out.append(opt("go", 0, "drive on"))
     out.append(opt("done", 0, f"caravan {index} stops at {at}"))
     return out
@@ -673,11 +728,8 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     p = state.players[player]
     c = p.caravans[index]
     target = code_hex(answer.arg)
-    reach = caravan_reach(state, player, index, _paid(moved), spent,
-                          bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
-    if answer.code == "trail":
-        reach = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
-    path = reach[target]
+    path = _leg_to(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN),
+                   target, answer.code == "trail")
     if c.cargo:
         owed = 0 if flags & _FUELLED else _fuel_owed(state, player, path)
         if owed:
