@@ -76,7 +76,7 @@ from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
 __all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
@@ -511,13 +511,13 @@ def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     # a walker reaches any explored neighbour (one wilderness step is within any speed)
     for i, h in enumerate(p.explorers):
         if not moved & (1 << i) and any(n in tiles for n in h.neighbors()):
-            out.append(opt("agent", i, f"move Explorer at {h}"))
+            out.append(optf("agent", i, "move Explorer at {}", h))
     for i, h in enumerate(p.builders):
         if not moved & (1 << (8 + i)) and any(n in tiles for n in h.neighbors()):
-            out.append(opt("agent", 8 + i, f"move Builder at {h}"))
+            out.append(optf("agent", 8 + i, "move Builder at {}", h))
     for i, c in enumerate(p.caravans):
         if not moved & (1 << (16 + i)):
-            out.append(opt("agent", 16 + i, f"caravan {i} at {c.loc}"))
+            out.append(optf("agent", 16 + i, "caravan {} at {}", i, c.loc))
     return out
 
 
@@ -556,7 +556,7 @@ def on_agent(state: SootState, step: Step, answer: Choose) -> None:
         idx = agent - 8 if is_builder else agent
         h = p.builders[idx] if is_builder else p.explorers[idx]
         best, _ = _walker_tree(state, player, h, "Builder" if is_builder else "Explorer")
-        options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(best) if t != h]  # explore_reach's keys
+        options = [optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h]  # explore_reach's keys
         ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
     else:
         _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
@@ -651,15 +651,15 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         for g in sorted(here):
             gid = _gid(state, g)
             if not unloaded >> gid & 1:
-                out.append(opt("load", gid, f"load 1 {g}"))
+                out.append(optf("load", gid, "load 1 {}", g))
     for g in sorted(c.cargo):
         gid = _gid(state, g)
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
-            out.append(opt("unload", gid, f"unload 1 {g}"))
+            out.append(optf("unload", gid, "unload 1 {}", g))
     if spent + _MIN_STEP <= BUDGET:
         if _drives_on(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)):
             out.append(opt("go", 0, "drive on"))
-    out.append(opt("done", 0, f"caravan {index} stops at {at}"))
+    out.append(optf("done", 0, "caravan {} stops at {}", index, at))
     return out
 
 
@@ -687,9 +687,9 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
     elif answer.code == "go":
         reach = caravan_reach(state, player, index, _paid(moved), spent,
                               bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
-        options = [opt("hex", hex_code(t), f"caravan {index} to {t}") for t in sorted(reach)]
+        options = [optf("hex", hex_code(t), "caravan {} to {}", index, t) for t in sorted(reach)]
         trails = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
-        options += [opt("trail", hex_code(t), f"caravan {index} to {t} on trails and rivers (no fuel, no toll)")
+        options += [optf("trail", hex_code(t), "caravan {} to {} on trails and rivers (no fuel, no toll)", index, t)
                     for t in sorted(trails)]
         ask(state, player, "move.drive", options, "Move: where does the leg end?",
             data=(moved, index, spent, flags))

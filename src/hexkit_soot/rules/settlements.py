@@ -144,8 +144,12 @@ def _limit(state: SootState, player: PlayerId) -> int:
 def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
     """The printed goods of ``kind`` and the units the discounts let ``player`` waive there."""
     cost = D(state).settlements[kind].cost
-    discount = builder_discount(state, player, at) + modify(state, player, Hook.SETTLEMENT_RESOURCES, 0)
-    return dict(cost), waivable(cost, discount)
+    return dict(cost), waivable(cost, _discount(state, player, at))
+
+
+def _discount(state: SootState, player: PlayerId, at: Hex) -> int:
+    """The resource discount of founding at ``at``, the same for every settlement type (see :func:`_cost`)."""
+    return builder_discount(state, player, at) + modify(state, player, Hook.SETTLEMENT_RESOURCES, 0)
 
 
 def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
@@ -155,10 +159,12 @@ def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
         # the limit asked only where a settlement could go (most Builders stand where none can)
         if kinds and state.players[player].founded < _limit(state, player):
             cur = D(state).numbers.settlement_currency
-            pool = build_pool(state, player, at)  # the same for every type here
+            pool = build_pool(state, player, at)  # the same for every type here, as is the discount
+            discount = _discount(state, player, at)
+            types = D(state).settlements
             for kind in kinds:
-                cost, waive = _cost(state, player, at, kind)
-                if can_build(state, player, cost, at, cur, pool=pool, waive=waive):
+                cost = types[kind].cost  # only read
+                if can_build(state, player, cost, at, cur, pool=pool, waive=waivable(cost, discount)):
                     yield at, kind
 
 
