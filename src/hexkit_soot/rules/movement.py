@@ -116,7 +116,9 @@ _STEP = (99, 12, 6, 3)
 """Points per segment by route kind (none, trail, road, rail); a trail's is set per search."""
 
 
-_FAR = (99, 99)
+_KEY = 64
+"""A search key is ``cost * _KEY + rival segments`` (fewer than 64 segments fit any budget)."""
+_FAR = 1 << 30
 """A key worse than any reached hex's (the search's "not reached yet")."""
 
 
@@ -130,8 +132,8 @@ def _search(
     return _paths(state, player, start, best, prev)
 
 
-_Tree = tuple[dict[Hex, tuple[int, int]], dict[Hex, tuple[Hex, int, int, int]]]
-"""A search's result: each hex reached -> its key ``(cost, rival segments)``,
+_Tree = tuple[dict[Hex, int], dict[Hex, tuple[Hex, int, int, int]]]
+"""A search's result: each hex reached -> its key ``cost * _KEY + rival segments``,
 in the order first reached; and each hex but the start -> ``(parent,
 direction from it, route kind taken, 1 if wilderness)``."""
 
@@ -148,34 +150,37 @@ def _explore(
     toll); ``free``: trails and rivers only (a laden caravan's fuel- and
     toll-free way).
 
-    Each hex is settled once with the key ``(cost, rival segments)``; ties
+    Each hex is settled once with the key ``(cost, rival segments)`` (one
+    int, see :data:`_KEY`); ties
     keep the first way found, the heap breaking them by hex. The paths are
     then read off the tree of best ways, each from its parent's (one pass,
     not a walk back to the start per hex).
     """
     tiles = state.tiles
     kinds_of = state.route_kind
-    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    # a key is cost * _KEY + rival segments: one int orders as the pair does
+    best: dict[Hex, int] = {start: 0}
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    heap: list[tuple[int, Hex]] = [(0, start)]
     pop, push = heapq.heappop, heapq.heappush
+    top = budget * _KEY + _KEY - 1  # the worst key within the budget
     if walker_cost:
         # walkers: the same price on every segment, no fuel, no toll (never a rival's);
         # a segment with no route on it is wilderness (a trail is blazed there)
+        step = walker_cost * _KEY
         while heap:
-            cost, rivals, h = pop(heap)
-            nc = cost + walker_cost
-            if best[h] < (cost, rivals) or nc > budget:
+            key, h = pop(heap)
+            nk = key + step
+            if best[h] < key or nk > top:
                 continue
             kinds = kinds_of.get(h, NO_ROUTES)
-            key = (nc, rivals)
             d = -1
             for n in h.neighbors():
                 d += 1
-                if n in tiles and key < best.get(n, _FAR):
-                    best[n] = key
+                if n in tiles and nk < best.get(n, _FAR):
+                    best[n] = nk
                     prev[n] = (h, d, 0, 0 if kinds[d] else 1)
-                    push(heap, (nc, rivals, n))
+                    push(heap, (nk, n))
     else:
         water = state.water
         frozen = rivers_frozen(state.round)
@@ -183,8 +188,8 @@ def _explore(
         owners_of = state.route_owner
         trails_of = state.trails
         while heap:
-            cost, rivals, h = pop(heap)
-            if best[h] < (cost, rivals):
+            key, h = pop(heap)
+            if best[h] < key:
                 continue
             kinds = kinds_of.get(h, NO_ROUTES)
             owners = owners_of.get(h, NO_OWNERS)
@@ -202,19 +207,20 @@ def _explore(
                 if h_water and _RIVER < step and n in water:
                     step = _RIVER
                     k = -1
-                nc = cost + step
-                if nc > budget:
+                nk = key + step * _KEY
+                if nk > top:
                     continue
-                key = (nc, rivals + 1) if k >= ROAD and owners[d] != -1 and owners[d] != player else (nc, rivals)
-                if key < best.get(n, _FAR):
-                    best[n] = key
+                if k >= ROAD and owners[d] != -1 and owners[d] != player:
+                    nk += 1
+                if nk < best.get(n, _FAR):
+                    best[n] = nk
                     prev[n] = (h, d, k, 0)
-                    push(heap, (nc, key[1], n))
+                    push(heap, (nk, n))
     return best, prev
 
 
 def _paths(
-    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, tuple[int, int]],
+    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, int],
     prev: dict[Hex, tuple[Hex, int, int, int]], only: Hex | None = None,
 ) -> dict[Hex, Path]:
     """The :class:`Path` to every hex of ``best`` but ``start``, in ``best``'s
@@ -223,7 +229,7 @@ def _paths(
 
 
 def _iter_paths(
-    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, tuple[int, int]],
+    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, int],
     prev: dict[Hex, tuple[Hex, int, int, int]], targets: Iterable[Hex],
 ) -> Iterator[tuple[Hex, Path]]:
     """``(hex, path)`` for each of ``targets`` (hexes of ``best``) but ``start``,
@@ -262,7 +268,7 @@ def _iter_paths(
                 facts[h] = ([*hexes, h], powered, owners, wilds, via or is_node(state, player, h))
             got = facts[target]
         hexes, powered, owners, wilds, via = got
-        yield target, Path(best[target][0], hexes, powered, owners, via, list(wilds))
+        yield target, Path(best[target] // _KEY, hexes, powered, owners, via, list(wilds))
 
 
 def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
