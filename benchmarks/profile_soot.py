@@ -17,7 +17,15 @@ PLAYERS = 4
 
 
 def playouts(game: Any, games: int) -> int:
-    """Uniform random playouts, seeds 0..games-1; returns the decisions made."""
+    """Uniform random 4-player playouts of seeds ``0 .. games - 1``.
+
+    Args:
+        game: a hexkit game object.
+        games: how many games.
+
+    Returns:
+        The decisions made in all.
+    """
     steps = 0
     for seed in range(games):
         state = game.new(game.make_config(players=PLAYERS), seed)
@@ -30,17 +38,20 @@ def playouts(game: Any, games: int) -> int:
 
 
 def main(argv: list[str]) -> None:
+    """Profile the playouts named by ``argv``: ``[game] [games] [top]``
+    (``soot`` or ``empyreal``, default 4 games, the top 30 entries)."""
     name = argv[0] if argv else "soot"
     games = int(argv[1]) if len(argv) > 1 else 4
     top = int(argv[2]) if len(argv) > 2 else 30
+    game: Any
     if name == "soot":
-        from hexkit_soot import GAME
+        from hexkit_soot import GAME as game
     else:
-        from hexkit_empyreal import GAME
-    GAME.make_config(players=PLAYERS)  # load the data tables before profiling
+        from hexkit_empyreal import GAME as game
+    game.make_config(players=PLAYERS)  # load the data tables before profiling
     prof = cProfile.Profile()
     prof.enable()
-    steps = playouts(GAME, games)
+    steps = playouts(game, games)
     prof.disable()
     print(f"{name}: {games} games, {steps} decisions")
     stats = pstats.Stats(prof)
