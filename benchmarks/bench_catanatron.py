@@ -12,6 +12,9 @@ time on a shared machine), measured in the same run:
 
 Then the forward model's copy: hexkit ``clone`` and catanatron ``Game.copy``
 at mid-game, against ``copy.deepcopy`` of the same object.
+Each contender plays one untimed warm-up game, then the timed games are
+interleaved (one of each per round) so that the load of a shared machine
+weighs on all alike; a copy's time is the best of 5 batches.
 No pass/fail: figures to compare between commits.
 """
 
@@ -35,41 +38,68 @@ PLAYERS = 4
 GAMES = 12
 
 
-def _hexkit_playouts(game: Any, games: int) -> tuple[float, float]:
-    """Games and decisions per CPU-second of uniform random play."""
-    cpu = time.process_time()
+def _hexkit_game(game: Any, seed: int) -> int:
+    """One uniform random game; returns its decisions."""
+    state = game.new(game.make_config(players=PLAYERS), seed)
+    chooser = Rng(seed ^ 0x5EED)
     steps = 0
-    for seed in range(games):
-        state = game.new(game.make_config(players=PLAYERS), seed)
-        chooser = Rng(seed ^ 0x5EED)
-        while state.pending:
-            legal = game.legal_actions(state)
-            game.apply(state, legal[chooser.randbelow(len(legal))])
-            steps += 1
-    spent = time.process_time() - cpu
-    return games / spent, steps / spent
+    while state.pending:
+        legal = game.legal_actions(state)
+        game.apply(state, legal[chooser.randbelow(len(legal))])
+        steps += 1
+    return steps
 
 
 def _catan_players() -> list[Any]:
     return [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
 
 
-def _catan_playouts(games: int) -> tuple[float, float]:
-    cpu = time.process_time()
-    steps = 0
+def _catan_game(seed: int) -> int:
+    """One catanatron game of random players; returns its decisions."""
+    match = Game(_catan_players(), seed=seed)
+    match.play()
+    return len(match.state.actions)
+
+
+def _playouts(contenders: dict[str, Any], games: int) -> dict[str, tuple[float, float]]:
+    """Games and decisions per CPU-second of each contender's random play.
+
+    Each contender plays one untimed warm-up game first (data tables loaded,
+    caches filled: paid once per process, not per decision); then the games
+    are interleaved, one of each contender per round, so a change in the
+    machine's load during the run weighs on all of them alike.
+
+    Args:
+        contenders: name -> a function playing one game of a seed and
+            returning its decisions.
+        games: timed games per contender.
+
+    Returns:
+        name -> (games per CPU-second, decisions per CPU-second).
+    """
+    for play in contenders.values():
+        play(10**6)
+    spent = dict.fromkeys(contenders, 0.0)
+    steps = dict.fromkeys(contenders, 0)
     for seed in range(games):
-        match = Game(_catan_players(), seed=seed)
-        match.play()
-        steps += len(match.state.actions)
-    spent = time.process_time() - cpu
-    return games / spent, steps / spent
+        for name, play in contenders.items():
+            cpu = time.process_time()
+            steps[name] += play(seed)
+            spent[name] += time.process_time() - cpu
+    return {name: (games / spent[name], steps[name] / spent[name]) for name in contenders}
 
 
-def _per_call_us(fn: Any, reps: int) -> float:
-    start = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    return (time.perf_counter() - start) / reps * 1e6
+def _per_call_us(fn: Any, reps: int, batches: int = 5) -> float:
+    """Microseconds per call of ``fn``: the best of ``batches`` batches of
+    ``reps`` calls (as :mod:`timeit` advises: the other batches were slowed
+    by the machine's other work, not by ``fn``)."""
+    times = []
+    for _ in range(batches):
+        start = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        times.append((time.perf_counter() - start) / reps * 1e6)
+    return min(times)
 
 
 def _hexkit_midgame(game: Any, steps: int = 400) -> Any:
@@ -92,11 +122,14 @@ def main() -> None:
     if Game is None:  # pragma: no cover
         print("catanatron is not installed (pip install -e '.[test]'); skipped")
         return
-    catan = _catan_playouts(GAMES)
+    figures = _playouts({
+        "catanatron": _catan_game,
+        "hexkit empyreal": lambda seed: _hexkit_game(EMPYREAL, seed),
+        "hexkit soot": lambda seed: _hexkit_game(SOOT, seed),
+    }, GAMES)
+    catan = figures["catanatron"]
     print(f"random 4-player games   {'games/CPU-s':>12} {'x catanatron':>13} {'decisions/CPU-s':>16} {'x catanatron':>13}")
-    print(f"{'catanatron':22} {catan[0]:12.1f} {'1.00':>13} {catan[1]:16.0f} {'1.00':>13}")
-    for name, game in (("hexkit empyreal", EMPYREAL), ("hexkit soot", SOOT)):
-        ours = _hexkit_playouts(game, GAMES)
+    for name, ours in figures.items():
         print(f"{name:22} {ours[0]:12.1f} {ours[0] / catan[0]:13.2f} {ours[1]:16.0f} {ours[1] / catan[1]:13.2f}")
     print()
     print(f"copy at mid-game (us)   {'copy':>8} {'deepcopy':>9} {'ratio':>6}")

@@ -520,6 +520,7 @@ class SootData:
     special_goods: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
     card_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
     _upgrades_by_archetype: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
+    _tile_camps: tuple[tuple[tuple[str, bool], ...], ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
@@ -537,6 +538,8 @@ class SootData:
             n for n, g in goods.items() if g.kind == "tracked" and g.tier == 3))
         object.__setattr__(self, "special_goods", tuple(n for n, g in goods.items() if g.kind == "special"))
         object.__setattr__(self, "card_ids", {name: i for i, name in enumerate(self.cards)})
+        object.__setattr__(self, "_tile_camps", tuple(
+            self._camps_on(terrain, site) for terrain, site, _ in table))
         object.__setattr__(self, "_upgrades_by_archetype", {
             arch: tuple(n for n, u in self.upgrades.items() if u.archetype in ("", arch))
             for arch in {"", *(u.archetype for u in self.upgrades.values()), *self.archetypes}
@@ -558,6 +561,26 @@ class SootData:
     def facilities_of_tier(self, tier: int) -> tuple[str, ...]:
         """Names of the facility types of ``tier``, in file order."""
         return self._tier_facilities.get(tier, ())
+
+    def _camps_on(self, terrain: str, site: str) -> tuple[tuple[str, bool], ...]:
+        """Camp types whose terrain and site (if any) fit, with whether each is a site camp, in file order."""
+        return tuple((name, bool(camp.sites)) for name, camp in self.camps.items()
+                     if terrain in camp.terrains and (not camp.sites or site in camp.sites))
+
+    def camps_on_tile(self, tile: int) -> tuple[tuple[str, bool], ...]:
+        """The camp types the terrain and printed site of tile ``tile`` fit,
+        in file order, each with whether it is a site camp (which also needs
+        tokens left in the hex's stack).
+
+        Args:
+            tile: a tile id (negative: the Central City or the Outer District).
+
+        Returns:
+            ``(camp type name, is a site camp)`` pairs.
+        """
+        if tile >= 0:
+            return self._tile_camps[tile]
+        return self._camps_on("Central City" if tile == -1 else "Outer District", "")
 
     def tile_list(self) -> tuple[tuple[str, str, bool], ...]:
         """Every terrain tile as ``(terrain, site, river)``, in file order (index = tile id)."""

@@ -23,11 +23,18 @@ if TYPE_CHECKING:  # types only: the modules that define them declare into this 
     from hexkit_soot.rules.modules import Module
     from hexkit_soot.actions import Choose
     from hexkit_soot.rules.steps import FreeAction, Generator, Handler, MainAction
+    from hexkit_soot.state import SootState
 
 __all__ = ["SootRegistry", "REGISTRY", "declare", "add_declared"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 Declaration = Callable[["SootRegistry"], None]
+
+MenuLine = tuple["Choose", Callable[["SootState", int], bool], bool, str]
+"""A turn-menu line of a main action: its answer, its availability check,
+whether a restricted bonus action pays for it, its name."""
+FreeOptions = Callable[["SootState", int], Iterable["Choose"]]
+"""A free action's menu entries for a state and a seat."""
 
 _KEY = "_soot_declared"
 """The attribute (in a function's ``__dict__``) holding its declarations, in order."""
@@ -47,8 +54,9 @@ class SootRegistry:
         reactions: component name -> moment -> reaction.
         modules: optional module name -> the module.
         filled: the names of the rule and effect modules registered, in order.
-        menu: the turn menu's main actions with their answers and its free
-            actions, derived from the tables (see
+        menu: the turn menu's main actions (answer, availability check,
+            restricted-bonus flag, name) and its free actions' menu entries,
+            derived from the tables (see
             :func:`hexkit_soot.rules.actions.turn_options`), with the table
             sizes it was derived at.
     """
@@ -62,7 +70,7 @@ class SootRegistry:
     reactions: dict[str, dict[Moment, ReactionFn]] = attrs.field(factory=dict)
     modules: dict[str, Module] = attrs.field(factory=dict)
     filled: list[str] = attrs.field(factory=list)
-    menu: tuple[tuple[int, int], list[tuple[str, Choose]], list[str]] | None = None
+    menu: tuple[tuple[int, int], list[MenuLine], list[FreeOptions]] | None = None
 
     def empty(self) -> bool:
         """Whether nothing is registered."""

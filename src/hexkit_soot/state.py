@@ -165,8 +165,11 @@ class Caravan:
     cargo: Goods = attrs.field(factory=dict)
 
     def copy(self) -> Caravan:
-        """Independent copy."""
-        return Caravan(loc=self.loc, cargo=self.cargo.copy())
+        """Independent copy (filled into a bare instance, see :data:`_NEW`)."""
+        new: Caravan = _NEW(Caravan)
+        new.loc = self.loc
+        new.cargo = self.cargo.copy()
+        return new
 
     def load(self) -> int:
         """Units carried."""
@@ -223,13 +226,19 @@ class Settlement:
     extra_slots: int = 0
 
     def copy(self) -> Settlement:
-        """Independent copy."""
-        return Settlement(
-            kind=self.kind, spec=self.spec, founder=self.founder, tier=self.tier,
-            facilities=self.facilities.copy(), reserve_owner=self.reserve_owner,
-            reserve_until=self.reserve_until, struggling=self.struggling,
-            trained=self.trained, extra_slots=self.extra_slots,
-        )
+        """Independent copy (filled into a bare instance, see :data:`_NEW`)."""
+        new: Settlement = _NEW(Settlement)
+        new.kind = self.kind
+        new.spec = self.spec
+        new.founder = self.founder
+        new.tier = self.tier
+        new.facilities = self.facilities.copy()
+        new.reserve_owner = self.reserve_owner
+        new.reserve_until = self.reserve_until
+        new.struggling = self.struggling
+        new.trained = self.trained
+        new.extra_slots = self.extra_slots
+        return new
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -247,8 +256,12 @@ class Community:
     pact: PlayerId = -1
 
     def copy(self) -> Community:
-        """Independent copy."""
-        return Community(kind=self.kind, favor=self.favor.copy(), pact=self.pact)
+        """Independent copy (filled into a bare instance, see :data:`_NEW`)."""
+        new: Community = _NEW(Community)
+        new.kind = self.kind
+        new.favor = self.favor.copy()
+        new.pact = self.pact
+        return new
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -398,9 +411,9 @@ class Player:
         new.soot_marks = self.soot_marks.copy()
         new.explorers = self.explorers.copy()
         new.builders = self.builders.copy()
-        new.caravans = [c.copy() for c in self.caravans]
+        new.caravans = list(map(Caravan.copy, self.caravans))
         new.stock = self.stock.copy()
-        new.loose = {h: g.copy() for h, g in self.loose.items()}
+        new.loose = dict(zip(self.loose, map(dict.copy, self.loose.values()))) if self.loose else {}
         new.warehouses = self.warehouses.copy()
         new.hand = self.hand.copy()
         new.secrets = self.secrets.copy()
@@ -606,6 +619,7 @@ class SootState(State):
         new.bindings = [b.copy() for b in self.bindings]
         new.offer = self.offer.copy() if self.offer is not None else None
         new.outer_district = self.outer_district
-        new.played = {k: v.copy() for k, v in self.played.items()}
-        new.points_by = {k: v.copy() for k, v in self.points_by.items()}
+        # dicts of lists, their values copied by map (no Python frame per list)
+        new.played = dict(zip(self.played, map(list.copy, self.played.values())))
+        new.points_by = dict(zip(self.points_by, map(list.copy, self.points_by.values())))
         return new

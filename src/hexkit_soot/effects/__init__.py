@@ -305,8 +305,14 @@ def modify(
     p = state.players[player]
     if state.active or p.lasting:
         names = sources(state, player)
-    else:  # the usual case: sources() would list the archetype and the upgrades
-        names = p.upgrades if not p.archetype else [p.archetype, *p.upgrades]
+    else:  # the usual case: sources() would list the archetype, then the upgrades
+        if p.archetype:
+            fn = by_name.get(p.archetype)
+            if fn is not None:
+                value = fn(state, player, value, args)
+        names = p.upgrades
+        if not names:
+            return value
     for name in names:
         fn = by_name.get(name)
         if fn is not None:

@@ -20,7 +20,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D
-from hexkit_soot.registry import REGISTRY
+from hexkit_soot.registry import REGISTRY, FreeOptions, MenuLine
 from hexkit_soot.rules.player_counts import actions_per_round
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import SootState
@@ -106,33 +106,43 @@ def _ordered(names: Iterable[str], first: Sequence[str]) -> list[str]:
 _PASS = opt("Pass", 0, "pass")
 
 
-def _menus() -> tuple[list[tuple[str, Choose]], list[str]]:
-    """Main action names with their answers (immutable, so built once and shared),
-    and free action names, in menu order: kept on the registry, derived again
-    if its tables grew."""
+def _menus() -> tuple[list[MenuLine], list[FreeOptions]]:
+    """Main actions with their answers (immutable, so built once and shared)
+    and checks, and the free actions' menu entries, in menu order: kept on
+    the registry, derived again if its tables grew."""
     sizes = (len(MAIN_ACTIONS), len(FREE_ACTIONS))
     menu = REGISTRY.menu
     if menu is None or menu[0] != sizes:
-        main = [(name, opt(name, 0, name)) for name in _ordered(MAIN_ACTIONS, MENU_ORDER)]
-        menu = REGISTRY.menu = (sizes, main, sorted(FREE_ACTIONS))
+        main = [(opt(name, 0, name), MAIN_ACTIONS[name].available, MAIN_ACTIONS[name].restricted_ok, name)
+                for name in _ordered(MAIN_ACTIONS, MENU_ORDER)]
+        free = [FREE_ACTIONS[name].options for name in sorted(FREE_ACTIONS)]
+        menu = REGISTRY.menu = (sizes, main, free)
     return menu[1], menu[2]
 
 
 def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
     """The turn menu: main actions that can be completed, free actions, pass.
 
-    Main actions come in :data:`MENU_ORDER`; free actions by name.
+    Main actions come in :data:`MENU_ORDER`; free actions by name. A main
+    action needs an action left, a bonus action restricted to Refine or
+    Move for the main actions that accept one, or no action at all (Rail
+    Depot): the same test as :func:`_can_take`, made once for the menu.
 
     Args:
         state: the game.
         player: the seat concerned.
     """
     main, free = _menus()
-    # a main action needs an action left, a bonus action restricted to Refine or
-    # Move for the main actions that accept one, or no action at all (Rail Depot)
-    out = [answer for name, answer in main if _can_take(state, player, name)]
-    for name in free:
-        out.extend(FREE_ACTIONS[name].options(state, player))
+    p = state.players[player]
+    if p.actions > 0:
+        out = [answer for answer, available, _, _ in main if available(state, player)]
+    else:
+        restricted = p.restricted > 0
+        out = [answer for answer, available, restricted_ok, name in main
+               if ((restricted and restricted_ok) or free_of_action(state, player, name))
+               and available(state, player)]
+    for options in free:
+        out.extend(options(state, player))
     out.append(_PASS)
     return out
 

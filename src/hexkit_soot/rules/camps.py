@@ -82,16 +82,10 @@ def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
     """
     if not _free_hex(state, at):
         return []
-    terrain, site, river = tile_info(state, state.tiles[at])
-    out = []
-    for name, camp in D(state).camps.items():
-        if terrain not in camp.terrains:
-            continue
-        if camp.sites:
-            if site not in camp.sites or state.stacks.get(at, 1) <= 0:
-                continue
-        out.append(name)
-    return out
+    # the types the tile's terrain and site fit (data); a site camp also needs tokens left
+    stacks = state.stacks
+    return [name for name, site_camp in D(state).camps_on_tile(state.tiles[at])
+            if not site_camp or stacks.get(at, 1) > 0]
 
 
 def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int, int]:
@@ -112,12 +106,18 @@ def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[d
 
     Source: rulebook, "Camps", "Explorer and Builder together"; §21.
     """
-    nums = D(state).numbers
     cost = D(state).camps[kind].cost
-    discount = builder_discount(state, player, at) + modify(state, player, Hook.CAMP_RESOURCES, 0)
+    discount, currency = _camp_terms(state, player, at)
     goods = dict(cost) if discount < 99 else {}
-    currency = modify(state, player, Hook.CAMP_CURRENCY, nums.camp_currency)
-    return goods, max(0, currency), waivable(goods, discount)
+    return goods, currency, waivable(goods, discount)
+
+
+def _camp_terms(state: SootState, player: PlayerId, at: Hex) -> tuple[int, int]:
+    """The discount (resource units; 99 and more: no goods at all) and the ¤
+    of founding a camp at ``at``, the same for every camp type (see :func:`camp_cost`)."""
+    discount = builder_discount(state, player, at) + modify(state, player, Hook.CAMP_RESOURCES, 0)
+    currency = modify(state, player, Hook.CAMP_CURRENCY, D(state).numbers.camp_currency)
+    return discount, max(0, currency)
 
 
 def _limit(state: SootState, player: PlayerId) -> int:
@@ -146,10 +146,13 @@ def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
         kinds = camp_kinds_at(state, at)
         # the founding limit asked only where a camp could go (most Builders stand where none can)
         if kinds and can_found_camp(state, player):
-            pool = build_pool(state, player, at)  # the same for every camp type here
+            # the pool, the discount and the ¤ are the same for every camp type here (camp_cost)
+            pool = build_pool(state, player, at)
+            discount, cur = _camp_terms(state, player, at)
+            camps = D(state).camps
             for kind in kinds:
-                goods, cur, waive = camp_cost(state, player, at, kind)
-                if can_build(state, player, goods, at, cur, pool=pool, waive=waive):
+                goods = camps[kind].cost if discount < 99 else {}  # only read
+                if can_build(state, player, goods, at, cur, pool=pool, waive=waivable(goods, discount)):
                     yield at, kind
 
 

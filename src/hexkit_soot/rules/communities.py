@@ -103,10 +103,13 @@ def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
 def _interactions(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str, int]]:
     """``(hex, community kind, ingredient index)`` of each interaction open to ``player``, in menu order."""
     p = state.players[player]
-    if p.currency < interaction_cost(state, player):
+    communities = state.communities
+    # an agent on a community first (most stand elsewhere), then the cost
+    here = [h for h in p.explorers if h in communities] + [h for h in p.builders if h in communities]
+    if not here or p.currency < interaction_cost(state, player):
         return
-    for at in sorted(set(p.explorers) | set(p.builders)):
-        c = state.communities.get(at)
+    for at in sorted(set(here)):
+        c = communities.get(at)
         if c is None or c.pact not in (-1, player):
             continue
         for i, g in enumerate(INGREDIENTS):

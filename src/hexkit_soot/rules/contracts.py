@@ -19,6 +19,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose
+from hexkit_soot.data import SootData
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.ledger import D, gain_currency, gain_points
 from hexkit_soot.rules.network import pay, pool_at
@@ -103,11 +104,24 @@ def refill_contracts(state: SootState) -> None:
             state.contract_row[i] = state.contract_deck.pop()
 
 
+_CLAIMS: dict[tuple[int, ...], tuple[SootData, list[Choose]]] = {}
+"""The Claim Contract answers of a contract row (by its contents), with the
+data they were named from: the menu lists the same row many times."""
+
+
 def _claim_options(state: SootState, player: PlayerId) -> list[Choose]:
     if len(state.players[player].contracts) >= contract_limit(state, player):
         return []
-    cts = D(state).contracts
-    return [optf("Claim Contract", i, "claim contract {}", cts[c].name) for i, c in enumerate(state.contract_row) if c >= 0]
+    data = D(state)
+    row = tuple(state.contract_row)
+    known = _CLAIMS.get(row)
+    if known is None or known[0] is not data:
+        if len(_CLAIMS) >= 4096:
+            _CLAIMS.clear()
+        cts = data.contracts
+        known = _CLAIMS[row] = (data, [optf("Claim Contract", i, "claim contract {}", cts[c].name)
+                                       for i, c in enumerate(row) if c >= 0])
+    return list(known[1])
 
 
 @free_action("Claim Contract", _claim_options)

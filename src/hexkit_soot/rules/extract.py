@@ -48,7 +48,13 @@ def extractable(state: SootState, player: PlayerId) -> list[Hex]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    return bool(extractable(state, player))
+    # bool(extractable(...)), asked from the caravans (few) rather than the camps
+    camps, stacks = state.camps, state.stacks
+    for c in state.players[player].caravans:
+        camp = camps.get(c.loc)
+        if camp is not None and camp.owner == player and stacks.get(c.loc, 0) > 0:
+            return True
+    return False
 
 
 @main_action("Extract", _available)

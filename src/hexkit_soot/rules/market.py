@@ -38,7 +38,7 @@ from hexkit_soot.ledger import (
     spend_currency,
 )
 from hexkit_soot.rules.access import route_access
-from hexkit_soot.rules.network import is_node, network_room, pay, pool_at, tier3
+from hexkit_soot.rules.network import holds_at, is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import charter, is_market
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
@@ -151,12 +151,12 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
 def _available(state: SootState, player: PlayerId) -> bool:
     # the common yes first: the Central City is a market on everyone's network,
     # where most players hold goods (one of markets_for's when a node, route access included)
-    if is_market(state, CENTRAL_CITY) and is_node(state, player, CENTRAL_CITY) and pool_at(state, player, CENTRAL_CITY):
+    if is_market(state, CENTRAL_CITY) and is_node(state, player, CENTRAL_CITY) and holds_at(state, player, CENTRAL_CITY, True):
         return True
     markets = markets_for(state, player)
     if not markets:
         return False
-    if any(pool_at(state, player, h) for h in markets):
+    if any(holds_at(state, player, h) for h in markets):
         return True
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)

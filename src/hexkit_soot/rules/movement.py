@@ -64,6 +64,7 @@ load during any Move), reference card "MOVE".
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable, Iterator
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -75,8 +76,8 @@ from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
-from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, SootState
+from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
+from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
 __all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
@@ -115,86 +116,159 @@ _STEP = (99, 12, 6, 3)
 """Points per segment by route kind (none, trail, road, rail); a trail's is set per search."""
 
 
+_KEY = 64
+"""A search key is ``cost * _KEY + rival segments`` (fewer than 64 segments fit any budget)."""
+_FAR = 1 << 30
+"""A key worse than any reached hex's (the search's "not reached yet")."""
+
+
 def _search(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
     free: bool = False,
 ) -> dict[Hex, Path]:
-    """Dijkstra over explored hexes within ``budget`` points.
+    """Dijkstra over explored hexes within ``budget`` points: the path to
+    each hex reached (see :func:`_explore`)."""
+    best, prev = _explore(state, player, start, walker_cost, livestock, budget, free)
+    return _paths(state, player, start, best, prev)
+
+
+_Tree = tuple[dict[Hex, int], dict[Hex, tuple[Hex, int, int, int]]]
+"""A search's result: each hex reached -> its key ``cost * _KEY + rival segments``,
+in the order first reached; and each hex but the start -> ``(parent,
+direction from it, route kind taken, 1 if wilderness)``."""
+
+
+def _explore(
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
+    free: bool = False,
+) -> _Tree:
+    """Dijkstra over explored hexes within ``budget`` points: the tree of best ways.
 
     ``walker_cost`` > 0: an Explorer/Builder's cost per hex, on any segment
     (routes do not speed walkers). A caravan on an edge where a trail lies
     under a road or rail takes the trail when it is as fast (no fuel, no
     toll); ``free``: trails and rivers only (a laden caravan's fuel- and
     toll-free way).
+
+    Each hex is settled once with the key ``(cost, rival segments)`` (one
+    int, see :data:`_KEY`); ties
+    keep the first way found, the heap breaking them by hex. The paths are
+    then read off the tree of best ways, each from its parent's (one pass,
+    not a walk back to the start per hex).
     """
     tiles = state.tiles
-    water = state.water
-    frozen = rivers_frozen(state.round)
-    trail_cost = 6 if livestock else 12
     kinds_of = state.route_kind
-    owners_of = state.route_owner
-    trails_of = state.trails
-    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    # a key is cost * _KEY + rival segments: one int orders as the pair does
+    best: dict[Hex, int] = {start: 0}
     prev: dict[Hex, tuple[Hex, int, int, int]] = {}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-    while heap:
-        cost, rivals, h = heapq.heappop(heap)
-        if best.get(h, (99, 99)) < (cost, rivals):
-            continue
-        kinds = kinds_of.get(h, NO_ROUTES)
-        owners = owners_of.get(h, NO_OWNERS)
-        under = trails_of.get(h, 0)
-        h_water = h in water
-        for d, n in enumerate(h.neighbors()):
-            if n not in tiles:
+    heap: list[tuple[int, Hex]] = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    top = budget * _KEY + _KEY - 1  # the worst key within the budget
+    if walker_cost:
+        # walkers: the same price on every segment, no fuel, no toll (never a rival's);
+        # a segment with no route on it is wilderness (a trail is blazed there)
+        step = walker_cost * _KEY
+        while heap:
+            key, h = pop(heap)
+            nk = key + step
+            if best[h] < key or nk > top:
                 continue
-            k = kinds[d]
-            wild = 0
-            if walker_cost:
-                step = walker_cost
-                wild = 0 if k else 1
-                k = 0  # walkers move free: no fuel, no toll
-            else:
+            kinds = kinds_of.get(h, NO_ROUTES)
+            d = -1
+            for n in h.neighbors():
+                d += 1
+                if n in tiles and nk < best.get(n, _FAR):
+                    best[n] = nk
+                    prev[n] = (h, d, 0, 0 if kinds[d] else 1)
+                    push(heap, (nk, n))
+    else:
+        water = state.water
+        frozen = rivers_frozen(state.round)
+        trail_cost = 6 if livestock else 12
+        owners_of = state.route_owner
+        trails_of = state.trails
+        while heap:
+            key, h = pop(heap)
+            if best[h] < key:
+                continue
+            kinds = kinds_of.get(h, NO_ROUTES)
+            owners = owners_of.get(h, NO_OWNERS)
+            under = trails_of.get(h, 0)
+            h_water = not frozen and h in water
+            d = -1
+            for n in h.neighbors():
+                d += 1
+                if n not in tiles:
+                    continue
+                k = kinds[d]
                 if k >= ROAD and (free or (under >> d & 1 and trail_cost <= _STEP[k])):
                     k = TRAIL if under >> d & 1 else 0
                 step = trail_cost if k == TRAIL else _STEP[k]
-                if not frozen and h_water and n in water and _RIVER < step:
+                if h_water and _RIVER < step and n in water:
                     step = _RIVER
                     k = -1
-            nc = cost + step
-            if nc > budget:
-                continue
-            rival = 1 if k in (ROAD, RAIL) and owners[d] not in (-1, player) else 0
-            key = (nc, rivals + rival)
-            if key < best.get(n, (99, 99)):
-                best[n] = key
-                prev[n] = (h, d, k, wild)
-                heapq.heappush(heap, (nc, rivals + rival, n))
-    out: dict[Hex, Path] = {}
-    for target in best:
+                nk = key + step * _KEY
+                if nk > top:
+                    continue
+                if k >= ROAD and owners[d] != -1 and owners[d] != player:
+                    nk += 1
+                if nk < best.get(n, _FAR):
+                    best[n] = nk
+                    prev[n] = (h, d, k, 0)
+                    push(heap, (nk, n))
+    return best, prev
+
+
+def _paths(
+    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, int],
+    prev: dict[Hex, tuple[Hex, int, int, int]], only: Hex | None = None,
+) -> dict[Hex, Path]:
+    """The :class:`Path` to every hex of ``best`` but ``start``, in ``best``'s
+    order (to ``only`` alone when given: it must be one of them); see :func:`_iter_paths`."""
+    return dict(_iter_paths(state, player, start, best, prev, best if only is None else (only,)))
+
+
+def _iter_paths(
+    state: SootState, player: PlayerId, start: Hex, best: dict[Hex, int],
+    prev: dict[Hex, tuple[Hex, int, int, int]], targets: Iterable[Hex],
+) -> Iterator[tuple[Hex, Path]]:
+    """``(hex, path)`` for each of ``targets`` (hexes of ``best``) but ``start``,
+    one at a time (a caller may stop at the first it accepts).
+
+    Along a way: ``hexes`` from the start, ``powered`` if a road or rail is
+    used, ``owners`` the rivals owning those, ``wild`` the wilderness
+    segments nearest the target first, ``via_node`` if a hex is one of the
+    player's nodes. Each hex's facts are its parent's plus one segment.
+    """
+    owners_of = state.route_owner
+    # per hex: (hexes, powered, owners, wild, via)
+    facts: dict[Hex, tuple[list[Hex], bool, frozenset[int], tuple[int, ...], bool]] = {
+        start: ([start], False, frozenset(), (), is_node(state, player, start))
+    }
+    for target in targets:
         if target == start:
             continue
-        hexes = [target]
-        powered = False
-        owners_set: set[int] = set()
-        wild_dirs: list[int] = []
-        via = False
-        cur = target
-        while cur != start:
-            ph, d, k, wild = prev[cur]
-            if k in (ROAD, RAIL):
-                powered = True
-                o = owners_of.get(ph, NO_OWNERS)[d]
-                if o not in (-1, player):
-                    owners_set.add(o)
-            if wild:
-                wild_dirs.append(hex_code(ph) * 8 + d)
-            hexes.append(ph)
-            cur = ph
-        hexes.reverse()
-        via = any(is_node(state, player, x) for x in hexes)
-        out[target] = Path(best[target][0], hexes, powered, frozenset(owners_set), via, wild_dirs)
-    return out
+        got = facts.get(target)
+        if got is None:
+            chain = [target]  # the hexes whose facts are missing, target first
+            cur = prev[target][0]
+            while cur not in facts:
+                chain.append(cur)
+                cur = prev[cur][0]
+            for h in reversed(chain):
+                ph, d, k, wild = prev[h]
+                hexes, powered, owners, wilds, via = facts[ph]
+                if k == ROAD or k == RAIL:
+                    powered = True
+                    o = owners_of.get(ph, NO_OWNERS)[d]
+                    if o != -1 and o != player and o not in owners:
+                        owners = owners | {o}
+                if wild:
+                    wilds = (hex_code(ph) * 8 + d, *wilds)
+                facts[h] = ([*hexes, h], powered, owners, wilds, via or is_node(state, player, h))
+            got = facts[target]
+        hexes, powered, owners, wilds, via = got
+        yield target, Path(best[target] // _KEY, hexes, powered, owners, via, list(wilds))
 
 
 def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
@@ -213,8 +287,13 @@ def explore_reach(state: SootState, player: PlayerId, start: Hex, agent: str) ->
         start: the agent's hex.
         agent: ``Explorer`` or ``Builder``.
     """
+    return _paths(state, player, start, *_walker_tree(state, player, start, agent))
+
+
+def _walker_tree(state: SootState, player: PlayerId, start: Hex, agent: str) -> _Tree:
+    """The search behind :func:`explore_reach`."""
     speed = walker_speed(state, player, agent)
-    return _search(state, player, start, BUDGET // max(1, speed), False)
+    return _explore(state, player, start, BUDGET // max(1, speed), False)
 
 
 def caravan_capacity(state: SootState, player: PlayerId) -> int:
@@ -291,16 +370,82 @@ def caravan_reach(
     paths = _search(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
     if not c.cargo:
         return paths
-    out = {}
+    return dict(_laden_legs(state, player, c, paths.items(), paid, fuelled, node_seen))
+
+
+def _laden_legs(
+    state: SootState, player: PlayerId, c: Caravan, legs: Iterable[tuple[Hex, Path]],
+    paid: frozenset[int], fuelled: bool, node_seen: bool,
+) -> Iterator[tuple[Hex, Path]]:
+    """The legs of laden caravan ``c`` whose fuel and tolls it could pay (see
+    :func:`caravan_reach`), in the given order, one at a time."""
     cur = state.players[player].currency
-    for h, path in paths.items():
-        if (not fuelled and _fuel_owed(state, player, path)
-                and _fuel_source(state, player, c.cargo, node_seen or path.via_node) is None):
+    # a fuel source depends on the load and whether the network is in reach, a toll
+    # on the owners crossed: each asked once per search, not once per hex
+    fuel: dict[bool, bool] = {}
+    tolls: dict[frozenset[int], int] = {frozenset(): 0}
+    for h, path in legs:
+        if not fuelled and _fuel_owed(state, player, path):
+            network = node_seen or path.via_node
+            has = fuel.get(network)
+            if has is None:
+                has = fuel[network] = _fuel_source(state, player, c.cargo, network) is not None
+            if not has:
+                continue
+        owed = path.owners - paid
+        toll = tolls.get(owed)
+        if toll is None:
+            toll = tolls[owed] = _toll(state, owed)
+        if toll > cur:
             continue
-        if _toll(state, path.owners - paid) > cur:
-            continue
-        out[h] = path
-    return out
+        yield h, path
+
+
+def _drives_on(state: SootState, player: PlayerId, index: int, paid: frozenset[int], spent: int,
+               fuelled: bool, node_seen: bool) -> bool:
+    """``bool(caravan_reach(...) or trail_reach(...))`` with the same arguments,
+    stopping at the first leg found."""
+    c = state.players[player].caravans[index]
+    if spent >= BUDGET:
+        return False
+    best, prev = _explore(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
+    if not c.cargo:  # an unladen caravan drives anywhere it reaches
+        return len(best) > 1
+    legs = _iter_paths(state, player, c.loc, best, prev, best)
+    if next(_laden_legs(state, player, c, legs, paid, fuelled, node_seen), None) is not None:
+        return True
+    return bool(trail_reach(state, player, index, {}, paid, spent, fuelled))  # its fastest legs: none
+
+
+def _leg_to(state: SootState, player: PlayerId, index: int, paid: frozenset[int], spent: int,
+            fuelled: bool, node_seen: bool, target: Hex, trail: bool) -> Path:
+    """``caravan_reach(...)[target]`` (``trail_reach(..., caravan_reach(...), ...)[target]``
+    when ``trail``), with only the paths to ``target`` made.
+
+    Raises:
+        KeyError: ``target`` is not such a leg's end.
+    """
+    c = state.players[player].caravans[index]
+    if spent >= BUDGET:
+        raise KeyError(target)
+    livestock = c.cargo.get("Livestock", 0) > 0
+    best, prev = _explore(state, player, c.loc, 0, livestock, BUDGET - spent)
+    legs = _iter_paths(state, player, c.loc, best, prev, (target,) if target in best else ())
+    fast = (next(_laden_legs(state, player, c, legs, paid, fuelled, node_seen), None) if c.cargo
+            else next(legs, None))
+    if not trail:
+        if fast is None:
+            raise KeyError(target)
+        return fast[1]
+    if not c.cargo:  # trail_reach lists no leg of an unladen caravan
+        raise KeyError(target)
+    path = fast[1] if fast is not None else None
+    if path is not None and not (path.owners - paid or (not fuelled and _fuel_owed(state, player, path))):
+        raise KeyError(target)  # the fastest leg there is free anyway: not a trail answer
+    best, prev = _explore(state, player, c.loc, 0, livestock, BUDGET - spent, free=True)
+    if target == c.loc or target not in best:
+        raise KeyError(target)
+    return _paths(state, player, c.loc, best, prev, only=target)[target]
 
 
 def trail_reach(
@@ -372,13 +517,13 @@ def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     # a walker reaches any explored neighbour (one wilderness step is within any speed)
     for i, h in enumerate(p.explorers):
         if not moved & (1 << i) and any(n in tiles for n in h.neighbors()):
-            out.append(opt("agent", i, f"move Explorer at {h}"))
+            out.append(optf("agent", i, "move Explorer at {}", h))
     for i, h in enumerate(p.builders):
         if not moved & (1 << (8 + i)) and any(n in tiles for n in h.neighbors()):
-            out.append(opt("agent", 8 + i, f"move Builder at {h}"))
+            out.append(optf("agent", 8 + i, "move Builder at {}", h))
     for i, c in enumerate(p.caravans):
         if not moved & (1 << (16 + i)):
-            out.append(opt("agent", 16 + i, f"caravan {i} at {c.loc}"))
+            out.append(optf("agent", 16 + i, "caravan {} at {}", i, c.loc))
     return out
 
 
@@ -416,8 +561,8 @@ def on_agent(state: SootState, step: Step, answer: Choose) -> None:
         is_builder = agent >= 8
         idx = agent - 8 if is_builder else agent
         h = p.builders[idx] if is_builder else p.explorers[idx]
-        reach = explore_reach(state, player, h, "Builder" if is_builder else "Explorer")
-        options = [opt("hex", hex_code(t), f"to {t}") for t in sorted(reach)]
+        best, _ = _walker_tree(state, player, h, "Builder" if is_builder else "Explorer")
+        options = [optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h]  # explore_reach's keys
         ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
     else:
         _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
@@ -433,7 +578,10 @@ def on_walk(state: SootState, step: Step, answer: Choose) -> None:
     idx = agent - 8 if is_builder else agent
     start_hex = p.builders[idx] if is_builder else p.explorers[idx]
     target = code_hex(answer.arg)
-    path = explore_reach(state, player, start_hex, "Builder" if is_builder else "Explorer")[target]
+    best, prev = _walker_tree(state, player, start_hex, "Builder" if is_builder else "Explorer")
+    if target == start_hex or target not in best:  # not one of explore_reach's hexes
+        raise KeyError(target)
+    path = _paths(state, player, start_hex, best, prev, only=target)[target]
     laid = lay_trails(state, path)
     if is_builder:
         p.builders[idx] = target
@@ -509,17 +657,15 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
         for g in sorted(here):
             gid = _gid(state, g)
             if not unloaded >> gid & 1:
-                out.append(opt("load", gid, f"load 1 {g}"))
+                out.append(optf("load", gid, "load 1 {}", g))
     for g in sorted(c.cargo):
         gid = _gid(state, g)
         if not loaded >> gid & 1 and can_leave(state, player, at, g):
-            out.append(opt("unload", gid, f"unload 1 {g}"))
+            out.append(optf("unload", gid, "unload 1 {}", g))
     if spent + _MIN_STEP <= BUDGET:
-        reach = caravan_reach(state, player, index, _paid(moved), spent, bool(flags & _FUELLED),
-                              bool(flags & _NODE_SEEN))
-        if reach or trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED)):
+        if _drives_on(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN)):
             out.append(opt("go", 0, "drive on"))
-    out.append(opt("done", 0, f"caravan {index} stops at {at}"))
+    out.append(optf("done", 0, "caravan {} stops at {}", index, at))
     return out
 
 
@@ -547,9 +693,9 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
     elif answer.code == "go":
         reach = caravan_reach(state, player, index, _paid(moved), spent,
                               bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
-        options = [opt("hex", hex_code(t), f"caravan {index} to {t}") for t in sorted(reach)]
+        options = [optf("hex", hex_code(t), "caravan {} to {}", index, t) for t in sorted(reach)]
         trails = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
-        options += [opt("trail", hex_code(t), f"caravan {index} to {t} on trails and rivers (no fuel, no toll)")
+        options += [optf("trail", hex_code(t), "caravan {} to {} on trails and rivers (no fuel, no toll)", index, t)
                     for t in sorted(trails)]
         ask(state, player, "move.drive", options, "Move: where does the leg end?",
             data=(moved, index, spent, flags))
@@ -588,11 +734,8 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
     p = state.players[player]
     c = p.caravans[index]
     target = code_hex(answer.arg)
-    reach = caravan_reach(state, player, index, _paid(moved), spent,
-                          bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
-    if answer.code == "trail":
-        reach = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
-    path = reach[target]
+    path = _leg_to(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN),
+                   target, answer.code == "trail")
     if c.cargo:
         owed = 0 if flags & _FUELLED else _fuel_owed(state, player, path)
         if owed:

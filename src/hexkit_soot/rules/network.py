@@ -59,6 +59,8 @@ __all__ = [
     "network_load",
     "network_room",
     "pool_at",
+    "holds_at",
+    "affordable",
     "can_pay",
     "pay",
     "waivable",
@@ -107,6 +109,43 @@ def pool_at(state: SootState, player: PlayerId, at: Hex | None, network: bool | 
             for g, n in loose.items():
                 out[g] = out.get(g, 0) + n
     return out
+
+
+def holds_at(state: SootState, player: PlayerId, at: Hex, network: bool | None = None) -> bool:
+    """Whether :func:`pool_at` at ``at`` lists any good (``bool(pool_at(...))``,
+    found without building it: the turn menu asks).
+
+    Args:
+        state: the game.
+        player: whose goods.
+        at: the hex.
+        network: include the network (default: when ``at`` is a node).
+    """
+    p = state.players[player]
+    if p.stock and (network if network is not None else is_node(state, player, at)):
+        return True
+    for c in p.caravans:
+        if c.loc == at and c.cargo:
+            return True
+    return bool(p.loose.get(at))
+
+
+def affordable(cost: Goods, pool: Goods, spare: int) -> bool:
+    """Whether ``pool`` pays ``cost`` with at most ``spare`` units missing
+    (the goods test of :func:`can_pay`, for callers that test many costs).
+
+    Args:
+        cost: goods to pay, by name.
+        pool: goods held, by name.
+        spare: missing units that may be covered (cards from hand, waived units).
+    """
+    for g, n in cost.items():
+        have = pool.get(g, 0)
+        if n > have:
+            spare -= n - have
+            if spare < 0:
+                return False
+    return True
 
 
 def waivable(cost: Goods, discount: int) -> int:

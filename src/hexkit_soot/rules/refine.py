@@ -124,7 +124,9 @@ def _covers(state: SootState, facility: FacilityType, rest: Goods, amount: int) 
     return amount <= 0 or sum(value(state, g) * n for g, n in rest.items() if n > 0) >= amount
 
 
-def can_fire(state: SootState, player: PlayerId, at: Hex, facility: FacilityType) -> bool:
+def can_fire(
+    state: SootState, player: PlayerId, at: Hex, facility: FacilityType, pool: Goods | None = None
+) -> bool:
     """Whether ``player`` holds, at ``at``, the inputs and use cost of one firing of ``facility``.
 
     Args:
@@ -132,10 +134,13 @@ def can_fire(state: SootState, player: PlayerId, at: Hex, facility: FacilityType
         player: who would fire it.
         at: the facility's hex.
         facility: the facility type.
+        pool: ``pool_at(state, player, at)`` when the caller already has it
+            (several facilities at one hex); only read.
 
     Source: rulebook, "Refine" (inputs and use costs present at the facility or in the network).
     """
-    pool = pool_at(state, player, at)
+    if pool is None:
+        pool = pool_at(state, player, at)
     for g, n in facility.inputs.items():
         if pool.get(g, 0) < n:
             return False
@@ -209,8 +214,9 @@ def _firable(
     data = D(state)
     cur = state.players[player].currency
     for at, s in sorted(state.settlements.items()):
-        if s.struggling:
+        if s.struggling or not s.facilities:
             continue
+        pool: Goods | None = None  # the goods usable here, the same for every facility of the hex
         for slot, fac in enumerate(s.facilities):
             code = hex_code(at) * 8 + slot
             if code in fired and (extra <= 0 or fac.owner != player):  # extra firings: your own facilities
@@ -218,7 +224,9 @@ def _firable(
             ft = data.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:
                 continue
-            if can_fire(state, player, at, ft):
+            if pool is None:
+                pool = pool_at(state, player, at)
+            if can_fire(state, player, at, ft, pool):
                 yield code, at, fac
 
 

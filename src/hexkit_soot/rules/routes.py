@@ -31,7 +31,7 @@ from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_edge, edge_code
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.milestones import check_rail_link
-from hexkit_soot.rules.network import can_pay, pay, waivable
+from hexkit_soot.rules.network import affordable, can_pay, pay, waivable
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
@@ -242,8 +242,12 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> tuple[d
 
 def _available(state: SootState, player: PlayerId) -> bool:
     discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)  # as _cost asks, once for both kinds
-    road = can_pay(state, player, ROAD_COST, None, waive=waivable(ROAD_COST, discount))
-    rail = can_pay(state, player, RAIL_COST, None, waive=waivable(RAIL_COST, discount))
+    # can_pay from the network for both kinds, its pool and cards read once
+    p = state.players[player]
+    solvent = p.currency >= 0
+    cards = len(p.hand)
+    road = solvent and affordable(ROAD_COST, p.stock, cards + waivable(ROAD_COST, discount))
+    rail = solvent and affordable(RAIL_COST, p.stock, cards + waivable(RAIL_COST, discount))
     if (road or rail) and any_edge(state, player, ROAD):
         return True  # a road edge is also a rail edge
     return rail and any_edge(state, player, RAIL, upgrade=True)

@@ -63,16 +63,17 @@ def settlement_types_at(state: SootState, at: Hex) -> list[str]:
     if (at not in state.tiles or at == CENTRAL_CITY or at in state.camps
             or at in state.settlements or at in state.communities):
         return []
-    spacing = D(state).numbers.settlement_spacing
+    data = D(state)
+    terrain = tile_info(state, state.tiles[at])[0]
+    # the terrain first (most hexes take no type), then the spacing, then a river where required
+    fits = [(name, st.requires == "river") for name, st in data.settlements.items() if terrain in st.terrains]
+    if not fits:
+        return []
+    spacing = data.numbers.settlement_spacing
     for h in state.settlements:
         if h.distance(at) < spacing:
             return []
-    terrain = tile_info(state, state.tiles[at])[0]
-    out = []
-    for name, st in D(state).settlements.items():
-        if terrain in st.terrains and (st.requires != "river" or river_adjacent(state, at)):
-            out.append(name)
-    return out
+    return [name for name, river in fits if not river or river_adjacent(state, at)]
 
 
 def founding_points(state: SootState) -> int:
@@ -143,8 +144,12 @@ def _limit(state: SootState, player: PlayerId) -> int:
 def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
     """The printed goods of ``kind`` and the units the discounts let ``player`` waive there."""
     cost = D(state).settlements[kind].cost
-    discount = builder_discount(state, player, at) + modify(state, player, Hook.SETTLEMENT_RESOURCES, 0)
-    return dict(cost), waivable(cost, discount)
+    return dict(cost), waivable(cost, _discount(state, player, at))
+
+
+def _discount(state: SootState, player: PlayerId, at: Hex) -> int:
+    """The resource discount of founding at ``at``, the same for every settlement type (see :func:`_cost`)."""
+    return builder_discount(state, player, at) + modify(state, player, Hook.SETTLEMENT_RESOURCES, 0)
 
 
 def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
@@ -154,10 +159,12 @@ def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
         # the limit asked only where a settlement could go (most Builders stand where none can)
         if kinds and state.players[player].founded < _limit(state, player):
             cur = D(state).numbers.settlement_currency
-            pool = build_pool(state, player, at)  # the same for every type here
+            pool = build_pool(state, player, at)  # the same for every type here, as is the discount
+            discount = _discount(state, player, at)
+            types = D(state).settlements
             for kind in kinds:
-                cost, waive = _cost(state, player, at, kind)
-                if can_build(state, player, cost, at, cur, pool=pool, waive=waive):
+                cost = types[kind].cost  # only read
+                if can_build(state, player, cost, at, cur, pool=pool, waive=waivable(cost, discount)):
                     yield at, kind
 
 

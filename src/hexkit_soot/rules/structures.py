@@ -71,8 +71,6 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     out: list[str] = []
     s = state.settlements.get(at)
     p = state.players[player]
-    if s is not None and not route_access(state, player, at):
-        return out
     if s is not None and free_slots(state, at, player) > 0:
         if s.kind == "Central City":
             out.extend(data.facilities_of_tier(3))
@@ -83,6 +81,8 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
     if (at != CENTRAL_CITY and at not in p.warehouses and len(p.warehouses) < data.numbers.warehouses_max
             and ((s is not None) or (at in state.camps and state.camps[at].owner == player))):
         out.append("Warehouse")
+    if out and s is not None and not route_access(state, player, at):  # the search last: most hexes offer nothing
+        return []
     return out
 
 

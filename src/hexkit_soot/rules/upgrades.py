@@ -25,7 +25,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.cards import wild_cards
-from hexkit_soot.rules.network import can_pay, pay
+from hexkit_soot.rules.network import affordable, pay
 from hexkit_soot.rules.player_counts import shared_copies
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, SootState
@@ -48,11 +48,13 @@ def _purchasable(state: SootState, player: PlayerId) -> Iterator[str]:
     p = state.players[player]
     data = D(state)
     upgrades = data.upgrades
+    cur, cards, owned = p.currency, len(p.hand), p.upgrades
     for name in data.upgrades_for(p.archetype):  # its own tiles and the shared ones
         up = upgrades[name]
         if not up.archetype and state.shared_upgrades.get(name, 0) <= 0:
             continue
-        if name not in p.upgrades and can_pay(state, player, up.cost, None, up.currency):
+        # can_pay(state, player, up.cost, None, up.currency), the player's facts read once
+        if name not in owned and cur >= up.currency and affordable(up.cost, p.stock, cards):
             yield name
 
 
