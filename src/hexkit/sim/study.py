@@ -299,7 +299,8 @@ def game_played(game: Game[Any, Any], state: State) -> dict[str, Any] | None:
 
 
 def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
-              config: GameConfig | None = None) -> dict[str, Any]:
+              config: GameConfig | None = None,
+              keep: list[GameRecord] | None = None) -> dict[str, Any]:
     """Play game ``index`` of ``study`` and describe it as one JSON-ready row.
 
     Never raises for a failure inside the game: an exception (or a game that
@@ -313,6 +314,8 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
         game: the study's game, if already loaded.
         config: ``study.config(game)``, if already made (a chunk of games
             shares one).
+        keep: if given, the game's record is appended to it (what
+            :func:`hexkit.sim.replay_row` replays).
 
     Returns:
         The result row (see :mod:`hexkit.sim` for its fields).
@@ -335,6 +338,8 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
     started = time.perf_counter()
     config = config or study.config(game)
     record = GameRecord.start(game, config, seed)
+    if keep is not None:
+        keep.append(record)
     thinking = [0.0] * study.players
     state: State | None = None
     limit = study.max_decisions or game.info.max_decisions

@@ -32,7 +32,7 @@ import attrs
 from hexkit.errors import ConfigError
 from hexkit.overrides import set_path
 from hexkit.sim.report import TableData, _pct, _pyplot, summary_tables, write_html
-from hexkit.sim.run import Backend, check_run_options, simulate
+from hexkit.sim.run import Backend, OutMode, check_run_options, simulate
 from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
 from hexkit.sim.study import Study
 
@@ -155,6 +155,7 @@ def run_sweep(
     backend: Backend = "process",
     on_point: Callable[[dict[str, str], Study], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    mode: OutMode = "resume",
 ) -> list[SweepPoint]:
     """Run the study of every combination, each into ``out/<label>.jsonl``.
 
@@ -166,6 +167,10 @@ def run_sweep(
         backend: see :func:`hexkit.sim.run.run_study`.
         on_point: called before each combination is played.
         progress: called with each result row.
+        mode: what to do with a point's results file that exists:
+            ``"resume"`` (the default) keeps its games and plays the
+            missing ones (refusing a file of another study), ``"overwrite"``
+            replaces it, ``"new"`` refuses it.
 
     Returns:
         One point per combination.
@@ -182,9 +187,9 @@ def run_sweep(
         if on_point is not None:
             on_point(label, study)
         path = directory / f"{index:02d}_{_slug(label)}.jsonl"
-        # Resume: a sweep run again into its folder keeps the points it finished
+        # Resume: a sweep run again into its folder keeps the games it finished
         # (and refuses a file of another study) rather than replacing them.
-        simulate(study, path, workers=workers, backend=backend, progress=progress, mode="resume")
+        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode)
         points.append(SweepPoint(label, study, summarize(read_results(path)), path))
     return points
 
