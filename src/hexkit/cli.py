@@ -64,9 +64,29 @@ app = typer.Typer(
     name="hexkit",
     help="Hex-map board games: play them, replay them, and study their balance.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish, PowerShell)
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("hexkit")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            number = "unknown (not installed)"
+        typer.echo(f"hexkit {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print hexkit's version and exit."),
+) -> None:
+    """Hex-map board games: play them, replay them, and study their balance."""
 
 def _make_console() -> Console:
     """The terminal's width on a terminal; 140 columns into a file or pipe
@@ -658,7 +678,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _CLICK_ERROR as exc:
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
-            console.print(ctx.get_help())
+            # typer's rich help has already printed the help while raising;
+            # printing ctx.get_help() again showed it twice.
             return 2
         return _fail(getattr(exc, "format_message", exc.__str__)())
     except typer.Abort:
