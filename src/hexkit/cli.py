@@ -658,6 +658,12 @@ def render_command(
     console.print(f"{game.info.title}, seed {record.seed}, step {upto}: wrote {written}")
 
 
+# -- study commands in their own module: tournament, tune -------------------
+from hexkit.cli_studies import register as _register_studies  # noqa: E402
+
+_register_studies(app)
+
+
 # -- entry point -----------------------------------------------------------
 def _fail(message: str) -> int:
     line = " ".join(str(message).split())
