@@ -46,7 +46,7 @@ from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.registry import ENTRY_POINT_GROUP, available_games, game_named_in_file, load_game
 from hexkit.serialize import parse_json
 from hexkit.sim.report import print_tables, section_heading, split_studies, write_report
-from hexkit.sim.run import BACKENDS, Backend, simulate
+from hexkit.sim.run import BACKENDS, Backend, OutMode, simulate
 from hexkit.sim.stats import read_results, summarize
 from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
 from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
@@ -510,7 +510,7 @@ def simulate_command(
     console.print(f"{games} games of {study.load().info.title}, {players} players, agents "
                   f"{', '.join(study.agents)}, seeds {seed}..{seed + games - 1}, "
                   f"{workers} worker(s), backend {chosen}")
-    mode = "resume" if resume else "overwrite" if overwrite else "new"
+    mode: OutMode = "resume" if resume else "overwrite" if overwrite else "new"
     with progress_for(console) as reporter:
         reporter.start("games", games)
         totals = simulate(study, out, workers=workers, backend=chosen, address=address,

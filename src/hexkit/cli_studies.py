@@ -58,8 +58,8 @@ def tournament_command(
     specs = _agents(agents)
     chosen = _backend(backend)
     base = _study(game_name, players, games, specs[0], seed, variant or [], settings or [])
-    tournament = Tournament(game=game_name, agents=tuple(specs), players=base.players,
-                            games=games, seed=seed, variants=base.variants,
+    tournament = Tournament(game=game_name, agents=specs, players=base.players,
+                            games=games, seed=seed, variants=list(base.variants),
                             overrides=dict(base.overrides), options=dict(base.options))
     with progress_for(console) as reporter:
 

@@ -163,7 +163,7 @@ def _seat_rows(row: dict[str, Any], parts: Sequence[str]) -> list[dict[str, Any]
     breakdown = row.get("breakdown") if finished and isinstance(row.get("breakdown"), list) else None
     played = row.get("played") if isinstance(row.get("played"), dict) else None
     by_seat = played.get("by_seat") if played else None
-    config = row.get("config") if isinstance(row.get("config"), dict) else {}
+    config: dict[str, Any] = row["config"] if isinstance(row.get("config"), dict) else {}
     key = config_key(row)
     thinking = row.get("agent_seconds") if isinstance(row.get("agent_seconds"), list) else None
     common: dict[str, Any] = {

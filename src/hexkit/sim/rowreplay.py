@@ -50,7 +50,7 @@ def row_study(row: dict[str, Any], game_ref: str) -> tuple[Study, int]:
     agents = row.get("agents")
     if not isinstance(agents, list) or not agents:
         agents = [seats[(j - index) % players] for j in range(players)]
-    config = row.get("config") if isinstance(row.get("config"), dict) else {}
+    config: dict[str, Any] = row["config"] if isinstance(row.get("config"), dict) else {}
     study = Study(
         game=game_ref, players=players, agents=tuple(str(a) for a in agents), games=index + 1,
         seed=seed - index, variants=tuple(config.get("variants") or ()),

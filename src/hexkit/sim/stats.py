@@ -504,12 +504,12 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
                 group = faction
                 faction_n[faction] += 1
                 faction_wins[faction] += won
-                for part, value in split_faction(faction, part_names[name]).items():
-                    if value is None:
+                for part, piece in split_faction(faction, part_names[name]).items():
+                    if piece is None:
                         continue
-                    part_n[part][value] += 1
-                    part_wins[part][value] += won
-                    pair = f"{agent} / {value}"
+                    part_n[part][piece] += 1
+                    part_wins[part][piece] += won
+                    pair = f"{agent} / {piece}"
                     agent_part_n[part][pair] += 1
                     agent_part_wins[part][pair] += won
                 summary.scores_by_faction.setdefault(faction, []).append(scores[seat])

@@ -64,6 +64,10 @@ def pairings(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
             if len(set(combo)) > 1]
 
 
+def _strings(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(str(v) for v in values)
+
+
 @attrs.frozen(kw_only=True)
 class Tournament:
     """A round robin between agents.
@@ -82,11 +86,11 @@ class Tournament:
     """
 
     game: str
-    agents: tuple[str, ...] = attrs.field(converter=tuple)
+    agents: tuple[str, ...] = attrs.field(converter=_strings)
     players: int = 2
     games: int = 20
     seed: int = 0
-    variants: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    variants: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     overrides: dict[str, Any] = attrs.field(factory=dict)
     options: dict[str, Any] = attrs.field(factory=dict)
     max_decisions: int | None = None

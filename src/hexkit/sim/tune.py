@@ -282,14 +282,14 @@ def run_tune(
                                 load_if_exists=True, sampler=optuna.samplers.TPESampler(seed=seed))
     wanted = _settings(params, target, base)
     if study.user_attrs:
-        for key, value in wanted.items():
-            if study.user_attrs.get(key) != value:
+        for key, text in wanted.items():
+            if study.user_attrs.get(key) != text:
                 raise ResultsFileError(f"{database}: the stored study has another {key} "
                                        f"({study.user_attrs.get(key)}); use another --out or "
                                        f"--overwrite")
     else:
-        for key, value in wanted.items():
-            study.set_user_attr(key, value)
+        for key, text in wanted.items():
+            study.set_user_attr(key, text)
     # An interrupted trial is marked failed and its values asked again, so
     # the trial file it started is resumed (its finished games kept).
     for frozen in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
@@ -310,13 +310,13 @@ def run_tune(
         if on_trial is not None:
             on_trial(trial.number, values)
         point = base
-        for path, value in values.items():
-            point = apply_setting(point, path, str(value))
-        path = directory / "trials" / f"{_values_slug(values)}.jsonl"
-        simulate(point, path, workers=workers, backend=backend, progress=progress, mode="resume")
-        loss, metric = target.loss(load_results(path))
+        for name, value in values.items():
+            point = apply_setting(point, name, str(value))
+        results = directory / "trials" / f"{_values_slug(values)}.jsonl"
+        simulate(point, results, workers=workers, backend=backend, progress=progress, mode="resume")
+        loss, metric = target.loss(load_results(results))
         trial.set_user_attr("metric", metric)
-        trial.set_user_attr("results", str(path.relative_to(directory)))
+        trial.set_user_attr("results", str(results.relative_to(directory)))
         study.tell(trial, loss)
         if on_result is not None:
             on_result(trial.number, values, loss, metric)
