@@ -55,15 +55,18 @@ class TableData:
         title: caption.
         headers: column names.
         rows: cells as text.
+        note: how to read it (the statistics used), under the table.
     """
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    note: str = ""
 
     def to_rich(self) -> Table:
         """The table for a rich console."""
-        table = Table(title=self.title, title_justify="left")
+        table = Table(title=self.title, title_justify="left", caption=self.note or None,
+                      caption_justify="left")
         widths = [max([len(h), *(len(r[i]) for r in self.rows if i < len(r))])
                   for i, h in enumerate(self.headers)]
         for index, header in enumerate(self.headers):
@@ -111,9 +114,9 @@ def _win_table(title: str, rates: Sequence[WinRate], baseline: float,
         for r, p in zip(ordered, adjusted)
     )
     headers = ("", "games", "wins", "rate", "95% CI", "p adj.", "differs", f"n<{SMALL_SAMPLE}")
-    note = (f" (95% CI: Wilson; p: exact binomial test against the fair share "
-            f"{_pct(baseline)}, {name}-adjusted over {len(ordered)} rows; differs: p < 0.05)")
-    return TableData(title + note, headers, rows)
+    note = (f"95% CI: Wilson. p: exact binomial test against the fair share "
+            f"{_pct(baseline)}, {name}-adjusted over the {len(ordered)} rows. differs: p < 0.05.")
+    return TableData(title, headers, rows, note)
 
 
 def _spread_row(key: str, values: list[float]) -> tuple[str, ...]:
@@ -313,7 +316,7 @@ def write_plots(summary: Summary, out: Path) -> dict[str, Path]:
         label = "faction" if summary.scores_by_faction else "agent"
         keys = sorted(groups, key=lambda k: (Spread.of(groups[k]).median, k))
         fig, ax = plt.subplots(figsize=(PAGE_WIDTH, _height(len(keys))), layout="constrained")
-        ax.boxplot([groups[k] for k in keys], vert=False, showmeans=True)
+        ax.boxplot([groups[k] for k in keys], orientation="horizontal", showmeans=True)
         ax.set_yticks(range(1, len(keys) + 1), keys, fontsize=LABEL_SIZE)
         ax.set_xlabel("final score")
         ax.set_title(f"Score distribution by {label} (sorted by median)", loc="left")
