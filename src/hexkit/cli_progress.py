@@ -68,7 +68,7 @@ class LineProgress:
         self.label = "games"
         self.total = 0
         self.done = 0
-        self.started = 0.0
+        self.started: float | None = None
         self.last = 0.0
         self.lines: list[str] = []
 
@@ -90,7 +90,7 @@ class LineProgress:
     def advance(self, games: int = 1) -> None:
         """Count ``games``; print a line if the interval has passed, or at
         the first or the last game."""
-        if not self.started:
+        if self.started is None:
             self.start(self.label, self.total)
         self.done += games
         now = self._now()
@@ -99,7 +99,7 @@ class LineProgress:
             self._line(now)
 
     def _line(self, now: float) -> None:
-        elapsed = now - self.started
+        elapsed = now - (self.started if self.started is not None else now)
         rate = self.done / elapsed if elapsed > 0 else 0.0
         share = f" ({100 * self.done / self.total:.0f}%)" if self.total else ""
         text = f"{self.label}: {self.done}/{self.total}{share}"
