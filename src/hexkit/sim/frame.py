@@ -53,12 +53,13 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.sim.stats import read_results
+
+if TYPE_CHECKING:  # pandas is imported when a frame is made, not with hexkit.sim
+    import pandas as pd
 
 __all__ = [
     "load_results",
@@ -217,6 +218,8 @@ def rows_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
         InvalidRecordError: naming the seed and field of a row that cannot
             be read (no seats, scores of the wrong length).
     """
+    import pandas as pd
+
     names: dict[str, tuple[str, ...]] = {}
     records: list[dict[str, Any]] = []
     for row in rows:
