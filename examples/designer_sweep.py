@@ -74,7 +74,7 @@ app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
 
 
 @app.command()
-def main(
+def sweep(
     game_name: Optional[str] = typer.Option(None, "--game", help="registry name (default: soot, else hex)"),
     param: Optional[str] = typer.Option(None, "--param", help="config field or dotted data path to change"),
     values: Optional[str] = typer.Option(None, "--values", help="comma-separated values to try"),
@@ -127,10 +127,12 @@ def main(
                   f"{lengths.max():>5}")
 
 
-def _main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Run the sweep with ``argv`` (default: the command line); return the exit status."""
     command = typer.main.get_command(app)
     try:
-        command.main(prog_name="designer_sweep.py", standalone_mode=False)
+        command.main(args=sys.argv[1:] if argv is None else argv, prog_name="designer_sweep.py",
+                     standalone_mode=False)
     except (hexkit.HexkitError, click.ClickException) as exc:
         message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
         print(f"designer_sweep.py: error: {message}", file=sys.stderr)
@@ -139,4 +141,4 @@ def _main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(_main())
+    raise SystemExit(main())

@@ -45,7 +45,7 @@ from hexkit.match import Match, new_seed
 from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.registry import ENTRY_POINT_GROUP, available_games, game_named_in_file, load_game
 from hexkit.serialize import parse_json
-from hexkit.sim.report import print_tables, section_heading, split_studies, write_report
+from hexkit.sim.report import print_tables, report_file
 from hexkit.sim.run import BACKENDS, Backend, OutMode, simulate
 from hexkit.sim.stats import read_results, summarize
 from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
@@ -538,8 +538,7 @@ def _failure_status(summary: Any) -> int:
 def _quick_tables(summary: Any) -> list[Any]:
     from hexkit.sim.report import summary_tables
 
-    wanted = ("Warnings", "Win rate by agent", "Win rate by faction", "Win rate by seat",
-              "What was played", "Failed games")
+    wanted = ("Warnings", "Win rate by", "What was played", "Failed games")
     return [t for t in summary_tables(summary) if t.title.startswith(wanted)]
 
 
@@ -559,21 +558,7 @@ def report_command(
     section per study.
     """
     _out_directory(out)
-    rows = read_results(results)
-    groups = split_studies(rows)
-    if not groups:
-        raise UsageFailure(f"{results} holds no result rows")
-    if len(groups) > 1 and not split:
-        listed = "; ".join(f"{section_heading(k)}: {len(v)} games" for k, v in groups.items())
-        raise UsageFailure(f"{results} mixes {len(groups)} studies, which are never pooled "
-                           f"({listed}); pass --split for one section per study")
-    parts = []
-    for key, group in groups.items():
-        summary = summarize(group)
-        summary.bytes_ignored = rows.bytes_ignored
-        parts.append((section_heading(key), summary))
-    tables, page = write_report(parts[0][1] if len(parts) == 1 else parts, out,
-                                notes=[f"Results: {results}"])
+    tables, page = report_file(results, out, split=split)
     print_tables(tables, console)
     console.print(f"Report written to {page}")
 

@@ -13,10 +13,12 @@ from typing import Any, Optional
 
 import typer
 
+from hexkit.sim.run import OutMode
+
 __all__ = ["register"]
 
 
-def _mode(resume: bool, overwrite: bool) -> str:
+def _mode(resume: bool, overwrite: bool) -> OutMode:
     from hexkit.cli import UsageFailure
 
     if resume and overwrite:
@@ -67,7 +69,7 @@ def tournament_command(
             reporter.start(" vs ".join(line_up), games)
 
         result = run_tournament(tournament, out, workers=workers, backend=chosen,
-                                mode=mode,  # type: ignore[arg-type]
+                                mode=mode,
                                 on_pairing=start, progress=lambda _row: reporter.advance())
     tables, page = write_tournament_report(result, out)
     print_tables(tables, console)

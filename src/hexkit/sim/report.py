@@ -28,6 +28,8 @@ from hexkit.sim.stats import (
     WinRate,
     adjust_p,
     binomial_p,
+    read_results,
+    summarize,
 )
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "write_html",
     "write_report",
     "split_studies",
+    "report_file",
     "section_heading",
     "plot_sizes",
     "PAGE_WIDTH",
@@ -425,6 +428,36 @@ def split_studies(rows: Iterable[dict[str, Any]]) -> dict[tuple[str, str, int, s
                config_key(row))
         groups.setdefault(key, []).append(row)
     return groups
+
+
+def report_file(results: str | Path, out: str | Path, *, split: bool = False,
+                notes: Sequence[str] = ()) -> tuple[list[TableData], Path]:
+    """Report a results file into ``out``: one study, or with ``split`` one
+    section per study of a mixed file (see :func:`split_studies`).
+
+    Raises:
+        MixedResultsError: if the file mixes studies and ``split`` is false
+            (nothing is written), naming each study and its games.
+        InvalidRecordError: if the file has no rows or a bad line.
+    """
+    from hexkit.errors import InvalidRecordError
+    from hexkit.sim.frame import MixedResultsError
+
+    rows = read_results(results)
+    groups = split_studies(rows)
+    if not groups:
+        raise InvalidRecordError(str(results), "holds no result rows")
+    if len(groups) > 1 and not split:
+        listed = "; ".join(f"{section_heading(k)}: {len(v)} games" for k, v in groups.items())
+        raise MixedResultsError(f"{results} mixes {len(groups)} studies, which are never pooled "
+                                f"({listed}); pass --split (split=True) for one section per study")
+    parts = []
+    for key, group in groups.items():
+        summary = summarize(group)
+        summary.bytes_ignored = rows.bytes_ignored
+        parts.append((section_heading(key), summary))
+    return write_report(parts[0][1] if len(parts) == 1 else parts, out,
+                        notes=[f"Results: {results}", *notes])
 
 
 def section_heading(key: tuple[str, str, int, str]) -> str:
