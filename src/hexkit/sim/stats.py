@@ -304,8 +304,10 @@ class Summary:
         found = []
         if self.mixed:
             listed = ", ".join(f"{g} ({n} rows)" for g, n in self.game_counts.items())
-            found.append(f"the file mixes games: {listed}; the win-rate and score tables pool "
-                         f"them, the 'What was played' tables do not")
+            found.append(f"the file mixes games: {listed}; these win-rate and score tables pool "
+                         f"them (the 'What was played' tables do not): hexkit report refuses such "
+                         f"a file, or with --split (hexkit.sim.report.report_file) gives each "
+                         f"study its own section")
         for game, name, n in self.never_played():
             found.append(f"{game}: {name!r} never happened in {n} finished games")
         if self.safeguard_ends:
