@@ -443,8 +443,8 @@ def _prepare(study: Study, path: Path, mode: str) -> set[int]:
         return set()
     if mode == "new":
         raise ResultsFileError(
-            f"{path} already holds results ({size} bytes); pass resume to add the missing "
-            f"games of the same study, or overwrite to replace it"
+            f"{path} already holds results ({size} bytes); pass --resume (mode='resume') to add "
+            f"the missing games of the same study, or --overwrite (mode='overwrite') to replace it"
         )
     done = finished_indices(study, path)
     return done
