@@ -1,89 +1,144 @@
-"""A designer's sweep: play the same seeds for each value of one number.
+"""A designer's sweep: how one faction's win rate moves with one of its numbers.
 
-    python examples/designer_sweep.py                       # Empyreal: rules.start_mana = 3, 5, 7
-    python examples/designer_sweep.py --game soot           # archetypes.Rancher.currency = 4, 6, 8
-    python examples/designer_sweep.py --game hex --param size --values 3,5,7
+    python examples/designer_sweep.py                        # Soot: archetypes.Rancher.currency = 4, 6, 8
+    python examples/designer_sweep.py --game hex --param size --values 3,5,7   # Black's first-move edge
+
+For each value the same seeds are played (so differences come from the
+number, not from the luck of the draw), and the script prints the win rate
+of the faction the number belongs to (the one named in the path, such as
+``Rancher`` in ``archetypes.Rancher.currency``, or ``--faction``) with its
+95% Wilson interval, out of the seats that faction held. That is the
+figure a designer changes a number for; a seat's win rate would only
+measure the rotation of agents over the seats.
 
 A path that names a field of the game's config class (Hex's ``size``) is
 set on the config; any other path goes into ``config.overrides``, which
 the plugin applies to its component data at set-up
 (:func:`hexkit.overrides.apply_overrides`), so no data file is edited.
-Every value plays the same seeds, so differences come from the number and
-not from the luck of the draw. ``hexkit sweep GAME --set PATH=V1,V2`` does
-the same at scale, with reports and plots.
+``hexkit sweep GAME --set PATH=V1,V2`` does the same at scale, with
+reports and plots; ``hexkit tune`` searches a range for a target.
 """
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
 
 import attrs
+import click
+import pandas as pd
+import typer
 
 import hexkit
-from hexkit.agents import make_agent
+from hexkit.sim import Study, simulate, wilson
+from hexkit.sim.frame import load_results
 from hexkit.sim.study import check_overrides
-
-from _shared import pick_game
+from hexkit.sim.sweep import apply_setting
 
 DEFAULTS = {
-    "empyreal": ("rules.start_mana", "3,5,7"),
-    "soot": ("archetypes.Rancher.currency", "4,6,8"),
-    "hex": ("size", "3,5,7"),
+    "soot": ("archetypes.Rancher.currency", "4,6,8", None),
+    "empyreal": ("rules.start_mana", "3,5,7", None),
+    "hex": ("size", "3,5,7", "Black"),
 }
+"""Default parameter, values and faction per game (``None``: the faction named in the path)."""
+
+PREFERRED = ("soot", "hex")
+
+
+def _pick(name: str | None) -> hexkit.Game:  # type: ignore[type-arg]
+    if name:
+        return hexkit.load_game(name)
+    for candidate in PREFERRED:
+        try:
+            return hexkit.load_game(candidate)
+        except (hexkit.UnknownGameError, ImportError, AttributeError):
+            continue
+    raise SystemExit(f"none of {', '.join(PREFERRED)} is installed; run `make test` once")
+
+
+def _faction_column(frame: pd.DataFrame, faction: str) -> str | None:
+    """The column (a faction part, or ``faction``) in which ``faction`` appears."""
+    names = ["faction", *(c for c in frame.columns if c not in _NOT_FACTIONS and ":" not in c)]
+    for column in dict.fromkeys(names):
+        if column in frame.columns and (frame[column].astype(str) == faction).any():
+            return str(column)
+    return None
+
+
+_NOT_FACTIONS = {"game", "version", "config", "variants", "error", "end_reason", "agent"}
+
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.command()
+def sweep(
+    game_name: Optional[str] = typer.Option(None, "--game", help="registry name (default: soot, else hex)"),
+    param: Optional[str] = typer.Option(None, "--param", help="config field or dotted data path to change"),
+    values: Optional[str] = typer.Option(None, "--values", help="comma-separated values to try"),
+    faction: Optional[str] = typer.Option(
+        None, "--faction", help="the faction (or faction part) to measure (default: the one named in the path)"),
+    games: int = typer.Option(10, "--games", help="games per value"),
+    players: Optional[int] = typer.Option(None, "--players", help="players per game (default: the game's least)"),
+    agents: str = typer.Option("greedy", "--agents", help="agent specs, rotated over the seats"),
+) -> None:
+    """Sweep one number and print the win rate of the faction it belongs to."""
+    game = _pick(game_name)
+    default_param, default_values, default_faction = DEFAULTS.get(game.info.name, ("", "", None))
+    path = param or default_param
+    tried = (values or default_values).split(",")
+    if not path or tried == [""]:
+        raise hexkit.HexkitError(f"give --param and --values for {game.info.name}")
+    seats = players or max(2, game.info.min_players)
+    fields = {f.name for f in attrs.fields(game.config_type)}
+    where = "config field" if path in fields else "config.overrides"
+    base = Study(game=game.info.name, players=seats, agents=tuple(agents.split(",")), games=games, seed=0)
+    print(f"{game.info.title}: {path} ({where}) in {tried}, {games} games each, {seats} players")
+    studies = []
+    for value in tried:
+        study = apply_setting(base, path, value)
+        check_overrides(game, study.config())  # refuse a path the game would silently ignore
+        study.validate()  # a bad path or value fails here, before any game is played
+        studies.append(study)
+    wanted = faction or next((part for part in path.split(".") if part[:1].isupper()), None) \
+        or (default_faction if path == default_param else None)
+    if wanted is None:
+        raise hexkit.HexkitError(f"{path} names no faction: give --faction (e.g. a Company, Captain "
+                                 f"or archetype)")
+    print(f"win rate of {wanted} (out of the seats it held), 95% Wilson interval")
+    print(f"{'value':>8} {'games':>6} {'seats':>6} {'wins':>5} {'win rate':>9} {'95% CI':>14} "
+          f"{'mean decisions':>15} {'min':>5} {'max':>5}")
+    with tempfile.TemporaryDirectory() as folder:
+        for number, (value, study) in enumerate(zip(tried, studies)):
+            results = Path(folder) / f"{number}.jsonl"
+            simulate(study, results, backend="serial")
+            frame = load_results(results)
+            done = frame[frame.finished]
+            column = _faction_column(done, wanted)
+            mine = done[done[column] == wanted] if column else done.iloc[0:0]
+            wins = int(mine.won.astype(bool).sum())
+            low, high = wilson(wins, len(mine))
+            rate = f"{wins / len(mine):.0%}" if len(mine) else "-"
+            lengths = done.drop_duplicates("seed").decisions
+            print(f"{value:>8} {done.seed.nunique():>6} {len(mine):>6} {wins:>5} {rate:>9} "
+                  f"{f'{low:.0%}-{high:.0%}':>14} {lengths.mean():>15.1f} {lengths.min():>5} "
+                  f"{lengths.max():>5}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", help="registry name (default: empyreal, else hex)")
-    parser.add_argument("--param", help="config field or dotted data path to change")
-    parser.add_argument("--values", help="comma-separated values to try")
-    parser.add_argument("--games", type=int, default=10, help="games per value")
-    parser.add_argument("--agents", default="greedy,random", help="agent specs, one per seat, cycled")
-    args = parser.parse_args(argv)
-
-    game = pick_game(args.game)
-    default_param, default_values = DEFAULTS.get(game.info.name, ("", ""))
-    param: str = args.param or default_param
-    values: list[str] = (args.values or default_values).split(",")
-    if not param or values == [""]:
-        parser.error(f"give --param and --values for {game.info.name}")
-    players = max(2, game.info.min_players)
-    specs = args.agents.split(",")
-    fields = {f.name: f for f in attrs.fields(game.config_type)}
-
-    where = "config field" if param in fields else "config.overrides"
-    print(f"{game.info.title}: {param} ({where}) in {values}, {args.games} games each, {players} players")
-    print(f"{'value':>8} {'games':>6} {'seat 0 wins':>12} {'mean decisions':>15} {'min':>5} {'max':>5}")
-    for value in values:
-        if param in fields and param not in ("overrides", "data"):
-            config = game.make_config(players, (), **{param: int(value)})
-        else:
-            config = game.make_config(players, (), overrides={param: value})
-            check_overrides(game, config)  # refuse a path the game would silently ignore
-        game.new(config, 0)  # a bad path or value fails here, before any game is played
-        lengths, seat0 = [], 0
-        for i in range(args.games):
-            # Rotate agents over the seats so that no agent always moves first.
-            agents = {p: make_agent(specs[(p + i) % len(specs)], seed=1000 * i + p)
-                      for p in range(players)}
-            match = hexkit.Match(game, config, seed=i, agents=agents)
-            match.run()
-            lengths.append(match.state.step)
-            seat0 += game.winner(match.state) == 0
-        print(f"{value:>8} {args.games:>6} {seat0 / args.games:>12.0%} "
-              f"{statistics.mean(lengths):>15.1f} {min(lengths):>5} {max(lengths):>5}")
+    """Run the sweep with ``argv`` (default: the command line); return the exit status."""
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=sys.argv[1:] if argv is None else argv, prog_name="designer_sweep.py",
+                     standalone_mode=False)
+    except (hexkit.HexkitError, click.ClickException) as exc:
+        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        print(f"designer_sweep.py: error: {message}", file=sys.stderr)
+        return 2
     return 0
 
 
-def _main() -> int:
-    try:
-        return main()
-    except hexkit.HexkitError as exc:
-        print(f"designer_sweep.py: error: {exc}", file=sys.stderr)
-        return 2
-
-
 if __name__ == "__main__":
-    raise SystemExit(_main())
+    raise SystemExit(main())

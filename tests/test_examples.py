@@ -111,17 +111,24 @@ def test_replay_to_svg_draws_a_picture_per_turn_of_the_default_game(tmp_path: Pa
     assert len(list(last.iter(f"{SVG}polygon"))) == cells
 
 
+_SWEEP_ROW = (r"^\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+%|-)\s+(\d+)%-(\d+)%"
+              r"\s+([\d.]+)\s+(\d+)\s+(\d+)$")
+
+
 def test_designer_sweep_plays_each_value_on_the_same_seeds() -> None:
     out = run("designer_sweep.py", "--game", "hex", "--param", "size", "--values", "3,4",
               "--games", "4", "--agents", "random")
-    rows = re.findall(r"^\s+(\d+)\s+(\d+)\s+(\d+)%\s+([\d.]+)\s+(\d+)\s+(\d+)$", out, re.MULTILINE)
+    assert "win rate of Black" in out
+    rows = re.findall(_SWEEP_ROW, out, re.MULTILINE)
     assert [r[0] for r in rows] == ["3", "4"]
-    for size, games, _, mean, low, high in rows:
+    for size, games, seats, wins, rate, low, high, mean, shortest, longest in rows:
         n = int(size)
-        assert int(games) == 4
+        # Black holds one seat of each 2-player game; its rate lies in its interval.
+        assert (int(games), int(seats)) == (4, 4)
+        assert int(low) <= 100 * int(wins) / 4 <= int(high)
         # A Hex game needs at least 2n-1 decisions (n stones of the winner) and
         # at most n*n (the board full).
-        assert 2 * n - 1 <= int(low) <= float(mean) <= int(high) <= n * n
+        assert 2 * n - 1 <= int(shortest) <= float(mean) <= int(longest) <= n * n
 
 
 def test_designer_sweep_sends_data_paths_to_config_overrides() -> None:
@@ -145,8 +152,9 @@ def test_designer_sweep_default_game_and_parameter() -> None:
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    rows = re.findall(r"^\s+(\S+)\s+2\s+\d+%\s+[\d.]+\s+\d+\s+\d+$", done.stdout, re.MULTILINE)
-    assert len(rows) == 3
+    assert "archetypes.Rancher.currency" in done.stdout and "win rate of Rancher" in done.stdout
+    rows = re.findall(_SWEEP_ROW, done.stdout, re.MULTILINE)
+    assert [r[0] for r in rows] == ["4", "6", "8"] and all(r[1] == "2" for r in rows)
 
 
 def test_replay_to_svg_refuses_a_game_it_cannot_draw(

@@ -68,19 +68,23 @@ def test_tables_flag_rates_that_differ_from_an_even_chance() -> None:
     tables = {t.title: t for t in summary_tables(summarize(many))}
     agent = tables["Win rate by agent (per seat played)"]
     assert agent.rows[0][:4] == ("mcts", "40", "40", "100.0%")
-    assert agent.rows[0][-1] == "yes"
+    # exact binomial p of 40/40 against 1/2 is 2 * 0.5**40; Holm over 2 rows doubles it
+    assert float(agent.rows[0][5]) == pytest.approx(2 * 2 * 0.5**40, rel=0.05)
+    assert agent.rows[0][6:] == ("yes", "")
+    assert "Holm-adjusted over the 2 rows" in agent.note
     seat = tables["Win rate by seat"]
-    assert seat.rows[0][3] == "50.0%" and seat.rows[0][-1] == "no"
+    assert seat.rows[0][3] == "50.0%" and seat.rows[0][6] == "no"
 
 
 def test_report_writes_pngs_and_one_self_contained_page(tmp_path: Path) -> None:
     tables, page = write_report(summarize(ROWS), tmp_path / "out")
     pngs = sorted(p.name for p in (tmp_path / "out").glob("*.png"))
-    assert pngs == ["components.png", "length.png", "scores.png", "win_rates.png"]
+    assert pngs == ["components.png", "length.png", "scores.png", "win_rate_agent.png",
+                    "win_rate_faction.png", "win_rate_seat.png"]
     for name in pngs:
         assert (tmp_path / "out" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     text = page.read_text()
-    assert text.count("src='data:image/png;base64,") == 4
+    assert text.count('src="data:image/png;base64,') == 6
     assert not re.search(r"src=['\"](?!data:)", text)
     assert "Win rate by faction" in text and "RuntimeError: boom" in text
     assert any(t.title == "Failed games (1; first 20)" for t in tables)
@@ -144,7 +148,7 @@ def test_report_plots_an_agent_that_never_wins_and_one_that_always_wins(tmp_path
     assert (rates["greedy"].rate, rates["greedy"].high) == (1.0, 1.0)
     assert (rates["random"].rate, rates["random"].low) == (0.0, 0.0)
     _, page = write_report(summary, tmp_path / "out")
-    assert (tmp_path / "out" / "win_rates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "out" / "win_rate_agent.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert page.exists()
 
 

@@ -45,11 +45,12 @@ from hexkit.match import Match, new_seed
 from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.registry import ENTRY_POINT_GROUP, available_games, game_named_in_file, load_game
 from hexkit.serialize import parse_json
-from hexkit.sim.report import print_tables, write_report
-from hexkit.sim.run import BACKENDS, Backend, simulate
+from hexkit.sim.report import print_tables, report_file
+from hexkit.sim.run import BACKENDS, Backend, OutMode, simulate
 from hexkit.sim.stats import read_results, summarize
 from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
 from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
+from hexkit.cli_progress import progress_for
 
 # Recent typer ships its own copy of click; find its exception root without
 # naming a private module.
@@ -63,9 +64,29 @@ app = typer.Typer(
     name="hexkit",
     help="Hex-map board games: play them, replay them, and study their balance.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish, PowerShell)
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("hexkit")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            number = "unknown (not installed)"
+        typer.echo(f"hexkit {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print hexkit's version and exit."),
+) -> None:
+    """Hex-map board games: play them, replay them, and study their balance."""
 
 def _make_console() -> Console:
     """The terminal's width on a terminal; 140 columns into a file or pipe
@@ -302,17 +323,31 @@ def _read(path: Path) -> str:
         raise UsageFailure(f"cannot read {path}: {reason}") from None
 
 
-def _record_text(path: Path, seed: int | None) -> str:
-    """A record's JSON text: the file itself, or the ``record`` of the failed
-    game with ``seed`` in a results file. The row's ``game_ref`` is not used:
-    a file never names what is imported (see :func:`_record_game`)."""
+def _record_text(path: Path, seed: int | None, game_ref: str | None = None) -> str:
+    """A record's JSON text: the file itself, the ``record`` of the failed
+    game with ``seed`` in a results file, or, for a finished game, the
+    record of that game played again from its row (game, config, seed and
+    agents; see :mod:`hexkit.sim.rowreplay`). The row's ``game_ref`` is not
+    used: a file never names what is imported (see :func:`_record_game`)."""
     if seed is None:
         return _read(path)
+    from hexkit.sim.rowreplay import replay_row
+
     for row in read_results(path):
         if row.get("seed") == seed:
-            if not isinstance(row.get("record"), dict):
-                raise UsageFailure(f"{path}: the game with seed {seed} has no record (it did not fail)")
-            return json.dumps(row["record"])
+            if isinstance(row.get("record"), dict):
+                return json.dumps(row["record"])
+            game = resolve_game(game_ref) if game_ref else game_named_in_file(row.get("game"))
+            console.print(f"[dim]playing seed {seed} again from its row: agents "
+                          f"{', '.join(map(str, row.get('seats') or []))}[/dim]")
+            again = replay_row(row, game_ref or game.info.name)
+            if not again.same:
+                why = (f" (agents with a time budget: {', '.join(again.clock_bound)})"
+                       if again.clock_bound else " (a rules or agent change since the study?)")
+                console.print(f"[yellow]warning: the game played again does not end as the "
+                              f"row says{why}: row scores {row.get('scores')}, now "
+                              f"{again.row.get('scores')}[/yellow]")
+            return record_to_json(game, again.record)
     raise UsageFailure(f"{path}: no game with seed {seed}")
 
 
@@ -355,13 +390,15 @@ def replay_command(
     step: Optional[int] = typer.Option(None, "--step", "-n", help="Stop after this many decisions."),
     log_tail: int = typer.Option(0, "--log-tail", help="Print only the last N log events (0: all)."),
     seed: Optional[int] = typer.Option(
-        None, "--seed", help="RECORD is a results file: replay its failed game with this seed."),
+        None, "--seed",
+        help="RECORD is a results file: replay its game with this seed (a failed game from its "
+             "saved record, a finished one by playing it again from its row)."),
     game_ref: Optional[str] = typer.Option(None, "--game", help=_GAME_OPTION_HELP),
     allow_mismatch: bool = typer.Option(False, "--allow-version-mismatch", help=_MISMATCH_HELP),
 ) -> None:
     """Replay a saved game (or a failed game of a study) to its end or to a step."""
     _check_log_tail(log_tail)
-    text = _record_text(record_path, seed)
+    text = _record_text(record_path, seed, game_ref)
     game = _record_game(record_path, text, game_ref)
     record = _load_record(game, text, allow_mismatch)
     total = len(record.actions)
@@ -473,18 +510,11 @@ def simulate_command(
     console.print(f"{games} games of {study.load().info.title}, {players} players, agents "
                   f"{', '.join(study.agents)}, seeds {seed}..{seed + games - 1}, "
                   f"{workers} worker(s), backend {chosen}")
-    with _progress() as bar:
-        task = bar.add_task("games", total=games, rate="")
-        done = [0]
-
-        def advance(_: dict[str, Any]) -> None:
-            done[0] += 1
-            elapsed = bar.tasks[task].elapsed or 0.0
-            bar.update(task, advance=1, rate=_rate_text(done[0], elapsed))
-
+    mode: OutMode = "resume" if resume else "overwrite" if overwrite else "new"
+    with progress_for(console) as reporter:
+        reporter.start("games", games)
         totals = simulate(study, out, workers=workers, backend=chosen, address=address,
-                          progress=advance,
-                          mode="resume" if resume else "overwrite" if overwrite else "new")
+                          progress=lambda _row: reporter.advance(), mode=mode)
     if totals.resumed:
         console.print(f"resumed: {totals.resumed} finished games kept from {out}")
     console.print(f"{totals.games} games in {totals.seconds:.1f} s ({totals.rate:.1f} games/s), "
@@ -508,8 +538,7 @@ def _failure_status(summary: Any) -> int:
 def _quick_tables(summary: Any) -> list[Any]:
     from hexkit.sim.report import summary_tables
 
-    wanted = ("Warnings", "Win rate by agent", "Win rate by faction", "Win rate by seat",
-              "What was played", "Failed games")
+    wanted = ("Warnings", "Win rate by", "What was played", "Failed games")
     return [t for t in summary_tables(summary) if t.title.startswith(wanted)]
 
 
@@ -517,13 +546,19 @@ def _quick_tables(summary: Any) -> list[Any]:
 def report_command(
     results: Path = typer.Argument(..., metavar="RESULTS.jsonl", help="Results of `hexkit simulate`."),
     out: Path = typer.Option(Path("report"), "--out", "-o", help="Directory for the plots and HTML."),
+    split: bool = typer.Option(
+        False, "--split",
+        help="A file that mixes games, rules versions, player counts or configs gets one "
+             "section per study (without it, such a file is refused)."),
 ) -> None:
-    """Summarise a results file: tables here, PNG plots and an HTML page in OUT."""
+    """Summarise a results file: tables here, PNG plots and an HTML page in OUT.
+
+    Rows of different games, rules versions, player counts or configs are
+    never pooled: such a file is refused, or with --split reported as one
+    section per study.
+    """
     _out_directory(out)
-    summary = summarize(read_results(results))
-    if summary.games == 0:
-        raise UsageFailure(f"{results} holds no result rows")
-    tables, page = write_report(summary, out, notes=[f"Results: {results}"])
+    tables, page = report_file(results, out, split=split)
     print_tables(tables, console)
     console.print(f"Report written to {page}")
 
@@ -542,25 +577,34 @@ def sweep_command(
     out: Path = typer.Option(Path("sweep"), "--out", "-o", help="Directory for results, plot and HTML."),
     max_decisions: Optional[int] = typer.Option(
         None, "--max-decisions", help="Record a game still running after N decisions as failed."),
+    resume: bool = typer.Option(False, "--resume",
+                                help="Keep the finished games in OUT and play only the missing ones."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace the results in OUT."),
 ) -> None:
-    """Run the same study for each value of one or more settings and compare."""
+    """Run the same study for each value of one or more settings and compare.
+
+    An OUT folder that already holds results is refused unless --resume
+    (keep its games, play the missing ones) or --overwrite is given.
+    """
+    if resume and overwrite:
+        raise UsageFailure("--resume and --overwrite exclude each other")
     _run_options(games, workers)
     _out_directory(out)
+    held = sorted(out.glob("*.jsonl")) if out.is_dir() else []
+    if held and not (resume or overwrite):
+        raise UsageFailure(f"--out {out} already holds {len(held)} results files; pass --resume "
+                           f"to add the games they lack, or --overwrite to replace them")
     base = _study(game_name, players, games, agents, seed, variant or [], [], max_decisions)
     chosen = _backend(backend)
     parsed = [parse_setting(s) for s in settings]
-    with _progress() as bar:
-        task = bar.add_task("sweep", total=0, rate="")
+    with progress_for(console) as reporter:
 
         def start(label: dict[str, str], study: Study) -> None:
-            name = ", ".join(f"{k}={v}" for k, v in label.items())
-            bar.reset(task, total=study.games, description=name, rate="")
-
-        def advance(_: dict[str, Any]) -> None:
-            bar.update(task, advance=1)
+            reporter.start(", ".join(f"{k}={v}" for k, v in label.items()), study.games)
 
         points = run_sweep(base, parsed, out, workers=workers, backend=chosen,
-                           on_point=start, progress=advance)
+                           on_point=start, progress=lambda _row: reporter.advance(),
+                           mode="overwrite" if overwrite else "resume")
     tables, page = write_sweep_report(points, out)
     print_tables(tables, console)
     failed = {p.name: [seed for seed, _ in p.summary.errors] for p in points if p.summary.errors}
@@ -599,6 +643,12 @@ def render_command(
     console.print(f"{game.info.title}, seed {record.seed}, step {upto}: wrote {written}")
 
 
+# -- study commands in their own module: tournament, tune -------------------
+from hexkit.cli_studies import register as _register_studies  # noqa: E402
+
+_register_studies(app)
+
+
 # -- entry point -----------------------------------------------------------
 def _fail(message: str) -> int:
     line = " ".join(str(message).split())
@@ -619,7 +669,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _CLICK_ERROR as exc:
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
-            console.print(ctx.get_help())
+            # typer's rich help has already printed the help while raising;
+            # printing ctx.get_help() again showed it twice.
             return 2
         return _fail(getattr(exc, "format_message", exc.__str__)())
     except typer.Abort:

@@ -35,9 +35,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import attrs
+import click
+import typer
 from rich.console import Console
 
 from hexkit.game import Game
@@ -136,6 +138,24 @@ def _trial(study: Study, results: Path, workers: int, limit: float,
     return max(finished)
 
 
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.command()
+def demo_command(
+    budget: float = typer.Option(BUDGET, "--budget", help="Target seconds for the whole demo."),
+    games: Optional[int] = typer.Option(
+        None, "--games", help=f"Games per study (default: as many as the budget allows, at most {MAX_GAMES})."),
+    agents: str = typer.Option(",".join(AGENTS), "--agents",
+                               help="Agent specs rotated over the seats (default: strong in every seat)."),
+    out: Path = typer.Option(Path("report"), "--out", help="Report directory."),
+    workers: int = typer.Option(min(2, os.cpu_count() or 1), "--workers", help="Worker processes."),
+) -> int:
+    """A small balance study of each installed game (python -m hexkit.demo)."""
+    return run_demo(argparse.Namespace(budget=budget, games=games, agents=agents, out=out,
+                                       workers=workers))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo; return the exit status.
 
@@ -147,18 +167,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             ``--agents SPEC`` (default ``strong``: the same agent in every
             seat), ``--out DIR`` (default ``report``), ``--workers N``
             (default: the number of CPUs, at most 2 is what the budget assumes).
+            Parsed by typer, the library of the ``hexkit`` command.
     """
-    parser = argparse.ArgumentParser(prog="python -m hexkit.demo", description=__doc__.split("\n")[0])
-    parser.add_argument("--budget", type=float, default=BUDGET,
-                        help="target seconds for the whole demo")
-    parser.add_argument("--games", type=int, default=None,
-                        help=f"games per study (default: as many as the budget allows, "
-                             f"at most {MAX_GAMES})")
-    parser.add_argument("--agents", default=",".join(AGENTS),
-                        help="agent specs rotated over the seats (default: strong in every seat)")
-    parser.add_argument("--out", type=Path, default=Path("report"), help="report directory")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    args = parser.parse_args(argv)
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=list(sys.argv[1:] if argv is None else argv),
+                              prog_name="python -m hexkit.demo", standalone_mode=False)
+    except click.ClickException as exc:
+        sys.stderr.write(f"python -m hexkit.demo: error: {exc.format_message()}\n")
+        return 2
+    return result if isinstance(result, int) else 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """The demo itself, from parsed options (see :func:`main`)."""
     agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
     console = Console() if sys.stdout.isatty() or "COLUMNS" in os.environ else Console(width=140)
     began = time.perf_counter()

@@ -121,6 +121,9 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     state_type = EmpyrealState
     action_types = ACTION_TYPES
     decision_types = DECISION_TYPES
+    faction_parts = ("company", "captain")
+    """Names of the parts of a ``factions`` label ``"Company (Captain)"`` (the sim's
+    optional ``faction_parts`` hook: :func:`hexkit.sim.load_results` columns)."""
 
     def __init__(self) -> None:
         install(MODULES)

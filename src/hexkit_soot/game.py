@@ -159,6 +159,9 @@ class SootGame(Game[SootState, SootConfig]):
     state_type: ClassVar[type[SootState]] = SootState
     action_types: ClassVar[tuple[type, ...]] = (Choose,)
     decision_types: ClassVar[tuple[type, ...]] = (Step,)
+    faction_parts: ClassVar[tuple[str, ...]] = ("archetype",)
+    """Name of the one part of a ``factions`` label (the sim's optional
+    ``faction_parts`` hook: a :func:`hexkit.sim.load_results` column)."""
 
     def __init__(self) -> None:
         register(REGISTRY)  # explicit: importing a rule or effect module registers nothing

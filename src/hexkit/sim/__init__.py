@@ -2,10 +2,15 @@
 
 A balance study in a few lines::
 
-    from hexkit.sim import Study, simulate, read_results, summarize
+    from hexkit.sim import Study, simulate, load_results
     study = Study(game="soot", players=4, agents=("greedy", "random"), games=200, seed=1)
     simulate(study, "results.jsonl", workers=2)
-    summary = summarize(read_results("results.jsonl"))
+    df = load_results("results.jsonl")          # pandas: one row per game and seat
+    df[df.finished].groupby(["agent", "archetype"]).won.mean()
+
+Tournaments with ratings are in :mod:`hexkit.sim.tournament`, tuning with
+Optuna in :mod:`hexkit.sim.tune`, and a finished game is played again from
+its row by :func:`replay_row`.
 
 Game ``i`` of a study has seed ``seed + i`` and the agents rotated over the
 seats by ``i``. Each game becomes one JSON line, written as soon as it is
@@ -16,6 +21,13 @@ done (in seed order), with these fields:
     study was given).
 ``seats``
     the agent spec in each seat.
+``agents``, ``config``, ``max_decisions``
+    the study's agent list (rotated over the seats), its config
+    (``{"variants": [...], "overrides": {...}, "options": {...}}``) and its
+    decision limit: with ``seed`` and ``seats``, what replays the game
+    (``hexkit replay results.jsonl --seed N``) and what keeps rows of
+    different configs apart. Rows written before these fields existed read
+    as the default config.
 ``factions``
     each seat's faction, from the game's optional ``factions`` hook, or
     ``null``.
@@ -44,6 +56,10 @@ Optional hooks a plugin may define on its :class:`~hexkit.game.Game`
 ``factions(state) -> list[str]``
     the faction of each seat (Company and Captain, archetype), read at
     the end of the game.
+``faction_parts`` (an attribute: a tuple of names)
+    the parts of a faction label, e.g. ``("company", "captain")`` for
+    ``"Company (Captain)"``: columns of :func:`load_results` and win-rate
+    tables of the report, one per part.
 ``turns(state) -> int``
     the number of turns (or rounds) played, as the rulebook counts them.
 ``end_reason(state) -> str``
@@ -64,6 +80,8 @@ dask rather than ray). The rows are identical, timings aside, for every
 backend and worker count.
 """
 
+from hexkit.sim.frame import MixedResultsError, load_results
+from hexkit.sim.rowreplay import replay_row
 from hexkit.sim.run import BACKENDS, Backend, StudyTotals, run_study, simulate
 from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize, wilson
 from hexkit.sim.study import (
@@ -89,6 +107,9 @@ __all__ = [
     "TIMING_FIELDS",
     "WinRate",
     "agent_seed",
+    "load_results",
+    "MixedResultsError",
+    "replay_row",
     "game_factions",
     "game_turns",
     "game_end_reason",

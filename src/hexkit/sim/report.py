@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,18 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 
-from hexkit.sim.stats import ALL_SEATS, Played, Spread, Summary, WinRate
+from hexkit.sim.stats import (
+    ALL_SEATS,
+    SMALL_SAMPLE,
+    Played,
+    Spread,
+    Summary,
+    WinRate,
+    adjust_p,
+    binomial_p,
+    read_results,
+    summarize,
+)
 
 __all__ = [
     "TableData",
@@ -30,6 +41,12 @@ __all__ = [
     "write_plots",
     "write_html",
     "write_report",
+    "split_studies",
+    "report_file",
+    "section_heading",
+    "plot_sizes",
+    "PAGE_WIDTH",
+    "DPI",
 ]
 
 
@@ -41,19 +58,29 @@ class TableData:
         title: caption.
         headers: column names.
         rows: cells as text.
+        note: how to read it (the statistics used), under the table.
     """
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    note: str = ""
 
     def to_rich(self) -> Table:
         """The table for a rich console."""
-        table = Table(title=self.title, title_justify="left")
+        table = Table(title=self.title, title_justify="left", caption=self.note or None,
+                      caption_justify="left")
+        widths = [max([len(h), *(len(r[i]) for r in self.rows if i < len(r))])
+                  for i, h in enumerate(self.headers)]
         for index, header in enumerate(self.headers):
-            # Fold rather than cut long cells: a sweep's settings differ only
-            # at the end ("archetypes.Rancher.currency=2" and "=6").
-            table.add_column(header, justify="left" if index == 0 else "right", overflow="fold")
+            # The first column (names, a sweep's settings) keeps its words
+            # whole: it wraps between words, at least 28 characters wide, rather
+            # than folding into letter fragments; number columns never wrap.
+            if index == 0:
+                table.add_column(header, justify="left", overflow="fold",
+                                 min_width=min(widths[0], 28))
+            else:
+                table.add_column(header, justify="right", overflow="fold")
         for row in self.rows:
             table.add_row(*row)
         return table
@@ -75,14 +102,24 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _win_table(title: str, rates: Sequence[WinRate], baseline: float) -> TableData:
+def _win_table(title: str, rates: Sequence[WinRate], baseline: float,
+               method: str = "holm") -> TableData:
+    """Win rates with Wilson intervals, the exact binomial test against the
+    fair share, its p-value adjusted over the table's rows (Holm by default)
+    and a flag for small samples; rows sorted by win rate, highest first."""
+    ordered = sorted(rates, key=lambda r: (-r.rate, r.key))
+    raw = [binomial_p(r.wins, r.n, baseline) if 0 < baseline < 1 else 1.0 for r in ordered]
+    adjusted = adjust_p(raw, method)
+    name = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg"}.get(method, method)
     rows = tuple(
-        (r.key, str(r.n), str(r.wins), _pct(r.rate), f"{_pct(r.low)} - {_pct(r.high)}",
-         "yes" if r.low > baseline or r.high < baseline else "no")
-        for r in rates
+        (r.key, str(r.n), str(r.wins), _pct(r.rate), f"{100 * r.low:.1f}-{_pct(r.high)}",
+         f"{p:.2g}", "yes" if p < 0.05 else "no", "small" if r.n < SMALL_SAMPLE else "")
+        for r, p in zip(ordered, adjusted)
     )
-    headers = ("", "games", "wins", "win rate", "95% CI (Wilson)", f"differs from {_pct(baseline)}")
-    return TableData(title, headers, rows)
+    headers = ("", "games", "wins", "rate", "95% CI", "p adj.", "differs", f"n<{SMALL_SAMPLE}")
+    note = (f"95% CI: Wilson. p: exact binomial test against the fair share "
+            f"{_pct(baseline)}, {name}-adjusted over the {len(ordered)} rows. differs: p < 0.05.")
+    return TableData(title, headers, rows, note)
 
 
 def _spread_row(key: str, values: list[float]) -> tuple[str, ...]:
@@ -140,6 +177,10 @@ def summary_tables(summary: Summary) -> list[TableData]:
         _win_table("Win rate by seat", summary.by_seat, baseline),
         _win_table("Win rate by agent (per seat played)", summary.by_agent, baseline),
     ]
+    for part, rates in summary.by_part.items():
+        tables.append(_win_table(f"Win rate by {part}", rates, baseline))
+    for part, rates in summary.by_agent_part.items():
+        tables.append(_win_table(f"Win rate by agent and {part}", rates, baseline))
     if summary.by_faction:
         tables.append(_win_table("Win rate by faction", summary.by_faction, baseline))
     score_rows = [_spread_row(k, v) for k, v in summary.scores_by_agent.items()]
@@ -198,25 +239,52 @@ def _pyplot() -> Any:
     return plt
 
 
+PAGE_WIDTH = 10.0
+"""Width of every plot in inches: 1000 px at :data:`DPI`, inside the page's
+1100 px column, so a 1280 px browser shows plots at their own size (no
+squashed text)."""
+DPI = 100
+ROW = 0.3
+"""Inches per bar or box of a horizontal plot (9 pt labels need about 0.17)."""
+LABEL_SIZE = 9
+
+
+def _height(rows: int, extra: float = 1.4) -> float:
+    return max(2.5, ROW * rows + extra)
+
+
 def _win_rate_axes(ax: Any, title: str, rates: Sequence[WinRate], baseline: float) -> None:
-    keys = [r.key for r in rates]
-    values = [r.rate for r in rates]
-    errors = [[max(0.0, r.rate - r.low) for r in rates], [max(0.0, r.high - r.rate) for r in rates]]
-    ax.bar(range(len(keys)), values, yerr=errors, capsize=4, color="#4c72b0")
-    ax.axhline(baseline, color="grey", linestyle="--", linewidth=1, label="equal chance")
-    ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95% CI)")
-    ax.set_title(title)
-    ax.legend(fontsize=8)
+    """Sorted horizontal bars (highest win rate on top) with 95% intervals
+    and the fair share as a dashed line; small samples drawn paler."""
+    ordered = sorted(rates, key=lambda r: (r.rate, r.key))
+    ys = list(range(len(ordered)))
+    values = [r.rate for r in ordered]
+    errors = [[max(0.0, r.rate - r.low) for r in ordered],
+              [max(0.0, r.high - r.rate) for r in ordered]]
+    colours = ["#a6bddb" if r.n < SMALL_SAMPLE else "#4c72b0" for r in ordered]
+    ax.barh(ys, values, xerr=errors, capsize=3, color=colours, height=0.7)
+    ax.axvline(baseline, color="grey", linestyle="--", linewidth=1, label="fair share")
+    ax.set_yticks(ys, [f"{r.key} (n={r.n})" for r in ordered], fontsize=LABEL_SIZE)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_title(title, loc="left")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+
+
+def plot_sizes(path: Path) -> tuple[int, int]:
+    """Width and height in pixels of a PNG plot (read from its header)."""
+    data = path.read_bytes()[:24]
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 def write_plots(summary: Summary, out: Path) -> dict[str, Path]:
-    """Write the report's PNG plots into ``out``.
+    """Write the report's PNG plots into ``out``, each :data:`PAGE_WIDTH`
+    inches wide at :data:`DPI` and as tall as its rows need.
 
     Returns:
-        Plot file by title: score distributions, win rates with intervals,
-        score-component breakdown, game-length histogram.
+        Plot file by title: win rates (by seat, agent, each faction part,
+        faction) as sorted horizontal bars with intervals, score
+        distributions, score-component breakdown, game-length histogram.
     """
     plt = _pyplot()
     out.mkdir(parents=True, exist_ok=True)
@@ -225,75 +293,79 @@ def write_plots(summary: Summary, out: Path) -> dict[str, Path]:
 
     def save(fig: Any, name: str, title: str) -> None:
         path = out / name
-        fig.tight_layout()
-        fig.savefig(path, dpi=90)
+        fig.savefig(path, dpi=DPI)
         plt.close(fig)
         written[title] = path
+
+    panels: list[tuple[str, str, Sequence[WinRate]]] = [
+        ("seat", "Win rate by seat", summary.by_seat),
+        ("agent", "Win rate by agent", summary.by_agent),
+    ]
+    panels += [(f"part_{_file_name(part)}", f"Win rate by {part}", rates)
+               for part, rates in summary.by_part.items()]
+    panels += [(f"agent_{_file_name(part)}", f"Win rate by agent and {part}", rates)
+               for part, rates in summary.by_agent_part.items()]
+    if summary.by_faction:
+        panels.append(("faction", "Win rate by faction", summary.by_faction))
+    for name, title, rates in panels:
+        if not rates:
+            continue
+        fig, ax = plt.subplots(figsize=(PAGE_WIDTH, _height(len(rates))), layout="constrained")
+        _win_rate_axes(ax, title, rates, baseline)
+        save(fig, f"win_rate_{name}.png", title)
 
     groups = summary.groups()
     if groups:
         label = "faction" if summary.scores_by_faction else "agent"
-        keys = sorted(groups)
-        fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(keys)), 4))
-        ax.boxplot([groups[k] for k in keys], showmeans=True)
-        ax.set_xticks(range(1, len(keys) + 1), keys, rotation=30, ha="right", fontsize=8)
-        ax.set_ylabel("final score")
-        ax.set_title(f"Score distribution by {label}")
+        keys = sorted(groups, key=lambda k: (Spread.of(groups[k]).median, k))
+        fig, ax = plt.subplots(figsize=(PAGE_WIDTH, _height(len(keys))), layout="constrained")
+        ax.boxplot([groups[k] for k in keys], orientation="horizontal", showmeans=True)
+        ax.set_yticks(range(1, len(keys) + 1), keys, fontsize=LABEL_SIZE)
+        ax.set_xlabel("final score")
+        ax.set_title(f"Score distribution by {label} (sorted by median)", loc="left")
         save(fig, "scores.png", f"Score distribution by {label}")
-
-    panels = [("by seat", summary.by_seat), ("by agent", summary.by_agent)]
-    if summary.by_faction:
-        panels.append(("by faction", summary.by_faction))
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
-    for ax, (title, rates) in zip(axes[0], panels):
-        _win_rate_axes(ax, f"Win rate {title}", rates, baseline)
-    save(fig, "win_rates.png", "Win rates with 95% intervals")
 
     if summary.components:
         # A part named "total" repeats the sum of the others: leave it out.
         parts = sorted({p for comps in summary.components.values() for p in comps
                         if p.lower() != "total"})
-        keys = list(summary.components)
+        keys = sorted(summary.components,
+                      key=lambda k: (sum(summary.components[k].get(p, 0.0) for p in parts), k))
         colours = plt.get_cmap("tab20").colors
-        fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(keys) + 3), 4.5))
-        up = [0.0] * len(keys)
-        down = [0.0] * len(keys)
+        fig, ax = plt.subplots(figsize=(PAGE_WIDTH, _height(len(keys), 1.8)),
+                               layout="constrained")
+        right = [0.0] * len(keys)
+        left = [0.0] * len(keys)
         for index, part in enumerate(parts):
-            heights = [summary.components[k].get(part, 0.0) for k in keys]
-            # Positive parts stack up from zero, negative ones (penalties) down.
-            bottoms = [u if h >= 0 else d for h, u, d in zip(heights, up, down)]
-            ax.bar(range(len(keys)), heights, bottom=bottoms, label=part,
-                   color=colours[index % len(colours)])
-            up = [u + max(h, 0.0) for u, h in zip(up, heights)]
-            down = [d + min(h, 0.0) for d, h in zip(down, heights)]
-        ax.axhline(0, color="black", linewidth=0.8)
-        ax.set_xticks(range(len(keys)), keys, rotation=30, ha="right", fontsize=8)
-        ax.set_ylabel("mean points")
-        ax.set_title("Score breakdown (mean per game)")
-        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+            widths = [summary.components[k].get(part, 0.0) for k in keys]
+            # Positive parts stack right from zero, negative ones (penalties) left.
+            starts = [r if w >= 0 else lft for w, r, lft in zip(widths, right, left)]
+            ax.barh(range(len(keys)), widths, left=starts, label=part, height=0.7,
+                    color=colours[index % len(colours)])
+            right = [r + max(w, 0.0) for r, w in zip(right, widths)]
+            left = [lft + min(w, 0.0) for lft, w in zip(left, widths)]
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_yticks(range(len(keys)), keys, fontsize=LABEL_SIZE)
+        ax.set_xlabel("mean points per game")
+        ax.set_title("Score breakdown (mean per game)", loc="left")
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         save(fig, "components.png", "Score-component breakdown")
 
-    fig, ax = plt.subplots(figsize=(6, 4))
+    fig, ax = plt.subplots(figsize=(PAGE_WIDTH, 3.5), layout="constrained")
     if summary.decisions:
         ax.hist(summary.decisions, bins=min(30, max(5, len(set(summary.decisions)))), color="#55a868")
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
-    ax.set_title("Game length")
+    title = "Game length"
     if summary.turns:
-        twin = ax.twiny()
-        twin.set_xlabel(f"turns: mean {Spread.of(summary.turns).mean:.1f}")
-        twin.set_xticks([])
+        title += f" (turns: mean {Spread.of(summary.turns).mean:.1f})"
+    ax.set_title(title, loc="left")
     save(fig, "length.png", "Game length histogram")
     return written
 
 
-_STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em; max-width: 1100px; }
-table { border-collapse: collapse; margin-bottom: 1em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
-td:first-child, th:first-child { text-align: left; }
-img { max-width: 100%; display: block; margin: 1em 0; }
-"""
+def _file_name(text: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in text.lower())
 
 
 def write_html(
@@ -302,7 +374,8 @@ def write_html(
     path: Path,
     notes: Sequence[str] = (),
 ) -> Path:
-    """Write one self-contained HTML page (images inlined as base64).
+    """Write one self-contained HTML page (images inlined as base64) from the
+    Jinja2 template ``hexkit/sim/templates/report.html`` (autoescaped).
 
     Args:
         title: page title.
@@ -313,39 +386,117 @@ def write_html(
     Returns:
         ``path``.
     """
-    parts = [
-        "<!DOCTYPE html><html><head><meta charset='utf-8'>",
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{html.escape(title)}</h1>",
-    ]
-    parts += [f"<p>{html.escape(note)}</p>" for note in notes]
-    for heading, tables, plots in sections:
-        if heading:
-            parts.append(f"<h1>{html.escape(heading)}</h1>")
-        parts += [table.to_html() for table in tables]
-        for plot_title, plot in plots.items():
-            data = base64.b64encode(plot.read_bytes()).decode("ascii")
-            parts.append(f"<h2>{html.escape(plot_title)}</h2>")
-            parts.append(f"<img alt='{html.escape(plot_title)}' src='data:image/png;base64,{data}'>")
-    parts.append("</body></html>")
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("hexkit.sim", "templates"),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,
+    )
+    rendered = env.get_template("report.html").render(
+        title=title,
+        notes=list(notes),
+        sections=[
+            {
+                "heading": heading,
+                "tables": list(tables),
+                "plots": [
+                    {"title": plot_title, "data": base64.b64encode(plot.read_bytes()).decode("ascii"),
+                     "width": plot_sizes(plot)[0], "height": plot_sizes(plot)[1]}
+                    for plot_title, plot in plots.items()
+                ],
+            }
+            for heading, tables, plots in sections
+        ],
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(parts), encoding="utf-8")
+    path.write_text(rendered, encoding="utf-8")
     return path
 
 
+def split_studies(rows: Iterable[dict[str, Any]]) -> dict[tuple[str, str, int, str], list[dict[str, Any]]]:
+    """Rows grouped by study: game, rules version, player count and config
+    (:data:`hexkit.sim.frame.STUDY_KEYS`), in the order first seen. A report
+    gives each group its own section and never pools them."""
+    from hexkit.sim.frame import config_key
+
+    groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        seats = row.get("seats")
+        key = (str(row.get("game", "")), str(row.get("version", "")),
+               int(row.get("players") or (len(seats) if isinstance(seats, list) else 0)),
+               config_key(row))
+        groups.setdefault(key, []).append(row)
+    return groups
+
+
+def report_file(results: str | Path, out: str | Path, *, split: bool = False,
+                notes: Sequence[str] = ()) -> tuple[list[TableData], Path]:
+    """Report a results file into ``out``: one study, or with ``split`` one
+    section per study of a mixed file (see :func:`split_studies`).
+
+    Raises:
+        MixedResultsError: if the file mixes studies and ``split`` is false
+            (nothing is written), naming each study and its games.
+        InvalidRecordError: if the file has no rows or a bad line.
+    """
+    from hexkit.errors import InvalidRecordError
+    from hexkit.sim.frame import MixedResultsError
+
+    rows = read_results(results)
+    groups = split_studies(rows)
+    if not groups:
+        raise InvalidRecordError(str(results), "holds no result rows")
+    if len(groups) > 1 and not split:
+        listed = "; ".join(f"{section_heading(k)}: {len(v)} games" for k, v in groups.items())
+        raise MixedResultsError(f"{results} mixes {len(groups)} studies, which are never pooled "
+                                f"({listed}); pass --split (split=True) for one section per study")
+    parts = []
+    for key, group in groups.items():
+        summary = summarize(group)
+        summary.bytes_ignored = rows.bytes_ignored
+        parts.append((section_heading(key), summary))
+    return write_report(parts[0][1] if len(parts) == 1 else parts, out,
+                        notes=[f"Results: {results}", *notes])
+
+
+def section_heading(key: tuple[str, str, int, str]) -> str:
+    """``"soot 0.3.1, 4 players, config {...}"`` for a group of :func:`split_studies`."""
+    game, version, players, config = key
+    return f"{game} {version}, {players} players, config {config}"
+
+
 def write_report(
-    summary: Summary, out: str | Path, notes: Sequence[str] = ()
+    summary: Summary | Sequence[tuple[str, Summary]], out: str | Path, notes: Sequence[str] = ()
 ) -> tuple[list[TableData], Path]:
-    """Write the PNG plots and ``index.html`` of one study into ``out``.
+    """Write the PNG plots and ``index.html`` of one study into ``out``, or
+    of several studies (``(heading, summary)`` pairs, one section and one
+    plot folder each, never pooled).
 
     Returns:
-        The tables (for printing) and the HTML page's path.
+        The tables (for printing; with several studies, each section's
+        tables after a title table naming it) and the HTML page's path.
     """
     directory = Path(out)
-    tables = summary_tables(summary)
-    plots = write_plots(summary, directory)
-    page = write_html(
-        f"hexkit report: {summary.game or 'study'}", [("", tables, plots)],
-        directory / "index.html", notes,
-    )
-    return tables, page
+    if isinstance(summary, Summary):
+        tables = summary_tables(summary)
+        plots = write_plots(summary, directory)
+        page = write_html(
+            f"hexkit report: {summary.game or 'study'}", [("", tables, plots)],
+            directory / "index.html", notes,
+        )
+        return tables, page
+    sections: list[tuple[str, Sequence[TableData], dict[str, Path]]] = []
+    printed: list[TableData] = []
+    for number, (heading, part) in enumerate(summary):
+        tables = summary_tables(part)
+        plots = write_plots(part, directory / f"study_{number + 1}")
+        sections.append((heading, tables, plots))
+        printed += [TableData(f"Study {number + 1} of {len(summary)}: {heading}", ("",), ()), *tables]
+    games = ", ".join(dict.fromkeys(part.game for _, part in summary))
+    page = write_html(f"hexkit report: {games} ({len(summary)} studies)", sections,
+                      directory / "index.html",
+                      [*notes, f"This file holds {len(summary)} studies (different games, rules "
+                               f"versions, player counts or configs); each has its own section "
+                               f"and none is pooled with another."])
+    return printed, page

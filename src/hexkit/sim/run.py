@@ -443,8 +443,8 @@ def _prepare(study: Study, path: Path, mode: str) -> set[int]:
         return set()
     if mode == "new":
         raise ResultsFileError(
-            f"{path} already holds results ({size} bytes); pass resume to add the missing "
-            f"games of the same study, or overwrite to replace it"
+            f"{path} already holds results ({size} bytes); pass --resume (mode='resume') to add "
+            f"the missing games of the same study, or --overwrite (mode='overwrite') to replace it"
         )
     done = finished_indices(study, path)
     return done
@@ -456,15 +456,25 @@ def finished_indices(study: Study, path: Path) -> set[int]:
     appended rows start on a line of their own.
 
     Raises:
-        ResultsFileError: if a row is of another game, seed or seating, or
-            the file cannot be read or cut.
+        ResultsFileError: if a row is of another game, seed, seating or
+            config (rows written before rows had a ``config`` are checked
+            without it), or the file cannot be read or cut.
     """
+    from hexkit.sim.frame import config_key
+    from hexkit.sim.study import study_config
+
     name = study.load().info.name
     rows = read_results(path)
     done: set[int] = set()
+    config = config_key({"config": study_config(study)})
     try:
         for row in rows:
             index = row.get("index")
+            if "config" in row and config_key(row) != config:
+                raise ResultsFileError(
+                    f"{path}: game {index!r} (seed {row.get('seed')!r}) was played with config "
+                    f"{config_key(row)}, this study has {config}; use another file or overwrite"
+                )
             if (not isinstance(index, int) or not 0 <= index < study.games
                     or row.get("game") != name or row.get("seed") != study.seed + index
                     or row.get("seats") != study.seats(index)):

@@ -7,10 +7,10 @@ score per seat per game and one length per game), never the rows.
 from __future__ import annotations
 
 import json
-import math
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from statistics import NormalDist
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,9 @@ from hexkit.errors import InvalidRecordError
 
 __all__ = [
     "wilson",
+    "binomial_p",
+    "adjust_p",
+    "SMALL_SAMPLE",
     "WinRate",
     "Spread",
     "Summary",
@@ -35,12 +38,18 @@ Z95 = 1.959963984540054
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95 % by default).
+    """Wilson score interval of a proportion (95 % by default), computed by
+    :func:`statsmodels.stats.proportion.proportion_confint` (``method="wilson"``).
 
     Example:
         >>> low, high = wilson(60, 100)
         >>> round(low, 3), round(high, 3)
         (0.502, 0.691)
+
+    Args:
+        wins: successes, ``0 <= wins <= n``.
+        n: trials.
+        z: the normal quantile of the two-sided level (1.96 for 95 %).
 
     Returns:
         ``(low, high)``; ``(0.0, 1.0)`` when ``n`` is 0. The interval always
@@ -50,17 +59,47 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     """
     if n <= 0:
         return 0.0, 1.0
+    from statsmodels.stats.proportion import proportion_confint
+
+    alpha = 2 * (1 - NormalDist().cdf(z))
+    low, high = proportion_confint(wins, n, alpha=alpha, method="wilson")
     p = wins / n
-    if wins <= 0:
-        p = 0.0
-    elif wins >= n:
-        p = 1.0
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if wins <= 0 else min(p, max(0.0, centre - half))
-    high = 1.0 if wins >= n else max(p, min(1.0, centre + half))
+    low = 0.0 if wins <= 0 else min(p, max(0.0, float(low)))
+    high = 1.0 if wins >= n else max(p, min(1.0, float(high)))
     return low, high
+
+
+def binomial_p(wins: int, n: int, share: float) -> float:
+    """Two-sided exact binomial test p-value of ``wins`` out of ``n``
+    against the rate ``share`` (:func:`scipy.stats.binomtest`); 1.0 when
+    ``n`` is 0."""
+    if n <= 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return float(binomtest(wins, n, share).pvalue)
+
+
+def adjust_p(pvalues: Sequence[float], method: str = "holm") -> list[float]:
+    """p-values adjusted for multiple comparisons by
+    :func:`statsmodels.stats.multitest.multipletests` (``"holm"``, the
+    default, controls the family-wise error; ``"fdr_bh"``, Benjamini-Hochberg,
+    the false discovery rate).
+
+    Example:
+        >>> [round(p, 3) for p in adjust_p([0.01, 0.04, 0.03])]
+        [0.03, 0.06, 0.06]
+    """
+    if not pvalues:
+        return []
+    from statsmodels.stats.multitest import multipletests
+
+    return [float(p) for p in multipletests(list(pvalues), method=method)[1]]
+
+
+SMALL_SAMPLE = 30
+"""Fewer appearances than this: a win rate is flagged as a small sample
+(its 95 % interval is wider than about +-17 points)."""
 
 
 @attrs.frozen
@@ -212,6 +251,13 @@ class Summary:
             or an agent spec), then by mechanism (see :class:`Played`); empty
             for games without the ``played`` hook.
         game_counts: rows read of each game (more than one: a mixed file).
+        by_part: per faction part (the game's ``faction_parts``, e.g.
+            ``company`` and ``captain``), the win rate of each value alone.
+        by_agent_part: per faction part, the win rate of each
+            ``"agent / value"`` pair (agent skill and faction part together).
+        safeguard_ends: finished games ended by an engine safeguard (see
+            :func:`hexkit.sim.frame.is_safeguard`) plus failed games cut by a
+            decision or time limit.
         bytes_ignored: bytes of a cut last line that :func:`read_results`
             skipped (set by the caller that read the file).
     """
@@ -235,6 +281,9 @@ class Summary:
     played: dict[str, dict[str, dict[str, Played]]] = attrs.field(factory=dict)
     game_counts: dict[str, int] = attrs.field(factory=dict)
     bytes_ignored: int = 0
+    by_part: dict[str, list[WinRate]] = attrs.field(factory=dict)
+    by_agent_part: dict[str, list[WinRate]] = attrs.field(factory=dict)
+    safeguard_ends: int = 0
 
     @property
     def mixed(self) -> bool:
@@ -255,10 +304,21 @@ class Summary:
         found = []
         if self.mixed:
             listed = ", ".join(f"{g} ({n} rows)" for g, n in self.game_counts.items())
-            found.append(f"the file mixes games: {listed}; the win-rate and score tables pool "
-                         f"them, the 'What was played' tables do not")
+            found.append(f"the file mixes games: {listed}; these win-rate and score tables pool "
+                         f"them (the 'What was played' tables do not): hexkit report refuses such "
+                         f"a file, or with --split (hexkit.sim.report.report_file) gives each "
+                         f"study its own section")
         for game, name, n in self.never_played():
             found.append(f"{game}: {name!r} never happened in {n} finished games")
+        if self.safeguard_ends:
+            found.append(f"{self.safeguard_ends} of {self.games} games were ended by an engine "
+                         f"safeguard (a round, decision or time limit), not by a rule of the "
+                         f"game: their scores and winners may not say what the rules would")
+        small = sorted({r.key for rates in (self.by_faction, *self.by_part.values())
+                        for r in rates if r.n < SMALL_SAMPLE})
+        if small:
+            found.append(f"{len(small)} faction rows have fewer than {SMALL_SAMPLE} appearances "
+                         f"(marked 'small'): their win rates are too uncertain to compare")
         if self.bytes_ignored:
             found.append(f"the last line was cut (an interrupted write or a full disk): "
                          f"{self.bytes_ignored} bytes ignored, complete rows used")
@@ -378,6 +438,8 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
         InvalidRecordError: if a finished game's row lacks a field the
             summary needs.
     """
+    from hexkit.sim.frame import faction_part_names, is_safeguard, split_faction
+
     summary = Summary()
     seat_wins: Counter[int] = Counter()
     seat_n: Counter[int] = Counter()
@@ -389,6 +451,11 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     component_n: Counter[str] = Counter()
     decided: Counter[str] = Counter()
     ended: Counter[str] = Counter()
+    part_names: dict[str, tuple[str, ...]] = {}
+    part_n: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    part_wins: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    agent_part_n: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    agent_part_wins: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for row in rows:
         summary.games += 1
         name = str(row.get("game", ""))
@@ -396,7 +463,11 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
         summary.game_counts[name] = summary.game_counts.get(name, 0) + 1
         if row.get("error") is not None:
             summary.errors.append((int(row["seed"]), str(row["error"])))
+            summary.safeguard_ends += is_safeguard(None, row.get("error"))
             continue
+        summary.safeguard_ends += is_safeguard(row.get("end_reason"))
+        if name not in part_names:
+            part_names[name] = faction_part_names(name)
         try:
             seats: list[str] = list(row["seats"])
             scores: list[float] = [float(s) for s in row["scores"]]
@@ -435,6 +506,14 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
                 group = faction
                 faction_n[faction] += 1
                 faction_wins[faction] += won
+                for part, piece in split_faction(faction, part_names[name]).items():
+                    if piece is None:
+                        continue
+                    part_n[part][piece] += 1
+                    part_wins[part][piece] += won
+                    pair = f"{agent} / {piece}"
+                    agent_part_n[part][pair] += 1
+                    agent_part_wins[part][pair] += won
                 summary.scores_by_faction.setdefault(faction, []).append(scores[seat])
             component_n[group] += 1
             for part, value in breakdown[seat].items():
@@ -445,6 +524,15 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     summary.by_faction = [
         WinRate.of(f, faction_wins[f], faction_n[f]) for f in sorted(faction_n)
     ]
+    summary.by_part = {
+        part: [WinRate.of(v, part_wins[part][v], part_n[part][v]) for v in sorted(counts)]
+        for part, counts in part_n.items()
+    }
+    summary.by_agent_part = {
+        part: [WinRate.of(v, agent_part_wins[part][v], agent_part_n[part][v]) for v in sorted(counts)]
+        for part, counts in agent_part_n.items()
+        if len({v.partition(" / ")[0] for v in counts}) > 1
+    }
     summary.components = {
         group: {part: total / component_n[group] for part, total in sorted(parts.items())}
         for group, parts in sorted(component_sum.items())

@@ -39,6 +39,7 @@ __all__ = [
     "game_end_reason",
     "game_played",
     "check_overrides",
+    "study_config",
     "run_chunk",
     "run_indices",
     "TIMING_FIELDS",
@@ -298,7 +299,8 @@ def game_played(game: Game[Any, Any], state: State) -> dict[str, Any] | None:
 
 
 def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
-              config: GameConfig | None = None) -> dict[str, Any]:
+              config: GameConfig | None = None,
+              keep: list[GameRecord] | None = None) -> dict[str, Any]:
     """Play game ``index`` of ``study`` and describe it as one JSON-ready row.
 
     Never raises for a failure inside the game: an exception (or a game that
@@ -312,6 +314,8 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
         game: the study's game, if already loaded.
         config: ``study.config(game)``, if already made (a chunk of games
             shares one).
+        keep: if given, the game's record is appended to it (what
+            :func:`hexkit.sim.replay_row` replays).
 
     Returns:
         The result row (see :mod:`hexkit.sim` for its fields).
@@ -327,10 +331,15 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
         "seed": seed,
         "players": study.players,
         "seats": seats,
+        "agents": list(study.agents),
+        "config": study_config(study),
+        "max_decisions": study.max_decisions,
     }
     started = time.perf_counter()
     config = config or study.config(game)
     record = GameRecord.start(game, config, seed)
+    if keep is not None:
+        keep.append(record)
     thinking = [0.0] * study.players
     state: State | None = None
     limit = study.max_decisions or game.info.max_decisions
@@ -425,6 +434,32 @@ def _decide(game: Game[Any, Any], state: State, acts: list[Any], views: list[Sta
         record(action)
     if not is_over(state):
         raise HexkitError(f"the game did not end within {limit} decisions")
+
+
+def study_config(study: Study) -> dict[str, Any]:
+    """The part of a study that sets up each game, as a row's ``config``
+    field: ``{"variants": [...], "overrides": {...}, "options": {...}}``.
+
+    Two rows with different ``config`` come from different rules and are
+    never pooled by a report; with ``seed`` and ``seats`` it is what
+    ``hexkit replay --seed`` needs to play a finished game again.
+    """
+    return {
+        "variants": list(study.variants),
+        "overrides": {str(k): _jsonable(v) for k, v in sorted(study.overrides.items())},
+        "options": {str(k): _jsonable(v) for k, v in sorted(study.options.items())},
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` if JSON can hold it as is, else its text."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
 
 
 def _safe(make: Any) -> Any:

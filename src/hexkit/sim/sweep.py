@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,8 @@ import attrs
 
 from hexkit.errors import ConfigError
 from hexkit.overrides import set_path
-from hexkit.sim.report import TableData, _pct, _pyplot, summary_tables, write_html
-from hexkit.sim.run import Backend, check_run_options, simulate
+from hexkit.sim.report import DPI, PAGE_WIDTH, TableData, _pct, _pyplot, summary_tables, write_html
+from hexkit.sim.run import Backend, OutMode, check_run_options, simulate
 from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
 from hexkit.sim.study import Study
 
@@ -155,6 +156,7 @@ def run_sweep(
     backend: Backend = "process",
     on_point: Callable[[dict[str, str], Study], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    mode: OutMode = "resume",
 ) -> list[SweepPoint]:
     """Run the study of every combination, each into ``out/<label>.jsonl``.
 
@@ -166,6 +168,10 @@ def run_sweep(
         backend: see :func:`hexkit.sim.run.run_study`.
         on_point: called before each combination is played.
         progress: called with each result row.
+        mode: what to do with a point's results file that exists:
+            ``"resume"`` (the default) keeps its games and plays the
+            missing ones (refusing a file of another study), ``"overwrite"``
+            replaces it, ``"new"`` refuses it.
 
     Returns:
         One point per combination.
@@ -182,9 +188,9 @@ def run_sweep(
         if on_point is not None:
             on_point(label, study)
         path = directory / f"{index:02d}_{_slug(label)}.jsonl"
-        # Resume: a sweep run again into its folder keeps the points it finished
+        # Resume: a sweep run again into its folder keeps the games it finished
         # (and refuses a file of another study) rather than replacing them.
-        simulate(study, path, workers=workers, backend=backend, progress=progress, mode="resume")
+        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode)
         points.append(SweepPoint(label, study, summarize(read_results(path)), path))
     return points
 
@@ -239,32 +245,37 @@ def sweep_tables(points: Sequence[SweepPoint]) -> list[TableData]:
 
 
 def write_sweep_plot(points: Sequence[SweepPoint], path: Path) -> Path:
-    """Plot win rate (with intervals) and mean score against the settings."""
+    """Plot win rate (with intervals) and mean score against the settings, at
+    page width, with the legend outside the data (one entry per faction or
+    agent) and the settings as wrapped tick labels."""
     plt = _pyplot()
     kind, keys = _groups(points)
     xs = list(range(len(points)))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-    for key in keys:
+    fig, (left, right) = plt.subplots(1, 2, figsize=(PAGE_WIDTH, 4.2), layout="constrained")
+    spread = 0.25 / max(1, len(keys))
+    for number, key in enumerate(keys):
         rates = [_rates(p.summary, kind).get(key) for p in points]
         ys = [r.rate if r else float("nan") for r in rates]
         err = [
             [max(0.0, r.rate - r.low) if r else 0.0 for r in rates],
             [max(0.0, r.high - r.rate) if r else 0.0 for r in rates],
         ]
-        left.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=key)
+        # Nudge each series sideways so the intervals do not hide each other.
+        shifted = [x + (number - (len(keys) - 1) / 2) * spread for x in xs]
+        left.errorbar(shifted, ys, yerr=err, marker="o", capsize=3, label=key)
         means = [Spread.of(_scores(p.summary, kind).get(key, [])).mean for p in points]
         right.plot(xs, means, marker="o", label=key)
-    names = [p.name for p in points]
-    for ax, ylabel in ((left, "win rate (95% CI)"), (right, "mean final score")):
-        ax.set_xticks(xs, names, rotation=30, ha="right", fontsize=8)
+    names = ["\n".join(textwrap.wrap(p.name, 22)) for p in points]
+    for ax, ylabel in ((left, "win rate (95% Wilson interval)"), (right, "mean final score")):
+        ax.set_xticks(xs, names, fontsize=8)
         ax.set_ylabel(ylabel)
-        ax.legend(fontsize=7)
     left.set_ylim(0, 1)
-    left.set_title(f"Win rate by {kind}")
-    right.set_title(f"Mean score by {kind}")
-    fig.tight_layout()
+    left.set_title(f"Win rate by {kind}", loc="left")
+    right.set_title(f"Mean score by {kind}", loc="left")
+    fig.legend(*left.get_legend_handles_labels(), loc="outside right upper", fontsize=8,
+               frameon=False)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=90)
+    fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path
 

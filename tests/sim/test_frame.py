@@ -1,0 +1,94 @@
+"""Results as data: load_results gives one row per game and seat with the factions split."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from hexkit.sim import Study, simulate
+from hexkit.sim.frame import (
+    MixedResultsError,
+    check_single_study,
+    is_safeguard,
+    load_results,
+    split_faction,
+)
+
+
+@pytest.fixture(scope="module")
+def empyreal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("empyreal") / "r.jsonl"
+    simulate(Study(game="empyreal", players=3, agents=("greedy", "random"), games=2, seed=5),
+             path, backend="serial")
+    return path
+
+
+def test_empyreal_rows_split_company_and_captain(empyreal: Path) -> None:
+    frame = load_results(empyreal)
+    rows = [json.loads(line) for line in empyreal.read_text().splitlines()]
+    assert len(frame) == 2 * 3  # one row per game and seat
+    for column in ("game", "version", "seed", "seat", "agent", "faction", "company", "captain",
+                   "score", "place", "won", "finished", "config", "end_reason", "safeguard",
+                   "played:deliveries", "played:transfers"):
+        assert column in frame.columns, column
+    assert set(frame.version) == {rows[0]["version"]}
+    for row in rows:
+        mine = frame[frame.seed == row["seed"]].sort_values("seat")
+        assert list(mine.agent) == row["seats"]
+        assert list(mine.faction) == row["factions"]
+        assert [f"{c} ({k})" for c, k in zip(mine.company, mine.captain)] == row["factions"]
+        assert list(mine.score) == [float(s) for s in row["scores"]]
+        assert list(mine.won) == [seat == row["winner"] for seat in range(3)]
+        assert list(mine["played:deliveries"]) == [s["deliveries"] for s in row["played"]["by_seat"]]
+        assert set(mine.place) == {1, 2, 3}
+    # slicing in three lines, as the tutorial shows
+    done = frame[frame.finished]
+    by_captain = done.groupby("captain").won.agg(["mean", "count"])
+    assert int(by_captain["count"].sum()) == 6
+
+
+def test_soot_rows_have_an_archetype_column(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    simulate(Study(game="soot", players=2, agents=("random",), games=1, seed=0,
+                   overrides={"archetypes.Rancher.currency": "6"}), path, backend="serial")
+    frame = load_results(path)
+    row = json.loads(path.read_text())
+    assert list(frame.archetype) == row["factions"]
+    assert "company" not in frame.columns
+    assert frame["set:archetypes.Rancher.currency"].tolist() == ["6", "6"]
+    assert json.loads(frame.config[0]) == {"overrides": {"archetypes.Rancher.currency": "6"}}
+
+
+def test_old_rows_without_config_read_as_the_default_config(empyreal: Path, tmp_path: Path) -> None:
+    old = tmp_path / "old.jsonl"
+    lines = []
+    for line in empyreal.read_text().splitlines():
+        row = json.loads(line)
+        for field in ("config", "agents", "max_decisions"):
+            del row[field]
+        lines.append(json.dumps(row))
+    old.write_text("\n".join(lines) + "\n")
+    assert list(load_results(old).config) == ["{}"] * 6
+    pd.testing.assert_frame_equal(load_results(old).drop(columns=["config"]),
+                                  load_results(empyreal).drop(columns=["config"]))
+
+
+def test_a_frame_of_two_configs_is_refused_naming_both(empyreal: Path) -> None:
+    frame = load_results(empyreal)
+    other = frame.assign(config='{"overrides": {"rules.start_mana": "5"}}')
+    check_single_study(frame)
+    with pytest.raises(MixedResultsError, match=r"mix 2 studies.*start_mana.*2 games.*2 games"):
+        check_single_study(pd.concat([frame, other]))
+
+
+def test_faction_labels_and_safeguards() -> None:
+    assert split_faction("Kings' Line (Seth Cremmul)", ("company", "captain")) == \
+        {"company": "Kings' Line", "captain": "Seth Cremmul"}
+    assert split_faction("unchosen", ("company", "captain")) == {"company": "unchosen", "captain": None}
+    assert split_faction("Rancher", ("archetype",)) == {"archetype": "Rancher"}
+    assert is_safeguard("round limit (engine safeguard)")
+    assert is_safeguard(None, "HexkitError: the game did not end within 40 decisions")
+    assert not is_safeguard("Frontier Closes marker drawn")

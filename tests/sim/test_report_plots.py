@@ -1,0 +1,83 @@
+"""The report at page width: plot sizes, sorted bars, labels that do not overlap."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hexkit.sim.report import DPI, PAGE_WIDTH, _pyplot, _win_rate_axes, plot_sizes, write_report
+from hexkit.sim.stats import WinRate, summarize
+
+
+def _row(seed: int, factions: list[str], winner: int) -> dict[str, Any]:
+    return {"game": "toy", "seed": seed, "index": seed, "seats": ["greedy", "random"],
+            "scores": [2 if winner == 0 else 1, 2 if winner == 1 else 1], "winner": winner,
+            "order": [winner, 1 - winner], "decided_by": ["total"], "decisions": 10,
+            "error": None, "breakdown": [{"a": 1}, {"a": 1}], "factions": factions}
+
+
+def test_29_factions_fit_the_page_without_overlapping_labels(tmp_path: Path) -> None:
+    import random
+
+    names = [f"Company {i} (Captain with a long name {i})" for i in range(29)]
+    luck = random.Random(1)
+    rows = [_row(s, [names[s % 29], names[(s + 7) % 29]], luck.randrange(2)) for s in range(290)]
+    summary = summarize(rows)
+    assert len(summary.by_faction) == 29
+    _, page = write_report(summary, tmp_path)
+    html = page.read_text()
+    for png in tmp_path.glob("*.png"):
+        width, height = plot_sizes(png)
+        assert width == PAGE_WIDTH * DPI <= 1100, png.name  # shown at its own size at 1280 px
+        assert f'width="{width}" height="{height}"' in html
+    assert plot_sizes(tmp_path / "win_rate_faction.png")[1] >= 29 * 0.3 * DPI
+    # the labels themselves, drawn as in the report: 29, sorted, none overlapping
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(PAGE_WIDTH, 0.3 * 29 + 1.4), layout="constrained")
+    _win_rate_axes(ax, "Win rate by faction", summary.by_faction, 0.5)
+    fig.canvas.draw()
+    labels = [t for t in ax.get_yticklabels() if t.get_text()]
+    assert len(labels) == 29
+    boxes = [t.get_window_extent() for t in labels]
+    for below, above in zip(boxes, boxes[1:]):
+        assert below.y1 <= above.y0, "overlapping labels"
+    assert all(box.x0 >= 0 for box in boxes)  # inside the figure
+    widths = [bar.get_width() for bar in ax.patches[:29]]  # bottom to top
+    assert widths == sorted(widths) and widths[0] < widths[-1]  # highest win rate on top
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1  # the legend is outside the data
+    plt.close(fig)
+
+
+def test_small_samples_are_flagged_in_tables_and_warnings(tmp_path: Path) -> None:
+    rows = [_row(s, ["Big", "Small" if s < 5 else "Big"], s % 2) for s in range(80)]
+    summary = summarize(rows)
+    rates = {r.key: r for r in summary.by_faction}
+    assert rates["Small"].n == 5
+    tables, _ = write_report(summary, tmp_path)
+    faction = next(t for t in tables if t.title == "Win rate by faction")
+    flags = {r[0]: r[-1] for r in faction.rows}
+    assert flags == {"Big": "", "Small": "small"}
+    assert any("1 faction rows have fewer than 30" in w for w in summary.warnings())
+
+
+def test_a_safeguard_ending_is_warned() -> None:
+    rows = [dict(_row(s, ["A", "B"], s % 2), end_reason="round limit (engine safeguard)" if s < 3
+                 else "6 Demand Tiles") for s in range(10)]
+    warnings = summarize(rows).warnings()
+    assert any(w.startswith("3 of 10 games were ended by an engine safeguard") for w in warnings)
+
+
+def test_win_rates_by_faction_part_and_by_agent_and_part() -> None:
+    rows = [_row(s, ["Kings' Line (Seth)", "Golden Sands (Iria)"], 0 if s < 15 else 1)
+            for s in range(20)]
+    summary = summarize(rows)
+    assert summary.by_part == {}  # 'toy' has no faction_parts hook: no parts invented
+    # A game with the hook: Empyreal's labels split into company and captain
+    rows = [dict(r, game="empyreal") for r in rows]
+    summary = summarize(rows)
+    captain = {r.key: (r.wins, r.n) for r in summary.by_part["captain"]}
+    assert captain == {"Seth": (15, 20), "Iria": (5, 20)}
+    pairs = {r.key: (r.wins, r.n) for r in summary.by_agent_part["captain"]}
+    assert pairs == {"greedy / Seth": (15, 20), "random / Iria": (5, 20)}
+    assert WinRate.of("x", 15, 20).low < 0.75 < WinRate.of("x", 15, 20).high
