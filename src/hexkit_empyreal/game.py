@@ -5,13 +5,13 @@ Source: rulebook (whole); DESIGN.md (the game protocol).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import cattrs
 
 from hexkit.errors import InvalidRecordError
-from hexkit.game import Game, GameInfo, Information, ScoreSheet
+from hexkit.flow import Flow, FlowGame
+from hexkit.game import GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
@@ -34,12 +34,10 @@ from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
 from hexkit_empyreal.rules import (
-    HANDLERS,
     build,
     choices,
     deliver,
     game_end,
-    install,
     railyard,
     settle,
     setup,
@@ -48,6 +46,7 @@ from hexkit_empyreal.rules import (
     upgrade,
     wasteland,
 )
+from hexkit_empyreal.rules.flow import build_flow
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
@@ -81,8 +80,8 @@ MODULES = (
     station_masters,
 )
 """Every module whose decision handlers, ops, domains, effects and passive
-abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`):
-nothing is registered by importing a module."""
+abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`,
+from :meth:`EmpyrealGame.build_flow`): nothing is registered by importing a module."""
 
 _MANA_KEYS = ("mana", "spent")
 
@@ -102,8 +101,13 @@ def _names_by_type(d: GameData) -> tuple[tuple[str, ...], ...]:
     return got[1]
 
 
-class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
-    """Empyreal: Spells & Steam, 2-6 players, with every variant of the rulebook."""
+class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
+    """Empyreal: Spells & Steam, 2-6 players, with every variant of the rulebook.
+
+    Its turns run on the core engine (:class:`~hexkit.flow.FlowGame`): the
+    flow is built by :func:`hexkit_empyreal.rules.flow.build_flow`, which
+    registers every decision type explicitly.
+    """
 
     info = GameInfo(
         name="empyreal",
@@ -122,8 +126,9 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     action_types = ACTION_TYPES
     decision_types = DECISION_TYPES
 
-    def __init__(self) -> None:
-        install(MODULES)
+    def build_flow(self) -> Flow[EmpyrealState]:
+        """Install :data:`MODULES` and register every decision type (called once, by ``__init__``)."""
+        return build_flow(MODULES)
 
     def register_codec_hooks(self, conv: cattrs.Converter) -> None:
         """Save a folio's mana :class:`~hexkit.components.Pool` as the two
@@ -156,41 +161,13 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
         conv.register_unstructure_hook(PlayerState, unstructure)
         conv.register_structure_hook(PlayerState, structure)
+        super().register_codec_hooks(conv)  # the engine's: continuations nested by type
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         """Set the game up and run to the first decision (Source: Setting Up the Game)."""
         state = new_state(config, rng)
         settle(state)
         return state
-
-    def generate_actions(self, state: EmpyrealState) -> Iterable[Any]:
-        """The legal answers to the pending decision."""
-        d = state.decision()
-        if d is None:
-            return ()
-        return HANDLERS[type(d)].actions(state, d)
-
-    def perform(self, state: EmpyrealState, action: Any) -> None:
-        """Answer the pending decision and run the automatic steps that follow."""
-        d = state.pending.pop()
-        HANDLERS[type(d)].perform(state, d, action)
-        settle(state)
-
-    def explain_illegal(self, state: EmpyrealState, action: Any) -> str:
-        """Name the rule the action breaks, with the state's facts."""
-        malformed = self.malformed(action)
-        if malformed is not None:
-            return malformed
-        d = state.decision()
-        if d is None:
-            return "the game is over"
-        reason = None
-        try:
-            reason = HANDLERS[type(d)].explain(state, d, action)
-        except (AttributeError, KeyError, ValueError, TypeError, IndexError):
-            reason = None
-        what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
-        return reason or f"it does not answer the pending decision ({what})"
 
     def clone(self, state: EmpyrealState) -> EmpyrealState:
         """A fast independent copy (containers copied level by level)."""

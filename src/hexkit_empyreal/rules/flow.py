@@ -1,0 +1,108 @@
+"""Empyreal's turn engine: the :class:`~hexkit.flow.Flow` of the game, built explicitly.
+
+:func:`build_flow` (called once by :meth:`EmpyrealGame.build_flow
+<hexkit_empyreal.game.EmpyrealGame.build_flow>`) installs the rule and effect
+modules and registers, for each decision type, how the engine answers it:
+a native :class:`~hexkit.flow.Handler` for the kinds already ported, and a
+:class:`~hexkit.flow.Legacy` handler (the old
+:class:`~hexkit_empyreal.rules.dispatch.Handler` and :func:`settle`) for the
+rest. :data:`NATIVE` and :data:`LEGACY` list which is which
+(docs/flow.md, "Porting plan").
+
+Source: DESIGN.md (the game protocol); docs/flow.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import Any
+
+from hexkit.flow import Flow, Handler, Legacy
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import DECISION_TYPES, Op
+from hexkit_empyreal.rules.dispatch import HANDLERS, install, settle
+from hexkit_empyreal.state import EmpyrealState
+
+__all__ = ["build_flow", "legacy_handler", "NATIVE", "LEGACY"]
+
+NATIVE: tuple[type[Decision], ...] = ()
+"""Decision types answered by a native :class:`~hexkit.flow.Handler`."""
+
+LEGACY: tuple[type[Decision], ...] = tuple(
+    t for t in DECISION_TYPES if t not in NATIVE and t is not Op
+)
+"""Decision types still answered by the old code through :class:`~hexkit.flow.Legacy`
+(:class:`~hexkit_empyreal.actions.Op` is never answered: :func:`settle` runs it)."""
+
+
+def explain_text(state: EmpyrealState, d: Decision, reason: str | None) -> str:
+    """The refusal text: the handler's ``reason``, or the pending decision named.
+
+    Args:
+        state: the game state (unused; kept for the signature of a refusal).
+        d: the pending decision.
+        reason: the rule the answer breaks, if the handler knows it.
+    """
+    what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
+    return reason or f"it does not answer the pending decision ({what})"
+
+
+def legacy_handler(kind: type[Decision]) -> Legacy:
+    """A :class:`~hexkit.flow.Legacy` handler for ``kind`` from its old handler class.
+
+    The answers, the effect (followed by :func:`settle`, which runs the
+    automatic steps and drops a choice with nothing to choose) and the
+    refusal text are the old code's, so records, goldens and perft do not move.
+
+    Raises:
+        KeyError: if no old handler of ``kind`` is installed.
+    """
+    old = HANDLERS[kind]
+
+    def answers(state: EmpyrealState) -> Iterable[Any]:
+        return old.actions(state, state.pending[-1])
+
+    def perform(state: EmpyrealState, action: Any) -> None:
+        d = state.pending.pop()
+        old.perform(state, d, action)
+        settle(state)
+
+    def explain(state: EmpyrealState, action: Any) -> str:
+        d = state.pending[-1]
+        try:
+            reason = old.explain(state, d, action)
+        except (AttributeError, KeyError, ValueError, TypeError, IndexError):
+            reason = None
+        return explain_text(state, d, reason)
+
+    return Legacy(answers=answers, perform=perform, explain=explain)
+
+
+def build_flow(modules: Sequence[ModuleType],
+               native: Iterable[tuple[type[Decision], Callable[[Flow[EmpyrealState]], Handler[Any, Any, Any]]]] = ()
+               ) -> Flow[EmpyrealState]:
+    """Install ``modules`` and register every decision type of the game.
+
+    Args:
+        modules: the rule and effect modules whose marked handlers, ops,
+            domains, effects and passives are installed (``game.MODULES``).
+        native: (decision type, factory of its native handler) pairs; every
+            other answerable type gets :func:`legacy_handler`.
+
+    Returns:
+        The game's flow.
+
+    Raises:
+        FlowError: a type registered twice.
+    """
+    install(modules)
+    flow: Flow[EmpyrealState] = Flow("empyreal")
+    ported = dict(native)
+    for kind in DECISION_TYPES:
+        if kind is Op:
+            continue
+        make = ported.get(kind)
+        flow.question(kind, make(flow) if make is not None else legacy_handler(kind))
+    return flow
