@@ -11,7 +11,7 @@ effects are built from (see :mod:`hexkit_empyreal.effects`):
   never answered by a player);
 * :class:`ChooseOption` and :class:`ChooseHex`: pick a name or a hex from a
   registered *domain*, then run a registered op with the answer;
-* :class:`Branch`: pick one of several labelled sequences of steps;
+* :class:`Branch`: pick one of several labelled sequences of steps (nested as typed values);
 * :class:`BuildTrack`: the Build Track verb, with its target and free Transfers.
 
 Source: rulebook, Gameplay.
@@ -19,12 +19,12 @@ Source: rulebook, Gameplay.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
+from hexkit.flow import Question
 from hexkit.game import Decision
 from hexkit.hexes import Hex
 
@@ -68,8 +68,6 @@ __all__ = [
     "ChooseSpecialistType",
     "ChooseSpecialist",
     "DECISION_TYPES",
-    "encode_steps",
-    "decode_steps",
 ]
 
 
@@ -251,11 +249,15 @@ class Op(Decision):
         op: registered op name (:func:`hexkit_empyreal.effects.op`).
         ints: integer arguments.
         strs: string arguments.
+        steps: the steps an op runs after its own work (what a payment
+            buys, the Build Track to repeat): typed decisions nested as
+            values, never text.
     """
 
     op: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
 
 
 _OPS: dict[tuple[int, str], Op] = {}
@@ -282,7 +284,7 @@ class ChooseOption(Decision):
             use ``options``).
         options: fixed options.
         then: op run with the answer.
-        ints, strs: passed on to ``then``.
+        ints, strs, steps: passed on to ``then``.
         optional: whether :class:`Done` (decline) is allowed.
     """
 
@@ -291,34 +293,42 @@ class ChooseOption(Decision):
     then: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
     optional: bool = False
 
 
 @attrs.frozen(kw_only=True)
 class ChooseHex(Decision):
-    """Pick one hex of a registered domain, then run op ``then`` with ``ints + (cell,)``."""
+    """Pick one hex of a registered domain, then run op ``then`` with ``ints + (cell,)``
+    (and ``strs`` and ``steps`` passed on)."""
 
     domain: str
     then: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
     optional: bool = False
 
 
 @attrs.frozen(kw_only=True)
-class Branch(Decision):
+class Branch(Question):
     """Pick one labelled sequence of steps ("Gain Mana or Gain Spellcar").
+
+    A native question of the core engine (:mod:`hexkit.flow`), answered by
+    :class:`~hexkit_empyreal.rules.choices.BranchHandler`.
 
     Attributes:
         labels: the options.
-        branches: the steps of each option, encoded by :func:`encode_steps`
-            (nested decisions are kept as compact JSON text so the state's
-            JSON form stays flat and exact).
+        branches: the steps of each option, first to run first: typed
+            decisions nested as values (saved through the one converter,
+            each with its ``"type"`` tag). A save from before 0.3.0's flow
+            port kept them as JSON text; it is migrated on load
+            (:func:`hexkit_empyreal.migrate.legacy_steps`).
         optional: whether :class:`Done` (decline) is allowed.
     """
 
     labels: tuple[str, ...]
-    branches: tuple[str, ...]
+    branches: tuple[tuple[Decision, ...], ...]
     optional: bool = False
 
 
@@ -463,74 +473,6 @@ class ChooseSpecialist(Decision):
     """Gain Specialist: choose one of the picked-up stack (``kind``: 0 Engineer, 1 Surveyor, 2 Station Master)."""
 
     kind: int
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Target):
-        return {"__target__": {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(Target)}}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _unplain(value: Any) -> Any:
-    if isinstance(value, dict) and "__target__" in value:
-        return Target(**{k: _unplain(v) for k, v in value["__target__"].items()})
-    if isinstance(value, list):
-        return tuple(_unplain(v) for v in value)
-    return value
-
-
-_ENCODED: dict[tuple[Decision, ...], str] = {}
-
-
-def encode_steps(steps: Sequence[Decision]) -> str:
-    """Encode steps as compact JSON text (for :class:`Branch`; memoised)."""
-    key = tuple(steps)
-    text = _ENCODED.get(key)
-    if text is None:
-        text = _encode(key)
-        if len(_ENCODED) > 4096:
-            _ENCODED.clear()
-        _ENCODED[key] = text
-    return text
-
-
-def _encode(steps: Sequence[Decision]) -> str:
-    out = []
-    for step in steps:
-        fields = {f.name: _plain(getattr(step, f.name)) for f in attrs.fields(type(step))}
-        out.append({"type": type(step).__name__, **fields})
-    return json.dumps(out, separators=(",", ":"), sort_keys=True)
-
-
-_DECODED: dict[str, tuple[Decision, ...]] = {}
-
-
-def decode_steps(text: str) -> list[Decision]:
-    """Decode steps written by :func:`encode_steps` (memoised: steps are immutable).
-
-    Raises:
-        ValueError: unknown step type or malformed text.
-    """
-    got = _DECODED.get(text)
-    if got is None:
-        got = tuple(_decode(text))
-        if len(_DECODED) > 4096:
-            _DECODED.clear()
-        _DECODED[text] = got
-    return list(got)
-
-
-def _decode(text: str) -> list[Decision]:
-    by_name = {c.__name__: c for c in DECISION_TYPES}
-    out: list[Decision] = []
-    for item in json.loads(text):
-        cls = by_name.get(item.pop("type", None))
-        if cls is None:
-            raise ValueError("unknown step type in a Branch")
-        out.append(cls(**{k: _unplain(v) for k, v in item.items()}))
-    return out
 
 
 DECISION_TYPES: tuple[type[Decision], ...] = (

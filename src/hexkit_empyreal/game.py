@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import cattrs
+from cattrs.gen import make_dict_structure_fn
 
 from hexkit.errors import InvalidRecordError
 from hexkit.flow import Flow, FlowGame
@@ -16,7 +18,15 @@ from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
 
-from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
+from hexkit_empyreal.actions import (
+    ACTION_TYPES,
+    DECISION_TYPES,
+    Branch,
+    ChooseHex,
+    ChooseOption,
+    ChooseSpecialist,
+    Op,
+)
 from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.effects import (
@@ -33,6 +43,7 @@ from hexkit_empyreal.effects import (
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
+from hexkit_empyreal.migrate import migrate_branch, migrate_steps
 from hexkit_empyreal.rules import (
     build,
     choices,
@@ -133,7 +144,10 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
     def register_codec_hooks(self, conv: cattrs.Converter) -> None:
         """Save a folio's mana :class:`~hexkit.components.Pool` as the two
         numbers ``mana`` and ``spent`` (the saved shape from before the state
-        used the core's components, so older files load unchanged)."""
+        used the core's components, so older files load unchanged), and read
+        a :class:`~hexkit_empyreal.actions.Branch`, ``Op``, ``ChooseHex`` or
+        ``ChooseOption`` saved before the flow port (steps as JSON text, no
+        ``steps`` field) by migrating it (:mod:`hexkit_empyreal.migrate`)."""
         plain_out = conv.get_unstructure_hook(PlayerState)
         plain_in = conv.get_structure_hook(PlayerState)
 
@@ -161,6 +175,10 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
 
         conv.register_unstructure_hook(PlayerState, unstructure)
         conv.register_structure_hook(PlayerState, structure)
+        conv.register_structure_hook(Branch, _reader(Branch, conv, migrate_branch))
+        conv.register_structure_hook(Op, _reader(Op, conv, lambda saved: migrate_steps(saved, "op")))
+        for choice in (ChooseHex, ChooseOption):
+            conv.register_structure_hook(choice, _reader(choice, conv, lambda saved: migrate_steps(saved, "then")))
         super().register_codec_hooks(conv)  # the engine's: continuations nested by type
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
@@ -330,6 +348,29 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             rng.shuffle(pool)
             sample.award_box = sorted(pool[: len(sample.award_box)])
         return sample
+
+
+def _reader(kind: type, conv: cattrs.Converter, migrate: Any) -> Any:
+    """The structure hook of a decision type whose old saved shape is migrated.
+
+    Every field is required, but a ``steps`` field that ``migrate`` adds (a
+    save from before the flow port); the field hooks are looked up at the
+    first call, once the codec has registered the tagged form of nested
+    decisions."""
+    names = [f.name for f in attrs.fields(kind)]
+    made: list[Any] = []
+
+    def structure(saved: Any, _: Any) -> Any:
+        if isinstance(saved, dict):
+            saved = migrate(saved)
+            missing = [n for n in names if n not in saved]
+            if missing:
+                raise ValueError(f"missing field {', '.join(repr(m) for m in missing)}")
+        if not made:
+            made.append(make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True))
+        return made[0](saved, kind)
+
+    return structure
 
 
 def _check_names(state: EmpyrealState, where: str, folio: Any, problems: Problems) -> None:

@@ -37,7 +37,6 @@ from hexkit_empyreal.actions import (
     DeliverChoice,
     Op,
     Target,
-    encode_steps,
     op_step,
 )
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
@@ -185,7 +184,7 @@ def choose(ctx: EffectContext, options: Sequence[tuple[str, Steps]], *, optional
         player=ctx.player,
         prompt="choose: " + " or ".join(label for label, _ in options),
         labels=tuple(label for label, _ in options),
-        branches=tuple(encode_steps(steps) for _, steps in options),
+        branches=tuple(tuple(steps) for _, steps in options),
         optional=optional,
     )
 
@@ -258,7 +257,7 @@ def return_good(ctx: EffectContext, then_steps: Steps = ()) -> Decision:
     """Return an In-Network Good to the supply, then run ``then_steps`` (skipped if no Good)."""
     return Branch(
         player=ctx.player, prompt="return an In-Network Good to the supply",
-        labels=("return a Good",), branches=(encode_steps([op_step(ctx.player, "ask_return_good"), *then_steps]),),
+        labels=("return a Good",), branches=((op_step(ctx.player, "ask_return_good"), *then_steps),),
     ) if _any_good(ctx) else op_step(ctx.player, "noop")
 
 

@@ -5,7 +5,10 @@ Source: DESIGN.md (turns are sequences of small decisions).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from hexkit.flow import Handler as FlowHandler
 
 from hexkit_empyreal.actions import (
     DONE,
@@ -16,15 +19,14 @@ from hexkit_empyreal.actions import (
     Done,
     Op,
     PickHex,
-    decode_steps,
     interned,
 )
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.dispatch import Handler, handles, settle
 from hexkit_empyreal.state import EmpyrealState, board
 
-__all__ = ["options_of", "cells_of"]
+__all__ = ["options_of", "cells_of", "BranchHandler"]
 
 
 def options_of(state: EmpyrealState, d: ChooseOption) -> list[str]:
@@ -55,7 +57,7 @@ class ChooseOptionHandler(Handler):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        state.pending.append(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,)))
+        state.pending.append(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps))
 
     @staticmethod
     def explain(state: EmpyrealState, d: ChooseOption, action: Any) -> str | None:
@@ -80,7 +82,7 @@ class ChooseHexHandler(Handler):
             note_declined(state, d)
             return
         cell = board(state).index[action.hex]
-        state.pending.append(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs))
+        state.pending.append(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps))
 
     @staticmethod
     def explain(state: EmpyrealState, d: ChooseHex, action: Any) -> str | None:
@@ -89,24 +91,28 @@ class ChooseHexHandler(Handler):
         return None
 
 
-@handles(Branch)
-class BranchHandler(Handler):
-    """Pick one labelled sequence of steps."""
+class BranchHandler(FlowHandler[EmpyrealState, Branch, Any]):
+    """Pick one labelled sequence of steps: a native handler of the core engine.
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: Branch) -> list[Any]:
-        acts: list[Any] = [interned(Choose, label) for label in d.labels]
-        if d.optional:
+    The chosen branch's steps are typed values nested in the question, so
+    they are pushed as they are: no text is decoded, no op is named.
+    """
+
+    def answers(self, state: EmpyrealState, question: Branch) -> Sequence[Any]:
+        """``Choose(label)`` for each label in order, then ``DONE`` if the branch is optional."""
+        acts: list[Any] = [interned(Choose, label) for label in question.labels]
+        if question.optional:
             acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: Branch, action: Any) -> None:
-        if isinstance(action, Done):
-            note_declined(state, d)
-            return
-        push(state, decode_steps(d.branches[d.labels.index(action.option)]))
+    def resolve(self, state: EmpyrealState, question: Branch, answer: Any) -> None:
+        """Push the chosen branch's steps (or note the decline), then run the automatic steps."""
+        if isinstance(answer, Done):
+            note_declined(state, question)
+        else:
+            push(state, question.branches[question.labels.index(answer.option)])
+        settle(state)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: Branch, action: Any) -> str | None:
-        return f"the options are: {', '.join(d.labels)}"
+    def explain(self, state: EmpyrealState, question: Branch, answer: object) -> str | None:
+        """The labels on offer."""
+        return f"the options are: {', '.join(question.labels)}"

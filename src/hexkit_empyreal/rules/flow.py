@@ -21,13 +21,19 @@ from typing import Any
 from hexkit.flow import Flow, Handler, Legacy
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import DECISION_TYPES, Op
+from hexkit_empyreal.actions import DECISION_TYPES, Branch, Op
+from hexkit_empyreal.rules.choices import BranchHandler
 from hexkit_empyreal.rules.dispatch import HANDLERS, install, settle
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["build_flow", "legacy_handler", "NATIVE", "LEGACY"]
+__all__ = ["build_flow", "legacy_handler", "explain_text", "NATIVE_HANDLERS", "NATIVE", "LEGACY"]
 
-NATIVE: tuple[type[Decision], ...] = ()
+NATIVE_HANDLERS: dict[type[Decision], Callable[[], Handler[EmpyrealState, Any, Any]]] = {
+    Branch: BranchHandler,
+}
+"""The native :class:`~hexkit.flow.Handler` of each ported decision type (a factory of it)."""
+
+NATIVE: tuple[type[Decision], ...] = tuple(NATIVE_HANDLERS)
 """Decision types answered by a native :class:`~hexkit.flow.Handler`."""
 
 LEGACY: tuple[type[Decision], ...] = tuple(
@@ -80,29 +86,26 @@ def legacy_handler(kind: type[Decision]) -> Legacy:
     return Legacy(answers=answers, perform=perform, explain=explain)
 
 
-def build_flow(modules: Sequence[ModuleType],
-               native: Iterable[tuple[type[Decision], Callable[[Flow[EmpyrealState]], Handler[Any, Any, Any]]]] = ()
-               ) -> Flow[EmpyrealState]:
-    """Install ``modules`` and register every decision type of the game.
+def build_flow(modules: Sequence[ModuleType]) -> Flow[EmpyrealState]:
+    """Install ``modules`` and register every answerable decision type of the game.
 
     Args:
         modules: the rule and effect modules whose marked handlers, ops,
             domains, effects and passives are installed (``game.MODULES``).
-        native: (decision type, factory of its native handler) pairs; every
-            other answerable type gets :func:`legacy_handler`.
 
     Returns:
-        The game's flow.
+        The game's flow: :data:`NATIVE_HANDLERS` for the ported types,
+        :func:`legacy_handler` for every other one but
+        :class:`~hexkit_empyreal.actions.Op` (run by :func:`settle`).
 
     Raises:
         FlowError: a type registered twice.
     """
     install(modules)
     flow: Flow[EmpyrealState] = Flow("empyreal")
-    ported = dict(native)
     for kind in DECISION_TYPES:
         if kind is Op:
             continue
-        make = ported.get(kind)
-        flow.question(kind, make(flow) if make is not None else legacy_handler(kind))
+        make = NATIVE_HANDLERS.get(kind)
+        flow.question(kind, make() if make is not None else legacy_handler(kind))
     return flow
