@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from hexkit.flow import Handler as FlowHandler
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
@@ -20,7 +21,7 @@ from hexkit_empyreal.effects.registry import get_op, mark, marks_of, push, regis
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["Handler", "HANDLERS", "handles", "install", "settle"]
+__all__ = ["Handler", "HANDLERS", "EmpyrealHandler", "explain_text", "handles", "install", "settle"]
 
 
 class Handler:
@@ -45,6 +46,39 @@ class Handler:
 
 
 HANDLERS: dict[type[Decision], type[Handler]] = {}
+
+Q = TypeVar("Q", bound=Decision)
+
+
+class EmpyrealHandler(FlowHandler[EmpyrealState, Q, Any]):
+    """A native handler of the core engine for one Empyreal question type.
+
+    Subclasses give :meth:`answers`, :meth:`answer` (the effect of a legal
+    answer; the question is already popped) and :meth:`explain`;
+    :meth:`resolve` runs the answer, then :func:`settle` (the automatic
+    :class:`~hexkit_empyreal.actions.Op` steps, which are not engine steps yet).
+    Instances are registered from ``rules/flow.py``; nothing registers on import.
+    """
+
+    def answer(self, state: EmpyrealState, question: Q, answer: Any) -> None:
+        """Apply a legal ``answer`` (override)."""
+        raise NotImplementedError
+
+    def resolve(self, state: EmpyrealState, question: Q, answer: Any) -> None:
+        """Apply ``answer``, then run the automatic steps that follow."""
+        self.answer(state, question, answer)
+        settle(state)
+
+
+def explain_text(d: Decision, reason: str | None) -> str:
+    """The refusal text: the handler's ``reason``, or the pending decision named.
+
+    Args:
+        d: the pending decision.
+        reason: the rule the answer breaks, if the handler knows it.
+    """
+    what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
+    return reason or f"it does not answer the pending decision ({what})"
 
 
 def handles(dtype: type[Decision]) -> Any:

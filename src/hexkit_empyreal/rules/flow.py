@@ -21,15 +21,33 @@ from typing import Any
 from hexkit.flow import Flow, Handler, Legacy
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import DECISION_TYPES, Branch, Op
+from hexkit_empyreal.actions import (
+    DECISION_TYPES,
+    Branch,
+    EliminateAward,
+    Op,
+    PlaceHeadquarters,
+    SelectCaptain,
+    SelectCompany,
+)
 from hexkit_empyreal.rules.choices import BranchHandler
-from hexkit_empyreal.rules.dispatch import HANDLERS, install, settle
+from hexkit_empyreal.rules.setup import (
+    EliminateAwardHandler,
+    PlaceHeadquartersHandler,
+    SelectCaptainHandler,
+    SelectCompanyHandler,
+)
+from hexkit_empyreal.rules.dispatch import HANDLERS, explain_text, install, settle
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["build_flow", "legacy_handler", "explain_text", "NATIVE_HANDLERS", "NATIVE", "LEGACY"]
+__all__ = ["build_flow", "legacy_handler", "NATIVE_HANDLERS", "NATIVE", "LEGACY"]
 
 NATIVE_HANDLERS: dict[type[Decision], Callable[[], Handler[EmpyrealState, Any, Any]]] = {
     Branch: BranchHandler,
+    SelectCompany: SelectCompanyHandler,
+    SelectCaptain: SelectCaptainHandler,
+    PlaceHeadquarters: PlaceHeadquartersHandler,
+    EliminateAward: EliminateAwardHandler,
 }
 """The native :class:`~hexkit.flow.Handler` of each ported decision type (a factory of it)."""
 
@@ -41,18 +59,6 @@ LEGACY: tuple[type[Decision], ...] = tuple(
 )
 """Decision types still answered by the old code through :class:`~hexkit.flow.Legacy`
 (:class:`~hexkit_empyreal.actions.Op` is never answered: :func:`settle` runs it)."""
-
-
-def explain_text(state: EmpyrealState, d: Decision, reason: str | None) -> str:
-    """The refusal text: the handler's ``reason``, or the pending decision named.
-
-    Args:
-        state: the game state (unused; kept for the signature of a refusal).
-        d: the pending decision.
-        reason: the rule the answer breaks, if the handler knows it.
-    """
-    what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
-    return reason or f"it does not answer the pending decision ({what})"
 
 
 def legacy_handler(kind: type[Decision]) -> Legacy:
@@ -81,7 +87,7 @@ def legacy_handler(kind: type[Decision]) -> Legacy:
             reason = old.explain(state, d, action)
         except (AttributeError, KeyError, ValueError, TypeError, IndexError):
             reason = None
-        return explain_text(state, d, reason)
+        return explain_text(d, reason)
 
     return Legacy(answers=answers, perform=perform, explain=explain)
 
