@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hexkit.flow import Question
+from hexkit.flow import Question, Step
 from hexkit.game import Decision
 from hexkit.hexes import Hex
 
@@ -47,6 +47,17 @@ __all__ = [
     "Target",
     "Op",
     "op_step",
+    "auto",
+    "StartTurn",
+    "OpenSpecialistPhase",
+    "EndActivation",
+    "EndTurn",
+    "GameOver",
+    "BeginPlay",
+    "GainSpellcar",
+    "GainSpecialist",
+    "ReturnToStart",
+    "TURN_STEPS",
     "ChooseOption",
     "ChooseHex",
     "Branch",
@@ -275,6 +286,72 @@ def op_step(player: int, name: str) -> Op:
     return step
 
 
+# Typed automatic steps of the turn structure: engine steps (hexkit.flow.Step),
+# each run by the function registered for its type (``@runs`` in the rule
+# module, installed by ``game.py``), no name in a string.
+@attrs.frozen(kw_only=True)
+class StartTurn(Step):
+    """Begin ``player``'s turn: a fresh turn record, then the Specialist phase."""
+
+
+@attrs.frozen(kw_only=True)
+class OpenSpecialistPhase(Step):
+    """Offer ``player`` the Activate Specialists phase (or go straight to the main action)."""
+
+
+@attrs.frozen(kw_only=True)
+class EndActivation(Step):
+    """The Spellcar activations of the turn are over."""
+
+
+@attrs.frozen(kw_only=True)
+class EndTurn(Step):
+    """End ``player``'s turn: check the game end, then the next turn or the final deliveries."""
+
+
+@attrs.frozen(kw_only=True)
+class GameOver(Step):
+    """The game is over: note the final table."""
+
+
+@attrs.frozen(kw_only=True)
+class BeginPlay(Step):
+    """Set-up is done: play begins with the Start Player."""
+
+
+@attrs.frozen(kw_only=True)
+class GainSpellcar(Step):
+    """One Gain Spellcar for ``player`` (lost if there is no room or no Spellcar)."""
+
+
+@attrs.frozen(kw_only=True)
+class GainSpecialist(Step):
+    """One Gain Specialist for ``player`` (lost if there is no room)."""
+
+
+@attrs.frozen(kw_only=True)
+class ReturnToStart(Step):
+    """Put ``player``'s Conductor back on the Start space (after the End of the Line)."""
+
+
+TURN_STEPS: tuple[type[Step], ...] = (
+    StartTurn, OpenSpecialistPhase, EndActivation, EndTurn, GameOver, BeginPlay,
+    GainSpellcar, GainSpecialist, ReturnToStart,
+)
+"""The typed automatic steps (every other automatic step is still an :class:`Op` named by a string)."""
+
+_S = TypeVar("_S", bound=Step)
+_AUTO: dict[tuple[type[Step], int], Step] = {}
+
+
+def auto(kind: type[_S], player: int) -> _S:
+    """The automatic step ``kind`` for ``player`` (one shared value each: steps are immutable)."""
+    step = _AUTO.get((kind, player))
+    if step is None:
+        step = _AUTO[(kind, player)] = kind(player=player)
+    return step  # type: ignore[return-value]
+
+
 @attrs.frozen(kw_only=True)
 class ChooseOption(Decision):
     """Pick one name, then run op ``then`` with ``strs + (name,)``.
@@ -497,4 +574,5 @@ DECISION_TYPES: tuple[type[Decision], ...] = (
     PlaceSpellcar,
     ChooseSpecialistType,
     ChooseSpecialist,
+    *TURN_STEPS,
 )

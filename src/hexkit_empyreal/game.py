@@ -13,7 +13,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from hexkit.errors import InvalidRecordError
 from hexkit.flow import Flow, FlowGame
-from hexkit.game import GameInfo, Information, ScoreSheet
+from hexkit.game import Decision, GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
@@ -43,7 +43,7 @@ from hexkit_empyreal.effects import (
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
-from hexkit_empyreal.migrate import migrate_branch, migrate_steps
+from hexkit_empyreal.migrate import migrate_branch, migrate_steps, typed_op
 from hexkit_empyreal.rules import (
     build,
     choices,
@@ -176,7 +176,13 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         conv.register_unstructure_hook(PlayerState, unstructure)
         conv.register_structure_hook(PlayerState, structure)
         conv.register_structure_hook(Branch, _reader(Branch, conv, migrate_branch))
-        conv.register_structure_hook(Op, _reader(Op, conv, lambda saved: migrate_steps(saved, "op")))
+        read_op = _reader(Op, conv, lambda saved: migrate_steps(saved, "op"))
+
+        def structure_op(saved: Any, _: Any) -> Any:  # an old Op of a step that is typed now
+            typed = typed_op(saved) if isinstance(saved, dict) else None
+            return read_op(saved, Op) if typed is None else conv.structure(typed, Decision)
+
+        conv.register_structure_hook(Op, structure_op)
         for choice in (ChooseHex, ChooseOption):
             conv.register_structure_hook(choice, _reader(choice, conv, lambda saved: migrate_steps(saved, "then")))
         super().register_codec_hooks(conv)  # the engine's: continuations nested by type

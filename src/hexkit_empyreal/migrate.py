@@ -19,7 +19,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["LEGACY_STEPS_IN_STRS", "legacy_steps", "migrate_branch", "migrate_steps"]
+from hexkit.game import Decision
+
+from hexkit_empyreal.actions import (
+    BeginPlay,
+    EndActivation,
+    EndTurn,
+    GainSpecialist,
+    GainSpellcar,
+    GameOver,
+    OpenSpecialistPhase,
+    ReturnToStart,
+    StartTurn,
+)
+
+__all__ = ["LEGACY_STEPS_IN_STRS", "TYPED_OPS", "typed_op", "legacy_steps", "migrate_branch", "migrate_steps"]
 
 LEGACY_STEPS_IN_STRS = frozenset({"u_pay_then", "u_return_at", "u_return_colour", "u_build_again"})
 """The ops whose first text argument held more steps as JSON text before the
@@ -111,3 +125,29 @@ def migrate_steps(saved: dict[str, Any], name_key: str) -> dict[str, Any]:
             raise ValueError(f"strs.0: {exc}") from None
         out["strs"] = strs[1:]
     return out
+
+
+TYPED_OPS: dict[str, type[Decision]] = {
+    "start_turn": StartTurn,
+    "specialist_phase": OpenSpecialistPhase,
+    "end_activation": EndActivation,
+    "end_turn": EndTurn,
+    "game_over": GameOver,
+    "begin_play": BeginPlay,
+    "gain_spellcar": GainSpellcar,
+    "gain_specialist": GainSpecialist,
+    "return_to_start": ReturnToStart,
+}
+"""The ops that became typed steps (:data:`~hexkit_empyreal.actions.TURN_STEPS`), by their old name."""
+
+
+def typed_op(saved: dict[str, Any]) -> dict[str, Any] | None:
+    """The saved form of the typed step an old ``Op`` became, or ``None`` if it is still an ``Op``.
+
+    Only an op with no arguments is one of :data:`TYPED_OPS` (the old code
+    never gave these arguments); its seat and prompt are kept.
+    """
+    kind = TYPED_OPS.get(saved.get("op"))  # type: ignore[arg-type]
+    if kind is None or saved.get("ints") or saved.get("strs") or saved.get("steps"):
+        return None
+    return {"type": kind.__name__, "player": saved.get("player"), "prompt": saved.get("prompt")}

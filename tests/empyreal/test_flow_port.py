@@ -97,3 +97,24 @@ def test_steps_text_that_does_not_decode_is_refused_naming_the_field(saved: dict
     with pytest.raises(InvalidRecordError, match="missing field 'labels'"):
         _with_pending(saved, {"type": "Branch", "player": seat, "prompt": "", "optional": False,
                               "branches": []})
+
+
+def test_the_turn_steps_are_typed_engine_steps_and_old_ops_load_as_them() -> None:
+    from pathlib import Path
+
+    from hexkit_empyreal.actions import TURN_STEPS, EndActivation, EndTurn
+
+    assert set(GAME.flow.registered()["step"]) == set(TURN_STEPS)
+    saved = json.loads((Path(__file__).parent / "golden" / "4p-activate.json").read_text())
+    assert [d.get("op") for d in saved["state"]["pending"]][:2] == ["end_turn", "end_activation"]
+    state = codec(GAME).state_from_dict(saved)
+    assert state.pending[:2] == [EndTurn(player=3), EndActivation(player=3)]
+    written = json.loads(codec(GAME).state_to_json(state))["state"]["pending"][0]
+    assert written == {"type": "EndTurn", "player": 3, "prompt": ""}
+
+
+def test_an_op_with_arguments_keeps_its_name(saved: dict[str, Any]) -> None:
+    seat = saved["state"]["turn"]["player"]
+    state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "refresh",
+                                  "ints": [], "strs": ["captain_only"]})
+    assert state.pending[-1] == Op(player=seat, op="refresh", strs=("captain_only",))

@@ -84,8 +84,8 @@ def test_decorating_registers_nothing_until_installed() -> None:
 def test_a_name_marked_twice_is_refused_when_installed() -> None:
     from hexkit_empyreal.effects import registry
 
-    with pytest.raises(ValueError, match="op 'end_turn' is registered twice"):
-        registry.register(lambda state, o: None, "op", "end_turn")
+    with pytest.raises(ValueError, match="op .refresh. is registered twice"):
+        registry.register(lambda state, o: None, "op", "refresh")
 
 
 def test_every_module_with_registrations_is_installed_by_the_game() -> None:

@@ -44,6 +44,7 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
+from hexkit_empyreal.actions import EndActivation, auto
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
     BuildTrack,
@@ -349,7 +350,7 @@ class Peril(Passive):
                 [
                     op_step(player, "u_peril_begin"),
                     ActivateSpellcars(player=player, prompt="activate a Spellcar, or done"),
-                    op_step(player, "end_activation"),
+                    auto(EndActivation, player),
                     MainAction(
                         player=player, prompt="now move the Conductor (Peril)", moves_only=True, activate=False,
                         deliver=False,

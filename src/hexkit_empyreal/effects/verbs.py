@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
+from hexkit_empyreal.actions import GainSpecialist, GainSpellcar, auto
 from hexkit_empyreal.actions import (
     Branch,
     BuildTrack,
@@ -161,12 +162,12 @@ def pay(ctx: EffectContext, amount: int) -> Decision:
 
 def gain_spellcar(ctx: EffectContext) -> Decision:
     """Gain Spellcar (lost if there is no room)."""
-    return op_step(ctx.player, "gain_spellcar")
+    return auto(GainSpellcar, ctx.player)
 
 
 def gain_specialist(ctx: EffectContext) -> Decision:
     """Gain Specialist (lost if there is no room)."""
-    return op_step(ctx.player, "gain_specialist")
+    return auto(GainSpecialist, ctx.player)
 
 
 def deliver(ctx: EffectContext, limit: int = 0, *, tiles: bool = False) -> Decision:

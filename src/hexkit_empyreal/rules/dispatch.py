@@ -2,26 +2,29 @@
 
 Each decision type has a :class:`Handler`: the legal answers, how an answer
 changes the state, and why an answer is illegal. :func:`settle` runs the
-automatic :class:`~hexkit_empyreal.actions.Op` steps on top of the stack
+automatic steps on top of the stack (the typed ones of
+:data:`~hexkit_empyreal.actions.TURN_STEPS`, by type, and the
+:class:`~hexkit_empyreal.actions.Op` steps, by name)
 (and drops generic choices that have no option left) until a player must
 answer, or the game is over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
 from hexkit.flow import Handler as FlowHandler
+from hexkit.flow import Step
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
-from hexkit_empyreal.effects.registry import get_op, mark, marks_of, push, register
+from hexkit_empyreal.effects.registry import Steps, get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["Handler", "HANDLERS", "EmpyrealHandler", "explain_text", "handles", "install", "settle"]
+__all__ = ["Handler", "HANDLERS", "STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "handles", "install", "settle"]
 
 
 class Handler:
@@ -91,11 +94,32 @@ def handles(dtype: type[Decision]) -> Any:
     return decorate
 
 
+T = TypeVar("T", bound=Step)
+
+StepFn = Callable[[EmpyrealState, T], "Steps | None"]
+"""The code of a typed automatic step: change the state, return the steps to run next."""
+
+STEPS: dict[type[Decision], Callable[[EmpyrealState, Any], "Steps | None"]] = {}
+"""The code of each typed automatic step (:data:`~hexkit_empyreal.actions.TURN_STEPS`), by type."""
+
+
+def runs(kind: type[T]) -> Callable[[StepFn[T]], StepFn[T]]:
+    """Mark the function that runs the automatic step type ``kind`` (registered by :func:`install`).
+
+    mypy checks that the function takes a ``kind``: the pairing is typed, not a name.
+    """
+
+    def decorate(fn: StepFn[T]) -> StepFn[T]:
+        return mark(fn, "step", "", kind)
+
+    return decorate
+
+
 _INSTALLED: set[str] = set()
 
 
 def install(modules: Iterable[ModuleType]) -> None:
-    """Register every handler, effect, op, domain and passive marked in ``modules``.
+    """Register every handler, typed step, effect, op, domain and passive marked in ``modules``.
 
     Called by :class:`~hexkit_empyreal.game.EmpyrealGame` with its list of
     rule and effect modules; installing a module again does nothing.
@@ -108,7 +132,10 @@ def install(modules: Iterable[ModuleType]) -> None:
         if module.__name__ in _INSTALLED:
             continue
         for obj, (kind, name, extra) in marks_of(module):
-            if kind != "handler":
+            if kind == "step":
+                if STEPS.setdefault(extra, obj) is not obj:
+                    raise ValueError(f"two functions run {extra.__name__}: {STEPS[extra].__name__}, {obj.__name__}")
+            elif kind != "handler":
                 register(obj, kind, name, extra)
             elif HANDLERS.setdefault(extra, obj) is not obj:
                 raise ValueError(f"two handlers for {extra.__name__}: {HANDLERS[extra].__name__}, {obj.__name__}")
@@ -124,6 +151,11 @@ def settle(state: EmpyrealState) -> None:
         if isinstance(top, Op):
             pending.pop()
             push(state, get_op(top.op)(state, top))
+            continue
+        run = STEPS.get(kind)
+        if run is not None:
+            pending.pop()
+            push(state, run(state, top))
             continue
         if isinstance(top, (ChooseHex, ChooseOption)):
             if not top.optional and not HANDLERS[kind].actions(state, top):

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
+from hexkit.errors import FlowError
 from hexkit.flow import Flow, Handler, Legacy
 from hexkit.game import Decision
 
@@ -29,6 +30,7 @@ from hexkit_empyreal.actions import (
     PlaceHeadquarters,
     SelectCaptain,
     SelectCompany,
+    TURN_STEPS,
 )
 from hexkit_empyreal.rules.choices import BranchHandler
 from hexkit_empyreal.rules.setup import (
@@ -37,7 +39,8 @@ from hexkit_empyreal.rules.setup import (
     SelectCaptainHandler,
     SelectCompanyHandler,
 )
-from hexkit_empyreal.rules.dispatch import HANDLERS, explain_text, install, settle
+from hexkit_empyreal.rules.dispatch import HANDLERS, STEPS, explain_text, install, settle
+from hexkit_empyreal.effects.registry import push
 from hexkit_empyreal.state import EmpyrealState
 
 __all__ = ["build_flow", "legacy_handler", "NATIVE_HANDLERS", "NATIVE", "LEGACY"]
@@ -55,7 +58,7 @@ NATIVE: tuple[type[Decision], ...] = tuple(NATIVE_HANDLERS)
 """Decision types answered by a native :class:`~hexkit.flow.Handler`."""
 
 LEGACY: tuple[type[Decision], ...] = tuple(
-    t for t in DECISION_TYPES if t not in NATIVE and t is not Op
+    t for t in DECISION_TYPES if t not in NATIVE and t is not Op and t not in TURN_STEPS
 )
 """Decision types still answered by the old code through :class:`~hexkit.flow.Legacy`
 (:class:`~hexkit_empyreal.actions.Op` is never answered: :func:`settle` runs it)."""
@@ -100,18 +103,36 @@ def build_flow(modules: Sequence[ModuleType]) -> Flow[EmpyrealState]:
             domains, effects and passives are installed (``game.MODULES``).
 
     Returns:
-        The game's flow: :data:`NATIVE_HANDLERS` for the ported types,
+        The game's flow: the typed automatic steps of
+        :data:`~hexkit_empyreal.actions.TURN_STEPS` as engine steps,
+        :data:`NATIVE_HANDLERS` for the ported questions,
         :func:`legacy_handler` for every other one but
-        :class:`~hexkit_empyreal.actions.Op` (run by :func:`settle`).
+        :class:`~hexkit_empyreal.actions.Op` (run by name by :func:`settle`).
 
     Raises:
-        FlowError: a type registered twice.
+        FlowError: a type registered twice, or a typed step no module runs.
     """
     install(modules)
     flow: Flow[EmpyrealState] = Flow("empyreal")
     for kind in DECISION_TYPES:
         if kind is Op:
             continue
+        if kind in TURN_STEPS:
+            continue
         make = NATIVE_HANDLERS.get(kind)
         flow.question(kind, make() if make is not None else legacy_handler(kind))
+    for step in TURN_STEPS:  # typed automatic steps: the engine knows each by its type
+        run = STEPS.get(step)
+        if run is None:
+            raise FlowError(f"empyreal: no installed module runs the step {step.__name__}")
+        flow.step(step, _pushing(run))
     return flow
+
+
+def _pushing(run: Callable[[EmpyrealState, Any], Any]) -> Callable[[EmpyrealState, Any], None]:
+    """An Empyreal step function (returns the steps to run next) as an engine step (pushes them)."""
+
+    def step(state: EmpyrealState, top: Any) -> None:
+        push(state, run(state, top))
+
+    return step

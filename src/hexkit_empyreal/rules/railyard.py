@@ -18,19 +18,19 @@ from typing import Any, cast
 
 from hexkit.components import Deck, EmptyPolicy, MarketRow, WipeWhenLow
 
+from hexkit_empyreal.actions import GainSpellcar, auto
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     DONE,
     Choose,
     Done,
-    Op,
     PlaceAt,
     PlaceSpellcar,
     TakeSpellcar,
     interned,
-    op_step,
 )
 from hexkit_empyreal.data import RuleNumbers
-from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState, data
@@ -132,11 +132,11 @@ def discard_spellcar(state: EmpyrealState, spellcar: str) -> None:
 
 def gain_spellcar_steps(player: int) -> Steps:
     """Steps of one Gain Spellcar."""
-    return [op_step(player, "gain_spellcar")]
+    return [auto(GainSpellcar, player)]
 
 
-@op("gain_spellcar")
-def _gain_spellcar(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(GainSpellcar)
+def _gain_spellcar(state: EmpyrealState, o: GainSpellcar) -> Steps | None:
     refill_market(state)
     if not state.market:
         state.note(o.player, "the Spellcar Market is empty and nothing is left to deal; the gain is lost")

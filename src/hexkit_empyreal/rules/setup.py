@@ -20,6 +20,8 @@ from typing import Any, cast
 from hexkit.components import Deck, EmptyPolicy, MarketRow, Pool
 from hexkit.rng import Rng
 
+from hexkit_empyreal.actions import BeginPlay, auto
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     Choose,
     EliminateAward,
@@ -28,12 +30,11 @@ from hexkit_empyreal.actions import (
     SelectCaptain,
     SelectCompany,
     interned,
-    op_step,
 )
 from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
-from hexkit_empyreal.effects.registry import Steps, op, push
+from hexkit_empyreal.effects.registry import Steps, push
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, explain_text
 from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.railyard import market_rule
@@ -128,13 +129,13 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         steps += [EliminateAward(player=s, prompt="eliminate an Award") for s in order]
     steps += [SelectCompany(player=s, prompt="choose a Company") for s in reversed(range(n))]
     steps += [PlaceHeadquarters(player=s, prompt="place your first train car on your Home Terrain") for s in range(n)]
-    steps.append(op_step(0, "begin_play"))
+    steps.append(auto(BeginPlay, 0))
     push(state, steps)
     return state
 
 
-@op("begin_play")
-def _begin_play(state: EmpyrealState, o: Any) -> Steps | None:
+@runs(BeginPlay)
+def _begin_play(state: EmpyrealState, o: BeginPlay) -> Steps | None:
     state.phase = "play"
     state.note(None, "play begins with the Start Player")
     return start_turn_steps(0)

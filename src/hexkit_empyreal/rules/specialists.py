@@ -16,18 +16,18 @@ from typing import Any
 
 from hexkit.components import Deck, EmptyPolicy
 
+from hexkit_empyreal.actions import GainSpecialist, auto
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     DONE,
     Choose,
     ChooseSpecialist,
     ChooseSpecialistType,
     Done,
-    Op,
     interned,
-    op_step,
 )
 from hexkit_empyreal.data import SPECIALIST_TYPES
-from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.state import EmpyrealState
 from hexkit_empyreal.state import tally
@@ -73,7 +73,7 @@ def open_types(state: EmpyrealState, player: int) -> list[int]:
 
 def gain_specialist_steps(player: int) -> Steps:
     """Steps of one Gain Specialist."""
-    return [op_step(player, "gain_specialist")]
+    return [auto(GainSpecialist, player)]
 
 
 def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> None:
@@ -89,8 +89,8 @@ def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> Non
     state.note(player, f"{ps.company} gained the {SPECIALIST_TYPES[t]} {name}")
 
 
-@op("gain_specialist")
-def _gain_specialist(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(GainSpecialist)
+def _gain_specialist(state: EmpyrealState, o: GainSpecialist) -> Steps | None:
     if not open_types(state, o.player):
         state.note(o.player, f"{state.players[o.player].company} has no room for a Specialist; the gain is lost")
         return None

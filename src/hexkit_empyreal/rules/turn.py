@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from hexkit_empyreal.actions import EndActivation, EndTurn, OpenSpecialistPhase, ReturnToStart, StartTurn, auto
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     DONE,
     Activate,
@@ -30,15 +32,13 @@ from hexkit_empyreal.actions import (
     Done,
     MainAction,
     Move,
-    Op,
     SpecialistPhase,
     UpgradeChoice,
     UseSpecialist,
     interned,
-    op_step,
 )
 from hexkit_empyreal.data import SpellcarSpec
-from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, op, passives_of, push
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, passives_of, push
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import Handler, handles
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
@@ -137,17 +137,17 @@ def _usable(state: EmpyrealState, player: int) -> Iterator[str]:
 
 def start_turn_steps(player: int) -> Steps:
     """Steps that begin ``player``'s turn."""
-    return [op_step(player, "start_turn")]
+    return [auto(StartTurn, player)]
 
 
-@op("start_turn")
-def _start_turn(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(StartTurn)
+def _start_turn(state: EmpyrealState, o: StartTurn) -> Steps | None:
     state.turn = TurnState(player=o.player)
-    return [op_step(o.player, "specialist_phase")]
+    return [auto(OpenSpecialistPhase, o.player)]
 
 
-@op("specialist_phase")
-def _specialist_phase(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(OpenSpecialistPhase)
+def _specialist_phase(state: EmpyrealState, o: OpenSpecialistPhase) -> Steps | None:
     if next(_usable(state, o.player), None) is not None:
         return [SpecialistPhase(player=o.player, prompt="activate Specialists, or done")]
     return [MainAction(player=o.player, prompt="Administrate or Move+Activate")]
@@ -180,7 +180,7 @@ class SpecialistPhaseHandler(Handler):
         else:
             state.turn.used.append(name)
         state.note(p, f"{ps.company} activated {name}")
-        state.pending.append(op_step(p, "specialist_phase"))
+        state.pending.append(auto(OpenSpecialistPhase, p))
         run_effect(state, p, name, name)
 
     @staticmethod
@@ -237,7 +237,7 @@ class MainActionHandler(Handler):
                 state.note(p, f"{ps.company} administrated")
                 extras = _extras(state, p)
                 if extras:
-                    state.pending.append(op_step(p, "end_turn"))
+                    state.pending.append(auto(EndTurn, p))
                     state.pending.append(
                         AdministrateSteps(player=p, prompt="choose the next Administrate step", remaining=ADMIN_STEPS + tuple(extras))
                     )
@@ -246,7 +246,7 @@ class MainActionHandler(Handler):
                 got = mana.reclaim(state, p)
                 mana.refresh(state, p)
                 state.note(p, f"{ps.company} reclaimed {got} mana ({mana.before_after(before, ps.mana)}) and refreshed")
-                push(state, [*gain_spellcar_steps(p), op_step(p, "end_turn")])
+                push(state, [*gain_spellcar_steps(p), auto(EndTurn, p)])
                 return
             push(state, _main_extras(state, p)[action.option])
             return
@@ -261,7 +261,7 @@ class MainActionHandler(Handler):
         if ps.conductor == eol and not d.deliver:
             ps.conductor = 0
             state.note(p, f"{ps.company}'s Conductor returned to Start without delivering")
-            push(state, [op_step(p, "end_turn")])
+            push(state, [auto(EndTurn, p)])
             return
         if ps.conductor == eol:
             push(
@@ -269,21 +269,21 @@ class MainActionHandler(Handler):
                 [
                     DeliverChoice(player=p, prompt="deliver to a City, or skip", mode="eol"),
                     UpgradeChoice(player=p, prompt="choose an Upgrade"),
-                    op_step(p, "return_to_start"),
-                    op_step(p, "end_turn"),
+                    auto(ReturnToStart, p),
+                    auto(EndTurn, p),
                 ],
             )
             return
         if not d.activate:
-            push(state, [op_step(p, "end_turn")])
+            push(state, [auto(EndTurn, p)])
             return
         state.turn.activating = True
         push(
             state,
             [
                 ActivateSpellcars(player=p, prompt="activate a Spellcar, or done"),
-                op_step(p, "end_activation"),
-                op_step(p, "end_turn"),
+                auto(EndActivation, p),
+                auto(EndTurn, p),
             ],
         )
 
@@ -429,7 +429,7 @@ def _twice_cost(state: EmpyrealState, player: int) -> int | None:
     return best
 
 
-@op("end_activation")
-def _end_activation(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(EndActivation)
+def _end_activation(state: EmpyrealState, o: EndActivation) -> Steps | None:
     state.turn.activating = False
     return None

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexkit_empyreal.actions import ReturnToStart
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import Choose, Op, UpgradeChoice, interned, op_step
 from hexkit_empyreal.effects.registry import Steps, op, push
 from hexkit_empyreal.rules import mana
@@ -65,7 +67,7 @@ def _refresh(state: EmpyrealState, o: Op) -> Steps | None:
     return None
 
 
-@op("return_to_start")
-def _return_to_start(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(ReturnToStart)
+def _return_to_start(state: EmpyrealState, o: ReturnToStart) -> Steps | None:
     state.players[o.player].conductor = 0
     return None
