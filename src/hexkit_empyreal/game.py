@@ -45,9 +45,6 @@ from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
 from hexkit_empyreal.migrate import migrate_branch, migrate_steps, typed_op
 from hexkit_empyreal.rules import (
-    build,
-    choices,
-    deliver,
     game_end,
     railyard,
     settle,
@@ -71,11 +68,8 @@ MODULES = (
     # the turn and the rules' decisions
     setup,
     turn,
-    choices,
-    build,
     railyard,
     specialists,
-    deliver,
     upgrade,
     wasteland,
     game_end,
@@ -90,9 +84,11 @@ MODULES = (
     surveyors,
     station_masters,
 )
-"""Every module whose decision handlers, ops, domains, effects and passive
+"""Every module whose typed steps, ops, domains, effects and passive
 abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`,
-from :meth:`EmpyrealGame.build_flow`): nothing is registered by importing a module."""
+from :meth:`EmpyrealGame.build_flow`): nothing is registered by importing a
+module. The question handlers are registered by
+:func:`hexkit_empyreal.rules.flow.build_flow` (:data:`~hexkit_empyreal.rules.flow.NATIVE_HANDLERS`)."""
 
 _MANA_KEYS = ("mana", "spent")
 

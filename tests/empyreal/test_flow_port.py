@@ -18,6 +18,7 @@ from hexkit.serialize import codec
 from hexkit_empyreal import GAME
 from hexkit_empyreal.actions import Branch, BuildTrack, Choose, Op, Target
 from hexkit_empyreal.rules.choices import BranchHandler
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.rules.flow import LEGACY, NATIVE
 
 
@@ -39,10 +40,10 @@ def _with_pending(saved: dict[str, Any], *steps: dict[str, Any]) -> Any:
 def test_the_game_runs_on_the_engine_with_every_question_registered() -> None:
     assert isinstance(GAME, FlowGame)
     registered = GAME.flow.registered()["question"]
-    assert set(registered) == set(NATIVE) | set(LEGACY) and Op not in registered
+    assert set(registered) == set(NATIVE) and Op not in registered and LEGACY == ()
     assert isinstance(GAME.flow.handler(Branch(player=0, labels=(), branches=())), BranchHandler)
-    assert Branch in NATIVE and Branch not in LEGACY
-    assert all(isinstance(GAME.flow.handler(k.__new__(k)), Legacy) for k in LEGACY)
+    assert not any(isinstance(GAME.flow.handler(k.__new__(k)), Legacy) for k in registered)
+    assert all(isinstance(GAME.flow.handler(k.__new__(k)), EmpyrealHandler) for k in registered)
 
 
 def test_a_branch_nests_its_steps_as_values_and_round_trips(saved: dict[str, Any]) -> None:

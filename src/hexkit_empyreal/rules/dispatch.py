@@ -1,7 +1,9 @@
-"""Decision handlers and the loop that runs automatic steps.
+"""The base of Empyreal's question handlers, and the loop that runs automatic steps.
 
-Each decision type has a :class:`Handler`: the legal answers, how an answer
-changes the state, and why an answer is illegal. :func:`settle` runs the
+Each question type has an :class:`EmpyrealHandler` (a native
+:class:`hexkit.flow.Handler`): the legal answers, how an answer changes
+the state, and why an answer is illegal; ``rules/flow.py`` registers one
+instance of each on the game's :class:`~hexkit.flow.Flow`. :func:`settle` runs the
 automatic steps on top of the stack (the typed ones of
 :data:`~hexkit_empyreal.actions.TURN_STEPS`, by type, and the
 :class:`~hexkit_empyreal.actions.Op` steps, by name)
@@ -13,42 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from hexkit.flow import Handler as FlowHandler
 from hexkit.flow import Step
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
-from hexkit_empyreal.effects.registry import Steps, get_op, mark, marks_of, push, register
+from hexkit_empyreal.effects.registry import Steps, get_domain, get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["Handler", "HANDLERS", "STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "handles", "install", "settle"]
+__all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle"]
 
-
-class Handler:
-    """How one decision type is answered. Subclass and register with :func:`handles`."""
-
-    decision: ClassVar[type[Decision]]
-
-    @staticmethod
-    def actions(state: EmpyrealState, d: Any) -> list[Any]:
-        """The legal answers."""
-        raise NotImplementedError
-
-    @staticmethod
-    def perform(state: EmpyrealState, d: Any, action: Any) -> None:
-        """Apply a legal answer; ``d`` is already popped from the stack."""
-        raise NotImplementedError
-
-    @staticmethod
-    def explain(state: EmpyrealState, d: Any, action: Any) -> str | None:
-        """Why ``action`` is not a legal answer (``None``: no specific rule)."""
-        return None
-
-
-HANDLERS: dict[type[Decision], type[Handler]] = {}
 
 Q = TypeVar("Q", bound=Decision)
 
@@ -57,9 +36,11 @@ class EmpyrealHandler(FlowHandler[EmpyrealState, Q, Any]):
     """A native handler of the core engine for one Empyreal question type.
 
     Subclasses give :meth:`answers`, :meth:`answer` (the effect of a legal
-    answer; the question is already popped) and :meth:`explain`;
-    :meth:`resolve` runs the answer, then :func:`settle` (the automatic
-    :class:`~hexkit_empyreal.actions.Op` steps, which are not engine steps yet).
+    answer; the question is already popped) and :meth:`why` (the rule an
+    illegal answer breaks); :meth:`resolve` runs the answer, then
+    :func:`settle` (the automatic steps: the typed ones and the
+    :class:`~hexkit_empyreal.actions.Op` steps still named by strings), and
+    :meth:`explain` names the pending question when :meth:`why` knows no rule.
     Instances are registered from ``rules/flow.py``; nothing registers on import.
     """
 
@@ -67,10 +48,22 @@ class EmpyrealHandler(FlowHandler[EmpyrealState, Q, Any]):
         """Apply a legal ``answer`` (override)."""
         raise NotImplementedError
 
+    def why(self, state: EmpyrealState, question: Q, answer: Any) -> str | None:
+        """The rule ``answer`` breaks, or ``None`` (override)."""
+        return None
+
     def resolve(self, state: EmpyrealState, question: Q, answer: Any) -> None:
         """Apply ``answer``, then run the automatic steps that follow."""
         self.answer(state, question, answer)
         settle(state)
+
+    def explain(self, state: EmpyrealState, question: Q, answer: object) -> str:
+        """:meth:`why`, or the pending question named (a malformed answer never raises here)."""
+        try:
+            reason = self.why(state, question, answer)
+        except (AttributeError, KeyError, ValueError, TypeError, IndexError):
+            reason = None
+        return explain_text(question, reason)
 
 
 def explain_text(d: Decision, reason: str | None) -> str:
@@ -82,16 +75,6 @@ def explain_text(d: Decision, reason: str | None) -> str:
     """
     what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
     return reason or f"it does not answer the pending decision ({what})"
-
-
-def handles(dtype: type[Decision]) -> Any:
-    """Class decorator marking a :class:`Handler` of ``dtype`` (registered by :func:`install`)."""
-
-    def decorate(cls: type[Handler]) -> type[Handler]:
-        cls.decision = dtype
-        return mark(cls, "handler", "", dtype)
-
-    return decorate
 
 
 T = TypeVar("T", bound=Step)
@@ -119,14 +102,14 @@ _INSTALLED: set[str] = set()
 
 
 def install(modules: Iterable[ModuleType]) -> None:
-    """Register every handler, typed step, effect, op, domain and passive marked in ``modules``.
+    """Register every typed step, effect, op, domain and passive marked in ``modules``.
 
     Called by :class:`~hexkit_empyreal.game.EmpyrealGame` with its list of
     rule and effect modules; installing a module again does nothing.
 
     Raises:
-        ValueError: two objects marked with one name, or two handlers for
-            one decision type (naming it).
+        ValueError: two objects marked with one name, or two functions for
+            one step type (naming it).
     """
     for module in modules:
         if module.__name__ in _INSTALLED:
@@ -135,10 +118,8 @@ def install(modules: Iterable[ModuleType]) -> None:
             if kind == "step":
                 if STEPS.setdefault(extra, obj) is not obj:
                     raise ValueError(f"two functions run {extra.__name__}: {STEPS[extra].__name__}, {obj.__name__}")
-            elif kind != "handler":
+            else:
                 register(obj, kind, name, extra)
-            elif HANDLERS.setdefault(extra, obj) is not obj:
-                raise ValueError(f"two handlers for {extra.__name__}: {HANDLERS[extra].__name__}, {obj.__name__}")
         _INSTALLED.add(module.__name__)
 
 
@@ -157,8 +138,11 @@ def settle(state: EmpyrealState) -> None:
             pending.pop()
             push(state, run(state, top))
             continue
-        if isinstance(top, (ChooseHex, ChooseOption)):
-            if not top.optional and not HANDLERS[kind].actions(state, top):
+        if isinstance(top, (ChooseHex, ChooseOption)) and not top.optional:
+            # the options of rules/choices.py (options_of, cells_of), tested for none
+            offered: Any = (get_domain(top.domain)(state, top)
+                            if isinstance(top, ChooseHex) or top.domain else top.options)
+            if not offered:
                 pending.pop()
                 note_nothing_to_choose(state, top)
                 continue

@@ -21,7 +21,6 @@ from hexkit.components import Deck, EmptyPolicy, MarketRow, Pool
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import BeginPlay, auto
-from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     Choose,
     EliminateAward,
@@ -35,7 +34,7 @@ from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
 from hexkit_empyreal.effects.registry import Steps, push
-from hexkit_empyreal.rules.dispatch import EmpyrealHandler, explain_text
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.railyard import market_rule
 from hexkit_empyreal.rules.turn import start_turn_steps
@@ -174,10 +173,10 @@ class SelectCompanyHandler(EmpyrealHandler[SelectCompany]):
     def answer(self, state: EmpyrealState, d: SelectCompany, action: Any) -> None:
         state.pending.append(SelectCaptain(player=d.player, prompt="choose a Captain", company=action.option))
 
-    def explain(self, state: EmpyrealState, d: SelectCompany, action: object) -> str | None:
+    def why(self, state: EmpyrealState, d: SelectCompany, action: Any) -> str | None:
         if isinstance(action, Choose) and action.option in _taken_companies(state):
             return f"{action.option} is already taken"
-        return explain_text(d, None)
+        return None
 
 
 class SelectCaptainHandler(EmpyrealHandler[SelectCaptain]):
@@ -189,7 +188,7 @@ class SelectCaptainHandler(EmpyrealHandler[SelectCaptain]):
     def answer(self, state: EmpyrealState, d: SelectCaptain, action: Any) -> None:
         assign_company(state, d.player, d.company, action.option)
 
-    def explain(self, state: EmpyrealState, d: SelectCaptain, action: object) -> str | None:
+    def why(self, state: EmpyrealState, d: SelectCaptain, action: Any) -> str | None:
         return f"{d.company} may be led by its own Captain or a free Wild Captain"
 
 
@@ -247,7 +246,7 @@ class PlaceHeadquartersHandler(EmpyrealHandler[PlaceHeadquarters]):
                 PlaceHeadquarters(player=d.player, prompt="place your second train car next to the first", first=cell)
             )
 
-    def explain(self, state: EmpyrealState, d: PlaceHeadquarters, action: object) -> str | None:
+    def why(self, state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> str | None:
         if d.first < 0:
             return "the first train car goes on an unoccupied hex of your Home Terrain"
         return "the second train car goes on an unoccupied hex next to the first, not a City or Wasteland"
@@ -267,5 +266,5 @@ class EliminateAwardHandler(EmpyrealHandler[EliminateAward]):
             state.award_offer = []
             state.note(None, f"Awards in play: {', '.join(state.awards)}")
 
-    def explain(self, state: EmpyrealState, d: EliminateAward, action: object) -> str | None:
+    def why(self, state: EmpyrealState, d: EliminateAward, action: Any) -> str | None:
         return "that Award is not on offer"
