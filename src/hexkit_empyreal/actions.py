@@ -24,7 +24,16 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hexkit.flow import Question, Step
+from hexkit.flow import (
+    ComponentAnswer,
+    ComponentRef,
+    DoneAnswer,
+    HexAnswer,
+    NumberAnswer,
+    OptionAnswer,
+    Question,
+    Step,
+)
 from hexkit.game import Decision
 from hexkit.hexes import Hex
 
@@ -84,8 +93,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- actions
 @attrs.frozen
-class Choose:
-    """Pick a named option of the pending decision."""
+class Choose(OptionAnswer):
+    """Pick a named option of the pending decision (kind: one of named options)."""
 
     option: str
 
@@ -94,8 +103,8 @@ class Choose:
 
 
 @attrs.frozen
-class Done:
-    """Decline, or finish a repeatable choice (skip, done, end activations)."""
+class Done(DoneAnswer):
+    """Decline, or finish a repeatable choice (skip, done, end activations; kind: done)."""
 
     def __str__(self) -> str:
         return "done"
@@ -124,8 +133,8 @@ def interned(cls: Callable[..., _A], *args: Any) -> _A:
 
 
 @attrs.frozen
-class Move:
-    """Move the Conductor ``spaces`` spaces, paying ``cost`` mana."""
+class Move(NumberAnswer):
+    """Move the Conductor ``spaces`` spaces, paying ``cost`` mana (kind: a number)."""
 
     spaces: int
     cost: int
@@ -135,20 +144,28 @@ class Move:
 
 
 @attrs.frozen
-class Activate:
-    """Activate the Spellcar in railyard slot ``slot`` (``"D2"``) for ``cost`` mana."""
+class Activate(ComponentAnswer):
+    """Activate the Spellcar in railyard slot ``slot`` (``"D2"``) for ``cost`` mana.
+
+    Kind: a component; a board highlights ``spellcar:<name>``.
+    """
 
     slot: str
     spellcar: str
     cost: int
+
+    @property
+    def component(self) -> ComponentRef:
+        """The Spellcar activated."""
+        return ComponentRef("spellcar", self.spellcar)
 
     def __str__(self) -> str:
         return f"activate {self.spellcar} ({self.slot}) for {self.cost} mana"
 
 
 @attrs.frozen
-class Build:
-    """Build Track on ``hex``; ``cost`` is the mana paid for Transfers."""
+class Build(HexAnswer):
+    """Build Track on ``hex``; ``cost`` is the mana paid for Transfers (kind: a hex)."""
 
     hex: Hex
     cost: int = 0
@@ -159,8 +176,8 @@ class Build:
 
 
 @attrs.frozen
-class PickHex:
-    """Choose a hex."""
+class PickHex(HexAnswer):
+    """Choose a hex (kind: a hex)."""
 
     hex: Hex
 
@@ -169,19 +186,24 @@ class PickHex:
 
 
 @attrs.frozen
-class DeliverTo:
-    """Deliver to the City on ``city``, Goods of ``colour``."""
+class DeliverTo(HexAnswer):
+    """Deliver to the City on ``city``, Goods of ``colour`` (kind: a hex, the City's)."""
 
     city: Hex
     colour: str
+
+    @property
+    def hex(self) -> Hex:
+        """The City's hex."""
+        return self.city
 
     def __str__(self) -> str:
         return f"deliver {self.colour} Goods to the City at {self.city}"
 
 
 @attrs.frozen
-class PickGood:
-    """Pick up one Good of the delivery's colour from ``hex``."""
+class PickGood(HexAnswer):
+    """Pick up one Good of the delivery's colour from ``hex`` (kind: a hex)."""
 
     hex: Hex
 
@@ -190,8 +212,8 @@ class PickGood:
 
 
 @attrs.frozen
-class PlaceAt:
-    """Place the gained Spellcar in railyard slot ``slot`` (``"C3"``)."""
+class PlaceAt(OptionAnswer):
+    """Place the gained Spellcar in railyard slot ``slot`` (``"C3"``; kind: one of named options)."""
 
     slot: str
 
@@ -200,10 +222,18 @@ class PlaceAt:
 
 
 @attrs.frozen
-class UseSpecialist:
-    """Activate a Specialist in the Activate Specialists phase."""
+class UseSpecialist(ComponentAnswer):
+    """Activate a Specialist in the Activate Specialists phase.
+
+    Kind: a component; a board highlights ``specialist:<name>``.
+    """
 
     name: str
+
+    @property
+    def component(self) -> ComponentRef:
+        """The Specialist activated."""
+        return ComponentRef("specialist", self.name)
 
     def __str__(self) -> str:
         return f"activate {self.name}"

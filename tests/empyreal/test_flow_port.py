@@ -119,3 +119,21 @@ def test_an_op_with_arguments_keeps_its_name(saved: dict[str, Any]) -> None:
     state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "refresh",
                                   "ints": [], "strs": ["captain_only"]})
     assert state.pending[-1] == Op(player=seat, op="refresh", strs=("captain_only",))
+
+
+def test_the_actions_are_the_shared_answer_kinds_with_their_highlights() -> None:
+    from hexkit.flow import AnswerKind, ComponentRef
+    from hexkit.hexes import Hex
+
+    from hexkit_empyreal.actions import (
+        DONE, Activate, Build, DeliverTo, Move, PickGood, PickHex, PlaceAt, UseSpecialist,
+    )
+
+    assert (Build(Hex(1, 0), 2).kind, Build(Hex(1, 0), 2).hex) == (AnswerKind.HEX, Hex(1, 0))
+    assert DeliverTo(Hex(0, 1), "Red").hex == Hex(0, 1)
+    assert PickHex(Hex(2, -1)).kind is PickGood(Hex(2, -1)).kind is AnswerKind.HEX
+    assert Choose("Refresh").kind is PlaceAt("C3").kind is AnswerKind.OPTION
+    assert Activate("D2", "Flow Controller", 1).component == ComponentRef("spellcar", "Flow Controller")
+    assert UseSpecialist("Peril").component == ComponentRef("specialist", "Peril")
+    assert Move(2, 3).kind is AnswerKind.NUMBER and DONE.kind is AnswerKind.DONE
+    assert codec(GAME).encode_action(Build(Hex(1, 0), 2)) == {"type": "Build", "hex": "(1,0)", "cost": 2}
