@@ -66,7 +66,12 @@ __all__ = [
     "GainSpellcar",
     "GainSpecialist",
     "ReturnToStart",
-    "TURN_STEPS",
+    "Refresh",
+    "ExtraTurn",
+    "NoOp",
+    "AskReturnGood",
+    "PerilBegin",
+    "TYPED_STEPS",
     "ChooseOption",
     "ChooseHex",
     "Branch",
@@ -364,9 +369,43 @@ class ReturnToStart(Step):
     """Put ``player``'s Conductor back on the Start space (after the End of the Line)."""
 
 
-TURN_STEPS: tuple[type[Step], ...] = (
+@attrs.frozen(kw_only=True)
+class Refresh(Step):
+    """Refresh ``player``'s Captain and/or Engineer.
+
+    Attributes:
+        captain: refresh the Captain.
+        engineer: refresh the Engineer.
+    """
+
+    captain: bool = True
+    engineer: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class ExtraTurn(Step):
+    """``player`` takes another turn after this one."""
+
+
+@attrs.frozen(kw_only=True)
+class NoOp(Step):
+    """Nothing happens (an effect whose optional part cannot be taken)."""
+
+
+@attrs.frozen(kw_only=True)
+class AskReturnGood(Step):
+    """Ask ``player`` for an In-Network Good to return to the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class PerilBegin(Step):
+    """Peril: ``player`` activates Spellcars before moving."""
+
+
+TYPED_STEPS: tuple[type[Step], ...] = (
     StartTurn, OpenSpecialistPhase, EndActivation, EndTurn, GameOver, BeginPlay,
-    GainSpellcar, GainSpecialist, ReturnToStart,
+    GainSpellcar, GainSpecialist, ReturnToStart, Refresh, ExtraTurn, NoOp, AskReturnGood,
+    PerilBegin,
 )
 """The typed automatic steps (every other automatic step is still an :class:`Op` named by a string)."""
 
@@ -604,5 +643,5 @@ DECISION_TYPES: tuple[type[Decision], ...] = (
     PlaceSpellcar,
     ChooseSpecialistType,
     ChooseSpecialist,
-    *TURN_STEPS,
+    *TYPED_STEPS,
 )

@@ -63,7 +63,7 @@ DELIVERY_MODES = frozenset({"eol", "final", "effect"})
 SETUP_STEPS = (SelectCompany, SelectCaptain, EliminateAward, PlaceHeadquarters)
 """Questions asked only while the game is set up."""
 
-TURN_STEPS = (
+TYPED_STEPS = (
     SpecialistPhase, MainAction, AdministrateSteps, ActivateSpellcars, UpgradeChoice, TakeSpellcar,
     PlaceSpellcar, ChooseSpecialistType, ChooseSpecialist, BuildTrack, Branch,
 )
@@ -268,7 +268,7 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
             problems.add(f"{where}.player", f"seat {step.player} has a Company already")
         if isinstance(step, SETUP_STEPS) and state.phase != "setup":
             problems.add(where, f"a set-up question ({type(step).__name__}) in phase {state.phase!r}")
-        if isinstance(step, TURN_STEPS) and state.phase == "play" and step.player != state.turn.player:
+        if isinstance(step, TYPED_STEPS) and state.phase == "play" and step.player != state.turn.player:
             problems.add(f"{where}.player", f"seat {step.player} is asked, but it is seat"
                          f" {state.turn.player}'s turn")
 

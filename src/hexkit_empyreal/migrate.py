@@ -31,6 +31,11 @@ from hexkit_empyreal.actions import (
     OpenSpecialistPhase,
     ReturnToStart,
     StartTurn,
+    AskReturnGood,
+    ExtraTurn,
+    NoOp,
+    PerilBegin,
+    Refresh,
 )
 
 __all__ = ["LEGACY_STEPS_IN_STRS", "TYPED_OPS", "typed_op", "legacy_steps", "migrate_branch", "migrate_steps"]
@@ -137,17 +142,31 @@ TYPED_OPS: dict[str, type[Decision]] = {
     "gain_spellcar": GainSpellcar,
     "gain_specialist": GainSpecialist,
     "return_to_start": ReturnToStart,
+    "extra_turn": ExtraTurn,
+    "noop": NoOp,
+    "ask_return_good": AskReturnGood,
+    "u_peril_begin": PerilBegin,
+    "refresh": Refresh,
 }
-"""The ops that became typed steps (:data:`~hexkit_empyreal.actions.TURN_STEPS`), by their old name."""
+"""The ops that became typed steps (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), by their old name."""
 
 
 def typed_op(saved: dict[str, Any]) -> dict[str, Any] | None:
     """The saved form of the typed step an old ``Op`` became, or ``None`` if it is still an ``Op``.
 
     Only an op with no arguments is one of :data:`TYPED_OPS` (the old code
-    never gave these arguments); its seat and prompt are kept.
+    never gave these arguments), but ``refresh``, whose ``strs``
+    ``["captain_only"]`` / ``["engineer_only"]`` become ``Refresh``'s two
+    flags; its seat and prompt are kept.
     """
     kind = TYPED_OPS.get(saved.get("op"))  # type: ignore[arg-type]
-    if kind is None or saved.get("ints") or saved.get("strs") or saved.get("steps"):
+    strs = saved.get("strs") or []
+    if kind is Refresh and strs in (["captain_only"], ["engineer_only"]) and not saved.get("ints"):
+        return {"type": "Refresh", "player": saved.get("player"), "prompt": saved.get("prompt"),
+                "captain": strs == ["captain_only"], "engineer": strs == ["engineer_only"]}
+    if kind is None or saved.get("ints") or strs or saved.get("steps"):
         return None
-    return {"type": kind.__name__, "player": saved.get("player"), "prompt": saved.get("prompt")}
+    out = {"type": kind.__name__, "player": saved.get("player"), "prompt": saved.get("prompt")}
+    if kind is Refresh:
+        out.update(captain=True, engineer=True)
+    return out

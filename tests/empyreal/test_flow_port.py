@@ -103,9 +103,9 @@ def test_steps_text_that_does_not_decode_is_refused_naming_the_field(saved: dict
 def test_the_turn_steps_are_typed_engine_steps_and_old_ops_load_as_them() -> None:
     from pathlib import Path
 
-    from hexkit_empyreal.actions import TURN_STEPS, EndActivation, EndTurn
+    from hexkit_empyreal.actions import TYPED_STEPS, EndActivation, EndTurn
 
-    assert set(GAME.flow.registered()["step"]) == set(TURN_STEPS)
+    assert set(GAME.flow.registered()["step"]) == set(TYPED_STEPS)
     saved = json.loads((Path(__file__).parent / "golden" / "4p-activate.json").read_text())
     assert [d.get("op") for d in saved["state"]["pending"]][:2] == ["end_turn", "end_activation"]
     state = codec(GAME).state_from_dict(saved)
@@ -114,11 +114,23 @@ def test_the_turn_steps_are_typed_engine_steps_and_old_ops_load_as_them() -> Non
     assert written == {"type": "EndTurn", "player": 3, "prompt": ""}
 
 
-def test_an_op_with_arguments_keeps_its_name(saved: dict[str, Any]) -> None:
+def test_an_op_still_named_by_a_string_keeps_its_name(saved: dict[str, Any]) -> None:
     seat = saved["state"]["turn"]["player"]
-    state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "refresh",
-                                  "ints": [], "strs": ["captain_only"]})
-    assert state.pending[-1] == Op(player=seat, op="refresh", strs=("captain_only",))
+    state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "gain_mana",
+                                  "ints": [2], "strs": []})
+    assert state.pending[-1] == Op(player=seat, op="gain_mana", ints=(2,))
+
+
+def test_an_old_refresh_op_loads_as_the_typed_step_with_its_flags(saved: dict[str, Any]) -> None:
+    from hexkit_empyreal.actions import Refresh
+
+    seat = saved["state"]["turn"]["player"]
+    state = _with_pending(
+        saved,
+        {"type": "Op", "player": seat, "prompt": "", "op": "refresh", "ints": [], "strs": ["captain_only"]},
+        {"type": "Op", "player": seat, "prompt": "", "op": "refresh", "ints": [], "strs": []},
+    )
+    assert state.pending[-2:] == [Refresh(player=seat, captain=True, engineer=False), Refresh(player=seat)]
 
 
 def test_the_actions_are_the_shared_answer_kinds_with_their_highlights() -> None:

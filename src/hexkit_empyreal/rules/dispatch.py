@@ -5,7 +5,7 @@ Each question type has an :class:`EmpyrealHandler` (a native
 the state, and why an answer is illegal; ``rules/flow.py`` registers one
 instance of each on the game's :class:`~hexkit.flow.Flow`. :func:`settle` runs the
 automatic steps on top of the stack (the typed ones of
-:data:`~hexkit_empyreal.actions.TURN_STEPS`, by type, and the
+:data:`~hexkit_empyreal.actions.TYPED_STEPS`, by type, and the
 :class:`~hexkit_empyreal.actions.Op` steps, by name)
 (and drops generic choices that have no option left) until a player must
 answer, or the game is over.
@@ -83,7 +83,7 @@ StepFn = Callable[[EmpyrealState, T], "Steps | None"]
 """The code of a typed automatic step: change the state, return the steps to run next."""
 
 STEPS: dict[type[Decision], Callable[[EmpyrealState, Any], "Steps | None"]] = {}
-"""The code of each typed automatic step (:data:`~hexkit_empyreal.actions.TURN_STEPS`), by type."""
+"""The code of each typed automatic step (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), by type."""
 
 
 def runs(kind: type[T]) -> Callable[[StepFn[T]], StepFn[T]]:

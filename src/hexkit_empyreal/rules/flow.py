@@ -5,7 +5,7 @@
 modules and registers, for every question type, its native
 :class:`~hexkit_empyreal.rules.dispatch.EmpyrealHandler` (:data:`NATIVE_HANDLERS`)
 and, for every typed automatic step of
-:data:`~hexkit_empyreal.actions.TURN_STEPS`, the function that runs it. No
+:data:`~hexkit_empyreal.actions.TYPED_STEPS`, the function that runs it. No
 question is answered through :class:`~hexkit.flow.Legacy` any more
 (:data:`LEGACY` is empty). The automatic steps still named by strings
 (:class:`~hexkit_empyreal.actions.Op`, 62 ops) are run by
@@ -26,7 +26,7 @@ from hexkit.game import Decision
 
 from hexkit_empyreal.actions import (
     DECISION_TYPES,
-    TURN_STEPS,
+    TYPED_STEPS,
     ActivateSpellcars,
     AdministrateSteps,
     Branch,
@@ -104,7 +104,7 @@ NATIVE: tuple[type[Decision], ...] = tuple(NATIVE_HANDLERS)
 """Question types answered by a native :class:`~hexkit.flow.Handler`: all of them."""
 
 LEGACY: tuple[type[Decision], ...] = tuple(
-    t for t in DECISION_TYPES if t not in NATIVE and t is not Op and t not in TURN_STEPS
+    t for t in DECISION_TYPES if t not in NATIVE and t is not Op and t not in TYPED_STEPS
 )
 """Question types still answered through :class:`~hexkit.flow.Legacy`: none."""
 
@@ -118,7 +118,7 @@ def build_flow(modules: Sequence[ModuleType]) -> Flow[EmpyrealState]:
 
     Returns:
         The game's flow: :data:`NATIVE_HANDLERS` for the questions, and the
-        typed automatic steps of :data:`~hexkit_empyreal.actions.TURN_STEPS`
+        typed automatic steps of :data:`~hexkit_empyreal.actions.TYPED_STEPS`
         as engine steps (:class:`~hexkit_empyreal.actions.Op` is not
         registered: :func:`~hexkit_empyreal.rules.dispatch.settle` runs it by name).
 
@@ -133,7 +133,7 @@ def build_flow(modules: Sequence[ModuleType]) -> Flow[EmpyrealState]:
         raise FlowError(f"empyreal: no handler for {', '.join(missing)}")
     for kind, make in NATIVE_HANDLERS.items():
         flow.question(kind, make())
-    for step in TURN_STEPS:  # typed automatic steps: the engine knows each by its type
+    for step in TYPED_STEPS:  # typed automatic steps: the engine knows each by its type
         run = STEPS.get(step)
         if run is None:
             raise FlowError(f"empyreal: no installed module runs the step {step.__name__}")

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hexkit_empyreal.actions import ReturnToStart
-from hexkit_empyreal.actions import Choose, Op, UpgradeChoice, interned, op_step
-from hexkit_empyreal.effects.registry import Steps, op, push
+from hexkit_empyreal.actions import Refresh, ReturnToStart, auto
+from hexkit_empyreal.actions import Choose, UpgradeChoice, interned
+from hexkit_empyreal.effects.registry import Steps, push
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps
@@ -47,7 +47,7 @@ class UpgradeHandler(EmpyrealHandler[UpgradeChoice]):
                 p, f"{ps.company} gained {gained} mana and reclaimed {reclaimed} ({mana.before_after(before, ps.mana)})"
             )
         elif action.option == UPGRADES[1]:
-            push(state, [*gain_specialist_steps(p), op_step(p, "refresh")])
+            push(state, [*gain_specialist_steps(p), auto(Refresh, p)])
         else:
             push(state, [*gain_spellcar_steps(p), *gain_spellcar_steps(p)])
 
@@ -55,11 +55,9 @@ class UpgradeHandler(EmpyrealHandler[UpgradeChoice]):
         return f"the Upgrades are: {', '.join(UPGRADES)}"
 
 
-@op("refresh")
-def _refresh(state: EmpyrealState, o: Op) -> Steps | None:
-    captain = "engineer_only" not in o.strs
-    engineer = "captain_only" not in o.strs
-    mana.refresh(state, o.player, captain=captain, engineer=engineer)
+@runs(Refresh)
+def _refresh(state: EmpyrealState, o: Refresh) -> Steps | None:
+    mana.refresh(state, o.player, captain=o.captain, engineer=o.engineer)
     return None
 
 
