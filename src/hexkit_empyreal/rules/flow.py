@@ -8,7 +8,7 @@ and, for every typed automatic step of
 :data:`~hexkit_empyreal.actions.TYPED_STEPS`, the function that runs it. No
 question is answered through :class:`~hexkit.flow.Legacy` any more
 (:data:`LEGACY` is empty). The automatic steps still named by strings
-(:class:`~hexkit_empyreal.actions.Op`, 62 ops) are run by
+(:class:`~hexkit_empyreal.actions.Op`, 57 ops) are run by
 :func:`~hexkit_empyreal.rules.dispatch.settle`, never answered.
 
 Source: DESIGN.md (the game protocol); docs/flow.md, "Porting plan".
