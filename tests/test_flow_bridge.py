@@ -27,6 +27,8 @@ from hexkit_soot.game import SootGame
 
 def bridged(original: type[Game[Any, Any]]) -> FlowGame[Any, Any]:
     """``original`` as a FlowGame whose every decision type is a Legacy question."""
+    if issubclass(original, FlowGame):  # already on the engine (Empyreal): wrap its own handlers
+        return _rebridged(original)
 
     class Bridged(FlowGame[Any, Any], original):  # type: ignore[valid-type, misc]
         def build_flow(self) -> Flow[Any]:
@@ -41,6 +43,34 @@ def bridged(original: type[Game[Any, Any]]) -> FlowGame[Any, Any]:
             return flow
 
     Bridged.__name__ = f"{original.__name__}OnFlow"
+    return Bridged()
+
+
+def _rebridged(original: type[FlowGame[Any, Any]]) -> FlowGame[Any, Any]:
+    """A game already on the engine, with each of its handlers behind a Legacy one."""
+    inner = original().flow
+
+    class Bridged(original):  # type: ignore[valid-type, misc]
+        def build_flow(self) -> Flow[Any]:
+            flow: Flow[Any] = Flow(self.info.name)
+
+            def perform(state: Any, action: Any) -> None:
+                question = state.pending.pop()
+                inner.handler(question).resolve(state, question, action)
+                inner.settle(state)
+
+            legacy = Legacy(
+                answers=lambda state: inner.handler(state.pending[-1]).answers(state, state.pending[-1]),
+                perform=perform,
+                explain=lambda state, action: inner.explain(state, action),
+            )
+            for kind in inner.registered()["question"]:
+                flow.question(kind, legacy)
+            for kind in inner.registered()["continuation"]:  # an Ask resumes as in the game
+                flow.resume(kind, inner._resumes[kind])
+            return flow
+
+    Bridged.__name__ = f"{original.__name__}OnLegacy"
     return Bridged()
 
 

@@ -11,7 +11,7 @@ effects are built from (see :mod:`hexkit_empyreal.effects`):
   never answered by a player);
 * :class:`ChooseOption` and :class:`ChooseHex`: pick a name or a hex from a
   registered *domain*, then run a registered op with the answer;
-* :class:`Branch`: pick one of several labelled sequences of steps;
+* :class:`Branch`: pick one of several labelled sequences of steps (nested as typed values);
 * :class:`BuildTrack`: the Build Track verb, with its target and free Transfers.
 
 Source: rulebook, Gameplay.
@@ -19,12 +19,21 @@ Source: rulebook, Gameplay.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
+from hexkit.flow import (
+    ComponentAnswer,
+    ComponentRef,
+    DoneAnswer,
+    HexAnswer,
+    NumberAnswer,
+    OptionAnswer,
+    Question,
+    Step,
+)
 from hexkit.game import Decision
 from hexkit.hexes import Hex
 
@@ -47,6 +56,22 @@ __all__ = [
     "Target",
     "Op",
     "op_step",
+    "auto",
+    "StartTurn",
+    "OpenSpecialistPhase",
+    "EndActivation",
+    "EndTurn",
+    "GameOver",
+    "BeginPlay",
+    "GainSpellcar",
+    "GainSpecialist",
+    "ReturnToStart",
+    "Refresh",
+    "ExtraTurn",
+    "NoOp",
+    "AskReturnGood",
+    "PerilBegin",
+    "TYPED_STEPS",
     "ChooseOption",
     "ChooseHex",
     "Branch",
@@ -68,15 +93,13 @@ __all__ = [
     "ChooseSpecialistType",
     "ChooseSpecialist",
     "DECISION_TYPES",
-    "encode_steps",
-    "decode_steps",
 ]
 
 
 # ---------------------------------------------------------------- actions
 @attrs.frozen
-class Choose:
-    """Pick a named option of the pending decision."""
+class Choose(OptionAnswer):
+    """Pick a named option of the pending decision (kind: one of named options)."""
 
     option: str
 
@@ -85,8 +108,8 @@ class Choose:
 
 
 @attrs.frozen
-class Done:
-    """Decline, or finish a repeatable choice (skip, done, end activations)."""
+class Done(DoneAnswer):
+    """Decline, or finish a repeatable choice (skip, done, end activations; kind: done)."""
 
     def __str__(self) -> str:
         return "done"
@@ -115,8 +138,8 @@ def interned(cls: Callable[..., _A], *args: Any) -> _A:
 
 
 @attrs.frozen
-class Move:
-    """Move the Conductor ``spaces`` spaces, paying ``cost`` mana."""
+class Move(NumberAnswer):
+    """Move the Conductor ``spaces`` spaces, paying ``cost`` mana (kind: a number)."""
 
     spaces: int
     cost: int
@@ -126,20 +149,28 @@ class Move:
 
 
 @attrs.frozen
-class Activate:
-    """Activate the Spellcar in railyard slot ``slot`` (``"D2"``) for ``cost`` mana."""
+class Activate(ComponentAnswer):
+    """Activate the Spellcar in railyard slot ``slot`` (``"D2"``) for ``cost`` mana.
+
+    Kind: a component; a board highlights ``spellcar:<name>``.
+    """
 
     slot: str
     spellcar: str
     cost: int
+
+    @property
+    def component(self) -> ComponentRef:
+        """The Spellcar activated."""
+        return ComponentRef("spellcar", self.spellcar)
 
     def __str__(self) -> str:
         return f"activate {self.spellcar} ({self.slot}) for {self.cost} mana"
 
 
 @attrs.frozen
-class Build:
-    """Build Track on ``hex``; ``cost`` is the mana paid for Transfers."""
+class Build(HexAnswer):
+    """Build Track on ``hex``; ``cost`` is the mana paid for Transfers (kind: a hex)."""
 
     hex: Hex
     cost: int = 0
@@ -150,8 +181,8 @@ class Build:
 
 
 @attrs.frozen
-class PickHex:
-    """Choose a hex."""
+class PickHex(HexAnswer):
+    """Choose a hex (kind: a hex)."""
 
     hex: Hex
 
@@ -160,19 +191,24 @@ class PickHex:
 
 
 @attrs.frozen
-class DeliverTo:
-    """Deliver to the City on ``city``, Goods of ``colour``."""
+class DeliverTo(HexAnswer):
+    """Deliver to the City on ``city``, Goods of ``colour`` (kind: a hex, the City's)."""
 
     city: Hex
     colour: str
+
+    @property
+    def hex(self) -> Hex:
+        """The City's hex."""
+        return self.city
 
     def __str__(self) -> str:
         return f"deliver {self.colour} Goods to the City at {self.city}"
 
 
 @attrs.frozen
-class PickGood:
-    """Pick up one Good of the delivery's colour from ``hex``."""
+class PickGood(HexAnswer):
+    """Pick up one Good of the delivery's colour from ``hex`` (kind: a hex)."""
 
     hex: Hex
 
@@ -181,8 +217,8 @@ class PickGood:
 
 
 @attrs.frozen
-class PlaceAt:
-    """Place the gained Spellcar in railyard slot ``slot`` (``"C3"``)."""
+class PlaceAt(OptionAnswer):
+    """Place the gained Spellcar in railyard slot ``slot`` (``"C3"``; kind: one of named options)."""
 
     slot: str
 
@@ -191,10 +227,18 @@ class PlaceAt:
 
 
 @attrs.frozen
-class UseSpecialist:
-    """Activate a Specialist in the Activate Specialists phase."""
+class UseSpecialist(ComponentAnswer):
+    """Activate a Specialist in the Activate Specialists phase.
+
+    Kind: a component; a board highlights ``specialist:<name>``.
+    """
 
     name: str
+
+    @property
+    def component(self) -> ComponentRef:
+        """The Specialist activated."""
+        return ComponentRef("specialist", self.name)
 
     def __str__(self) -> str:
         return f"activate {self.name}"
@@ -251,11 +295,15 @@ class Op(Decision):
         op: registered op name (:func:`hexkit_empyreal.effects.op`).
         ints: integer arguments.
         strs: string arguments.
+        steps: the steps an op runs after its own work (what a payment
+            buys, the Build Track to repeat): typed decisions nested as
+            values, never text.
     """
 
     op: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
 
 
 _OPS: dict[tuple[int, str], Op] = {}
@@ -273,6 +321,106 @@ def op_step(player: int, name: str) -> Op:
     return step
 
 
+# Typed automatic steps of the turn structure: engine steps (hexkit.flow.Step),
+# each run by the function registered for its type (``@runs`` in the rule
+# module, installed by ``game.py``), no name in a string.
+@attrs.frozen(kw_only=True)
+class StartTurn(Step):
+    """Begin ``player``'s turn: a fresh turn record, then the Specialist phase."""
+
+
+@attrs.frozen(kw_only=True)
+class OpenSpecialistPhase(Step):
+    """Offer ``player`` the Activate Specialists phase (or go straight to the main action)."""
+
+
+@attrs.frozen(kw_only=True)
+class EndActivation(Step):
+    """The Spellcar activations of the turn are over."""
+
+
+@attrs.frozen(kw_only=True)
+class EndTurn(Step):
+    """End ``player``'s turn: check the game end, then the next turn or the final deliveries."""
+
+
+@attrs.frozen(kw_only=True)
+class GameOver(Step):
+    """The game is over: note the final table."""
+
+
+@attrs.frozen(kw_only=True)
+class BeginPlay(Step):
+    """Set-up is done: play begins with the Start Player."""
+
+
+@attrs.frozen(kw_only=True)
+class GainSpellcar(Step):
+    """One Gain Spellcar for ``player`` (lost if there is no room or no Spellcar)."""
+
+
+@attrs.frozen(kw_only=True)
+class GainSpecialist(Step):
+    """One Gain Specialist for ``player`` (lost if there is no room)."""
+
+
+@attrs.frozen(kw_only=True)
+class ReturnToStart(Step):
+    """Put ``player``'s Conductor back on the Start space (after the End of the Line)."""
+
+
+@attrs.frozen(kw_only=True)
+class Refresh(Step):
+    """Refresh ``player``'s Captain and/or Engineer.
+
+    Attributes:
+        captain: refresh the Captain.
+        engineer: refresh the Engineer.
+    """
+
+    captain: bool = True
+    engineer: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class ExtraTurn(Step):
+    """``player`` takes another turn after this one."""
+
+
+@attrs.frozen(kw_only=True)
+class NoOp(Step):
+    """Nothing happens (an effect whose optional part cannot be taken)."""
+
+
+@attrs.frozen(kw_only=True)
+class AskReturnGood(Step):
+    """Ask ``player`` for an In-Network Good to return to the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class PerilBegin(Step):
+    """Peril: ``player`` activates Spellcars before moving."""
+
+
+TYPED_STEPS: tuple[type[Step], ...] = (
+    StartTurn, OpenSpecialistPhase, EndActivation, EndTurn, GameOver, BeginPlay,
+    GainSpellcar, GainSpecialist, ReturnToStart, Refresh, ExtraTurn, NoOp, AskReturnGood,
+    PerilBegin,
+)
+"""The typed automatic steps (every other automatic step is still an :class:`Op` named by a string)."""
+
+_S = TypeVar("_S", bound=Step)
+_AUTO: dict[tuple[type[Step], int], Step] = {}
+
+
+def auto(kind: type[_S], player: int) -> _S:
+    """The automatic step ``kind`` for ``player`` (one shared value each: steps are immutable)."""
+    step = _AUTO.get((kind, player))
+    if step is None:
+        step = _AUTO[(kind, player)] = kind(player=player)
+    return step  # type: ignore[return-value]
+
+
 @attrs.frozen(kw_only=True)
 class ChooseOption(Decision):
     """Pick one name, then run op ``then`` with ``strs + (name,)``.
@@ -282,7 +430,7 @@ class ChooseOption(Decision):
             use ``options``).
         options: fixed options.
         then: op run with the answer.
-        ints, strs: passed on to ``then``.
+        ints, strs, steps: passed on to ``then``.
         optional: whether :class:`Done` (decline) is allowed.
     """
 
@@ -291,34 +439,42 @@ class ChooseOption(Decision):
     then: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
     optional: bool = False
 
 
 @attrs.frozen(kw_only=True)
 class ChooseHex(Decision):
-    """Pick one hex of a registered domain, then run op ``then`` with ``ints + (cell,)``."""
+    """Pick one hex of a registered domain, then run op ``then`` with ``ints + (cell,)``
+    (and ``strs`` and ``steps`` passed on)."""
 
     domain: str
     then: str
     ints: tuple[int, ...] = ()
     strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
     optional: bool = False
 
 
 @attrs.frozen(kw_only=True)
-class Branch(Decision):
+class Branch(Question):
     """Pick one labelled sequence of steps ("Gain Mana or Gain Spellcar").
+
+    A native question of the core engine (:mod:`hexkit.flow`), answered by
+    :class:`~hexkit_empyreal.rules.choices.BranchHandler`.
 
     Attributes:
         labels: the options.
-        branches: the steps of each option, encoded by :func:`encode_steps`
-            (nested decisions are kept as compact JSON text so the state's
-            JSON form stays flat and exact).
+        branches: the steps of each option, first to run first: typed
+            decisions nested as values (saved through the one converter,
+            each with its ``"type"`` tag). A save from before 0.3.0's flow
+            port kept them as JSON text; it is migrated on load
+            (:func:`hexkit_empyreal.migrate.legacy_steps`).
         optional: whether :class:`Done` (decline) is allowed.
     """
 
     labels: tuple[str, ...]
-    branches: tuple[str, ...]
+    branches: tuple[tuple[Decision, ...], ...]
     optional: bool = False
 
 
@@ -465,74 +621,6 @@ class ChooseSpecialist(Decision):
     kind: int
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Target):
-        return {"__target__": {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(Target)}}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _unplain(value: Any) -> Any:
-    if isinstance(value, dict) and "__target__" in value:
-        return Target(**{k: _unplain(v) for k, v in value["__target__"].items()})
-    if isinstance(value, list):
-        return tuple(_unplain(v) for v in value)
-    return value
-
-
-_ENCODED: dict[tuple[Decision, ...], str] = {}
-
-
-def encode_steps(steps: Sequence[Decision]) -> str:
-    """Encode steps as compact JSON text (for :class:`Branch`; memoised)."""
-    key = tuple(steps)
-    text = _ENCODED.get(key)
-    if text is None:
-        text = _encode(key)
-        if len(_ENCODED) > 4096:
-            _ENCODED.clear()
-        _ENCODED[key] = text
-    return text
-
-
-def _encode(steps: Sequence[Decision]) -> str:
-    out = []
-    for step in steps:
-        fields = {f.name: _plain(getattr(step, f.name)) for f in attrs.fields(type(step))}
-        out.append({"type": type(step).__name__, **fields})
-    return json.dumps(out, separators=(",", ":"), sort_keys=True)
-
-
-_DECODED: dict[str, tuple[Decision, ...]] = {}
-
-
-def decode_steps(text: str) -> list[Decision]:
-    """Decode steps written by :func:`encode_steps` (memoised: steps are immutable).
-
-    Raises:
-        ValueError: unknown step type or malformed text.
-    """
-    got = _DECODED.get(text)
-    if got is None:
-        got = tuple(_decode(text))
-        if len(_DECODED) > 4096:
-            _DECODED.clear()
-        _DECODED[text] = got
-    return list(got)
-
-
-def _decode(text: str) -> list[Decision]:
-    by_name = {c.__name__: c for c in DECISION_TYPES}
-    out: list[Decision] = []
-    for item in json.loads(text):
-        cls = by_name.get(item.pop("type", None))
-        if cls is None:
-            raise ValueError("unknown step type in a Branch")
-        out.append(cls(**{k: _unplain(v) for k, v in item.items()}))
-    return out
-
-
 DECISION_TYPES: tuple[type[Decision], ...] = (
     Op,
     ChooseOption,
@@ -555,4 +643,5 @@ DECISION_TYPES: tuple[type[Decision], ...] = (
     PlaceSpellcar,
     ChooseSpecialistType,
     ChooseSpecialist,
+    *TYPED_STEPS,
 )

@@ -29,6 +29,7 @@ DESIGN.md (a per-game evaluation for the greedy and MCTS agents).
 
 from __future__ import annotations
 
+from hexkit_empyreal.actions import ReturnToStart
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
     Branch,
@@ -39,7 +40,6 @@ from hexkit_empyreal.actions import (
     ChooseSpecialistType,
     ClaimDemand,
     DeliverChoice,
-    Op,
     PickGoods,
     PlaceSpellcar,
     TakeSpellcar,
@@ -114,7 +114,7 @@ def _best_tile(stand: list[tuple[int, int]], colour: int, count: int, need: tupl
 def _at_end_of_line(state: EmpyrealState, player: int) -> bool:
     """Whether ``player`` is in the middle of its End of the Line (deliver, Upgrade) before going back to Start."""
     for d in state.pending:
-        if isinstance(d, Op) and d.op == "return_to_start" and d.player == player:
+        if type(d) is ReturnToStart and d.player == player:
             return True
     return False
 

@@ -5,18 +5,28 @@ Source: rulebook (whole); DESIGN.md (the game protocol).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
+import attrs
 import cattrs
+from cattrs.gen import make_dict_structure_fn
 
 from hexkit.errors import InvalidRecordError
-from hexkit.game import Game, GameInfo, Information, ScoreSheet
+from hexkit.flow import Flow, FlowGame
+from hexkit.game import Decision, GameInfo, Information, ScoreSheet
 from hexkit.hexmap import HexMap
 from hexkit.rng import Rng
 from hexkit.validation import Problems
 
-from hexkit_empyreal.actions import ACTION_TYPES, DECISION_TYPES, ChooseSpecialist
+from hexkit_empyreal.actions import (
+    ACTION_TYPES,
+    DECISION_TYPES,
+    Branch,
+    ChooseHex,
+    ChooseOption,
+    ChooseSpecialist,
+    Op,
+)
 from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
 from hexkit_empyreal.effects import (
@@ -33,13 +43,9 @@ from hexkit_empyreal.effects import (
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
+from hexkit_empyreal.migrate import migrate_branch, migrate_steps, typed_op
 from hexkit_empyreal.rules import (
-    HANDLERS,
-    build,
-    choices,
-    deliver,
     game_end,
-    install,
     railyard,
     settle,
     setup,
@@ -48,6 +54,7 @@ from hexkit_empyreal.rules import (
     upgrade,
     wasteland,
 )
+from hexkit_empyreal.rules.flow import build_flow
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
@@ -61,11 +68,8 @@ MODULES = (
     # the turn and the rules' decisions
     setup,
     turn,
-    choices,
-    build,
     railyard,
     specialists,
-    deliver,
     upgrade,
     wasteland,
     game_end,
@@ -80,9 +84,11 @@ MODULES = (
     surveyors,
     station_masters,
 )
-"""Every module whose decision handlers, ops, domains, effects and passive
-abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`):
-nothing is registered by importing a module."""
+"""Every module whose typed steps, ops, domains, effects and passive
+abilities the game installs (:func:`~hexkit_empyreal.rules.dispatch.install`,
+from :meth:`EmpyrealGame.build_flow`): nothing is registered by importing a
+module. The question handlers are registered by
+:func:`hexkit_empyreal.rules.flow.build_flow` (:data:`~hexkit_empyreal.rules.flow.NATIVE_HANDLERS`)."""
 
 _MANA_KEYS = ("mana", "spent")
 
@@ -102,8 +108,13 @@ def _names_by_type(d: GameData) -> tuple[tuple[str, ...], ...]:
     return got[1]
 
 
-class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
-    """Empyreal: Spells & Steam, 2-6 players, with every variant of the rulebook."""
+class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
+    """Empyreal: Spells & Steam, 2-6 players, with every variant of the rulebook.
+
+    Its turns run on the core engine (:class:`~hexkit.flow.FlowGame`): the
+    flow is built by :func:`hexkit_empyreal.rules.flow.build_flow`, which
+    registers every decision type explicitly.
+    """
 
     info = GameInfo(
         name="empyreal",
@@ -125,13 +136,17 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
     """Names of the parts of a ``factions`` label ``"Company (Captain)"`` (the sim's
     optional ``faction_parts`` hook: :func:`hexkit.sim.load_results` columns)."""
 
-    def __init__(self) -> None:
-        install(MODULES)
+    def build_flow(self) -> Flow[EmpyrealState]:
+        """Install :data:`MODULES` and register every decision type (called once, by ``__init__``)."""
+        return build_flow(MODULES)
 
     def register_codec_hooks(self, conv: cattrs.Converter) -> None:
         """Save a folio's mana :class:`~hexkit.components.Pool` as the two
         numbers ``mana`` and ``spent`` (the saved shape from before the state
-        used the core's components, so older files load unchanged)."""
+        used the core's components, so older files load unchanged), and read
+        a :class:`~hexkit_empyreal.actions.Branch`, ``Op``, ``ChooseHex`` or
+        ``ChooseOption`` saved before the flow port (steps as JSON text, no
+        ``steps`` field) by migrating it (:mod:`hexkit_empyreal.migrate`)."""
         plain_out = conv.get_unstructure_hook(PlayerState)
         plain_in = conv.get_structure_hook(PlayerState)
 
@@ -159,41 +174,23 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
         conv.register_unstructure_hook(PlayerState, unstructure)
         conv.register_structure_hook(PlayerState, structure)
+        conv.register_structure_hook(Branch, _reader(Branch, conv, migrate_branch))
+        read_op = _reader(Op, conv, lambda saved: migrate_steps(saved, "op"))
+
+        def structure_op(saved: Any, _: Any) -> Any:  # an old Op of a step that is typed now
+            typed = typed_op(saved) if isinstance(saved, dict) else None
+            return read_op(saved, Op) if typed is None else conv.structure(typed, Decision)
+
+        conv.register_structure_hook(Op, structure_op)
+        for choice in (ChooseHex, ChooseOption):
+            conv.register_structure_hook(choice, _reader(choice, conv, lambda saved: migrate_steps(saved, "then")))
+        super().register_codec_hooks(conv)  # the engine's: continuations nested by type
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         """Set the game up and run to the first decision (Source: Setting Up the Game)."""
         state = new_state(config, rng)
         settle(state)
         return state
-
-    def generate_actions(self, state: EmpyrealState) -> Iterable[Any]:
-        """The legal answers to the pending decision."""
-        d = state.decision()
-        if d is None:
-            return ()
-        return HANDLERS[type(d)].actions(state, d)
-
-    def perform(self, state: EmpyrealState, action: Any) -> None:
-        """Answer the pending decision and run the automatic steps that follow."""
-        d = state.pending.pop()
-        HANDLERS[type(d)].perform(state, d, action)
-        settle(state)
-
-    def explain_illegal(self, state: EmpyrealState, action: Any) -> str:
-        """Name the rule the action breaks, with the state's facts."""
-        malformed = self.malformed(action)
-        if malformed is not None:
-            return malformed
-        d = state.decision()
-        if d is None:
-            return "the game is over"
-        reason = None
-        try:
-            reason = HANDLERS[type(d)].explain(state, d, action)
-        except (AttributeError, KeyError, ValueError, TypeError, IndexError):
-            reason = None
-        what = d.prompt or (type(d).__doc__ or type(d).__name__).strip().splitlines()[0].rstrip(".")
-        return reason or f"it does not answer the pending decision ({what})"
 
     def clone(self, state: EmpyrealState) -> EmpyrealState:
         """A fast independent copy (containers copied level by level)."""
@@ -356,6 +353,29 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
             rng.shuffle(pool)
             sample.award_box = sorted(pool[: len(sample.award_box)])
         return sample
+
+
+def _reader(kind: type, conv: cattrs.Converter, migrate: Any) -> Any:
+    """The structure hook of a decision type whose old saved shape is migrated.
+
+    Every field is required, but a ``steps`` field that ``migrate`` adds (a
+    save from before the flow port); the field hooks are looked up at the
+    first call, once the codec has registered the tagged form of nested
+    decisions."""
+    names = [f.name for f in attrs.fields(kind)]
+    made: list[Any] = []
+
+    def structure(saved: Any, _: Any) -> Any:
+        if isinstance(saved, dict):
+            saved = migrate(saved)
+            missing = [n for n in names if n not in saved]
+            if missing:
+                raise ValueError(f"missing field {', '.join(repr(m) for m in missing)}")
+        if not made:
+            made.append(make_dict_structure_fn(kind, conv, _cattrs_forbid_extra_keys=True))
+        return made[0](saved, kind)
+
+    return structure
 
 
 def _check_names(state: EmpyrealState, where: str, folio: Any, problems: Problems) -> None:

@@ -42,7 +42,6 @@ from hexkit_empyreal.actions import (
     SpecialistPhase,
     TakeSpellcar,
     UpgradeChoice,
-    decode_steps,
 )
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
@@ -61,13 +60,10 @@ HIDDEN = "?"
 DELIVERY_MODES = frozenset({"eol", "final", "effect"})
 """The ways a delivery is made (End of the Line, final delivery, an effect)."""
 
-STEPS_IN_STRS = frozenset({"u_pay_then", "u_return_at", "u_return_colour", "u_build_again"})
-"""Automatic steps whose first text argument is more steps (written by ``encode_steps``)."""
-
 SETUP_STEPS = (SelectCompany, SelectCaptain, EliminateAward, PlaceHeadquarters)
 """Questions asked only while the game is set up."""
 
-TURN_STEPS = (
+TYPED_STEPS = (
     SpecialistPhase, MainAction, AdministrateSteps, ActivateSpellcars, UpgradeChoice, TakeSpellcar,
     PlaceSpellcar, ChooseSpecialistType, ChooseSpecialist, BuildTrack, Branch,
 )
@@ -272,7 +268,7 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
             problems.add(f"{where}.player", f"seat {step.player} has a Company already")
         if isinstance(step, SETUP_STEPS) and state.phase != "setup":
             problems.add(where, f"a set-up question ({type(step).__name__}) in phase {state.phase!r}")
-        if isinstance(step, TURN_STEPS) and state.phase == "play" and step.player != state.turn.player:
+        if isinstance(step, TYPED_STEPS) and state.phase == "play" and step.player != state.turn.player:
             problems.add(f"{where}.player", f"seat {step.player} is asked, but it is seat"
                          f" {state.turn.player}'s turn")
 
@@ -296,14 +292,12 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
     if isinstance(step, Branch):
         if len(step.labels) != len(step.branches):
             problems.add(f"{where}.branches", f"{len(step.branches)} branches for {len(step.labels)} labels")
-        for j, text in enumerate(step.branches):
-            _check_steps(state, d, b, f"{where}.branches.{j}", text, problems)
-    then = step.op if isinstance(step, Op) else getattr(step, "then", "")
-    if then in STEPS_IN_STRS:
-        if step.strs:
-            _check_steps(state, d, b, f"{where}.strs.0", step.strs[0], problems)
-        else:
-            problems.add(f"{where}.strs", f"the {then!r} step needs the steps that follow it")
+        for j, branch in enumerate(step.branches):
+            for k, sub in enumerate(branch):
+                _check_step(state, d, b, f"{where}.branches.{j}.{k}", sub, problems)
+    if isinstance(step, (Op, ChooseOption, ChooseHex)):
+        for k, sub in enumerate(step.steps):
+            _check_step(state, d, b, f"{where}.steps.{k}", sub, problems)
     if isinstance(step, (PickGoods, ClaimDemand)):
         if stands is not None:
             _index(problems, f"{where}.stand", step.stand, stands, "a City stand")
@@ -333,15 +327,3 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         if cells is not None:
             for j, cell in enumerate(step.target.cells):
                 _index(problems, f"{where}.target.cells.{j}", cell, cells, "a cell")
-
-
-def _check_steps(state: EmpyrealState, d: GameData, b: Board | None, where: str, text: str,
-                 problems: Problems) -> None:
-    """Steps kept as text (a Branch's options, an op's follow-up): they decode, and each is checked."""
-    try:
-        inner = decode_steps(text)
-    except (ValueError, TypeError, KeyError, AttributeError):
-        problems.add(where, "is not a sequence of steps of this game")
-        return
-    for k, sub in enumerate(inner):
-        _check_step(state, d, b, f"{where}.{k}", sub, problems)

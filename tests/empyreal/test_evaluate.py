@@ -14,7 +14,7 @@ from hexkit.agents import GreedyAgent, RandomAgent
 from hexkit.match import Match
 
 from hexkit_empyreal import GAME, Choose, DeliverTo, Done, PickGood
-from hexkit_empyreal.actions import DeliverChoice, Op
+from hexkit_empyreal.actions import DeliverChoice, ReturnToStart
 from hexkit_empyreal.evaluate import city_distances, evaluate
 from hexkit_empyreal.state import EmpyrealState, board
 
@@ -51,7 +51,7 @@ def test_a_good_next_to_its_city_is_worth_more_than_one_far_away() -> None:
 
 def test_each_step_of_a_delivery_is_an_improvement() -> None:
     state = runika_delivery()
-    begin(state, 0, DeliverChoice(player=0, mode="eol"), Op(player=0, op="return_to_start"))
+    begin(state, 0, DeliverChoice(player=0, mode="eol"), ReturnToStart(player=0))
     deliver = DeliverTo(board(state).hexes[board(state).cities[1]], "blue")
     assert deliver in legal(state)
     assert after(state, deliver) > after(state, Done())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 
 from hexkit_empyreal import GAME, DeliverTo, Done, render_text
-from hexkit_empyreal.actions import DeliverChoice, Op
+from hexkit_empyreal.actions import DeliverChoice, GameOver
 from hexkit_empyreal.rules.scoring import tiebreak_values
 
 from tests.empyreal.helpers import AE, GS, KL, KT, begin, put, sandbox
@@ -63,7 +63,7 @@ def finished_three_player_game():
     p2.goods = [0, 0, 0, 0, 3, 0]  # 5 VP, 3 Goods, like seat 1
     p0.cars_left, p1.cars_left, p2.cars_left = 20, 30, 25  # 15, 5 and 10 train cars placed
     state.end_triggered = True
-    begin(state, 0, Op(player=0, op="game_over"))
+    begin(state, 0, GameOver(player=0))
     return state
 
 
@@ -86,14 +86,14 @@ def test_the_round_limit_is_named_as_the_engine_safeguard() -> None:
     state = sandbox((KL, KT))
     state.round = 40
     state.end_triggered = True
-    begin(state, 0, Op(player=0, op="game_over"))
+    begin(state, 0, GameOver(player=0))
     assert texts(state)[1] == "the game ended by round limit (engine safeguard): no rulebook trigger happened by round 40"
 
 
 def test_running_out_of_cars_is_named_in_the_final_lines() -> None:
     state = sandbox((KL, KT))
     state.players[1].cars_left = 0
-    begin(state, 0, Op(player=0, op="game_over"))
+    begin(state, 0, GameOver(player=0))
     assert texts(state)[1] == f"the game ended by out of train cars: {KT} has placed all its train cars"
 
 
@@ -116,7 +116,7 @@ def test_teammates_share_their_place_in_the_final_lines() -> None:
     p2.goods = [0, 1, 0, 0, 0, 0]
     p1.goods = [0, 0, 0, 1, 0, 0]  # team 1: 1 blue, majority in blue: 1 + 5 VP
     p0.cars_left = 30
-    begin(state, 0, Op(player=0, op="game_over"))
+    begin(state, 0, GameOver(player=0))
     assert texts(state)[2:] == [
         "teams score and break ties together, on their members' summed Goods and train cars, then their latest seat",
         f"1st place: {GS} (seat 2) 13 VP; tie-breakers: 1 Good delivered, 0 train cars placed, turn position 2",

@@ -84,8 +84,8 @@ def test_decorating_registers_nothing_until_installed() -> None:
 def test_a_name_marked_twice_is_refused_when_installed() -> None:
     from hexkit_empyreal.effects import registry
 
-    with pytest.raises(ValueError, match="op 'end_turn' is registered twice"):
-        registry.register(lambda state, o: None, "op", "end_turn")
+    with pytest.raises(ValueError, match="op .gain_mana. is registered twice"):
+        registry.register(lambda state, o: None, "op", "gain_mana")
 
 
 def test_every_module_with_registrations_is_installed_by_the_game() -> None:
@@ -102,4 +102,14 @@ def test_every_module_with_registrations_is_installed_by_the_game() -> None:
         if marks_of(module):
             marked.add(info.name)
     assert marked == {m.__name__ for m in MODULES}
-    assert len(marked) == 19
+    assert len(marked) == 16  # rules.build, .choices and .deliver hold only question handlers
+
+
+def test_every_question_type_has_its_native_handler_on_the_flow() -> None:
+    from hexkit_empyreal import GAME
+    from hexkit_empyreal.actions import DECISION_TYPES, TYPED_STEPS, Op
+    from hexkit_empyreal.rules.flow import NATIVE_HANDLERS
+
+    questions = {t for t in DECISION_TYPES if t is not Op and t not in TYPED_STEPS}
+    assert set(GAME.flow.registered()["question"]) == questions == set(NATIVE_HANDLERS)
+    assert len(questions) == 20

@@ -69,12 +69,12 @@ def test_aella_ivaline_oranhei_keeps_one_of_three_station_masters() -> None:
 
 def _gain_specialist(s, player: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
     """Run one Gain Specialist for ``player`` now; return the types offered."""
-    from hexkit_empyreal.actions import Op
+    from hexkit_empyreal.actions import GainSpecialist
     from hexkit_empyreal.effects.registry import push
     from hexkit_empyreal.rules import settle
 
     s.pending.clear()
-    push(s, [Op(player=player, op="gain_specialist")])
+    push(s, [GainSpecialist(player=player)])
     settle(s)
     s._legal = None
     return options(s)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hexkit_empyreal import GAME, Activate, Choose, Move, UseSpecialist
-from hexkit_empyreal.actions import Build, MainAction, Op, PickHex
+from hexkit_empyreal.actions import Build, MainAction, PickHex, StartTurn
 from hexkit_empyreal.data import load_data
 from hexkit_empyreal.rules.railyard import slot_index
 from hexkit_empyreal.state import EmpyrealState, board
@@ -107,13 +107,13 @@ def activate_more(state: EmpyrealState, slot: str) -> Activate:
 
 def use(state: EmpyrealState, name: str, player: int = 0) -> None:
     """Start ``player``'s turn and activate the Specialist ``name``."""
-    begin(state, player, Op(player=player, op="start_turn"))
+    begin(state, player, StartTurn(player=player))
     do(state, UseSpecialist(name))
 
 
 def offered(state: EmpyrealState, name: str, player: int = 0) -> bool:
     """Whether ``name`` is offered in the Activate Specialists phase of a fresh turn."""
-    begin(state, player, Op(player=player, op="start_turn"))
+    begin(state, player, StartTurn(player=player))
     return UseSpecialist(name) in legal(state)
 
 

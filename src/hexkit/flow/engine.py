@@ -100,7 +100,7 @@ class LegalView(Sequence[Any]):
         UnanswerableQuestionError: when listed and empty (a question nobody can answer).
     """
 
-    __slots__ = ("step", "question", "_state", "_handler", "_actions", "_members")
+    __slots__ = ("step", "question", "_state", "_handler", "_actions", "_members", "_asked")
 
     def __init__(self, state: State, question: Decision, handler: Handler[Any, Any, Any]) -> None:
         self.step = state.step
@@ -109,6 +109,7 @@ class LegalView(Sequence[Any]):
         self._handler = handler
         self._actions: tuple[Any, ...] | None = None
         self._members: frozenset[Any] | None = None
+        self._asked = False  # a membership test was made: the next one builds the set
 
     def _list(self) -> tuple[Any, ...]:
         actions = self._actions
@@ -133,6 +134,9 @@ class LegalView(Sequence[Any]):
             return self._handler.contains(state, self.question, answer)
         members = self._members
         if members is None:
+            if not self._asked:  # the usual single test (apply): a scan, identity first, no hashing
+                self._asked = True
+                return answer in self._list()
             members = self._members = frozenset(self._list())
         try:
             return answer in members

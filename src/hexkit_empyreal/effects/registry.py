@@ -190,8 +190,8 @@ MARK = "_empyreal_marks"
 
 Mark = tuple[str, str, Any]
 """What a decorator noted: (kind, name, extra): kind ``effect`` (extra: the
-availability predicate), ``op``, ``domain``, ``passive``, or ``handler``
-(name "", extra: the decision type)."""
+availability predicate), ``op``, ``domain``, ``passive``, or ``step``
+(name "", extra: the typed step type; :func:`hexkit_empyreal.rules.dispatch.runs`)."""
 
 
 def mark(obj: F, kind: str, name: str, extra: Any = None) -> F:

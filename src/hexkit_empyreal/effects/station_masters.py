@@ -44,6 +44,8 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
+from hexkit_empyreal.actions import EndActivation, PerilBegin, auto
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
     BuildTrack,
@@ -51,7 +53,6 @@ from hexkit_empyreal.actions import (
     DeliverChoice,
     MainAction,
     Op,
-    op_step,
 )
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
@@ -347,9 +348,9 @@ class Peril(Passive):
             (
                 PERIL,
                 [
-                    op_step(player, "u_peril_begin"),
+                    auto(PerilBegin, player),
                     ActivateSpellcars(player=player, prompt="activate a Spellcar, or done"),
-                    op_step(player, "end_activation"),
+                    auto(EndActivation, player),
                     MainAction(
                         player=player, prompt="now move the Conductor (Peril)", moves_only=True, activate=False,
                         deliver=False,
@@ -359,8 +360,8 @@ class Peril(Passive):
         ]
 
 
-@op("u_peril_begin")
-def _peril_begin(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(PerilBegin)
+def _peril_begin(state: EmpyrealState, o: PerilBegin) -> Steps | None:
     state.turn.activating = True
     state.note(o.player, f"{state.players[o.player].company} activates before moving (Peril)")
     return None

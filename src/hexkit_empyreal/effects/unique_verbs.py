@@ -35,8 +35,6 @@ from hexkit_empyreal.actions import (
     ChooseHex,
     ChooseOption,
     Op,
-    decode_steps,
-    encode_steps,
 )
 from hexkit_empyreal.data import CITY, SpellcarSpec
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
@@ -160,7 +158,7 @@ def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> Op:
     Returns:
         The step to return from an effect.
     """
-    return Op(player=player, op="u_pay_then", ints=(amount,), strs=(encode_steps(steps), what))
+    return Op(player=player, op="u_pay_then", ints=(amount,), strs=(what,), steps=tuple(steps))
 
 
 @op("u_pay_then")
@@ -168,12 +166,12 @@ def _pay_then(state: EmpyrealState, o: Op) -> Steps | None:
     amount = o.ints[0]
     ps = state.players[o.player]
     if ps.mana < amount:
-        state.note(o.player, f"{ps.company} cannot pay {amount} mana for {o.strs[1] or 'the effect'}; it does nothing")
+        state.note(o.player, f"{ps.company} cannot pay {amount} mana for {o.strs[0] or 'the effect'}; it does nothing")
         return None
     mana.pay(state, o.player, amount)
     if amount:
-        state.note(o.player, f"{ps.company} paid {amount} mana for {o.strs[1] or 'the effect'}")
-    return decode_steps(o.strs[0])
+        state.note(o.player, f"{ps.company} paid {amount} mana for {o.strs[0] or 'the effect'}")
+    return o.steps
 
 
 def can_gain_mana(state: EmpyrealState, player: int) -> bool:
@@ -232,7 +230,7 @@ def return_goods_then(player: int, count: int, steps: Steps, *, optional: bool =
         domain="in_network_goods",
         then="u_return_at",
         ints=(count,),
-        strs=(encode_steps(steps),),
+        steps=tuple(steps),
         optional=optional,
     )
 
@@ -250,23 +248,23 @@ def _return_at(state: EmpyrealState, o: Op) -> Steps | None:
                 options=tuple(names[c] for c in colours),
                 then="u_return_colour",
                 ints=(count, cell),
-                strs=o.strs,
+                steps=o.steps,
             )
         ]
-    return _returned(state, o.player, count, cell, colours[0], o.strs[0])
+    return _returned(state, o.player, count, cell, colours[0], o.steps)
 
 
 @op("u_return_colour")
 def _return_colour(state: EmpyrealState, o: Op) -> Steps | None:
     count, cell = o.ints[0], o.ints[1]
-    return _returned(state, o.player, count, cell, data(state).colour_index(o.strs[-1]), o.strs[0])
+    return _returned(state, o.player, count, cell, data(state).colour_index(o.strs[-1]), o.steps)
 
 
-def _returned(state: EmpyrealState, player: int, count: int, cell: int, colour: int, then: str) -> Steps:
+def _returned(state: EmpyrealState, player: int, count: int, cell: int, colour: int, then: Steps) -> Steps:
     _return_good(state, player, cell, colour)
     if count > 1:
-        return [return_goods_then(player, count - 1, decode_steps(then))]
-    return decode_steps(then)
+        return [return_goods_then(player, count - 1, then)]
+    return then
 
 
 # ---------------------------------------------------------------- train cars
@@ -331,14 +329,14 @@ def repeat_build(build: BuildTrack, times: int) -> Steps:
     """
     if times <= 1:
         return [build]
-    return [build, Op(player=build.player, op="u_build_again", ints=(times - 1,), strs=(encode_steps([build]),))]
+    return [build, Op(player=build.player, op="u_build_again", ints=(times - 1,), steps=(build,))]
 
 
 @op("u_build_again")
 def _build_again(state: EmpyrealState, o: Op) -> Steps | None:
     if state.turn.last_built < 0:
         return None
-    build = decode_steps(o.strs[0])[0]
+    build = o.steps[0] if o.steps else None
     if not isinstance(build, BuildTrack):
         return None
     return repeat_build(build, o.ints[0])

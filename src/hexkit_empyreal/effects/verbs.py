@@ -29,6 +29,8 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
+from hexkit_empyreal.actions import AskReturnGood, ExtraTurn, GainSpecialist, GainSpellcar, NoOp, Refresh, auto
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     Branch,
     BuildTrack,
@@ -37,8 +39,6 @@ from hexkit_empyreal.actions import (
     DeliverChoice,
     Op,
     Target,
-    encode_steps,
-    op_step,
 )
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
 from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
@@ -151,8 +151,7 @@ def reclaim(ctx: EffectContext, amount: int | None = None) -> Decision:
 
 def refresh(ctx: EffectContext, *, captain: bool = True, engineer: bool = True) -> Decision:
     """Refresh the Captain and/or the Engineer."""
-    strs = () if captain and engineer else ("captain_only",) if captain else ("engineer_only",)
-    return Op(player=ctx.player, op="refresh", strs=strs)
+    return Refresh(player=ctx.player, captain=captain, engineer=engineer)
 
 
 def pay(ctx: EffectContext, amount: int) -> Decision:
@@ -162,12 +161,12 @@ def pay(ctx: EffectContext, amount: int) -> Decision:
 
 def gain_spellcar(ctx: EffectContext) -> Decision:
     """Gain Spellcar (lost if there is no room)."""
-    return op_step(ctx.player, "gain_spellcar")
+    return auto(GainSpellcar, ctx.player)
 
 
 def gain_specialist(ctx: EffectContext) -> Decision:
     """Gain Specialist (lost if there is no room)."""
-    return op_step(ctx.player, "gain_specialist")
+    return auto(GainSpecialist, ctx.player)
 
 
 def deliver(ctx: EffectContext, limit: int = 0, *, tiles: bool = False) -> Decision:
@@ -185,7 +184,7 @@ def choose(ctx: EffectContext, options: Sequence[tuple[str, Steps]], *, optional
         player=ctx.player,
         prompt="choose: " + " or ".join(label for label, _ in options),
         labels=tuple(label for label, _ in options),
-        branches=tuple(encode_steps(steps) for _, steps in options),
+        branches=tuple(tuple(steps) for _, steps in options),
         optional=optional,
     )
 
@@ -258,8 +257,8 @@ def return_good(ctx: EffectContext, then_steps: Steps = ()) -> Decision:
     """Return an In-Network Good to the supply, then run ``then_steps`` (skipped if no Good)."""
     return Branch(
         player=ctx.player, prompt="return an In-Network Good to the supply",
-        labels=("return a Good",), branches=(encode_steps([op_step(ctx.player, "ask_return_good"), *then_steps]),),
-    ) if _any_good(ctx) else op_step(ctx.player, "noop")
+        labels=("return a Good",), branches=((auto(AskReturnGood, ctx.player), *then_steps),),
+    ) if _any_good(ctx) else auto(NoOp, ctx.player)
 
 
 def _any_good(ctx: EffectContext) -> bool:
@@ -269,12 +268,12 @@ def _any_good(ctx: EffectContext) -> bool:
 
 def extra_turn(ctx: EffectContext) -> Decision:
     """Take another turn after this one."""
-    return op_step(ctx.player, "extra_turn")
+    return auto(ExtraTurn, ctx.player)
 
 
 # ------------------------------------------------------------------ ops
-@op("noop")
-def _noop(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(NoOp)
+def _noop(state: EmpyrealState, o: NoOp) -> Steps | None:
     return None
 
 
@@ -300,8 +299,8 @@ def _pay(state: EmpyrealState, o: Op) -> Steps | None:
     return None
 
 
-@op("extra_turn")
-def _extra_turn(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(ExtraTurn)
+def _extra_turn(state: EmpyrealState, o: ExtraTurn) -> Steps | None:
     state.turn.extra_turn = True
     return None
 
@@ -411,8 +410,8 @@ def _in_network_goods(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if goods[c]]
 
 
-@op("ask_return_good")
-def _ask_return_good(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(AskReturnGood)
+def _ask_return_good(state: EmpyrealState, o: AskReturnGood) -> Steps | None:
     return [ChooseHex(player=o.player, prompt="choose an In-Network Good to return", domain="in_network_goods", then="return_good_at")]
 
 

@@ -4,6 +4,6 @@ Importing this package registers nothing: ``game.py`` installs the rule
 modules it lists (:func:`~hexkit_empyreal.rules.dispatch.install`).
 """
 
-from hexkit_empyreal.rules.dispatch import HANDLERS, Handler, handles, install, settle
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, install, settle
 
-__all__ = ["HANDLERS", "Handler", "handles", "install", "settle"]
+__all__ = ["EmpyrealHandler", "install", "settle"]

@@ -23,7 +23,7 @@ Source: rulebook, Build Track; Transfers; Team Variant (Discounted Transfers).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexkit_empyreal.actions import DONE, Build, BuildTrack, Done, Target, interned
@@ -32,7 +32,7 @@ from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND
 from hexkit_empyreal.effects.registry import passives_of
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.rules.network import add_car, adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board, data, spread
 from hexkit_empyreal.state import tally
@@ -515,20 +515,17 @@ def _single_transfer(state: EmpyrealState, player: int, cell: int, adj: int) -> 
     return best
 
 
-@handles(BuildTrack)
-class BuildTrackHandler(Handler):
+class BuildTrackHandler(EmpyrealHandler[BuildTrack]):
     """Answers to :class:`BuildTrack`: a target hex at its cheapest cost, or decline."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: BuildTrack) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: BuildTrack) -> Sequence[Any]:
         hexes = board(state).hexes
         opts = _options(state, d, True)
         acts: list[Any] = [interned(Build, hexes[c], v[0]) for c, v in sorted(opts.items())]
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: BuildTrack, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: BuildTrack, action: Any) -> None:
         if isinstance(action, Done):
             state.turn.last_built = -1
             note_declined(state, d)
@@ -537,8 +534,7 @@ class BuildTrackHandler(Handler):
         cost, tokens = _options(state, d, False)[cell]
         do_build(state, d.player, cell, cost, tokens, d.source)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: BuildTrack, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: BuildTrack, action: Any) -> str | None:
         if isinstance(action, Build):
             cell = board(state).index.get(action.hex)
             return explain_build(state, d.player, d, cell, action.cost)

@@ -12,6 +12,7 @@ can still deliver to any City adjacent to your Network"); Wardlaw O'Brien.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hexkit_empyreal.actions import (
@@ -27,7 +28,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.effects.registry import passives_of, push
 from hexkit_empyreal.rules import goods as ledger
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 from hexkit_empyreal.state import tally
 
@@ -98,20 +99,17 @@ def _after(state: EmpyrealState, player: int, mode: str, count: int, took: bool)
         push(state, p.after_delivery(state, player, mode, count, took))
 
 
-@handles(DeliverChoice)
-class DeliverChoiceHandler(Handler):
+class DeliverChoiceHandler(EmpyrealHandler[DeliverChoice]):
     """Choose the City (and colour) to deliver to, or skip."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: DeliverChoice) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: DeliverChoice) -> Sequence[Any]:
         b = board(state)
         colours = data(state).colours
         acts: list[Any] = [interned(DeliverTo, b.hexes[b.cities[s]], colours[c]) for s, c in delivery_targets(state, d.player)]
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: DeliverChoice, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: DeliverChoice, action: Any) -> None:
         if isinstance(action, Done):
             if d.mode == "final":
                 possible = bool(delivery_targets(state, d.player))
@@ -133,8 +131,7 @@ class DeliverChoiceHandler(Handler):
             )
         )
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: DeliverChoice, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: DeliverChoice, action: Any) -> str | None:
         if isinstance(action, DeliverTo):
             b = board(state)
             cell = b.index.get(action.city)
@@ -146,12 +143,10 @@ class DeliverChoiceHandler(Handler):
         return None
 
 
-@handles(PickGoods)
-class PickGoodsHandler(Handler):
+class PickGoodsHandler(EmpyrealHandler[PickGoods]):
     """Pick up In-Network Goods of the delivery's colour one at a time."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: PickGoods) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: PickGoods) -> Sequence[Any]:
         acts: list[Any] = []
         if not d.limit or d.count < d.limit:
             b = board(state)
@@ -162,8 +157,7 @@ class PickGoodsHandler(Handler):
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: PickGoods, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: PickGoods, action: Any) -> None:
         if isinstance(action, Done):
             if d.count:
                 tally(state, "deliveries", d.player)
@@ -183,8 +177,7 @@ class PickGoodsHandler(Handler):
         )
         state.pending.append(nd)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: PickGoods, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: PickGoods, action: Any) -> str | None:
         if isinstance(action, PickGood):
             if d.limit and d.count >= d.limit:
                 return f"this delivery is limited to {d.limit} Good{'s' if d.limit > 1 else ''}"
@@ -192,18 +185,15 @@ class PickGoodsHandler(Handler):
         return None
 
 
-@handles(ClaimDemand)
-class ClaimDemandHandler(Handler):
+class ClaimDemandHandler(EmpyrealHandler[ClaimDemand]):
     """Take one Demand Tile you qualify for, or none."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: ClaimDemand) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: ClaimDemand) -> Sequence[Any]:
         acts: list[Any] = [interned(Choose, tile_label(state, k)) for k in claimable(state, d.player, d.stand, d.colour, d.count, d.mode)]
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: ClaimDemand, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: ClaimDemand, action: Any) -> None:
         if isinstance(action, Done):
             _after(state, d.player, d.mode, d.count, False)
             return
@@ -215,6 +205,5 @@ class ClaimDemandHandler(Handler):
         state.note(d.player, f"{ps.company} took the {data(state).colours[d.colour]} {tile_label(state, kind)} tile")
         _after(state, d.player, d.mode, d.count, True)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: ClaimDemand, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: ClaimDemand, action: Any) -> str | None:
         return f"delivering {d.count} Goods does not qualify for that Demand Tile, or it is already taken"

@@ -19,9 +19,11 @@ Source: rulebook, Game End; Gameplay (required Demand Tiles); Epic.
 
 from __future__ import annotations
 
-from hexkit_empyreal.actions import DeliverChoice, Op, op_step
+from hexkit_empyreal.actions import EndTurn, GameOver, auto
+from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.actions import DeliverChoice
 from hexkit_empyreal.config import EPIC, TEAM
-from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.scoring import TIEBREAK_VALUES, places, score_sheet, tiebreak_values
 from hexkit_empyreal.rules.turn import start_turn_steps
 from hexkit_empyreal.state import EmpyrealState, data
@@ -139,8 +141,8 @@ def final_lines(state: EmpyrealState) -> list[str]:
     return lines
 
 
-@op("end_turn")
-def _end_turn(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(EndTurn)
+def _end_turn(state: EmpyrealState, o: EndTurn) -> Steps | None:
     p = o.player
     check_trigger(state)
     if state.turn.extra_turn:
@@ -153,17 +155,17 @@ def _end_turn(state: EmpyrealState, o: Op) -> Steps | None:
     if state.end_triggered:
         state.phase = "final"
         state.note(None, "the round is complete: final deliveries in reverse turn order")
-        steps: list[Op | DeliverChoice] = [
+        steps: list[GameOver | DeliverChoice] = [
             DeliverChoice(player=s, prompt="final delivery, or skip", mode="final") for s in reversed(range(n))
         ]
-        steps.append(op_step(0, "game_over"))
+        steps.append(auto(GameOver, 0))
         return steps
     state.round += 1
     return start_turn_steps(0)
 
 
-@op("game_over")
-def _game_over(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(GameOver)
+def _game_over(state: EmpyrealState, o: GameOver) -> Steps | None:
     state.phase = "over"
     state.note(None, "the game is over")
     for line in final_lines(state):

@@ -14,25 +14,25 @@ Source: rulebook, Administrate (Gain Spellcar, Placing Spellcars); Upgrade
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from hexkit.components import Deck, EmptyPolicy, MarketRow, WipeWhenLow
 
+from hexkit_empyreal.actions import GainSpellcar, auto
 from hexkit_empyreal.actions import (
     DONE,
     Choose,
     Done,
-    Op,
     PlaceAt,
     PlaceSpellcar,
     TakeSpellcar,
     interned,
-    op_step,
 )
 from hexkit_empyreal.data import RuleNumbers
-from hexkit_empyreal.effects.registry import Steps, op
+from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.state import EmpyrealState, data
 from hexkit_empyreal.state import tally
 
@@ -132,11 +132,11 @@ def discard_spellcar(state: EmpyrealState, spellcar: str) -> None:
 
 def gain_spellcar_steps(player: int) -> Steps:
     """Steps of one Gain Spellcar."""
-    return [op_step(player, "gain_spellcar")]
+    return [auto(GainSpellcar, player)]
 
 
-@op("gain_spellcar")
-def _gain_spellcar(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(GainSpellcar)
+def _gain_spellcar(state: EmpyrealState, o: GainSpellcar) -> Steps | None:
     refill_market(state)
     if not state.market:
         state.note(o.player, "the Spellcar Market is empty and nothing is left to deal; the gain is lost")
@@ -147,18 +147,15 @@ def _gain_spellcar(state: EmpyrealState, o: Op) -> Steps | None:
     return [TakeSpellcar(player=o.player, prompt="take a Spellcar from the Market")]
 
 
-@handles(TakeSpellcar)
-class TakeSpellcarHandler(Handler):
+class TakeSpellcarHandler(EmpyrealHandler[TakeSpellcar]):
     """Take a Spellcar from the Market, or decline."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: TakeSpellcar) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: TakeSpellcar) -> Sequence[Any]:
         acts: list[Any] = [interned(Choose, s) for s in sorted(set(state.market))]
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: TakeSpellcar, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: TakeSpellcar, action: Any) -> None:
         if isinstance(action, Done):
             note_declined(state, d)
             return
@@ -166,23 +163,19 @@ class TakeSpellcarHandler(Handler):
         state.pending.append(PlaceSpellcar(player=d.player, prompt="place the Spellcar", spellcar=action.option))
         refill_market(state)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: TakeSpellcar, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: TakeSpellcar, action: Any) -> str | None:
         if isinstance(action, Choose):
             return f"{action.option} is not in the Spellcar Market"
         return None
 
 
-@handles(PlaceSpellcar)
-class PlaceSpellcarHandler(Handler):
+class PlaceSpellcarHandler(EmpyrealHandler[PlaceSpellcar]):
     """Place the taken Spellcar in a legal railyard slot."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: PlaceSpellcar) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: PlaceSpellcar) -> Sequence[Any]:
         return [interned(PlaceAt, slot_label(s)) for s in legal_slots(state, d.player)]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: PlaceSpellcar, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: PlaceSpellcar, action: Any) -> None:
         slot = slot_index(action.slot)
         ps = state.players[d.player]
         covered = ps.railyard[slot]
@@ -193,8 +186,7 @@ class PlaceSpellcarHandler(Handler):
         over = f", covering {covered}" if covered else ""
         state.note(d.player, f"{ps.company} gained {d.spellcar} at {action.slot}{over}")
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: PlaceSpellcar, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: PlaceSpellcar, action: Any) -> str | None:
         if isinstance(action, PlaceAt):
             try:
                 slot = slot_index(action.slot)

@@ -14,11 +14,13 @@ Friendly(ish) Competition; Team Variant (seating).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from hexkit.components import Deck, EmptyPolicy, MarketRow, Pool
 from hexkit.rng import Rng
 
+from hexkit_empyreal.actions import BeginPlay, auto
 from hexkit_empyreal.actions import (
     Choose,
     EliminateAward,
@@ -27,13 +29,12 @@ from hexkit_empyreal.actions import (
     SelectCaptain,
     SelectCompany,
     interned,
-    op_step,
 )
 from hexkit_empyreal.board import board_for, choose_layout
 from hexkit_empyreal.config import EXPERT, FRIENDLY, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND, game_data, terrain_index
-from hexkit_empyreal.effects.registry import Steps, op, push
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.effects.registry import Steps, push
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.railyard import market_rule
 from hexkit_empyreal.rules.turn import start_turn_steps
@@ -127,13 +128,13 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
         steps += [EliminateAward(player=s, prompt="eliminate an Award") for s in order]
     steps += [SelectCompany(player=s, prompt="choose a Company") for s in reversed(range(n))]
     steps += [PlaceHeadquarters(player=s, prompt="place your first train car on your Home Terrain") for s in range(n)]
-    steps.append(op_step(0, "begin_play"))
+    steps.append(auto(BeginPlay, 0))
     push(state, steps)
     return state
 
 
-@op("begin_play")
-def _begin_play(state: EmpyrealState, o: Any) -> Steps | None:
+@runs(BeginPlay)
+def _begin_play(state: EmpyrealState, o: BeginPlay) -> Steps | None:
     state.phase = "play"
     state.note(None, "play begins with the Start Player")
     return start_turn_steps(0)
@@ -161,41 +162,33 @@ def _captain_options(state: EmpyrealState, company: str) -> list[str]:
     return [c for c in options if _feasible(state, left, free - {c}, players_left)]
 
 
-@handles(SelectCompany)
-class SelectCompanyHandler(Handler):
+class SelectCompanyHandler(EmpyrealHandler[SelectCompany]):
     """Choose a Company not yet taken (with a Captain available for it)."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: SelectCompany) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: SelectCompany) -> Sequence[Any]:
         taken = _taken_companies(state)
         names = [c.name for c in data(state).companies if c.name not in taken]
         return [interned(Choose, c) for c in names if _captain_options(state, c)]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: SelectCompany, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: SelectCompany, action: Any) -> None:
         state.pending.append(SelectCaptain(player=d.player, prompt="choose a Captain", company=action.option))
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: SelectCompany, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: SelectCompany, action: Any) -> str | None:
         if isinstance(action, Choose) and action.option in _taken_companies(state):
             return f"{action.option} is already taken"
         return None
 
 
-@handles(SelectCaptain)
-class SelectCaptainHandler(Handler):
+class SelectCaptainHandler(EmpyrealHandler[SelectCaptain]):
     """Choose the Company's own Captain or a Wild Captain."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: SelectCaptain) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: SelectCaptain) -> Sequence[Any]:
         return [interned(Choose, c) for c in _captain_options(state, d.company)]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: SelectCaptain, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: SelectCaptain, action: Any) -> None:
         assign_company(state, d.player, d.company, action.option)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: SelectCaptain, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: SelectCaptain, action: Any) -> str | None:
         return f"{d.company} may be led by its own Captain or a free Wild Captain"
 
 
@@ -236,17 +229,14 @@ def _seconds(state: EmpyrealState, first: int) -> list[int]:
     ]
 
 
-@handles(PlaceHeadquarters)
-class PlaceHeadquartersHandler(Handler):
+class PlaceHeadquartersHandler(EmpyrealHandler[PlaceHeadquarters]):
     """Place the two Headquarters train cars."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: PlaceHeadquarters) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: PlaceHeadquarters) -> Sequence[Any]:
         hexes = board(state).hexes
         return [interned(PickHex, hexes[c]) for c in hq_cells(state, d.player, d.first)]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> None:
         b = board(state)
         cell = b.index[action.hex]
         add_car(state, d.player, cell)
@@ -256,23 +246,19 @@ class PlaceHeadquartersHandler(Handler):
                 PlaceHeadquarters(player=d.player, prompt="place your second train car next to the first", first=cell)
             )
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: PlaceHeadquarters, action: Any) -> str | None:
         if d.first < 0:
             return "the first train car goes on an unoccupied hex of your Home Terrain"
         return "the second train car goes on an unoccupied hex next to the first, not a City or Wasteland"
 
 
-@handles(EliminateAward)
-class EliminateAwardHandler(Handler):
+class EliminateAwardHandler(EmpyrealHandler[EliminateAward]):
     """Expert: eliminate one offered Award; the last two are in play."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: EliminateAward) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: EliminateAward) -> Sequence[Any]:
         return [interned(Choose, a) for a in sorted(state.award_offer)]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: EliminateAward, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: EliminateAward, action: Any) -> None:
         state.award_offer.remove(action.option)
         state.note(d.player, f"eliminated the {action.option} Award")
         if len(state.award_offer) <= data(state).rules.awards_dealt:
@@ -280,6 +266,5 @@ class EliminateAwardHandler(Handler):
             state.award_offer = []
             state.note(None, f"Awards in play: {', '.join(state.awards)}")
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: EliminateAward, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: EliminateAward, action: Any) -> str | None:
         return "that Award is not on offer"

@@ -12,23 +12,23 @@ Source: rulebook, Upgrade (Gain Specialist); Setting Up the Game (Specialist Mar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hexkit.components import Deck, EmptyPolicy
 
+from hexkit_empyreal.actions import GainSpecialist, auto
 from hexkit_empyreal.actions import (
     DONE,
     Choose,
     ChooseSpecialist,
     ChooseSpecialistType,
     Done,
-    Op,
     interned,
-    op_step,
 )
 from hexkit_empyreal.data import SPECIALIST_TYPES
-from hexkit_empyreal.effects.registry import Steps, op
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.effects.registry import Steps
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.state import EmpyrealState
 from hexkit_empyreal.state import tally
 
@@ -73,7 +73,7 @@ def open_types(state: EmpyrealState, player: int) -> list[int]:
 
 def gain_specialist_steps(player: int) -> Steps:
     """Steps of one Gain Specialist."""
-    return [op_step(player, "gain_specialist")]
+    return [auto(GainSpecialist, player)]
 
 
 def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> None:
@@ -89,33 +89,29 @@ def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> Non
     state.note(player, f"{ps.company} gained the {SPECIALIST_TYPES[t]} {name}")
 
 
-@op("gain_specialist")
-def _gain_specialist(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(GainSpecialist)
+def _gain_specialist(state: EmpyrealState, o: GainSpecialist) -> Steps | None:
     if not open_types(state, o.player):
         state.note(o.player, f"{state.players[o.player].company} has no room for a Specialist; the gain is lost")
         return None
     return [ChooseSpecialistType(player=o.player, prompt="choose a Specialist type")]
 
 
-@handles(ChooseSpecialistType)
-class ChooseTypeHandler(Handler):
+class ChooseTypeHandler(EmpyrealHandler[ChooseSpecialistType]):
     """Choose the stack to pick up, or decline."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: ChooseSpecialistType) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: ChooseSpecialistType) -> Sequence[Any]:
         acts: list[Any] = [interned(Choose, SPECIALIST_TYPES[t]) for t in open_types(state, d.player)]
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> None:
         if isinstance(action, Done):
             return
         t = SPECIALIST_TYPES.index(action.option)
         state.pending.append(ChooseSpecialist(player=d.player, prompt=f"choose a {action.option}", kind=t))
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: ChooseSpecialistType, action: Any) -> str | None:
         if isinstance(action, Choose) and action.option in SPECIALIST_TYPES:
             t = SPECIALIST_TYPES.index(action.option)
             if has_type(state, d.player, t):
@@ -124,19 +120,15 @@ class ChooseTypeHandler(Handler):
         return None
 
 
-@handles(ChooseSpecialist)
-class ChooseSpecialistHandler(Handler):
+class ChooseSpecialistHandler(EmpyrealHandler[ChooseSpecialist]):
     """Keep one Specialist of the picked-up stack; the rest go back face-down."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: ChooseSpecialist) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: ChooseSpecialist) -> Sequence[Any]:
         return [interned(Choose, n) for n in sorted(set(state.stacks[d.kind]))]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
         specialist_stack(state, d.kind).remove(action.option)
         take_specialist(state, d.player, d.kind, action.option)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: ChooseSpecialist, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: ChooseSpecialist, action: Any) -> str | None:
         return "that Specialist is not in the stack you picked up"

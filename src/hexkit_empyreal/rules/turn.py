@@ -17,9 +17,10 @@ Source: rulebook, Gameplay; Activate Specialists; Administrate; Move + Activate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from hexkit_empyreal.actions import EndActivation, EndTurn, OpenSpecialistPhase, ReturnToStart, StartTurn, auto
 from hexkit_empyreal.actions import (
     DONE,
     Activate,
@@ -30,17 +31,15 @@ from hexkit_empyreal.actions import (
     Done,
     MainAction,
     Move,
-    Op,
     SpecialistPhase,
     UpgradeChoice,
     UseSpecialist,
     interned,
-    op_step,
 )
 from hexkit_empyreal.data import SpellcarSpec
-from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, op, passives_of, push
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, passives_of, push
 from hexkit_empyreal.rules import mana
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, TurnState, data
 from hexkit_empyreal.state import tally
@@ -137,34 +136,31 @@ def _usable(state: EmpyrealState, player: int) -> Iterator[str]:
 
 def start_turn_steps(player: int) -> Steps:
     """Steps that begin ``player``'s turn."""
-    return [op_step(player, "start_turn")]
+    return [auto(StartTurn, player)]
 
 
-@op("start_turn")
-def _start_turn(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(StartTurn)
+def _start_turn(state: EmpyrealState, o: StartTurn) -> Steps | None:
     state.turn = TurnState(player=o.player)
-    return [op_step(o.player, "specialist_phase")]
+    return [auto(OpenSpecialistPhase, o.player)]
 
 
-@op("specialist_phase")
-def _specialist_phase(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(OpenSpecialistPhase)
+def _specialist_phase(state: EmpyrealState, o: OpenSpecialistPhase) -> Steps | None:
     if next(_usable(state, o.player), None) is not None:
         return [SpecialistPhase(player=o.player, prompt="activate Specialists, or done")]
     return [MainAction(player=o.player, prompt="Administrate or Move+Activate")]
 
 
-@handles(SpecialistPhase)
-class SpecialistPhaseHandler(Handler):
+class SpecialistPhaseHandler(EmpyrealHandler[SpecialistPhase]):
     """Activate a Specialist, or go on to the main action."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: SpecialistPhase) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: SpecialistPhase) -> Sequence[Any]:
         acts: list[Any] = [interned(UseSpecialist, n) for n in usable_specialists(state, d.player)]
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: SpecialistPhase, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: SpecialistPhase, action: Any) -> None:
         p = d.player
         if isinstance(action, Done):
             state.pending.append(MainAction(player=p, prompt="Administrate or Move+Activate"))
@@ -180,11 +176,10 @@ class SpecialistPhaseHandler(Handler):
         else:
             state.turn.used.append(name)
         state.note(p, f"{ps.company} activated {name}")
-        state.pending.append(op_step(p, "specialist_phase"))
+        state.pending.append(auto(OpenSpecialistPhase, p))
         run_effect(state, p, name, name)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: SpecialistPhase, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: SpecialistPhase, action: Any) -> str | None:
         if isinstance(action, UseSpecialist):
             ps = state.players[d.player]
             if action.name not in (ps.captain, ps.engineer, ps.surveyor, *ps.station_masters):
@@ -209,12 +204,10 @@ def _main_extras(state: EmpyrealState, player: int) -> dict[str, Steps]:
     return out
 
 
-@handles(MainAction)
-class MainActionHandler(Handler):
+class MainActionHandler(EmpyrealHandler[MainAction]):
     """Administrate, or Move+Activate by 1-4 spaces."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: MainAction) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: MainAction) -> Sequence[Any]:
         p = d.player
         ps = state.players[p]
         acts: list[Any] = [] if d.moves_only else [interned(Choose, ADMINISTRATE)]
@@ -227,8 +220,7 @@ class MainActionHandler(Handler):
             acts.extend(interned(Choose, label) for label in _main_extras(state, p))
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: MainAction, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: MainAction, action: Any) -> None:
         p = d.player
         ps = state.players[p]
         if isinstance(action, Choose):
@@ -237,7 +229,7 @@ class MainActionHandler(Handler):
                 state.note(p, f"{ps.company} administrated")
                 extras = _extras(state, p)
                 if extras:
-                    state.pending.append(op_step(p, "end_turn"))
+                    state.pending.append(auto(EndTurn, p))
                     state.pending.append(
                         AdministrateSteps(player=p, prompt="choose the next Administrate step", remaining=ADMIN_STEPS + tuple(extras))
                     )
@@ -246,7 +238,7 @@ class MainActionHandler(Handler):
                 got = mana.reclaim(state, p)
                 mana.refresh(state, p)
                 state.note(p, f"{ps.company} reclaimed {got} mana ({mana.before_after(before, ps.mana)}) and refreshed")
-                push(state, [*gain_spellcar_steps(p), op_step(p, "end_turn")])
+                push(state, [*gain_spellcar_steps(p), auto(EndTurn, p)])
                 return
             push(state, _main_extras(state, p)[action.option])
             return
@@ -261,7 +253,7 @@ class MainActionHandler(Handler):
         if ps.conductor == eol and not d.deliver:
             ps.conductor = 0
             state.note(p, f"{ps.company}'s Conductor returned to Start without delivering")
-            push(state, [op_step(p, "end_turn")])
+            push(state, [auto(EndTurn, p)])
             return
         if ps.conductor == eol:
             push(
@@ -269,26 +261,25 @@ class MainActionHandler(Handler):
                 [
                     DeliverChoice(player=p, prompt="deliver to a City, or skip", mode="eol"),
                     UpgradeChoice(player=p, prompt="choose an Upgrade"),
-                    op_step(p, "return_to_start"),
-                    op_step(p, "end_turn"),
+                    auto(ReturnToStart, p),
+                    auto(EndTurn, p),
                 ],
             )
             return
         if not d.activate:
-            push(state, [op_step(p, "end_turn")])
+            push(state, [auto(EndTurn, p)])
             return
         state.turn.activating = True
         push(
             state,
             [
                 ActivateSpellcars(player=p, prompt="activate a Spellcar, or done"),
-                op_step(p, "end_activation"),
-                op_step(p, "end_turn"),
+                auto(EndActivation, p),
+                auto(EndTurn, p),
             ],
         )
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: MainAction, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: MainAction, action: Any) -> str | None:
         if isinstance(action, Move):
             p = d.player
             ps = state.players[p]
@@ -303,19 +294,16 @@ class MainActionHandler(Handler):
         return None
 
 
-@handles(AdministrateSteps)
-class AdministrateStepsHandler(Handler):
+class AdministrateStepsHandler(EmpyrealHandler[AdministrateSteps]):
     """The Administrate steps in the order the player chooses."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: AdministrateSteps) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: AdministrateSteps) -> Sequence[Any]:
         acts: list[Any] = [interned(Choose, s) for s in d.remaining]
         if not any(s in ADMIN_STEPS for s in d.remaining):
             acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: AdministrateSteps, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: AdministrateSteps, action: Any) -> None:
         p = d.player
         if isinstance(action, Done):
             return
@@ -336,12 +324,10 @@ class AdministrateStepsHandler(Handler):
             push(state, _extras(state, p).get(action.option, ()))
 
 
-@handles(ActivateSpellcars)
-class ActivateSpellcarsHandler(Handler):
+class ActivateSpellcarsHandler(EmpyrealHandler[ActivateSpellcars]):
     """Activate Spellcars of the Conductor's column, each once, or stop."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: ActivateSpellcars) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: ActivateSpellcars) -> Sequence[Any]:
         p = d.player
         ps = state.players[p]
         col = ps.conductor - 1
@@ -374,8 +360,7 @@ class ActivateSpellcarsHandler(Handler):
         acts.append(DONE)
         return acts
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: ActivateSpellcars, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: ActivateSpellcars, action: Any) -> None:
         if isinstance(action, Done):
             return
         p = d.player
@@ -391,8 +376,7 @@ class ActivateSpellcarsHandler(Handler):
         state.pending.append(ActivateSpellcars(player=p, prompt=d.prompt))
         run_effect(state, p, spec.effect, spec.id, spec)
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: ActivateSpellcars, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: ActivateSpellcars, action: Any) -> str | None:
         if isinstance(action, Activate):
             p = d.player
             ps = state.players[p]
@@ -429,7 +413,7 @@ def _twice_cost(state: EmpyrealState, player: int) -> int | None:
     return best
 
 
-@op("end_activation")
-def _end_activation(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(EndActivation)
+def _end_activation(state: EmpyrealState, o: EndActivation) -> Steps | None:
     state.turn.activating = False
     return None

@@ -10,12 +10,14 @@ Source: rulebook, End of the Line; Upgrade.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from hexkit_empyreal.actions import Choose, Op, UpgradeChoice, interned, op_step
-from hexkit_empyreal.effects.registry import Steps, op, push
+from hexkit_empyreal.actions import Refresh, ReturnToStart, auto
+from hexkit_empyreal.actions import Choose, UpgradeChoice, interned
+from hexkit_empyreal.effects.registry import Steps, push
 from hexkit_empyreal.rules import mana
-from hexkit_empyreal.rules.dispatch import Handler, handles
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps
 from hexkit_empyreal.rules.specialists import gain_specialist_steps
 from hexkit_empyreal.state import EmpyrealState
@@ -26,16 +28,13 @@ __all__ = ["UPGRADES"]
 UPGRADES = ("Gain Mana and Reclaim Mana", "Gain Specialist and Refresh", "Gain Spellcar twice")
 
 
-@handles(UpgradeChoice)
-class UpgradeHandler(Handler):
+class UpgradeHandler(EmpyrealHandler[UpgradeChoice]):
     """Choose one of the three Upgrades."""
 
-    @staticmethod
-    def actions(state: EmpyrealState, d: UpgradeChoice) -> list[Any]:
+    def answers(self, state: EmpyrealState, d: UpgradeChoice) -> Sequence[Any]:
         return [interned(Choose, u) for u in UPGRADES]
 
-    @staticmethod
-    def perform(state: EmpyrealState, d: UpgradeChoice, action: Any) -> None:
+    def answer(self, state: EmpyrealState, d: UpgradeChoice, action: Any) -> None:
         p = d.player
         tally(state, "upgrades", p)
         state.note(p, f"{state.players[p].company} upgraded: {action.option}")
@@ -48,24 +47,21 @@ class UpgradeHandler(Handler):
                 p, f"{ps.company} gained {gained} mana and reclaimed {reclaimed} ({mana.before_after(before, ps.mana)})"
             )
         elif action.option == UPGRADES[1]:
-            push(state, [*gain_specialist_steps(p), op_step(p, "refresh")])
+            push(state, [*gain_specialist_steps(p), auto(Refresh, p)])
         else:
             push(state, [*gain_spellcar_steps(p), *gain_spellcar_steps(p)])
 
-    @staticmethod
-    def explain(state: EmpyrealState, d: UpgradeChoice, action: Any) -> str | None:
+    def why(self, state: EmpyrealState, d: UpgradeChoice, action: Any) -> str | None:
         return f"the Upgrades are: {', '.join(UPGRADES)}"
 
 
-@op("refresh")
-def _refresh(state: EmpyrealState, o: Op) -> Steps | None:
-    captain = "engineer_only" not in o.strs
-    engineer = "captain_only" not in o.strs
-    mana.refresh(state, o.player, captain=captain, engineer=engineer)
+@runs(Refresh)
+def _refresh(state: EmpyrealState, o: Refresh) -> Steps | None:
+    mana.refresh(state, o.player, captain=o.captain, engineer=o.engineer)
     return None
 
 
-@op("return_to_start")
-def _return_to_start(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(ReturnToStart)
+def _return_to_start(state: EmpyrealState, o: ReturnToStart) -> Steps | None:
     state.players[o.player].conductor = 0
     return None
