@@ -120,10 +120,10 @@ class MenuHandler(Handler[BeaconsState, Menu, OptionChoice]):
             card = state.deck.draw(state.rng)  # reshuffles the discards into an empty deck
             if card is not None:  # always: "draw" is offered only with a card to draw
                 me.hand.append(card)
-            state.note(player, f"P{player} draws a card")
+            state.note(player, "draws a card")
         elif answer == REST:
             gained = me.oil.gain(data.numbers.rest_oil)
-            state.note(player, f"P{player} rests and gains {gained} oil")
+            state.note(player, f"rests and gains {gained} oil")
         else:
             terrain = answer.option.removeprefix("light ")
             self.flow.ask(state, AskHex(
@@ -146,7 +146,7 @@ def light_at(flow: Flow[BeaconsState], state: BeaconsState, then: LightAt, answe
     me.oil.spend(price)
     state.lit[board_index(data.numbers.radius)[answer.hex]] = then.player
     paid = f", paying {price} oil" if price else ""
-    state.note(then.player, f"P{then.player} lights a {then.terrain} beacon at {answer.hex}{paid}")
+    state.note(then.player, f"lights a {then.terrain} beacon at {answer.hex}{paid}")
     flow.then(state, EndTurn(player=then.player))
 
 
