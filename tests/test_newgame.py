@@ -137,3 +137,17 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "exists already" in capsys.readouterr().err
     assert main(["new-game", "Bad-Name", "--into", str(tmp_path)]) == 2
     assert "hexkit: error: game name 'Bad-Name' must be lower-case" in capsys.readouterr().err
+
+
+def test_the_skeleton_type_checks_strictly(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    pytest.importorskip("mypy")
+    target = write_skeleton("lanterns", tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir",
+         str(tmp_path / "cache"), str(target / "src" / "lanterns")],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "MYPYPATH": str(target / "src")},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

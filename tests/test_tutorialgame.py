@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import os
 import shutil
 import sys
 import timeit
@@ -204,3 +205,16 @@ def test_every_answer_is_of_the_shared_vocabulary() -> None:
     state = fresh()
     assert all(type(a) is OptionChoice for a in GAME.legal_actions(state))
     assert GAME.action_space_size(state.config) == 3 + 2 + 19
+
+
+def test_the_tutorial_package_type_checks_strictly(tmp_path: Path) -> None:
+    import subprocess
+
+    pytest.importorskip("mypy")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir", str(tmp_path),
+         str(PACKAGE / "src" / "hexkit_beacons")],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "MYPYPATH": str(PACKAGE / "src")},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
