@@ -11,6 +11,7 @@ import copy
 import importlib.util
 import json
 import os
+import random
 import shutil
 import sys
 import timeit
@@ -26,7 +27,8 @@ from hexkit.flow import AskHex, HexChoice, OptionChoice
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
-from hexkit.testing import check_game
+from hexkit.testing import check_game, mutate_one, refused_or_plays_on, reload_saves
+from hexkit.validation import StateValidationError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "examples" / "beacons"
 if str(PACKAGE / "src") not in sys.path:
@@ -218,3 +220,33 @@ def test_the_tutorial_package_type_checks_strictly(tmp_path: Path) -> None:
         env={**os.environ, "MYPYPATH": str(PACKAGE / "src")},
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_save_of_a_game_and_of_each_view_loads_again(players: int) -> None:
+    assert reload_saves(GAME, GAME.make_config(players), players, first=20, every=4) > 20
+
+
+def test_a_tampered_save_is_refused_naming_every_field() -> None:
+    state = fresh()
+    data = json.loads(codec(GAME).state_to_json(state))
+    data["state"]["lit"][0] = 7
+    data["state"]["players"][1]["hand"][0] = "lava"
+    with pytest.raises(StateValidationError) as caught:
+        codec(GAME).state_from_json(json.dumps(data))
+    assert [e.field for e in caught.value.errors] == ["state.lit.0", "state.players.1.hand.0", "state.deck"]
+
+
+def test_mutated_saves_are_refused_or_play_on() -> None:
+    rng = random.Random(5)
+    refused = 0
+    for i in range(120):
+        state = GAME.new(GAME.make_config(rng.choice((2, 3, 4))), i)
+        for _ in range(rng.randint(0, 60)):
+            if GAME.is_over(state):
+                break
+            GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        path, data = mutate_one(rng, json.loads(codec(GAME).state_to_json(state)),
+                                texts=("", "bogus", "?", "forest"))
+        refused += refused_or_plays_on(GAME, path, data)
+    assert refused > 60

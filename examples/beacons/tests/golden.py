@@ -2,7 +2,7 @@
 
 Regenerate after a deliberate rules change (and bump ``GameInfo.version``)::
 
-    python -m golden --regenerate        # from examples/beacons/tests
+    PYTHONPATH=examples/beacons/src python examples/beacons/tests/golden.py --regenerate
 
 and review the diff: every changed line is a behaviour change. hexkit's
 ``tests/test_tutorialgame.py`` checks them. The formats are hexkit's

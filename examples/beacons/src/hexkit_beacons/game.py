@@ -21,10 +21,11 @@ from hexkit.game import ActionSpace, Catalogue, GameConfig, GameInfo, Informatio
 from hexkit.paths import connected_groups
 from hexkit.rng import Rng
 from hexkit.scoring import TieRule, award_places, rank_with_tiebreaks
+from hexkit.validation import Problems
 
 from hexkit_beacons.data import MAX_TURNS, game_data
 from hexkit_beacons.state import HIDDEN, BeaconsState, PlayerState, board
-from hexkit_beacons.turn import DRAW, REST, EndTurn, Menu, build_flow, light, menu
+from hexkit_beacons.turn import DRAW, REST, EndTurn, Menu, build_flow, light, menu, targets
 
 __all__ = ["BeaconsGame"]
 
@@ -81,6 +82,78 @@ class BeaconsGame(FlowGame[BeaconsState, GameConfig]):
         return BeaconsState(**state.base_fields_copy(), terrain=state.terrain, lit=state.lit.copy(),
                             players=[p.copy() for p in state.players], deck=state.deck.copy(),
                             turns=state.turns)
+
+    # -- loading ------------------------------------------------------------------
+    def validate_state(self, state: BeaconsState) -> None:
+        """Refuse a loaded position no game of Beacons reaches, naming every broken field.
+
+        Checks: the board's size and terrains match the data; beacons belong
+        to seats; every card is a terrain's (``"?"`` only in a view), and a
+        full state holds exactly the deck's cards; oil within the cap; the
+        turn count within the game; the question pending is the one the
+        rules ask (RULES.md §1-§4).
+
+        Raises:
+            StateValidationError: an ``InvalidRecordError`` naming each field.
+        """
+        super().validate_state(state)
+        data = game_data(state.config)
+        problems = Problems()
+        size = len(board(data.numbers.radius))
+        names = {t.name for t in data.terrains}
+        if len(state.terrain) != size or len(state.lit) != size:
+            problems.add("state.terrain", f"a board of radius {data.numbers.radius} has {size} hexes")
+            problems.raise_if_any()  # the checks below index the board
+        if Counter(state.terrain) != {t.name: t.hexes for t in data.terrains}:
+            problems.add("state.terrain", "the terrains are not the ones the data deals")
+        for i, owner in enumerate(state.lit):
+            if owner is not None and not 0 <= owner < state.config.players:
+                problems.add(f"state.lit.{i}", f"seat {owner} is not in a {state.config.players}-player game")
+        if len(state.players) != state.config.players:
+            problems.add("state.players", f"{len(state.players)} players in a {state.config.players}-player game")
+        allowed = names if state.viewer is None else names | {HIDDEN}
+        piles = {f"players.{seat}.hand": p.hand for seat, p in enumerate(state.players)}
+        piles |= {"deck.draw_pile": state.deck.draw_pile, "deck.discard_pile": state.deck.discard_pile}
+        for where, cards in piles.items():
+            for i, card in enumerate(cards):
+                if card not in allowed:
+                    problems.add(f"state.{where}.{i}", f"{card!r} is not a terrain card")
+        if state.viewer is None:
+            held = Counter(card for cards in piles.values() for card in cards)
+            if held != {t.name: t.cards for t in data.terrains if t.cards}:
+                problems.add("state.deck", "the hands, the deck and the discards do not hold the deck's cards")
+        for seat, p in enumerate(state.players):
+            if p.oil.cap != data.numbers.oil_cap or not 0 <= p.oil.available <= data.numbers.oil_cap:
+                problems.add(f"state.players.{seat}.oil", f"oil must be 0 to {data.numbers.oil_cap}")
+            if len(p.hand) > data.numbers.hand_limit:
+                problems.add(f"state.players.{seat}.hand", f"more than {data.numbers.hand_limit} cards")
+        problems.raise_if_any()
+        self._check_pending(state, problems)
+        problems.raise_if_any()
+
+    def _check_pending(self, state: BeaconsState, problems: Problems) -> None:
+        """The stack must hold what the rules ask now: a menu, or the hex of a "light"."""
+        data = game_data(state.config)
+        limit = data.numbers.turns * state.config.players
+        over = None not in state.lit or state.turns >= limit
+        if state.turns > limit:
+            problems.add("state.turns", f"more than {limit} turns")
+        if over or not state.pending:
+            if state.pending or not over:
+                problems.add("state.pending", "a question is pending exactly while the game is on")
+            return
+        mover = state.turns % state.config.players
+        top = state.pending[-1]
+        if len(state.pending) != 1 or top.player != mover:
+            problems.add("state.pending", f"one question, asked of P{mover}, must be pending")
+        elif isinstance(top, AskHex):
+            terrain = getattr(top.then, "terrain", None)
+            hand = state.players[mover].hand  # all "?" in another seat's view
+            if getattr(top.then, "player", None) != mover or terrain not in hand and HIDDEN not in hand \
+                    or top.options != targets(state, data, mover, str(terrain)):
+                problems.add("state.pending.0", "the hex question does not match the card played")
+        elif not isinstance(top, Menu):
+            problems.add("state.pending.0", f"{type(top).__name__} is never left pending")
 
     # -- hidden information -------------------------------------------------------
     def redact(self, state: BeaconsState, player: PlayerId) -> None:
