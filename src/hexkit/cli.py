@@ -39,6 +39,7 @@ from rich.progress import (
 from rich.table import Table
 
 from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.cli_newgame import new_game_command
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameConfig, ScoreSheet, State
 from hexkit.match import Match, new_seed
@@ -642,6 +643,8 @@ def render_command(
     upto = total if step is None else step + total if step < 0 else step
     console.print(f"{game.info.title}, seed {record.seed}, step {upto}: wrote {written}")
 
+
+app.command("new-game")(new_game_command)  # hexkit/cli_newgame.py
 
 # -- study commands in their own module: tournament, tune -------------------
 from hexkit.cli_studies import register as _register_studies  # noqa: E402
