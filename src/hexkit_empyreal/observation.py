@@ -211,17 +211,18 @@ class EmpyrealEncoder(Encoder):
         for t, stack in enumerate(s.stacks[:3]):
             f[o + 2 + t] = len(stack)
         o += 5
-        for i, stand in enumerate(s.stands[: self._ncities]):
-            f[o + i] = len(stand)
+        for c, stand in enumerate(s.stands[: self._ncities]):
+            f[o + c] = len(stand)
         o += self._ncities
         f[o] = s.turn.activations
         f[o + 1] = s.turn.locked
         f[o + 2] = s.turn.free_transfers
         f[o + 3] = float(s.turn.extra_turn)
+        i: int | None
         if top is not None:
-            kind = self._decisions.get(type(top))
-            if kind is not None:
-                f[self._f_decision + kind] = 1.0
+            i = self._decisions.get(type(top))
+            if i is not None:
+                f[self._f_decision + i] = 1.0
         cars = self._spellcars
         for sid in s.market:
             i = cars.get(sid)

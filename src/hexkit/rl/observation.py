@@ -71,12 +71,16 @@ class ObservationSpec:
         height: ``H``, rows of the map raster.
         width: ``W``, columns of the map raster.
         features: names of the ``F`` features, in order.
+        low: a lower bound of every number (for a Box space; ``-inf`` if none is known).
+        high: an upper bound of every number (``inf`` if none is known).
     """
 
     planes: tuple[str, ...]
     height: int
     width: int
     features: tuple[str, ...]
+    low: float = float("-inf")
+    high: float = float("inf")
 
     @property
     def plane_shape(self) -> tuple[int, int, int]:

@@ -58,8 +58,9 @@ def make_game_config(game: Game[Any, Any], players: int | None, variants: Any = 
     Raises:
         ConfigError: for a bad player count, variant or option.
     """
-    return game.make_config(game.info.min_players if players is None else players,
-                            variants, **options)
+    config: GameConfig = game.make_config(game.info.min_players if players is None else players,
+                                          variants, **options)
+    return config
 
 
 class HexkitAECEnv(AECEnv):  # type: ignore[misc]
@@ -100,7 +101,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         size = self.encoder.spec.size
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": spaces.Box(self.encoder.spec.low, self.encoder.spec.high, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}

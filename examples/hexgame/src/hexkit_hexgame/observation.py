@@ -48,7 +48,7 @@ class HexEncoder(Encoder):
 
     def __init__(self, config: HexConfig) -> None:
         n = self._n = config.size
-        self.spec = ObservationSpec(PLANES, n, n, FEATURES)
+        self.spec = ObservationSpec(PLANES, n, n, FEATURES, low=0.0, high=1.0)
         self._rows = np.arange(n * n)
 
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
