@@ -59,7 +59,7 @@ def aec_env(game: str | Any, players: int | None = None, **kwargs: Any) -> Any:
 
 
 def gym_env(game: str | Any, players: int | None = None, **kwargs: Any) -> Any:
-    """A Gymnasium environment; see :func:`hexkit.rl.gym_env.gym_env`."""
-    from hexkit.rl.gym_env import gym_env as make
+    """A Gymnasium environment; see :func:`hexkit.rl.gymnasium_env.gym_env`."""
+    from hexkit.rl.gymnasium_env import gym_env as make
 
     return make(game, players, **kwargs)
