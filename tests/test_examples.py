@@ -267,3 +267,12 @@ def test_replay_to_svg_reports_bad_records_in_one_line(hex_record: tuple[Path, s
     (tmp_path / "illegal.json").write_text(json.dumps(data))
     assert "action 1" in run_failing("replay_to_svg.py", tmp_path / "illegal.json",
                                      "--out", tmp_path / "pics")
+
+
+def test_learn_hex_imitation_beats_random() -> None:
+    pytest.importorskip("numpy")
+    out = run("learn_hex_imitation.py", "--games", "150", "--epochs", "15", "--eval", "100")
+    found = re.search(r"^policy vs random: (\d+)/100 wins", out, re.MULTILINE)
+    base = re.search(r"^untrained network vs random: (\d+)/100 wins", out, re.MULTILINE)
+    assert found and base, out
+    assert int(found[1]) >= 80 and int(found[1]) > int(base[1]) + 20
