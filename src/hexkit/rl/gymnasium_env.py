@@ -41,7 +41,7 @@ from gymnasium import spaces
 from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.game import Game, GameConfig, State
-from hexkit.rl.observation import encoder_for, legal_mask_array
+from hexkit.rl.observation import encoder_for, legal_mask_array, observation
 from hexkit.rl.pettingzoo_env import make_game_config, resolve
 from hexkit.rng import derive_seed
 
@@ -113,7 +113,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
         state = self._live()
-        obs = self.encoder.encode(self.game.view(state, self.seat), self.seat)
+        obs = observation(self.game, state, self.seat)
         if self.game.current_player(state) == self.seat:
             mask = legal_mask_array(self.game, state)
         else:

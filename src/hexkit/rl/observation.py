@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexkit.errors import HexkitError
-from hexkit.game import Game, GameConfig, PlayerId, State
+from hexkit.game import Game, GameConfig, Information, PlayerId, State
 
 __all__ = [
     "ObservationSpec",
@@ -165,9 +165,13 @@ class Encoder(ABC):
             raise ObservationError(
                 f"an observation is computed from game.view(state, {player}) only; this state's"
                 f" viewer is {view.viewer!r}")
-        out = np.zeros(self.spec.size, dtype=np.float32)
-        planes, features = self.spec.split(out)
-        self.fill(view, player, planes, features)
+        return self._encode(view, player)
+
+    def _encode(self, view: Any, player: PlayerId) -> Float32Array:
+        spec = self.spec
+        out = np.zeros(spec.size, dtype=np.float32)
+        cut = spec.plane_size
+        self.fill(view, player, out[:cut].reshape(spec.plane_shape), out[cut:])
         return out
 
 
@@ -246,14 +250,24 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
 
     Returns:
         ``float32`` vector of shape ``(encoder_for(game, state.config).spec.size,)``.
+        For a game of perfect information with no ``hidden_fields`` the state
+        is encoded without making the view, which would differ from it only in
+        the random source (never encoded).
 
     Raises:
         ObservationError: if ``player`` is not a seat of this game.
     """
     if type(player) is not int or not 0 <= player < game.num_players(state):
         raise ObservationError(f"player must be a seat 0..{game.num_players(state) - 1}, not {player!r}")
-    view = state if state.viewer == player else game.view(state, player)
-    return encoder_for(game, state.config).encode(view, player)
+    encoder = encoder_for(game, state.config)
+    if state.viewer == player:
+        return encoder._encode(state, player)
+    info = game.info
+    if info.information is Information.PERFECT and not info.hidden_fields:
+        # Nothing is hidden: the view would be a copy differing only in its random
+        # source and viewer, which no encoder reads; encode the state, save the copy.
+        return encoder._encode(state, player)
+    return encoder._encode(game.view(state, player), player)
 
 
 def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
@@ -261,5 +275,5 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     mask = np.zeros(game.action_space_size(state.config), dtype=np.int8)
     indices = game.legal_indices(state)
     if indices:
-        mask[indices] = 1
+        mask[np.fromiter(indices, dtype=np.intp, count=len(indices))] = 1
     return mask

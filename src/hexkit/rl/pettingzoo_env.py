@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from hexkit.errors import ConfigError
 from hexkit.game import Game, GameConfig, State
 from hexkit.registry import load_game
-from hexkit.rl.observation import Float32Array, Int8Array, encoder_for, legal_mask_array
+from hexkit.rl.observation import Float32Array, Int8Array, encoder_for, legal_mask_array, observation
 
 __all__ = ["HexkitAECEnv", "aec_env", "make_game_config", "resolve"]
 
@@ -127,7 +127,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         """The seat's observation vector and legal mask (zeros unless it is to move)."""
         state = self._live()
         seat = self._seat(agent)
-        obs: Float32Array = self.encoder.encode(self.game.view(state, seat), seat)
+        obs: Float32Array = observation(self.game, state, seat)
         if self.game.current_player(state) == seat:
             mask: Int8Array = legal_mask_array(self.game, state)
         else:

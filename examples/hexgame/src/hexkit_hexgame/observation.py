@@ -27,6 +27,7 @@ import numpy as np
 from hexkit.game import PlayerId
 from hexkit.rl import Encoder, Float32Array, ObservationSpec
 
+from hexkit_hexgame.board import BLACK
 from hexkit_hexgame.state import HexConfig, HexState
 
 __all__ = ["HexEncoder", "PLANES", "FEATURES"]
@@ -36,7 +37,7 @@ PLANES = ("black", "white", "empty")
 FEATURES = ("black_to_move", "white_to_move", "viewer_black", "viewer_white", "swap_available")
 """The names of the features, in order."""
 
-_CODE = {None: 2, 0: 0, 1: 1}
+_BLACK = BLACK
 
 
 class HexEncoder(Encoder):
@@ -54,8 +55,9 @@ class HexEncoder(Encoder):
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
         state: HexState = view
         n = self._n
-        code = _CODE
-        kinds = np.fromiter((code[c] for c in state.cells), dtype=np.intp, count=n * n)
+        # IntEnum hashing is slow: test identity, once per cell
+        kinds = np.fromiter([2 if c is None else 0 if c is _BLACK else 1 for c in state.cells],
+                            dtype=np.intp, count=n * n)
         planes.reshape(3, n * n)[kinds, self._rows] = 1.0
         top = state.pending[-1] if state.pending else None
         if top is not None:
