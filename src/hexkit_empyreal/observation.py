@@ -58,7 +58,7 @@ from hexkit_empyreal.actions import DECISION_TYPES
 from hexkit_empyreal.board import Board, board_for, choose_layout
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, game_data
-from hexkit_empyreal.state import EmpyrealState, board
+from hexkit_empyreal.state import EmpyrealState, bits, board
 
 __all__ = ["EmpyrealEncoder", "SLOTS", "PHASES"]
 
@@ -153,20 +153,34 @@ class EmpyrealEncoder(Encoder):
         flat[0, pos] = 1.0
         flat[self._p_terrain + np.asarray(s.terrain, dtype=np.intp), pos] = 1.0
         pg, pc = self._p_goods, self._p_cars
-        for cell, goods in enumerate(s.goods):
-            for colour in goods:
-                flat[pg + colour, pos[cell]] += 1.0
-        for cell, cars in enumerate(s.cars):
-            for seat in cars:
-                flat[pc + (seat - player) % n, pos[cell]] = 1.0
+        # gather the scattered marks in lists, then write them in one numpy call each
+        rows: list[int] = []
+        cells: list[int] = []
+        for cell in [i for i, goods in enumerate(s.goods) if goods]:
+            for colour in s.goods[cell]:
+                rows.append(pg + colour)
+                cells.append(cell)
+        if rows:
+            np.add.at(flat, (np.array(rows), pos[cells]), 1.0)
+        rows, cells = [], []
+        for seat, folio in enumerate(s.players):  # a Network's bit mask: its train cars' cells
+            found = bits(folio.net)
+            rows += [pc + (seat - player) % n] * len(found)
+            cells += found
         for city, colour in zip(b.cities, b.city_colour):
             if s.terrain[city] == CITY:
-                flat[self._p_city + colour, pos[city]] = 1.0
+                rows.append(self._p_city + colour)
+                cells.append(city)
         if s.turn.last_built >= 0:
-            flat[self._p_last, pos[s.turn.last_built]] = 1.0
-        self._features(s, player, features)
+            rows.append(self._p_last)
+            cells.append(s.turn.last_built)
+        if rows:
+            flat[np.array(rows), pos[cells]] = 1.0
+        values = [0.0] * len(features)
+        self._features(s, player, values)
+        features[:] = values
 
-    def _features(self, s: EmpyrealState, player: PlayerId, f: Float32Array) -> None:
+    def _features(self, s: EmpyrealState, player: PlayerId, f: list[float]) -> None:
         n = len(s.players)
         ncol = self._ncol
         top = s.pending[-1] if s.pending else None

@@ -172,79 +172,96 @@ class SootEncoder(Encoder):
         planes[0] = self._window
         outside = 0
         tiles = self._tiles
+        # (plane, row, col, value) marks gathered in lists, written by two numpy calls:
+        # ``put`` marks are assigned, ``add`` marks summed
+        put: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
+        add: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
+
+        def mark(to: tuple[list[int], list[int], list[int], list[float]], plane: int,
+                 xy: tuple[int, int], value: float = 1.0) -> None:
+            to[0].append(plane)
+            to[1].append(xy[0])
+            to[2].append(xy[1])
+            to[3].append(value)
+
+        p_tile, p_terrain, p_site, p_river = 1, self._p_terrain, self._p_site, p["river"]
         for h, tile in s.tiles.items():
             xy = at(h)
             if xy is None:
                 outside += 1
                 continue
-            y, x = xy
-            planes[1, y, x] = 1.0
+            mark(put, p_tile, xy)
             if 0 <= tile < len(tiles):
                 terrain, site, river = tiles[tile]
-                planes[self._p_terrain + self._terrain[terrain], y, x] = 1.0
+                mark(put, p_terrain + self._terrain[terrain], xy)
                 if site:
-                    planes[self._p_site + self._site[site], y, x] = 1.0
+                    mark(put, p_site + self._site[site], xy)
                 if river:
-                    planes[p["river"], y, x] = 1.0
+                    mark(put, p_river, xy)
         for h, wet in s.water.items():
             xy = at(h)
             if wet and xy is not None:
-                planes[p["water"], xy[0], xy[1]] = 1.0
+                mark(put, p["water"], xy)
         for h, c in s.communities.items():
             xy = at(h)
             if xy is None:
                 continue
             kind = self._community.get(c.kind)
             if kind is not None:
-                planes[self._p_comm + kind, xy[0], xy[1]] = 1.0
+                mark(put, self._p_comm + kind, xy)
             if c.pact >= 0:
-                planes[p["pact_mine" if c.pact == player else "pact_others"], xy[0], xy[1]] = 1.0
+                mark(put, p["pact_mine" if c.pact == player else "pact_others"], xy)
         for h, camp in s.camps.items():
             xy = at(h)
             if xy is not None:
-                planes[p["camp_mine" if camp.owner == player else "camp_others"], xy[0], xy[1]] = 1.0
+                mark(put, p["camp_mine" if camp.owner == player else "camp_others"], xy)
         for h, left in s.stacks.items():
             xy = at(h)
             if xy is not None:
-                planes[p["stack"], xy[0], xy[1]] = left
+                mark(put, p["stack"], xy, left)
         for h, st in s.settlements.items():
             xy = at(h)
             if xy is None:
                 continue
-            y, x = xy
-            planes[p["settlement"], y, x] = st.tier
-            planes[p["settlement_mine"], y, x] = float(st.founder == player)
+            mark(put, p["settlement"], xy, st.tier)
+            mark(put, p["settlement_mine"], xy, float(st.founder == player))
             for fac in st.facilities:
-                planes[p["facilities_mine" if fac.owner == player else "facilities_others"], y, x] += 1.0
+                mark(add, p["facilities_mine" if fac.owner == player else "facilities_others"], xy)
+        route_mine, route_others, route_level = p["route_mine"], p["route_others"], p["route_level"]
         for h, owners in s.route_owner.items():
             xy = at(h)
             if xy is None:
                 continue
-            y, x = xy
             kinds = s.route_kind.get(h, (0,) * 6)
             level = 0
             for owner, kind in zip(owners, kinds):
                 if kind > 0:
                     level = max(level, kind)
                     if owner >= 0:
-                        planes[p["route_mine" if owner == player else "route_others"], y, x] += 1.0
-            planes[p["route_level"], y, x] = level
+                        mark(add, route_mine if owner == player else route_others, xy)
+            mark(put, route_level, xy, level)
         for seat, pl in enumerate(s.players):
-            mine = seat == player
+            side = "mine" if seat == player else "others"
             for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
                                 ("caravan", [c.loc for c in pl.caravans])):
-                plane = p[f"{name}_{'mine' if mine else 'others'}"]
+                plane = p[f"{name}_{side}"]
                 for h in where:
                     xy = at(h)
                     if xy is not None:
-                        planes[plane, xy[0], xy[1]] += 1.0
+                        mark(add, plane, xy)
         for h, goods in s.players[player].loose.items():
             xy = at(h)
             if xy is not None:
-                planes[p["loose_mine"], xy[0], xy[1]] = sum(goods.values())
-        self._features(s, player, features, outside)
+                mark(put, p["loose_mine"], xy, sum(goods.values()))
+        if put[0]:
+            planes[put[0], put[1], put[2]] = put[3]
+        if add[0]:
+            np.add.at(planes, (np.array(add[0]), np.array(add[1]), np.array(add[2])), add[3])
+        values = [0.0] * len(features)
+        self._features(s, player, values, outside)
+        features[:] = values
 
-    def _features(self, s: SootState, player: PlayerId, f: Float32Array, outside: int) -> None:
+    def _features(self, s: SootState, player: PlayerId, f: list[float], outside: int) -> None:
         n = len(s.players)
         top = s.pending[-1] if s.pending else None
         mover = top.player if top is not None else -1
@@ -317,7 +334,7 @@ class SootEncoder(Encoder):
                 f[F["my_upgrade"] + i] = 1.0
 
     @staticmethod
-    def _multi(f: Float32Array, start: int, items: list[int], size: int) -> None:
+    def _multi(f: list[float], start: int, items: list[int], size: int) -> None:
         for i in items:
             if 0 <= i < size:
                 f[start + i] += 1.0
