@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit.rl.observation import (
+from hexkit.rl.encoding import (
     Encoder,
     Float32Array,
     GenericEncoder,

@@ -55,7 +55,7 @@ from numpy.typing import NDArray
 
 from hexkit.errors import HexkitError
 from hexkit.game import Game, GameConfig
-from hexkit.rl.observation import encoder_for
+from hexkit.rl.encoding import encoder_for
 
 __all__ = ["DatasetError", "write_game", "game_file", "iter_games", "load_dataset", "KEYS"]
 

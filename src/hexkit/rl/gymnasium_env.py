@@ -41,7 +41,7 @@ from gymnasium import spaces
 from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.game import Game, GameConfig, State
-from hexkit.rl.observation import encoder_for, legal_mask_array, observation
+from hexkit.rl.encoding import encoder_for, legal_mask_array, observation
 from hexkit.rl.pettingzoo_env import make_game_config, resolve
 from hexkit.rng import derive_seed
 
@@ -138,6 +138,12 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Set a game up (seed ``seed``, else one drawn from the env's generator) and let
+        the opponents move until the learning seat is to move.
+
+        Returns:
+            ``(observation, info)``.
+        """
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31 - 1)) if seed is None else seed
         n = self.config.players
@@ -151,6 +157,14 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         return self._observe()
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply the learning seat's action number, then the opponents' replies.
+
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``.
+
+        Raises:
+            IllegalActionError: for an illegal number, with ``illegal="raise"``.
+        """
         state = self._live()
         try:
             self.game.apply_index(state, int(action))
@@ -173,6 +187,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         return obs, reward, terminated, truncated, info
 
     def render(self) -> str | None:
+        """The last five log lines (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         return "\n".join(str(entry) for entry in self.state.log[-5:])

@@ -11,25 +11,26 @@
 :func:`register` declares one ``pyspiel.GameType`` per hexkit game, named
 ``hexkit_<name>``, from the game's static :class:`~hexkit.game.GameInfo`:
 
-==================  ==============================================================
-OpenSpiel field     from hexkit
-==================  ==============================================================
-dynamics            sequential (one decision at a time, :meth:`Game.current_player`)
-chance_mode         ``SAMPLED_STOCHASTIC`` when ``info.stochastic`` (the game draws
-                    from the state's own random source inside ``apply``: OpenSpiel
-                    sees no chance nodes), else ``DETERMINISTIC``
-information         ``IMPERFECT_INFORMATION`` for ``Information.IMPERFECT`` games,
-                    else ``PERFECT_INFORMATION``
-utility             ``GENERAL_SUM``; returns are :meth:`Game.returns` (1 win, ties split,
-                    0 otherwise), so ``min_utility`` 0, ``max_utility`` 1
-reward_model        terminal
-num_distinct_actions :meth:`Game.action_space_size` (a number is
-                    :meth:`Game.apply_index`'s; Hex's are OpenSpiel ``hex``'s)
-max_game_length     ``info.max_decisions``
-parameters          ``players``, ``seed`` (the hexkit set-up seed), ``variants``
-                    (comma-separated), and every ``int``/``bool``/``str`` option of the
-                    config class (``size`` for Hex; frozenset options as comma lists)
-==================  ==============================================================
+====================  ==============================================================
+OpenSpiel field       from hexkit
+====================  ==============================================================
+dynamics              sequential (one decision at a time, `Game.current_player`)
+chance_mode           ``SAMPLED_STOCHASTIC`` when ``info.stochastic`` (the game draws
+                      from the state's own random source inside ``apply``: OpenSpiel
+                      sees no chance nodes), else ``DETERMINISTIC``
+information           ``IMPERFECT_INFORMATION`` for ``Information.IMPERFECT`` games,
+                      else ``PERFECT_INFORMATION``
+utility               ``GENERAL_SUM``; returns are `Game.returns` (1 win, ties
+                      split, 0 otherwise), so ``min_utility`` 0, ``max_utility`` 1
+reward_model          terminal
+num_distinct_actions  `Game.action_space_size` (a number is
+                      `Game.apply_index`'s; Hex's are OpenSpiel ``hex``'s)
+max_game_length       ``info.max_decisions``
+parameters            ``players``, ``seed`` (the hexkit set-up seed), ``variants``
+                      (comma-separated), and every ``int``/``bool``/``str`` option of
+                      the config class (``size`` for Hex; frozenset options as comma
+                      lists)
+====================  ==============================================================
 
 Observations come from :func:`hexkit.rl.observation` (the seat's view only):
 ``observation_tensor`` is the encoder's vector, ``observation_string`` the view
@@ -41,7 +42,7 @@ the observation vector is not a perfect-recall encoding.
 OpenSpiel's ``MCTSBot`` searches the state it is given; on an imperfect-information
 game that is the true state (OpenSpiel's choice, not a view). For a search that
 respects hidden information, ``resample_from_infostate`` gives a state sampled
-from the seat's view by :meth:`Game.determinize`.
+from the seat's view by `Game.determinize`.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ import pyspiel
 
 from hexkit.game import Game, GameConfig, Information, State
 from hexkit.registry import load_game
-from hexkit.rl.observation import encoder_for
+from hexkit.rl.encoding import encoder_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 
@@ -243,7 +244,7 @@ class HexkitSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HexkitSpielState:
         """A state consistent with ``player_id``'s view, hidden parts redrawn by
-        :meth:`Game.determinize` (seeded from ``probability_sampler`` when callable)."""
+        `Game.determinize` (seeded from ``probability_sampler`` when callable)."""
         held = self._held
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else 0
         view = held.game.view(held.state, player_id)
@@ -287,7 +288,7 @@ class _Observer:
 
 
 class HexkitEvaluator:
-    """An OpenSpiel MCTS evaluator that scores leaves by :meth:`Game.evaluate` (no rollout).
+    """An OpenSpiel MCTS evaluator that scores leaves by `Game.evaluate` (no rollout).
 
     ``evaluate`` reads each seat's own view; the value of a seat is squashed to
     ``(0, 1)`` by ``0.5 + 0.5 * tanh(value / scale)``, terminal states give the returns.

@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from hexkit.errors import ConfigError
 from hexkit.game import Game, GameConfig, State
 from hexkit.registry import load_game
-from hexkit.rl.observation import Float32Array, Int8Array, encoder_for, legal_mask_array, observation
+from hexkit.rl.encoding import Float32Array, Int8Array, encoder_for, legal_mask_array, observation
 
 __all__ = ["HexkitAECEnv", "aec_env", "make_game_config", "resolve"]
 
@@ -110,9 +110,11 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self._values: list[float] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The ``Dict`` observation space of ``agent`` (the same for every agent)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(A)``: the game's action numbers."""
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
@@ -135,6 +137,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Set a game up with seed ``seed`` (else the next of a counter from 0)."""
         if seed is None:
             seed = self._next_seed
         self._next_seed = seed + 1
@@ -158,6 +161,12 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[mover]
 
     def step(self, action: Any) -> None:
+        """Apply the selected agent's action number (``None`` for a finished agent).
+
+        Raises:
+            IllegalActionError: for an illegal number; the game is unchanged.
+            ValueError: for ``None`` from an agent still to move.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -184,11 +193,13 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The last five log lines (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         return "\n".join(str(entry) for entry in self.state.log[-5:])
 
     def close(self) -> None:
+        """Drop the game."""
         self.state = None
 
 
