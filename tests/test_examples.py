@@ -195,7 +195,8 @@ def test_examples_run_with_their_default_game(tmp_path: Path) -> None:
 def test_every_example_has_a_main_and_is_documented() -> None:
     docs = "\n".join(p.read_text(encoding="utf-8") for p in (EXAMPLES.parent / "docs").rglob("*.md"))
     scripts = sorted(p.name for p in EXAMPLES.glob("*.py") if not p.name.startswith("_"))
-    assert scripts == ["custom_agent.py", "designer_sweep.py", "play_one_game.py", "replay_to_svg.py"]
+    assert scripts == ["custom_agent.py", "designer_sweep.py", "learn_hex_imitation.py",
+                       "play_one_game.py", "replay_to_svg.py"]
     for name in scripts:
         assert "def main(argv: list[str] | None = None) -> int:" in (EXAMPLES / name).read_text()
         assert f"examples/{name}" in docs, f"{name} is not referenced from the docs"
@@ -275,3 +276,12 @@ def test_replay_to_svg_reports_bad_records_in_one_line(hex_record: tuple[Path, s
     (tmp_path / "illegal.json").write_text(json.dumps(data))
     assert "action 1" in run_failing("replay_to_svg.py", tmp_path / "illegal.json",
                                      "--out", tmp_path / "pics")
+
+
+def test_learn_hex_imitation_beats_random() -> None:
+    pytest.importorskip("numpy")
+    out = run("learn_hex_imitation.py", "--games", "150", "--epochs", "15", "--eval", "100")
+    found = re.search(r"^policy vs random: (\d+)/100 wins", out, re.MULTILINE)
+    base = re.search(r"^untrained network vs random: (\d+)/100 wins", out, re.MULTILINE)
+    assert found and base, out
+    assert int(found[1]) >= 80 and int(found[1]) > int(base[1]) + 20

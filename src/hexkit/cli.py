@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
+import attrs
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -494,6 +495,9 @@ def simulate_command(
     resume: bool = typer.Option(False, "--resume",
                                 help="Keep the finished games in OUT and play only the missing ones."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing OUT."),
+    dataset: Optional[Path] = typer.Option(
+        None, "--dataset", help="Also write each game's decisions (observation, mask, action, "
+        "player, returns) to DIR/<game>-<index>.npz (hexkit.rl.dataset; needs numpy)."),
 ) -> int:
     """Play many games between agents and write one JSON line per game.
 
@@ -506,6 +510,8 @@ def simulate_command(
     _out_file(out)
     study = _study(game_name, players, games, agents, seed, variant or [], settings or [],
                    max_decisions)
+    if dataset is not None:
+        study = attrs.evolve(study, dataset=str(dataset))
     chosen = _backend(backend)
     study.validate()
     console.print(f"{games} games of {study.load().info.title}, {players} players, agents "

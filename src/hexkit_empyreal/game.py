@@ -289,6 +289,12 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         """
         return svg_style(state)
 
+    def observation_encoder(self, config: EmpyrealConfig) -> Any:
+        """The :mod:`hexkit.rl` encoder (:mod:`hexkit_empyreal.observation`; needs numpy)."""
+        from hexkit_empyreal.observation import EmpyrealEncoder
+
+        return EmpyrealEncoder(config)
+
     def scores(self, state: EmpyrealState) -> ScoreSheet:
         """Scores with breakdown and tie-breakers (Source: Scoring; Tiebreakers)."""
         return score_sheet(state)

@@ -366,6 +366,12 @@ class SootGame(Game[SootState, SootConfig]):
         others = [w for p, w in enumerate(worth) if p != player]
         return worth[player] - (max(others) if others else 0.0)
 
+    def observation_encoder(self, config: SootConfig) -> Any:
+        """The :mod:`hexkit.rl` encoder (:mod:`hexkit_soot.observation`; needs numpy)."""
+        from hexkit_soot.observation import SootEncoder
+
+        return SootEncoder(config)
+
     # -- hidden information ---------------------------------------------
     def redact(self, state: SootState, player: PlayerId) -> None:
         """Hide other hands, secrets, screened ingredients, bids, pile orders and others' private options.

@@ -211,6 +211,7 @@ def test_making_the_game_registers_every_declaring_module() -> None:
 LAZY_IMPORTS = {
     ("__init__.py", "hexkit_soot.game"): "GAME is made on first use: making it registers the rules",
     ("game.py", "hexkit_soot.strong"): "the strong agent is loaded only when one is asked for",
+    ("game.py", "hexkit_soot.observation"): "the hexkit.rl encoder needs numpy, an optional extra",
 }
 """Function-level imports kept, and why (none of them breaks a cycle)."""
 

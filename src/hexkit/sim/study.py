@@ -137,6 +137,9 @@ class Study:
             clock is recorded as an error (``None``: no limit). A guard for
             a time-boxed run such as the demo: which games hit it depends
             on the machine, so a study meant to be reproduced leaves it unset.
+        dataset: a folder where each finished game's decisions are written
+            as ``<game>-<index>.npz`` (:mod:`hexkit.rl.dataset`; needs numpy),
+            or ``None``.
     """
 
     game: str
@@ -149,6 +152,7 @@ class Study:
     options: dict[str, Any] = attrs.field(factory=dict)
     max_decisions: int | None = None
     max_seconds: float | None = None
+    dataset: str | None = None
 
     def load(self) -> Game[Any, Any]:
         """The game this study plays."""
@@ -367,6 +371,10 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
             decisions=state.step,
             error=None,
         )
+        if study.dataset is not None:  # per-decision records for learning (hexkit.rl)
+            from hexkit.rl.dataset import write_game
+
+            write_game(study.dataset, game, config, seed, index, record.actions, seats)
     except Exception as exc:  # one failed game must not stop the study
         row.update(
             factions=_safe(lambda: game_factions(game, state)) if state is not None else None,

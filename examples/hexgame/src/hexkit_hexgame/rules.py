@@ -257,6 +257,13 @@ class HexGame(FlowGame[HexState, HexConfig]):
         """Turns played: every action (a stone or the swap) is one turn (RULES.md §3)."""
         return state.step
 
+    def observation_encoder(self, config: HexConfig) -> Any:
+        """The :mod:`hexkit.rl` encoder: ``(3, n, n)`` planes and 5 features
+        (:mod:`hexkit_hexgame.observation`; needs numpy)."""
+        from hexkit_hexgame.observation import HexEncoder
+
+        return HexEncoder(config)
+
     def svg_style(self, state: HexState) -> tuple[HexMap[PlayerId | None], HexStyle]:
         """The drawing hook of :func:`hexkit.render.render_state_svg`.
 

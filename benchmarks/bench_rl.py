@@ -1,0 +1,174 @@
+"""What the learning interfaces cost on top of the bare forward model.
+
+Part 1, per game: the same random games are played three ways, and the time
+per decision is reported:
+
+* ``bare``: ``legal = game.legal_actions(s); game.apply(s, legal[i])``;
+* ``obs+mask``: at each decision, :func:`hexkit.rl.observation` for the
+  mover (from its view) and :func:`hexkit.rl.legal_mask_array`, timed alone;
+* ratio ``(bare + obs+mask) / bare``: the forward model with observations.
+
+Part 2, Hex 11x11: random masked play through the PettingZoo AEC env
+(``env.last()`` + ``env.step``), through the OpenSpiel wrapper
+(``hexkit_hex``), and OpenSpiel's native C++ ``hex`` driven from Python
+(``state.legal_actions()`` + ``apply_action``); steps per second and the
+env's time per step over the bare forward model's.
+
+Best of three rounds (the machine is shared). No pass/fail: figures only.
+Run: ``python -m benchmarks rl`` (``--quick`` for fewer games).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+import hexkit
+from hexkit.rl import aec_env, legal_mask_array, observation
+
+CASES: list[tuple[str, int, dict[str, Any]]] = [
+    ("hex", 2, {"size": 11}), ("hex", 2, {"size": 5}), ("empyreal", 2, {}), ("soot", 2, {}),
+    ("soot", 4, {}),
+]
+
+
+def _playout(game: Any, config: Any, seed: int, with_obs: bool) -> tuple[float, float, int]:
+    """(bare seconds, obs+mask seconds, decisions) of one random game."""
+    rng = random.Random(seed)
+    state = game.new(config, seed)
+    clock = time.perf_counter
+    bare = extra = 0.0
+    decisions = 0
+    legal_actions, apply, current = game.legal_actions, game.apply, game.current_player
+    while not game.is_over(state):
+        if with_obs:
+            t0 = clock()
+            observation(game, state, current(state))
+            legal_mask_array(game, state)
+            extra += clock() - t0
+            state.invalidate_legal()  # the bare step below lists the actions itself
+        t0 = clock()
+        legal = legal_actions(state)
+        apply(state, legal[rng.randrange(len(legal))])
+        bare += clock() - t0
+        decisions += 1
+    return bare, extra, decisions
+
+
+def per_game(games: int) -> list[tuple[str, float, float, float]]:
+    rows = []
+    for name, players, options in CASES:
+        game = hexkit.load_game(name)
+        config = game.make_config(players, **options)
+        best_bare, best_extra, decisions = float("inf"), float("inf"), 0
+        for _ in range(3):
+            bare = extra = 0.0
+            decisions = 0
+            for seed in range(games):
+                b, _, d = _playout(game, config, seed, False)
+                _, e, _ = _playout(game, config, seed, True)
+                bare, extra, decisions = bare + b, extra + e, decisions + d
+            best_bare, best_extra = min(best_bare, bare), min(best_extra, extra)
+        label = f"{name} {players}p" + "".join(f" {k}={v}" for k, v in options.items())
+        rows.append((label, best_bare / decisions * 1e6, best_extra / decisions * 1e6, decisions))
+    return rows
+
+
+def env_steps(games: int) -> list[tuple[str, float]]:
+    """Steps per second of random masked play on 11x11 Hex, three ways."""
+    results = []
+    env = aec_env("hex", size=11)
+
+    def pettingzoo() -> int:
+        steps = 0
+        rng = np.random.default_rng(0)
+        for seed in range(games):
+            env.reset(seed=seed)
+            while env.agents:
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+        return steps
+
+    game = hexkit.load_game("hex")
+    config = game.make_config(2, size=11)
+
+    def bare() -> int:
+        steps = 0
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new(config, seed)
+            while not game.is_over(state):
+                legal = game.legal_actions(state)
+                game.apply(state, legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    runs: list[tuple[str, Any]] = [("hexkit bare legal_actions+apply", bare),
+                                   ("hexkit PettingZoo AEC env", pettingzoo)]
+    try:
+        import pyspiel
+
+        from hexkit.rl.openspiel import register
+
+        native = pyspiel.load_game("hex", {"board_size": 11})
+        wrapped = pyspiel.load_game(register("hex"), {"size": 11})
+
+        def spiel(spiel_game: Any) -> Any:
+            def run() -> int:
+                steps = 0
+                for seed in range(games):
+                    rng = random.Random(seed)
+                    state = spiel_game.new_initial_state()
+                    while not state.is_terminal():
+                        legal = state.legal_actions()
+                        state.apply_action(legal[rng.randrange(len(legal))])
+                        steps += 1
+                return steps
+            return run
+
+        runs += [("hexkit through OpenSpiel (hexkit_hex)", spiel(wrapped)),
+                 ("OpenSpiel native hex via pyspiel", spiel(native))]
+    except ImportError:  # pragma: no cover
+        pass
+    for label, run in runs:
+        best = float("inf")
+        steps = 0
+        for _ in range(3):
+            t0 = time.perf_counter()
+            steps = run()
+            best = min(best, time.perf_counter() - t0)
+        results.append((label, steps / best))
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    quick = "--quick" in args
+    print("Per decision, random play (microseconds):")
+    print(f"  {'game':24} {'bare step':>10} {'obs+mask':>10} {'obs+mask/bare':>14} {'with obs/bare':>14}")
+    for label, bare, extra, decisions in per_game(2 if quick else 6):
+        print(f"  {label:24} {bare:10.1f} {extra:10.1f} {extra / bare:14.2f} {(bare + extra) / bare:14.2f}"
+              f"   ({decisions} decisions)")
+    print("Hex 11x11, random play, steps per second:")
+    figures = env_steps(20 if quick else 60)
+    base = dict(figures)["hexkit bare legal_actions+apply"]
+    for label, rate in figures:
+        print(f"  {label:40} {rate:10.0f} steps/s   time per step x{base / rate:.2f} of hexkit bare")
+    native = dict(figures).get("OpenSpiel native hex via pyspiel")
+    if native:
+        env = dict(figures)["hexkit PettingZoo AEC env"]
+        print(f"  PettingZoo env / OpenSpiel native hex: {env / native:.2f}x the steps per second")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

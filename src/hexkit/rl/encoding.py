@@ -1,0 +1,279 @@
+"""Observations: a seat's view of a state as fixed-shape numpy arrays.
+
+An :class:`Encoder` turns ``game.view(state, player)`` (never the full
+state) into one ``float32`` vector laid out as :class:`ObservationSpec`
+says: ``C`` per-hex planes over an ``H`` by ``W`` raster of the map, then
+``F`` features (per-player, market and turn numbers). The shapes depend
+only on the game's config, so a policy network can be built once per
+config.
+
+A game supplies its encoder through an optional hook, a method on its
+:class:`~hexkit.game.Game` class::
+
+    def observation_encoder(self, config: MyConfig) -> Encoder: ...
+
+A game without the hook gets :class:`GenericEncoder` (seat and turn
+features only), so every registered game has an observation.
+
+>>> import hexkit
+>>> from hexkit.rl import observation, encoder_for
+>>> game = hexkit.load_game("hex")
+>>> state = game.new(game.make_config(2, size=5))
+>>> obs = observation(game, state, 0)
+>>> obs.shape, encoder_for(game, state.config).spec.plane_shape
+((80,), (3, 5, 5))
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+import attrs
+import numpy as np
+from numpy.typing import NDArray
+
+from hexkit.errors import HexkitError
+from hexkit.game import Game, GameConfig, Information, PlayerId, State
+
+__all__ = [
+    "ObservationSpec",
+    "Encoder",
+    "GenericEncoder",
+    "ObservationError",
+    "encoder_for",
+    "observation",
+    "encode_view",
+    "legal_mask_array",
+    "Float32Array",
+    "Int8Array",
+]
+
+Float32Array = NDArray[np.float32]
+"""A ``float32`` numpy array."""
+Int8Array = NDArray[np.int8]
+"""An ``int8`` numpy array (action masks: 1 legal, 0 not)."""
+
+
+class ObservationError(HexkitError, ValueError):
+    """An encoder was given something it cannot encode (a full state, another seat's view)."""
+
+
+@attrs.frozen
+class ObservationSpec:
+    """The layout of a game's observation vector under one config.
+
+    The vector is ``planes.ravel()`` (C-order, shape ``(C, H, W)``) followed
+    by the ``F`` features.
+
+    Attributes:
+        planes: names of the ``C`` per-hex planes, in order.
+        height: ``H``, rows of the map raster.
+        width: ``W``, columns of the map raster.
+        features: names of the ``F`` features, in order.
+        low: a lower bound of every number (for a Box space; ``-inf`` if none is known).
+        high: an upper bound of every number (``inf`` if none is known).
+    """
+
+    planes: tuple[str, ...]
+    height: int
+    width: int
+    features: tuple[str, ...]
+    low: float = float("-inf")
+    high: float = float("inf")
+
+    @property
+    def plane_shape(self) -> tuple[int, int, int]:
+        """``(C, H, W)``."""
+        return (len(self.planes), self.height, self.width)
+
+    @property
+    def plane_size(self) -> int:
+        """``C * H * W``: where the features start in the vector."""
+        return len(self.planes) * self.height * self.width
+
+    @property
+    def size(self) -> int:
+        """Length of the observation vector: ``C * H * W + F``."""
+        return self.plane_size + len(self.features)
+
+    def split(self, vector: Float32Array) -> tuple[Float32Array, Float32Array]:
+        """Views of ``vector`` as ``(planes (C, H, W), features (F,))`` (no copy).
+
+        Raises:
+            ObservationError: if ``vector`` is not of length :attr:`size`.
+        """
+        if vector.shape != (self.size,):
+            raise ObservationError(f"observation vector has shape {vector.shape}, expected ({self.size},)")
+        return vector[: self.plane_size].reshape(self.plane_shape), vector[self.plane_size:]
+
+    def feature_index(self, name: str) -> int:
+        """Position of feature ``name`` in the features (not the whole vector).
+
+        Raises:
+            ObservationError: naming the unknown feature.
+        """
+        try:
+            return self.features.index(name)
+        except ValueError:
+            raise ObservationError(f"no feature named {name!r}") from None
+
+    def plane_index(self, name: str) -> int:
+        """Position of plane ``name`` among the planes.
+
+        Raises:
+            ObservationError: naming the unknown plane.
+        """
+        try:
+            return self.planes.index(name)
+        except ValueError:
+            raise ObservationError(f"no plane named {name!r}") from None
+
+
+class Encoder(ABC):
+    """Turns a seat's view into the observation vector of :attr:`spec`.
+
+    Subclasses set :attr:`spec` in their constructor and implement
+    :meth:`fill`. Encoders keep no state between calls beyond static tables
+    of the config, so one encoder serves every state of its config.
+
+    Attributes:
+        spec: the layout of the vector.
+    """
+
+    spec: ObservationSpec
+
+    @abstractmethod
+    def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
+        """Write the observation of ``view`` (seen by ``player``) into zeroed arrays.
+
+        Args:
+            view: ``game.view(state, player)``.
+            player: the seat the view was made for.
+            planes: zeros of shape ``spec.plane_shape``.
+            features: zeros of shape ``(len(spec.features),)``.
+        """
+
+    def encode(self, view: State, player: PlayerId) -> Float32Array:
+        """The observation vector of a view, shape ``(spec.size,)``, ``float32``.
+
+        Raises:
+            ObservationError: if ``view`` is not a view made for ``player``
+                (an encoder never reads a full state).
+        """
+        if view.viewer != player:
+            raise ObservationError(
+                f"an observation is computed from game.view(state, {player}) only; this state's"
+                f" viewer is {view.viewer!r}")
+        return self._encode(view, player)
+
+    def _encode(self, view: Any, player: PlayerId) -> Float32Array:
+        spec = self.spec
+        out = np.zeros(spec.size, dtype=np.float32)
+        cut = spec.plane_size
+        self.fill(view, player, out[:cut].reshape(spec.plane_shape), out[cut:])
+        return out
+
+
+class GenericEncoder(Encoder):
+    """The observation of a game without an encoder of its own: no planes.
+
+    Features: the viewing seat one-hot (``seat_i``), the seat to move
+    one-hot (``to_move_i``), for ``i`` below the game's ``max_players``;
+    ``progress`` (decisions so far over ``info.max_decisions``) and ``over``.
+
+    Args:
+        game: the game.
+        config: its config.
+    """
+
+    def __init__(self, game: Game[Any, Any], config: GameConfig) -> None:
+        self._n = n = game.info.max_players
+        self._limit = max(1, game.info.max_decisions)
+        self._game = game
+        names = [f"seat_{i}" for i in range(n)] + [f"to_move_{i}" for i in range(n)]
+        self.spec = ObservationSpec((), 1, 1, (*names, "progress", "over"))
+
+    def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
+        n = self._n
+        features[player] = 1.0
+        mover = self._game.current_player(view)
+        if mover is not None:
+            features[n + mover] = 1.0
+        features[2 * n] = min(1.0, view.step / self._limit)
+        features[2 * n + 1] = float(self._game.is_over(view))
+
+
+_ENCODERS: dict[tuple[int, Any], Encoder] = {}
+
+
+def encoder_for(game: Game[Any, Any], config: GameConfig) -> Encoder:
+    """The encoder of ``game`` under ``config`` (cached per game and config).
+
+    Uses the game's ``observation_encoder(config)`` method when it has one,
+    else :class:`GenericEncoder`.
+    """
+    try:
+        key: tuple[int, Any] = (id(game), config)
+        hash(key)
+    except TypeError:  # an unhashable config (overrides): no cache
+        return _make_encoder(game, config)
+    found = _ENCODERS.get(key)
+    if found is None:
+        found = _ENCODERS[key] = _make_encoder(game, config)
+    return found
+
+
+def _make_encoder(game: Game[Any, Any], config: GameConfig) -> Encoder:
+    hook = getattr(game, "observation_encoder", None)
+    if hook is None:
+        return GenericEncoder(game, config)
+    encoder = hook(config)
+    if not isinstance(encoder, Encoder):
+        raise TypeError(f"{type(game).__name__}.observation_encoder returned"
+                        f" {type(encoder).__name__}, not a hexkit.rl.Encoder")
+    return encoder
+
+
+def encode_view(game: Game[Any, Any], view: State, player: PlayerId) -> Float32Array:
+    """The observation vector of a view already made with ``game.view(state, player)``."""
+    return encoder_for(game, view.config).encode(view, player)
+
+
+def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32Array:
+    """What ``player`` observes of ``state``: ``game.view(state, player)``, encoded.
+
+    Args:
+        game: the game.
+        state: a full state (or a view for ``player``).
+        player: the observing seat.
+
+    Returns:
+        ``float32`` vector of shape ``(encoder_for(game, state.config).spec.size,)``.
+        For a game of perfect information with no ``hidden_fields`` the state
+        is encoded without making the view, which would differ from it only in
+        the random source (never encoded).
+
+    Raises:
+        ObservationError: if ``player`` is not a seat of this game.
+    """
+    if type(player) is not int or not 0 <= player < game.num_players(state):
+        raise ObservationError(f"player must be a seat 0..{game.num_players(state) - 1}, not {player!r}")
+    encoder = encoder_for(game, state.config)
+    if state.viewer == player:
+        return encoder._encode(state, player)
+    info = game.info
+    if info.information is Information.PERFECT and not info.hidden_fields:
+        # Nothing is hidden: the view would be a copy differing only in its random
+        # source and viewer, which no encoder reads; encode the state, save the copy.
+        return encoder._encode(state, player)
+    return encoder._encode(game.view(state, player), player)
+
+
+def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
+    """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``."""
+    mask = np.zeros(game.action_space_size(state.config), dtype=np.int8)
+    indices = game.legal_indices(state)
+    if indices:
+        mask[np.fromiter(indices, dtype=np.intp, count=len(indices))] = 1
+    return mask
