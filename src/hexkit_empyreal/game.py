@@ -281,6 +281,12 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
         :func:`hexkit_empyreal.rules.game_end.end_reason`."""
         return end_reason(state)
 
+    def present_answer(self, state: EmpyrealState, action: Any) -> Any:
+        """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_empyreal.present`)."""
+        from hexkit_empyreal.present import present_answer
+
+        return present_answer(state, action)
+
     def svg_style(self, state: EmpyrealState) -> tuple[HexMap[int], EmpyrealStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).
 

@@ -339,6 +339,12 @@ class SootGame(Game[SootState, SootConfig]):
         (either way two more rounds were played, to round 14 at most)."""
         return end_reason(state)
 
+    def present_answer(self, state: SootState, action: Any) -> Any:
+        """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_soot.present`)."""
+        from hexkit_soot.present import present_answer
+
+        return present_answer(state, action)
+
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).
 
