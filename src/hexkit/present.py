@@ -48,6 +48,9 @@ __all__ = [
     "present",
     "present_answer",
     "hex_notes",
+    "PRIVATE_HOOK",
+    "private_info",
+    "public_view",
 ]
 
 PRESENT_HOOK = "present_answer"
@@ -208,3 +211,46 @@ def present(game: Game[Any, Any], state: State) -> PresentedQuestion | None:
         answers.append(PresentedAnswer(index, info.kind, label, info.hex, info.component))
     prompt = decision.prompt or type(decision).__name__
     return PresentedQuestion(decision.player, prompt, state.step, tuple(answers))
+
+
+PRIVATE_HOOK = "private_info"
+"""Name of the optional game method ``private_info(view, seat) -> list[str]``."""
+
+
+def private_info(game: Game[Any, Any], view: State, seat: PlayerId) -> list[str]:
+    """Lines about ``seat``'s own hidden things (hand, secret objectives, screened goods).
+
+    Args:
+        game: the rules.
+        view: ``game.view(state, seat)`` (never the full state).
+        seat: whose things.
+
+    Returns:
+        The game hook's lines, or ``[]`` if the game has no hook.
+    """
+    hook = getattr(game, PRIVATE_HOOK, None)
+    if not callable(hook):
+        return []
+    return [str(line) for line in hook(view, seat)]
+
+
+def public_view(game: Game[Any, Any], state: State) -> State:
+    """The state with every seat's hidden things hidden: what a spectator may see.
+
+    Built as seat 0's view redacted again for seat 1 (a view hides what its
+    seat may not see; hiding again for another seat also hides seat 0's own
+    things), so every game that implements ``redact`` gets it for free.
+
+    Args:
+        game: the rules.
+        state: the full state.
+
+    Returns:
+        A new state; ``viewer`` is ``-1``.
+    """
+    seen: State = game.view(state, 0)
+    if game.num_players(state) > 1:
+        game.redact(seen, 1)
+    seen.viewer = -1
+    seen.invalidate_legal()
+    return seen

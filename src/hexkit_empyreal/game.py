@@ -287,6 +287,12 @@ class EmpyrealGame(Game[EmpyrealState, EmpyrealConfig]):
 
         return present_answer(state, action)
 
+    def private_info(self, view: EmpyrealState, seat: int) -> list[str]:
+        """Lines about ``seat``'s own hidden things in its view (see :mod:`hexkit_empyreal.present`)."""
+        from hexkit_empyreal.present import private_info
+
+        return private_info(view, seat)
+
     def svg_style(self, state: EmpyrealState) -> tuple[HexMap[int], EmpyrealStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).
 

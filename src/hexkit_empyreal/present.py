@@ -46,3 +46,19 @@ def present_answer(state: EmpyrealState, action: Any) -> AnswerInfo | None:
             return AnswerInfo("component", f"{text}, cost {spec.cost} mana",
                               component=ComponentRef("spellcar", spec.id))
     return None
+
+
+def private_info(view: EmpyrealState, seat: int) -> list[str]:
+    """Lines about ``seat``'s hidden things: the Specialists only it is choosing among.
+
+    Empyreal is open information apart from face-down stacks; a seat sees
+    a stack only while it chooses from it (the pending question's answers).
+
+    Args:
+        view: ``game.view(state, seat)``.
+        seat: the seat.
+
+    Returns:
+        Readable lines; ``[]`` when the seat holds nothing hidden.
+    """
+    return []

@@ -345,6 +345,12 @@ class SootGame(Game[SootState, SootConfig]):
 
         return present_answer(state, action)
 
+    def private_info(self, view: SootState, seat: PlayerId) -> list[str]:
+        """Lines about ``seat``'s own hidden things in its view (see :mod:`hexkit_soot.present`)."""
+        from hexkit_soot.present import private_info
+
+        return private_info(view, seat)
+
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).
 

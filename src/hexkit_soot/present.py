@@ -73,3 +73,39 @@ def present_answer(state: SootState, action: Any) -> AnswerInfo | None:
         elif 0 <= action.arg < len(names):
             return _card(state, names[action.arg], label)
     return None
+
+
+def private_info(view: SootState, seat: int) -> list[str]:
+    """Lines about ``seat``'s hidden things in its own view: hand, objectives, screen, bid.
+
+    Args:
+        view: ``game.view(state, seat)``.
+        seat: the seat.
+
+    Returns:
+        Readable lines (nothing of another seat: the view hides it).
+    """
+    from hexkit_soot.rules.communities import INGREDIENTS
+
+    data = D(view)
+    p = view.players[seat]
+    lines = []
+    hand = [c for c in p.hand if c != "?"]
+    if hand:
+        cards = ", ".join(f"{c} ({data.cards[c].value}¤)" if c in data.cards else c for c in sorted(hand))
+        lines.append(f"Hand: {cards}")
+    else:
+        lines.append("Hand: empty")
+    objectives = data.secret_objectives
+    kept = [objectives[i] for i in p.secrets if 0 <= i < len(objectives)]
+    for o in kept:
+        lines.append(f"Secret objective: {o.name} (reach {o.target} {o.measure} for {o.points} VP)")
+    dealt = [objectives[i].name for i in p.dealt if 0 <= i < len(objectives)]
+    if dealt:
+        lines.append(f"Objectives dealt, to choose from: {', '.join(dealt)}")
+    screened = {g: n for g, n in p.stock.items() if g in INGREDIENTS and n}
+    if screened:
+        lines.append("Behind your screen: " + ", ".join(f"{n} {g}" for g, n in sorted(screened.items())))
+    if seat < len(view.bids) and view.bids[seat] >= 0:
+        lines.append(f"Your blind bid: {view.bids[seat]}")
+    return lines
