@@ -306,7 +306,12 @@ def play_in_terminal(game: Game[Any, Any], match: Match, humans: Collection[Play
     out = out or Console()
     if read is None:
         stream = stdin or sys.stdin
-        read = prompt_reader() if stream.isatty() and stream is sys.stdin else line_reader(stream, out)
+        read = line_reader(stream, out)
+        if stream.isatty() and stream is sys.stdin:
+            try:
+                read = prompt_reader()
+            except ImportError:  # the play extra is missing: plain lines still work
+                pass
     if len(set(humans)) == 1:
         match.serves = next(iter(humans))  # undo stops only at this seat's reveals
     return TerminalTable(game, match, humans, read, out, agent_names).run()

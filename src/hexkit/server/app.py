@@ -143,9 +143,10 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
     async def new_replay(request: Request) -> Response:
         text = (await request.body()).decode("utf-8", errors="replace")
         try:
-            game = load_game(game_named_in_file(text))
-            if game.info.name not in available_games():
-                raise HexkitError("only installed games can be replayed")
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise HexkitError("a record is a JSON object")
+            game = game_named_in_file(data.get("game"))
             record = record_from_json(game, text)
             replay(game, record)  # refuse a record that does not replay
         except (HexkitError, ValueError) as exc:
