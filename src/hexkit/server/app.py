@@ -218,11 +218,15 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
                             table.answer(seat, message.step, message.index)
                         elif isinstance(message, UndoMsg):
                             table.undo(seat)
-                    await broadcast(table)
+                    match = table.match
+                    if isinstance(message, UndoMsg) or match.is_over or match.current_player not in match.agents:
+                        await broadcast(table)
+                    # else an agent moves next: its move (or, if it is slow, the
+                    # "thinking" notice) is the next broadcast; one drawing saved
                     table.kick(broadcast)
                 except ProtocolError as exc:
                     await websocket.send_text(_error(exc))
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # the client went away
             pass
         finally:
             table.listeners.pop(websocket, None)

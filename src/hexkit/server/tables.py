@@ -45,6 +45,9 @@ HUMAN = "human"
 LOG_TAIL = 200
 """Events of the log sent with each state."""
 
+THINKING_NOTICE = 0.3
+"""Seconds an agent may think before the table is told it is thinking."""
+
 
 class NewTable:
     """What creating a table returns: its id and one secret token per human seat.
@@ -85,6 +88,8 @@ class Table:
         """Socket -> seat (``None``: spectator); each gets :meth:`state_for` its seat."""
         self.actors: list[PlayerId] = self._actors()
         self._agent_task: asyncio.Task[None] | None = None
+        self.undo_count = 0
+        self._seen: dict[PlayerId | None, tuple[tuple[Any, ...], TableState]] = {}
 
     def _actors(self) -> list[PlayerId]:
         """Who took each recorded action (replayed from the record)."""
@@ -123,7 +128,19 @@ class Table:
 
     # -- what a seat sees ------------------------------------------------
     def state_for(self, seat: PlayerId | None) -> TableState:
-        """The table as ``seat`` may see it, built from its view only (``None``: public)."""
+        """The table as ``seat`` may see it, built from its view only (``None``: public).
+
+        Built once per seat and change (step, undo, thinking), then reused.
+        """
+        key = (len(self.match.record.actions), self.undo_count, self.thinking, seat)
+        cached = self._seen.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        made = self._state_for(seat)
+        self._seen[seat] = (key, made)
+        return made
+
+    def _state_for(self, seat: PlayerId | None) -> TableState:
         from hexkit.cli import render_hook
         from hexkit.render import RenderError, render_state_svg
 
@@ -224,6 +241,7 @@ class Table:
         finally:
             self.match.serves = None
         self.match._redo.clear()
+        self.undo_count += 1
         del self.actors[len(self.actors) - steps:]
         self.save()
         return steps
@@ -241,15 +259,18 @@ class Table:
                 break
             agent = match.agents[seat]
             snapshot = game.clone(match.state)
-            self.thinking = True
-            await broadcast(self)
 
             def think(state: State = snapshot, seat: PlayerId = seat) -> Any:
                 legal = tuple(game.legal_actions(state))
                 return agent.act(game, game.view(state, seat), legal)
 
+            self.thinking = True
             try:
-                action = await asyncio.to_thread(think)
+                task = asyncio.ensure_future(asyncio.to_thread(think))
+                done, _ = await asyncio.wait({task}, timeout=THINKING_NOTICE)
+                if not done:  # a slow agent: tell the table it is thinking
+                    await broadcast(self)
+                action = await task
             finally:
                 self.thinking = False
             async with self.lock:

@@ -17,6 +17,10 @@ function answer(index) {
   if (!current || !current.question) return;
   $("error").textContent = "";
   send({ type: "answer", step: current.question.step, index });
+  // until the next state arrives: no second answer to the same question
+  for (const b of document.querySelectorAll("#answers button")) b.disabled = true;
+  for (const p of document.querySelectorAll("#board polygon.offered")) p.classList.remove("offered");
+  $("status").textContent = "sent";
 }
 
 function esc(text) {
