@@ -75,14 +75,20 @@ async def play(link: str, seed: int = 0, verbose: bool = True) -> dict[str, Any]
                                       "index": pick["index"]}))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    """Play the seat of the link given on the command line; 0 when the game ended."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("link", help="the seat's link, with its #seat=N&token=... part")
     parser.add_argument("--seed", type=int, default=0, help="seed of the bot's random choices")
     parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args()
-    asyncio.run(play(args.link, args.seed, not args.quiet))
+    args = parser.parse_args(argv)
+    try:
+        asyncio.run(play(args.link, args.seed, not args.quiet))
+    except (RuntimeError, OSError) as exc:
+        print(f"bot_client: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

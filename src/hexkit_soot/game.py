@@ -16,6 +16,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
+from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import VARIANTS, SootConfig, data_of
 from hexkit_soot.effects import (
     cards as effect_cards,
@@ -341,14 +342,10 @@ class SootGame(Game[SootState, SootConfig]):
 
     def present_answer(self, state: SootState, action: Any) -> Any:
         """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_soot.present`)."""
-        from hexkit_soot.present import present_answer
-
         return present_answer(state, action)
 
     def private_info(self, view: SootState, seat: PlayerId) -> list[str]:
         """Lines about ``seat``'s own hidden things in its view (see :mod:`hexkit_soot.present`)."""
-        from hexkit_soot.present import private_info
-
         return private_info(view, seat)
 
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:

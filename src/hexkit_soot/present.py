@@ -20,6 +20,7 @@ from hexkit.present import AnswerInfo
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import D
 from hexkit_soot.grid import code_hex
+from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState
 
 __all__ = ["present_answer"]
@@ -85,8 +86,6 @@ def private_info(view: SootState, seat: int) -> list[str]:
     Returns:
         Readable lines (nothing of another seat: the view hides it).
     """
-    from hexkit_soot.rules.communities import INGREDIENTS
-
     data = D(view)
     p = view.players[seat]
     lines = []
