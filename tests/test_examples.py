@@ -195,7 +195,7 @@ def test_examples_run_with_their_default_game(tmp_path: Path) -> None:
 def test_every_example_has_a_main_and_is_documented() -> None:
     docs = "\n".join(p.read_text(encoding="utf-8") for p in (EXAMPLES.parent / "docs").rglob("*.md"))
     scripts = sorted(p.name for p in EXAMPLES.glob("*.py") if not p.name.startswith("_"))
-    assert scripts == ["custom_agent.py", "designer_sweep.py", "learn_hex_imitation.py",
+    assert scripts == ["bot_client.py", "custom_agent.py", "designer_sweep.py", "learn_hex_imitation.py",
                        "play_one_game.py", "replay_to_svg.py"]
     for name in scripts:
         assert "def main(argv: list[str] | None = None) -> int:" in (EXAMPLES / name).read_text()

@@ -260,8 +260,13 @@ def play_command(
     settings: Optional[list[str]] = typer.Option(None, "--set", help="Config field or data path PATH=VALUE (repeatable)."),
     log_tail: int = typer.Option(0, "--log-tail", help="Print only the last N log events (0: all)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here."),
+    human: Optional[list[int]] = typer.Option(
+        None, "--human", help="A seat a person plays at the prompt (repeatable; see hexkit.terminal)."),
 ) -> None:
     """Play one full game between agents; print the log, the board and the scores.
+
+    With ``--human SEAT`` a person answers that seat's questions at the
+    prompt (numbered answers; ``help`` lists the commands); agents play the rest.
 
     Without ``--seed`` the game gets a fresh 128-bit seed, which is not
     printed until the game is over (whoever knows it knows every hidden
@@ -277,6 +282,10 @@ def play_command(
     check_overrides(game, config)
     players = config.players  # --set players=N may change it
     seats = [specs[s % len(specs)] for s in range(players)]
+    if human:
+        from hexkit.terminal import play_humans
+
+        raise typer.Exit(play_humans(game, config, seed, seats, human, save))
     match = Match(game, config, seed,
                   agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
     _play_out(game, match, seats, save)
@@ -656,6 +665,18 @@ app.command("new-game")(new_game_command)  # hexkit/cli_newgame.py
 from hexkit.cli_studies import register as _register_studies  # noqa: E402
 
 _register_studies(app)
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (default: loopback only)."),
+    port: int = typer.Option(8765, "--port", help="TCP port."),
+    db: Path = typer.Option(Path("hexkit-tables.sqlite3"), "--db", help="SQLite file of the tables."),
+) -> None:
+    """Serve tables to browsers and bots over HTTP and WebSockets (see docs/protocol.md)."""
+    from hexkit.server.app import serve
+
+    serve(host=host, port=port, db=db)
 
 
 # -- entry point -----------------------------------------------------------

@@ -61,6 +61,7 @@ from hexkit_empyreal.rules.setup import new_state
 from hexkit_empyreal.state import PLAYED, EmpyrealState, PlayerState, data
 from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
+from hexkit_empyreal.present import present_answer, private_info
 
 __all__ = ["EmpyrealGame", "HIDDEN", "MODULES"]
 
@@ -280,6 +281,14 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         trigger or the engine's round limit. See
         :func:`hexkit_empyreal.rules.game_end.end_reason`."""
         return end_reason(state)
+
+    def present_answer(self, state: EmpyrealState, action: Any) -> Any:
+        """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_empyreal.present`)."""
+        return present_answer(state, action)
+
+    def private_info(self, view: EmpyrealState, seat: int) -> list[str]:
+        """Lines about ``seat``'s own hidden things in its view (see :mod:`hexkit_empyreal.present`)."""
+        return private_info(view, seat)
 
     def svg_style(self, state: EmpyrealState) -> tuple[HexMap[int], EmpyrealStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).

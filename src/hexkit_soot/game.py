@@ -16,6 +16,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
+from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import VARIANTS, SootConfig, data_of
 from hexkit_soot.effects import (
     cards as effect_cards,
@@ -341,6 +342,14 @@ class SootGame(Game[SootState, SootConfig]):
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
         return end_reason(state)
+
+    def present_answer(self, state: SootState, action: Any) -> Any:
+        """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_soot.present`)."""
+        return present_answer(state, action)
+
+    def private_info(self, view: SootState, seat: PlayerId) -> list[str]:
+        """Lines about ``seat``'s own hidden things in its view (see :mod:`hexkit_soot.present`)."""
+        return private_info(view, seat)
 
     def svg_style(self, state: SootState) -> tuple[dict[Hex, int], SootStyle]:
         """The map and style that draw ``state`` (the core's ``svg_style`` hook).

@@ -1,0 +1,261 @@
+"""``hexkit serve``: the Starlette application, its routes and the WebSocket loop.
+
+Routes (see ``docs/protocol.md``):
+
+* ``GET /`` the lobby (create a table, open a replay); ``GET /t/{id}`` the
+  table page (the seat's token is in the link's ``#token=`` fragment, so it
+  never reaches a server log); ``GET /replay`` the replay page; ``/static``
+  the client's files (plain JavaScript modules, no build step).
+* ``GET /api/games``: installed games with player ranges and variants.
+* ``POST /api/tables``: create a table; returns one link per human seat and
+  a spectator link.
+* ``POST /api/replays`` with a record's JSON, then
+  ``GET /api/replays/{id}/{step}``: the board and log after ``step`` actions.
+* ``WS /ws/{id}``: the table protocol (:mod:`hexkit.server.protocol`).
+
+Bound to 127.0.0.1 unless told otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from hexkit.errors import HexkitError
+from hexkit.game import Game
+from hexkit.record import GameRecord, record_from_json, replay
+from hexkit.registry import available_games, game_named_in_file, load_game
+from hexkit.server.protocol import (
+    PROTOCOL_VERSION,
+    AnswerMsg,
+    ErrorMsg,
+    Join,
+    Ping,
+    Pong,
+    ProtocolError,
+    UndoMsg,
+    dump,
+    parse_client,
+)
+from hexkit.server.store import TableStore
+from hexkit.server.tables import HUMAN, Table, TableManager
+
+__all__ = ["STATIC", "create_app", "serve"]
+
+STATIC = Path(__file__).parent / "static"
+"""The client's files."""
+
+MAX_REPLAYS = 64
+"""Uploaded records kept in memory for the replay page (oldest dropped first)."""
+
+
+def _error(exc: ProtocolError) -> str:
+    return dump(ErrorMsg(PROTOCOL_VERSION, exc.code, str(exc), exc.field))
+
+
+def _bad(message: str, field: str | None = None, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message, "field": field}, status_code=status)
+
+
+def create_app(db: str | Path = ":memory:") -> Starlette:
+    """The web application over a table store.
+
+    Args:
+        db: the SQLite file (``":memory:"``: tables last as long as the app).
+
+    Returns:
+        A Starlette app; ``app.state.manager`` is its :class:`TableManager`.
+    """
+    store = TableStore(db)
+    manager = TableManager(store)
+    replays: dict[str, tuple[Game[Any, Any], GameRecord]] = {}
+
+    async def broadcast(table: Table) -> None:
+        for socket, seat in list(table.listeners.items()):
+            try:
+                await socket.send_text(dump(table.state_for(seat)))
+            except Exception:  # a closed socket: forget it
+                table.listeners.pop(socket, None)
+
+    async def page(request: Request) -> Response:
+        name = {"/": "index.html", "/replay": "replay.html"}.get(request.url.path, "table.html")
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    async def games(request: Request) -> Response:
+        out = []
+        for name in available_games():
+            info = load_game(name).info
+            out.append({"name": name, "title": info.title, "min_players": info.min_players,
+                        "max_players": info.max_players, "variants": list(info.variants),
+                        "information": info.information.value})
+        return JSONResponse(out)
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = json.loads(await request.body())
+        except ValueError as exc:
+            return _bad(f"body is not JSON: {exc}")
+        if not isinstance(body, dict):
+            return _bad("body must be a JSON object")
+        game = body.get("game")
+        players = body.get("players", 2)
+        seats = body.get("seats", [HUMAN] + ["greedy"] * (int(players) - 1 if isinstance(players, int) else 1))
+        variants = body.get("variants", [])
+        undo = body.get("undo", True)
+        seed = body.get("seed")
+        if not isinstance(game, str):
+            return _bad("field 'game' must be a game's name", "game")
+        if not isinstance(players, int) or isinstance(players, bool):
+            return _bad("field 'players' must be an integer", "players")
+        if not (isinstance(seats, list) and all(isinstance(s, str) and s for s in seats)):
+            return _bad("field 'seats' must be a list of 'human' or agent specs", "seats")
+        if not (isinstance(variants, list) and all(isinstance(v, str) for v in variants)):
+            return _bad("field 'variants' must be a list of names", "variants")
+        if not isinstance(undo, bool):
+            return _bad("field 'undo' must be true or false", "undo")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            return _bad("field 'seed' must be a non-negative integer", "seed")
+        try:
+            new = manager.create(game, players, seats, variants, undo, seed)
+        except ProtocolError as exc:
+            return _bad(str(exc), exc.field)
+        base = str(request.base_url).rstrip("/")
+        links = [{"seat": s, "player": spec,
+                  "link": f"{base}/t/{new.id}#seat={s}&token={new.tokens[s]}" if s in new.tokens else None,
+                  "token": new.tokens.get(s)}
+                 for s, spec in enumerate(seats)]
+        table = manager.get(new.id)
+        assert table is not None
+        table.kick(broadcast)
+        return JSONResponse({"id": new.id, "seats": links, "watch": f"{base}/t/{new.id}#watch"},
+                            status_code=201)
+
+    async def new_replay(request: Request) -> Response:
+        text = (await request.body()).decode("utf-8", errors="replace")
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise HexkitError("a record is a JSON object")
+            game = game_named_in_file(data.get("game"))
+            record = record_from_json(game, text)
+            replay(game, record)  # refuse a record that does not replay
+        except (HexkitError, ValueError) as exc:
+            return _bad(f"cannot replay this record: {exc}", "record")
+        key = secrets.token_urlsafe(9)
+        replays[key] = (game, record)
+        while len(replays) > MAX_REPLAYS:
+            replays.pop(next(iter(replays)))
+        return JSONResponse({"id": key, "game": game.info.name, "steps": len(record.actions)},
+                            status_code=201)
+
+    async def replay_step(request: Request) -> Response:
+        from hexkit.cli import render_hook
+        from hexkit.render import RenderError, render_state_svg
+
+        found = replays.get(request.path_params["rid"])
+        if found is None:
+            return _bad("no such replay", "id", 404)
+        game, record = found
+        step = request.path_params["step"]
+        if not 0 <= step <= len(record.actions):
+            return _bad(f"step {step} is outside 0..{len(record.actions)}", "step", 404)
+        state = await asyncio.to_thread(replay, game, record, step)
+        try:
+            svg = render_state_svg(game, state)
+        except RenderError:
+            svg = ""
+        hook = render_hook(game)
+        return JSONResponse({"step": step, "steps": len(record.actions), "svg": svg,
+                             "board": hook(state) if hook else "",
+                             "log": [[e.step, e.player, e.text] for e in state.log[-200:]],
+                             "over": game.is_over(state)})
+
+    async def table_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        table = manager.get(websocket.path_params["tid"])
+        if table is None:
+            await websocket.send_text(_error(ProtocolError("no-table", "there is no table with that id")))
+            await websocket.close(code=4404)
+            return
+        seat: int | None = None
+        try:
+            try:
+                first = parse_client(await websocket.receive_text())
+                if not isinstance(first, Join):
+                    raise ProtocolError("join-first", "the first message must be 'join'", "type")
+                seat = table.seat_of(first.token) if first.token else None
+            except ProtocolError as exc:
+                await websocket.send_text(_error(exc))
+                await websocket.close(code=4401 if exc.code == "bad-token" else 4400)
+                return
+            await websocket.send_text(dump(table.welcome(seat)))
+            await websocket.send_text(dump(table.state_for(seat)))
+            table.listeners[websocket] = seat
+            table.kick(broadcast)
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    message = parse_client(text)
+                    if isinstance(message, Ping):
+                        await websocket.send_text(dump(Pong(PROTOCOL_VERSION)))
+                        continue
+                    if isinstance(message, Join):
+                        raise ProtocolError("joined", "this socket has joined already; open another", "type")
+                    if seat is None:
+                        raise ProtocolError("spectator", "a spectator cannot act; open a seat's link")
+                    async with table.lock:
+                        if isinstance(message, AnswerMsg):
+                            table.answer(seat, message.step, message.index)
+                        elif isinstance(message, UndoMsg):
+                            table.undo(seat)
+                    match = table.match
+                    if isinstance(message, UndoMsg) or match.is_over or match.current_player not in match.agents:
+                        await broadcast(table)
+                    # else an agent moves next: its move (or, if it is slow, the
+                    # "thinking" notice) is the next broadcast; one drawing saved
+                    table.kick(broadcast)
+                except ProtocolError as exc:
+                    await websocket.send_text(_error(exc))
+        except (WebSocketDisconnect, RuntimeError):  # the client went away
+            pass
+        finally:
+            table.listeners.pop(websocket, None)
+
+    app = Starlette(routes=[
+        Route("/", page),
+        Route("/replay", page),
+        Route("/t/{tid}", page),
+        Route("/api/games", games),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/replays", new_replay, methods=["POST"]),
+        Route("/api/replays/{rid}/{step:int}", replay_step),
+        WebSocketRoute("/ws/{tid}", table_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ])
+    app.state.manager = manager
+    app.state.store = store
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path = "hexkit-tables.sqlite3") -> None:
+    """Run the server with uvicorn until interrupted (the body of ``hexkit serve``).
+
+    Args:
+        host: the address to bind; 127.0.0.1 (the default) serves this machine only.
+        port: the TCP port.
+        db: the SQLite file of the tables.
+    """
+    import uvicorn
+
+    print(f"hexkit serve: http://{host}:{port}/ (tables in {db})", flush=True)
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")

@@ -1,0 +1,357 @@
+"""Tables in play: a :class:`~hexkit.match.Match` per table, seats, tokens, agents.
+
+A :class:`Table` holds the true state; everything it hands a seat is built
+by :meth:`Table.state_for` from ``game.view(state, seat)`` (a spectator's
+from :func:`hexkit.present.public_view`). Answers are checked in this
+order, each refusal a :class:`~hexkit.server.protocol.ProtocolError` that
+changes nothing: the seat must be to move (``not-your-turn``), the answer
+must name the current step (``stale``), the index must be a legal answer
+(``illegal``). Agents think in a worker thread on a clone of the state, so
+the server keeps answering while they do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.errors import HexkitError
+from hexkit.game import Game, GameConfig, PlayerId, State
+from hexkit.match import Match, new_seed
+from hexkit.present import present, private_info, public_view
+from hexkit.record import GameRecord, record_from_json, record_to_json
+from hexkit.registry import available_games, load_game
+from hexkit.server.protocol import (
+    PROTOCOL_VERSION,
+    AnswerOut,
+    LogLine,
+    ProtocolError,
+    QuestionOut,
+    Scores,
+    TableState,
+    Welcome,
+)
+from hexkit.server.store import StoredTable, TableStore, token_hash
+from hexkit.sim.study import agent_seed
+
+__all__ = ["HUMAN", "Table", "TableManager", "NewTable"]
+
+HUMAN = "human"
+"""The seat spec of a person (any other spec is an agent's)."""
+
+LOG_TAIL = 200
+"""Events of the log sent with each state."""
+
+THINKING_NOTICE = 0.3
+"""Seconds an agent may think before the table is told it is thinking."""
+
+
+class NewTable:
+    """What creating a table returns: its id and one secret token per human seat.
+
+    Attributes:
+        id: the table id.
+        tokens: token by human seat (shown once; the store keeps only hashes).
+    """
+
+    def __init__(self, table_id: str, tokens: dict[PlayerId, str]) -> None:
+        self.id = table_id
+        self.tokens = tokens
+
+
+class Table:
+    """One table: the match, who sits where, and the sockets watching it.
+
+    Args:
+        table_id: its id.
+        game: the rules.
+        match: the match (agents seated for agent seats).
+        seats: per seat ``{"player": spec, "token": sha256}``.
+        undo: whether people may undo.
+        store: where to save after every change.
+    """
+
+    def __init__(self, table_id: str, game: Game[Any, Any], match: Match,
+                 seats: list[dict[str, str]], undo: bool, store: TableStore) -> None:
+        self.id = table_id
+        self.game = game
+        self.match = match
+        self.seats = seats
+        self.undo_allowed = undo
+        self.store = store
+        self.lock = asyncio.Lock()
+        self.thinking = False
+        self.listeners: dict[Any, PlayerId | None] = {}
+        """Socket -> seat (``None``: spectator); each gets :meth:`state_for` its seat."""
+        self.actors: list[PlayerId] = self._actors()
+        self._agent_task: asyncio.Task[None] | None = None
+        self.undo_count = 0
+        self._seen: dict[PlayerId | None, tuple[tuple[Any, ...], TableState]] = {}
+
+    def _actors(self) -> list[PlayerId]:
+        """Who took each recorded action (replayed from the record)."""
+        game, record = self.game, self.match.record
+        state = game.new(record.config, record.seed)
+        out: list[PlayerId] = []
+        for action in record.actions:
+            seat = game.current_player(state)
+            out.append(-1 if seat is None else seat)
+            game.apply(state, action)
+        return out
+
+    # -- seats -----------------------------------------------------------
+    def seat_of(self, token: str) -> PlayerId:
+        """The human seat whose token this is.
+
+        Raises:
+            ProtocolError: ``bad-token`` if it is no seat's token.
+        """
+        digest = token_hash(token) if token else ""
+        for seat, spec in enumerate(self.seats):
+            if digest and secrets.compare_digest(spec.get("token", ""), digest):
+                return seat
+        raise ProtocolError("bad-token", "that token opens no seat at this table", "token")
+
+    @property
+    def humans(self) -> list[PlayerId]:
+        """The seats people play."""
+        return [s for s, spec in enumerate(self.seats) if spec["player"] == HUMAN]
+
+    def welcome(self, seat: PlayerId | None) -> Welcome:
+        """The greeting after a join."""
+        info = self.game.info
+        return Welcome(PROTOCOL_VERSION, self.id, info.name, info.title, seat,
+                       [s["player"] for s in self.seats], self.undo_allowed)
+
+    # -- what a seat sees ------------------------------------------------
+    def state_for(self, seat: PlayerId | None) -> TableState:
+        """The table as ``seat`` may see it, built from its view only (``None``: public).
+
+        Built once per seat and change (step, undo, thinking), then reused.
+        """
+        key = (len(self.match.record.actions), self.undo_count, self.thinking, seat)
+        cached = self._seen.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        made = self._state_for(seat)
+        self._seen[seat] = (key, made)
+        return made
+
+    def _state_for(self, seat: PlayerId | None) -> TableState:
+        from hexkit.cli import render_hook
+        from hexkit.render import RenderError, render_state_svg
+
+        game, state = self.game, self.match.state
+        view = public_view(game, state) if seat is None else game.view(state, seat)
+        over = game.is_over(state)
+        to_move = None if over else game.current_player(state)
+        question = None
+        if seat is not None and to_move == seat and not self.thinking:
+            asked = present(game, view)
+            if asked is not None:
+                question = QuestionOut(asked.step, asked.prompt, [
+                    AnswerOut(a.index, a.kind, a.label, None if a.hex is None else str(a.hex),
+                              None if a.component is None else str(a.component))
+                    for a in asked.answers])
+        top = view.decision()
+        waiting = "" if over or top is None else f"P{top.player}: {top.prompt}"
+        try:
+            svg = render_state_svg(game, view)
+        except RenderError:
+            svg = ""
+        hook = render_hook(game)
+        board = hook(view) if hook is not None else ""
+        scores = None
+        try:
+            sheet = game.scores(state if over else view)
+            scores = Scores(list(sheet.totals), [dict(b) for b in sheet.breakdown], list(sheet.order))
+        except Exception:  # a score that cannot be told from a view is left out
+            scores = None
+        result = ""
+        if over:
+            sheet = game.scores(state)
+            result = sheet.result_line()
+        return TableState(
+            PROTOCOL_VERSION, self.id, seat, state.step, to_move, waiting, question, svg, board,
+            [LogLine(e.step, e.player, e.text) for e in view.log[-LOG_TAIL:]],
+            scores, private_info(game, view, seat) if seat is not None else [],
+            over, result, seat is not None and self._undo_steps(seat) is not None, self.thinking,
+        )
+
+    # -- acting ------------------------------------------------------------
+    def answer(self, seat: PlayerId, step: int, index: int) -> Any:
+        """Apply ``seat``'s answer number ``index`` to the question of ``step``.
+
+        Raises:
+            ProtocolError: ``over``, ``not-your-turn``, ``stale`` or
+                ``illegal``; the game is unchanged.
+        """
+        game, state = self.game, self.match.state
+        if game.is_over(state):
+            raise ProtocolError("over", "the game is over")
+        to_move = game.current_player(state)
+        if to_move != seat or self.thinking:
+            raise ProtocolError("not-your-turn", f"seat {seat} is not to move; P{to_move} is", "step")
+        if step != state.step:
+            raise ProtocolError(
+                "stale", f"answer to step {step}, but the question now pending is step {state.step}", "step")
+        legal = game.legal_actions(game.view(state, seat))
+        if not 0 <= index < len(legal):
+            raise ProtocolError("illegal", f"answer index {index} is not offered; 0 to {len(legal) - 1} are",
+                                "index")
+        action = legal[index]
+        try:
+            self.match.play(action)
+        except HexkitError as exc:
+            raise ProtocolError("illegal", str(exc), "index") from None
+        self.actors.append(seat)
+        self.save()
+        return action
+
+    def _undo_steps(self, seat: PlayerId) -> int | None:
+        """How many actions an undo by ``seat`` takes back, or ``None`` if it may not."""
+        if not self.undo_allowed or self.thinking or seat not in self.actors:
+            return None
+        last = len(self.actors) - 1 - self.actors[::-1].index(seat)
+        if any(a != seat and a in self.humans for a in self.actors[last:]):
+            return None  # another person acted since: not ours to take back
+        return len(self.actors) - last
+
+    def undo(self, seat: PlayerId) -> int:
+        """Take back ``seat``'s last decision (and the agents' moves after it).
+
+        Raises:
+            ProtocolError: ``no-undo`` if the table forbids it, nothing of the
+                seat's can be undone, another person acted since, or it would
+                cross a reveal; the game is unchanged.
+        """
+        steps = self._undo_steps(seat)
+        if steps is None:
+            why = "this table does not allow undo" if not self.undo_allowed else \
+                "nothing of yours can be undone now"
+            raise ProtocolError("no-undo", why)
+        self.match.serves = seat
+        try:
+            self.match.undo(steps)
+        except HexkitError as exc:
+            raise ProtocolError("no-undo", str(exc)) from None
+        finally:
+            self.match.serves = None
+        self.match._redo.clear()
+        self.undo_count += 1
+        del self.actors[len(self.actors) - steps:]
+        self.save()
+        return steps
+
+    def save(self) -> None:
+        """Write the record to the store."""
+        self.store.update_record(self.id, record_to_json(self.game, self.match.record))
+
+    async def run_agents(self, broadcast: Callable[[Table], Any]) -> None:
+        """Let agents move (in a worker thread, on a clone) until a person is to move."""
+        game, match = self.game, self.match
+        while not match.is_over:
+            seat = match.current_player
+            if seat is None or seat not in match.agents:
+                break
+            agent = match.agents[seat]
+            snapshot = game.clone(match.state)
+
+            def think(state: State = snapshot, seat: PlayerId = seat) -> Any:
+                legal = tuple(game.legal_actions(state))
+                return agent.act(game, game.view(state, seat), legal)
+
+            self.thinking = True
+            try:
+                task = asyncio.ensure_future(asyncio.to_thread(think))
+                done, _ = await asyncio.wait({task}, timeout=THINKING_NOTICE)
+                if not done:  # a slow agent: tell the table it is thinking
+                    await broadcast(self)
+                action = await task
+            finally:
+                self.thinking = False
+            async with self.lock:
+                match.play(action)
+                self.actors.append(seat)
+                self.save()
+            await broadcast(self)
+
+    def kick(self, broadcast: Callable[[Table], Any]) -> None:
+        """Start the agents' loop unless it runs already."""
+        if self._agent_task is None or self._agent_task.done():
+            self._agent_task = asyncio.get_running_loop().create_task(self.run_agents(broadcast))
+
+
+class TableManager:
+    """Creates tables, and loads them from the store on first use after a restart.
+
+    Args:
+        store: the SQLite store.
+    """
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+
+    def create(self, game_name: str, players: int, seats: Sequence[str], variants: Sequence[str] = (),
+               undo: bool = True, seed: int | None = None) -> NewTable:
+        """Set up a table and store it.
+
+        Args:
+            game_name: a registry name (``hexkit games``; import references are refused).
+            players: the player count.
+            seats: per seat ``"human"`` or an agent spec; as many as ``players``.
+            variants: optional rules.
+            undo: whether people may undo.
+            seed: the seed (default: a fresh 128-bit one).
+
+        Raises:
+            ProtocolError: ``bad-field`` naming the field that is wrong.
+        """
+        if game_name not in available_games():
+            raise ProtocolError("bad-field", f"game {game_name!r} is not installed; known: "
+                                f"{', '.join(available_games())}", "game")
+        game = load_game(game_name)
+        if len(seats) != players:
+            raise ProtocolError("bad-field", f"{len(seats)} seat(s) given for {players} players", "seats")
+        for seat, spec in enumerate(seats):
+            if spec != HUMAN:
+                try:
+                    check_agent_spec(spec)
+                except (HexkitError, ValueError) as exc:
+                    raise ProtocolError("bad-field", f"seat {seat}: {exc}", "seats") from None
+        try:
+            config: GameConfig = game.make_config(players, variants)
+            config.check(game.info)
+        except (HexkitError, ValueError, TypeError) as exc:
+            raise ProtocolError("bad-field", str(exc), "players") from None
+        seed = new_seed() if seed is None else seed
+        table_id = secrets.token_urlsafe(9)
+        tokens = {s: secrets.token_urlsafe(18) for s, spec in enumerate(seats) if spec == HUMAN}
+        stored = [{"player": spec, "token": token_hash(tokens[s]) if s in tokens else ""}
+                  for s, spec in enumerate(seats)]
+        record = GameRecord.start(game, config, seed)
+        self.store.save(StoredTable(table_id, game_name, record_to_json(game, record), stored, undo))
+        return NewTable(table_id, tokens)
+
+    def get(self, table_id: str) -> Table | None:
+        """The table, loaded from the store (its record replayed) if not in memory."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        game = load_game(stored.game)
+        record = record_from_json(game, stored.record)
+        agents = {s: make_agent(spec["player"], agent_seed(record.seed, s))
+                  for s, spec in enumerate(stored.seats) if spec["player"] != HUMAN}
+        match = Match(game, record.config, record.seed, agents=agents)
+        for action in record.actions:
+            match._apply(action)
+        table = Table(table_id, game, match, stored.seats, stored.undo, self.store)
+        self.tables[table_id] = table
+        return table

@@ -1,0 +1,123 @@
+"""Terminal play (hexkit.terminal): answers by number and label, commands, views only."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from hexkit.agents.base import Agent
+from hexkit.match import Match
+from hexkit.present import present
+from hexkit.record import record_from_json
+from hexkit.registry import load_game
+from hexkit.terminal import AnswerNotUnderstood, choose_answer, line_reader, play_in_terminal
+
+
+class FirstAgent(Agent):
+    """Plays the first legal action (deterministic)."""
+
+    def act(self, game, view, legal):  # type: ignore[no-untyped-def]
+        return legal[0]
+
+
+def _hex_match() -> tuple[object, Match]:
+    game = load_game("hex")
+    config = game.make_config(2, size=3)
+    return game, Match(game, config, seed=1, agents={1: FirstAgent()})
+
+
+def test_choose_answer_by_number_label_and_part() -> None:
+    game = load_game("hex")
+    q = present(game, game.new(game.make_config(2, size=3), 0))
+    assert q is not None
+    assert choose_answer(q, "1") == 0
+    assert choose_answer(q, " 9 ") == 8
+    assert choose_answer(q, q.answers[4].label.upper()) == 4
+    assert choose_answer(q, "place b2") == 4
+    with pytest.raises(AnswerNotUnderstood, match="choose 1 to 9"):
+        choose_answer(q, "10")
+    with pytest.raises(AnswerNotUnderstood, match="matches answers"):
+        choose_answer(q, "place")
+    with pytest.raises(AnswerNotUnderstood, match="no answer"):
+        choose_answer(q, "castle")
+
+
+def _run(lines: str) -> tuple[int, str, Match]:
+    game, match = _hex_match()
+    out = Console(file=io.StringIO(), width=120, force_terminal=False)
+    status = play_in_terminal(game, match, {0}, ["human", "first"],  # type: ignore[arg-type]
+                              read=line_reader(io.StringIO(lines), out), out=out)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    return status, text, match
+
+
+def test_a_whole_game_by_typed_numbers_and_labels() -> None:
+    # Black (seat 0) plays the column b: b1, b2, b3 joins top and bottom on 3x3;
+    # the agent plays the first empty cell each time (a1, c1, a2...).
+    status, text, match = _run("place b1\nhelp\nzzz\nb2\n3\n")
+    assert status == 0, text
+    assert match.is_over and match.game.winner(match.state) == 0
+    assert "is no answer's number or label" in text
+    assert "undo" in text and "save FILE" in text
+    assert "Final scores" in text
+
+
+def test_undo_board_log_save_quit(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    status, text, match = _run(f"b1\nundo\nc1\nlog 2\nboard\nsave {target}\nquit\n")
+    assert status == 1
+    assert "undone 2 decision(s)" in text
+    assert "game stopped" in text
+    record = record_from_json(match.game, target.read_text())
+    assert [str(a) for a in record.actions] == ["place c1", "place a1"]
+    assert len(match.record.actions) == 2
+
+
+def test_prompt_toolkit_session_reads_piped_keys() -> None:
+    from prompt_toolkit import PromptSession
+
+    game, match = _hex_match()
+    out = Console(file=io.StringIO(), width=120)
+    with create_pipe_input() as pipe:
+        pipe.send_text("b1\nb2\nb3\n")
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+        status = play_in_terminal(game, match, {0}, read=lambda p, c: session.prompt(p),  # type: ignore[arg-type]
+                                  out=out)
+    assert status == 0 and game.winner(match.state) == 0  # type: ignore[attr-defined]
+
+
+def test_hidden_hand_of_the_other_seat_never_printed() -> None:
+    """Soot: the human seat sees its own secret objectives, not the agent's."""
+    game = load_game("soot")
+    config = game.make_config(2)
+    match = Match(game, config, seed=5, agents={0: FirstAgent()})
+    out = Console(file=io.StringIO(), width=160)
+    play_in_terminal(game, match, {1}, read=line_reader(io.StringIO("1\n1\n1\n1\nquit\n"), out), out=out)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    from hexkit_soot.config import D
+
+    names = D(match.state).secret_objectives
+    mine = {names[i].name for i in match.state.players[1].secrets + match.state.players[1].dealt}
+    theirs = {names[i].name for i in match.state.players[0].secrets + match.state.players[0].dealt} - mine
+    assert mine and any(n in text for n in mine)
+    assert theirs and not any(n in text for n in theirs)
+
+
+def test_cli_play_human_with_piped_stdin() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "hexkit", "play", "hex", "--set", "size=3", "--human", "0",
+         "--agents", "random", "--seed", "3"],
+        input="quit\n", capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert "P0: Black: choose an empty cell" in proc.stdout and "game stopped" in proc.stdout
+    bad = subprocess.run([sys.executable, "-m", "hexkit", "play", "hex", "--human", "5"],
+                         input="", capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "--human 5" in bad.stderr
