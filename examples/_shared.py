@@ -15,13 +15,13 @@ from hexkit.game import Game
 PREFERRED = ("empyreal", "hex")
 
 
-def pick_game(name: str | None = None) -> Game[Any, Any]:
-    """The game called ``name``, or the first of :data:`PREFERRED` that loads."""
+def pick_game(name: str | None = None, preferred: tuple[str, ...] = PREFERRED) -> Game[Any, Any]:
+    """The game called ``name``, or the first of ``preferred`` that loads."""
     if name:
         return hexkit.load_game(name)
-    for candidate in PREFERRED:
+    for candidate in preferred:
         try:
             return hexkit.load_game(candidate)
         except (hexkit.UnknownGameError, ImportError, AttributeError):
             continue
-    raise SystemExit(f"none of {', '.join(PREFERRED)} is installed; run `make test` once")
+    raise SystemExit(f"none of {', '.join(preferred)} is installed; run `make test` once")

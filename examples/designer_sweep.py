@@ -32,6 +32,7 @@ import pandas as pd
 import typer
 
 import hexkit
+from _shared import pick_game
 from hexkit.sim import Study, simulate, wilson
 from hexkit.sim.frame import load_results
 from hexkit.sim.study import check_overrides
@@ -45,17 +46,6 @@ DEFAULTS = {
 """Default parameter, values and faction per game (``None``: the faction named in the path)."""
 
 PREFERRED = ("soot", "hex")
-
-
-def _pick(name: str | None) -> hexkit.Game:  # type: ignore[type-arg]
-    if name:
-        return hexkit.load_game(name)
-    for candidate in PREFERRED:
-        try:
-            return hexkit.load_game(candidate)
-        except (hexkit.UnknownGameError, ImportError, AttributeError):
-            continue
-    raise SystemExit(f"none of {', '.join(PREFERRED)} is installed; run `make test` once")
 
 
 def _faction_column(frame: pd.DataFrame, faction: str) -> str | None:
@@ -85,7 +75,7 @@ def sweep(
     agents: str = typer.Option("greedy", "--agents", help="agent specs, rotated over the seats"),
 ) -> None:
     """Sweep one number and print the win rate of the faction it belongs to."""
-    game = _pick(game_name)
+    game = pick_game(game_name, PREFERRED)
     default_param, default_values, default_faction = DEFAULTS.get(game.info.name, ("", "", None))
     path = param or default_param
     tried = (values or default_values).split(",")
