@@ -37,7 +37,14 @@ def test_games_and_pages(client: TestClient) -> None:
         ({"game": "hex", "players": 2, "seats": ["human"]}, "seats", "1 seat"),
         ({"game": "hex", "players": 2, "seats": ["human", "deep-thought"]}, "seats", "seat 1"),
         ({"game": "hex", "players": 9, "seats": ["human"] * 9}, "players", "9"),
-        ({"game": "soot", "players": 2, "seats": ["human", "human"], "variants": ["nope"]}, "players", "nope"),
+        ({"game": "soot", "players": 2, "seats": ["human", "human"], "variants": ["nope"]}, "variants", "nope"),
+        ({"game": "empyreal", "players": 3, "seats": ["human"] * 3, "variants": ["team"]}, "variants", "teams"),
+        ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["trust"]}, "modules",
+         "not implemented"),
+        ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["warp"]}, "modules", "unknown module"),
+        ({"game": "empyreal", "players": 2, "modules": ["trust"]}, "modules", "no optional modules"),
+        ({"game": "hex", "players": 2, "modules": "trust"}, "modules", "list"),
+        ({"game": "hex", "players": 2, "data_dir": "/etc"}, "data_dir", "unknown field"),
         ({"game": "hex", "players": 2, "seed": -1}, "seed", "non-negative"),
     ],
 )
@@ -239,3 +246,27 @@ def test_replay_a_record_step_by_step(client: TestClient) -> None:
     assert client.get(f"/api/replays/{rid}/999").status_code == 404
     bad = client.post("/api/replays", content='{"game": "hex", "actions": 5}')
     assert bad.status_code == 400 and "cannot replay" in bad.json()["error"]
+
+
+def test_variants_chosen_at_creation_reach_the_game_and_the_welcome(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["empyreal"]["variants"] == ["friendly", "awards", "expert", "epic", "open", "team"]
+    assert games["empyreal"]["modules"] == [] and games["hex"]["modules"] == []
+    soot = {m["name"]: m for m in games["soot"]["modules"]}
+    assert set(soot) == {"trust", "scenarios", "partnerships", "shares", "labor", "campaign"}
+    assert not soot["trust"]["available"] and "not implemented" in soot["trust"]["reason"]
+    table = make_table(client, game="empyreal", players=2, seats=["human", "random"],
+                       variants=["open", "awards"], seed=3)
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    assert manager.get(table["id"]).match.state.config.variants == {"open", "awards"}
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        seat = Seat(ws)
+        seat.send(type="join", token=table["seats"][0]["token"])
+        welcome = seat.receive()
+        assert welcome["type"] == "welcome"
+        assert welcome["variants"] == ["awards", "open"] and welcome["modules"] == []
+    # and the stored record keeps them: a fresh manager over the same store reads them back
+    from hexkit.server.tables import TableManager
+
+    again = TableManager(client.app.state.store)  # type: ignore[attr-defined]
+    assert again.get(table["id"]).match.state.config.variants == {"open", "awards"}

@@ -48,7 +48,7 @@ from hexkit.server.protocol import (
     parse_client,
 )
 from hexkit.server.store import TableStore
-from hexkit.server.tables import HUMAN, Table, TableManager
+from hexkit.server.tables import HUMAN, Table, TableManager, game_modules
 
 __all__ = ["STATIC", "create_app", "serve"]
 
@@ -81,11 +81,18 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
     replays: dict[str, tuple[Game[Any, Any], GameRecord]] = {}
 
     async def broadcast(table: Table) -> None:
-        for socket, seat in list(table.listeners.items()):
-            try:
-                await socket.send_text(dump(table.state_for(seat)))
-            except Exception:  # a closed socket: forget it
-                table.listeners.pop(socket, None)
+        # one drawing per seat watching (in worker threads, all at once), then
+        # the sends in order; one broadcast at a time per table, so a socket
+        # never gets an older state after a newer one
+        async with table.broadcasting:
+            listeners = list(table.listeners.items())
+            seats = list(dict.fromkeys(seat for _, seat in listeners))
+            texts = dict(zip(seats, await asyncio.gather(*(table.message_for(s) for s in seats)), strict=True))
+            for socket, seat in listeners:
+                try:
+                    await socket.send_text(texts[seat])
+                except Exception:  # a closed socket: forget it
+                    table.listeners.pop(socket, None)
 
     async def page(request: Request) -> Response:
         name = {"/": "index.html", "/replay": "replay.html"}.get(request.url.path, "table.html")
@@ -97,6 +104,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             info = load_game(name).info
             out.append({"name": name, "title": info.title, "min_players": info.min_players,
                         "max_players": info.max_players, "variants": list(info.variants),
+                        "modules": game_modules(load_game(name)),
                         "information": info.information.value})
         return JSONResponse(out)
 
@@ -111,6 +119,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         players = body.get("players", 2)
         seats = body.get("seats", [HUMAN] + ["greedy"] * (int(players) - 1 if isinstance(players, int) else 1))
         variants = body.get("variants", [])
+        modules = body.get("modules", [])
         undo = body.get("undo", True)
         seed = body.get("seed")
         if not isinstance(game, str):
@@ -121,12 +130,18 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             return _bad("field 'seats' must be a list of 'human' or agent specs", "seats")
         if not (isinstance(variants, list) and all(isinstance(v, str) for v in variants)):
             return _bad("field 'variants' must be a list of names", "variants")
+        if not (isinstance(modules, list) and all(isinstance(m, str) for m in modules)):
+            return _bad("field 'modules' must be a list of names", "modules")
+        unknown = sorted(set(body) - {"game", "players", "seats", "variants", "modules", "undo", "seed"})
+        if unknown:
+            return _bad(f"unknown field(s) {', '.join(unknown)}; known: game, players, seats, "
+                        "variants, modules, undo, seed", unknown[0])
         if not isinstance(undo, bool):
             return _bad("field 'undo' must be true or false", "undo")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             return _bad("field 'seed' must be a non-negative integer", "seed")
         try:
-            new = manager.create(game, players, seats, variants, undo, seed)
+            new = manager.create(game, players, seats, variants, undo, seed, modules)
         except ProtocolError as exc:
             return _bad(str(exc), exc.field)
         base = str(request.base_url).rstrip("/")
@@ -199,8 +214,9 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
                 await websocket.close(code=4401 if exc.code == "bad-token" else 4400)
                 return
             await websocket.send_text(dump(table.welcome(seat)))
-            await websocket.send_text(dump(table.state_for(seat)))
-            table.listeners[websocket] = seat
+            async with table.broadcasting:  # a change made meanwhile reaches this socket next
+                await websocket.send_text(await table.message_for(seat))
+                table.listeners[websocket] = seat
             table.kick(broadcast)
             while True:
                 text = await websocket.receive_text()

@@ -185,6 +185,8 @@ class Welcome:
         seat: the joined seat, or ``None`` for a spectator.
         players: seat labels (``"human"`` or the agent spec).
         undo: whether the table allows undo.
+        variants: the optional rules in play (sorted).
+        modules: the optional modules in play (sorted; ``[]`` for a game without modules).
     """
 
     type: ClassVar[str] = "welcome"
@@ -195,6 +197,8 @@ class Welcome:
     seat: int | None
     players: list[str]
     undo: bool
+    variants: list[str]
+    modules: list[str]
 
 
 @attrs.frozen

@@ -119,7 +119,8 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "welcome") {
       welcome = message;
-      $("title").textContent = `${message.title} · table ${message.table}`;
+      const rules = [...message.variants, ...message.modules];
+      $("title").textContent = `${message.title} · table ${message.table}` + (rules.length ? ` · ${rules.join(", ")}` : "");
       $("who").textContent = message.seat === null ? "spectator" : `you are P${message.seat}`;
       document.body.dataset.seat = message.seat === null ? "spectator" : message.seat;
     } else if (message.type === "state") {
