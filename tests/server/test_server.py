@@ -270,3 +270,33 @@ def test_variants_chosen_at_creation_reach_the_game_and_the_welcome(client: Test
 
     again = TableManager(client.app.state.store)  # type: ignore[attr-defined]
     assert again.get(table["id"]).match.state.config.variants == {"open", "awards"}
+
+
+def test_replay_a_study_result_row(client: TestClient) -> None:
+    from hexkit.sim.study import Study, play_game
+
+    study = Study(game="hex", players=2, agents=("random", "greedy"), games=2, seed=9)
+    row = play_game(study, 1)  # the second game: seats rotated, seed 10
+    assert row["seed"] == 10 and row["error"] is None
+    made = client.post("/api/replays", content=json.dumps(row))
+    assert made.status_code == 201, made.text
+    assert made.json()["steps"] == row["decisions"] and made.json()["seed"] == 10
+    end = client.get(f"/api/replays/{made.json()['id']}/{row['decisions']}").json()
+    assert end["over"] and end["svg"].startswith("<?xml")
+    # a row whose config reads files on the server is refused, naming the field
+    bad = dict(row, config={"variants": [], "overrides": {}, "options": {"data_dir": "/etc"}})
+    refused = client.post("/api/replays", content=json.dumps(bad))
+    assert refused.status_code == 400 and refused.json()["field"] == "config.options.data_dir"
+    # a row that is not a study's (no seats rotation of its agents)
+    wrong = client.post("/api/replays", content=json.dumps(dict(row, seats=["random"])))
+    assert wrong.status_code == 400 and "seats" in wrong.json()["error"]
+    # a whole results file is not one object: the page picks a line
+    lines = client.post("/api/replays", content=json.dumps(row) + "\n" + json.dumps(row))
+    assert lines.status_code == 400 and "cannot replay" in lines.json()["error"]
+
+
+def test_oversized_upload_is_refused(client: TestClient) -> None:
+    from hexkit.server.app import MAX_UPLOAD
+
+    response = client.post("/api/replays", content=b" " * (MAX_UPLOAD + 1))
+    assert response.status_code == 413 and "at most" in response.json()["error"]

@@ -38,6 +38,7 @@ from hexkit.server.protocol import (
     Welcome,
     dump,
 )
+from hexkit.server.drawing import Drawer, draw
 from hexkit.server.store import StoredTable, TableStore, token_hash
 from hexkit.sim.study import agent_seed
 
@@ -145,11 +146,14 @@ class Table:
         seats: per seat ``{"player": spec, "token": sha256}``.
         undo: whether people may undo.
         store: where to save after every change.
+        drawer: draws the boards (default: in a thread).
     """
 
     def __init__(self, table_id: str, game: Game[Any, Any], match: Match,
-                 seats: list[dict[str, str]], undo: bool, store: TableStore) -> None:
+                 seats: list[dict[str, str]], undo: bool, store: TableStore,
+                 drawer: Drawer | None = None) -> None:
         self.id = table_id
+        self.drawer = drawer or Drawer(0)
         self.game = game
         self.match = match
         self.seats = seats
@@ -236,7 +240,10 @@ class Table:
         cached = self._seen.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        made = await asyncio.to_thread(self._build, self._snapshot(seat))
+        snap = self._snapshot(seat)
+        if snap["drawn"] is None:
+            snap["drawn"] = await self.drawer.draw(self.game, snap["view"])
+        made = await asyncio.to_thread(self._build, snap)
         text = dump(made[0])
         if self._key(seat) == key:  # nothing moved while it was drawn
             self._seen[seat] = (key, text)
@@ -266,9 +273,6 @@ class Table:
         Returns:
             The message and its ``(svg, text board)`` drawing.
         """
-        from hexkit.cli import render_hook
-        from hexkit.render import RenderError, render_state_svg
-
         game = self.game
         seat, view, over, to_move = snap["seat"], snap["view"], snap["over"], snap["to_move"]
         question = None
@@ -283,12 +287,7 @@ class Table:
         waiting = "" if over or top is None else f"P{top.player}: {top.prompt}"
         drawn: tuple[str, str] | None = snap["drawn"]
         if drawn is None:
-            try:
-                svg = render_state_svg(game, view)
-            except RenderError:
-                svg = ""
-            hook = render_hook(game)
-            drawn = (svg, hook(view) if hook is not None else "")
+            drawn = draw(game, view)
         scores = None
         try:
             sheet = game.scores(snap["final"] if over else view)
@@ -413,10 +412,12 @@ class TableManager:
 
     Args:
         store: the SQLite store.
+        drawer: draws every table's boards (default: in a thread).
     """
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, drawer: Drawer | None = None) -> None:
         self.store = store
+        self.drawer = drawer or Drawer(0)
         self.tables: dict[str, Table] = {}
 
     def create(self, game_name: str, players: int, seats: Sequence[str], variants: Sequence[str] = (),
@@ -473,6 +474,6 @@ class TableManager:
         match = Match(game, record.config, record.seed, agents=agents)
         for action in record.actions:
             match._apply(action)
-        table = Table(table_id, game, match, stored.seats, stored.undo, self.store)
+        table = Table(table_id, game, match, stored.seats, stored.undo, self.store, self.drawer)
         self.tables[table_id] = table
         return table
