@@ -69,6 +69,7 @@ function renderAnswers(state, onBoard, only = null) {
     b.textContent = a.label;
     b.dataset.index = a.index;
     b.dataset.kind = a.kind;
+    if (a.component) b.dataset.component = a.component;
     if (a.kind === "hex") b.classList.add("hexanswer");
     b.addEventListener("click", () => answer(a.index));
     box.appendChild(b);
