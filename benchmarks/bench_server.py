@@ -54,7 +54,11 @@ async def client(port: int, table: str, token: str, answers: int, deadline: floa
         done = 0
         answered = -1
         while done < answers and time.monotonic() < deadline:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(1.0, deadline - time.monotonic())))
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(1.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:  # the wall-clock bound passed while waiting: stop here
+                break
+            message = json.loads(text)
             if message["type"] != "state":
                 continue
             if message["over"]:

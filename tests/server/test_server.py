@@ -300,3 +300,50 @@ def test_oversized_upload_is_refused(client: TestClient) -> None:
 
     response = client.post("/api/replays", content=b" " * (MAX_UPLOAD + 1))
     assert response.status_code == 413 and "at most" in response.json()["error"]
+
+
+def test_a_user_trying_to_break_a_table_changes_nothing(client: TestClient) -> None:
+    """What a new user tried against a live server: each refused by name, the game unchanged."""
+    data = make_table(client, game="soot", players=2, seats=["human", "human"], seed=3)
+    tid = data["id"]
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{tid}") as w0, client.websocket_connect(f"/ws/{tid}") as w1:
+        seats = [Seat(w0), Seat(w1)]
+        for s, seat in enumerate(seats):
+            seat.send(type="join", token=data["seats"][s]["token"])
+            assert seat.receive()["type"] == "welcome"
+        states = [seat.state() for seat in seats]
+        mover = next(s for s in (0, 1) if states[s]["question"])
+        me, other = seats[mover], seats[1 - mover]
+        step = states[mover]["question"]["step"]
+        before = manager.get(tid).match.record.actions[:]
+        cases: list[tuple[Any, str, str]] = [
+            ('{"type": "answer", "step": 0, "index": 0}', "bad-version", "is missing"),
+            ({"type": "answer", "v": 1, "step": step, "index": 0, "seat": 1 - mover}, "bad-field", "seat"),
+            ({"type": "answer", "v": 1, "step": step + 5, "index": 0}, "stale", "has not been asked yet"),
+            ({"type": "answer", "v": 1, "step": step, "index": 10**30}, "illegal", "not offered"),
+            ({"type": "answer", "v": 1, "step": step, "index": 0, "pad": "x" * 5000}, "too-big", "at most 4096"),
+            (b"\x00binary", "bad-json", "text frames"),
+            ({"type": "undo", "v": 1}, "no-undo", "nothing of yours"),
+        ]
+        for message, code, words in cases:
+            if isinstance(message, bytes):
+                me.ws.send_bytes(message)
+            else:
+                me.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+            error = me.error()
+            assert error["code"] == code and words in error["message"], (message, error)
+        other.send(type="answer", step=step, index=0)  # the other seat answering for the mover
+        assert other.error()["code"] == "not-your-turn"
+        assert manager.get(tid).match.record.actions == before
+        me.send(type="answer", step=step, index=0)
+        me.state(lambda s: s["step"] == step + 1)
+        me.send(type="answer", step=step, index=0)  # the same message sent again
+        assert me.error()["code"] in ("stale", "not-your-turn")
+        for _ in range(5):  # undo spam: one undo takes the answer back, the rest are refused
+            me.send(type="undo")
+        errors = [me.error() for _ in range(4)]
+        assert {e["code"] for e in errors} == {"no-undo"}
+        assert manager.get(tid).match.record.actions == before
+    big = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}")
+    assert big.status_code == 413 and "at most" in big.json()["error"]

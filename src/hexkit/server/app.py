@@ -184,8 +184,11 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         return JSONResponse(out)
 
     async def create_table(request: Request) -> Response:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            return _bad(f"the body is {len(raw)} bytes; at most {MAX_MESSAGE} are accepted", None, 413)
         try:
-            body = json.loads(await request.body())
+            body = json.loads(raw)
         except ValueError as exc:
             return _bad(f"body is not JSON: {exc}")
         if not isinstance(body, dict):

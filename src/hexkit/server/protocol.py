@@ -322,6 +322,8 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
     if cls is None:
         known = ", ".join(sorted(CLIENT_MESSAGES))
         raise ProtocolError("bad-type", f"unknown message type {tag!r}; known: {known}", "type")
+    if "v" not in data:
+        raise ProtocolError("bad-version", f"field 'v' (the protocol version, {PROTOCOL_VERSION}) is missing", "v")
     version = data.get("v")
     if version != PROTOCOL_VERSION:
         raise ProtocolError(

@@ -16,6 +16,7 @@ import asyncio
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -49,6 +50,10 @@ HUMAN = "human"
 
 LOG_TAIL = 200
 """Events of the log sent with each state."""
+
+AGENT_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="hexkit-agent")
+"""Threads agents think in, apart from the drawing threads: a table of slow
+agents (``mcts:iterations=...``) delays other tables' agents, never a drawing."""
 
 THINKING_NOTICE = 0.3
 """Seconds an agent may think before the table is told it is thinking."""
@@ -317,6 +322,9 @@ class Table:
         to_move = game.current_player(state)
         if to_move != seat or self.thinking:
             raise ProtocolError("not-your-turn", f"seat {seat} is not to move; P{to_move} is", "step")
+        if step > state.step:
+            raise ProtocolError(
+                "stale", f"step {step} has not been asked yet; the question pending is step {state.step}", "step")
         if step != state.step:
             raise ProtocolError(
                 "stale", f"answer to step {step}, but the question now pending is step {state.step}", "step")
@@ -388,7 +396,7 @@ class Table:
 
             self.thinking = True
             try:
-                task = asyncio.ensure_future(asyncio.to_thread(think))
+                task = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(AGENT_POOL, think))
                 done, _ = await asyncio.wait({task}, timeout=THINKING_NOTICE)
                 if not done:  # a slow agent: tell the table it is thinking
                     await broadcast(self)
