@@ -105,7 +105,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([sys.executable, "-m", "hexkit", "serve", "--port", str(port),
                                    "--db", os.path.join(folder, "bench.sqlite3"),
-                                   "--draw-workers", str(args.draw_workers)], stdout=subprocess.DEVNULL)
+                                   *(["--draw-workers", str(args.draw_workers)] if args.draw_workers else [])],
+                                  stdout=subprocess.DEVNULL)
         try:
             for _ in range(200):
                 try:

@@ -281,3 +281,52 @@ def test_two_people_at_one_empyreal_table_never_see_the_others_hidden_draws(
     assert hidden_checked >= 3, "no hidden draw came up"
     for c in contexts:
         c.close()
+
+
+def test_lobby_variants_and_modules(live: LiveServer, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(live.url + "/")
+    page.select_option("#game", "soot")
+    module = page.locator("#module-trust")
+    assert module.count() == 1 and module.is_disabled()  # declared, not built yet: shown, not offered
+    assert "not implemented" in (page.locator("label", has=module).get_attribute("title") or "")
+    page.select_option("#game", "empyreal")
+    assert page.locator("#modules input").count() == 0
+    page.check("#variant-open")
+    page.check("#variant-awards")
+    page.fill("#seat-1", "random")
+    page.click("#go")
+    link = page.locator("a.seat-link").first.get_attribute("href")
+    page.goto(link)
+    page.wait_for_function("document.getElementById('title').textContent.includes('awards, open')")
+    page.goto(live.url + "/")
+    page.select_option("#game", "empyreal")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.check("#variant-team")
+    page.click("#go")
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert "variants: " in page.inner_text("#error") and "teams" in page.inner_text("#error")
+    page.close()
+
+
+def test_replay_a_study_result_row_in_the_browser(live: LiveServer, browser: Any, tmp_path: Path) -> None:
+    from hexkit.sim.study import Study, play_game
+
+    study = Study(game="hex", players=2, agents=("random", "greedy"), games=2, seed=30)
+    rows = [play_game(study, i) for i in range(2)]
+    results = tmp_path / "results.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    page = browser.new_page()
+    page.goto(live.url + "/replay")
+    page.set_input_files("#file", str(results))
+    page.wait_for_function("document.body.dataset.steps !== undefined")
+    assert page.locator("#row option").count() == 2 and "seed 30" in page.inner_text("#row")
+    page.select_option("#row", "1")  # the second game, seed 31
+    steps = rows[1]["decisions"]
+    page.wait_for_function(f"document.body.dataset.steps === '{steps}'")
+    page.locator("#step").fill(str(steps))
+    page.wait_for_function(f"document.body.dataset.step === '{steps}'")
+    assert page.evaluate("document.body.dataset.over") == "true"
+    assert page.locator("#board svg").count() == 1 and page.inner_text("#log").strip()
+    page.close()

@@ -83,5 +83,5 @@ class Drawer:
     def close(self) -> None:
         """Stop the worker processes (if any were started)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
