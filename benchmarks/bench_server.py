@@ -10,7 +10,7 @@ receiving the next state that asks this seat a question (the agents' moves
 and every broadcast in between included). Reports p50/p95/max and the
 server's peak resident memory (VmHWM). Loopback only; bounded in count and time.
 
-    python -m benchmarks.bench_server [--tables 50] [--answers 40] [--seconds 90]
+    python -m benchmarks.bench_server [--tables 50] [--answers 40] [--seconds 90] [--draw-workers 0]
 """
 
 from __future__ import annotations
@@ -54,7 +54,11 @@ async def client(port: int, table: str, token: str, answers: int, deadline: floa
         done = 0
         answered = -1
         while done < answers and time.monotonic() < deadline:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(1.0, deadline - time.monotonic())))
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(1.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:  # the wall-clock bound passed while waiting: stop here
+                break
+            message = json.loads(text)
             if message["type"] != "state":
                 continue
             if message["over"]:
@@ -95,11 +99,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=90.0, help="wall-clock bound")
     parser.add_argument("--game", default="hex")
     parser.add_argument("--agent", default="random")
+    parser.add_argument("--draw-workers", type=int, default=0, help="hexkit serve --draw-workers")
     args = parser.parse_args()
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([sys.executable, "-m", "hexkit", "serve", "--port", str(port),
-                                   "--db", os.path.join(folder, "bench.sqlite3")], stdout=subprocess.DEVNULL)
+                                   "--db", os.path.join(folder, "bench.sqlite3"),
+                                   *(["--draw-workers", str(args.draw_workers)] if args.draw_workers else [])],
+                                  stdout=subprocess.DEVNULL)
         try:
             for _ in range(200):
                 try:
@@ -117,7 +124,8 @@ def main() -> None:
             server.wait(timeout=20)
     latencies.sort()
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0.0] * 99
-    print(f"{args.tables} tables of {args.game} (1 scripted client + {args.agent} each), one server process")
+    print(f"{args.tables} tables of {args.game} (1 scripted client + {args.agent} each), one server process,"
+          f" --draw-workers {args.draw_workers}")
     print(f"answers: {answered} in {wall:.1f} s; latency samples: {len(latencies)}")
     print(f"answer -> next question: p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms,"
           f" max {latencies[-1] * 1000 if latencies else 0:.1f} ms")

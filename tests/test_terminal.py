@@ -121,3 +121,57 @@ def test_cli_play_human_with_piped_stdin() -> None:
     bad = subprocess.run([sys.executable, "-m", "hexkit", "play", "hex", "--human", "5"],
                          input="", capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "--human 5" in bad.stderr
+
+
+@pytest.mark.parametrize("name", ["empyreal", "soot"])
+def test_a_full_game_at_the_terminal_through_prompt_toolkit(name: str) -> None:
+    """A person plays seat 0 to the end against greedy, every answer typed into a
+    prompt_toolkit session (a number, or the answer's label when it names one answer)."""
+    import random
+
+    from prompt_toolkit import PromptSession
+
+    from hexkit.agents.spec import make_agent
+
+    game = load_game(name)
+    match = Match(game, game.make_config(2), seed=13, agents={1: make_agent("greedy", 7)})
+    out = Console(file=io.StringIO(), width=160)
+    rng = random.Random(2)
+    typed = {"number": 0, "label": 0}
+    with create_pipe_input() as pipe:
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+
+        def read(prompt: str, completions: object) -> str:
+            seat = game.current_player(match.state)
+            assert seat == 0  # asked only for the person's seat
+            question = present(game, game.view(match.state, seat))
+            assert question is not None
+            index = rng.randrange(len(question.answers))
+            label = question.answers[index].label
+            try:
+                by_label = choose_answer(question, label) == index
+            except AnswerNotUnderstood:  # labelled like another answer: the number only
+                by_label = False
+            if rng.random() < 0.5 and by_label:
+                text, typed["label"] = label, typed["label"] + 1
+            else:
+                text, typed["number"] = str(index + 1), typed["number"] + 1
+            pipe.send_text(text + "\n")
+            return session.prompt(prompt)
+
+        status = play_in_terminal(game, match, {0}, ["human", "greedy"], read=read, out=out)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert status == 0 and match.is_over, text[-2000:]
+    assert "Final scores" in text
+    assert typed["number"] > 5 and typed["label"] > 5
+
+
+def test_answers_labelled_alike_are_told_apart_by_number() -> None:
+    from hexkit.present import PresentedAnswer, PresentedQuestion
+
+    q = PresentedQuestion(0, "which tile?", 4, (PresentedAnswer(0, "option", "keep Plains (river)"),
+                                                PresentedAnswer(1, "option", "keep Plains (river)"),
+                                                PresentedAnswer(2, "option", "keep Forest")))
+    with pytest.raises(AnswerNotUnderstood, match=r"answers 1, 2 are all labelled 'keep Plains \(river\)'; type the number"):
+        choose_answer(q, "keep plains (river)")
+    assert choose_answer(q, "2") == 1 and choose_answer(q, "forest") == 2

@@ -672,11 +672,14 @@ def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (default: loopback only)."),
     port: int = typer.Option(8765, "--port", help="TCP port."),
     db: Path = typer.Option(Path("hexkit-tables.sqlite3"), "--db", help="SQLite file of the tables."),
+    draw_workers: int = typer.Option(
+        0, "--draw-workers", min=0,
+        help="Processes that draw boards (0: a thread of the server; more use more cores)."),
 ) -> None:
     """Serve tables to browsers and bots over HTTP and WebSockets (see docs/protocol.md)."""
     from hexkit.server.app import serve
 
-    serve(host=host, port=port, db=db)
+    serve(host=host, port=port, db=db, draw_workers=draw_workers)
 
 
 # -- entry point -----------------------------------------------------------

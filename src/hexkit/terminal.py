@@ -84,6 +84,9 @@ def choose_answer(question: PresentedQuestion, text: str) -> int:
     exact = [a for a in answers if a.label.lower() == typed]
     if len(exact) == 1:
         return exact[0].index
+    if exact:  # the game labels these alike: only the number tells them apart
+        shown = ", ".join(f"{a.index + 1}" for a in exact[:8])
+        raise AnswerNotUnderstood(f"answers {shown} are all labelled {exact[0].label!r}; type the number")
     starts = [a for a in answers if a.label.lower().startswith(typed)]
     inside = starts or [a for a in answers if typed in a.label.lower()]
     if len(inside) == 1:

@@ -194,3 +194,139 @@ def test_reload_resumes_and_restart_loses_nothing(live: LiveServer, browser: Any
     assert _step(page) == step and page.inner_text("#log") == log
     _click_first(page)  # and play goes on
     page.close()
+
+
+def _answer_at_random(page: Any, rng: Any) -> None:
+    """Answer the pending question by a real click: a highlighted hex or an answer button."""
+    before = _step(page)
+    hexes = page.locator("#board polygon.hex.offered")
+    buttons = page.locator("#answers button")
+    n_hex, n_button = hexes.count(), buttons.count()
+    assert n_hex + n_button > 0, page.inner_text("#prompt")
+    pick = rng.randrange(n_hex + n_button)
+    if pick < n_hex:
+        polygon = hexes.nth(pick)
+        several = "," in (polygon.get_attribute("data-answers") or "")
+        polygon.dispatch_event("click")
+        if several:  # one hex, several answers (costs): its buttons are shown now
+            page.locator("#answers button").first.click()
+    else:
+        buttons.nth(pick - n_hex).click()
+    page.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=60_000)
+
+
+def _play_to_the_end(page: Any, rng: Any, limit: int) -> int:
+    clicks = 0
+    while clicks < limit:
+        _my_turn(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            return clicks
+        _answer_at_random(page, rng)
+        clicks += 1
+    raise AssertionError(f"no end after {limit} answers")
+
+
+@pytest.mark.parametrize(("game", "opponent"), [("empyreal", "greedy"), ("soot", "greedy")])
+def test_a_full_game_in_the_browser_against_an_agent(live: LiveServer, browser: Any, game: str,
+                                                     opponent: str) -> None:
+    import random
+
+    data = _create(live, game=game, players=2, seats=["human", opponent], seed=21)
+    page = browser.new_page()
+    page.goto(data["seats"][0]["link"])
+    clicks = _play_to_the_end(page, random.Random(3), limit=1500)
+    assert clicks >= 20
+    assert page.inner_text("#prompt") == "Game over"
+    assert page.locator("#scores table.scores tr").count() == 2  # final scores, both seats
+    totals = [int(t) for t in page.locator("#scores td.total").all_inner_texts()]
+    assert len(totals) == 2 and page.inner_text("#result").strip()
+    assert page.locator("#answers button").count() == 0  # nothing left to answer
+    page.close()
+
+
+def test_two_people_at_one_empyreal_table_never_see_the_others_hidden_draws(
+        live: LiveServer, browser: Any) -> None:
+    import random
+
+    data = _create(live, game="empyreal", players=2, seats=["human", "human"], seed=8)
+    contexts = [browser.new_context() for _ in range(3)]
+    pages = [c.new_page() for c in contexts]
+    for s in (0, 1):
+        pages[s].goto(data["seats"][s]["link"])
+    pages[2].goto(data["watch"])  # a spectator: what is public
+    for p in pages:
+        p.wait_for_function("document.body.dataset.step !== undefined")
+    rng = random.Random(1)
+    hidden_checked = 0
+    for _ in range(400):
+        step = max(_step(p) for p in pages)
+        for p in pages:
+            p.wait_for_function(f"Number(document.body.dataset.step) >= {step}")
+        if pages[0].evaluate("document.body.dataset.over") == "true":
+            break
+        mover = next((s for s in (0, 1) if pages[s].inner_text("#status") == "your turn"), None)
+        if mover is None:
+            time.sleep(0.05)
+            continue
+        offered = {c.split(":", 1)[1] for c in pages[mover].locator("#answers button[data-component]")
+                   .evaluate_all("bs => bs.map(b => b.dataset.component)")}
+        public = pages[2].content()
+        secret = {name for name in offered if name not in public}
+        for name in secret:  # a face-down draw only the mover sees
+            assert name not in pages[1 - mover].content(), f"seat {1 - mover} sees {name}"
+        hidden_checked += len(secret)
+        if hidden_checked >= 3:
+            break
+        _answer_at_random(pages[mover], rng)
+    assert hidden_checked >= 3, "no hidden draw came up"
+    for c in contexts:
+        c.close()
+
+
+def test_lobby_variants_and_modules(live: LiveServer, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(live.url + "/")
+    page.select_option("#game", "soot")
+    module = page.locator("#module-trust")
+    assert module.count() == 1 and module.is_disabled()  # declared, not built yet: shown, not offered
+    assert "not implemented" in (page.locator("label", has=module).get_attribute("title") or "")
+    page.select_option("#game", "empyreal")
+    assert page.locator("#modules input").count() == 0
+    page.check("#variant-open")
+    page.check("#variant-awards")
+    page.fill("#seat-1", "random")
+    page.click("#go")
+    link = page.locator("a.seat-link").first.get_attribute("href")
+    page.goto(link)
+    page.wait_for_function("document.getElementById('title').textContent.includes('awards, open')")
+    page.goto(live.url + "/")
+    page.select_option("#game", "empyreal")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.check("#variant-team")
+    page.click("#go")
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert "variants: " in page.inner_text("#error") and "teams" in page.inner_text("#error")
+    page.close()
+
+
+def test_replay_a_study_result_row_in_the_browser(live: LiveServer, browser: Any, tmp_path: Path) -> None:
+    from hexkit.sim.study import Study, play_game
+
+    study = Study(game="hex", players=2, agents=("random", "greedy"), games=2, seed=30)
+    rows = [play_game(study, i) for i in range(2)]
+    results = tmp_path / "results.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    page = browser.new_page()
+    page.goto(live.url + "/replay")
+    page.set_input_files("#file", str(results))
+    page.wait_for_function("document.body.dataset.steps !== undefined")
+    assert page.locator("#row option").count() == 2 and "seed 30" in page.inner_text("#row")
+    page.select_option("#row", "1")  # the second game, seed 31
+    steps = rows[1]["decisions"]
+    page.wait_for_function(f"document.body.dataset.steps === '{steps}'")
+    page.locator("#step").fill(str(steps))
+    page.wait_for_function(f"document.body.dataset.step === '{steps}'")
+    assert page.evaluate("document.body.dataset.over") == "true"
+    assert page.locator("#board svg").count() == 1 and page.inner_text("#log").strip()
+    page.close()

@@ -37,7 +37,14 @@ def test_games_and_pages(client: TestClient) -> None:
         ({"game": "hex", "players": 2, "seats": ["human"]}, "seats", "1 seat"),
         ({"game": "hex", "players": 2, "seats": ["human", "deep-thought"]}, "seats", "seat 1"),
         ({"game": "hex", "players": 9, "seats": ["human"] * 9}, "players", "9"),
-        ({"game": "soot", "players": 2, "seats": ["human", "human"], "variants": ["nope"]}, "players", "nope"),
+        ({"game": "soot", "players": 2, "seats": ["human", "human"], "variants": ["nope"]}, "variants", "nope"),
+        ({"game": "empyreal", "players": 3, "seats": ["human"] * 3, "variants": ["team"]}, "variants", "teams"),
+        ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["trust"]}, "modules",
+         "not implemented"),
+        ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["warp"]}, "modules", "unknown module"),
+        ({"game": "empyreal", "players": 2, "modules": ["trust"]}, "modules", "no optional modules"),
+        ({"game": "hex", "players": 2, "modules": "trust"}, "modules", "list"),
+        ({"game": "hex", "players": 2, "data_dir": "/etc"}, "data_dir", "unknown field"),
         ({"game": "hex", "players": 2, "seed": -1}, "seed", "non-negative"),
     ],
 )
@@ -239,3 +246,104 @@ def test_replay_a_record_step_by_step(client: TestClient) -> None:
     assert client.get(f"/api/replays/{rid}/999").status_code == 404
     bad = client.post("/api/replays", content='{"game": "hex", "actions": 5}')
     assert bad.status_code == 400 and "cannot replay" in bad.json()["error"]
+
+
+def test_variants_chosen_at_creation_reach_the_game_and_the_welcome(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["empyreal"]["variants"] == ["friendly", "awards", "expert", "epic", "open", "team"]
+    assert games["empyreal"]["modules"] == [] and games["hex"]["modules"] == []
+    soot = {m["name"]: m for m in games["soot"]["modules"]}
+    assert set(soot) == {"trust", "scenarios", "partnerships", "shares", "labor", "campaign"}
+    assert not soot["trust"]["available"] and "not implemented" in soot["trust"]["reason"]
+    table = make_table(client, game="empyreal", players=2, seats=["human", "random"],
+                       variants=["open", "awards"], seed=3)
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    assert manager.get(table["id"]).match.state.config.variants == {"open", "awards"}
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        seat = Seat(ws)
+        seat.send(type="join", token=table["seats"][0]["token"])
+        welcome = seat.receive()
+        assert welcome["type"] == "welcome"
+        assert welcome["variants"] == ["awards", "open"] and welcome["modules"] == []
+    # and the stored record keeps them: a fresh manager over the same store reads them back
+    from hexkit.server.tables import TableManager
+
+    again = TableManager(client.app.state.store)  # type: ignore[attr-defined]
+    assert again.get(table["id"]).match.state.config.variants == {"open", "awards"}
+
+
+def test_replay_a_study_result_row(client: TestClient) -> None:
+    from hexkit.sim.study import Study, play_game
+
+    study = Study(game="hex", players=2, agents=("random", "greedy"), games=2, seed=9)
+    row = play_game(study, 1)  # the second game: seats rotated, seed 10
+    assert row["seed"] == 10 and row["error"] is None
+    made = client.post("/api/replays", content=json.dumps(row))
+    assert made.status_code == 201, made.text
+    assert made.json()["steps"] == row["decisions"] and made.json()["seed"] == 10
+    end = client.get(f"/api/replays/{made.json()['id']}/{row['decisions']}").json()
+    assert end["over"] and end["svg"].startswith("<?xml")
+    # a row whose config reads files on the server is refused, naming the field
+    bad = dict(row, config={"variants": [], "overrides": {}, "options": {"data_dir": "/etc"}})
+    refused = client.post("/api/replays", content=json.dumps(bad))
+    assert refused.status_code == 400 and refused.json()["field"] == "config.options.data_dir"
+    # a row that is not a study's (no seats rotation of its agents)
+    wrong = client.post("/api/replays", content=json.dumps(dict(row, seats=["random"])))
+    assert wrong.status_code == 400 and "seats" in wrong.json()["error"]
+    # a whole results file is not one object: the page picks a line
+    lines = client.post("/api/replays", content=json.dumps(row) + "\n" + json.dumps(row))
+    assert lines.status_code == 400 and "cannot replay" in lines.json()["error"]
+
+
+def test_oversized_upload_is_refused(client: TestClient) -> None:
+    from hexkit.server.app import MAX_UPLOAD
+
+    response = client.post("/api/replays", content=b" " * (MAX_UPLOAD + 1))
+    assert response.status_code == 413 and "at most" in response.json()["error"]
+
+
+def test_a_user_trying_to_break_a_table_changes_nothing(client: TestClient) -> None:
+    """What a new user tried against a live server: each refused by name, the game unchanged."""
+    data = make_table(client, game="soot", players=2, seats=["human", "human"], seed=3)
+    tid = data["id"]
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{tid}") as w0, client.websocket_connect(f"/ws/{tid}") as w1:
+        seats = [Seat(w0), Seat(w1)]
+        for s, seat in enumerate(seats):
+            seat.send(type="join", token=data["seats"][s]["token"])
+            assert seat.receive()["type"] == "welcome"
+        states = [seat.state() for seat in seats]
+        mover = next(s for s in (0, 1) if states[s]["question"])
+        me, other = seats[mover], seats[1 - mover]
+        step = states[mover]["question"]["step"]
+        before = manager.get(tid).match.record.actions[:]
+        cases: list[tuple[Any, str, str]] = [
+            ('{"type": "answer", "step": 0, "index": 0}', "bad-version", "is missing"),
+            ({"type": "answer", "v": 1, "step": step, "index": 0, "seat": 1 - mover}, "bad-field", "seat"),
+            ({"type": "answer", "v": 1, "step": step + 5, "index": 0}, "stale", "has not been asked yet"),
+            ({"type": "answer", "v": 1, "step": step, "index": 10**30}, "illegal", "not offered"),
+            ({"type": "answer", "v": 1, "step": step, "index": 0, "pad": "x" * 5000}, "too-big", "at most 4096"),
+            (b"\x00binary", "bad-json", "text frames"),
+            ({"type": "undo", "v": 1}, "no-undo", "nothing of yours"),
+        ]
+        for message, code, words in cases:
+            if isinstance(message, bytes):
+                me.ws.send_bytes(message)
+            else:
+                me.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+            error = me.error()
+            assert error["code"] == code and words in error["message"], (message, error)
+        other.send(type="answer", step=step, index=0)  # the other seat answering for the mover
+        assert other.error()["code"] == "not-your-turn"
+        assert manager.get(tid).match.record.actions == before
+        me.send(type="answer", step=step, index=0)
+        me.state(lambda s: s["step"] == step + 1)
+        me.send(type="answer", step=step, index=0)  # the same message sent again
+        assert me.error()["code"] in ("stale", "not-your-turn")
+        for _ in range(5):  # undo spam: one undo takes the answer back, the rest are refused
+            me.send(type="undo")
+        errors = [me.error() for _ in range(4)]
+        assert {e["code"] for e in errors} == {"no-undo"}
+        assert manager.get(tid).match.record.actions == before
+    big = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}")
+    assert big.status_code == 413 and "at most" in big.json()["error"]

@@ -19,8 +19,10 @@ Bound to 127.0.0.1 unless told otherwise.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +49,9 @@ from hexkit.server.protocol import (
     dump,
     parse_client,
 )
+from hexkit.server.drawing import Drawer
 from hexkit.server.store import TableStore
-from hexkit.server.tables import HUMAN, Table, TableManager
+from hexkit.server.tables import HUMAN, Table, TableManager, game_modules
 
 __all__ = ["STATIC", "create_app", "serve"]
 
@@ -59,6 +62,75 @@ MAX_REPLAYS = 64
 """Uploaded records kept in memory for the replay page (oldest dropped first)."""
 
 
+MAX_UPLOAD = 8 * 2**20
+"""Bytes of an uploaded record or result row accepted (larger: ``413``)."""
+
+MAX_MESSAGE = 4096
+"""Bytes of one client WebSocket message accepted (every client message is a few dozen)."""
+
+WS_MAX_SIZE = 2**16
+"""Bytes of a WebSocket frame uvicorn accepts at all (larger: the socket is closed, code 1009)."""
+
+ROW_FIELDS = ("index", "seed", "seats")
+"""What marks a JSON object as a study's result row rather than a record."""
+
+
+def _replayable(data: dict[str, Any], text: str) -> tuple[Game[Any, Any], GameRecord]:
+    """The game and record a replay upload stands for, checked by replaying it.
+
+    ``data`` is a record (``hexkit play --save``) or one result row of
+    ``hexkit simulate`` (a line of its results file): a failed game's row
+    carries its record; a finished game is played again from its row
+    (game, config, seed, agents; :func:`hexkit.sim.rowreplay.replay_row`).
+
+    Raises:
+        HexkitError: naming the field at fault; a row whose config points
+            at files (``data``, ``data_dir``) is refused, since a browser
+            must not make the server read its paths.
+    """
+    from hexkit.errors import InvalidRecordError
+    from hexkit.sim.rowreplay import replay_row
+
+    if all(k in data for k in ROW_FIELDS) and "actions" not in data:
+        game = game_named_in_file(data.get("game"))
+        if isinstance(data.get("record"), dict):  # a failed game keeps its record
+            record = record_from_json(game, json.dumps(data["record"]))
+        else:
+            config: dict[str, Any] = data["config"] if isinstance(data.get("config"), dict) else {}
+            options: dict[str, Any] = config["options"] if isinstance(config.get("options"), dict) else {}
+            paths = sorted({"data", "data_dir"} & set(options))
+            if paths:
+                raise InvalidRecordError(f"config.options.{paths[0]}",
+                                         "a row that reads data files is replayed with"
+                                         " `hexkit replay RESULTS --seed N`, not uploaded")
+            record = replay_row(data, game.info.name).record
+    else:
+        game = game_named_in_file(data.get("game"))
+        record = record_from_json(game, text)
+    replay(game, record)  # refuse a record that does not replay
+    return game, record
+
+
+async def _receive(websocket: WebSocket) -> str:
+    """The next client message's text.
+
+    Raises:
+        WebSocketDisconnect: the client went away.
+        ProtocolError: ``bad-json`` for a binary frame, ``too-big`` for a
+            message over :data:`MAX_MESSAGE` bytes (the socket stays open).
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ProtocolError("bad-json", "messages are JSON text frames, not binary ones")
+    size = len(text.encode("utf-8"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError("too-big", f"a message of {size} bytes; at most {MAX_MESSAGE} are accepted")
+    return str(text)
+
+
 def _error(exc: ProtocolError) -> str:
     return dump(ErrorMsg(PROTOCOL_VERSION, exc.code, str(exc), exc.field))
 
@@ -67,25 +139,35 @@ def _bad(message: str, field: str | None = None, status: int = 400) -> JSONRespo
     return JSONResponse({"error": message, "field": field}, status_code=status)
 
 
-def create_app(db: str | Path = ":memory:") -> Starlette:
+def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
     """The web application over a table store.
 
     Args:
         db: the SQLite file (``":memory:"``: tables last as long as the app).
+        draw_workers: processes that draw boards (``0``: a thread of this
+            process; see :class:`hexkit.server.drawing.Drawer`).
 
     Returns:
         A Starlette app; ``app.state.manager`` is its :class:`TableManager`.
     """
     store = TableStore(db)
-    manager = TableManager(store)
+    drawer = Drawer(draw_workers)
+    manager = TableManager(store, drawer)
     replays: dict[str, tuple[Game[Any, Any], GameRecord]] = {}
 
     async def broadcast(table: Table) -> None:
-        for socket, seat in list(table.listeners.items()):
-            try:
-                await socket.send_text(dump(table.state_for(seat)))
-            except Exception:  # a closed socket: forget it
-                table.listeners.pop(socket, None)
+        # one drawing per seat watching (in worker threads, all at once), then
+        # the sends in order; one broadcast at a time per table, so a socket
+        # never gets an older state after a newer one
+        async with table.broadcasting:
+            listeners = list(table.listeners.items())
+            seats = list(dict.fromkeys(seat for _, seat in listeners))
+            texts = dict(zip(seats, await asyncio.gather(*(table.message_for(s) for s in seats)), strict=True))
+            for socket, seat in listeners:
+                try:
+                    await socket.send_text(texts[seat])
+                except Exception:  # a closed socket: forget it
+                    table.listeners.pop(socket, None)
 
     async def page(request: Request) -> Response:
         name = {"/": "index.html", "/replay": "replay.html"}.get(request.url.path, "table.html")
@@ -97,12 +179,16 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             info = load_game(name).info
             out.append({"name": name, "title": info.title, "min_players": info.min_players,
                         "max_players": info.max_players, "variants": list(info.variants),
+                        "modules": game_modules(load_game(name)),
                         "information": info.information.value})
         return JSONResponse(out)
 
     async def create_table(request: Request) -> Response:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            return _bad(f"the body is {len(raw)} bytes; at most {MAX_MESSAGE} are accepted", None, 413)
         try:
-            body = json.loads(await request.body())
+            body = json.loads(raw)
         except ValueError as exc:
             return _bad(f"body is not JSON: {exc}")
         if not isinstance(body, dict):
@@ -111,6 +197,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         players = body.get("players", 2)
         seats = body.get("seats", [HUMAN] + ["greedy"] * (int(players) - 1 if isinstance(players, int) else 1))
         variants = body.get("variants", [])
+        modules = body.get("modules", [])
         undo = body.get("undo", True)
         seed = body.get("seed")
         if not isinstance(game, str):
@@ -121,12 +208,18 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             return _bad("field 'seats' must be a list of 'human' or agent specs", "seats")
         if not (isinstance(variants, list) and all(isinstance(v, str) for v in variants)):
             return _bad("field 'variants' must be a list of names", "variants")
+        if not (isinstance(modules, list) and all(isinstance(m, str) for m in modules)):
+            return _bad("field 'modules' must be a list of names", "modules")
+        unknown = sorted(set(body) - {"game", "players", "seats", "variants", "modules", "undo", "seed"})
+        if unknown:
+            return _bad(f"unknown field(s) {', '.join(unknown)}; known: game, players, seats, "
+                        "variants, modules, undo, seed", unknown[0])
         if not isinstance(undo, bool):
             return _bad("field 'undo' must be true or false", "undo")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             return _bad("field 'seed' must be a non-negative integer", "seed")
         try:
-            new = manager.create(game, players, seats, variants, undo, seed)
+            new = manager.create(game, players, seats, variants, undo, seed, modules)
         except ProtocolError as exc:
             return _bad(str(exc), exc.field)
         base = str(request.base_url).rstrip("/")
@@ -141,22 +234,24 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
                             status_code=201)
 
     async def new_replay(request: Request) -> Response:
-        text = (await request.body()).decode("utf-8", errors="replace")
+        raw = await request.body()
+        if len(raw) > MAX_UPLOAD:
+            return _bad(f"the upload is {len(raw)} bytes; at most {MAX_UPLOAD} are accepted", "record", 413)
+        text = raw.decode("utf-8", errors="replace")
         try:
             data = json.loads(text)
             if not isinstance(data, dict):
-                raise HexkitError("a record is a JSON object")
-            game = game_named_in_file(data.get("game"))
-            record = record_from_json(game, text)
-            replay(game, record)  # refuse a record that does not replay
+                raise HexkitError("a record or a result row is one JSON object (pick one row of a"
+                                  " results file)")
+            game, record = await asyncio.to_thread(_replayable, data, text)
         except (HexkitError, ValueError) as exc:
-            return _bad(f"cannot replay this record: {exc}", "record")
+            return _bad(f"cannot replay this: {exc}", getattr(exc, "field", None) or "record")
         key = secrets.token_urlsafe(9)
         replays[key] = (game, record)
         while len(replays) > MAX_REPLAYS:
             replays.pop(next(iter(replays)))
-        return JSONResponse({"id": key, "game": game.info.name, "steps": len(record.actions)},
-                            status_code=201)
+        return JSONResponse({"id": key, "game": game.info.name, "steps": len(record.actions),
+                             "seed": record.seed}, status_code=201)
 
     async def replay_step(request: Request) -> Response:
         from hexkit.cli import render_hook
@@ -190,7 +285,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         seat: int | None = None
         try:
             try:
-                first = parse_client(await websocket.receive_text())
+                first = parse_client(await _receive(websocket))
                 if not isinstance(first, Join):
                     raise ProtocolError("join-first", "the first message must be 'join'", "type")
                 seat = table.seat_of(first.token) if first.token else None
@@ -199,13 +294,13 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
                 await websocket.close(code=4401 if exc.code == "bad-token" else 4400)
                 return
             await websocket.send_text(dump(table.welcome(seat)))
-            await websocket.send_text(dump(table.state_for(seat)))
-            table.listeners[websocket] = seat
+            async with table.broadcasting:  # a change made meanwhile reaches this socket next
+                await websocket.send_text(await table.message_for(seat))
+                table.listeners[websocket] = seat
             table.kick(broadcast)
             while True:
-                text = await websocket.receive_text()
                 try:
-                    message = parse_client(text)
+                    message = parse_client(await _receive(websocket))
                     if isinstance(message, Ping):
                         await websocket.send_text(dump(Pong(PROTOCOL_VERSION)))
                         continue
@@ -231,6 +326,11 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         finally:
             table.listeners.pop(websocket, None)
 
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        drawer.close()
+
     app = Starlette(routes=[
         Route("/", page),
         Route("/replay", page),
@@ -241,21 +341,23 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         Route("/api/replays/{rid}/{step:int}", replay_step),
         WebSocketRoute("/ws/{tid}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ])
+    ], lifespan=lifespan)
     app.state.manager = manager
     app.state.store = store
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path = "hexkit-tables.sqlite3") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path = "hexkit-tables.sqlite3",
+          draw_workers: int = 0) -> None:
     """Run the server with uvicorn until interrupted (the body of ``hexkit serve``).
 
     Args:
         host: the address to bind; 127.0.0.1 (the default) serves this machine only.
         port: the TCP port.
         db: the SQLite file of the tables.
+        draw_workers: processes that draw boards (``0``: a thread).
     """
     import uvicorn
 
     print(f"hexkit serve: http://{host}:{port}/ (tables in {db})", flush=True)
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, draw_workers), host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)

@@ -185,6 +185,8 @@ class Welcome:
         seat: the joined seat, or ``None`` for a spectator.
         players: seat labels (``"human"`` or the agent spec).
         undo: whether the table allows undo.
+        variants: the optional rules in play (sorted).
+        modules: the optional modules in play (sorted; ``[]`` for a game without modules).
     """
 
     type: ClassVar[str] = "welcome"
@@ -195,6 +197,8 @@ class Welcome:
     seat: int | None
     players: list[str]
     undo: bool
+    variants: list[str]
+    modules: list[str]
 
 
 @attrs.frozen
@@ -318,6 +322,8 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
     if cls is None:
         known = ", ".join(sorted(CLIENT_MESSAGES))
         raise ProtocolError("bad-type", f"unknown message type {tag!r}; known: {known}", "type")
+    if "v" not in data:
+        raise ProtocolError("bad-version", f"field 'v' (the protocol version, {PROTOCOL_VERSION}) is missing", "v")
     version = data.get("v")
     if version != PROTOCOL_VERSION:
         raise ProtocolError(

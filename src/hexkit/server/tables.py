@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+import attrs
 
 from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import HexkitError
@@ -33,11 +37,13 @@ from hexkit.server.protocol import (
     Scores,
     TableState,
     Welcome,
+    dump,
 )
+from hexkit.server.drawing import Drawer, draw
 from hexkit.server.store import StoredTable, TableStore, token_hash
 from hexkit.sim.study import agent_seed
 
-__all__ = ["HUMAN", "Table", "TableManager", "NewTable"]
+__all__ = ["HUMAN", "Table", "TableManager", "NewTable", "game_modules", "table_config"]
 
 HUMAN = "human"
 """The seat spec of a person (any other spec is an agent's)."""
@@ -45,8 +51,81 @@ HUMAN = "human"
 LOG_TAIL = 200
 """Events of the log sent with each state."""
 
+AGENT_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="hexkit-agent")
+"""Threads agents think in, apart from the drawing threads: a table of slow
+agents (``mcts:iterations=...``) delays other tables' agents, never a drawing."""
+
 THINKING_NOTICE = 0.3
 """Seconds an agent may think before the table is told it is thinking."""
+
+
+def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
+    """The optional modules a game declares, and whether each can be played.
+
+    A game has modules when its config type has a ``modules`` field; their
+    names are the ``MODULE_NAMES`` tuple of the module that defines the
+    config type (Soot: ``hexkit_soot.config.MODULE_NAMES``). Each is tried
+    alone at the smallest player count, so one the game refuses (not built
+    yet) is reported with the game's own reason.
+
+    Args:
+        game: the rules.
+
+    Returns:
+        ``[{"name", "available", "reason"}]`` (``reason`` is ``""`` when
+        available); ``[]`` for a game without modules.
+    """
+    config_type = game.config_type
+    if "modules" not in attrs.fields_dict(config_type):
+        return []
+    names = getattr(sys.modules.get(config_type.__module__), "MODULE_NAMES", ())
+    out: list[dict[str, Any]] = []
+    for name in names:
+        try:
+            game.make_config(game.info.min_players, (), modules=frozenset({name}))
+            out.append({"name": str(name), "available": True, "reason": ""})
+        except (HexkitError, ValueError, TypeError) as exc:
+            out.append({"name": str(name), "available": False, "reason": str(exc)})
+    return out
+
+
+def table_config(game: Game[Any, Any], players: int, variants: Sequence[str] = (),
+                 modules: Sequence[str] = ()) -> GameConfig:
+    """The checked config of a new table, refusals naming the field at fault.
+
+    The player count is checked alone first, then with the variants, then
+    with the modules, so a refusal names ``players``, ``variants`` or
+    ``modules``: the first that makes the game refuse.
+
+    Args:
+        game: the rules.
+        players: the player count.
+        variants: names from ``game.info.variants``.
+        modules: module names (only for a game with a ``modules`` config field).
+
+    Returns:
+        The config.
+
+    Raises:
+        ProtocolError: ``bad-field`` with ``field`` ``players``, ``variants``
+            or ``modules`` and the game's own reason.
+    """
+    steps: list[tuple[str, dict[str, Any]]] = [("players", {}), ("variants", {})]
+    if modules:
+        if "modules" not in attrs.fields_dict(game.config_type):
+            raise ProtocolError("bad-field", f"{game.info.title} has no optional modules", "modules")
+        steps.append(("modules", {"modules": frozenset(modules)}))
+    config: GameConfig | None = None
+    options: dict[str, Any] = {}
+    for field, extra in steps:
+        options.update(extra)
+        try:
+            config = game.make_config(players, variants if field != "players" else (), **options)
+            config.check(game.info)
+        except (HexkitError, ValueError, TypeError) as exc:
+            raise ProtocolError("bad-field", f"{field}: {exc}", field) from None
+    assert config is not None
+    return config
 
 
 class NewTable:
@@ -72,11 +151,14 @@ class Table:
         seats: per seat ``{"player": spec, "token": sha256}``.
         undo: whether people may undo.
         store: where to save after every change.
+        drawer: draws the boards (default: in a thread).
     """
 
     def __init__(self, table_id: str, game: Game[Any, Any], match: Match,
-                 seats: list[dict[str, str]], undo: bool, store: TableStore) -> None:
+                 seats: list[dict[str, str]], undo: bool, store: TableStore,
+                 drawer: Drawer | None = None) -> None:
         self.id = table_id
+        self.drawer = drawer or Drawer(0)
         self.game = game
         self.match = match
         self.seats = seats
@@ -89,7 +171,10 @@ class Table:
         self.actors: list[PlayerId] = self._actors()
         self._agent_task: asyncio.Task[None] | None = None
         self.undo_count = 0
-        self._seen: dict[PlayerId | None, tuple[tuple[Any, ...], TableState]] = {}
+        self._seen: dict[PlayerId | None, tuple[tuple[Any, ...], str]] = {}
+        self._drawn: dict[PlayerId | None, tuple[tuple[Any, ...], tuple[str, str]]] = {}
+        self.broadcasting = asyncio.Lock()
+        """Held while states go out, so each socket gets them in order."""
 
     def _actors(self) -> list[PlayerId]:
         """Who took each recorded action (replayed from the record)."""
@@ -123,33 +208,80 @@ class Table:
     def welcome(self, seat: PlayerId | None) -> Welcome:
         """The greeting after a join."""
         info = self.game.info
+        config = self.match.record.config
         return Welcome(PROTOCOL_VERSION, self.id, info.name, info.title, seat,
-                       [s["player"] for s in self.seats], self.undo_allowed)
+                       [s["player"] for s in self.seats], self.undo_allowed,
+                       sorted(config.variants), sorted(getattr(config, "modules", ())))
 
     # -- what a seat sees ------------------------------------------------
+    def version(self) -> tuple[int, int]:
+        """What changes when the game does: actions applied and undos made."""
+        return len(self.match.record.actions), self.undo_count
+
+    def _key(self, seat: PlayerId | None) -> tuple[Any, ...]:
+        return (*self.version(), self.thinking, seat)
+
     def state_for(self, seat: PlayerId | None) -> TableState:
         """The table as ``seat`` may see it, built from its view only (``None``: public).
 
-        Built once per seat and change (step, undo, thinking), then reused.
+        Built on the calling thread; the server uses :meth:`message_for`,
+        which draws in a worker thread.
         """
-        key = (len(self.match.record.actions), self.undo_count, self.thinking, seat)
+        return self._build(self._snapshot(seat))[0]
+
+    async def message_for(self, seat: PlayerId | None) -> str:
+        """The JSON ``state`` message for ``seat``, drawn off the event loop.
+
+        The seat's view is taken here, on the event loop, so the worker
+        thread only reads a copy that nothing else changes. The message is
+        built once per seat and change (step, undo, thinking) and then
+        reused, and the board drawing once per seat and game version (a
+        change of ``thinking`` alone does not redraw it).
+
+        Returns:
+            The ``state`` message's text.
+        """
+        key = self._key(seat)
         cached = self._seen.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        made = self._state_for(seat)
-        self._seen[seat] = (key, made)
-        return made
+        snap = self._snapshot(seat)
+        if snap["drawn"] is None:
+            snap["drawn"] = await self.drawer.draw(self.game, snap["view"])
+        made = await asyncio.to_thread(self._build, snap)
+        text = dump(made[0])
+        if self._key(seat) == key:  # nothing moved while it was drawn
+            self._seen[seat] = (key, text)
+            self._drawn[seat] = (key[:2], made[1])
+        return text
 
-    def _state_for(self, seat: PlayerId | None) -> TableState:
-        from hexkit.cli import render_hook
-        from hexkit.render import RenderError, render_state_svg
-
+    def _snapshot(self, seat: PlayerId | None) -> dict[str, Any]:
+        """Everything :meth:`_build` reads, copied now (views are new states)."""
         game, state = self.game, self.match.state
-        view = public_view(game, state) if seat is None else game.view(state, seat)
         over = game.is_over(state)
-        to_move = None if over else game.current_player(state)
+        drawn = self._drawn.get(seat)
+        return {
+            "seat": seat,
+            "view": public_view(game, state) if seat is None else game.view(state, seat),
+            "over": over,
+            "final": game.clone(state) if over else None,
+            "to_move": None if over else game.current_player(state),
+            "step": state.step,
+            "thinking": self.thinking,
+            "can_undo": seat is not None and self._undo_steps(seat) is not None,
+            "drawn": drawn[1] if drawn is not None and drawn[0] == self.version() else None,
+        }
+
+    def _build(self, snap: dict[str, Any]) -> tuple[TableState, tuple[str, str]]:
+        """The state message from a snapshot (safe in a worker thread).
+
+        Returns:
+            The message and its ``(svg, text board)`` drawing.
+        """
+        game = self.game
+        seat, view, over, to_move = snap["seat"], snap["view"], snap["over"], snap["to_move"]
         question = None
-        if seat is not None and to_move == seat and not self.thinking:
+        if seat is not None and to_move == seat and not snap["thinking"]:
             asked = present(game, view)
             if asked is not None:
                 question = QuestionOut(asked.step, asked.prompt, [
@@ -158,28 +290,23 @@ class Table:
                     for a in asked.answers])
         top = view.decision()
         waiting = "" if over or top is None else f"P{top.player}: {top.prompt}"
-        try:
-            svg = render_state_svg(game, view)
-        except RenderError:
-            svg = ""
-        hook = render_hook(game)
-        board = hook(view) if hook is not None else ""
+        drawn: tuple[str, str] | None = snap["drawn"]
+        if drawn is None:
+            drawn = draw(game, view)
         scores = None
         try:
-            sheet = game.scores(state if over else view)
+            sheet = game.scores(snap["final"] if over else view)
             scores = Scores(list(sheet.totals), [dict(b) for b in sheet.breakdown], list(sheet.order))
         except Exception:  # a score that cannot be told from a view is left out
             scores = None
-        result = ""
-        if over:
-            sheet = game.scores(state)
-            result = sheet.result_line()
-        return TableState(
-            PROTOCOL_VERSION, self.id, seat, state.step, to_move, waiting, question, svg, board,
+        result = game.scores(snap["final"]).result_line() if over else ""
+        made = TableState(
+            PROTOCOL_VERSION, self.id, seat, snap["step"], to_move, waiting, question, drawn[0], drawn[1],
             [LogLine(e.step, e.player, e.text) for e in view.log[-LOG_TAIL:]],
             scores, private_info(game, view, seat) if seat is not None else [],
-            over, result, seat is not None and self._undo_steps(seat) is not None, self.thinking,
+            over, result, snap["can_undo"], snap["thinking"],
         )
+        return made, drawn
 
     # -- acting ------------------------------------------------------------
     def answer(self, seat: PlayerId, step: int, index: int) -> Any:
@@ -195,6 +322,9 @@ class Table:
         to_move = game.current_player(state)
         if to_move != seat or self.thinking:
             raise ProtocolError("not-your-turn", f"seat {seat} is not to move; P{to_move} is", "step")
+        if step > state.step:
+            raise ProtocolError(
+                "stale", f"step {step} has not been asked yet; the question pending is step {state.step}", "step")
         if step != state.step:
             raise ProtocolError(
                 "stale", f"answer to step {step}, but the question now pending is step {state.step}", "step")
@@ -266,7 +396,7 @@ class Table:
 
             self.thinking = True
             try:
-                task = asyncio.ensure_future(asyncio.to_thread(think))
+                task = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(AGENT_POOL, think))
                 done, _ = await asyncio.wait({task}, timeout=THINKING_NOTICE)
                 if not done:  # a slow agent: tell the table it is thinking
                     await broadcast(self)
@@ -290,23 +420,27 @@ class TableManager:
 
     Args:
         store: the SQLite store.
+        drawer: draws every table's boards (default: in a thread).
     """
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, drawer: Drawer | None = None) -> None:
         self.store = store
+        self.drawer = drawer or Drawer(0)
         self.tables: dict[str, Table] = {}
 
     def create(self, game_name: str, players: int, seats: Sequence[str], variants: Sequence[str] = (),
-               undo: bool = True, seed: int | None = None) -> NewTable:
+               undo: bool = True, seed: int | None = None, modules: Sequence[str] = ()) -> NewTable:
         """Set up a table and store it.
 
         Args:
             game_name: a registry name (``hexkit games``; import references are refused).
             players: the player count.
             seats: per seat ``"human"`` or an agent spec; as many as ``players``.
-            variants: optional rules.
+            variants: optional rules (names from ``game.info.variants``).
             undo: whether people may undo.
             seed: the seed (default: a fresh 128-bit one).
+            modules: optional modules, for a game whose config has a
+                ``modules`` field (see :func:`game_modules`).
 
         Raises:
             ProtocolError: ``bad-field`` naming the field that is wrong.
@@ -323,11 +457,7 @@ class TableManager:
                     check_agent_spec(spec)
                 except (HexkitError, ValueError) as exc:
                     raise ProtocolError("bad-field", f"seat {seat}: {exc}", "seats") from None
-        try:
-            config: GameConfig = game.make_config(players, variants)
-            config.check(game.info)
-        except (HexkitError, ValueError, TypeError) as exc:
-            raise ProtocolError("bad-field", str(exc), "players") from None
+        config = table_config(game, players, variants, modules)
         seed = new_seed() if seed is None else seed
         table_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(18) for s, spec in enumerate(seats) if spec == HUMAN}
@@ -352,6 +482,6 @@ class TableManager:
         match = Match(game, record.config, record.seed, agents=agents)
         for action in record.actions:
             match._apply(action)
-        table = Table(table_id, game, match, stored.seats, stored.undo, self.store)
+        table = Table(table_id, game, match, stored.seats, stored.undo, self.store, self.drawer)
         self.tables[table_id] = table
         return table

@@ -26,8 +26,12 @@ function gameChanged() {
   $("players").max = g.max_players;
   if (Number($("players").value) < g.min_players) $("players").value = g.min_players;
   if (Number($("players").value) > g.max_players) $("players").value = g.max_players;
-  $("variants").innerHTML = g.variants.map((v) =>
-    `<label><input type="checkbox" class="variant" value="${v}"> ${v}</label>`).join("");
+  $("variants").innerHTML = (g.variants.length ? "<b>Variants</b> " : "") + g.variants.map((v) =>
+    `<label><input type="checkbox" class="variant" id="variant-${v}" value="${v}"> ${v}</label>`).join("");
+  // modules the game declares; one it cannot play yet is shown, disabled, with its reason
+  $("modules").innerHTML = (g.modules.length ? "<b>Modules</b> " : "") + g.modules.map((m) =>
+    `<label title="${m.reason.replaceAll('"', "&quot;")}"><input type="checkbox" class="module" id="module-${m.name}"`
+    + ` value="${m.name}"${m.available ? "" : " disabled"}> ${m.name}${m.available ? "" : " (not available)"}</label>`).join("");
   seatRows();
 }
 
@@ -40,6 +44,7 @@ async function create(event) {
     players: n,
     seats: [...Array(n).keys()].map((s) => $(`seat-${s}`).value.trim()),
     variants: [...document.querySelectorAll(".variant:checked")].map((c) => c.value),
+    modules: [...document.querySelectorAll(".module:checked")].map((c) => c.value),
     undo: $("undo").checked,
   };
   if ($("seed").value !== "") body.seed = Number($("seed").value);

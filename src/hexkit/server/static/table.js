@@ -69,6 +69,7 @@ function renderAnswers(state, onBoard, only = null) {
     b.textContent = a.label;
     b.dataset.index = a.index;
     b.dataset.kind = a.kind;
+    if (a.component) b.dataset.component = a.component;
     if (a.kind === "hex") b.classList.add("hexanswer");
     b.addEventListener("click", () => answer(a.index));
     box.appendChild(b);
@@ -119,7 +120,8 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "welcome") {
       welcome = message;
-      $("title").textContent = `${message.title} · table ${message.table}`;
+      const rules = [...message.variants, ...message.modules];
+      $("title").textContent = `${message.title} · table ${message.table}` + (rules.length ? ` · ${rules.join(", ")}` : "");
       $("who").textContent = message.seat === null ? "spectator" : `you are P${message.seat}`;
       document.body.dataset.seat = message.seat === null ? "spectator" : message.seat;
     } else if (message.type === "state") {
