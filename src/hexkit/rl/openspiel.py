@@ -54,6 +54,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from hexkit.rl import spaces as _sp
 from hexkit.game import Game, GameConfig, Information, State
 from hexkit.registry import load_game
 from hexkit.rl.encoding import encoder_for
@@ -155,7 +156,7 @@ class HexkitSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.encoder = encoder_for(game, self.config)
         self._initial: State | None = None
         info = pyspiel.GameInfo(
-            num_distinct_actions=game.action_space_size(self.config),
+            num_distinct_actions=_sp.action_space_size(game, self.config),
             max_chance_outcomes=0,
             num_players=self.config.players,
             min_utility=0.0,
@@ -213,11 +214,11 @@ class HexkitSpielState(pyspiel.State):  # type: ignore[misc]
         held = self._held
         if held.game.current_player(held.state) != player:
             return []
-        return sorted(held.game.legal_indices(held.state))
+        return sorted(_sp.legal_indices(held.game, held.state))
 
     def _apply_action(self, action: int) -> None:
         held = self._held
-        held.game.apply_index(held.state, int(action))
+        _sp.apply_index(held.game, held.state, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The game's description of the action; ``" (#n)"`` is added when two legal
@@ -225,7 +226,7 @@ class HexkitSpielState(pyspiel.State):  # type: ignore[misc]
         held = self._held
         game, state = held.game, held.state
         try:
-            text = game.describe(state, game.index_to_action(state, action))
+            text = game.describe(state, _sp.index_to_action(game, state, action))
         except Exception:  # an action number of another decision
             return f"action {action}"
         if game.current_player(state) == player:

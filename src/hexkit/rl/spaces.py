@@ -230,8 +230,12 @@ def apply_index(game: Game[Any, Any], state: State, index: int) -> None:
         IllegalActionError: if the number is outside the space or its action
             is not legal; ``state`` is unchanged.
     """
+    space = space_for(game, state.config)
+    if not isinstance(space, KeyedSpace):
+        game.apply_index(state, index)
+        return
     try:
-        action = index_to_action(game, state, index)
+        action = space.action_at(index, game.legal_actions(state), _decision(state))
     except ActionSpaceError as exc:
         raise IllegalActionError(index, str(exc)) from None
     game.apply(state, action)
