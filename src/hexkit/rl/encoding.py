@@ -214,6 +214,18 @@ def encoder_for(game: Game[Any, Any], config: GameConfig) -> Encoder:
     Uses the game's ``observation_encoder(config)`` method when it has one,
     else :class:`GenericEncoder`.
     """
+    last = _LAST_ENCODER
+    if last[0] is game and last[1] is config:  # the same config object as last time: no hashing
+        return last[2]  # type: ignore[return-value]
+    found = _encoder_for(game, config)
+    last[0], last[1], last[2] = game, config, found
+    return found
+
+
+_LAST_ENCODER: list[object] = [None, None, None]
+
+
+def _encoder_for(game: Game[Any, Any], config: GameConfig) -> Encoder:
     try:
         key: tuple[int, Any] = (id(game), config)
         hash(key)

@@ -141,6 +141,10 @@ def key(decision: Any, action: Any) -> Hashable:
     return (getattr(decision, "kind", type(decision).__name__), action.code, action.arg)
 
 
+def _kind(decision: Any) -> Hashable:
+    return getattr(decision, "kind", type(decision).__name__)
+
+
 def _subs(bound: str, data: Any) -> int:
     return int(bound) if bound.isdigit() else len(getattr(data, bound))
 
@@ -176,4 +180,4 @@ def action_space(game: Game[Any, Any], config: GameConfig) -> KeyedSpace:
         m = packed[0]
         return f"{kind}: {code} at {code_hex(arg // m)}" + (f" #{arg % m}" if m > 1 else "")
 
-    return KeyedSpace(keys, key, overflow=256, describe=describe)
+    return KeyedSpace(keys, key, overflow=256, describe=describe, context=_kind)

@@ -63,15 +63,22 @@ class KeyedSpace(ActionSpace):
         overflow: numbers after the keys for legal actions whose key is not
             listed (or repeats a listed key already taken in this decision).
         describe: optional ``describe(key)`` text for :meth:`meaning`.
+        context: optional ``context(decision)``: the part of the decision the
+            key reads (Soot: the question's kind; ``None``: the key reads the
+            action alone). Numbers are memoised by ``(context, action)``, so
+            a mask costs one dictionary look-up per legal action.
 
     Raises:
         ActionSpaceError: if a key is listed twice.
     """
 
-    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe")
+    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo")
+
+    _MEMO_MAX = 200_000
 
     def __init__(self, keys: Sequence[Hashable], key: KeyFn, overflow: int = 256,
-                 describe: Callable[[Hashable], str] | None = None) -> None:
+                 describe: Callable[[Hashable], str] | None = None,
+                 context: Callable[[Any], Hashable] | None = None) -> None:
         self.keys: tuple[Hashable, ...] = tuple(keys)
         self._index: dict[Hashable, int] = {k: i for i, k in enumerate(self.keys)}
         if len(self._index) != len(self.keys):
@@ -80,6 +87,8 @@ class KeyedSpace(ActionSpace):
         self.overflow = overflow
         self.size = len(self.keys) + overflow
         self._describe = describe
+        self._context = context
+        self._memo: dict[tuple[Hashable, Any], int] = {}
 
     def numbers(self, decision: Any, legal: Sequence[Any]) -> list[int]:
         """The number of each legal action, in the order of ``legal`` (distinct).
@@ -87,13 +96,22 @@ class KeyedSpace(ActionSpace):
         Raises:
             ActionSpaceError: if more legal actions are unlisted than the overflow holds.
         """
-        index, key = self._index, self.key
+        index, key, memo = self._index, self.key, self._memo
+        context = self._context(decision) if self._context is not None else None
         listed = len(self.keys)
         out: list[int] = []
         taken: set[int] = set()
         spill = 0
         for action in legal:
-            n = index.get(key(decision, action), -1)
+            try:
+                n = memo[context, action]
+            except KeyError:
+                n = index.get(key(decision, action), -1)
+                if len(memo) >= self._MEMO_MAX:
+                    memo.clear()
+                memo[context, action] = n
+            except TypeError:  # an unhashable action: no memo
+                n = index.get(key(decision, action), -1)
             if n < 0 or n in taken:
                 if spill >= self.overflow:
                     raise ActionSpaceError(f"more than {self.overflow} legal actions have no listed key"
@@ -158,6 +176,18 @@ def space_for(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
     else the catalogue named in :data:`CATALOGUES`, else the game's
     :class:`~hexkit.game.LegalOrder`.
     """
+    last = _LAST_SPACE
+    if last[0] is game and last[1] is config:  # the same config object as last time: no hashing
+        return last[2]  # type: ignore[return-value]
+    space = _space_for(game, config)
+    last[0], last[1], last[2] = game, config, space
+    return space
+
+
+_LAST_SPACE: list[object] = [None, None, None]
+
+
+def _space_for(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
     try:
         cache_key: tuple[int, Any] = (id(game), config)
         found = _SPACES.get(cache_key)
