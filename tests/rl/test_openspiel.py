@@ -12,7 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-from hexkit.rl.openspiel import HexkitEvaluator, register  # noqa: E402
+from hexkit.rl.openspiel import RECALL, HexkitEvaluator, register  # noqa: E402
 
 
 def load(name: str, **params: Any) -> Any:
@@ -28,9 +28,9 @@ def test_declared_types() -> None:
         kind = load(name).get_type()
         assert kind.chance_mode == T.ChanceMode.SAMPLED_STOCHASTIC
         assert kind.information == T.Information.IMPERFECT_INFORMATION
-        assert kind.provides_information_state_string and not kind.provides_information_state_tensor
+        assert kind.provides_information_state_string and kind.provides_information_state_tensor
     game = load("soot", players=3, seed=4)
-    assert game.num_players() == 3 and game.num_distinct_actions() == 2048
+    assert game.num_players() == 3 and game.num_distinct_actions() == 36849
     assert game.max_game_length() == 5500
 
 
@@ -56,7 +56,19 @@ def test_information_state_hides_what_the_seat_may_not_see() -> None:
     for seat in (0, 1):
         assert state.information_state_string(seat) == other.information_state_string(seat)
         assert state.observation_tensor(seat) == other.observation_tensor(seat)
+        assert state.information_state_tensor(seat) == other.information_state_tensor(seat)
     assert state.information_state_string(0) != state.information_state_string(1)
+    size = len(state.observation_tensor(0))
+    assert game.information_state_tensor_size() == size + 1 + RECALL
+    for seat in (0, 1):
+        tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+        own = [item.action for item in state.full_history() if item.player == seat]
+        assert np.array_equal(tensor[:size], np.asarray(state.observation_tensor(seat), np.float32))
+        assert tensor[size] == np.float32(len(own) / game.max_game_length())
+        recent = (np.asarray(own[::-1][:RECALL], np.float32) + 1) / game.num_distinct_actions()
+        assert np.array_equal(tensor[size + 1:size + 1 + len(recent)], recent)
+        assert not tensor[size + 1 + len(recent):].any()
+    assert state.information_state_tensor(0) != state.information_state_tensor(1)
     sample = state.resample_from_infostate(0, lambda: 0.25)
     assert sample.hexkit_state.players[0].hand == state.hexkit_state.players[0].hand
     assert sample.current_player() == state.current_player()

@@ -14,7 +14,10 @@ Arrays of one file (``T`` decisions, ``A`` action numbers, ``n`` seats,
 key              shape, dtype    meaning
 ===============  ==============  ============================================
 ``observation``  (T, S) float32  the mover's observation, from its view only
-``mask``         (T, A) bool     legal action numbers at that decision
+``mask_bits``    (T, ceil(A/8))  legal action numbers at that decision, as
+                 uint8           ``np.packbits`` of the (T, A) bool mask
+                                 (big bit order: number ``i`` is bit
+                                 ``7 - i % 8`` of byte ``i // 8``)
 ``action``       (T,) int32      the number of the action the agent chose
 ``player``       (T,) int8       the seat that chose it
 ``step``         (T,) int32      decisions before it (``state.step``)
@@ -24,6 +27,11 @@ key              shape, dtype    meaning
 ``meta``         () str          JSON: game, version, players, variants, seats
                                  (agent specs), plane/feature names, ``A``
 ===============  ==============  ============================================
+
+Read back with :func:`iter_games` / :func:`load_dataset`, which add the
+dense ``mask`` (T, A) bool when ``A`` is at most :data:`DENSE_MASK_LIMIT`
+(the tutorial Hex, Empyreal); Soot's space has 36,849 numbers, so its masks
+stay packed: :func:`unpack_masks` unpacks the rows a batch needs.
 
 A game is replayed from its record to make the arrays, so writing a
 dataset does not slow the agents' play loop, and the observations are those
@@ -53,13 +61,28 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from hexkit.rl import spaces as _sp
 from hexkit.errors import HexkitError
 from hexkit.game import Game, GameConfig
 from hexkit.rl.encoding import encoder_for
 
-__all__ = ["DatasetError", "write_game", "game_file", "iter_games", "load_dataset", "KEYS"]
+__all__ = ["DatasetError", "write_game", "game_file", "iter_games", "load_dataset", "unpack_masks", "KEYS",
+           "DENSE_MASK_LIMIT"]
 
-KEYS = ("observation", "mask", "action", "player", "step", "returns")
+KEYS = ("observation", "mask_bits", "action", "player", "step", "returns")
+DENSE_MASK_LIMIT = 4096
+"""Action spaces up to this size get a dense ``mask`` when read back."""
+
+
+def unpack_masks(bits: NDArray[np.uint8], size: int) -> NDArray[np.bool_]:
+    """Dense ``(T, size)`` bool masks from ``mask_bits`` rows ``(T, ceil(size / 8))``.
+
+    Raises:
+        DatasetError: if ``bits`` is not two-dimensional with ``ceil(size / 8)`` columns.
+    """
+    if bits.ndim != 2 or bits.shape[1] != (size + 7) // 8:
+        raise DatasetError(f"mask_bits has shape {bits.shape}, expected (T, {(size + 7) // 8})")
+    return np.unpackbits(bits, axis=1, count=size).astype(np.bool_)
 """The per-decision arrays of every file (see the module table)."""
 
 
@@ -94,10 +117,10 @@ def write_game(directory: str | Path, game: Game[Any, Any], config: GameConfig, 
     """
     encoder = encoder_for(game, config)
     spec = encoder.spec
-    size = game.action_space_size(config)
+    size = _sp.action_space_size(game, config)
     count = len(actions)
     observations = np.zeros((count, spec.size), dtype=np.float32)
-    masks = np.zeros((count, size), dtype=np.bool_)
+    masks = np.zeros((count, (size + 7) // 8), dtype=np.uint8)
     chosen = np.zeros(count, dtype=np.int32)
     players = np.zeros(count, dtype=np.int8)
     steps = np.zeros(count, dtype=np.int32)
@@ -107,8 +130,9 @@ def write_game(directory: str | Path, game: Game[Any, Any], config: GameConfig, 
         if player is None:
             raise HexkitError(f"game {index} (seed {seed}) is over after {t} of {count} actions")
         observations[t] = encoder.encode(game.view(state, player), player)
-        masks[t, game.legal_indices(state)] = True
-        chosen[t] = game.action_to_index(state, action)
+        numbers = np.asarray(_sp.legal_indices(game, state), dtype=np.intp)
+        np.bitwise_or.at(masks[t], numbers >> 3, (128 >> (numbers & 7)).astype(np.uint8))
+        chosen[t] = _sp.action_to_index(game, state, action)
         players[t] = player
         steps[t] = state.step
         game.apply(state, action)
@@ -124,7 +148,7 @@ def write_game(directory: str | Path, game: Game[Any, Any], config: GameConfig, 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(
-            temporary, observation=observations, mask=masks, action=chosen, player=players,
+            temporary, observation=observations, mask_bits=masks, action=chosen, player=players,
             step=steps, returns=final[players.astype(np.intp)] if count else np.zeros(0, np.float32),
             final=final, seed=np.int64(seed), index=np.int64(index), meta=np.str_(json.dumps(meta)))
         os.replace(temporary, path)
@@ -155,6 +179,9 @@ def iter_games(directory: str | Path) -> Iterator[dict[str, Any]]:
         missing = [key for key in KEYS if key not in item]
         if missing:
             raise DatasetError(f"{path}: not a hexkit dataset file: no {', '.join(missing)}")
+        size = int(item["meta"].get("actions", 0))
+        if size <= DENSE_MASK_LIMIT:
+            item["mask"] = unpack_masks(item["mask_bits"], size)
         yield item
 
 
@@ -171,8 +198,10 @@ def load_dataset(directory: str | Path) -> dict[str, NDArray[Any]]:
     for item in iter_games(directory):
         for key in KEYS:
             parts[key].append(item[key])
+        if "mask" in item:
+            parts.setdefault("mask", []).append(item["mask"])
         parts["game_index"].append(np.full(len(item["action"]), int(item["index"]), dtype=np.int64))
-        shapes.add((item["observation"].shape[1], item["mask"].shape[1]))
+        shapes.add((item["observation"].shape[1], int(item["meta"]["actions"])))
     if not shapes:
         raise DatasetError(f"{directory}: no game files")
     if len(shapes) > 1:

@@ -33,6 +33,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from hexkit.rl import spaces as _sp
 from hexkit.errors import HexkitError
 from hexkit.game import Game, GameConfig, Information, PlayerId, State
 
@@ -213,6 +214,18 @@ def encoder_for(game: Game[Any, Any], config: GameConfig) -> Encoder:
     Uses the game's ``observation_encoder(config)`` method when it has one,
     else :class:`GenericEncoder`.
     """
+    last = _LAST_ENCODER
+    if last[0] is game and last[1] is config:  # the same config object as last time: no hashing
+        return last[2]  # type: ignore[return-value]
+    found = _encoder_for(game, config)
+    last[0], last[1], last[2] = game, config, found
+    return found
+
+
+_LAST_ENCODER: list[object] = [None, None, None]
+
+
+def _encoder_for(game: Game[Any, Any], config: GameConfig) -> Encoder:
     try:
         key: tuple[int, Any] = (id(game), config)
         hash(key)
@@ -272,8 +285,8 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
 
 def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``."""
-    mask = np.zeros(game.action_space_size(state.config), dtype=np.int8)
-    indices = game.legal_indices(state)
+    mask = np.zeros(_sp.action_space_size(game, state.config), dtype=np.int8)
+    indices = _sp.legal_indices(game, state)
     if indices:
         mask[np.fromiter(indices, dtype=np.intp, count=len(indices))] = 1
     return mask

@@ -7,7 +7,7 @@
 ((80,), 25)
 
 =================  ============================================================
-action space       ``Discrete(game.action_space_size(config))``
+action space       ``Discrete(spaces.action_space_size(game, config))``
 observation        ``Dict(observation=Box(float32, (spec.size,)),
                    action_mask=Box(int8, (action_space_size,)))`` for the
                    learning seat (from its view only); the mask is also
@@ -38,6 +38,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from hexkit.rl import spaces as _sp
 from hexkit.agents.spec import check_agent_spec, make_agent
 from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.game import Game, GameConfig, State
@@ -96,7 +97,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.illegal = illegal
         self.render_mode = render_mode
         self.encoder = encoder_for(game, config)
-        self.num_actions = game.action_space_size(config)
+        self.num_actions = _sp.action_space_size(game, config)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(self.encoder.spec.low, self.encoder.spec.high, (self.encoder.spec.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
@@ -167,7 +168,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         """
         state = self._live()
         try:
-            self.game.apply_index(state, int(action))
+            _sp.apply_index(self.game, state, int(action))
         except IllegalActionError:
             if self.illegal == "raise":
                 raise

@@ -36,8 +36,20 @@ Observations come from :func:`hexkit.rl.observation` (the seat's view only):
 ``observation_tensor`` is the encoder's vector, ``observation_string`` the view
 as JSON without its log; ``information_state_string`` is that JSON followed by
 one line per event of the view's log so far (the seat's memory of the game:
-views keep only what the seat may see). No information-state tensor is declared:
-the observation vector is not a perfect-recall encoding.
+views keep only what the seat may see). ``information_state_tensor`` (declared
+for every game, so OpenSpiel's tensor-based algorithms -- CFR's tabular
+policies keyed by string aside, NFSP, deep CFR, policy gradients -- run on the
+imperfect-information games) is, shape ``(S + 1 + RECALL,)``, ``float32``:
+
+* ``[0:S]``: the observation vector of the seat's view (as ``observation_tensor``);
+* ``[S]``: how many decisions the seat has taken, over ``max_game_length``;
+* ``[S+1:S+1+RECALL]``: the seat's own last :data:`RECALL` action numbers, most
+  recent first, each as ``(number + 1) / num_distinct_actions`` (0: none yet).
+
+It is built from the view and the seat's own moves only (never the true
+state). It is not a complete perfect-recall encoding (earlier public states
+are summarised by the current view, and own moves older than ``RECALL`` are
+dropped); the information-state string is the exact one.
 
 OpenSpiel's ``MCTSBot`` searches the state it is given; on an imperfect-information
 game that is the true state (OpenSpiel's choice, not a view). For a search that
@@ -54,13 +66,17 @@ import attrs
 import numpy as np
 import pyspiel
 
+from hexkit.rl import spaces as _sp
 from hexkit.game import Game, GameConfig, Information, State
 from hexkit.registry import load_game
 from hexkit.rl.encoding import encoder_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 
-__all__ = ["register", "game_type", "HexkitSpielGame", "HexkitSpielState", "HexkitEvaluator"]
+__all__ = ["register", "game_type", "HexkitSpielGame", "HexkitSpielState", "HexkitEvaluator", "RECALL"]
+
+RECALL = 32
+"""Own past action numbers kept in the information-state tensor."""
 
 _SKIP = {"players", "variants", "data", "overrides"}
 _REGISTERED: dict[str, type] = {}
@@ -97,7 +113,7 @@ def game_type(game: Game[Any, Any]) -> Any:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -155,7 +171,7 @@ class HexkitSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.encoder = encoder_for(game, self.config)
         self._initial: State | None = None
         info = pyspiel.GameInfo(
-            num_distinct_actions=game.action_space_size(self.config),
+            num_distinct_actions=_sp.action_space_size(game, self.config),
             max_chance_outcomes=0,
             num_players=self.config.players,
             min_utility=0.0,
@@ -213,11 +229,11 @@ class HexkitSpielState(pyspiel.State):  # type: ignore[misc]
         held = self._held
         if held.game.current_player(held.state) != player:
             return []
-        return sorted(held.game.legal_indices(held.state))
+        return sorted(_sp.legal_indices(held.game, held.state))
 
     def _apply_action(self, action: int) -> None:
         held = self._held
-        held.game.apply_index(held.state, int(action))
+        _sp.apply_index(held.game, held.state, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The game's description of the action; ``" (#n)"`` is added when two legal
@@ -225,7 +241,7 @@ class HexkitSpielState(pyspiel.State):  # type: ignore[misc]
         held = self._held
         game, state = held.game, held.state
         try:
-            text = game.describe(state, game.index_to_action(state, action))
+            text = game.describe(state, _sp.index_to_action(game, state, action))
         except Exception:  # an action number of another decision
             return f"action {action}"
         if game.current_player(state) == player:
@@ -267,14 +283,27 @@ class _Observer:
         self._game = game
         self._recall = perfect_recall
         spec = game.encoder.spec
-        self.tensor = np.zeros(spec.size, np.float32)
-        planes, features = spec.split(self.tensor)
+        self._size = spec.size
+        self.tensor = np.zeros(spec.size + (1 + RECALL if perfect_recall else 0), np.float32)
+        planes, features = spec.split(self.tensor[:spec.size])
         self.dict = {"planes": planes, "features": features}
+        if perfect_recall:
+            self.dict["own_moves"] = self.tensor[spec.size:spec.size + 1]
+            self.dict["recent_actions"] = self.tensor[spec.size + 1:]
 
     def set_from(self, state: HexkitSpielState, player: int) -> None:
         held = state._held
         view = held.game.view(held.state, player)
-        self.tensor[:] = self._game.encoder.encode(view, player)
+        cut = self._size
+        self.tensor[:cut] = self._game.encoder.encode(view, player)
+        if self._recall:
+            own = [item.action for item in state.full_history() if item.player == player]
+            self.tensor[cut] = len(own) / max(1, self._game.max_game_length())
+            recent = self.tensor[cut + 1:]
+            recent[:] = 0.0
+            last = own[::-1][:RECALL]
+            if last:
+                recent[:len(last)] = (np.asarray(last, np.float32) + 1.0) / self._game.num_distinct_actions()
 
     def string_from(self, state: HexkitSpielState, player: int) -> str:
         held = state._held

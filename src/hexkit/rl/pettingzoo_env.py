@@ -9,7 +9,7 @@
 
 =================  ============================================================
 agents             ``player_0`` ... ``player_{n-1}``: seat ``i`` of the game
-action space       ``Discrete(game.action_space_size(config))``: the game's
+action space       ``Discrete(spaces.action_space_size(game, config))``: the game's
                    action numbers (:meth:`hexkit.game.Game.apply_index`)
 observation        ``Dict(observation=Box(float32, (spec.size,)),
                    action_mask=Box(int8 0/1, (action_space_size,)))``: the seat's
@@ -38,6 +38,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from hexkit.rl import spaces as _sp
 from hexkit.errors import ConfigError
 from hexkit.game import Game, GameConfig, State
 from hexkit.registry import load_game
@@ -94,7 +95,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps or game.info.max_decisions
         self.render_mode = render_mode
         self.encoder = encoder_for(game, config)
-        self.num_actions = game.action_space_size(config)
+        self.num_actions = _sp.action_space_size(game, config)
         self.metadata = {**self.metadata, "name": f"hexkit_{game.info.name}_v1"}
         self.possible_agents = [f"player_{i}" for i in range(config.players)]
         self.agents = self.possible_agents[:]
@@ -175,7 +176,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise ValueError(f"{agent} is to move; None is only for a finished agent")
-        self.game.apply_index(state, int(action))
+        _sp.apply_index(self.game, state, int(action))
         self.rewards = {a: 0.0 for a in self.agents}
         if self.shaping:
             values = self._evaluations()

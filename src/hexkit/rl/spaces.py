@@ -1,0 +1,271 @@
+"""Stable action numbers for learning code: a number means the same action in every state.
+
+:meth:`hexkit.game.Game.action_space` numbers a game's actions; a game that
+lists no :class:`~hexkit.game.Catalogue` gets :class:`~hexkit.game.LegalOrder`
+(number ``i`` is the ``i``-th legal action now), whose meaning changes from
+state to state. This module gives such games a :class:`KeyedSpace`: every
+legal answer has a *key* (its stable identity: "build at hex h", "activate the
+Spellcar in slot C2", Soot's ``(question kind, code, arg)``), the keys a
+config can offer are listed once, and a key's number is its place in the
+list. The numbering is per config and fixed; ``action_to_index`` and
+``index_to_action`` mean the same action in every state.
+
+A key the list does not hold (a label made from the state, an argument past
+the listed range) is numbered in the *overflow* block that follows the list,
+by its order among the unlisted legal actions of the decision: those numbers,
+and only those, are legal-order numbers. The mask is always exactly the legal
+actions.
+
+The rl adapters use :func:`space_for` (and the helpers below) rather than the
+game's own methods: a game that overrides ``action_space`` (the tutorial Hex:
+OpenSpiel's numbering) keeps its own; Empyreal and Soot get the catalogues of
+:mod:`hexkit.rl.empyreal_catalogue` and :mod:`hexkit.rl.soot_catalogue`; any
+other game keeps its :class:`~hexkit.game.LegalOrder`.
+
+>>> import hexkit
+>>> from hexkit.rl.spaces import space_for
+>>> game = hexkit.load_game("hex")
+>>> space_for(game, game.make_config(2, size=5)).size
+26
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from hexkit.errors import ActionSpaceError, IllegalActionError
+from hexkit.game import ActionSpace, Game, GameConfig, State
+from hexkit.strict import safe_str
+
+__all__ = [
+    "KeyedSpace",
+    "space_for",
+    "CATALOGUES",
+    "action_space_size",
+    "legal_indices",
+    "action_to_index",
+    "index_to_action",
+    "apply_index",
+]
+
+KeyFn = Callable[[Any, Any], Hashable]
+"""``key(decision, action)``: the stable identity of ``action`` answering ``decision``."""
+
+
+class KeyedSpace(ActionSpace):
+    """Numbers ``0..len(keys)-1`` are listed keys; ``overflow`` more number the rest by legal order.
+
+    Args:
+        keys: every key the config can offer, in number order (distinct).
+        key: ``key(decision, action)``, the key of a legal action of the pending decision.
+        overflow: numbers after the keys for legal actions whose key is not
+            listed (or repeats a listed key already taken in this decision).
+        describe: optional ``describe(key)`` text for :meth:`meaning`.
+        context: optional ``context(decision)``: the part of the decision the
+            key reads (Soot: the question's kind; ``None``: the key reads the
+            action alone). Numbers are memoised by ``(context, action)``, so
+            a mask costs one dictionary look-up per legal action.
+
+    Raises:
+        ActionSpaceError: if a key is listed twice.
+    """
+
+    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo")
+
+    _MEMO_MAX = 200_000
+
+    def __init__(self, keys: Sequence[Hashable], key: KeyFn, overflow: int = 256,
+                 describe: Callable[[Hashable], str] | None = None,
+                 context: Callable[[Any], Hashable] | None = None) -> None:
+        self.keys: tuple[Hashable, ...] = tuple(keys)
+        self._index: dict[Hashable, int] = {k: i for i, k in enumerate(self.keys)}
+        if len(self._index) != len(self.keys):
+            raise ActionSpaceError("a keyed action space lists a key twice")
+        self.key = key
+        self.overflow = overflow
+        self.size = len(self.keys) + overflow
+        self._describe = describe
+        self._context = context
+        self._memo: dict[tuple[Hashable, Any], int] = {}
+
+    def numbers(self, decision: Any, legal: Sequence[Any]) -> list[int]:
+        """The number of each legal action, in the order of ``legal`` (distinct).
+
+        Raises:
+            ActionSpaceError: if more legal actions are unlisted than the overflow holds.
+        """
+        index, key, memo = self._index, self.key, self._memo
+        context = self._context(decision) if self._context is not None else None
+        listed = len(self.keys)
+        out: list[int] = []
+        taken: set[int] = set()
+        spill = 0
+        for action in legal:
+            try:
+                n = memo[context, action]
+            except KeyError:
+                n = index.get(key(decision, action), -1)
+                if len(memo) >= self._MEMO_MAX:
+                    memo.clear()
+                memo[context, action] = n
+            except TypeError:  # an unhashable action: no memo
+                n = index.get(key(decision, action), -1)
+            if n < 0 or n in taken:
+                if spill >= self.overflow:
+                    raise ActionSpaceError(f"more than {self.overflow} legal actions have no listed key"
+                                           f" (decision {type(decision).__name__})")
+                n = listed + spill
+                spill += 1
+            taken.add(n)
+            out.append(n)
+        return out
+
+    def index_of(self, action: Any, legal: Sequence[Any], decision: Any = None) -> int:
+        """The number of ``action``, a legal action of ``decision`` (``legal`` its legal actions).
+
+        Raises:
+            ActionSpaceError: if ``action`` is not among ``legal``.
+        """
+        numbers = self.numbers(decision, legal)
+        for candidate, n in zip(legal, numbers):
+            if candidate is action:
+                return n
+        for candidate, n in zip(legal, numbers):
+            if candidate == action and type(candidate) is type(action):
+                return n
+        raise ActionSpaceError(f"{safe_str(action)} is not a legal action now, so it has no number")
+
+    def action_at(self, index: int, legal: Sequence[Any], decision: Any = None) -> Any:
+        """The legal action numbered ``index`` now.
+
+        Raises:
+            ActionSpaceError: if ``index`` is outside the space, or its action
+                is not legal now (the message says what the number means).
+        """
+        if type(index) is not int or not 0 <= index < self.size:
+            raise ActionSpaceError(f"action number {index!r} is not in 0..{self.size - 1}")
+        for candidate, n in zip(legal, self.numbers(decision, legal)):
+            if n == index:
+                return candidate
+        raise ActionSpaceError(f"action number {index} ({self.meaning(index)}) is not legal now")
+
+    def meaning(self, index: int) -> str:
+        """What number ``index`` stands for, in words (a key, or an overflow place)."""
+        if 0 <= index < len(self.keys):
+            key = self.keys[index]
+            return self._describe(key) if self._describe is not None else safe_str(key)
+        return f"unlisted legal action #{index - len(self.keys)} of the decision"
+
+
+CATALOGUES: dict[str, str] = {
+    "empyreal": "hexkit.rl.empyreal_catalogue:action_space",
+    "soot": "hexkit.rl.soot_catalogue:action_space",
+}
+"""Game name -> ``"module:function"`` making its :class:`KeyedSpace` from
+``(game, config)``; imported only when that game's space is first asked for."""
+
+_SPACES: dict[tuple[int, Any], ActionSpace] = {}
+
+
+def space_for(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
+    """The stable numbering of ``game``'s actions under ``config`` (cached).
+
+    The game's own :meth:`~hexkit.game.Game.action_space` if it overrides it,
+    else the catalogue named in :data:`CATALOGUES`, else the game's
+    :class:`~hexkit.game.LegalOrder`.
+    """
+    last = _LAST_SPACE
+    if last[0] is game and last[1] is config:  # the same config object as last time: no hashing
+        return last[2]  # type: ignore[return-value]
+    space = _space_for(game, config)
+    last[0], last[1], last[2] = game, config, space
+    return space
+
+
+_LAST_SPACE: list[object] = [None, None, None]
+
+
+def _space_for(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
+    try:
+        cache_key: tuple[int, Any] = (id(game), config)
+        found = _SPACES.get(cache_key)
+    except TypeError:  # an unhashable config
+        return _make_space(game, config)
+    if found is None:
+        found = _SPACES[cache_key] = _make_space(game, config)
+    return found
+
+
+def _make_space(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
+    own = type(game).action_space is not Game.action_space
+    target = CATALOGUES.get(game.info.name)
+    if own or target is None:
+        return game.action_space(config)
+    module, _, name = target.partition(":")
+    space: ActionSpace = getattr(importlib.import_module(module), name)(game, config)
+    return space
+
+
+def _decision(state: State) -> Any:
+    return state.pending[-1] if state.pending else None
+
+
+def action_space_size(game: Game[Any, Any], config: GameConfig) -> int:
+    """How many action numbers there are under ``config`` (the length of a mask)."""
+    return space_for(game, config).size
+
+
+def legal_indices(game: Game[Any, Any], state: State) -> list[int]:
+    """The numbers of the legal actions, in the order of ``game.legal_actions(state)``.
+
+    Raises:
+        ActionSpaceError: if a legal action has no number.
+    """
+    space = space_for(game, state.config)
+    if isinstance(space, KeyedSpace):
+        return space.numbers(_decision(state), game.legal_actions(state))
+    return game.legal_indices(state)
+
+
+def action_to_index(game: Game[Any, Any], state: State, action: Any) -> int:
+    """The number of the legal ``action`` in the state's space.
+
+    Raises:
+        ActionSpaceError: if the space has no number for it.
+    """
+    space = space_for(game, state.config)
+    if isinstance(space, KeyedSpace):
+        return space.index_of(action, game.legal_actions(state), _decision(state))
+    return game.action_to_index(state, action)
+
+
+def index_to_action(game: Game[Any, Any], state: State, index: int) -> Any:
+    """The action numbered ``index`` (for a :class:`KeyedSpace`: the legal one now).
+
+    Raises:
+        ActionSpaceError: if ``index`` is outside the space or (keyed) not legal now.
+    """
+    space = space_for(game, state.config)
+    if isinstance(space, KeyedSpace):
+        return space.action_at(index, game.legal_actions(state), _decision(state))
+    return game.index_to_action(state, index)
+
+
+def apply_index(game: Game[Any, Any], state: State, index: int) -> None:
+    """Apply the action numbered ``index``.
+
+    Raises:
+        IllegalActionError: if the number is outside the space or its action
+            is not legal; ``state`` is unchanged.
+    """
+    space = space_for(game, state.config)
+    if not isinstance(space, KeyedSpace):
+        game.apply_index(state, index)
+        return
+    try:
+        action = space.action_at(index, game.legal_actions(state), _decision(state))
+    except ActionSpaceError as exc:
+        raise IllegalActionError(index, str(exc)) from None
+    game.apply(state, action)
