@@ -60,7 +60,7 @@ _CLICK_ERROR: type[Exception] = next(
     c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
 )
 
-__all__ = ["app", "main", "render_hook", "print_scores"]
+__all__ = ["app", "main", "render_hook", "print_scores", "run_typer"]
 
 app = typer.Typer(
     name="hexkit",
@@ -715,6 +715,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (HexkitError, ValueError) as exc:
         return _fail(str(exc))
     return result if isinstance(result, int) else 0
+
+
+def run_typer(command_app: typer.Typer, argv: Sequence[str] | None, prog: str) -> int:
+    """Run a typer app (the demo's, an example script's) as ``hexkit`` runs:
+    return its exit status.
+
+    Args:
+        command_app: the app.
+        argv: the arguments (default: ``sys.argv[1:]``).
+        prog: the program name in usage lines and errors.
+
+    Returns:
+        The command's own status (an ``int`` it returned, else 0); 2 after
+        one line ``PROG: error: ...`` on standard error for a bad argument
+        (typer's own copy of click raises its errors, which ``click``'s
+        classes do not catch) or a :class:`HexkitError` / ``ValueError``.
+    """
+    command = typer.main.get_command(command_app)
+    try:
+        result = command.main(args=list(sys.argv[1:] if argv is None else argv),
+                              prog_name=prog, standalone_mode=False)
+    except _CLICK_ERROR as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # the help is already printed
+            return 2
+        message = getattr(exc, "format_message", exc.__str__)()
+    except (HexkitError, ValueError) as exc:
+        message = str(exc)
+    else:
+        return result if isinstance(result, int) else 0
+    sys.stderr.write(f"{prog}: error: {' '.join(str(message).split())}\n")
+    sys.stderr.flush()
+    return 2
 
 
 if __name__ == "__main__":  # pragma: no cover
