@@ -52,7 +52,7 @@ from hexkit.sim.run import BACKENDS, Backend, OutMode, simulate
 from hexkit.sim.stats import read_results, summarize
 from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
 from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
-from hexkit.cli_progress import progress_for
+from hexkit.cli_progress import play_watch, progress_for
 
 # Recent typer ships its own copy of click; find its exception root without
 # naming a private module.
@@ -303,10 +303,14 @@ def _play_out(game: Game[Any, Any], match: Match, seats: list[str], save: Path |
     :class:`GameFailure` (exit status 1), with the record saved for replay."""
     limit = game.info.max_decisions
     try:
-        while not match.is_over:
-            if match.state.step >= limit:
-                raise HexkitError(f"the game did not end within {limit} decisions")
-            match.step()
+        with play_watch(console) as watch:  # progress while slow agents think
+            while not match.is_over:
+                if match.state.step >= limit:
+                    raise HexkitError(f"the game did not end within {limit} decisions")
+                mover = game.current_player(match.state)
+                watch.decision(match.state.step,
+                               f"P{mover} ({seats[mover]})" if mover is not None else "")
+                match.step()
     except Exception as exc:  # a bug in a game or an agent, not in the arguments
         seat = game.current_player(match.state)
         who = f" (seat {seat}, agent {seats[seat]})" if seat is not None else ""
@@ -530,7 +534,8 @@ def simulate_command(
     with progress_for(console) as reporter:
         reporter.start("games", games)
         totals = simulate(study, out, workers=workers, backend=chosen, address=address,
-                          progress=lambda _row: reporter.advance(), mode=mode)
+                          progress=lambda _row: reporter.advance(), mode=mode,
+                          on_start=reporter.kept)
     if totals.resumed:
         console.print(f"resumed: {totals.resumed} finished games kept from {out}")
     console.print(f"{totals.games} games in {totals.seconds:.1f} s ({totals.rate:.1f} games/s), "
@@ -620,7 +625,7 @@ def sweep_command(
 
         points = run_sweep(base, parsed, out, workers=workers, backend=chosen,
                            on_point=start, progress=lambda _row: reporter.advance(),
-                           mode="overwrite" if overwrite else "resume")
+                           mode="overwrite" if overwrite else "resume", on_start=reporter.kept)
     tables, page = write_sweep_report(points, out)
     print_tables(tables, console)
     failed = {p.name: [seed for seed, _ in p.summary.errors] for p in points if p.summary.errors}

@@ -156,6 +156,7 @@ def run_sweep(
     backend: Backend = "process",
     on_point: Callable[[dict[str, str], Study], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
     mode: OutMode = "resume",
 ) -> list[SweepPoint]:
     """Run the study of every combination, each into ``out/<label>.jsonl``.
@@ -168,6 +169,8 @@ def run_sweep(
         backend: see :func:`hexkit.sim.run.run_study`.
         on_point: called before each combination is played.
         progress: called with each result row.
+        on_start: see :func:`~hexkit.sim.run.simulate` (called for each
+            results file: the games it kept, the games planned).
         mode: what to do with a point's results file that exists:
             ``"resume"`` (the default) keeps its games and plays the
             missing ones (refusing a file of another study), ``"overwrite"``
@@ -190,7 +193,8 @@ def run_sweep(
         path = directory / f"{index:02d}_{_slug(label)}.jsonl"
         # Resume: a sweep run again into its folder keeps the games it finished
         # (and refuses a file of another study) rather than replacing them.
-        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode)
+        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode,
+                 on_start=on_start)
         points.append(SweepPoint(label, study, summarize(read_results(path)), path))
     return points
 
