@@ -358,7 +358,8 @@ def write_history(study: Any, directory: Path) -> pd.DataFrame:
     left.set_xlabel("trial")
     left.set_ylabel("loss (0: target met)")
     left.set_title("History", loc="left")
-    left.legend(fontsize=8, loc="upper right", frameon=False)
+    fig.legend(*left.get_legend_handles_labels(), loc="outside right upper", fontsize=8,
+               frameon=False)  # outside the data
     for ax, name in zip(axes[0][1:], params):
         ax.plot(done[name], done.loss, "o", color="#55a868")
         ax.set_xlabel(name if len(name) <= 28 else "..." + name[-25:], fontsize=8)
