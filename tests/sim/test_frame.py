@@ -121,3 +121,24 @@ def test_the_tutorials_three_line_slice_runs_as_written(empyreal: Path, tmp_path
     for (agent, captain), row in table.iterrows():
         mine = done[(done.agent == agent) & (done.captain == captain)]
         assert (row["count"], row["mean"]) == (len(mine), mine.won.astype(bool).mean())
+
+
+def test_the_reports_win_rates_are_the_frames_group_bys(empyreal: Path) -> None:
+    """The report's tables (streamed by summarize) say what the DataFrame says."""
+    from hexkit.sim import read_results, summarize
+
+    frame = load_results(empyreal)
+    done = frame[frame.finished]
+    summary = summarize(read_results(empyreal))
+
+    def grouped(column: str) -> dict[str, tuple[int, int]]:
+        table = done.groupby(column).won.agg(lambda w: int(w.astype(bool).sum())).to_dict()
+        counts = done.groupby(column).size().to_dict()
+        return {str(k): (table[k], counts[k]) for k in table}
+
+    assert {r.key: (r.wins, r.n) for r in summary.by_agent} == grouped("agent")
+    assert {r.key: (r.wins, r.n) for r in summary.by_faction} == grouped("faction")
+    for part in ("company", "captain"):
+        assert {r.key: (r.wins, r.n) for r in summary.by_part[part]} == grouped(part)
+    seats = {f"seat {k}": v for k, v in grouped("seat").items()}
+    assert {r.key: (r.wins, r.n) for r in summary.by_seat} == seats
