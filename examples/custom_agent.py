@@ -1,12 +1,14 @@
 """A custom agent: any object with a ``name`` and an ``act`` method (run with ``--games 20``)."""
 
-import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Optional
+
+import typer
 
 import hexkit
 from _shared import pick_game
 from hexkit.agents import Agent, RandomAgent
+from hexkit.cli import run_typer
 
 
 class EpsilonGreedy:
@@ -31,18 +33,25 @@ class EpsilonGreedy:
         return self.rng.choice([a for a, v in zip(legal, values) if v == best])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="EpsilonGreedy against RandomAgent, seats alternating")
-    parser.add_argument("--game", help="registry name (default: empyreal, else hex)")
-    parser.add_argument("--games", type=int, default=10)
-    args = parser.parse_args(argv)
-    game, wins = pick_game(args.game), 0
-    for i in range(args.games):  # alternate seats; same seeds on every run
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.command(help="EpsilonGreedy against RandomAgent, seats alternating.")
+def duel(
+    game_name: Optional[str] = typer.Option(None, "--game", help="registry name (default: empyreal, else hex)"),
+    games: int = typer.Option(10, "--games", min=1, help="games to play"),
+) -> None:
+    game, wins = pick_game(game_name), 0
+    for i in range(games):  # alternate seats; same seeds on every run
         agents: dict[int, Agent] = {i % 2: EpsilonGreedy(seed=i), 1 - i % 2: RandomAgent(seed=i)}
         (match := hexkit.Match(game, game.make_config(2), seed=i, agents=agents)).run()
         wins += game.winner(match.state) == i % 2
-    print(f"{EpsilonGreedy.name} won {wins} of {args.games} games of {game.info.title}")
-    return 0
+    print(f"{EpsilonGreedy.name} won {wins} of {games} games of {game.info.title}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse ``argv`` with typer (as ``hexkit`` does) and play; return the exit status."""
+    return run_typer(app, argv, "custom_agent.py")
 
 
 if __name__ == "__main__":

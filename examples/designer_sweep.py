@@ -21,18 +21,17 @@ reports and plots; ``hexkit tune`` searches a range for a target.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 from typing import Optional
 
 import attrs
-import click
 import pandas as pd
 import typer
 
 import hexkit
 from _shared import pick_game
+from hexkit.cli import run_typer
 from hexkit.sim import Study, simulate, wilson
 from hexkit.sim.frame import load_results
 from hexkit.sim.study import check_overrides
@@ -118,16 +117,9 @@ def sweep(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the sweep with ``argv`` (default: the command line); return the exit status."""
-    command = typer.main.get_command(app)
-    try:
-        command.main(args=sys.argv[1:] if argv is None else argv, prog_name="designer_sweep.py",
-                     standalone_mode=False)
-    except (hexkit.HexkitError, click.ClickException) as exc:
-        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
-        print(f"designer_sweep.py: error: {message}", file=sys.stderr)
-        return 2
-    return 0
+    """Run the sweep with ``argv`` (default: the command line); return the exit status
+    (2, after one ``designer_sweep.py: error: ...`` line, for bad input)."""
+    return run_typer(app, argv, "designer_sweep.py")
 
 
 if __name__ == "__main__":

@@ -10,50 +10,57 @@ The game is Empyreal when it is installed, else the tutorial Hex game.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
+from typing import Optional
+
+import typer
 
 import hexkit
 from hexkit.agents import make_agent
+from hexkit.cli import run_typer
 
 from _shared import pick_game
 
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", help="registry name (default: empyreal, else hex)")
-    parser.add_argument("--players", type=int, help="number of players (default: the fewest allowed)")
-    parser.add_argument("--agents", default="greedy,random", help="agent specs, one per seat, cycled")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a config option, e.g. size=7 for Hex (integers only)")
-    parser.add_argument("--tail", type=int, default=0, help="print only the last N log lines")
-    parser.add_argument("--record", type=Path, help="save the game record (JSON) here")
-    args = parser.parse_args(argv)
+    """Parse ``argv`` with typer (as ``hexkit`` does) and play; return the exit status
+    (2, after one ``play_one_game.py: error: ...`` line, for bad input)."""
+    return run_typer(app, argv, "play_one_game.py")
 
+
+@app.command(help="Play one game between chosen agents and print its log and final scores.")
+def play(
+    game_name: Optional[str] = typer.Option(None, "--game", help="registry name (default: empyreal, else hex)"),
+    players: Optional[int] = typer.Option(None, "--players", help="number of players (default: the fewest allowed)"),
+    agents: str = typer.Option("greedy,random", "--agents", help="agent specs, one per seat, cycled"),
+    seed: int = typer.Option(1, "--seed"),
+    option: Optional[list[str]] = typer.Option(
+        None, "--option", metavar="KEY=VALUE", help="a config option, e.g. size=7 for Hex (integers only)"),
+    tail: int = typer.Option(0, "--tail", help="print only the last N log lines"),
+    record: Optional[Path] = typer.Option(None, "--record", help="save the game record (JSON) here"),
+) -> None:
     options = {}
-    for option in args.option:
-        key, eq, value = option.partition("=")
+    for text in option or []:
+        key, eq, value = text.partition("=")
         if not eq or not key or not value.strip().lstrip("-").isdigit():
-            parser.exit(2, f"play_one_game.py: error: --option {option!r}: expected KEY=INTEGER\n")
+            raise typer.BadParameter(f"{text!r}: expected KEY=INTEGER", param_hint="'--option'")
         options[key] = int(value)
     try:  # a bad game name, player count, option or agent: one line, exit status 2
-        game = pick_game(args.game)
-        players = args.players or max(2, game.info.min_players)
+        game = pick_game(game_name)
+        players = players or max(2, game.info.min_players)
         config = game.make_config(players, (), **options)
-        specs = args.agents.split(",")
-        seats = {p: make_agent(specs[p % len(specs)], seed=args.seed * 100 + p)
-                 for p in range(players)}
-    except (hexkit.HexkitError, TypeError) as exc:
-        print(f"play_one_game.py: error: {exc}", file=sys.stderr)
-        return 2
+        specs = agents.split(",")
+        seats = {p: make_agent(specs[p % len(specs)], seed=seed * 100 + p) for p in range(players)}
+    except TypeError as exc:  # an option the config does not take
+        raise hexkit.HexkitError(str(exc)) from None
 
-    match = hexkit.Match(game, config, seed=args.seed, agents=seats)
+    match = hexkit.Match(game, config, seed=seed, agents=seats)
     match.run()
 
-    log = match.state.log[-args.tail:] if args.tail else match.state.log
-    print(f"{game.info.title}: {players} players, seed {args.seed}")
+    log = match.state.log[-tail:] if tail else match.state.log
+    print(f"{game.info.title}: {players} players, seed {seed}")
     for entry in log:
         print(entry)
     sheet = game.scores(match.state)
@@ -62,16 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         parts = ", ".join(f"{k} {v}" for k, v in sheet.breakdown[seat].items())
         print(f"  {place}. P{seat} ({seats[seat].name}): {sheet.totals[seat]}  [{parts}]")
     print(f"Winner: P{sheet.winner} after {match.state.step} decisions")
-    if args.record:
+    if record:
         try:
-            args.record.write_text(hexkit.record_to_json(game, match.record, indent=1),
-                                   encoding="utf-8")
+            record.write_text(hexkit.record_to_json(game, match.record, indent=1), encoding="utf-8")
         except OSError as exc:
-            print(f"play_one_game.py: error: cannot write {args.record}: {exc.strerror or exc}",
-                  file=sys.stderr)
-            return 2
-        print(f"Record saved to {args.record}")
-    return 0
+            raise hexkit.HexkitError(f"cannot write {record}: {exc.strerror or exc}") from None
+        print(f"Record saved to {record}")
 
 
 if __name__ == "__main__":

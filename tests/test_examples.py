@@ -169,10 +169,10 @@ def test_replay_to_svg_refuses_a_game_it_cannot_draw(
     monkeypatch.setattr(hexkit, "load_game", lambda name: toy)
     import replay_to_svg
 
-    with pytest.raises(SystemExit) as exit_info:
-        replay_to_svg.main([str(path), "--out", str(tmp_path / "pictures")])
-    assert exit_info.value.code == 2
-    assert "cannot be drawn yet: it has no svg_style hook" in capsys.readouterr().err
+    assert replay_to_svg.main([str(path), "--out", str(tmp_path / "pictures")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("replay_to_svg.py: error: ") and err.count("\n") == 1
+    assert "cannot be drawn yet: it has no svg_style hook" in err
     assert not (tmp_path / "pictures").exists()
 
 
@@ -254,12 +254,52 @@ def run_failing(script: str, *args: str | Path) -> str:
     [
         (["--game", "nosuch"], "no game named 'nosuch'"),
         (["--game", "hex", "--players", "9"], "Hex takes 2-2 players, not 9"),
-        (["--game", "hex", "--option", "size=x"], "--option 'size=x': expected KEY=INTEGER"),
+        (["--game", "hex", "--option", "size=x"], "'--option': 'size=x': expected KEY=INTEGER"),
+        (["--seed", "x"], "Invalid value for '--seed'"),
+        (["--nosuch"], "No such option: --nosuch"),
         (["--game", "hex", "--agents", "mcts:iterations=x"], "iterations must be an integer"),
     ],
 )
 def test_play_one_game_reports_bad_input_in_one_line(args: list[str], message: str) -> None:
     assert message in run_failing("play_one_game.py", *args)
+
+
+TYPER_SCRIPTS = ["custom_agent.py", "designer_sweep.py", "play_one_game.py", "replay_to_svg.py"]
+
+
+@pytest.mark.parametrize("script", TYPER_SCRIPTS)
+def test_the_examples_parse_with_typer_like_hexkit(script: str) -> None:
+    """Issue 17, item 6: the demo and these examples use hexkit's CLI library (typer),
+    with its help, and bad values give one line and status 2, not a traceback."""
+    source = (EXAMPLES / script).read_text(encoding="utf-8")
+    assert "import typer" in source and "argparse" not in source
+    assert "run_typer(app, argv" in source
+    done = subprocess.run([sys.executable, str(EXAMPLES / script), "--help"],
+                          capture_output=True, text=True, timeout=60, cwd=EXAMPLES.parent)
+    assert done.returncode == 0 and f"Usage: {script}" in done.stdout, done.stderr
+    assert "Traceback" not in run_failing(script, "--nosuch")
+
+
+def test_the_demo_parses_with_typer_and_reports_bad_values_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import hexkit.cli
+    import hexkit.demo as demo
+    import typer
+
+    assert isinstance(demo.app, typer.Typer) and "argparse" not in Path(demo.__file__).read_text()
+    assert isinstance(hexkit.cli.app, typer.Typer)
+    assert demo.main(["--games", "x"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("python -m hexkit.demo: error: Invalid value for '--games': Input should be "
+                   "a valid integer, unable to parse string as an integer\n")
+    assert demo.main(["--workers", "0"]) == 2
+    assert "'--workers': must be at least 1, not 0" in capsys.readouterr().err
+
+
+def test_custom_agent_and_designer_sweep_report_bad_values_in_one_line() -> None:
+    assert "'--games'" in run_failing("custom_agent.py", "--games", "x")
+    assert "'--games'" in run_failing("custom_agent.py", "--games", "0")
+    assert "'--games'" in run_failing("designer_sweep.py", "--games", "x")
 
 
 def test_replay_to_svg_reports_bad_records_in_one_line(hex_record: tuple[Path, str],

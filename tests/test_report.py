@@ -11,7 +11,8 @@ import pytest
 
 from hexkit.errors import InvalidRecordError
 from hexkit.sim.report import summary_tables, write_report
-from hexkit.sim.stats import Spread, read_results, summarize, wilson
+from hexkit.sim.frame import MixedResultsError
+from hexkit.sim.stats import Spread, read_results, summarize, summarize_studies, wilson
 
 
 def test_wilson_interval_matches_published_values() -> None:
@@ -177,20 +178,49 @@ def test_what_was_played_gives_shares_and_means_by_agent_and_warns() -> None:
     assert tables["Warnings"].rows == (("toy: 'loans' never happened in 3 finished games",),)
 
 
-def test_a_mixed_file_is_not_pooled_in_what_was_played(tmp_path: Path) -> None:
+def test_summarize_refuses_rows_of_two_games_and_splits_them_on_request(tmp_path: Path) -> None:
     rows = [
         row(0, ["a", "b"], [3, 1], 0, played=_played([{"camps": 1}, {"camps": 0}])),
         dict(row(1, ["a", "b"], [1, 3], 1, played=_played([{"moves": 4}, {"moves": 5}])), game="hex"),
     ]
-    summary = summarize(rows)
-    assert summary.mixed and set(summary.played) == {"toy", "hex"}
-    assert "moves" not in summary.played["toy"]["all seats"]
-    titles = [t.title for t in summary_tables(summary)]
-    assert "What was played (toy)" in titles and "What was played (hex)" in titles
-    assert summary.warnings()[0].startswith("the file mixes games: toy (1 rows), hex (1 rows)")
-    _, page = write_report(summary, tmp_path / "rep")
-    text = page.read_text()
-    assert "What was played (hex)" in text and "the file mixes games" in text
+    with pytest.raises(MixedResultsError, match=r"toy .*2 players.* and, from seed 1, hex "):
+        summarize(rows)
+    parts = summarize_studies(rows)
+    assert [key[0] for key in parts] == ["toy", "hex"]
+    toy, hexes = parts.values()
+    assert (toy.games, hexes.games) == (1, 1)
+    assert {r.key: (r.wins, r.n) for r in toy.by_agent} == {"a": (1, 1), "b": (0, 1)}
+    assert {r.key: (r.wins, r.n) for r in hexes.by_agent} == {"a": (0, 1), "b": (1, 1)}
+    assert set(toy.played) == {"toy"} and set(hexes.played) == {"hex"}
+    assert not toy.mixed and not any("mixes" in w for w in toy.warnings())
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"config": {"overrides": {"rules.start_mana": 5}}}, "start_mana"),
+        ({"version": "9.9"}, "toy 9.9"),
+        ({"seats": ["a", "b", "c"], "scores": [1, 3, 0], "breakdown": [{}, {}, {}]}, "3 players"),
+    ],
+)
+def test_summarize_never_pools_configs_versions_or_player_counts(change: dict[str, Any],
+                                                                 named: str) -> None:
+    first = [row(s, ["a", "b"], [3, 1], 0) for s in range(3)]
+    other = [dict(row(s, ["a", "b"], [1, 3], 1), **change) for s in range(3, 5)]
+    with pytest.raises(MixedResultsError, match=f"from seed 3, .*{re.escape(named)}"):
+        summarize(first + other)
+    parts = summarize_studies(first + other)
+    assert [p.games for p in parts.values()] == [3, 2]
+    assert [next(r.wins for r in p.by_agent if r.key == "a") for p in parts.values()] == [3, 0]
+
+
+def test_summarize_of_a_mixed_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.jsonl"
+    lines = [row(0, ["a", "b"], [3, 1], 0), dict(row(1, ["a", "b"], [3, 1], 0), game="hex")]
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    with pytest.raises(MixedResultsError, match="never pooled"):
+        summarize(read_results(path))
+    assert [p.games for p in summarize_studies(read_results(path)).values()] == [1, 1]
 
 
 def test_a_bad_played_field_is_refused_naming_the_row() -> None:

@@ -52,7 +52,7 @@ from hexkit.sim.run import BACKENDS, Backend, OutMode, simulate
 from hexkit.sim.stats import read_results, summarize
 from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
 from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
-from hexkit.cli_progress import progress_for
+from hexkit.cli_progress import play_watch, progress_for
 
 # Recent typer ships its own copy of click; find its exception root without
 # naming a private module.
@@ -60,7 +60,7 @@ _CLICK_ERROR: type[Exception] = next(
     c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
 )
 
-__all__ = ["app", "main", "render_hook", "print_scores"]
+__all__ = ["app", "main", "render_hook", "print_scores", "run_typer"]
 
 app = typer.Typer(
     name="hexkit",
@@ -303,10 +303,14 @@ def _play_out(game: Game[Any, Any], match: Match, seats: list[str], save: Path |
     :class:`GameFailure` (exit status 1), with the record saved for replay."""
     limit = game.info.max_decisions
     try:
-        while not match.is_over:
-            if match.state.step >= limit:
-                raise HexkitError(f"the game did not end within {limit} decisions")
-            match.step()
+        with play_watch(console) as watch:  # progress while slow agents think
+            while not match.is_over:
+                if match.state.step >= limit:
+                    raise HexkitError(f"the game did not end within {limit} decisions")
+                mover = game.current_player(match.state)
+                watch.decision(match.state.step,
+                               f"P{mover} ({seats[mover]})" if mover is not None else "")
+                match.step()
     except Exception as exc:  # a bug in a game or an agent, not in the arguments
         seat = game.current_player(match.state)
         who = f" (seat {seat}, agent {seats[seat]})" if seat is not None else ""
@@ -530,7 +534,8 @@ def simulate_command(
     with progress_for(console) as reporter:
         reporter.start("games", games)
         totals = simulate(study, out, workers=workers, backend=chosen, address=address,
-                          progress=lambda _row: reporter.advance(), mode=mode)
+                          progress=lambda _row: reporter.advance(), mode=mode,
+                          on_start=reporter.kept)
     if totals.resumed:
         console.print(f"resumed: {totals.resumed} finished games kept from {out}")
     console.print(f"{totals.games} games in {totals.seconds:.1f} s ({totals.rate:.1f} games/s), "
@@ -620,7 +625,7 @@ def sweep_command(
 
         points = run_sweep(base, parsed, out, workers=workers, backend=chosen,
                            on_point=start, progress=lambda _row: reporter.advance(),
-                           mode="overwrite" if overwrite else "resume")
+                           mode="overwrite" if overwrite else "resume", on_start=reporter.kept)
     tables, page = write_sweep_report(points, out)
     print_tables(tables, console)
     failed = {p.name: [seed for seed, _ in p.summary.errors] for p in points if p.summary.errors}
@@ -718,6 +723,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (HexkitError, ValueError) as exc:
         return _fail(str(exc))
     return result if isinstance(result, int) else 0
+
+
+def run_typer(command_app: typer.Typer, argv: Sequence[str] | None, prog: str) -> int:
+    """Run a typer app (the demo's, an example script's) as ``hexkit`` runs:
+    return its exit status.
+
+    Args:
+        command_app: the app.
+        argv: the arguments (default: ``sys.argv[1:]``).
+        prog: the program name in usage lines and errors.
+
+    Returns:
+        The command's own status (an ``int`` it returned, else 0); 2 after
+        one line ``PROG: error: ...`` on standard error for a bad argument
+        (typer's own copy of click raises its errors, which ``click``'s
+        classes do not catch) or a :class:`HexkitError` / ``ValueError``.
+    """
+    command = typer.main.get_command(command_app)
+    try:
+        result = command.main(args=list(sys.argv[1:] if argv is None else argv),
+                              prog_name=prog, standalone_mode=False)
+    except _CLICK_ERROR as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # the help is already printed
+            return 2
+        message = getattr(exc, "format_message", exc.__str__)()
+    except (HexkitError, ValueError) as exc:
+        message = str(exc)
+    else:
+        return result if isinstance(result, int) else 0
+    sys.stderr.write(f"{prog}: error: {' '.join(str(message).split())}\n")
+    sys.stderr.flush()
+    return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

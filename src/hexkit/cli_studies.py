@@ -70,7 +70,8 @@ def tournament_command(
 
         result = run_tournament(tournament, out, workers=workers, backend=chosen,
                                 mode=mode,
-                                on_pairing=start, progress=lambda _row: reporter.advance())
+                                on_pairing=start, progress=lambda _row: reporter.advance(),
+                                on_start=reporter.kept)
     tables, page = write_tournament_report(result, out)
     print_tables(tables, console)
     console.print(f"Tournament report written to {page}")
@@ -121,7 +122,7 @@ def tune_command(
 
         result = run_tune(base, parsed, aim, out, trials=trials, seed=seed, workers=workers,
                           backend=chosen, mode=mode, on_trial=begin, on_result=done,
-                          progress=lambda _row: reporter.advance())
+                          progress=lambda _row: reporter.advance(), on_start=reporter.kept)
     best = ", ".join(f"{k}={v}" for k, v in result.best.items())
     console.print(f"best of {result.trials} trials: {best}: loss {result.best_loss:.4g}, "
                   f"metric {result.best_metric:.4g}", markup=False, highlight=False)

@@ -29,7 +29,6 @@ it ran, so the figures can be reproduced with ``hexkit simulate``.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -38,7 +37,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import attrs
-import click
 import typer
 from rich.console import Console
 
@@ -51,7 +49,7 @@ from hexkit.sim.stats import read_results, summarize
 from hexkit.sim.study import Study, agent_seed, play_game
 from hexkit.agents.spec import make_agent
 
-__all__ = ["main", "demo_games", "plan_games"]
+__all__ = ["main", "demo_games", "plan_games", "DemoOptions", "run_demo"]
 
 SHIPPED = ("empyreal", "soot")
 FALLBACK = "hex"
@@ -138,6 +136,25 @@ def _trial(study: Study, results: Path, workers: int, limit: float,
     return max(finished)
 
 
+@attrs.frozen
+class DemoOptions:
+    """The demo's options (see :func:`main`).
+
+    Attributes:
+        budget: target seconds for the whole run.
+        games: games per study (``None``: as many as the budget allows).
+        agents: comma-separated agent specs rotated over the seats.
+        out: the report directory.
+        workers: worker processes.
+    """
+
+    budget: float = BUDGET
+    games: int | None = None
+    agents: str = ",".join(AGENTS)
+    out: Path = Path("report")
+    workers: int = min(2, os.cpu_count() or 1)
+
+
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
 
 
@@ -152,8 +169,14 @@ def demo_command(
     workers: int = typer.Option(min(2, os.cpu_count() or 1), "--workers", help="Worker processes."),
 ) -> int:
     """A small balance study of each installed game (python -m hexkit.demo)."""
-    return run_demo(argparse.Namespace(budget=budget, games=games, agents=agents, out=out,
-                                       workers=workers))
+    if budget <= 0:
+        raise typer.BadParameter(f"must be more than 0 seconds, not {budget}", param_hint="'--budget'")
+    if games is not None and games < 1:
+        raise typer.BadParameter(f"must be at least 1, not {games}", param_hint="'--games'")
+    if workers < 1:
+        raise typer.BadParameter(f"must be at least 1, not {workers}", param_hint="'--workers'")
+    return run_demo(DemoOptions(budget=budget, games=games, agents=agents, out=out,
+                                workers=workers))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -167,19 +190,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             ``--agents SPEC`` (default ``strong``: the same agent in every
             seat), ``--out DIR`` (default ``report``), ``--workers N``
             (default: the number of CPUs, at most 2 is what the budget assumes).
-            Parsed by typer, the library of the ``hexkit`` command.
+            Parsed by typer, the library of the ``hexkit`` command; a bad
+            one prints one line ``python -m hexkit.demo: error: ...`` and
+            returns 2.
     """
-    command = typer.main.get_command(app)
-    try:
-        result = command.main(args=list(sys.argv[1:] if argv is None else argv),
-                              prog_name="python -m hexkit.demo", standalone_mode=False)
-    except click.ClickException as exc:
-        sys.stderr.write(f"python -m hexkit.demo: error: {exc.format_message()}\n")
-        return 2
-    return result if isinstance(result, int) else 0
+    from hexkit.cli import run_typer
+
+    return run_typer(app, argv, "python -m hexkit.demo")
 
 
-def run_demo(args: argparse.Namespace) -> int:
+def run_demo(args: DemoOptions) -> int:
     """The demo itself, from parsed options (see :func:`main`)."""
     agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
     console = Console() if sys.stdout.isatty() or "COLUMNS" in os.environ else Console(width=140)

@@ -92,3 +92,53 @@ def test_faction_labels_and_safeguards() -> None:
     assert is_safeguard("round limit (engine safeguard)")
     assert is_safeguard(None, "HexkitError: the game did not end within 40 decisions")
     assert not is_safeguard("Frontier Closes marker drawn")
+
+
+def test_the_tutorials_three_line_slice_runs_as_written(empyreal: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The balance-study tutorial's Empyreal example, run verbatim on a real Empyreal file."""
+    import re
+    import shutil
+
+    tutorial = Path(__file__).resolve().parents[2] / "docs" / "tutorials" / "balance-study.md"
+    text = tutorial.read_text(encoding="utf-8")
+    block = re.search(r"The same three lines find.*?```python\n(.*?)```", text, re.S)
+    assert block, "the tutorial's slicing example moved"
+    code = [line for line in block[1].splitlines() if line.strip()]
+    assert len(code) == 3
+    shutil.copy(empyreal, tmp_path / "results.jsonl")
+    monkeypatch.chdir(tmp_path)
+    names: dict[str, object] = {"load_results": load_results}
+    *lines, last = code
+    exec("\n".join(lines), names)  # noqa: S102 - the documentation's own code
+    table = eval(last.split("#")[0], names)  # noqa: S307
+    frame = load_results(empyreal)
+    done = frame[frame.finished & ~frame.safeguard]
+    assert list(table.index.names) == ["agent", "captain"]
+    assert list(table.columns) == ["mean", "count"]
+    assert list(table["mean"]) == sorted(table["mean"])
+    assert int(table["count"].sum()) == len(done) == 6
+    for (agent, captain), row in table.iterrows():
+        mine = done[(done.agent == agent) & (done.captain == captain)]
+        assert (row["count"], row["mean"]) == (len(mine), mine.won.astype(bool).mean())
+
+
+def test_the_reports_win_rates_are_the_frames_group_bys(empyreal: Path) -> None:
+    """The report's tables (streamed by summarize) say what the DataFrame says."""
+    from hexkit.sim import read_results, summarize
+
+    frame = load_results(empyreal)
+    done = frame[frame.finished]
+    summary = summarize(read_results(empyreal))
+
+    def grouped(column: str) -> dict[str, tuple[int, int]]:
+        table = done.groupby(column).won.agg(lambda w: int(w.astype(bool).sum())).to_dict()
+        counts = done.groupby(column).size().to_dict()
+        return {str(k): (table[k], counts[k]) for k in table}
+
+    assert {r.key: (r.wins, r.n) for r in summary.by_agent} == grouped("agent")
+    assert {r.key: (r.wins, r.n) for r in summary.by_faction} == grouped("faction")
+    for part in ("company", "captain"):
+        assert {r.key: (r.wins, r.n) for r in summary.by_part[part]} == grouped(part)
+    seats = {f"seat {k}": v for k, v in grouped("seat").items()}
+    assert {r.key: (r.wins, r.n) for r in summary.by_seat} == seats

@@ -81,3 +81,47 @@ def test_win_rates_by_faction_part_and_by_agent_and_part() -> None:
     pairs = {r.key: (r.wins, r.n) for r in summary.by_agent_part["captain"]}
     assert pairs == {"greedy / Seth": (15, 20), "random / Iria": (5, 20)}
     assert WinRate.of("x", 15, 20).low < 0.75 < WinRate.of("x", 15, 20).high
+
+
+def test_the_sweep_plot_keeps_its_legend_and_tick_labels_clear(tmp_path: Path) -> None:
+    from hexkit.sim import Study
+    from hexkit.sim.sweep import SweepPoint, sweep_figure, write_sweep_plot
+
+    archetypes = ["Rancher", "Industrialist", "Preservationist", "Speculator"]
+    points = []
+    for value in range(8):  # 8 settings with long paths, 4 factions
+        rows = [_row(s, [archetypes[s % 4], archetypes[(s + 1) % 4]], (s + value) % 2)
+                for s in range(40)]
+        label = {"archetypes.Rancher.currency": str(value), "rules.market.refill_at": "2"}
+        points.append(SweepPoint(label, Study(game="toy", players=2, agents=("greedy", "random")), summarize(rows), tmp_path / "x.jsonl"))
+    plt = _pyplot()
+    fig = sweep_figure(points)
+    fig.canvas.draw()
+    axes = fig.axes
+    assert len(axes) == 2
+    legend = fig.legends[0].get_window_extent()
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == sorted(archetypes)
+    assert all(legend.x0 >= ax.get_window_extent().x1 for ax in axes)  # outside the data
+    for ax in axes:
+        # the values that vary on the ticks; their path, and the fixed setting, below
+        assert [t.get_text() for t in ax.get_xticklabels()] == [str(v) for v in range(8)]
+        assert ax.get_xlabel() == "archetypes.Rancher.currency (fixed: rules.market.refill_at=2)"
+        ticks = [t.get_window_extent() for t in ax.get_xticklabels() if t.get_text()]
+        assert len(ticks) == 8
+        for left, right in zip(ticks, ticks[1:]):
+            assert left.x1 <= right.x0, "overlapping sweep labels"
+    assert axes[0].xaxis.label.get_window_extent().x1 <= axes[1].get_window_extent().x0
+    plt.close(fig)
+    path = write_sweep_plot(points, tmp_path / "sweep.png")
+    assert plot_sizes(path) == (PAGE_WIDTH * DPI, int(4.2 * DPI))
+    # two settings varying together, 8 points: "value / value" ticks that still fit
+    for number, point in enumerate(points):
+        point.label["rules.market.refill_at"] = str(number % 2 + 1)
+    fig = sweep_figure(points)
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    assert ax.get_xticklabels()[3].get_text() == "3 / 2"
+    assert ax.get_xlabel() == "archetypes.Rancher.currency / rules.market.refill_at"
+    ticks = [t.get_window_extent() for t in ax.get_xticklabels()]
+    assert all(a.x1 <= b.x0 for a, b in zip(ticks, ticks[1:]))
+    plt.close(fig)

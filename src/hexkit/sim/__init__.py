@@ -8,6 +8,11 @@ A balance study in a few lines::
     df = load_results("results.jsonl")          # pandas: one row per game and seat
     df[df.finished].groupby(["agent", "archetype"]).won.mean()
 
+Rows of different studies (game, rules version, player count, config) are
+never pooled: :func:`summarize` refuses them with
+:class:`MixedResultsError`, and :func:`summarize_studies` gives one
+summary per study.
+
 Tournaments with ratings are in :mod:`hexkit.sim.tournament`, tuning with
 Optuna in :mod:`hexkit.sim.tune`, and a finished game is played again from
 its row by :func:`replay_row`.
@@ -83,7 +88,15 @@ backend and worker count.
 from hexkit.sim.frame import MixedResultsError, load_results
 from hexkit.sim.rowreplay import replay_row
 from hexkit.sim.run import BACKENDS, Backend, StudyTotals, run_study, simulate
-from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize, wilson
+from hexkit.sim.stats import (
+    Spread,
+    Summary,
+    WinRate,
+    read_results,
+    summarize,
+    summarize_studies,
+    wilson,
+)
 from hexkit.sim.study import (
     TIMING_FIELDS,
     Study,
@@ -121,5 +134,6 @@ __all__ = [
     "seat_agents",
     "simulate",
     "summarize",
+    "summarize_studies",
     "wilson",
 ]

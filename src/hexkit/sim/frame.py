@@ -68,6 +68,9 @@ __all__ = [
     "split_faction",
     "is_safeguard",
     "config_key",
+    "study_key",
+    "study_label",
+    "StudyKey",
     "STUDY_KEYS",
     "MixedResultsError",
     "check_single_study",
@@ -110,6 +113,30 @@ def config_key(row: dict[str, Any]) -> str:
         raise InvalidRecordError(f"seed {row.get('seed')}.config", f"not a table: {config!r}")
     kept = {k: v for k, v in config.items() if v not in (None, [], {}, "")}
     return json.dumps(kept, sort_keys=True)
+
+
+StudyKey = tuple[str, str, int, str]
+"""A study's identity: game, rules version, player count, config (:func:`study_key`)."""
+
+
+def study_key(row: dict[str, Any]) -> StudyKey:
+    """The study a result row belongs to: ``(game, version, players, config)``
+    (:data:`STUDY_KEYS`); rows with different keys are never pooled.
+
+    Example:
+        >>> study_key({"game": "hex", "version": "1.0", "seats": ["a", "b"], "seed": 0})
+        ('hex', '1.0', 2, '{}')
+    """
+    seats = row.get("seats")
+    return (str(row.get("game", "")), str(row.get("version", "")),
+            int(row.get("players") or (len(seats) if isinstance(seats, list) else 0)),
+            config_key(row))
+
+
+def study_label(key: StudyKey) -> str:
+    """``"soot 0.3.1, 4 players, config {...}"``: a study key for people."""
+    game, version, players, config = key
+    return f"{game} {version}, {players} players, config {config}"
 
 
 def faction_part_names(game_name: str) -> tuple[str, ...]:

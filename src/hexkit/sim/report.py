@@ -416,17 +416,13 @@ def write_html(
 
 def split_studies(rows: Iterable[dict[str, Any]]) -> dict[tuple[str, str, int, str], list[dict[str, Any]]]:
     """Rows grouped by study: game, rules version, player count and config
-    (:data:`hexkit.sim.frame.STUDY_KEYS`), in the order first seen. A report
+    (:func:`hexkit.sim.frame.study_key`), in the order first seen. A report
     gives each group its own section and never pools them."""
-    from hexkit.sim.frame import config_key
+    from hexkit.sim.frame import study_key
 
     groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
     for row in rows:
-        seats = row.get("seats")
-        key = (str(row.get("game", "")), str(row.get("version", "")),
-               int(row.get("players") or (len(seats) if isinstance(seats, list) else 0)),
-               config_key(row))
-        groups.setdefault(key, []).append(row)
+        groups.setdefault(study_key(row), []).append(row)
     return groups
 
 
@@ -462,8 +458,9 @@ def report_file(results: str | Path, out: str | Path, *, split: bool = False,
 
 def section_heading(key: tuple[str, str, int, str]) -> str:
     """``"soot 0.3.1, 4 players, config {...}"`` for a group of :func:`split_studies`."""
-    game, version, players, config = key
-    return f"{game} {version}, {players} players, config {config}"
+    from hexkit.sim.frame import study_label
+
+    return study_label(key)
 
 
 def write_report(

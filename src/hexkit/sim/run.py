@@ -338,6 +338,7 @@ def simulate(
     progress: Callable[[Row], None] | None = None,
     time_limit: float | None = None,
     mode: OutMode = "new",
+    on_start: Callable[[int, int], None] | None = None,
 ) -> StudyTotals:
     """Run ``study`` and write one JSON line per game to ``out`` as games finish.
 
@@ -362,6 +363,9 @@ def simulate(
             ``"overwrite"`` replaces it, ``"resume"`` keeps its games (they
             must be of this study), cuts a torn last line, and appends the
             games it lacks.
+        on_start: called once the output is ready and before any game,
+            with the games kept from it (by ``"resume"``) and the games
+            planned, so that a progress count starts where the file stands.
 
     Returns:
         Counts and time.
@@ -386,6 +390,8 @@ def simulate(
             todo = [i for i in range(study.games) if i not in done]
             skipped = study.games - len(todo)
     totals = StudyTotals(planned=study.games, resumed=skipped)
+    if on_start is not None:
+        on_start(skipped, study.games)
     started = time.perf_counter()
     name = str(out) if isinstance(out, (str, Path)) else getattr(out, "name", "the results stream")
     handle = _open(out, "a" if mode == "resume" else "w")

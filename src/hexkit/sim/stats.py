@@ -29,6 +29,7 @@ __all__ = [
     "Played",
     "ALL_SEATS",
     "summarize",
+    "summarize_studies",
     "read_results",
     "ResultRows",
 ]
@@ -250,7 +251,8 @@ class Summary:
         played: "what was played", by game name, then by who (``"all seats"``
             or an agent spec), then by mechanism (see :class:`Played`); empty
             for games without the ``played`` hook.
-        game_counts: rows read of each game (more than one: a mixed file).
+        game_counts: rows read of each game (:func:`summarize` refuses rows
+            of more than one study, so it holds one game).
         by_part: per faction part (the game's ``faction_parts``, e.g.
             ``company`` and ``captain``), the win rate of each value alone.
         by_agent_part: per faction part, the win rate of each
@@ -287,7 +289,8 @@ class Summary:
 
     @property
     def mixed(self) -> bool:
-        """Whether the rows come from more than one game."""
+        """Whether the rows come from more than one game (never, for a
+        summary made by :func:`summarize`, which refuses such rows)."""
         return len(self.game_counts) > 1
 
     def never_played(self) -> list[tuple[str, str, int]]:
@@ -302,12 +305,6 @@ class Summary:
     def warnings(self) -> list[str]:
         """What a reader must know before trusting the tables."""
         found = []
-        if self.mixed:
-            listed = ", ".join(f"{g} ({n} rows)" for g, n in self.game_counts.items())
-            found.append(f"the file mixes games: {listed}; these win-rate and score tables pool "
-                         f"them (the 'What was played' tables do not): hexkit report refuses such "
-                         f"a file, or with --split (hexkit.sim.report.report_file) gives each "
-                         f"study its own section")
         for game, name, n in self.never_played():
             found.append(f"{game}: {name!r} never happened in {n} finished games")
         if self.safeguard_ends:
@@ -432,15 +429,40 @@ def _check_row(row: dict[str, Any], seats: list[str], winner: int,
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
-    """Summarise result rows (streamed: rows are not kept).
+    """Summarise the result rows of one study (streamed: rows are not kept).
+
+    Rows of different studies (game, rules version, player count or config:
+    :func:`hexkit.sim.frame.study_key`) are never pooled: the first row of
+    a second study stops the summary with :class:`~hexkit.sim.frame.MixedResultsError`.
+    :func:`summarize_studies` gives one summary per study instead.
+
+    Example:
+        >>> row = {"game": "toy", "seed": 0, "seats": ["a", "b"], "scores": [3, 1],
+        ...        "winner": 0, "decisions": 9, "error": None, "breakdown": [{}, {}]}
+        >>> [(r.key, r.wins, r.n) for r in summarize([row]).by_agent]
+        [('a', 1, 1), ('b', 0, 1)]
+        >>> summarize([row, dict(row, seed=1, config={"options": {"size": 5}})])
+        Traceback (most recent call last):
+        ...
+        hexkit.sim.frame.MixedResultsError: the rows mix studies, which are never pooled: ...
+
+    Args:
+        rows: result rows (a list, or :func:`read_results` of a file).
+
+    Returns:
+        The :class:`Summary`.
 
     Raises:
+        MixedResultsError: if the rows come from more than one study,
+            naming both and the seed of the first row of the second.
         InvalidRecordError: if a finished game's row lacks a field the
             summary needs.
     """
-    from hexkit.sim.frame import faction_part_names, is_safeguard, split_faction
+    from hexkit.sim.frame import (MixedResultsError, faction_part_names, is_safeguard,
+                                  split_faction, study_key, study_label)
 
     summary = Summary()
+    first_key: tuple[str, str, int, str] | None = None
     seat_wins: Counter[int] = Counter()
     seat_n: Counter[int] = Counter()
     agent_wins: Counter[str] = Counter()
@@ -457,6 +479,14 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     agent_part_n: defaultdict[str, Counter[str]] = defaultdict(Counter)
     agent_part_wins: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for row in rows:
+        key = study_key(row)
+        if first_key is None:
+            first_key = key
+        elif key != first_key:
+            raise MixedResultsError(
+                f"the rows mix studies, which are never pooled: {study_label(first_key)} and, "
+                f"from seed {row.get('seed')}, {study_label(key)}; summarize_studies(rows) "
+                f"gives one summary per study (hexkit report --split)")
         summary.games += 1
         name = str(row.get("game", ""))
         summary.game = summary.game or name
@@ -541,3 +571,33 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
     summary.decided_by = dict(decided.most_common())
     summary.end_reasons = dict(ended.most_common())
     return summary
+
+
+def summarize_studies(
+    rows: Iterable[dict[str, Any]],
+) -> dict[tuple[str, str, int, str], Summary]:
+    """One :class:`Summary` per study of ``rows`` (a file that mixes games,
+    rules versions, player counts or configs), keyed by
+    :func:`hexkit.sim.frame.study_key` in the order first seen; nothing is
+    pooled across studies.
+
+    Example:
+        >>> row = {"game": "toy", "seed": 0, "seats": ["a", "b"], "scores": [3, 1],
+        ...        "winner": 0, "decisions": 9, "error": None, "breakdown": [{}, {}]}
+        >>> parts = summarize_studies([row, dict(row, seed=1, config={"options": {"size": 5}})])
+        >>> [(key[3], part.games) for key, part in parts.items()]
+        [('{}', 1), ('{"options": {"size": 5}}', 1)]
+
+    Raises:
+        InvalidRecordError: as :func:`summarize`.
+    """
+    from hexkit.sim.frame import study_key
+
+    groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(study_key(row), []).append(row)
+    summaries = {key: summarize(group) for key, group in groups.items()}
+    ignored = int(getattr(rows, "bytes_ignored", 0))
+    for summary in summaries.values():
+        summary.bytes_ignored = ignored
+    return summaries

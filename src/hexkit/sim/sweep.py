@@ -38,6 +38,7 @@ from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
 from hexkit.sim.study import Study
 
 __all__ = ["Setting", "parse_setting", "apply_setting", "sweep_studies", "SweepPoint", "run_sweep", "sweep_tables",
+           "sweep_figure", "write_sweep_plot",
            "write_sweep_report"]
 
 Setting = tuple[str, list[str]]
@@ -156,6 +157,7 @@ def run_sweep(
     backend: Backend = "process",
     on_point: Callable[[dict[str, str], Study], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
     mode: OutMode = "resume",
 ) -> list[SweepPoint]:
     """Run the study of every combination, each into ``out/<label>.jsonl``.
@@ -168,6 +170,8 @@ def run_sweep(
         backend: see :func:`hexkit.sim.run.run_study`.
         on_point: called before each combination is played.
         progress: called with each result row.
+        on_start: see :func:`~hexkit.sim.run.simulate` (called for each
+            results file: the games it kept, the games planned).
         mode: what to do with a point's results file that exists:
             ``"resume"`` (the default) keeps its games and plays the
             missing ones (refusing a file of another study), ``"overwrite"``
@@ -190,7 +194,8 @@ def run_sweep(
         path = directory / f"{index:02d}_{_slug(label)}.jsonl"
         # Resume: a sweep run again into its folder keeps the games it finished
         # (and refuses a file of another study) rather than replacing them.
-        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode)
+        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode,
+                 on_start=on_start)
         points.append(SweepPoint(label, study, summarize(read_results(path)), path))
     return points
 
@@ -247,7 +252,38 @@ def sweep_tables(points: Sequence[SweepPoint]) -> list[TableData]:
 def write_sweep_plot(points: Sequence[SweepPoint], path: Path) -> Path:
     """Plot win rate (with intervals) and mean score against the settings, at
     page width, with the legend outside the data (one entry per faction or
-    agent) and the settings as wrapped tick labels."""
+    agent) and the settings as wrapped tick labels (:func:`sweep_figure`)."""
+    plt = _pyplot()
+    fig = sweep_figure(points)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=DPI)
+    plt.close(fig)
+    return path
+
+
+_AXIS_CHARACTERS = 48
+"""About how many 8-point characters fit across one of the sweep plot's two panels."""
+
+
+def _tick_labels(points: Sequence[SweepPoint]) -> tuple[list[str], str, bool]:
+    """Tick labels (the values of the settings that vary, wrapped to fit
+    their share of the axis), the axis label (those settings' paths, and
+    the ones held fixed), and whether the ticks must be slanted to fit."""
+    paths = list(points[0].label) if points else []
+    varying = [k for k in paths if len({p.label.get(k) for p in points}) > 1] or paths
+    fixed = [k for k in paths if k not in varying]
+    width = max(4, _AXIS_CHARACTERS // max(1, len(points)) - 1)
+    names = ["\n".join(textwrap.wrap(" / ".join(p.label.get(k, "") for k in varying), width)
+                       or [""]) for p in points]
+    rotate = any(len(line) > width for name in names for line in name.splitlines())
+    xlabel = " / ".join(varying)
+    if fixed:
+        xlabel += " (fixed: " + ", ".join(f"{k}={points[0].label[k]}" for k in fixed) + ")"
+    return names, "\n".join(textwrap.wrap(xlabel, _AXIS_CHARACTERS + 16)), rotate
+
+
+def sweep_figure(points: Sequence[SweepPoint]) -> Any:
+    """The matplotlib figure of :func:`write_sweep_plot` (the caller closes it)."""
     plt = _pyplot()
     kind, keys = _groups(points)
     xs = list(range(len(points)))
@@ -265,19 +301,18 @@ def write_sweep_plot(points: Sequence[SweepPoint], path: Path) -> Path:
         left.errorbar(shifted, ys, yerr=err, marker="o", capsize=3, label=key)
         means = [Spread.of(_scores(p.summary, kind).get(key, [])).mean for p in points]
         right.plot(xs, means, marker="o", label=key)
-    names = ["\n".join(textwrap.wrap(p.name, 22)) for p in points]
+    names, xlabel, rotate = _tick_labels(points)
     for ax, ylabel in ((left, "win rate (95% Wilson interval)"), (right, "mean final score")):
-        ax.set_xticks(xs, names, fontsize=8)
+        ax.set_xticks(xs, names, fontsize=8, rotation=45 if rotate else 0,
+                      ha="right" if rotate else "center")
+        ax.set_xlabel(xlabel, fontsize=8)
         ax.set_ylabel(ylabel)
     left.set_ylim(0, 1)
     left.set_title(f"Win rate by {kind}", loc="left")
     right.set_title(f"Mean score by {kind}", loc="left")
     fig.legend(*left.get_legend_handles_labels(), loc="outside right upper", fontsize=8,
                frameon=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI)
-    plt.close(fig)
-    return path
+    return fig
 
 
 def write_sweep_report(points: Sequence[SweepPoint], out: str | Path) -> tuple[list[TableData], Path]:

@@ -35,7 +35,7 @@ import attrs
 
 from hexkit.errors import ConfigError
 from hexkit.sim.report import DPI, PAGE_WIDTH, ROW, TableData, _pct, _pyplot, write_html
-from hexkit.sim.run import Backend, OutMode, check_run_options, simulate
+from hexkit.sim.run import Backend, OutMode, ResultsFileError, check_run_options, simulate
 from hexkit.sim.stats import WinRate, read_results
 from hexkit.sim.study import Study
 
@@ -209,6 +209,7 @@ def run_tournament(
     mode: OutMode = "new",
     on_pairing: Callable[[tuple[str, ...], Study], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
     """Play every pairing into ``out/NN_A_vs_B.jsonl`` and rate the agents.
 
@@ -222,6 +223,8 @@ def run_tournament(
             the missing ones, ``"overwrite"`` replaces them.
         on_pairing: called before each pairing is played.
         progress: called with each result row.
+        on_start: see :func:`~hexkit.sim.run.simulate` (called for each
+            results file: the games it kept, the games planned).
 
     Raises:
         ConfigError: if the tournament is invalid (before any game).
@@ -234,12 +237,19 @@ def run_tournament(
     directory.mkdir(parents=True, exist_ok=True)
     files: dict[tuple[str, ...], Path] = {}
     rows: list[dict[str, Any]] = []
+    held = [p for n, s in enumerate(studies)
+            if (p := directory / f"{n:02d}_{_slug(s.agents)}.jsonl").exists()]
+    if held and mode == "new":  # refuse before any game, whichever pairing holds results
+        raise ResultsFileError(f"{directory} already holds results of {len(held)} pairings "
+                               f"({', '.join(p.name for p in held)}); pass --resume to add the "
+                               f"games they lack, or --overwrite to replace them")
     for number, study in enumerate(studies):
         path = directory / f"{number:02d}_{_slug(study.agents)}.jsonl"
         files[study.agents] = path
         if on_pairing is not None:
             on_pairing(study.agents, study)
-        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode)
+        simulate(study, path, workers=workers, backend=backend, progress=progress, mode=mode,
+                 on_start=on_start)
         rows += sorted(read_results(path), key=lambda r: int(r["index"]))
     agents = list(dict.fromkeys(tournament.agents))
     return TournamentResult(tournament, files, rate_rows(rows, agents), rows)

@@ -224,6 +224,7 @@ def run_tune(
     on_trial: Callable[[int, dict[str, Any]], None] | None = None,
     on_result: Callable[[int, dict[str, Any], float, float], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
 ) -> TuneResult:
     """Search the parameters toward the target until ``trials`` trials are complete.
 
@@ -244,6 +245,8 @@ def run_tune(
         on_trial: called with the trial number and values before it plays.
         on_result: called with number, values, loss and metric after it.
         progress: called with each result row.
+        on_start: see :func:`~hexkit.sim.run.simulate` (called for each
+            results file: the games it kept, the games planned).
 
     Raises:
         ConfigError: on no parameter, a bad base study, or values the game
@@ -313,7 +316,8 @@ def run_tune(
         for name, value in values.items():
             point = apply_setting(point, name, str(value))
         results = directory / "trials" / f"{_values_slug(values)}.jsonl"
-        simulate(point, results, workers=workers, backend=backend, progress=progress, mode="resume")
+        simulate(point, results, workers=workers, backend=backend, progress=progress, mode="resume",
+                 on_start=on_start)
         loss, metric = target.loss(load_results(results))
         trial.set_user_attr("metric", metric)
         trial.set_user_attr("results", str(results.relative_to(directory)))
@@ -354,7 +358,8 @@ def write_history(study: Any, directory: Path) -> pd.DataFrame:
     left.set_xlabel("trial")
     left.set_ylabel("loss (0: target met)")
     left.set_title("History", loc="left")
-    left.legend(fontsize=8, loc="upper right", frameon=False)
+    fig.legend(*left.get_legend_handles_labels(), loc="outside right upper", fontsize=8,
+               frameon=False)  # outside the data
     for ax, name in zip(axes[0][1:], params):
         ax.plot(done[name], done.loss, "o", color="#55a868")
         ax.set_xlabel(name if len(name) <= 28 else "..." + name[-25:], fontsize=8)
