@@ -1,7 +1,8 @@
 """A bot that joins a hexkit table over the WebSocket and plays its seat.
 
 It uses only the documented protocol (docs/protocol.md): no hexkit import,
-just the ``websockets`` package and JSON. It answers each question with the
+just the ``websockets`` package and JSON (and typer, hexkit's command-line
+library, for its arguments). It answers each question with the
 first answer of the kind it prefers (or a seeded random one).
 
     hexkit serve &
@@ -12,7 +13,6 @@ first answer of the kind it prefers (or a seeded random one).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import random
@@ -20,6 +20,7 @@ import sys
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import typer
 import websockets
 
 PROTOCOL = 1
@@ -75,20 +76,36 @@ async def play(link: str, seed: int = 0, verbose: bool = True) -> dict[str, Any]
                                       "index": pick["index"]}))
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Play the seat of the link given on the command line; 0 when the game ended."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("link", help="the seat's link, with its #seat=N&token=... part")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the bot's random choices")
-    parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args(argv)
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.command()
+def join(
+    link: str = typer.Argument(..., help="the seat's link, with its #seat=N&token=... part"),
+    seed: int = typer.Option(0, "--seed", help="seed of the bot's random choices"),
+    quiet: bool = typer.Option(False, "--quiet", help="print nothing but errors"),
+) -> int:
+    """Join the table of LINK and play its seat to the end of the game."""
     try:
-        asyncio.run(play(args.link, args.seed, not args.quiet))
+        asyncio.run(play(link, seed, not quiet))
     except (RuntimeError, OSError) as exc:
         print(f"bot_client: {exc}", file=sys.stderr)
         return 1
     return 0
 
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the seat of the link given on the command line; 0 when the game ended, 2 on bad arguments."""
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=list(sys.argv[1:] if argv is None else argv),
+                              prog_name="bot_client.py", standalone_mode=False)
+    except Exception as exc:  # typer's bundled click raises its own usage errors
+        if not hasattr(exc, "format_message"):
+            raise
+        print(f"bot_client.py: error: {exc.format_message()}", file=sys.stderr)
+        return 2
+    return result if isinstance(result, int) else 0
 
 if __name__ == "__main__":
     raise SystemExit(main())

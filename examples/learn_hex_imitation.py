@@ -21,16 +21,18 @@
 
 from __future__ import annotations
 
-import argparse
 import math
 import time
 from typing import Any
 
 import numpy as np
+import typer
 
 import hexkit
 from hexkit.agents.spec import make_agent
+from hexkit.cli import run_typer
 from hexkit.rl import encoder_for, legal_mask_array, observation
+from hexkit.sim.stats import wilson
 
 SIZE = 5
 
@@ -114,16 +116,6 @@ class Policy:
         return int(np.argmax(z[0]))
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def evaluate(game: Any, config: Any, policy: Policy, games: int, seed: int) -> int:
     """Games the policy wins against ``random``, alternating colours."""
     wins = 0
@@ -142,42 +134,51 @@ def evaluate(game: Any, config: Any, policy: Policy, games: int, seed: int) -> i
     return wins
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=600, help="teacher games to imitate")
-    parser.add_argument("--epochs", type=int, default=40)
-    parser.add_argument("--eval", type=int, default=400, help="games against random")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.command()
+def learn(
+    games: int = typer.Option(600, "--games", min=1, help="teacher games to imitate"),
+    epochs: int = typer.Option(40, "--epochs", min=1, help="passes over the data"),
+    eval_games: int = typer.Option(400, "--eval", min=1, help="games against random"),
+    seed: int = typer.Option(0, "--seed", help="seed of the data, the network and the games"),
+) -> int:
+    """Learn 5x5 Hex from the greedy agent, then play random; status 1 unless it learnt."""
     game = hexkit.load_game("hex")
     config = game.make_config(2, size=SIZE)
     spec = encoder_for(game, config).spec
     started = time.perf_counter()
-    x, mask, y = collect(game, config, args.games, args.seed)
-    print(f"data: {len(y)} greedy decisions from {args.games} games "
+    x, mask, y = collect(game, config, games, seed)
+    print(f"data: {len(y)} greedy decisions from {games} games "
           f"(observation {spec.size} = planes {spec.plane_shape} + {len(spec.features)} features, "
           f"{game.action_space_size(config)} actions), {time.perf_counter() - started:.1f} s")
-    policy = Policy(spec.size, 128, game.action_space_size(config), args.seed)
+    policy = Policy(spec.size, 128, game.action_space_size(config), seed)
     untrained = evaluate(game, config, Policy(spec.size, 128, game.action_space_size(config),
-                                              args.seed), args.eval, seed=1_000_000 + args.seed)
-    rng = np.random.default_rng(args.seed)
-    for epoch in range(args.epochs):
+                                              seed), eval_games, seed=1_000_000 + seed)
+    rng = np.random.default_rng(seed)
+    for epoch in range(epochs):
         order = rng.permutation(len(y))
         losses = [policy.train_step(x[b], mask[b], y[b], 3e-3)
                   for b in np.array_split(order, max(1, len(y) // 128))]
-        if epoch in (0, args.epochs - 1) or (epoch + 1) % 10 == 0:
+        if epoch in (0, epochs - 1) or (epoch + 1) % 10 == 0:
             z, _ = policy.logits(x, mask)
             agree = float(np.mean(np.argmax(z, axis=1) == y))
             print(f"epoch {epoch + 1}: loss {np.mean(losses):.3f}, agrees with greedy on {agree:.0%}")
-    wins = evaluate(game, config, policy, args.eval, seed=1_000_000 + args.seed)
-    low, high = wilson(wins, args.eval)
-    ulow, uhigh = wilson(untrained, args.eval)
-    print(f"untrained network vs random: {untrained}/{args.eval} wins "
-          f"({untrained / args.eval:.1%}, 95% Wilson {ulow:.1%}-{uhigh:.1%})")
-    print(f"policy vs random: {wins}/{args.eval} wins ({wins / args.eval:.1%}, 95% Wilson "
+    wins = evaluate(game, config, policy, eval_games, seed=1_000_000 + seed)
+    low, high = wilson(wins, eval_games)
+    ulow, uhigh = wilson(untrained, eval_games)
+    print(f"untrained network vs random: {untrained}/{eval_games} wins "
+          f"({untrained / eval_games:.1%}, 95% Wilson {ulow:.1%}-{uhigh:.1%})")
+    print(f"policy vs random: {wins}/{eval_games} wins ({wins / eval_games:.1%}, 95% Wilson "
           f"{low:.1%}-{high:.1%}), {time.perf_counter() - started:.1f} s in all")
-    return 0 if low > 0.5 and low > untrained / args.eval else 1
+    return 0 if low > 0.5 and low > untrained / eval_games else 1
 
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse ``argv`` with typer (as ``hexkit`` does) and run; return the exit status."""
+    return run_typer(app, argv, "learn_hex_imitation.py")
 
 if __name__ == "__main__":
     raise SystemExit(main())

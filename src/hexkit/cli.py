@@ -28,15 +28,6 @@ from typing import Any, Optional
 import attrs
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from hexkit.agents.spec import check_agent_spec, make_agent
@@ -196,25 +187,6 @@ def _print_board(game: Game[Any, Any], state: State) -> None:
     hook = render_hook(game)
     if hook is not None:
         console.print(hook(state), markup=False, highlight=False)
-
-
-def _progress() -> Progress:
-    return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=False,
-    )
-
-
-def _rate_text(done: int, seconds: float) -> str:
-    return f"{done / seconds:.1f} games/s" if seconds > 0 else ""
 
 
 # -- commands --------------------------------------------------------------

@@ -120,8 +120,13 @@ def tune_command(
             console.print(f"trial {number}: loss {loss:.4g} (metric {metric:.4g})",
                           markup=False, highlight=False)
 
+        def repeat(number: int, earlier: int) -> None:
+            console.print(f"trial {number} repeats trial {earlier}'s values: its games are reused",
+                          markup=False, highlight=False)
+
         result = run_tune(base, parsed, aim, out, trials=trials, seed=seed, workers=workers,
                           backend=chosen, mode=mode, on_trial=begin, on_result=done,
+                          on_repeat=repeat,
                           progress=lambda _row: reporter.advance(), on_start=reporter.kept)
     best = ", ".join(f"{k}={v}" for k, v in result.best.items())
     console.print(f"best of {result.trials} trials: {best}: loss {result.best_loss:.4g}, "

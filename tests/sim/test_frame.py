@@ -124,7 +124,7 @@ def test_the_tutorials_three_line_slice_runs_as_written(empyreal: Path, tmp_path
 
 
 def test_the_reports_win_rates_are_the_frames_group_bys(empyreal: Path) -> None:
-    """The report's tables (streamed by summarize) say what the DataFrame says."""
+    """The report's tables (summarize, built on the frame) say what the DataFrame says."""
     from hexkit.sim import read_results, summarize
 
     frame = load_results(empyreal)
@@ -142,3 +142,41 @@ def test_the_reports_win_rates_are_the_frames_group_bys(empyreal: Path) -> None:
         assert {r.key: (r.wins, r.n) for r in summary.by_part[part]} == grouped(part)
     seats = {f"seat {k}": v for k, v in grouped("seat").items()}
     assert {r.key: (r.wins, r.n) for r in summary.by_seat} == seats
+
+
+def _hand_rows() -> list[dict[str, object]]:
+    base = {"game": "toy", "version": "1", "seats": ["a", "b"], "breakdown": [{"x": 2}, {}],
+            "decisions": 10, "error": None, "order": [0, 1], "turns": 4, "seconds": 0.5}
+    return [
+        dict(base, index=0, seed=0, scores=[5, 3], winner=0, end_reason="board full",
+             played={"total": {"camp": 1}, "by_seat": [{"camp": 1}, {"camp": 0}]}),
+        dict(base, index=1, seed=1, seats=["b", "a"], scores=[2, 7], winner=1, order=[1, 0],
+             breakdown=[{"x": 1}, {}], decided_by=["most cash"], end_reason="board full",
+             played={"total": {"camp": 3}, "by_seat": [{"camp": 3}, {"camp": 0}]}),
+        dict(base, index=2, seed=2, error="did not end within 99 decisions"),
+    ]
+
+
+def test_summary_numbers_come_from_the_frame() -> None:
+    """Every table of the report, from three hand-made rows (one failed)."""
+    from hexkit.sim.frame import rows_frame
+    from hexkit.sim.frame_summary import summarize_frame
+    from hexkit.sim.stats import ALL_SEATS, summarize
+
+    summary = summarize(_hand_rows())
+    assert (summary.games, summary.players, summary.game) == (3, 2, "toy")
+    assert summary.errors == [(2, "did not end within 99 decisions")]
+    assert summary.safeguard_ends == 1
+    assert [(r.key, r.wins, r.n) for r in summary.by_agent] == [("a", 2, 2), ("b", 0, 2)]
+    assert [(r.key, r.wins, r.n) for r in summary.by_seat] == [("seat 0", 1, 2), ("seat 1", 1, 2)]
+    assert summary.scores_by_agent == {"a": [5.0, 7.0], "b": [3.0, 2.0]}
+    assert summary.decided_by == {"only player": 1, "most cash": 1}
+    assert summary.end_reasons == {"board full": 2}
+    assert summary.decisions == [10.0, 10.0] and summary.turns == [4.0, 4.0]
+    # A part missing from a seat's breakdown counts 0: a has x = 2 and none, b none and 1.
+    assert summary.components == {"a": {"x": 1.0}, "b": {"x": 0.5}}
+    camp_all = summary.played["toy"][ALL_SEATS]["camp"]
+    camp_b = summary.played["toy"]["b"]["camp"]
+    assert (camp_all.n, camp_all.happened, camp_all.total) == (2, 2, 4)
+    assert (camp_b.n, camp_b.happened, camp_b.total) == (2, 1, 3)
+    assert summarize_frame(rows_frame(_hand_rows())) == summary

@@ -99,3 +99,32 @@ def test_tuning_runs_resumes_an_interrupted_trial_and_saves_history(tmp_path: Pa
     with pytest.raises(ResultsFileError, match="another target"):
         run_tune(base, params, parse_target("mechanisms=0.5"), tmp_path, trials=5,
                  backend="serial", mode="resume")
+
+
+def test_a_trial_that_repeats_earlier_values_says_so_and_plays_no_game(tmp_path: Path) -> None:
+    """size=3..4 has two values, so 4 trials repeat at least two; each names its earlier trial."""
+    base = Study(game="hex", players=2, agents=("random",), games=4, seed=0)
+    repeats: list[tuple[int, int]] = []
+    played: list[int] = []
+    result = run_tune(base, [parse_param("size=3..4")], parse_target("faction-spread"), tmp_path,
+                      trials=4, backend="serial", on_repeat=lambda n, e: repeats.append((n, e)),
+                      progress=lambda _row: played.append(1))
+    assert result.trials == 4
+    distinct = result.history["size"].nunique()
+    assert len(repeats) == 4 - distinct >= 2  # two values, four trials
+    assert all(earlier < number for number, earlier in repeats)
+    assert len(played) == distinct * 4  # 4 games a distinct value: none played for a repeat
+    marked = result.history.dropna(subset=["repeat_of"])
+    assert sorted(zip(marked.trial, marked.repeat_of.astype(int))) == sorted(repeats)
+    for number, earlier in repeats:
+        rows = result.history.set_index("trial")
+        assert rows.loc[number, "loss"] == rows.loc[earlier, "loss"]
+
+
+def test_long_trial_file_names_never_collide() -> None:
+    from hexkit.sim.tune import _values_slug
+
+    prefix = {f"data.a{i}.very_long_parameter_name": 1 for i in range(8)}
+    one, two = _values_slug(dict(prefix, z=1)), _values_slug(dict(prefix, z=2))
+    assert one != two and len(one) <= 150 and len(two) <= 150
+    assert _values_slug({"size": 5}) == "size=5"

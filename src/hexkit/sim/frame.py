@@ -38,8 +38,12 @@ Columns (one row per game and seat; a failed game keeps its seats with
     text (rows with different ``config`` are different studies), with the
     ``variants`` and each override and option also as a column of its own
     (``set:PATH`` and ``option:NAME``).
-``played:NAME``
-    this seat's count of each mechanism of the game's ``played`` hook.
+``decided_by``
+    the first tie-break rule that decided first place (``"only player"``
+    when none was needed).
+``played:NAME``, ``played_total:NAME``
+    this seat's count of each mechanism of the game's ``played`` hook, and
+    the game's total (the same on every seat row of the game).
 ``score:PART``
     this seat's score breakdown.
 
@@ -209,7 +213,11 @@ def _seat_rows(row: dict[str, Any], parts: Sequence[str]) -> list[dict[str, Any]
         "turns": row.get("turns"),
         "decisions": row.get("decisions"),
         "seconds": row.get("seconds"),
+        "decided_by": str(decided[0]) if (decided := row.get("decided_by")) else "only player",
     }
+    if played is not None and isinstance(played.get("total"), dict):
+        for name, count in played["total"].items():
+            common[f"played_total:{name}"] = count
     for path, value in (config.get("overrides") or {}).items():
         common[f"set:{path}"] = value
     for name, value in (config.get("options") or {}).items():
@@ -262,7 +270,7 @@ def rows_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     frame["won"] = frame["won"].astype("boolean")
     frame["finished"] = frame["finished"].astype(bool)
     frame["safeguard"] = frame["safeguard"].astype(bool)
-    for column in [c for c in frame.columns if c.startswith("played:")]:
+    for column in [c for c in frame.columns if c.startswith(("played:", "played_total:"))]:
         frame[column] = frame[column].astype("Int64")
     return frame
 

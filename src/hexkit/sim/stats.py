@@ -1,14 +1,14 @@
 """Summaries of a study's result rows: win rates with intervals, scores, lengths.
 
-:func:`summarize` reads rows one at a time and keeps only numbers (one
-score per seat per game and one length per game), never the rows.
+:func:`summarize` checks the rows (one study, complete rows), puts them in
+the results DataFrame (:func:`hexkit.sim.frame.rows_frame`) and computes the
+report's numbers from it (:func:`hexkit.sim.frame_summary.summarize_frame`).
 """
 
 from __future__ import annotations
 
 import json
 import statistics
-from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from statistics import NormalDist
 from pathlib import Path
@@ -203,25 +203,18 @@ class Played:
         return self.total / self.n if self.n else 0.0
 
 
-def _add_played(summary: Summary, game: str, seats: list[str], played: Any) -> None:
-    """Add one finished game's ``played`` field to the summary."""
+def _check_played(seats: list[str], played: Any) -> None:
+    """Refuse a ``played`` field that is not a total and one count table per seat."""
     where = "played"
     if not isinstance(played, dict) or not isinstance(played.get("by_seat"), list) \
             or len(played["by_seat"]) != len(seats) \
             or not isinstance(played.get("total"), dict):
         raise InvalidRecordError(where, f"expected total and {len(seats)} seats, got {played!r}")
-    table = summary.played.setdefault(game, {})
-    everyone = table.setdefault(ALL_SEATS, {})
-    for name, count in played["total"].items():
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise InvalidRecordError(f"{where}.total.{name}", f"not a count: {count!r}")
-        everyone.setdefault(str(name), Played()).add(count)
-    for agent, counts in zip(seats, played["by_seat"]):
-        mine = table.setdefault(agent, {})
+    tables = [("total", played["total"])] + [("by_seat", counts) for counts in played["by_seat"]]
+    for part, counts in tables:
         for name, count in dict(counts).items():
             if isinstance(count, bool) or not isinstance(count, int):
-                raise InvalidRecordError(f"{where}.by_seat.{name}", f"not a count: {count!r}")
-            mine.setdefault(str(name), Played()).add(count)
+                raise InvalidRecordError(f"{where}.{part}.{name}", f"not a count: {count!r}")
 
 
 @attrs.define
@@ -429,7 +422,7 @@ def _check_row(row: dict[str, Any], seats: list[str], winner: int,
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
-    """Summarise the result rows of one study (streamed: rows are not kept).
+    """Summarise the result rows of one study, through the results DataFrame.
 
     Rows of different studies (game, rules version, player count or config:
     :func:`hexkit.sim.frame.study_key`) are never pooled: the first row of
@@ -458,26 +451,11 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
         InvalidRecordError: if a finished game's row lacks a field the
             summary needs.
     """
-    from hexkit.sim.frame import (MixedResultsError, faction_part_names, is_safeguard,
-                                  split_faction, study_key, study_label)
+    from hexkit.sim.frame import MixedResultsError, rows_frame, study_key, study_label
+    from hexkit.sim.frame_summary import summarize_frame
 
-    summary = Summary()
     first_key: tuple[str, str, int, str] | None = None
-    seat_wins: Counter[int] = Counter()
-    seat_n: Counter[int] = Counter()
-    agent_wins: Counter[str] = Counter()
-    agent_n: Counter[str] = Counter()
-    faction_wins: Counter[str] = Counter()
-    faction_n: Counter[str] = Counter()
-    component_sum: dict[str, dict[str, float]] = defaultdict(dict)
-    component_n: Counter[str] = Counter()
-    decided: Counter[str] = Counter()
-    ended: Counter[str] = Counter()
-    part_names: dict[str, tuple[str, ...]] = {}
-    part_n: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    part_wins: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    agent_part_n: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    agent_part_wins: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    kept: list[dict[str, Any]] = []
     for row in rows:
         key = study_key(row)
         if first_key is None:
@@ -487,90 +465,31 @@ def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
                 f"the rows mix studies, which are never pooled: {study_label(first_key)} and, "
                 f"from seed {row.get('seed')}, {study_label(key)}; summarize_studies(rows) "
                 f"gives one summary per study (hexkit report --split)")
-        summary.games += 1
-        name = str(row.get("game", ""))
-        summary.game = summary.game or name
-        summary.game_counts[name] = summary.game_counts.get(name, 0) + 1
-        if row.get("error") is not None:
-            summary.errors.append((int(row["seed"]), str(row["error"])))
-            summary.safeguard_ends += is_safeguard(None, row.get("error"))
-            continue
-        summary.safeguard_ends += is_safeguard(row.get("end_reason"))
-        if name not in part_names:
-            part_names[name] = faction_part_names(name)
-        try:
-            seats: list[str] = list(row["seats"])
-            scores: list[float] = [float(s) for s in row["scores"]]
-            winner = int(row["winner"])
-            factions: list[str] | None = row.get("factions")
-            breakdown: list[dict[str, float]] = row.get("breakdown") or [{} for _ in seats]
-            summary.decisions.append(float(row["decisions"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidRecordError(f"seed {row.get('seed')}", f"incomplete result row: {exc}") from None
-        _check_row(row, seats, winner, factions, breakdown)
-        summary.players = max(summary.players, len(seats))
-        if row.get("played") is not None:
-            try:
-                _add_played(summary, name, seats, row["played"])
-            except InvalidRecordError as exc:
-                raise InvalidRecordError(f"seed {row.get('seed')}.{exc.field}", exc.reason) from None
-        if row.get("turns") is not None:
-            summary.turns.append(float(row["turns"]))
-        if row.get("seconds") is not None:
-            summary.seconds.append(float(row["seconds"]))
-        if row.get("end_reason") is not None:
-            ended[str(row["end_reason"])] += 1
-        order_rules = row.get("decided_by") or []
-        decided[str(order_rules[0]) if order_rules else "only player"] += 1
-        for seat, agent in enumerate(seats):
-            won = seat == winner
-            seat_n[seat] += 1
-            seat_wins[seat] += won
-            agent_n[agent] += 1
-            agent_wins[agent] += won
-            summary.scores_by_agent.setdefault(agent, []).append(scores[seat])
-            summary.scores_by_seat.setdefault(f"seat {seat}", []).append(scores[seat])
-            group = agent
-            if factions:
-                faction = str(factions[seat])
-                group = faction
-                faction_n[faction] += 1
-                faction_wins[faction] += won
-                for part, piece in split_faction(faction, part_names[name]).items():
-                    if piece is None:
-                        continue
-                    part_n[part][piece] += 1
-                    part_wins[part][piece] += won
-                    pair = f"{agent} / {piece}"
-                    agent_part_n[part][pair] += 1
-                    agent_part_wins[part][pair] += won
-                summary.scores_by_faction.setdefault(faction, []).append(scores[seat])
-            component_n[group] += 1
-            for part, value in breakdown[seat].items():
-                sums = component_sum[group]
-                sums[part] = sums.get(part, 0.0) + float(value)
-    summary.by_seat = [WinRate.of(f"seat {s}", seat_wins[s], seat_n[s]) for s in sorted(seat_n)]
-    summary.by_agent = [WinRate.of(a, agent_wins[a], agent_n[a]) for a in sorted(agent_n)]
-    summary.by_faction = [
-        WinRate.of(f, faction_wins[f], faction_n[f]) for f in sorted(faction_n)
-    ]
-    summary.by_part = {
-        part: [WinRate.of(v, part_wins[part][v], part_n[part][v]) for v in sorted(counts)]
-        for part, counts in part_n.items()
-    }
-    summary.by_agent_part = {
-        part: [WinRate.of(v, agent_part_wins[part][v], agent_part_n[part][v]) for v in sorted(counts)]
-        for part, counts in agent_part_n.items()
-        if len({v.partition(" / ")[0] for v in counts}) > 1
-    }
-    summary.components = {
-        group: {part: total / component_n[group] for part, total in sorted(parts.items())}
-        for group, parts in sorted(component_sum.items())
-    }
+        if row.get("error") is None:
+            _check_finished(row)
+        kept.append(row)
+    summary = summarize_frame(rows_frame(kept))
     summary.bytes_ignored = int(getattr(rows, "bytes_ignored", 0))
-    summary.decided_by = dict(decided.most_common())
-    summary.end_reasons = dict(ended.most_common())
     return summary
+
+
+def _check_finished(row: dict[str, Any]) -> None:
+    """Refuse a finished game's row that lacks or garbles a field the summary needs."""
+    try:
+        seats: list[str] = list(row["seats"])
+        [float(s) for s in row["scores"]]
+        winner = int(row["winner"])
+        factions: list[str] | None = row.get("factions")
+        breakdown: list[dict[str, float]] = row.get("breakdown") or [{} for _ in seats]
+        float(row["decisions"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidRecordError(f"seed {row.get('seed')}", f"incomplete result row: {exc}") from None
+    _check_row(row, seats, winner, factions, breakdown)
+    if row.get("played") is not None:
+        try:
+            _check_played(seats, row["played"])
+        except InvalidRecordError as exc:
+            raise InvalidRecordError(f"seed {row.get('seed')}.{exc.field}", exc.reason) from None
 
 
 def summarize_studies(

@@ -23,11 +23,13 @@ The Optuna study is stored in ``OUT/tune.db`` (SQLite), each trial's games
 in ``OUT/trials/<values>.jsonl``: a tuning run stopped at any point resumes
 with ``--resume``: finished trials are kept, an interrupted trial is run
 again with the same values, and its finished games are kept (none played
-twice). ``OUT/history.csv`` and ``OUT/history.png`` hold the history.
+twice). A trial whose values were tried before reuses their games and is
+marked ``repeat_of`` in the history. ``OUT/history.csv`` and ``OUT/history.png`` hold the history.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -182,7 +184,8 @@ class TuneResult:
         best_loss: its loss.
         best_metric: its metric (see :meth:`Target.loss`).
         trials: complete trials in the study.
-        history: one row per trial (number, state, values, loss, metric).
+        history: one row per trial (number, state, values, loss, metric,
+            ``repeat_of``: the earlier trial whose values it repeated).
         database: the SQLite file of the Optuna study.
     """
 
@@ -195,8 +198,23 @@ class TuneResult:
 
 
 def _values_slug(values: dict[str, Any]) -> str:
+    """A file name for a trial's values; a long one keeps a digest of the
+    whole text, so two value sets never share a file."""
     text = "_".join(f"{k}={v}" for k, v in sorted(values.items()))
-    return re.sub(r"[^\w=.+-]+", "-", text)[:150]
+    slug = re.sub(r"[^\w=.+-]+", "-", text)
+    if len(slug) <= 150:
+        return slug
+    return f"{slug[:130]}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def _earlier_trial(study: Any, values: dict[str, Any], number: int) -> int | None:
+    """The first complete trial before ``number`` with exactly these values."""
+    import optuna
+
+    for frozen in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,)):
+        if frozen.number < number and dict(frozen.params) == values:
+            return int(frozen.number)
+    return None
 
 
 def _settings(params: Sequence[Param], target: Target, base: Study) -> dict[str, str]:
@@ -223,6 +241,7 @@ def run_tune(
     mode: str = "new",
     on_trial: Callable[[int, dict[str, Any]], None] | None = None,
     on_result: Callable[[int, dict[str, Any], float, float], None] | None = None,
+    on_repeat: Callable[[int, int], None] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     on_start: Callable[[int, int], None] | None = None,
 ) -> TuneResult:
@@ -244,6 +263,11 @@ def run_tune(
             target and study), ``"overwrite"`` starts again.
         on_trial: called with the trial number and values before it plays.
         on_result: called with number, values, loss and metric after it.
+        on_repeat: called with a trial's number and the earlier trial's when
+            the optimiser asks for values already tried: that trial reuses
+            the earlier one's games (same seeds, so the same result), plays
+            none, and still counts towards ``trials``; ``history.csv`` marks
+            it in ``repeat_of``.
         progress: called with each result row.
         on_start: see :func:`~hexkit.sim.run.simulate` (called for each
             results file: the games it kept, the games planned).
@@ -316,6 +340,13 @@ def run_tune(
         for name, value in values.items():
             point = apply_setting(point, name, str(value))
         results = directory / "trials" / f"{_values_slug(values)}.jsonl"
+        earlier = _earlier_trial(study, values, trial.number)
+        if earlier is not None:
+            # The same values on the same seeds play the same games: their
+            # results are reused (no game played), and the trial says so.
+            trial.set_user_attr("repeat_of", earlier)
+            if on_repeat is not None:
+                on_repeat(trial.number, earlier)
         simulate(point, results, workers=workers, backend=backend, progress=progress, mode="resume",
                  on_start=on_start)
         loss, metric = target.loss(load_results(results))
@@ -344,11 +375,13 @@ def write_history(study: Any, directory: Path) -> pd.DataFrame:
     for trial in study.get_trials(deepcopy=False):
         rows.append({"trial": trial.number, "state": trial.state.name, **trial.params,
                      "loss": trial.value, "metric": trial.user_attrs.get("metric"),
+                     "repeat_of": trial.user_attrs.get("repeat_of"),
                      "results": trial.user_attrs.get("results")})
     history = pd.DataFrame(rows)
     history.to_csv(directory / "history.csv", index=False)
     done = history[history.state == optuna.trial.TrialState.COMPLETE.name]
-    params = [c for c in history.columns if c not in ("trial", "state", "loss", "metric", "results")]
+    params = [c for c in history.columns
+              if c not in ("trial", "state", "loss", "metric", "repeat_of", "results")]
     plt = _pyplot()
     fig, axes = plt.subplots(1, 1 + len(params), figsize=(PAGE_WIDTH, 3.6), squeeze=False,
                              layout="constrained")
