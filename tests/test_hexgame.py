@@ -15,7 +15,7 @@ from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
-from hexkit.testing import check_game
+from hexkit.testing import check_game, perft_table
 
 from hexkit_hexgame import (
     COLOURS,
@@ -422,21 +422,10 @@ PERFT = {
 }
 
 
-def perft(state: HexState, depth: int) -> int:
-    if depth == 0 or GAME.is_over(state):
-        return 1
-    total = 0
-    for action in GAME.legal_actions(state):
-        child = GAME.clone(state)
-        GAME.apply(child, action)
-        total += perft(child, depth - 1)
-    return total
-
-
 @pytest.mark.parametrize(("size", "swap"), list(PERFT))
 def test_perft_counts(size: int, swap: bool) -> None:
     state = new(size, *(["swap"] if swap else []))
-    assert [perft(state, d) for d in range(1, len(PERFT[size, swap]) + 1)] == PERFT[size, swap]
+    assert perft_table(GAME, state, len(PERFT[size, swap]), count_finished=True) == PERFT[size, swap]
 
 
 # -- win detection against an independent count --------------------------------------
