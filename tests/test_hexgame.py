@@ -6,6 +6,8 @@ import copy
 import json
 import time
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +17,7 @@ from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
-from hexkit.testing import check_game, perft_table
+from hexkit.testing import check_game, check_golden, golden_name, golden_transcript, perft_table, random_agent
 
 from hexkit_hexgame import (
     COLOURS,
@@ -513,3 +515,18 @@ def test_study_hooks_name_the_colours_and_count_turns() -> None:
     state = play(new(5, "swap"), "b1 swap c3")
     assert GAME.factions(state) == ["Black", "White"]
     assert GAME.turns(state) == 3
+
+
+# -- golden transcripts (hexkit's one format, :func:`hexkit.testing.golden_transcript`) ---
+
+HEX_GOLDEN = Path(__file__).parent / "hexgame" / "golden"
+HEX_GOLDENS = {golden_name(2, 1): (5, (), 1), golden_name(2, 2, "swap"): (5, ("swap",), 2)}
+"""File name: board size, variants, seed (players are always 2)."""
+
+
+@pytest.mark.parametrize("name", sorted(HEX_GOLDENS))
+def test_golden_transcript(name: str) -> None:
+    size, variants, seed = HEX_GOLDENS[name]
+    config = GAME.make_config(2, variants, size=size)
+    text = golden_transcript(GAME, config, seed, random_agent(seed ^ 0x5EED), render=render_text)
+    check_golden(HEX_GOLDEN / name, text)
