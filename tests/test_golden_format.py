@@ -42,7 +42,7 @@ def test_one_agent_or_one_per_seat_give_the_same_text() -> None:
                               header="H", breakdown=lambda seat, parts: f"P{seat} {dict(parts)}")
     lines = inter.splitlines()
     assert lines[0] == "H" and lines[1].startswith("[0] 3x3 board") and lines[2].startswith("> P0 place ")
-    assert lines[-2:] == ["P0 {}", "P1 {}"] or all(line.startswith("P") for line in lines[-2:])
+    assert lines[-2].startswith("P0 {") and lines[-1].startswith("P1 {")
     with pytest.raises(ValueError, match="layout must be"):
         golden_transcript(GAME, config, 4, random_agent(9), render=render_text, layout="wide")
 
