@@ -239,7 +239,7 @@ def hikaru_sorayama(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Hikaru Sorayama.
     """
-    return [v.reclaim(ctx), v.gain_mana(ctx, 2)]
+    return [v.reclaim(ctx), v.gain_mana(ctx, data(ctx.state).effects.hikaru_sorayama_gain)]
 
 
 # ------------------------------------------------------------ building
@@ -262,7 +262,7 @@ def _hydeart_build(state: EmpyrealState, o: Op) -> Steps | None:
     target = v.terrain(terrain_index(o.strs[-1]))
     state.turn.last_built = -1
     build = BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])
-    return u.repeat_build(build, 4)
+    return u.repeat_build(build, data(state).effects.hydeart_burnstein_builds)
 
 
 @effect("John Strong Stevenson")
@@ -275,7 +275,7 @@ def john_strong_stevenson(ctx: EffectContext) -> Steps:
     if not isinstance(build, BuildTrack):
         return [build]
     ctx.state.turn.last_built = -1
-    return u.repeat_build(build, 3)
+    return u.repeat_build(build, data(ctx.state).effects.john_strong_stevenson_builds)
 
 
 @effect("Mindra Dirac")
@@ -382,7 +382,7 @@ def almir_nol_kanda(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Almir Nol Kanda.
     """
-    return [seed_goods(ctx.player, 3)]
+    return [seed_goods(ctx.player, data(ctx.state).effects.almir_nol_kanda_goods)]
 
 
 @effect("Ariel Malephaise")
@@ -443,7 +443,7 @@ def lyal_kerigan(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Lyal Kerigan.
     """
-    return [v.deliver(ctx, 4, tiles=True)]
+    return [v.deliver(ctx, data(ctx.state).effects.lyal_kerigan_goods, tiles=True)]
 
 
 @effect("Milton Barts")
