@@ -23,7 +23,8 @@ def test_the_shipped_effect_numbers_are_the_rulebook_ones() -> None:
     assert (n.hikaru_sorayama_gain, n.hydeart_burnstein_builds, n.john_strong_stevenson_builds) == (2, 4, 3)
     assert (n.almir_nol_kanda_goods, n.lyal_kerigan_goods) == (3, 4)
     assert n.source.startswith("rulebook: ")
-    assert len(attrs.fields(EffectNumbers)) == 18
+    assert (n.voco_astrum_goods, n.aella_ivaline_draws, n.anya_southwind_moves, n.wardlaw_obrien_swaps) == (2, 3, 4, 2)
+    assert len(attrs.fields(EffectNumbers)) == 22  # 21 numbers and the source
 
 
 @pytest.mark.parametrize(("override", "mana", "spent"), [(None, 5, 2), (3, 3, 4), (7, 7, 0)])

@@ -311,10 +311,11 @@ class VocoAstrum(Passive):
         """Two choices of a Good colour after a tile-less End of the Line delivery."""
         if mode != "eol" or count <= 0 or took_tile:
             return ()
-        if sum(state.supply[c] for c in _voco_colours(state, player)) < 2:
+        goods = data(state).effects.voco_astrum_goods
+        if sum(state.supply[c] for c in _voco_colours(state, player)) < goods:
             state.note(player, "Voco Astrum: not enough Goods in the supply")
             return ()
-        return [_voco_pick(player), _voco_pick(player)]
+        return [_voco_pick(player) for _ in range(goods)]
 
 
 def _voco_pick(player: int) -> ChooseOption:

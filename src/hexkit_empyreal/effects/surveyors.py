@@ -64,7 +64,7 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
 
     Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
     """
-    drawn = sorted(set(specialist_stack(ctx.state, 2).peek(3)))
+    drawn = sorted(set(specialist_stack(ctx.state, 2).peek(data(ctx.state).effects.aella_ivaline_draws)))
     if not drawn:
         ctx.state.note(ctx.player, "no Station Master is left to draw")
         return None
@@ -347,7 +347,7 @@ def anya_southwind(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Anya Southwind.
     """
-    return [_anya(ctx.player, 4)]
+    return [_anya(ctx.player, data(ctx.state).effects.anya_southwind_moves)]
 
 
 def _anya(player: int, times: int) -> ChooseHex:
@@ -511,7 +511,7 @@ def wardlaw_obrien(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Wardlaw O'Brien.
     """
-    return [_wardlaw(ctx.player, 2)]
+    return [_wardlaw(ctx.player, data(ctx.state).effects.wardlaw_obrien_swaps)]
 
 
 def _wardlaw(player: int, times: int) -> ChooseOption:
