@@ -39,3 +39,14 @@ def test_a_set_of_runika_zenanen_reclaim_changes_play(override: int | None, mana
 def test_a_bad_effect_override_is_refused_naming_the_field() -> None:
     with pytest.raises(ConfigError, match="effects.runika_zenanen_reclam"):
         GAME.new(GAME.make_config(3, overrides={"effects.runika_zenanen_reclam": 4}), 0)
+
+
+def test_a_set_of_max_cars_per_hex_reaches_the_build_rules() -> None:
+    """``rules.max_cars_per_hex`` was a literal 3 in rules/build.py; now a --set changes the legal builds."""
+    from hexkit_empyreal.rules.build import _nets
+
+    s = area()
+    s2 = area(overrides={"rules.max_cars_per_hex": 1})
+    p = next(c for c, cars in enumerate(s.cars) if list(cars) == [0])
+    assert not (_nets(s, 1)[0] >> p & 1)
+    assert _nets(s2, 1)[0] >> p & 1  # one car fills a hex when a hex holds one
