@@ -36,6 +36,8 @@ bench: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python -m tests.empyreal.golden --regenerate
 	$(BIN)/python -m tests.soot.golden --regenerate
+	PYTHONPATH=examples/beacons/src $(BIN)/python examples/beacons/tests/golden.py --regenerate
+	HEXKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_hexgame.py -k golden
 	HEXKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_render.py
 	$(BIN)/python -m tests.golden_tripwire --update
 

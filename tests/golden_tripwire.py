@@ -29,6 +29,7 @@ MANIFEST = ROOT / "golden_versions.json"
 GOLDEN_FILES: dict[str, tuple[Path, tuple[str, ...]]] = {
     "empyreal": (ROOT / "empyreal" / "golden", ("*.txt", "*.json")),
     "soot": (ROOT / "soot" / "golden", ("*.txt", "*.json")),
+    "hex": (ROOT / "hexgame" / "golden", ("*.txt",)),
 }
 """Each game's golden folder and the file patterns that show behaviour."""
 

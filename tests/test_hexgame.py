@@ -6,6 +6,8 @@ import copy
 import json
 import time
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +17,7 @@ from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
-from hexkit.testing import check_game
+from hexkit.testing import check_game, check_golden, golden_name, golden_transcript, perft_table, random_agent
 
 from hexkit_hexgame import (
     COLOURS,
@@ -422,21 +424,10 @@ PERFT = {
 }
 
 
-def perft(state: HexState, depth: int) -> int:
-    if depth == 0 or GAME.is_over(state):
-        return 1
-    total = 0
-    for action in GAME.legal_actions(state):
-        child = GAME.clone(state)
-        GAME.apply(child, action)
-        total += perft(child, depth - 1)
-    return total
-
-
 @pytest.mark.parametrize(("size", "swap"), list(PERFT))
 def test_perft_counts(size: int, swap: bool) -> None:
     state = new(size, *(["swap"] if swap else []))
-    assert [perft(state, d) for d in range(1, len(PERFT[size, swap]) + 1)] == PERFT[size, swap]
+    assert perft_table(GAME, state, len(PERFT[size, swap]), count_finished=True) == PERFT[size, swap]
 
 
 # -- win detection against an independent count --------------------------------------
@@ -524,3 +515,18 @@ def test_study_hooks_name_the_colours_and_count_turns() -> None:
     state = play(new(5, "swap"), "b1 swap c3")
     assert GAME.factions(state) == ["Black", "White"]
     assert GAME.turns(state) == 3
+
+
+# -- golden transcripts (hexkit's one format, :func:`hexkit.testing.golden_transcript`) ---
+
+HEX_GOLDEN = Path(__file__).parent / "hexgame" / "golden"
+HEX_GOLDENS = {golden_name(2, 1): (5, (), 1), golden_name(2, 2, "swap"): (5, ("swap",), 2)}
+"""File name: board size, variants, seed (players are always 2)."""
+
+
+@pytest.mark.parametrize("name", sorted(HEX_GOLDENS))
+def test_golden_transcript(name: str) -> None:
+    size, variants, seed = HEX_GOLDENS[name]
+    config = GAME.make_config(2, variants, size=size)
+    text = golden_transcript(GAME, config, seed, random_agent(seed ^ 0x5EED), render=render_text)
+    check_golden(HEX_GOLDEN / name, text)

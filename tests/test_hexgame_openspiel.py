@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from hexkit.rng import Rng
+from hexkit.testing import perft
 
 from hexkit_hexgame import GAME, HexState
 
@@ -86,14 +87,8 @@ def test_same_random_games_end_alike(size: int, swap: bool, games: int) -> None:
 
 
 def _perft_ours(state: HexState, depth: int) -> int:
-    if depth == 0 or GAME.is_over(state):
-        return 1
-    total = 0
-    for action in GAME.legal_actions(state):
-        child = GAME.clone(state)
-        GAME.apply(child, action)
-        total += _perft_ours(child, depth - 1)
-    return total
+    """hexkit's perft (a finished game is a leaf, as OpenSpiel counts it)."""
+    return perft(GAME, state, depth, count_finished=True)
 
 
 def _perft_spiel(state: Any, depth: int) -> int:

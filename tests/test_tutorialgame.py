@@ -27,7 +27,7 @@ from hexkit.flow import AskHex, HexChoice, OptionChoice
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
-from hexkit.testing import check_game, mutate_one, refused_or_plays_on, reload_saves
+from hexkit.testing import check_game, check_golden, mutate_one, perft_table, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "examples" / "beacons"
@@ -59,15 +59,14 @@ def test_beacons_passes_the_conformance_suite() -> None:
 
 @pytest.mark.parametrize("name", sorted(golden.PLAYTHROUGHS))
 def test_playthrough_matches_the_golden_transcript(name: str) -> None:
-    expected = (golden.HERE / f"{name}.txt").read_text()
-    assert golden.playthrough(*golden.PLAYTHROUGHS[name]) == expected
+    check_golden(golden.HERE / f"{name}.txt", golden.playthrough(*golden.PLAYTHROUGHS[name]))
 
 
 @pytest.mark.parametrize("name", sorted(golden.POSITIONS))
 def test_perft_counts_of_saved_positions(name: str) -> None:
     counts = json.loads((golden.HERE / "perft.json").read_text())[name]
     state = codec(GAME).state_from_json((golden.HERE / f"{name}.json").read_text())
-    assert [golden.perft(state, 1), golden.perft(state, 2)] == counts
+    assert perft_table(GAME, state, 2) == counts
 
 
 def test_the_saved_positions_are_the_ones_the_golden_module_makes() -> None:

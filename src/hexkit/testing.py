@@ -35,8 +35,11 @@ record so far, so the game can be reproduced.
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
-from collections.abc import Iterable, Iterator, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+import pathlib
 from typing import Any
 
 import attrs
@@ -49,7 +52,8 @@ from hexkit.serialize import codec
 
 __all__ = [
     "ConformanceError", "ConformanceReport", "check_game", "play_random", "flatten",
-    "leaves", "set_leaf", "mutant", "mutate_one", "plays_on", "refused_or_plays_on", "SKIP_FIELDS",
+    "leaves", "set_leaf", "perft", "perft_table", "perft_divide", "golden_transcript",
+    "check_golden", "golden_name", "random_agent", "Agent", "UPDATE_GOLDEN_ENV", "mutant", "mutate_one", "plays_on", "refused_or_plays_on", "SKIP_FIELDS",
 ]
 
 
@@ -536,3 +540,186 @@ def reload_saves(game: Game[Any, Any], config: GameConfig, seed: int, *, first: 
 
 
 __all__ += ["reload_saves"]  # kept beside the function: the list above is shared work
+
+
+# -- perft and golden transcripts: the one format every game uses -----------------------
+
+Agent = Callable[[State, Sequence[Any]], Any]
+"""A seat's chooser for golden games: ``agent(state, legal) -> action`` (one of ``legal``)."""
+
+UPDATE_GOLDEN_ENV = "HEXKIT_UPDATE_GOLDEN"
+"""Set this environment variable to ``1`` to make :func:`check_golden` rewrite golden files."""
+
+
+def perft(game: Game[Any, Any], state: State, depth: int, *, count_finished: bool = False) -> int:
+    """The number of action sequences of length ``depth`` from ``state`` (leaves of the game tree).
+
+    Args:
+        game: the game whose rules expand ``state``.
+        state: the position; it is not changed (children are clones).
+        depth: sequence length, ``>= 1``.
+        count_finished: if true, a game that ends before ``depth`` counts as one
+            leaf (the Hex tutorial's convention); if false (the chess
+            convention, and Empyreal's, Soot's and Beacons'), it counts 0.
+
+    Returns:
+        The leaf count.
+
+    Raises:
+        ValueError: ``depth`` is below 1.
+    """
+    if depth < 1:
+        raise ValueError(f"perft depth must be >= 1, got {depth}")
+    legal = game.legal_actions(state)
+    if not legal:
+        return 1 if count_finished else 0
+    if depth == 1:
+        return len(legal)
+    total = 0
+    for action in legal:
+        child = game.clone(state)
+        game.apply(child, action)
+        total += perft(game, child, depth - 1, count_finished=count_finished)
+    return total
+
+
+def perft_table(game: Game[Any, Any], state: State, depth: int, *, count_finished: bool = False) -> list[int]:
+    """Perft counts at every depth ``1..depth``: ``[perft(1), perft(2), ...]``, the
+    format of every game's ``perft.json`` (``{"<position>": [depth 1, depth 2, ...]}``).
+
+    Raises:
+        ValueError: ``depth`` is below 1.
+    """
+    if depth < 1:
+        raise ValueError(f"perft depth must be >= 1, got {depth}")
+    return [perft(game, state, d, count_finished=count_finished) for d in range(1, depth + 1)]
+
+
+def perft_divide(game: Game[Any, Any], state: State, depth: int) -> dict[str, int]:
+    """Perft split by first action: ``{str(action): perft(child, depth - 1)}`` (depth-1
+    children count 1 each). For locating the action under which two counts differ.
+
+    Raises:
+        ValueError: ``depth`` is below 1.
+    """
+    if depth < 1:
+        raise ValueError(f"perft depth must be >= 1, got {depth}")
+    out: dict[str, int] = {}
+    for action in game.legal_actions(state):
+        child = game.clone(state)
+        game.apply(child, action)
+        out[str(action)] = 1 if depth == 1 else perft(game, child, depth - 1)
+    return out
+
+
+def random_agent(seed: int) -> Agent:
+    """A seeded uniform chooser: ``legal[Rng(seed).randbelow(len(legal))]`` each call."""
+    chooser = Rng(seed)
+
+    def choose(state: State, legal: Sequence[Any]) -> Any:
+        return legal[chooser.randbelow(len(legal))]
+
+    return choose
+
+
+def golden_name(players: int, seed: int, *tags: str) -> str:
+    """The one golden file-name scheme: ``{players}p[-{tag}...]-seed{seed}.txt``
+    (``golden_name(4, 2, "team") == "4p-team-seed2.txt"``)."""
+    return "-".join([f"{players}p", *tags, f"seed{seed}"]) + ".txt"
+
+
+def golden_transcript(
+    game: Game[Any, Any],
+    config: GameConfig,
+    seed: int,
+    agents: Agent | Sequence[Agent],
+    *,
+    render: Callable[[Any], str],
+    layout: str = "steps",
+    header: str | None = None,
+    breakdown: Callable[[int, Any], str] | None = None,
+) -> str:
+    """A seeded game played to its end, as golden text.
+
+    Two layouts (both kept so the shipped goldens stay byte-identical):
+
+    * ``"steps"``: one line ``"{step:4d} P{seat} [{n legal}] {action}"`` per action,
+      a blank line, the log, a blank line, ``render(state)``;
+    * ``"interleaved"``: the log lines as they happen, each action as
+      ``"> P{seat} {action}"``, then ``render(state)``.
+
+    Both end with ``"totals {totals} order {order} decided by {decided_by}"`` and,
+    if ``breakdown`` is given, ``breakdown(seat, parts)`` per seat. ``header``, if
+    given, is the first line.
+
+    Args:
+        game: the game.
+        config: its configuration.
+        seed: the game seed.
+        agents: one chooser for every seat, or one per seat (indexed by seat).
+        render: the final picture, ``render(state) -> str``.
+        layout: ``"steps"`` or ``"interleaved"``.
+        header: an optional first line.
+        breakdown: an optional per-seat score line.
+
+    Returns:
+        The transcript, ending in a newline.
+
+    Raises:
+        ValueError: an unknown ``layout``.
+    """
+    if layout not in ("steps", "interleaved"):
+        raise ValueError(f"golden_transcript layout must be 'steps' or 'interleaved', got {layout!r}")
+    state = game.new(config, seed)
+    lines: list[str] = [] if header is None else [header]
+    shown = 0
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        agent = agents if callable(agents) else agents[seat or 0]
+        if layout == "interleaved":
+            lines.extend(str(e) for e in state.log[shown:])
+            shown = len(state.log)
+        legal = game.legal_actions(state)
+        action = agent(state, legal)
+        if layout == "steps":
+            lines.append(f"{state.step:4d} P{seat} [{len(legal)}] {action}")
+        else:
+            lines.append(f"> P{seat} {action}")
+        game.apply(state, action)
+    if layout == "steps":
+        lines.append("")
+        lines.extend(str(e) for e in state.log)
+        lines.append("")
+    else:
+        lines.extend(str(e) for e in state.log[shown:])
+    lines.append(render(state))
+    sheet = game.scores(state)
+    lines.append(f"totals {sheet.totals} order {sheet.order} decided by {sheet.decided_by}")
+    if breakdown is not None:
+        lines.extend(breakdown(seat, parts) for seat, parts in enumerate(sheet.breakdown))
+    return "\n".join(lines) + "\n"
+
+
+def check_golden(path: str | os.PathLike[str], text: str) -> None:
+    """Compare ``text`` with the golden file at ``path``; rewrite it when
+    ``HEXKIT_UPDATE_GOLDEN=1`` is set (:data:`UPDATE_GOLDEN_ENV`).
+
+    Raises:
+        AssertionError: the texts differ (with a unified diff, at most 60 lines),
+            or the file is missing and regeneration is off.
+    """
+    target = pathlib.Path(path)
+    if os.environ.get(UPDATE_GOLDEN_ENV) == "1":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        return
+    if not target.exists():
+        raise AssertionError(f"golden file {target} is missing; write it with {UPDATE_GOLDEN_ENV}=1")
+    expected = target.read_text(encoding="utf-8")
+    if expected != text:
+        diff = list(difflib.unified_diff(
+            expected.splitlines(), text.splitlines(), f"{target} (golden)", "now", lineterm=""))
+        shown = "\n".join(diff[:60]) + ("\n..." if len(diff) > 60 else "")
+        raise AssertionError(
+            f"golden {target.name} differs ({len(diff)} diff lines); a deliberate rules change "
+            f"regenerates it with {UPDATE_GOLDEN_ENV}=1 (make golden):\n{shown}")

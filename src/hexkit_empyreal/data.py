@@ -262,6 +262,37 @@ class AwardSpec:
 
 
 @attrs.frozen(kw_only=True)
+class EffectNumbers:
+    """Numbers printed on Captains, Specialists and Spellcars that their effects read
+    (``effects.toml``; override paths ``effects.<field>``, e.g.
+    ``effects.runika_zenanen_reclaim``). Every field is mana, Goods, builds or a
+    move-cost table (total mana to move 1, 2, 3, 4 spaces)."""
+
+    runika_zenanen_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
+    rayleigh_kerigan_move_costs: tuple[int, int, int, int]
+    orman_kaspar_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
+    dareios_kuel_goods: int = attrs.field(validator=attrs.validators.ge(0))
+    feylana_chorgitz_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    feylana_chorgitz_goods: int = attrs.field(validator=attrs.validators.ge(0))
+    lucca_turlotte_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    lucca_turlotte_goods: int = attrs.field(validator=attrs.validators.ge(0))
+    tegusgan_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    tegusgan_goods: int = attrs.field(validator=attrs.validators.ge(0))
+    voco_astrum_goods: int = attrs.field(validator=attrs.validators.ge(1))
+    simon_la_faucheuse_move_costs: tuple[int, int, int, int]
+    hikaru_sorayama_gain: int = attrs.field(validator=attrs.validators.ge(0))
+    hydeart_burnstein_builds: int = attrs.field(validator=attrs.validators.ge(1))
+    john_strong_stevenson_builds: int = attrs.field(validator=attrs.validators.ge(1))
+    almir_nol_kanda_goods: int = attrs.field(validator=attrs.validators.ge(0))
+    aella_ivaline_draws: int = attrs.field(validator=attrs.validators.ge(1))
+    anya_southwind_moves: int = attrs.field(validator=attrs.validators.ge(1))
+    wardlaw_obrien_swaps: int = attrs.field(validator=attrs.validators.ge(1))
+    lyal_kerigan_goods: int = attrs.field(validator=attrs.validators.ge(1))
+    flow_controller_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
+    source: str = source_field()
+
+
+@attrs.frozen(kw_only=True)
 class RuleNumbers:
     """Every number of the rules (see ``rules.toml`` for comments)."""
 
@@ -343,6 +374,7 @@ class GameData:
         specialists: the 51 Specialist tiles.
         awards: the ten Award tiles.
         rules: the numbers of the rules.
+        effects: the numbers the Captain, Specialist and Spellcar effects read.
         friendly: the Friendly(ish) Competition removals.
     """
 
@@ -354,6 +386,7 @@ class GameData:
     specialists: tuple[SpecialistSpec, ...]
     awards: tuple[AwardSpec, ...]
     rules: RuleNumbers
+    effects: EffectNumbers
     friendly: FriendlyRemovals
 
     def __attrs_post_init__(self) -> None:
@@ -433,6 +466,7 @@ def _check(data: GameData, report: Report) -> None:
 def _read(reader: DataReader) -> GameData:
     """Every file of a data folder, assembled into :class:`GameData`."""
     rules = reader.record("rules.toml", RuleNumbers, path="rules")
+    effects = reader.record("effects.toml", EffectNumbers, path="effects")
     friendly = reader.record("variants.toml", FriendlyRemovals, table="friendly", path="friendly")
     cars = [reader.table("spellcars.toml", table, SpellcarSpec, path="spellcars") for table in ("tiles", "printed")]
     spellcars = reader.keyed(cars[0] + cars[1], "spellcars", key="id")
@@ -452,6 +486,7 @@ def _read(reader: DataReader) -> GameData:
         specialists=tuple(specialists),
         awards=tuple(awards),
         rules=reader.got(rules),
+        effects=reader.got(effects),
         friendly=reader.got(friendly),
     )
 

@@ -4,6 +4,11 @@ Regenerate after a deliberate rules change::
 
     .venv/bin/python -m tests.empyreal.golden --regenerate
 
+(or ``HEXKIT_UPDATE_GOLDEN=1 pytest tests/empyreal/test_golden.py`` for the transcripts).
+Formats are hexkit's (docs/golden.md): transcripts by
+:func:`hexkit.testing.golden_transcript`, named ``{players}p[-{tags}]-seed{seed}.txt``;
+perft counts by :func:`hexkit.testing.perft_table` in ``perft.json``.
+
 and review the diff: every changed line is a behaviour change. The same
 command rewrites the golden SVG picture (``golden/3p-build.svg``, the saved
 position ``3p-build`` drawn by :mod:`hexkit_empyreal.svg`).
@@ -19,6 +24,8 @@ from typing import Any
 
 from hexkit.rng import Rng
 from hexkit.serialize import codec
+from hexkit.testing import Agent, golden_transcript, perft_table, random_agent
+from hexkit.testing import perft as core_perft
 
 from hexkit_empyreal import GAME, Build, Choose, DeliverTo, PickGood, render_text
 from hexkit_empyreal.state import EmpyrealState
@@ -62,16 +69,24 @@ def keen_choice(legal: list[Any], chooser: Rng) -> Any:
     return legal[chooser.randbelow(len(legal))]
 
 
+def agent(seed: int, how: str = "random") -> Agent:
+    """The golden games' chooser (one for every seat): seeded random, or :func:`keen_choice`."""
+    if how != "keen":
+        return random_agent(seed ^ 0x5EED)
+    chooser = Rng(seed ^ 0x5EED)
+    return lambda state, legal: keen_choice(list(legal), chooser)
+
+
 def play(
     players: int, variants: tuple[str, ...], options: dict[str, Any], seed: int, how: str = "random"
 ) -> tuple[EmpyrealState, list[str]]:
     """A seeded game played to its end; the state and one line per action."""
     state = GAME.new(GAME.make_config(players, variants, **options), seed)
-    chooser = Rng(seed ^ 0x5EED)
+    choose = agent(seed, how)
     lines = []
     while state.pending:
         legal = list(GAME.legal_actions(state))
-        action = keen_choice(legal, chooser) if how == "keen" else legal[chooser.randbelow(len(legal))]
+        action = choose(state, legal)
         lines.append(f"{state.step:4d} P{GAME.current_player(state)} [{len(legal)}] {action}")
         GAME.apply(state, action)
     return state, lines
@@ -80,15 +95,10 @@ def play(
 def playthrough(
     players: int, variants: tuple[str, ...], options: dict[str, Any], seed: int, how: str = "random"
 ) -> str:
-    """A seeded game as text: every action, the log, the final map and scores."""
-    state, lines = play(players, variants, options, seed, how)
-    lines.append("")
-    lines.extend(str(e) for e in state.log)
-    lines.append("")
-    lines.append(render_text(state))
-    sheet = GAME.scores(state)
-    lines.append(f"totals {sheet.totals} order {sheet.order} decided by {sheet.decided_by}")
-    return "\n".join(lines) + "\n"
+    """A seeded game as text in hexkit's golden format (:func:`hexkit.testing.golden_transcript`,
+    layout ``"steps"``): every action, the log, the final map and scores."""
+    config = GAME.make_config(players, variants, **options)
+    return golden_transcript(GAME, config, seed, agent(seed, how), render=render_text)
 
 
 def position(players: int, variants: tuple[str, ...], seed: int, steps: int, decision: str) -> EmpyrealState:
@@ -104,16 +114,8 @@ def position(players: int, variants: tuple[str, ...], seed: int, steps: int, dec
 
 
 def perft(state: EmpyrealState, depth: int) -> int:
-    """Number of action sequences of length ``depth`` from ``state``."""
-    legal = GAME.legal_actions(state)
-    if depth == 1 or not legal:
-        return len(legal)
-    total = 0
-    for action in legal:
-        child = GAME.clone(state)
-        GAME.apply(child, action)
-        total += perft(child, depth - 1)
-    return total
+    """Number of action sequences of length ``depth`` from ``state`` (:func:`hexkit.testing.perft`)."""
+    return core_perft(GAME, state, depth)
 
 
 SVG_POSITION = "3p-build"
@@ -148,7 +150,7 @@ def regenerate() -> None:
     for name, args in POSITIONS.items():
         state = position(*args)
         (HERE / f"{name}.json").write_text(c.state_to_json(state, indent=1) + "\n")
-        counts[name] = [perft(state, 1), perft(state, 2)]
+        counts[name] = perft_table(GAME, state, 2)
     (HERE / "perft.json").write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
     (HERE / f"{SVG_POSITION}.svg").write_text(golden_svg(), encoding="utf-8")
 

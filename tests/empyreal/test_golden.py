@@ -10,22 +10,22 @@ import json
 import pytest
 
 from hexkit.serialize import codec
+from hexkit.testing import check_golden, perft_table
 
 from hexkit_empyreal import GAME
-from tests.empyreal.golden import HERE, PLAYTHROUGHS, POSITIONS, RULEBOOK_ENDS, perft, play, playthrough
+from tests.empyreal.golden import HERE, PLAYTHROUGHS, POSITIONS, RULEBOOK_ENDS, play, playthrough
 
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
 def test_playthrough_matches_the_golden_transcript(name: str) -> None:
-    expected = (HERE / f"{name}.txt").read_text()
-    assert playthrough(*PLAYTHROUGHS[name]) == expected
+    check_golden(HERE / f"{name}.txt", playthrough(*PLAYTHROUGHS[name]))
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_perft_counts_of_saved_positions(name: str) -> None:
     counts = json.loads((HERE / "perft.json").read_text())[name]
     state = codec(GAME).state_from_json((HERE / f"{name}.json").read_text())
-    assert [perft(state, 1), perft(state, 2)] == counts
+    assert perft_table(GAME, state, 2) == counts
 
 
 @pytest.mark.parametrize("name", sorted(RULEBOOK_ENDS))

@@ -4,6 +4,10 @@ Regenerate after a deliberate rules change::
 
     .venv/bin/python -m tests.soot.golden --regenerate
 
+(or ``HEXKIT_UPDATE_GOLDEN=1 pytest tests/soot/test_golden.py`` for the transcripts).
+Formats and names are hexkit's (docs/golden.md); the transcripts were
+renamed from ``2p_seed1.txt`` to ``2p-seed1.txt`` (content unchanged).
+
 Transcripts: seeded random games (the agent's seed is fixed too), every
 answer with its label and every log line, then the final picture and the
 score sheet. Perft: for positions reached by seeded random play, the number
@@ -14,39 +18,33 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from hexkit.rng import Rng
+from hexkit.testing import golden_transcript, random_agent
+from hexkit.testing import perft_table as core_perft_table
 from hexkit_soot import GAME
 from hexkit_soot.render import render_state
 from hexkit_soot.state import SootState
 
 HERE = Path(__file__).parent / "golden"
-GAMES = {"2p_seed1": (2, 1), "4p_seed2": (4, 2)}
+GAMES = {"2p-seed1": (2, 1), "4p-seed2": (4, 2)}
+"""Transcript name (hexkit's scheme, :func:`hexkit.testing.golden_name`): players, seed."""
 POSITIONS = {"3p_seed7_step40": (3, 7, 40), "4p_seed8_step300": (4, 8, 300), "2p_seed9_step250": (2, 9, 250)}
 
 
+def _breakdown(seat: int, parts: Mapping[str, int]) -> str:
+    return f"P{seat}: " + ", ".join(f"{k} {v}" for k, v in parts.items())
+
+
 def transcript(players: int, seed: int) -> str:
-    """The text of one seeded random game."""
-    state = GAME.new(GAME.make_config(players=players), seed)
-    chooser = Rng(seed * 7919 + 1)
-    lines = [f"Soot & Timber golden game: {players} players, seed {seed}"]
-    shown = 0
-    while not GAME.is_over(state):
-        for entry in state.log[shown:]:
-            lines.append(str(entry))
-        shown = len(state.log)
-        legal = GAME.legal_actions(state)
-        action = legal[chooser.randbelow(len(legal))]
-        lines.append(f"> P{GAME.current_player(state)} {action}")
-        GAME.apply(state, action)
-    lines.extend(str(e) for e in state.log[shown:])
-    lines.append(render_state(state))
-    sheet = GAME.scores(state)
-    lines.append(f"totals {sheet.totals} order {sheet.order} decided by {sheet.decided_by}")
-    for seat, parts in enumerate(sheet.breakdown):
-        lines.append(f"P{seat}: " + ", ".join(f"{k} {v}" for k, v in parts.items()))
-    return "\n".join(lines) + "\n"
+    """The text of one seeded random game, in hexkit's golden format
+    (:func:`hexkit.testing.golden_transcript`, layout ``"interleaved"``)."""
+    return golden_transcript(
+        GAME, GAME.make_config(players=players), seed, random_agent(seed * 7919 + 1),
+        render=render_state, layout="interleaved", breakdown=_breakdown,
+        header=f"Soot & Timber golden game: {players} players, seed {seed}")
 
 
 def position(players: int, seed: int, steps: int) -> SootState:
@@ -62,23 +60,23 @@ def position(players: int, seed: int, steps: int) -> SootState:
 
 
 def perft(state: SootState) -> tuple[int, int]:
-    """Legal actions now, and action sequences of length 2."""
-    legal = list(GAME.legal_actions(state))
-    total = 0
-    for action in legal:
-        child = GAME.clone(state)
-        GAME.apply(child, action)
-        total += len(GAME.legal_actions(child))
-    return len(legal), total
+    """Legal actions now, and action sequences of length 2 (kept for old callers;
+    :func:`hexkit.testing.perft_table` is the one format)."""
+    d1, d2 = core_perft_table(GAME, state, 2)
+    return d1, d2
 
 
-def perft_table() -> dict[str, dict[str, int]]:
-    """Perft counts of every saved position."""
+def perft_positions() -> dict[str, dict[str, int]]:
+    """Perft counts of every saved position (``perft.json``'s content)."""
     out = {}
     for name, (players, seed, steps) in POSITIONS.items():
-        d1, d2 = perft(position(players, seed, steps))
+        d1, d2 = core_perft_table(GAME, position(players, seed, steps), 2)
         out[name] = {"players": players, "seed": seed, "steps": steps, "depth1": d1, "depth2": d2}
     return out
+
+
+perft_table = perft_positions
+"""The old name of :func:`perft_positions`, kept for callers."""
 
 
 def regenerate() -> None:
@@ -86,7 +84,7 @@ def regenerate() -> None:
     HERE.mkdir(exist_ok=True)
     for name, (players, seed) in GAMES.items():
         (HERE / f"{name}.txt").write_text(transcript(players, seed), encoding="utf-8")
-    (HERE / "perft.json").write_text(json.dumps(perft_table(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (HERE / "perft.json").write_text(json.dumps(perft_positions(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

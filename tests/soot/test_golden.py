@@ -9,16 +9,17 @@ import json
 
 import pytest
 
-from tests.soot.golden import GAMES, HERE, perft_table, transcript
+from hexkit.testing import check_golden
+
+from tests.soot.golden import GAMES, HERE, perft_positions, transcript
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_transcript(name: str) -> None:
     players, seed = GAMES[name]
-    expected = (HERE / f"{name}.txt").read_text(encoding="utf-8")
-    assert transcript(players, seed) == expected
+    check_golden(HERE / f"{name}.txt", transcript(players, seed))
 
 
 def test_perft_counts() -> None:
     expected = json.loads((HERE / "perft.json").read_text(encoding="utf-8"))
-    assert perft_table() == expected
+    assert perft_positions() == expected

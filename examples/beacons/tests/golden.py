@@ -6,7 +6,7 @@ Regenerate after a deliberate rules change (and bump ``GameInfo.version``)::
 
 and review the diff: every changed line is a behaviour change. hexkit's
 ``tests/test_tutorialgame.py`` checks them. The formats are hexkit's
-(docs/names.md): a transcript ``<players>p-seed<seed>.txt`` per golden game;
+(docs/golden.md, :mod:`hexkit.testing`): a transcript ``<players>p-seed<seed>.txt`` per golden game;
 saved positions ``<name>.json`` and their counts in ``perft.json``,
 ``{"<name>": [depth 1, depth 2]}``.
 """
@@ -20,6 +20,8 @@ from typing import Any
 
 from hexkit.rng import Rng
 from hexkit.serialize import codec
+from hexkit.testing import golden_transcript, perft_table, random_agent
+from hexkit.testing import perft as core_perft
 
 from hexkit_beacons import GAME, BeaconsState, render_text
 
@@ -49,13 +51,12 @@ def play(players: int, seed: int) -> tuple[BeaconsState, list[str]]:
 
 
 def playthrough(players: int, seed: int) -> str:
-    """A seeded game as text: every action, the log, the final board and the scores."""
-    state, lines = play(players, seed)
-    lines += ["", *(str(entry) for entry in state.log), "", render_text(state)]
-    sheet = GAME.scores(state)
-    lines.append(f"totals {sheet.totals} order {sheet.order} decided by {sheet.decided_by}")
-    lines += [f"P{seat} {dict(parts)}" for seat, parts in enumerate(sheet.breakdown)]
-    return "\n".join(lines) + "\n"
+    """A seeded game as text in hexkit's golden format
+    (:func:`hexkit.testing.golden_transcript`, layout ``"steps"``): every action,
+    the log, the final board, the scores and each seat's breakdown."""
+    return golden_transcript(
+        GAME, GAME.make_config(players), seed, random_agent(seed ^ 0x5EED), render=render_text,
+        breakdown=lambda seat, parts: f"P{seat} {dict(parts)}")
 
 
 def position(players: int, seed: int, steps: int, question: str) -> BeaconsState:
@@ -71,16 +72,8 @@ def position(players: int, seed: int, steps: int, question: str) -> BeaconsState
 
 
 def perft(state: BeaconsState, depth: int) -> int:
-    """The number of action sequences of length ``depth`` from ``state``."""
-    legal = GAME.legal_actions(state)
-    if depth == 1 or not legal:
-        return len(legal)
-    total = 0
-    for action in legal:
-        child = GAME.clone(state)
-        GAME.apply(child, action)
-        total += perft(child, depth - 1)
-    return total
+    """The number of action sequences of length ``depth`` from ``state`` (:func:`hexkit.testing.perft`)."""
+    return core_perft(GAME, state, depth)
 
 
 def regenerate() -> None:
@@ -93,7 +86,7 @@ def regenerate() -> None:
     for name, spec in POSITIONS.items():
         state = position(*spec)
         (HERE / f"{name}.json").write_text(c.state_to_json(state, indent=1) + "\n")
-        counts[name] = [perft(state, 1), perft(state, 2)]
+        counts[name] = perft_table(GAME, state, 2)
     (HERE / "perft.json").write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
 
 

@@ -213,9 +213,9 @@ def rayleigh_kerigan(ctx: EffectContext) -> Steps | None:
     Source: rulebook, Captains, Rayleigh Kerigan.
     """
     turn = ctx.state.turn
-    mine = (0, 0, 0, 2)
+    mine = data(ctx.state).effects.rayleigh_kerigan_move_costs
     turn.move_costs = tuple(min(a, b) for a, b in zip(turn.move_costs, mine)) if turn.move_costs else mine
-    ctx.state.note(ctx.player, "this turn moving 1-3 spaces is free and 4 spaces cost 2 mana")
+    ctx.state.note(ctx.player, f"this turn moving 1-3 spaces is free and 4 spaces cost {mine[3]} mana")
     return None
 
 
@@ -225,7 +225,7 @@ def runika_zenanen(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Captains, Runika Zenanen; Activate Specialists (example).
     """
-    return [v.reclaim(ctx, 5)]
+    return [v.reclaim(ctx, data(ctx.state).effects.runika_zenanen_reclaim)]
 
 
 @effect("Seth Cremmul")

@@ -310,7 +310,7 @@ def orman_kaspar(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Engineers, Orman Kaspar.
     """
-    return [v.reclaim(ctx, 3)]
+    return [v.reclaim(ctx, data(ctx.state).effects.orman_kaspar_reclaim)]
 
 
 def _rixia_ok(ctx: EffectContext) -> bool:

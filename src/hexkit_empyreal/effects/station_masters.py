@@ -79,7 +79,8 @@ def clive_melmont(ctx: EffectContext) -> Steps:
 
 
 def _dareios_ok(ctx: EffectContext) -> bool:
-    return u.network_goods(ctx.state, ctx.player) >= 2 and u.can_gain_mana(ctx.state, ctx.player)
+    goods = data(ctx.state).effects.dareios_kuel_goods
+    return u.network_goods(ctx.state, ctx.player) >= goods and u.can_gain_mana(ctx.state, ctx.player)
 
 
 @effect("Dareios Kuel", available=_dareios_ok)
@@ -88,12 +89,14 @@ def dareios_kuel(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Station Masters, Dareios Kuel; FAQ.
     """
-    return [u.return_goods_then(ctx.player, 2, [v.gain_mana(ctx)])]
+    return [u.return_goods_then(ctx.player, data(ctx.state).effects.dareios_kuel_goods, [v.gain_mana(ctx)])]
 
 
 def _feylana_ok(ctx: EffectContext) -> bool:
     me = ctx.me
-    return me.mana >= 1 and bool(me.engineer) and not me.engineer_ready and u.network_goods(ctx.state, ctx.player) >= 1
+    n = data(ctx.state).effects
+    return (me.mana >= n.feylana_chorgitz_mana and bool(me.engineer) and not me.engineer_ready
+            and u.network_goods(ctx.state, ctx.player) >= n.feylana_chorgitz_goods)
 
 
 @effect("Feylana Chorgitz", available=_feylana_ok)
@@ -102,12 +105,17 @@ def feylana_chorgitz(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Station Masters, Feylana Chorgitz; FAQ.
     """
-    return [u.pay_then(ctx.player, 1, [u.return_goods_then(ctx.player, 1, [v.refresh(ctx, captain=False)])], ctx.source)]
+    n = data(ctx.state).effects
+    refresh = [v.refresh(ctx, captain=False)]
+    return [u.pay_then(ctx.player, n.feylana_chorgitz_mana,
+                       [u.return_goods_then(ctx.player, n.feylana_chorgitz_goods, refresh)], ctx.source)]
 
 
 def _lucca_ok(ctx: EffectContext) -> bool:
     me = ctx.me
-    return me.mana >= 2 and not me.captain_ready and u.network_goods(ctx.state, ctx.player) >= 2
+    n = data(ctx.state).effects
+    return (me.mana >= n.lucca_turlotte_mana and not me.captain_ready
+            and u.network_goods(ctx.state, ctx.player) >= n.lucca_turlotte_goods)
 
 
 @effect("Lucca Turlotte", available=_lucca_ok)
@@ -116,7 +124,10 @@ def lucca_turlotte(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Station Masters, Lucca Turlotte; FAQ.
     """
-    return [u.pay_then(ctx.player, 2, [u.return_goods_then(ctx.player, 2, [v.refresh(ctx, engineer=False)])], ctx.source)]
+    n = data(ctx.state).effects
+    refresh = [v.refresh(ctx, engineer=False)]
+    return [u.pay_then(ctx.player, n.lucca_turlotte_mana,
+                       [u.return_goods_then(ctx.player, n.lucca_turlotte_goods, refresh)], ctx.source)]
 
 
 def _tegusgan_build(player: int) -> BuildTrack:
@@ -127,10 +138,11 @@ def _tegusgan_build(player: int) -> BuildTrack:
 
 def _tegusgan_ok(ctx: EffectContext) -> bool:
     me = ctx.me
-    if me.mana < 2 or u.network_goods(ctx.state, ctx.player) < 2:
+    n = data(ctx.state).effects
+    if me.mana < n.tegusgan_mana or u.network_goods(ctx.state, ctx.player) < n.tegusgan_goods:
         return False
     # The build comes after paying 2 mana: Transfers may use only the rest.
-    return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player), budget=me.mana - 2))
+    return bool(build_options(ctx.state, ctx.player, _tegusgan_build(ctx.player), budget=me.mana - n.tegusgan_mana))
 
 
 @effect("Tegusgan", available=_tegusgan_ok)
@@ -139,7 +151,9 @@ def tegusgan(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Station Masters, Tegusgan; FAQ.
     """
-    return [u.pay_then(ctx.player, 2, [u.return_goods_then(ctx.player, 2, [_tegusgan_build(ctx.player)])], ctx.source)]
+    n = data(ctx.state).effects
+    build = [_tegusgan_build(ctx.player)]
+    return [u.pay_then(ctx.player, n.tegusgan_mana, [u.return_goods_then(ctx.player, n.tegusgan_goods, build)], ctx.source)]
 
 
 # ============================================================ cheaper moves, activations, Transfers
@@ -152,7 +166,7 @@ class SimonLaFaucheuse(Passive):
 
     def move_costs(self, state: EmpyrealState, player: int, costs: tuple[int, ...]) -> tuple[int, ...]:
         """Lower the move costs to 0/0/2/4."""
-        return _lower(costs, (0, 0, 2, 4))
+        return _lower(costs, data(state).effects.simon_la_faucheuse_move_costs)
 
 
 @passive("Levine Casterlie")
@@ -297,10 +311,11 @@ class VocoAstrum(Passive):
         """Two choices of a Good colour after a tile-less End of the Line delivery."""
         if mode != "eol" or count <= 0 or took_tile:
             return ()
-        if sum(state.supply[c] for c in _voco_colours(state, player)) < 2:
+        goods = data(state).effects.voco_astrum_goods
+        if sum(state.supply[c] for c in _voco_colours(state, player)) < goods:
             state.note(player, "Voco Astrum: not enough Goods in the supply")
             return ()
-        return [_voco_pick(player), _voco_pick(player)]
+        return [_voco_pick(player) for _ in range(goods)]
 
 
 def _voco_pick(player: int) -> ChooseOption:

@@ -64,7 +64,7 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
 
     Source: rulebook, Surveyors, Aella Ivaline Oran'hei.
     """
-    drawn = sorted(set(specialist_stack(ctx.state, 2).peek(3)))
+    drawn = sorted(set(specialist_stack(ctx.state, 2).peek(data(ctx.state).effects.aella_ivaline_draws)))
     if not drawn:
         ctx.state.note(ctx.player, "no Station Master is left to draw")
         return None
@@ -239,7 +239,7 @@ def hikaru_sorayama(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Hikaru Sorayama.
     """
-    return [v.reclaim(ctx), v.gain_mana(ctx, 2)]
+    return [v.reclaim(ctx), v.gain_mana(ctx, data(ctx.state).effects.hikaru_sorayama_gain)]
 
 
 # ------------------------------------------------------------ building
@@ -262,7 +262,7 @@ def _hydeart_build(state: EmpyrealState, o: Op) -> Steps | None:
     target = v.terrain(terrain_index(o.strs[-1]))
     state.turn.last_built = -1
     build = BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])
-    return u.repeat_build(build, 4)
+    return u.repeat_build(build, data(state).effects.hydeart_burnstein_builds)
 
 
 @effect("John Strong Stevenson")
@@ -275,7 +275,7 @@ def john_strong_stevenson(ctx: EffectContext) -> Steps:
     if not isinstance(build, BuildTrack):
         return [build]
     ctx.state.turn.last_built = -1
-    return u.repeat_build(build, 3)
+    return u.repeat_build(build, data(ctx.state).effects.john_strong_stevenson_builds)
 
 
 @effect("Mindra Dirac")
@@ -347,7 +347,7 @@ def anya_southwind(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Anya Southwind.
     """
-    return [_anya(ctx.player, 4)]
+    return [_anya(ctx.player, data(ctx.state).effects.anya_southwind_moves)]
 
 
 def _anya(player: int, times: int) -> ChooseHex:
@@ -382,7 +382,7 @@ def almir_nol_kanda(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Almir Nol Kanda.
     """
-    return [seed_goods(ctx.player, 3)]
+    return [seed_goods(ctx.player, data(ctx.state).effects.almir_nol_kanda_goods)]
 
 
 @effect("Ariel Malephaise")
@@ -443,7 +443,7 @@ def lyal_kerigan(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Lyal Kerigan.
     """
-    return [v.deliver(ctx, 4, tiles=True)]
+    return [v.deliver(ctx, data(ctx.state).effects.lyal_kerigan_goods, tiles=True)]
 
 
 @effect("Milton Barts")
@@ -511,7 +511,7 @@ def wardlaw_obrien(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Surveyors, Wardlaw O'Brien.
     """
-    return [_wardlaw(ctx.player, 2)]
+    return [_wardlaw(ctx.player, data(ctx.state).effects.wardlaw_obrien_swaps)]
 
 
 def _wardlaw(player: int, times: int) -> ChooseOption:

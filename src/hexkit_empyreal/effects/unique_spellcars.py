@@ -220,7 +220,7 @@ def flow_controller(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Unique Spellcars, Flow Controller.
     """
-    return [v.reclaim(ctx, 3)]
+    return [v.reclaim(ctx, data(ctx.state).effects.flow_controller_reclaim)]
 
 
 @effect("Mana Surger")

@@ -74,12 +74,13 @@ def _checker(state: EmpyrealState, player: int, t: Target) -> Callable[[int], bo
     cfg = state.cfg
     team = TEAM in cfg.variants
     my_team = cfg.team_of(player) if team else -1
+    most = data(state).rules.max_cars_per_hex
 
     def ok(cell: int) -> bool:
         if not allowed >> terrain[cell] & 1:
             return False
         cars = cars_of[cell]
-        if cars and (len(cars) >= 3 or player in cars):
+        if cars and (len(cars) >= most or player in cars):
             return False
         if edge is not None and not edge[cell]:
             return False
@@ -149,11 +150,13 @@ def _nets(state: EmpyrealState, player: int) -> tuple[int, int, int]:
             mate |= net
         else:
             comp |= net
-    on_map += data(state).rules.train_cars * len(state.players)
-    if on_map != cells:
+    rules = data(state).rules
+    on_map += rules.train_cars * len(state.players)
+    most = rules.max_cars_per_hex
+    if on_map != cells or most != 3:  # the bit count above knows full hexes only at 3 cars
         three = 0
         for c, cars in enumerate(state.cars):
-            if len(cars) >= 3:
+            if len(cars) >= most:
                 three |= 1 << c
     return three, comp, mate
 
@@ -463,8 +466,9 @@ def explain_build(state: EmpyrealState, player: int, d: BuildTrack, cell: int | 
         return f"a train car can never occupy a City; {h} is a City"
     if player in state.cars[cell]:
         return f"you already have a train car on {h}"
-    if len(state.cars[cell]) >= 3:
-        return f"hex {h} already holds 3 train cars"
+    most = data(state).rules.max_cars_per_hex
+    if len(state.cars[cell]) >= most:
+        return f"hex {h} already holds {most} train cars"
     if not target_ok(state, player, t, cell):
         return f"hex {h} ({TERRAINS[terrain]}) is not a legal target for Build Track on {t.label}"
     options = build_options(state, player, d)
