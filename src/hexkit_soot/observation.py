@@ -157,6 +157,12 @@ class SootEncoder(Encoder):
             for q in range(-R, R + 1):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
+        # (row, col) of every hex inside the window, looked up once per hex instead of computed
+        self._cells: dict[Hex, tuple[int, int]] = {}
+        for r in range(-R, R + 1):
+            for q in range(-R, R + 1):
+                if abs(q + r) <= R:
+                    self._cells[Hex(q + CENTRAL_CITY[0], r + CENTRAL_CITY[1])] = (r + R, q + R)
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -168,7 +174,7 @@ class SootEncoder(Encoder):
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
         s: SootState = view
         p = self._p
-        at = self._at
+        at = self._cells.get  # same answers as self._at, a dict lookup
         planes[0] = self._window
         outside = 0
         tiles = self._tiles
