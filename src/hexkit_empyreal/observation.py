@@ -54,9 +54,9 @@ from hexkit.game import PlayerId
 from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import DECISION_TYPES
+from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.board import Board, board_for, choose_layout
-from hexkit_empyreal.config import EmpyrealConfig
+from hexkit_empyreal.config import OPEN, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, game_data
 from hexkit_empyreal.state import EmpyrealState, bits, board
 
@@ -75,6 +75,8 @@ class EmpyrealEncoder(Encoder):
     Args:
         config: the game's config.
     """
+
+    reads_full_state = True
 
     def __init__(self, config: EmpyrealConfig) -> None:
         d = game_data(config)
@@ -247,7 +249,16 @@ class EmpyrealEncoder(Encoder):
             if i is not None:
                 f[self._f_railyard + i] += 1.0
         specs = self._specialists
-        for stack in s.stacks:
+        seeing = -2  # a view: its stacks are already redacted
+        if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
+            seeing = -1
+            if OPEN in s.config.variants:
+                seeing = -2
+            elif isinstance(top, ChooseSpecialist) and top.player == player:
+                seeing = top.kind
+        for t, stack in enumerate(s.stacks):
+            if seeing != -2 and t != seeing:
+                continue
             for name in stack:
                 i = specs.get(name) if name != _HIDDEN else None
                 if i is not None:

@@ -88,10 +88,15 @@ _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans"
 class SootEncoder(Encoder):
     """Encodes a Soot & Timber view; shapes depend only on the config (players, data) and ``radius``.
 
+    Given the full state it screens the other seats' ingredients itself (the
+    only hidden thing it reads), so :func:`hexkit.rl.observation` makes no view.
+
     Args:
         config: the game's config.
         radius: the window radius ``R`` (default :func:`default_radius`).
     """
+
+    reads_full_state = True
 
     def __init__(self, config: SootConfig, radius: int | None = None) -> None:
         d = data_of(config)
@@ -283,6 +288,10 @@ class SootEncoder(Encoder):
                 pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
                 len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
                 len(pl.caravans), len(pl.warehouses), pl.screened)
+            screened = pl.screened
+            if seat != player and s.viewer != player:  # the full state: screen the ingredients here
+                screened += sum(pl.stock.get(g, 0) for g in INGREDIENTS)
+            f[o + len(_SEAT) - 1] = screened
             for good, count in pl.stock.items():
                 i = goods.get(good)
                 if i is not None and (seat == player or good not in INGREDIENTS):
