@@ -156,15 +156,14 @@ class EmpyrealEncoder(Encoder):
         flat[self._p_terrain + np.asarray(s.terrain, dtype=np.intp), pos] = 1.0
         pg, pc = self._p_goods, self._p_cars
         # gather the scattered marks in lists, then write them in one numpy call each
+        goods = s.goods
+        full = [cell for cell, here in enumerate(goods) if here]
+        if full:
+            colours = [pg + colour for cell in full for colour in goods[cell]]
+            at_cells = [cell for cell in full for _ in goods[cell]]
+            np.add.at(flat, (np.array(colours), pos[at_cells]), 1.0)
         rows: list[int] = []
         cells: list[int] = []
-        for cell in [i for i, goods in enumerate(s.goods) if goods]:
-            for colour in s.goods[cell]:
-                rows.append(pg + colour)
-                cells.append(cell)
-        if rows:
-            np.add.at(flat, (np.array(rows), pos[cells]), 1.0)
-        rows, cells = [], []
         for seat, folio in enumerate(s.players):  # a Network's bit mask: its train cars' cells
             found = bits(folio.net)
             rows += [pc + (seat - player) % n] * len(found)
