@@ -96,6 +96,7 @@ class EmpyrealEncoder(Encoder):
         width = max(h.q for h in sample.hexes) - self._q0 + 1
         self._ncities = len(sample.cities)
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
+        self._map: tuple[Board, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Float32Array] | None = None
         planes = (["on_map"] + [f"terrain_{t}" for t in TERRAIN_LETTERS]
                   + [f"goods_{c}" for c in colours] + [f"cars_{k}" for k in range(SLOTS)]
                   + [f"city_{c}" for c in colours] + ["last_built"])
@@ -152,26 +153,20 @@ class EmpyrealEncoder(Encoder):
         b = board(s)
         pos = self._cells(b)
         flat = planes.reshape(planes.shape[0], -1)
-        flat[0, pos] = 1.0
-        flat[self._p_terrain + np.asarray(s.terrain, dtype=np.intp), pos] = 1.0
-        pg, pc = self._p_goods, self._p_cars
-        # gather the scattered marks in lists, then write them in one numpy call each
-        goods = s.goods
-        full = [cell for cell, here in enumerate(goods) if here]
-        if full:
-            colours = [pg + colour for cell in full for colour in goods[cell]]
-            at_cells = [cell for cell in full for _ in goods[cell]]
-            np.add.at(flat, (np.array(colours), pos[at_cells]), 1.0)
+        # The map planes (on_map, terrain, goods, cities) change only when terrain or goods
+        # do: they are kept for the last (board, terrain, goods) seen and copied in whole.
+        key = (tuple(s.terrain), tuple(s.goods))
+        cached = self._map
+        if cached is None or cached[0] is not b or cached[1] != key:
+            cached = self._map = (b, key, self._map_planes(s, b, pos, flat.shape))
+        flat[:] = cached[2]
+        pc = self._p_cars
         rows: list[int] = []
         cells: list[int] = []
         for seat, folio in enumerate(s.players):  # a Network's bit mask: its train cars' cells
             found = bits(folio.net)
             rows += [pc + (seat - player) % n] * len(found)
             cells += found
-        for city, colour in zip(b.cities, b.city_colour):
-            if s.terrain[city] == CITY:
-                rows.append(self._p_city + colour)
-                cells.append(city)
         if s.turn.last_built >= 0:
             rows.append(self._p_last)
             cells.append(s.turn.last_built)
@@ -180,6 +175,26 @@ class EmpyrealEncoder(Encoder):
         values = [0.0] * len(features)
         self._features(s, player, values)
         features[:] = values
+
+    def _map_planes(self, s: EmpyrealState, b: Board, pos: NDArray[np.intp],
+                    shape: tuple[int, ...]) -> Float32Array:
+        """The on_map, terrain, goods and city planes of ``s``, shape ``(C, H * W)`` (others zero)."""
+        flat = np.zeros(shape, dtype=np.float32)
+        flat[0, pos] = 1.0
+        flat[self._p_terrain + np.asarray(s.terrain, dtype=np.intp), pos] = 1.0
+        goods = s.goods
+        full = [cell for cell, here in enumerate(goods) if here]
+        if full:
+            m = len(goods)  # cubes counted per (colour, cell) by one bincount
+            keys = [colour * m + cell for cell in full for colour in goods[cell]]
+            counts = np.bincount(keys, minlength=self._ncol * m)
+            flat[self._p_goods:self._p_goods + self._ncol, pos] = counts.reshape(self._ncol, m)
+        cities = [(self._p_city + colour, city) for city, colour in zip(b.cities, b.city_colour)
+                  if s.terrain[city] == CITY]
+        if cities:
+            where = np.array(cities, dtype=np.intp)
+            flat[where[:, 0], pos[where[:, 1]]] = 1.0
+        return flat
 
     def _features(self, s: EmpyrealState, player: PlayerId, f: list[float]) -> None:
         n = len(s.players)
