@@ -162,6 +162,7 @@ class SootEncoder(Encoder):
             for q in range(-R, R + 1):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
+        self._map: tuple[Any, list[int], list[int], list[int], int] | None = None
         # (row, col) of every hex inside the window, looked up once per hex instead of computed
         self._cells: dict[Hex, tuple[int, int]] = {}
         for r in range(-R, R + 1):
@@ -181,8 +182,6 @@ class SootEncoder(Encoder):
         p = self._p
         at = self._cells.get  # same answers as self._at, a dict lookup
         planes[0] = self._window
-        outside = 0
-        tiles = self._tiles
         # (plane, row, col, value) marks gathered in lists, written by two numpy calls:
         # ``put`` marks are assigned, ``add`` marks summed
         put: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
@@ -195,24 +194,18 @@ class SootEncoder(Encoder):
             to[2].append(xy[1])
             to[3].append(value)
 
-        p_tile, p_terrain, p_site, p_river = 1, self._p_terrain, self._p_site, p["river"]
-        for h, tile in s.tiles.items():
-            xy = at(h)
-            if xy is None:
-                outside += 1
-                continue
-            mark(put, p_tile, xy)
-            if 0 <= tile < len(tiles):
-                terrain, site, river = tiles[tile]
-                mark(put, p_terrain + self._terrain[terrain], xy)
-                if site:
-                    mark(put, p_site + self._site[site], xy)
-                if river:
-                    mark(put, p_river, xy)
-        for h, wet in s.water.items():
-            xy = at(h)
-            if wet and xy is not None:
-                mark(put, p["water"], xy)
+        # The tile and water marks change only when a tile is laid or water changes: they are
+        # kept for the last (tiles, water) seen (a value key, so never stale).
+        key = (tuple(s.tiles.items()), tuple(s.water.items()))
+        cached = self._map
+        if cached is None or cached[0] != key:
+            cached = self._map = (key, *self._map_marks(s))
+        _, map_planes, map_rows, map_cols, outside = cached
+        if map_planes:
+            put[0].extend(map_planes)
+            put[1].extend(map_rows)
+            put[2].extend(map_cols)
+            put[3].extend([1.0] * len(map_planes))
         for h, c in s.communities.items():
             xy = at(h)
             if xy is None:
@@ -271,6 +264,40 @@ class SootEncoder(Encoder):
         values = [0.0] * len(features)
         self._features(s, player, values, outside)
         features[:] = values
+
+    def _map_marks(self, s: SootState) -> tuple[list[int], list[int], list[int], int]:
+        """(planes, rows, cols) of the tile, terrain, site, river and water marks; tiles outside the window."""
+        at = self._cells.get
+        tiles = self._tiles
+        planes: list[int] = []
+        rows: list[int] = []
+        cols: list[int] = []
+        outside = 0
+
+        def mark(plane: int, xy: tuple[int, int]) -> None:
+            planes.append(plane)
+            rows.append(xy[0])
+            cols.append(xy[1])
+
+        p_tile, p_terrain, p_site, p_river = 1, self._p_terrain, self._p_site, self._p["river"]
+        for h, tile in s.tiles.items():
+            xy = at(h)
+            if xy is None:
+                outside += 1
+                continue
+            mark(p_tile, xy)
+            if 0 <= tile < len(tiles):
+                terrain, site, river = tiles[tile]
+                mark(p_terrain + self._terrain[terrain], xy)
+                if site:
+                    mark(p_site + self._site[site], xy)
+                if river:
+                    mark(p_river, xy)
+        for h, wet in s.water.items():
+            xy = at(h)
+            if wet and xy is not None:
+                mark(self._p["water"], xy)
+        return planes, rows, cols, outside
 
     def _features(self, s: SootState, player: PlayerId, f: list[float], outside: int) -> None:
         n = len(s.players)
