@@ -85,6 +85,10 @@ _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans"
          "camps_founded", "caravans", "warehouses", "screened")
 
 
+_Marks = tuple[list[int], list[int], list[int], list[float]]
+"""(planes, rows, cols, values) of marks on the planes."""
+
+
 class SootEncoder(Encoder):
     """Encodes a Soot & Timber view; shapes depend only on the config (players, data) and ``radius``.
 
@@ -163,6 +167,7 @@ class SootEncoder(Encoder):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
         self._map: tuple[Any, list[int], list[int], list[int], int] | None = None
+        self._routes: dict[int, tuple[Any, _Marks, _Marks]] = {}
         # (row, col) of every hex inside the window, looked up once per hex instead of computed
         self._cells: dict[Hex, tuple[int, int]] = {}
         for r in range(-R, R + 1):
@@ -231,19 +236,14 @@ class SootEncoder(Encoder):
             mark(put, p["settlement_mine"], xy, float(st.founder == player))
             for fac in st.facilities:
                 mark(add, p["facilities_mine" if fac.owner == player else "facilities_others"], xy)
-        route_mine, route_others, route_level = p["route_mine"], p["route_others"], p["route_level"]
-        for h, owners in s.route_owner.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            kinds = s.route_kind.get(h, (0,) * 6)
-            level = 0
-            for owner, kind in zip(owners, kinds):
-                if kind > 0:
-                    level = max(level, kind)
-                    if owner >= 0:
-                        mark(add, route_mine if owner == player else route_others, xy)
-            mark(put, route_level, xy, level)
+        # Route marks change only when a route is built: kept per seat for the last routes seen.
+        rkey = (tuple(s.route_owner.items()), tuple(s.route_kind.items()))
+        got = self._routes.get(player)
+        if got is None or got[0] != rkey:
+            got = self._routes[player] = (rkey, *self._route_marks(s, player))
+        for to, marks in ((put, got[1]), (add, got[2])):
+            for column, values in zip(to, marks):
+                column.extend(values)  # type: ignore[attr-defined]
         for seat, pl in enumerate(s.players):
             side = "mine" if seat == player else "others"
             for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
@@ -298,6 +298,33 @@ class SootEncoder(Encoder):
             if wet and xy is not None:
                 mark(self._p["water"], xy)
         return planes, rows, cols, outside
+
+    def _route_marks(self, s: SootState, player: PlayerId) -> tuple[_Marks, _Marks]:
+        """(assigned, summed) marks of the route planes seen by ``player``."""
+        at = self._cells.get
+        p = self._p
+        put: _Marks = ([], [], [], [])
+        add: _Marks = ([], [], [], [])
+        route_mine, route_others, route_level = p["route_mine"], p["route_others"], p["route_level"]
+        for h, owners in s.route_owner.items():
+            xy = at(h)
+            if xy is None:
+                continue
+            kinds = s.route_kind.get(h, (0,) * 6)
+            level = 0
+            for owner, kind in zip(owners, kinds):
+                if kind > 0:
+                    level = max(level, kind)
+                    if owner >= 0:
+                        add[0].append(route_mine if owner == player else route_others)
+                        add[1].append(xy[0])
+                        add[2].append(xy[1])
+                        add[3].append(1.0)
+            put[0].append(route_level)
+            put[1].append(xy[0])
+            put[2].append(xy[1])
+            put[3].append(level)
+        return put, add
 
     def _features(self, s: SootState, player: PlayerId, f: list[float], outside: int) -> None:
         n = len(s.players)
