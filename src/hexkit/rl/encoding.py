@@ -136,7 +136,9 @@ class Encoder(ABC):
 
     Subclasses set :attr:`spec` in their constructor and implement
     :meth:`fill`. Encoders keep no state between calls beyond static tables
-    of the config, so one encoder serves every state of its config.
+    of the config and memos keyed by the values they were computed from
+    (never by object identity of mutable parts), so one encoder serves every
+    state of its config.
 
     Attributes:
         spec: the layout of the vector.
