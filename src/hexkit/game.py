@@ -81,6 +81,12 @@ class GameInfo:
         hidden_fields: glob patterns over the dotted paths of the state's
             JSON form (``"players.*.hand"``) that :meth:`Game.view` may change;
             ``rng`` is always hidden.
+        action_catalogue: ``"module:function"`` making the game's stable
+            numbered :class:`ActionSpace` from ``(game, config)`` (read by
+            :mod:`hexkit.rl`, imported only when first asked for); ``""``: the
+            game's own :meth:`Game.action_space`.
+        modules: names of the optional modules a config may switch on (read
+            by the server's table listing); ``()`` for a game without modules.
     """
 
     name: str
@@ -93,6 +99,8 @@ class GameInfo:
     information: Information = Information.PERFECT
     stochastic: bool = False
     hidden_fields: tuple[str, ...] = ()
+    action_catalogue: str = ""
+    modules: tuple[str, ...] = ()
 
 
 def _names(values: Iterable[str]) -> frozenset[str]:

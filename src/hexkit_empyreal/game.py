@@ -128,6 +128,7 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         information=Information.IMPERFECT,
         stochastic=True,
         hidden_fields=("deck", "stacks", "box", "award_box", "pending.*.options.*"),
+        action_catalogue="hexkit_empyreal.catalogue:action_space",
     )
     config_type = EmpyrealConfig
     state_type = EmpyrealState

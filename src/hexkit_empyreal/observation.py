@@ -54,9 +54,9 @@ from hexkit.game import PlayerId
 from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec
 from hexkit.rng import Rng
 
-from hexkit_empyreal.actions import DECISION_TYPES
+from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.board import Board, board_for, choose_layout
-from hexkit_empyreal.config import EmpyrealConfig
+from hexkit_empyreal.config import OPEN, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, game_data
 from hexkit_empyreal.state import EmpyrealState, bits, board
 
@@ -76,6 +76,8 @@ class EmpyrealEncoder(Encoder):
         config: the game's config.
     """
 
+    reads_full_state = True
+
     def __init__(self, config: EmpyrealConfig) -> None:
         d = game_data(config)
         self._n = config.players
@@ -94,6 +96,7 @@ class EmpyrealEncoder(Encoder):
         width = max(h.q for h in sample.hexes) - self._q0 + 1
         self._ncities = len(sample.cities)
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
+        self._map: tuple[Board, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Float32Array] | None = None
         planes = (["on_map"] + [f"terrain_{t}" for t in TERRAIN_LETTERS]
                   + [f"goods_{c}" for c in colours] + [f"cars_{k}" for k in range(SLOTS)]
                   + [f"city_{c}" for c in colours] + ["last_built"])
@@ -150,27 +153,20 @@ class EmpyrealEncoder(Encoder):
         b = board(s)
         pos = self._cells(b)
         flat = planes.reshape(planes.shape[0], -1)
-        flat[0, pos] = 1.0
-        flat[self._p_terrain + np.asarray(s.terrain, dtype=np.intp), pos] = 1.0
-        pg, pc = self._p_goods, self._p_cars
-        # gather the scattered marks in lists, then write them in one numpy call each
+        # The map planes (on_map, terrain, goods, cities) change only when terrain or goods
+        # do: they are kept for the last (board, terrain, goods) seen and copied in whole.
+        key = (tuple(s.terrain), tuple(s.goods))
+        cached = self._map
+        if cached is None or cached[0] is not b or cached[1] != key:
+            cached = self._map = (b, key, self._map_planes(s, b, pos, flat.shape))
+        flat[:] = cached[2]
+        pc = self._p_cars
         rows: list[int] = []
         cells: list[int] = []
-        for cell in [i for i, goods in enumerate(s.goods) if goods]:
-            for colour in s.goods[cell]:
-                rows.append(pg + colour)
-                cells.append(cell)
-        if rows:
-            np.add.at(flat, (np.array(rows), pos[cells]), 1.0)
-        rows, cells = [], []
         for seat, folio in enumerate(s.players):  # a Network's bit mask: its train cars' cells
             found = bits(folio.net)
             rows += [pc + (seat - player) % n] * len(found)
             cells += found
-        for city, colour in zip(b.cities, b.city_colour):
-            if s.terrain[city] == CITY:
-                rows.append(self._p_city + colour)
-                cells.append(city)
         if s.turn.last_built >= 0:
             rows.append(self._p_last)
             cells.append(s.turn.last_built)
@@ -179,6 +175,26 @@ class EmpyrealEncoder(Encoder):
         values = [0.0] * len(features)
         self._features(s, player, values)
         features[:] = values
+
+    def _map_planes(self, s: EmpyrealState, b: Board, pos: NDArray[np.intp],
+                    shape: tuple[int, ...]) -> Float32Array:
+        """The on_map, terrain, goods and city planes of ``s``, shape ``(C, H * W)`` (others zero)."""
+        flat = np.zeros(shape, dtype=np.float32)
+        flat[0, pos] = 1.0
+        flat[self._p_terrain + np.asarray(s.terrain, dtype=np.intp), pos] = 1.0
+        goods = s.goods
+        full = [cell for cell, here in enumerate(goods) if here]
+        if full:
+            m = len(goods)  # cubes counted per (colour, cell) by one bincount
+            keys = [colour * m + cell for cell in full for colour in goods[cell]]
+            counts = np.bincount(keys, minlength=self._ncol * m)
+            flat[self._p_goods:self._p_goods + self._ncol, pos] = counts.reshape(self._ncol, m)
+        cities = [(self._p_city + colour, city) for city, colour in zip(b.cities, b.city_colour)
+                  if s.terrain[city] == CITY]
+        if cities:
+            where = np.array(cities, dtype=np.intp)
+            flat[where[:, 0], pos[where[:, 1]]] = 1.0
+        return flat
 
     def _features(self, s: EmpyrealState, player: PlayerId, f: list[float]) -> None:
         n = len(s.players)
@@ -247,7 +263,16 @@ class EmpyrealEncoder(Encoder):
             if i is not None:
                 f[self._f_railyard + i] += 1.0
         specs = self._specialists
-        for stack in s.stacks:
+        seeing = -2  # a view: its stacks are already redacted
+        if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
+            seeing = -1
+            if OPEN in s.config.variants:
+                seeing = -2
+            elif isinstance(top, ChooseSpecialist) and top.player == player:
+                seeing = top.kind
+        for t, stack in enumerate(s.stacks):
+            if seeing != -2 and t != seeing:
+                continue
             for name in stack:
                 i = specs.get(name) if name != _HIDDEN else None
                 if i is not None:

@@ -17,7 +17,7 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.present import present_answer, private_info
-from hexkit_soot.config import VARIANTS, SootConfig, data_of
+from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
 from hexkit_soot.effects import (
     cards as effect_cards,
     events as effect_events,
@@ -155,6 +155,8 @@ class SootGame(Game[SootState, SootConfig]):
         information=Information.IMPERFECT,
         stochastic=True,
         hidden_fields=HIDDEN_FIELDS,
+        action_catalogue="hexkit_soot.catalogue:action_space",
+        modules=MODULE_NAMES,
     )
     config_type: ClassVar[type[SootConfig]] = SootConfig
     state_type: ClassVar[type[SootState]] = SootState

@@ -85,13 +85,22 @@ _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans"
          "camps_founded", "caravans", "warehouses", "screened")
 
 
+_Marks = tuple[list[int], list[int], list[int], list[float]]
+"""(planes, rows, cols, values) of marks on the planes."""
+
+
 class SootEncoder(Encoder):
     """Encodes a Soot & Timber view; shapes depend only on the config (players, data) and ``radius``.
+
+    Given the full state it screens the other seats' ingredients itself (the
+    only hidden thing it reads), so :func:`hexkit.rl.observation` makes no view.
 
     Args:
         config: the game's config.
         radius: the window radius ``R`` (default :func:`default_radius`).
     """
+
+    reads_full_state = True
 
     def __init__(self, config: SootConfig, radius: int | None = None) -> None:
         d = data_of(config)
@@ -157,6 +166,14 @@ class SootEncoder(Encoder):
             for q in range(-R, R + 1):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
+        self._map: tuple[Any, list[int], list[int], list[int], int] | None = None
+        self._routes: dict[int, tuple[Any, _Marks, _Marks]] = {}
+        # (row, col) of every hex inside the window, looked up once per hex instead of computed
+        self._cells: dict[Hex, tuple[int, int]] = {}
+        for r in range(-R, R + 1):
+            for q in range(-R, R + 1):
+                if abs(q + r) <= R:
+                    self._cells[Hex(q + CENTRAL_CITY[0], r + CENTRAL_CITY[1])] = (r + R, q + R)
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -168,10 +185,8 @@ class SootEncoder(Encoder):
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
         s: SootState = view
         p = self._p
-        at = self._at
+        at = self._cells.get  # same answers as self._at, a dict lookup
         planes[0] = self._window
-        outside = 0
-        tiles = self._tiles
         # (plane, row, col, value) marks gathered in lists, written by two numpy calls:
         # ``put`` marks are assigned, ``add`` marks summed
         put: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
@@ -184,24 +199,18 @@ class SootEncoder(Encoder):
             to[2].append(xy[1])
             to[3].append(value)
 
-        p_tile, p_terrain, p_site, p_river = 1, self._p_terrain, self._p_site, p["river"]
-        for h, tile in s.tiles.items():
-            xy = at(h)
-            if xy is None:
-                outside += 1
-                continue
-            mark(put, p_tile, xy)
-            if 0 <= tile < len(tiles):
-                terrain, site, river = tiles[tile]
-                mark(put, p_terrain + self._terrain[terrain], xy)
-                if site:
-                    mark(put, p_site + self._site[site], xy)
-                if river:
-                    mark(put, p_river, xy)
-        for h, wet in s.water.items():
-            xy = at(h)
-            if wet and xy is not None:
-                mark(put, p["water"], xy)
+        # The tile and water marks change only when a tile is laid or water changes: they are
+        # kept for the last (tiles, water) seen (a value key, so never stale).
+        key = (tuple(s.tiles.items()), tuple(s.water.items()))
+        cached = self._map
+        if cached is None or cached[0] != key:
+            cached = self._map = (key, *self._map_marks(s))
+        _, map_planes, map_rows, map_cols, outside = cached
+        if map_planes:
+            put[0].extend(map_planes)
+            put[1].extend(map_rows)
+            put[2].extend(map_cols)
+            put[3].extend([1.0] * len(map_planes))
         for h, c in s.communities.items():
             xy = at(h)
             if xy is None:
@@ -227,19 +236,14 @@ class SootEncoder(Encoder):
             mark(put, p["settlement_mine"], xy, float(st.founder == player))
             for fac in st.facilities:
                 mark(add, p["facilities_mine" if fac.owner == player else "facilities_others"], xy)
-        route_mine, route_others, route_level = p["route_mine"], p["route_others"], p["route_level"]
-        for h, owners in s.route_owner.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            kinds = s.route_kind.get(h, (0,) * 6)
-            level = 0
-            for owner, kind in zip(owners, kinds):
-                if kind > 0:
-                    level = max(level, kind)
-                    if owner >= 0:
-                        mark(add, route_mine if owner == player else route_others, xy)
-            mark(put, route_level, xy, level)
+        # Route marks change only when a route is built: kept per seat for the last routes seen.
+        rkey = (tuple(s.route_owner.items()), tuple(s.route_kind.items()))
+        got = self._routes.get(player)
+        if got is None or got[0] != rkey:
+            got = self._routes[player] = (rkey, *self._route_marks(s, player))
+        for to, marks in ((put, got[1]), (add, got[2])):
+            for column, values in zip(to, marks):
+                column.extend(values)  # type: ignore[attr-defined]
         for seat, pl in enumerate(s.players):
             side = "mine" if seat == player else "others"
             for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
@@ -261,6 +265,67 @@ class SootEncoder(Encoder):
         self._features(s, player, values, outside)
         features[:] = values
 
+    def _map_marks(self, s: SootState) -> tuple[list[int], list[int], list[int], int]:
+        """(planes, rows, cols) of the tile, terrain, site, river and water marks; tiles outside the window."""
+        at = self._cells.get
+        tiles = self._tiles
+        planes: list[int] = []
+        rows: list[int] = []
+        cols: list[int] = []
+        outside = 0
+
+        def mark(plane: int, xy: tuple[int, int]) -> None:
+            planes.append(plane)
+            rows.append(xy[0])
+            cols.append(xy[1])
+
+        p_tile, p_terrain, p_site, p_river = 1, self._p_terrain, self._p_site, self._p["river"]
+        for h, tile in s.tiles.items():
+            xy = at(h)
+            if xy is None:
+                outside += 1
+                continue
+            mark(p_tile, xy)
+            if 0 <= tile < len(tiles):
+                terrain, site, river = tiles[tile]
+                mark(p_terrain + self._terrain[terrain], xy)
+                if site:
+                    mark(p_site + self._site[site], xy)
+                if river:
+                    mark(p_river, xy)
+        for h, wet in s.water.items():
+            xy = at(h)
+            if wet and xy is not None:
+                mark(self._p["water"], xy)
+        return planes, rows, cols, outside
+
+    def _route_marks(self, s: SootState, player: PlayerId) -> tuple[_Marks, _Marks]:
+        """(assigned, summed) marks of the route planes seen by ``player``."""
+        at = self._cells.get
+        p = self._p
+        put: _Marks = ([], [], [], [])
+        add: _Marks = ([], [], [], [])
+        route_mine, route_others, route_level = p["route_mine"], p["route_others"], p["route_level"]
+        for h, owners in s.route_owner.items():
+            xy = at(h)
+            if xy is None:
+                continue
+            kinds = s.route_kind.get(h, (0,) * 6)
+            level = 0
+            for owner, kind in zip(owners, kinds):
+                if kind > 0:
+                    level = max(level, kind)
+                    if owner >= 0:
+                        add[0].append(route_mine if owner == player else route_others)
+                        add[1].append(xy[0])
+                        add[2].append(xy[1])
+                        add[3].append(1.0)
+            put[0].append(route_level)
+            put[1].append(xy[0])
+            put[2].append(xy[1])
+            put[3].append(level)
+        return put, add
+
     def _features(self, s: SootState, player: PlayerId, f: list[float], outside: int) -> None:
         n = len(s.players)
         top = s.pending[-1] if s.pending else None
@@ -277,6 +342,10 @@ class SootEncoder(Encoder):
                 pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
                 len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
                 len(pl.caravans), len(pl.warehouses), pl.screened)
+            screened = pl.screened
+            if seat != player and s.viewer != player:  # the full state: screen the ingredients here
+                screened += sum(pl.stock.get(g, 0) for g in INGREDIENTS)
+            f[o + len(_SEAT) - 1] = screened
             for good, count in pl.stock.items():
                 i = goods.get(good)
                 if i is not None and (seat == player or good not in INGREDIENTS):

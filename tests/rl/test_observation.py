@@ -138,3 +138,34 @@ def test_generic_encoder_for_a_game_without_hook() -> None:
     obs = observation(toy, state, 0)
     n = toy.info.max_players
     assert obs[0] == 1 and obs[n + toy.current_player(state)] == 1
+
+
+@pytest.mark.parametrize(("name", "players", "seeds"), [("soot", 2, 2), ("soot", 4, 1), ("empyreal", 2, 3),
+                                                        ("empyreal", 4, 2)])
+def test_full_state_fast_path_equals_the_view(name: str, players: int, seeds: int) -> None:
+    """An encoder with ``reads_full_state`` writes, from the full state, exactly what it writes from the view.
+
+    Every seat at every decision of random games: the fast path of
+    :func:`hexkit.rl.observation` never shows a seat more than its view.
+    """
+    import random
+
+    from hexkit.rl import encoder_for
+
+    game = hexkit.load_game(name)
+    config = game.make_config(players)
+    encoder = encoder_for(game, config)
+    assert encoder.reads_full_state
+    checked = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = game.new(config, seed)
+        while not game.is_over(state):
+            for seat in range(players):
+                fast = observation(game, state, seat)
+                slow = encoder.encode(game.view(state, seat), seat)
+                assert np.array_equal(fast, slow), f"{name} seed {seed} step {state.step} seat {seat}"
+                checked += 1
+            legal = game.legal_actions(state)
+            game.apply(state, legal[rng.randrange(len(legal))])
+    assert checked > 100

@@ -141,8 +141,22 @@ def test_wrapped_hex_agrees_with_native_hex(size: int, swap: bool, games: int) -
     assert {w for _, w in results} == {0, 1}
 
 
+def _agreement(games: int) -> dict[tuple[int, bool], int]:
+    """Play ``games`` lockstep games over sizes 5/7/9/11, every third with swap; games per (size, swap)."""
+    played: dict[tuple[int, bool], int] = {}
+    for seed in range(games):
+        size, swap = (5, 7, 9, 11)[seed % 4], seed % 3 == 0
+        play_both(size, swap, seed)
+        played[size, swap] = played.get((size, swap), 0) + 1
+    return played
+
+
+def test_wrapped_hex_agrees_with_native_hex_100_games() -> None:
+    """The first 100 games of the 1,000-game soak agreement, in the normal suite (a few seconds)."""
+    played = _agreement(100)
+    assert sum(played.values()) == 100 and len(played) == 8  # every size, with and without swap
+
+
 @pytest.mark.soak
 def test_wrapped_hex_agrees_with_native_hex_1000_games() -> None:
-    for seed in range(1000):
-        size = (5, 7, 9, 11)[seed % 4]
-        play_both(size, seed % 3 == 0, seed)
+    assert sum(_agreement(1000).values()) == 1000

@@ -115,3 +115,37 @@ def test_the_tutorial_hex_keeps_openspiels_numbering() -> None:
     assert space_for(game, config) is game._space(config) or action_space_size(game, config) == 26
     state = game.new(config)
     assert legal_indices(game, state) == game.legal_indices(state)
+
+
+# Digests of the full key lists as numbered before the catalogues moved into their plugins
+# (hexkit.rl.*_catalogue, 2026-12-03): the numbers must never change.
+PINNED_NUMBERING = [
+    ("empyreal", 2, 1953, "840128d2869ea266"),
+    ("empyreal", 4, 2127, "2b252149aa2f3278"),
+    ("soot", 2, 36849, "4795ac0a572e8077"),
+    ("soot", 4, 36849, "4795ac0a572e8077"),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "size", "digest"), PINNED_NUMBERING)
+def test_action_numbering_is_pinned(name: str, players: int, size: int, digest: str) -> None:
+    import hashlib
+
+    from hexkit.rl.spaces import KeyedSpace, space_for
+
+    game = hexkit.load_game(name)
+    space = space_for(game, game.make_config(players))
+    assert isinstance(space, KeyedSpace) and space.size == size
+    assert hashlib.sha256(repr(space.keys).encode()).hexdigest()[:16] == digest
+
+
+def test_plugins_declare_their_catalogues_and_modules() -> None:
+    import hexkit.rl.soot_catalogue as shim
+    import hexkit_soot.catalogue as moved
+    from hexkit_soot.config import MODULE_NAMES
+
+    assert hexkit.load_game("soot").info.action_catalogue == "hexkit_soot.catalogue:action_space"
+    assert hexkit.load_game("empyreal").info.action_catalogue == "hexkit_empyreal.catalogue:action_space"
+    assert hexkit.load_game("soot").info.modules == MODULE_NAMES
+    assert hexkit.load_game("hex").info.action_catalogue == ""
+    assert shim.action_space is moved.action_space

@@ -136,13 +136,23 @@ class Encoder(ABC):
 
     Subclasses set :attr:`spec` in their constructor and implement
     :meth:`fill`. Encoders keep no state between calls beyond static tables
-    of the config, so one encoder serves every state of its config.
+    of the config and memos keyed by the values they were computed from
+    (never by object identity of mutable parts), so one encoder serves every
+    state of its config.
 
     Attributes:
         spec: the layout of the vector.
+        reads_full_state: ``True`` when :meth:`fill`, given the full state
+            (whose ``viewer`` is not ``player``), applies the seat's
+            visibility rules itself and writes exactly what it writes for
+            ``game.view(state, player)``; :func:`observation` then skips the
+            view's deep copy. An encoder that sets it must be tested for
+            equality of the two on every decision of random games
+            (``tests/rl/test_observation.py``). Default ``False``.
     """
 
     spec: ObservationSpec
+    reads_full_state: bool = False
 
     @abstractmethod
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
@@ -274,6 +284,9 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
         raise ObservationError(f"player must be a seat 0..{game.num_players(state) - 1}, not {player!r}")
     encoder = encoder_for(game, state.config)
     if state.viewer == player:
+        return encoder._encode(state, player)
+    if encoder.reads_full_state:
+        # The encoder hides what ``player`` may not see itself: no view copy.
         return encoder._encode(state, player)
     info = game.info
     if info.information is Information.PERFECT and not info.hidden_fields:

@@ -18,8 +18,9 @@ actions.
 
 The rl adapters use :func:`space_for` (and the helpers below) rather than the
 game's own methods: a game that overrides ``action_space`` (the tutorial Hex:
-OpenSpiel's numbering) keeps its own; Empyreal and Soot get the catalogues of
-:mod:`hexkit.rl.empyreal_catalogue` and :mod:`hexkit.rl.soot_catalogue`; any
+OpenSpiel's numbering) keeps its own; a game whose
+:attr:`~hexkit.game.GameInfo.action_catalogue` names a catalogue gets it
+(Empyreal: :mod:`hexkit_empyreal.catalogue`, Soot: :mod:`hexkit_soot.catalogue`); any
 other game keeps its :class:`~hexkit.game.LegalOrder`.
 
 >>> import hexkit
@@ -159,12 +160,10 @@ class KeyedSpace(ActionSpace):
         return f"unlisted legal action #{index - len(self.keys)} of the decision"
 
 
-CATALOGUES: dict[str, str] = {
-    "empyreal": "hexkit.rl.empyreal_catalogue:action_space",
-    "soot": "hexkit.rl.soot_catalogue:action_space",
-}
+CATALOGUES: dict[str, str] = {}
 """Game name -> ``"module:function"`` making its :class:`KeyedSpace` from
-``(game, config)``; imported only when that game's space is first asked for."""
+``(game, config)``, overriding the game's own :attr:`GameInfo.action_catalogue`
+(empty: plugins declare their catalogues themselves)."""
 
 _SPACES: dict[tuple[int, Any], ActionSpace] = {}
 
@@ -173,7 +172,8 @@ def space_for(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
     """The stable numbering of ``game``'s actions under ``config`` (cached).
 
     The game's own :meth:`~hexkit.game.Game.action_space` if it overrides it,
-    else the catalogue named in :data:`CATALOGUES`, else the game's
+    else the catalogue its :attr:`~hexkit.game.GameInfo.action_catalogue`
+    names (or :data:`CATALOGUES` overrides), else the game's
     :class:`~hexkit.game.LegalOrder`.
     """
     last = _LAST_SPACE
@@ -200,7 +200,7 @@ def _space_for(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
 
 def _make_space(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
     own = type(game).action_space is not Game.action_space
-    target = CATALOGUES.get(game.info.name)
+    target = CATALOGUES.get(game.info.name) or getattr(game.info, "action_catalogue", "")
     if own or target is None:
         return game.action_space(config)
     module, _, name = target.partition(":")

@@ -63,8 +63,8 @@ def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
     """The optional modules a game declares, and whether each can be played.
 
     A game has modules when its config type has a ``modules`` field; their
-    names are the ``MODULE_NAMES`` tuple of the module that defines the
-    config type (Soot: ``hexkit_soot.config.MODULE_NAMES``). Each is tried
+    names are :attr:`GameInfo.modules` (else, for older plugins, the
+    ``MODULE_NAMES`` tuple of the module that defines the config type). Each is tried
     alone at the smallest player count, so one the game refuses (not built
     yet) is reported with the game's own reason.
 
@@ -78,7 +78,7 @@ def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
     config_type = game.config_type
     if "modules" not in attrs.fields_dict(config_type):
         return []
-    names = getattr(sys.modules.get(config_type.__module__), "MODULE_NAMES", ())
+    names = game.info.modules or getattr(sys.modules.get(config_type.__module__), "MODULE_NAMES", ())
     out: list[dict[str, Any]] = []
     for name in names:
         try:
