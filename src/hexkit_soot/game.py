@@ -5,13 +5,14 @@ Source: rulebook (all sections).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
 from hexkit.errors import HexkitError, InvalidRecordError
+from hexkit.flow import Flow, FlowGame, Handler
 from hexkit.validation import Problems
-from hexkit.game import Game, GameInfo, Information, PlayerId, ScoreSheet
+from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
@@ -52,7 +53,7 @@ from hexkit_soot.rules import (
     upgrades,
     upkeep,
 )
-from hexkit_soot.rules.actions import free_of_action
+from hexkit_soot.rules.actions import TurnMenu, free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
@@ -71,7 +72,7 @@ from hexkit_soot.views import (
     hide_screens,
 )
 
-__all__ = ["SootGame", "GAME", "HIDDEN_FIELDS", "DECLARING_MODULES", "register"]
+__all__ = ["SootGame", "GAME", "HIDDEN_FIELDS", "DECLARING_MODULES", "register", "SootQuestions"]
 
 DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
@@ -139,7 +140,61 @@ _REQUIREMENTS = {
 }
 
 
-class SootGame(Game[SootState, SootConfig]):
+class SootQuestions(Handler[SootState, Step, Choose]):
+    """Every Soot question (one :class:`Step` type) on the core engine, dispatched by ``kind``.
+
+    Ported kinds have their own :class:`~hexkit.flow.Handler` in
+    :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`);
+    the other kinds still list their answers through the registry's
+    generators (or the options fixed when asked) and are answered by the
+    registry's handlers (``"effect"`` by :func:`hexkit_soot.effects.resume`),
+    as before the engine. After an answer, :func:`~hexkit_soot.rules.flow.advance`
+    runs the automatic steps when no question is left.
+
+    Args:
+        native: question kind -> its native handler.
+    """
+
+    fast_contains = True
+
+    def __init__(self, native: dict[str, Handler[SootState, Step, Choose]]) -> None:
+        self.native = native
+
+    def answers(self, state: SootState, question: Step) -> Sequence[Choose]:
+        """The legal answers of ``question``: its native handler's, its fixed options or its generator's."""
+        native = self.native.get(question.kind)
+        if native is not None:
+            return native.answers(state, question)
+        if question.options:
+            return question.options
+        gen = GENERATORS.get(question.kind)
+        return gen(state, question) if gen is not None else ()
+
+    def contains(self, state: SootState, question: Step, answer: object) -> bool:
+        """Whether ``answer`` is legal: a native kind's direct check, else membership in the answers."""
+        native = self.native.get(question.kind)
+        if native is not None:
+            return native.contains(state, question, answer)
+        return answer in self.answers(state, question)
+
+    def resolve(self, state: SootState, question: Step, answer: Choose) -> None:
+        """Answer ``question`` (already popped), then run on to the next question."""
+        native = self.native.get(question.kind)
+        if native is not None:
+            native.resolve(state, question, answer)
+        elif question.kind == "effect":
+            try:
+                effects.resume(state, question, answer)
+            except HexkitError:
+                state.pending.append(question)  # an unknown effect is refused before anything changed
+                raise
+        else:
+            HANDLERS[question.kind](state, question, answer)
+        if not state.pending:
+            advance(state)
+
+
+class SootGame(FlowGame[SootState, SootConfig]):
     """Soot & Timber, base game for 2-6 players (2P Market Flux, 5-6P Outer District)."""
 
     info: ClassVar[GameInfo] = GameInfo(
@@ -166,8 +221,18 @@ class SootGame(Game[SootState, SootConfig]):
     """Name of the one part of a ``factions`` label (the sim's optional
     ``faction_parts`` hook: a :func:`hexkit.sim.load_results` column)."""
 
-    def __init__(self) -> None:
-        register(REGISTRY)  # explicit: importing a rule or effect module registers nothing
+    def build_flow(self) -> Flow[SootState]:
+        """The game's engine: the rule and effect tables registered explicitly, then its one question type.
+
+        Importing a rule or effect module registers nothing; this fills
+        :data:`~hexkit_soot.registry.REGISTRY` (:func:`register`) and
+        registers :class:`SootQuestions` for :class:`Step`, with the kinds
+        ported so far as native handlers (docs/flow.md, "Soot & Timber").
+        """
+        register(REGISTRY)
+        flow: Flow[SootState] = Flow(self.info.name)
+        flow.question(Step, SootQuestions({"turn": TurnMenu()}))
+        return flow
 
     def setup(self, config: SootConfig, rng: Rng) -> SootState:
         """Set up the map, decks and draft, then run to the first question.
@@ -177,48 +242,6 @@ class SootGame(Game[SootState, SootConfig]):
         state = new_state(config, rng)
         advance(state)
         return state
-
-    def generate_actions(self, state: SootState) -> Iterable[Any]:
-        """The answers to the pending question."""
-        if not state.pending:
-            return ()
-        step = state.pending[-1]
-        if not isinstance(step, Step):
-            return ()
-        if step.options:
-            return step.options
-        gen = GENERATORS.get(step.kind)
-        return gen(state, step) if gen is not None else ()
-
-    def is_legal(self, state: SootState, action: Any) -> bool:
-        """Whether ``action`` answers the pending question legally.
-
-        The same test as the default (membership in the legal actions), with
-        a first pass by identity: an agent answers with one of the listed
-        values, which is then found without running ``Choose.__eq__`` on the
-        answers listed before it.
-        """
-        legal = self.legal_actions(state)
-        for listed in legal:
-            if listed is action:
-                return True
-        return super().is_legal(state, action)
-
-    def perform(self, state: SootState, action: Any) -> None:
-        """Answer the pending question, then run on to the next one."""
-        step = state.pending.pop()
-        if not isinstance(step, Step):  # cannot happen: only Steps are ever pushed
-            raise HexkitError(f"pending decision {step!r} is not a Soot & Timber Step")
-        if step.kind == "effect":
-            try:
-                effects.resume(state, step, action)
-            except HexkitError:
-                state.pending.append(step)  # an unknown effect is refused before anything changed
-                raise
-        else:
-            HANDLERS[step.kind](state, step, action)
-        if not state.pending:
-            advance(state)
 
     def explain_illegal(self, state: SootState, action: Any) -> str:
         """Name the rule an action breaks, with the state's facts."""

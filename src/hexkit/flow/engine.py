@@ -92,7 +92,9 @@ class LegalView(Sequence[Any]):
 
     Like python-chess's ``board.legal_moves``: ``answer in view`` asks the
     handler directly (one cell looked at, for Hex) and nothing is listed
-    until the view is iterated, measured or indexed. Once the state moves
+    until the view is iterated, measured or indexed; once listed (an agent
+    measured it first), ``in`` looks in the listed answers instead, identity
+    first, so the handler's check never runs on top of the listing. Once the state moves
     on, the engine detaches the view: it keeps the answers of its own
     step (a snapshot), listed before the state changed.
 
@@ -130,7 +132,7 @@ class LegalView(Sequence[Any]):
 
     def __contains__(self, answer: object) -> bool:
         state = self._state
-        if state is not None and self._handler.fast_contains:
+        if state is not None and self._handler.fast_contains and self._actions is None:
             return self._handler.contains(state, self.question, answer)
         members = self._members
         if members is None:

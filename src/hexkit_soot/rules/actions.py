@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
@@ -25,7 +26,7 @@ from hexkit_soot.rules.player_counts import actions_per_round
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt, optf
 from hexkit_soot.state import SootState
 
-__all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round", "free_of_action"]
+__all__ = ["start_actions", "next_turn", "turn_options", "actions_per_round", "free_of_action", "TurnMenu"]
 
 
 def start_actions(state: SootState) -> None:
@@ -200,3 +201,49 @@ def on_overtime(state: SootState, player: PlayerId, answer: Choose) -> None:
     p.actions += 1
     p.overtime += D(state).numbers.overtime_food
     state.note(player, "worked Overtime")
+
+
+class TurnMenu(Handler[SootState, Step, Choose]):
+    """The turn question (``Step(kind="turn")``) on the core engine.
+
+    :meth:`answers` builds the menu (:func:`turn_options`): the main
+    actions' availability checks run once per decision, when the engine's
+    :class:`~hexkit.flow.LegalView` is listed. :meth:`contains` tests one
+    answer directly: a main action runs only its own check
+    (:func:`_can_take`), a free action lists only its own entries, ``Pass``
+    is always open; the result equals membership in :meth:`answers`.
+
+    Source: rulebook, Phase 2 "Actions".
+    """
+
+    fast_contains = True
+
+    def answers(self, state: SootState, question: Step) -> Sequence[Choose]:
+        """The turn menu of ``question.player``, in menu order."""
+        return turn_options(state, question.player)
+
+    def resolve(self, state: SootState, question: Step, answer: Choose) -> None:
+        """Take the main action, the free action or pass (:func:`on_turn`); the question is popped."""
+        on_turn(state, question, answer)
+
+    def contains(self, state: SootState, question: Step, answer: object) -> bool:
+        """Whether ``answer`` is on ``question.player``'s turn menu, without listing the whole menu.
+
+        Args:
+            state: the game.
+            question: the pending turn question.
+            answer: any value; only a :class:`Choose` can be legal.
+        """
+        if type(answer) is not Choose:
+            return False
+        code = answer.code
+        if code == "Pass":
+            return answer.arg == 0
+        player = question.player
+        if answer.arg == 0 and code in MAIN_ACTIONS and _can_take(state, player, code):
+            return True
+        own = FREE_ACTIONS.get(code)
+        if own is not None and answer in own.options(state, player):
+            return True
+        # an entry listed by another free action under this code: the rare (illegal) case
+        return any(answer in free.options(state, player) for name, free in FREE_ACTIONS.items() if free is not own)
