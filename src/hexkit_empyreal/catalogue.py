@@ -46,6 +46,10 @@ from typing import Any, cast
 from hexkit.game import Game, GameConfig
 
 from hexkit.rl.spaces import KeyedSpace
+from hexkit_empyreal.data import SPECIALIST_TYPES
+from hexkit_empyreal.rules.turn import ADMIN_STEPS, ADMINISTRATE
+from hexkit_empyreal.rules.upgrade import UPGRADES
+from hexkit_empyreal.state import board, data
 
 __all__ = ["action_space", "key", "SLOT_LABELS", "MAX_MOVE", "LAYOUT_SEEDS", "BRANCH_LABELS", "DEMANDS",
            "NAMED_LABELS"]
@@ -98,10 +102,6 @@ def _describe(k: Hashable) -> str:
 
 def action_space(game: Game[Any, Any], config: GameConfig) -> KeyedSpace:
     """The :class:`KeyedSpace` of Empyreal under ``config`` (see the module table)."""
-    from hexkit_empyreal.data import SPECIALIST_TYPES
-    from hexkit_empyreal.rules.turn import ADMIN_STEPS, ADMINISTRATE
-    from hexkit_empyreal.rules.upgrade import UPGRADES
-    from hexkit_empyreal.state import board, data
 
     hexes: dict[Any, None] = {}
     cities: dict[Any, None] = {}

@@ -37,6 +37,8 @@ from hexkit.game import Game, GameConfig
 from hexkit.hexes import Hex
 
 from hexkit.rl.spaces import KeyedSpace
+from hexkit_soot.config import D
+from hexkit_soot.grid import code_hex, hex_code
 
 __all__ = ["action_space", "key", "RADIUS", "HEX_PACKED", "INT_ARGS"]
 
@@ -155,9 +157,6 @@ def action_space(game: Game[Any, Any], config: GameConfig) -> KeyedSpace:
     Raises:
         ValueError: if a packed answer's sub-bound exceeds its multiplier.
     """
-    from hexkit_soot.config import D
-    from hexkit_soot.grid import code_hex, hex_code
-
     data = D(game.new(config, 0))
     disc = sorted(Hex(q, r) for q in range(-RADIUS, RADIUS + 1) for r in range(-RADIUS, RADIUS + 1)
                   if abs(q + r) <= RADIUS)
