@@ -42,6 +42,7 @@ from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
 from hexkit_soot.strong_plan import Plan, plan_of, plan_value, shopping
+from hexkit_soot.strong_turn import hand_back
 
 __all__ = ["StrongSootAgent", "engine_value"]
 
@@ -78,6 +79,13 @@ and City privileges it opens; falling in the last rounds)."""
 _SOLD_TIER3 = 3.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
 nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+_FOLLOW_UPS = frozenset({"Found Settlement", "Found Camp", "Extract", "Refine", "Upgrade Settlement",
+                         "Build Structure"})
+"""Main actions a Move is valued by in the turn planner (the scoring ones rarely legal, sixth round)."""
+_TWO_STEP = True
+"""Whether the turn planner (:mod:`hexkit_soot.strong_turn`) weighs a Move by the action it opens."""
+_TWO_STEP_BAR = 0.0
+"""Margin (engine-value units a action) a Move's two-action rate must beat the best single action by."""
 _MONEY_START = 0.5
 _MONEY_END = 0.15
 _CONTRACT_HELD = 0.6
@@ -409,6 +417,7 @@ class StrongSootAgent:
                 value, plan = self._chain(game, sample, player, market, script)
                 if value > best_value + 1e-9:
                     best, best_value, best_plan = market, value, plan
+        best, best_plan = self._two_step(game, sample, player, candidates, best, best_value, best_plan)
         macro = self._best_macro(game, sample, player, best_value)
         if macro is not None:
             first = macro.steps[0]
@@ -419,6 +428,29 @@ class StrongSootAgent:
                     best, best_plan = action, plan
         self.plan = best_plan
         return best
+
+    def _two_step(self, game: Game[Any, Any], sample: SootState, player: PlayerId, candidates: list[Any],
+                  best: Any, best_value: float, best_plan: list[Choose]) -> tuple[Any, list[Choose]]:
+        """Prefer a Move whose next own action scores (see :mod:`hexkit_soot.strong_turn`).
+
+        The Move is taken when its two-action gain per action beats the best
+        single action's gain by :data:`_TWO_STEP_BAR`.
+        """
+        if not _TWO_STEP or best.code in _FOLLOW_UPS:
+            return best, best_plan
+        move = next((a for a in candidates if a.code == "Move"), None)
+        if move is None:
+            return best, best_plan
+        now = engine_value(sample, player, self.objectives, self.goals)
+        value, plan, child = self._play(game, sample, player, move)
+        if child is None or not hand_back(child, player):
+            return best, best_plan
+        follow = [a for a in game.legal_actions(child) if a.code in _FOLLOW_UPS]
+        second = max((self._chain(game, child, player, a, fresh=True)[0] for a in follow), default=-math.inf)
+        gain = max(second, value) - now
+        if gain > 0 and gain / 2 > best_value - now + _TWO_STEP_BAR:
+            return move, plan
+        return best, best_plan
 
     def _free_claim(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
                     legal: Sequence[Any]) -> Any | None:
@@ -475,13 +507,19 @@ class StrongSootAgent:
 
         ``fresh``: ``sample`` is a changed copy, its listed answers not shared with the state it came from.
         """
+        value, plan, _ = self._play(game, sample, player, action, script, fresh)
+        return value, plan
+
+    def _play(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any,
+              script: Script | None = None, fresh: bool = False) -> tuple[float, list[Choose], SootState | None]:
+        """:meth:`_chain`, also returning the end position (``None`` when ``action`` fails)."""
         child = game.clone(sample)
         if not fresh:
             child.reuse_legal(sample)
         try:
             game.apply(child, action)
         except IllegalActionError:
-            return -math.inf, []
+            return -math.inf, [], None
         plan: list[Choose] = []
         for _ in range(_CHAIN_DEPTH):
             if game.is_over(child) or game.current_player(child) != player:
@@ -492,7 +530,7 @@ class StrongSootAgent:
             legal = list(game.legal_actions(child))
             scripted = script.answer(step, legal) if script is not None else None
             if script is not None and scripted is None and script.binds(step):
-                return -math.inf, []  # the scripted answer is not on offer
+                return -math.inf, [], None  # the scripted answer is not on offer
             if scripted is not None:
                 choice = scripted
             elif len(legal) == 1:
@@ -504,7 +542,7 @@ class StrongSootAgent:
                 choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
             plan.append(choice)
             game.apply(child, choice)
-        return engine_value(child, player, self.objectives, self.goals), plan
+        return engine_value(child, player, self.objectives, self.goals), plan, child
 
     def _subset(self, legal: Sequence[Any]) -> list[Any]:
         """``_SAMPLE`` of the answers, drawn from the agent's own stream (menu order kept)."""
