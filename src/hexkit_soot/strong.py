@@ -35,6 +35,8 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
+from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.settlements import settlement_types_at
 from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
@@ -86,6 +88,9 @@ _TWO_STEP = True
 """Whether the turn planner (:mod:`hexkit_soot.strong_turn`) weighs a Move by the action it opens."""
 _TWO_STEP_BAR = 0.0
 """Margin (engine-value units a action) a Move's two-action rate must beat the best single action by."""
+_WALK_SITES = 4
+"""Builder walks the turn planner tries besides the greedy Move: to the nearest hexes (within one
+Move) where a camp or a settlement could stand."""
 _MONEY_START = 0.5
 _MONEY_END = 0.15
 _CONTRACT_HELD = 0.6
@@ -336,6 +341,17 @@ def _free_site(state: SootState) -> dict[Any, bool]:
     return out
 
 
+def _builder_sites(state: SootState, seat: PlayerId) -> list[Hex]:
+    """Explored hexes one Move from a Builder (1-2 hexes) where a camp or a settlement type fits, nearest first."""
+    builders = state.players[seat].builders
+    out = []
+    for h in state.tiles:
+        d = min((b.distance(h) for b in builders), default=99)
+        if 1 <= d <= 2 and (camp_kinds_at(state, h) or settlement_types_at(state, h)):
+            out.append((d, h))
+    return [h for _, h in sorted(out, key=lambda t: (t[0], t[1].q, t[1].r))]
+
+
 class StrongSootAgent:
     """Plays each main action to its end on a sampled state and keeps the best (see module doc).
 
@@ -442,14 +458,21 @@ class StrongSootAgent:
         if move is None:
             return best, best_plan
         now = engine_value(sample, player, self.objectives, self.goals)
-        value, plan, child = self._play(game, sample, player, move)
-        if child is None or not hand_back(child, player):
-            return best, best_plan
-        follow = [a for a in game.legal_actions(child) if a.code in _FOLLOW_UPS]
-        second = max((self._chain(game, child, player, a, fresh=True)[0] for a in follow), default=-math.inf)
-        gain = max(second, value) - now
+        walks: list[Script | None] = [None]
+        if _WALK_SITES:
+            walks += [Script("Move", site=h) for h in _builder_sites(sample, player)[:_WALK_SITES]]
+        top, top_plan = -math.inf, best_plan
+        for script in walks:
+            value, plan, child = self._play(game, sample, player, move, script)
+            if child is None or not hand_back(child, player):
+                continue
+            follow = [a for a in game.legal_actions(child) if a.code in _FOLLOW_UPS]
+            second = max((self._chain(game, child, player, a, fresh=True)[0] for a in follow), default=-math.inf)
+            if max(second, value) > top:
+                top, top_plan = max(second, value), plan
+        gain = top - now
         if gain > 0 and gain / 2 > best_value - now + _TWO_STEP_BAR:
-            return move, plan
+            return move, top_plan
         return best, best_plan
 
     def _free_claim(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
