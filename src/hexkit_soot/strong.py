@@ -341,6 +341,27 @@ def _free_site(state: SootState) -> dict[Any, bool]:
     return out
 
 
+_FINISH = 60
+"""Answers at most spent ending an action the chain left open (a Move's remaining agents, stops)."""
+
+
+def _finish(game: Game[Any, Any], child: SootState, player: PlayerId) -> bool:
+    """End the action under way on ``child`` (a copy): ``done`` where offered, else the first answer.
+
+    Returns:
+        True if ``child`` then stands at a turn menu (anyone's) or the game is over.
+    """
+    for _ in range(_FINISH):
+        if game.is_over(child) or game.current_player(child) != player:
+            return True
+        step = child.pending[-1]
+        if not isinstance(step, Step) or step.kind == "turn":
+            return True
+        legal = list(game.legal_actions(child))
+        game.apply(child, next((a for a in legal if a.code == "done"), legal[0]))
+    return False
+
+
 def _builder_sites(state: SootState, seat: PlayerId) -> list[Hex]:
     """Explored hexes one Move from a Builder (1-2 hexes) where a camp or a settlement type fits, nearest first."""
     builders = state.players[seat].builders
@@ -464,7 +485,7 @@ class StrongSootAgent:
         top, top_plan = -math.inf, best_plan
         for script in walks:
             value, plan, child = self._play(game, sample, player, move, script)
-            if child is None or not hand_back(child, player):
+            if child is None or not _finish(game, child, player) or not hand_back(child, player):
                 continue
             follow = [a for a in game.legal_actions(child) if a.code in _FOLLOW_UPS]
             second = max((self._chain(game, child, player, a, fresh=True)[0] for a in follow), default=-math.inf)
