@@ -28,8 +28,13 @@ from hexkit_soot.rules.modules import MODULES
 
 __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of", "D"]
 
-MODULE_NAMES = ("trust", "scenarios", "partnerships", "shares", "labor", "campaign")
-VARIANTS = ("no-market-flux",)
+MODULE_NAMES = ("trust", "river-delta", "mountain-pass", "long-valley", "scenarios",
+                "partnerships", "shares", "labor", "campaign")
+MODULE_VARIANTS = ("trust", "river-delta", "mountain-pass", "long-valley", "partnerships", "shares", "labor")
+"""Variant names that switch a module on (issue 14): each maps onto the module of the same name."""
+VARIANTS = ("no-market-flux", *MODULE_VARIANTS)
+EXCLUSIVE = (("river-delta", "mountain-pass"), ("river-delta", "long-valley"), ("mountain-pass", "long-valley"))
+"""Module pairs the rules exclude: the three scenarios are alternative set-up cards."""
 
 @attrs.frozen(kw_only=True)
 class SootConfig(GameConfig):
@@ -51,6 +56,12 @@ class SootConfig(GameConfig):
     modules: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     data_dir: str | None = None
 
+    def __attrs_post_init__(self) -> None:
+        """Map module variants (``--variant trust``) onto :attr:`modules`."""
+        named = frozenset(self.variants) & frozenset(MODULE_VARIANTS)
+        if not named <= self.modules:
+            object.__setattr__(self, "modules", self.modules | named)
+
     def check(self, info: GameInfo) -> None:
         """Raise :class:`ConfigError` unless this config can be played.
 
@@ -59,7 +70,16 @@ class SootConfig(GameConfig):
                 module not implemented yet, or a data directory that does not
                 exist or does not load.
         """
-        super().check(info)
+        if self.players == 1:
+            # solo: only against the Trust (rulebook, The Trust: "a solo benchmark game")
+            if "trust" not in self.modules:
+                raise ConfigError("players: a 1-player (solo) game needs the 'trust' module (--variant trust)")
+            GameConfig.check(attrs.evolve(self, players=2), info)
+        else:
+            super().check(info)
+        for a, b in EXCLUSIVE:
+            if a in self.modules and b in self.modules:
+                raise ConfigError(f"modules {a!r} and {b!r} exclude one another (one scenario card per game)")
         unknown = sorted(self.modules - set(MODULE_NAMES))
         if unknown:
             raise ConfigError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULE_NAMES)}")

@@ -95,6 +95,9 @@ def register(registry: SootRegistry) -> None:
     """
     for module in DECLARING_MODULES:
         add_declared(registry, module)
+    from hexkit_soot.rules.trust import TRUST  # optional module: registered explicitly here
+    from hexkit_soot.rules.modules import register_module
+    register_module(TRUST, registry)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -341,7 +344,8 @@ class SootGame(Game[SootState, SootConfig]):
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
-        return end_reason(state)
+        from hexkit_soot.rules.trust import verdict  # module ``trust``: '' otherwise
+        return end_reason(state) + (f"; {verdict(state)}" if verdict(state) else "")
 
     def present_answer(self, state: SootState, action: Any) -> Any:
         """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_soot.present`)."""
