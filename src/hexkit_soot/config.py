@@ -59,6 +59,8 @@ class SootConfig(GameConfig):
     def __attrs_post_init__(self) -> None:
         """Map module variants (``--variant trust``) onto :attr:`modules`."""
         named = frozenset(self.variants) & frozenset(MODULE_VARIANTS)
+        if self.players == 1:
+            named |= {"trust"}  # the solo game is the game against the Trust (rulebook, The Trust)
         if not named <= self.modules:
             object.__setattr__(self, "modules", self.modules | named)
 

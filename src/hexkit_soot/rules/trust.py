@@ -38,7 +38,7 @@ from hexkit_soot.ledger import D
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-__all__ = ["TRUST", "Trust", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
+__all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
 
 RULES_VERSION = 1
 """The Trust's rules version (part of the record via the config's module list)."""
@@ -101,6 +101,17 @@ def verdict(state: SootState) -> str:
         who = "P0 beats the Trust" if best > trust else "the Trust wins"
         return f"solo: P0 {best} vs the Trust {trust}: {who}"
     return f"the Trust scored {trust}" + (" and beat every player" if trust >= best else "")
+
+
+def trust_lines(state: SootState) -> list[str]:
+    """The Trust's lines on the text board: camps, seized slots, score.
+
+    Args:
+        state: the game.
+    """
+    camps = ", ".join(f"{kind} {h}" for h, kind in sorted(state.trust_camps.items())) or "none"
+    return [f"the Trust: score {trust_score(state)}, {seized_slots(state)} seized Central City Tier 3 slot(s), "
+            f"{len(state.trust_camps)} camp(s) (X on the map): {camps}"]
 
 
 def _network(state: SootState) -> list[Hex]:
