@@ -6,10 +6,12 @@ Variants (rulebook §23, player counts):
 
 * ``no-market-flux``: play 2 players without the Market Flux deck.
 
-Modules (rulebook, "Optional modules"): ``trust`` (solo automa),
-``scenarios``, ``partnerships``, ``shares``, ``labor``, ``campaign``. They
-are named here so configs can already carry them, but none is implemented in
-this version: asking for one raises :class:`~hexkit.errors.ConfigError`.
+Modules (rulebook, "Optional modules"): ``trust`` (solo automa, implemented),
+``river-delta``, ``mountain-pass``, ``long-valley`` (the scenarios, mutually
+exclusive), ``partnerships``, ``shares``, ``labor``, ``campaign``. Each of
+the seven issue-14 names is also a variant (``--variant trust``) mapped onto
+the module. A module not registered yet raises
+:class:`~hexkit.errors.ConfigError`.
 A module plugs in by registering a :class:`~hexkit_soot.rules.modules.Module`
 (see :mod:`hexkit_soot.rules.modules`) whose hooks the round calls; no rule
 module needs rewriting for it.
@@ -43,7 +45,12 @@ class SootConfig(GameConfig):
     Attributes:
         players: 2-6.
         variants: see :data:`VARIANTS`.
-        modules: optional modules (see :data:`MODULE_NAMES`).
+        modules: optional modules (see :data:`MODULE_NAMES`); module variants
+            (:data:`MODULE_VARIANTS`) are added here, and a 1-player config
+            gets ``trust`` (the solo game is played against the Trust).
+        module_versions: ``"name version"`` per registered module, filled in
+            when the config is made; a loaded record whose versions differ
+            from this build's is refused.
         data_dir: a directory of data files replacing the packaged ones
             (``None``: packaged data). A designer copies ``data/`` and edits
             a number; no code changes. The core's ``data`` field works the
@@ -55,6 +62,7 @@ class SootConfig(GameConfig):
 
     modules: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     data_dir: str | None = None
+    module_versions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
     def __attrs_post_init__(self) -> None:
         """Map module variants (``--variant trust``) onto :attr:`modules`."""
@@ -63,6 +71,9 @@ class SootConfig(GameConfig):
             named |= {"trust"}  # the solo game is the game against the Trust (rulebook, The Trust)
         if not named <= self.modules:
             object.__setattr__(self, "modules", self.modules | named)
+        if self.modules and not self.module_versions:
+            # each module's rules version and data digest, so a record replays only with them
+            object.__setattr__(self, "module_versions", _versions(self.modules))
 
     def check(self, info: GameInfo) -> None:
         """Raise :class:`ConfigError` unless this config can be played.
@@ -88,6 +99,10 @@ class SootConfig(GameConfig):
         missing = sorted(self.modules - set(MODULES))
         if missing:
             raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
+        if self.module_versions and self.module_versions != _versions(self.modules):
+            raise ConfigError(
+                f"module_versions: made with {', '.join(self.module_versions)}; "
+                f"this build has {', '.join(_versions(self.modules)) or 'none'}")
         folder = self.data_dir or self.data
         if folder is not None and not Path(folder).is_dir():
             raise ConfigError(f"data directory {folder!r} is not a directory")
@@ -97,6 +112,11 @@ class SootConfig(GameConfig):
     def two_player(self) -> bool:
         """Whether the 2-player rules apply."""
         return self.players == 2
+
+
+def _versions(modules: frozenset[str]) -> tuple[str, ...]:
+    """``"name version"`` of each registered module in ``modules``, in name order."""
+    return tuple(f"{name} {getattr(MODULES[name], 'version', '0')}" for name in sorted(modules) if name in MODULES)
 
 
 def data_of(config: GameConfig) -> SootData:

@@ -26,6 +26,7 @@ Source: rulebook, "Optional Modules", The Trust; the Trust turn summary.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from functools import cache
 from importlib import resources
@@ -41,7 +42,12 @@ from hexkit_soot.state import CENTRAL_CITY, SootState
 __all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
 
 RULES_VERSION = 1
-"""The Trust's rules version (part of the record via the config's module list)."""
+"""The Trust's rules version (with the data digest, in ``SootConfig.module_versions``)."""
+
+
+def _version() -> str:
+    text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_bytes()
+    return f"{RULES_VERSION}+{hashlib.sha256(text).hexdigest()[:12]}"
 
 
 @cache
@@ -161,6 +167,7 @@ class Trust:
     """The Trust module (hooks called by the round; see :mod:`hexkit_soot.rules.modules`)."""
 
     name = "trust"
+    version = _version()
 
     def on_setup(self, state: SootState) -> None:
         """Shuffle the 12-card deck (the game's random stream) and clear the Trust."""
@@ -211,8 +218,12 @@ class Trust:
         return {}
 
     def value(self, state: SootState, player: PlayerId) -> float:
-        """Evaluation hook: the Trust's score as a threat (minus, per point)."""
-        return -float(trust_score(state))
+        """Evaluation hook: the Trust's score as a rival's (the weight of the best rival, 0.2 per point).
+
+        In a solo game the Trust is the only rival, so the player's lead over it
+        counts as in a game against a seat.
+        """
+        return -0.2 * float(trust_score(state))
 
 
 TRUST = Trust()
