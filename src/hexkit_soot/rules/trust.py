@@ -32,6 +32,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from hexkit.errors import InvalidRecordError
 from hexkit.hexes import Hex
 from hexkit.game import PlayerId
 from hexkit_soot.grid import code_hex, hex_code
@@ -59,7 +60,17 @@ def trust_data() -> dict[str, Any]:
         parallel lists ``explore`` and ``camp`` (12 entries each).
     """
     text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    raw = tomllib.loads(text)
+    cards = raw["card"]
+    if len(cards) != 12 or [c["number"] for c in cards] != list(range(1, 13)):
+        raise InvalidRecordError("trust.card", f"expected cards numbered 1-12, got {[c['number'] for c in cards]}")
+    return {
+        "version": raw["version"],
+        "scoring": raw["scoring"][0],
+        "round_bonus": {str(b["round"]): int(b["points"]) for b in raw["round_bonus"]},
+        "deck": {"explore": [bool(c["explore"]) for c in cards], "camp": [bool(c["camp"]) for c in cards],
+                 "source": cards[0]["source"]},
+    }
 
 
 def _value(state: SootState, tile: int) -> int:
