@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hexkit.errors import ConfigError
+from hexkit.errors import ConfigError, InvalidRecordError
+from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.rng import Rng
 from hexkit.testing import check_game
 from hexkit_soot import GAME
@@ -78,11 +79,23 @@ def test_solo_game_plays_to_its_end_and_names_the_winner() -> None:
 
 
 def test_record_carries_the_module() -> None:
-    state = _play(2, 2)
-    again = GAME.replay(GAME.record(state)) if hasattr(GAME, "replay") else None
-    if again is not None:
-        assert again.config.modules == frozenset({"trust"})
-        assert again.trust_camps == state.trust_camps
+    config = GAME.make_config(players=2, variants={"trust"})
+    record = GameRecord.start(GAME, config, 2)
+    state = GAME.new(config, 2)
+    chooser = Rng(2)
+    while not GAME.is_over(state):
+        legal = GAME.legal_actions(state)
+        action = legal[chooser.randbelow(len(legal))]
+        record.actions.append(action)
+        GAME.apply(state, action)
+    text = record_to_json(GAME, record)
+    assert "trust 1+" in text  # the Trust's rules version and data digest
+    again = replay(GAME, record_from_json(GAME, text))
+    assert again.config.modules == frozenset({"trust"})
+    assert again.trust_camps == state.trust_camps and again.trust == state.trust
+    stale = text.replace("trust 1+", "trust 0+")
+    with pytest.raises(InvalidRecordError, match="module_versions: made with trust 0"):
+        record_from_json(GAME, stale)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
