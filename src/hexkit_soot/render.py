@@ -128,7 +128,7 @@ def render_state(state: SootState) -> str:
         name = f"{s.kind} ({s.spec})" if s.spec else s.kind
         founder = f", founded by P{s.founder}" if s.founder >= 0 else ""
         out.append(f"{name} at {h}, tier {s.tier}{founder}{', Struggling' if s.struggling else ''}: {facs}")
-    if state.trust:  # module trust
+    if "trust.seized" in state.module_state:  # module trust
         from hexkit_soot.rules.trust import trust_lines
         out.extend(trust_lines(state))
     del data

@@ -224,7 +224,7 @@ def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) ->
     if state.camps:
         kinds = sorted({c.kind for c in state.camps.values()})
         key("camp (owner's colour): " + ", ".join(f"{k[0]} {k}" for k in kinds), MarkerShape.SQUARE)
-    if state.trust:  # module trust
+    if "trust.seized" in state.module_state:  # module trust
         from hexkit_soot.rules.trust import seized_slots, trust_score
         key(f"X: Trust camp (dead to players); the Trust: score {trust_score(state)}, "
             f"{seized_slots(state)} seized Central City slot(s)", MarkerShape.SQUARE, "#000000")

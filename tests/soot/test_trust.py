@@ -51,7 +51,7 @@ def test_trust_score_and_seized_slots_numbers() -> None:
     assert central_city_slots(state) == 3  # 2 players: 3 printed slots
     state.round = 4
     TRUST.after_actions(state)
-    assert state.trust["seized"] == [1]
+    assert state.module_state["trust.seized"] == [1]
     assert central_city_slots(state) == 2  # the seized slot is unbuildable
     camps = len(state.trust_camps)
     assert trust_score(state) == 3 * camps + 5 * 1  # no bonus on round 4
@@ -92,7 +92,7 @@ def test_record_carries_the_module() -> None:
     assert "trust 1+" in text  # the Trust's rules version and data digest
     again = replay(GAME, record_from_json(GAME, text))
     assert again.config.modules == frozenset({"trust"})
-    assert again.trust_camps == state.trust_camps and again.trust == state.trust
+    assert again.trust_camps == state.trust_camps and again.module_state == state.module_state
     stale = text.replace("trust 1+", "trust 0+")
     with pytest.raises(InvalidRecordError, match="module_versions: made with trust 0"):
         record_from_json(GAME, stale)

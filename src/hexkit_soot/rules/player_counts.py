@@ -62,7 +62,7 @@ def central_city_slots(state: SootState) -> int:
     nums = D(state).numbers
     printed = nums.cc_tier3_slots_2p if state.config.players <= 2 else nums.cc_tier3_slots
     # The Trust's seized slots are unbuildable (module ``trust``; empty dict otherwise)
-    return printed - (state.trust["seized"][0] if state.trust else 0)
+    return printed - state.module_state.get("trust.seized", (0,))[0]
 
 
 def contract_copies(players: int) -> int:

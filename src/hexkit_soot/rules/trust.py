@@ -82,7 +82,7 @@ def _value(state: SootState, tile: int) -> int:
 
 def seized_slots(state: SootState) -> int:
     """Central City Tier 3 slots the Trust has seized (0 without the module)."""
-    return state.trust.get("seized", [0])[0] if state.trust else 0
+    return state.module_state.get("trust.seized", [0])[0]
 
 
 def blocks_site(state: SootState, at: Hex) -> bool:
@@ -97,7 +97,7 @@ def trust_score(state: SootState) -> int:
         state: the game.
     """
     sc = trust_data()["scoring"]
-    bonus = sum(state.trust.get("points", []))
+    bonus = sum(state.module_state.get("trust.points", []))
     return int(sc["camp_points"]) * len(state.trust_camps) + int(sc["slot_points"]) * seized_slots(state) + bonus
 
 
@@ -132,7 +132,7 @@ def trust_lines(state: SootState) -> list[str]:
 
 
 def _network(state: SootState) -> list[Hex]:
-    return [CENTRAL_CITY, *(code_hex(c) for c in state.trust.get("network", [])), *state.trust_camps]
+    return [CENTRAL_CITY, *(code_hex(c) for c in state.module_state.get("trust.network", [])), *state.trust_camps]
 
 
 def _explore(state: SootState) -> None:
@@ -154,7 +154,7 @@ def _explore(state: SootState) -> None:
     state.tiles[at] = tile
     if D(state).tile_list()[tile][2]:
         state.water[at] = True
-    state.trust.setdefault("network", []).append(hex_code(at))
+    state.module_state.setdefault("trust.network", []).append(hex_code(at))
     terrain, site, _ = D(state).tile_list()[tile]
     state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
 
@@ -184,14 +184,14 @@ class Trust:
         """Shuffle the 12-card deck (the game's random stream) and clear the Trust."""
         deck = list(range(len(trust_data()["deck"]["explore"])))
         state.rng.shuffle(deck)
-        state.trust = {"deck": deck, "seized": [0], "points": [], "network": []}
+        state.module_state |= {"trust.deck": deck, "trust.seized": [0], "trust.points": [], "trust.network": []}
         state.trust_camps = {}
         state.note(None, "the Trust joins the game (12-card deck shuffled)")
 
     def after_actions(self, state: SootState) -> None:
         """The Trust's turn: flip a card, explore, camp, seize, round bonus."""
         data = trust_data()
-        deck = state.trust.setdefault("deck", [])
+        deck = state.module_state.setdefault("trust.deck", [])
         if not deck:
             deck.extend(range(len(data["deck"]["explore"])))
             state.rng.shuffle(deck)
@@ -207,7 +207,7 @@ class Trust:
             self._seize(state)
         bonus = int(data["round_bonus"].get(str(state.round), 0))
         if bonus:
-            state.trust.setdefault("points", []).append(bonus)
+            state.module_state.setdefault("trust.points", []).append(bonus)
             state.note(None, f"the Trust scores its round-{state.round} bonus: {bonus}")
 
     def _seize(self, state: SootState) -> None:
@@ -218,7 +218,7 @@ class Trust:
         if free <= 0:
             state.note(None, "the Trust finds no free Central City Tier 3 slot to seize")
             return
-        state.trust["seized"] = [seized_slots(state) + 1]
+        state.module_state["trust.seized"] = [seized_slots(state) + 1]
         state.note(None, "the Trust seized a Central City Tier 3 slot (unbuildable)")
 
     def on_round_end(self, state: SootState) -> None:
