@@ -98,6 +98,9 @@ def register(registry: SootRegistry) -> None:
     from hexkit_soot.rules.trust import TRUST  # optional module: registered explicitly here
     from hexkit_soot.rules.modules import register_module
     register_module(TRUST, registry)
+    from hexkit_soot.rules.scenarios import SCENARIOS
+    for scenario in SCENARIOS.values():
+        register_module(scenario, registry)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
