@@ -56,6 +56,9 @@ from hexkit_soot.rules.actions import free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
+from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.scenarios import SCENARIOS
+from hexkit_soot.rules.trust import TRUST, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
@@ -95,10 +98,7 @@ def register(registry: SootRegistry) -> None:
     """
     for module in DECLARING_MODULES:
         add_declared(registry, module)
-    from hexkit_soot.rules.trust import TRUST  # optional module: registered explicitly here
-    from hexkit_soot.rules.modules import register_module
-    register_module(TRUST, registry)
-    from hexkit_soot.rules.scenarios import SCENARIOS
+    register_module(TRUST, registry)  # the optional modules, registered explicitly here
     for scenario in SCENARIOS.values():
         register_module(scenario, registry)
 
@@ -347,7 +347,6 @@ class SootGame(Game[SootState, SootConfig]):
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
-        from hexkit_soot.rules.trust import verdict  # module ``trust``: '' otherwise
         return end_reason(state) + (f"; {verdict(state)}" if verdict(state) else "")
 
     def present_answer(self, state: SootState, action: Any) -> Any:

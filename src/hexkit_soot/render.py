@@ -22,6 +22,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.trust import trust_lines
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
 __all__ = ["render_map", "render_routes", "render_state"]
@@ -129,7 +130,6 @@ def render_state(state: SootState) -> str:
         founder = f", founded by P{s.founder}" if s.founder >= 0 else ""
         out.append(f"{name} at {h}, tier {s.tier}{founder}{', Struggling' if s.struggling else ''}: {facs}")
     if "trust.seized" in state.module_state:  # module trust
-        from hexkit_soot.rules.trust import trust_lines
         out.extend(trust_lines(state))
     del data
     return "\n".join(out)

@@ -36,6 +36,7 @@ from hexkit.render import LegendEntry, Link, Marker, MarkerShape, Style
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.seasons import season_of
+from hexkit_soot.rules.trust import seized_slots, trust_score
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style", "spec_codes"]
@@ -225,7 +226,6 @@ def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) ->
         kinds = sorted({c.kind for c in state.camps.values()})
         key("camp (owner's colour): " + ", ".join(f"{k[0]} {k}" for k in kinds), MarkerShape.SQUARE)
     if "trust.seized" in state.module_state:  # module trust
-        from hexkit_soot.rules.trust import seized_slots, trust_score
         key(f"X: Trust camp (dead to players); the Trust: score {trust_score(state)}, "
             f"{seized_slots(state)} seized Central City slot(s)", MarkerShape.SQUARE, "#000000")
     if any(p.explorers for p in state.players):

@@ -38,6 +38,9 @@ from hexkit.game import PlayerId
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
@@ -109,8 +112,6 @@ def verdict(state: SootState) -> str:
     """
     if "trust" not in getattr(state.config, "modules", ()):
         return ""
-    from hexkit_soot.rules.scoring import final_scores
-
     sheet = final_scores(state)
     trust = trust_score(state)
     best = max(sheet.totals)
@@ -160,8 +161,6 @@ def _explore(state: SootState) -> None:
 
 
 def _camp(state: SootState) -> None:
-    from hexkit_soot.rules.camps import camp_kinds_at
-
     reach = int(trust_data()["scoring"]["camp_reach"])
     net = _network(state)
     sites = [h for h in sorted(state.tiles, key=tuple)
@@ -211,8 +210,6 @@ class Trust:
             state.note(None, f"the Trust scores its round-{state.round} bonus: {bonus}")
 
     def _seize(self, state: SootState) -> None:
-        from hexkit_soot.rules.settlements import slots_of
-
         used = sum(1 for f in state.settlements[CENTRAL_CITY].facilities if f.name != "Warehouse")
         free = slots_of(state, CENTRAL_CITY) - used
         if free <= 0:
