@@ -115,6 +115,7 @@ HIDDEN_FIELDS = (
     "contract_deck.*",
     "secret_deck.*",
     "flux.*",
+    "module_state.trust.deck.*",  # module trust
     "bids.*",
     "pending.*.options.*",
     "pending.*.data.*",
@@ -415,6 +416,8 @@ class SootGame(Game[SootState, SootConfig]):
         cut = max(0, len(state.contract_deck) - peek)
         state.contract_deck = sorted(state.contract_deck[:cut]) + state.contract_deck[cut:]
         state.flux = sorted(state.flux)
+        if "trust.deck" in state.module_state:  # module trust: the deck's order is hidden
+            state.module_state["trust.deck"] = sorted(state.module_state["trust.deck"])
         hide_bids(state, player)
         hide_questions(state, player)
 
@@ -466,7 +469,7 @@ class SootGame(Game[SootState, SootConfig]):
                 p.secrets = sorted(secrets.pop() for _ in p.secrets)
                 p.dealt = [secrets.pop() for _ in p.dealt]
         sample.secret_deck = secrets[: len(sample.secret_deck)]
-        for pile in (sample.events, sample.flux):
+        for pile in (sample.events, sample.flux, sample.module_state.get("trust.deck", [])):
             rng.shuffle(pile)
         peek = 3 if "Market Intelligence" in sample.players[player].upgrades else 0
         cut = max(0, len(sample.contract_deck) - peek)

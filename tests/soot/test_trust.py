@@ -111,3 +111,9 @@ def test_conformance_trust_soak(players: int) -> None:
     report = check_game(GAME, [GAME.make_config(players=players, variants={"trust"})], seeds=range(100, 120),
                         json_every=307, view_every=401, all_views=False)
     assert report.games == 20
+
+
+def test_a_seat_does_not_see_the_trust_deck_order() -> None:
+    state = GAME.new(GAME.make_config(players=2, variants={"trust"}), 9)
+    view = GAME.view(state, 0)
+    assert view.module_state["trust.deck"] == sorted(state.module_state["trust.deck"])
