@@ -6,10 +6,12 @@ Variants (rulebook §23, player counts):
 
 * ``no-market-flux``: play 2 players without the Market Flux deck.
 
-Modules (rulebook, "Optional modules"): ``trust`` (solo automa),
-``scenarios``, ``partnerships``, ``shares``, ``labor``, ``campaign``. They
-are named here so configs can already carry them, but none is implemented in
-this version: asking for one raises :class:`~hexkit.errors.ConfigError`.
+Modules (rulebook, "Optional modules"): ``trust`` (solo automa, implemented),
+``river-delta``, ``mountain-pass``, ``long-valley`` (the scenarios, mutually
+exclusive), ``partnerships``, ``shares``, ``labor``, ``campaign``. Each of
+the seven issue-14 names is also a variant (``--variant trust``) mapped onto
+the module. A module not registered yet raises
+:class:`~hexkit.errors.ConfigError`.
 A module plugs in by registering a :class:`~hexkit_soot.rules.modules.Module`
 (see :mod:`hexkit_soot.rules.modules`) whose hooks the round calls; no rule
 module needs rewriting for it.
@@ -28,8 +30,13 @@ from hexkit_soot.rules.modules import MODULES
 
 __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of", "D"]
 
-MODULE_NAMES = ("trust", "scenarios", "partnerships", "shares", "labor", "campaign")
-VARIANTS = ("no-market-flux",)
+MODULE_NAMES = ("trust", "river-delta", "mountain-pass", "long-valley", "scenarios",
+                "partnerships", "shares", "labor", "campaign")
+MODULE_VARIANTS = ("trust", "river-delta", "mountain-pass", "long-valley", "partnerships", "shares", "labor")
+"""Variant names that switch a module on (issue 14): each maps onto the module of the same name."""
+VARIANTS = ("no-market-flux", *MODULE_VARIANTS)
+EXCLUSIVE = (("river-delta", "mountain-pass"), ("river-delta", "long-valley"), ("mountain-pass", "long-valley"))
+"""Module pairs the rules exclude: the three scenarios are alternative set-up cards."""
 
 @attrs.frozen(kw_only=True)
 class SootConfig(GameConfig):
@@ -38,7 +45,12 @@ class SootConfig(GameConfig):
     Attributes:
         players: 2-6.
         variants: see :data:`VARIANTS`.
-        modules: optional modules (see :data:`MODULE_NAMES`).
+        modules: optional modules (see :data:`MODULE_NAMES`); module variants
+            (:data:`MODULE_VARIANTS`) are added here, and a 1-player config
+            gets ``trust`` (the solo game is played against the Trust).
+        module_versions: ``"name version"`` per registered module, filled in
+            when the config is made; a loaded record whose versions differ
+            from this build's is refused.
         data_dir: a directory of data files replacing the packaged ones
             (``None``: packaged data). A designer copies ``data/`` and edits
             a number; no code changes. The core's ``data`` field works the
@@ -50,6 +62,21 @@ class SootConfig(GameConfig):
 
     modules: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     data_dir: str | None = None
+    module_versions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+
+    def __attrs_post_init__(self) -> None:
+        """Map module variants (``--variant trust``) onto :attr:`modules`."""
+        named = frozenset(self.variants) & frozenset(MODULE_VARIANTS)
+        if self.players == 1:
+            named |= {"trust"}  # the solo game is the game against the Trust (rulebook, The Trust)
+        if not named <= self.modules:
+            object.__setattr__(self, "modules", self.modules | named)
+        if "long-valley" in self.modules and "numbers.premium_distance" not in self.overrides:
+            # The Long Valley: the frontier premium starts at 3+ hexes (data/scenarios.toml)
+            object.__setattr__(self, "overrides", {**self.overrides, "numbers.premium_distance": 3})
+        if self.modules and not self.module_versions:
+            # each module's rules version and data digest, so a record replays only with them
+            object.__setattr__(self, "module_versions", _versions(self.modules))
 
     def check(self, info: GameInfo) -> None:
         """Raise :class:`ConfigError` unless this config can be played.
@@ -59,13 +86,26 @@ class SootConfig(GameConfig):
                 module not implemented yet, or a data directory that does not
                 exist or does not load.
         """
-        super().check(info)
+        if self.players == 1:
+            # solo: only against the Trust (rulebook, The Trust: "a solo benchmark game")
+            if "trust" not in self.modules:
+                raise ConfigError("players: a 1-player (solo) game needs the 'trust' module (--variant trust)")
+            GameConfig.check(attrs.evolve(self, players=2), info)
+        else:
+            super().check(info)
+        for a, b in EXCLUSIVE:
+            if a in self.modules and b in self.modules:
+                raise ConfigError(f"modules {a!r} and {b!r} exclude one another (one scenario card per game)")
         unknown = sorted(self.modules - set(MODULE_NAMES))
         if unknown:
             raise ConfigError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULE_NAMES)}")
         missing = sorted(self.modules - set(MODULES))
         if missing:
             raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
+        if self.module_versions and self.module_versions != _versions(self.modules):
+            raise ConfigError(
+                f"module_versions: made with {', '.join(self.module_versions)}; "
+                f"this build has {', '.join(_versions(self.modules)) or 'none'}")
         folder = self.data_dir or self.data
         if folder is not None and not Path(folder).is_dir():
             raise ConfigError(f"data directory {folder!r} is not a directory")
@@ -75,6 +115,11 @@ class SootConfig(GameConfig):
     def two_player(self) -> bool:
         """Whether the 2-player rules apply."""
         return self.players == 2
+
+
+def _versions(modules: frozenset[str]) -> tuple[str, ...]:
+    """``"name version"`` of each registered module in ``modules``, in name order."""
+    return tuple(f"{name} {getattr(MODULES[name], 'version', '0')}" for name in sorted(modules) if name in MODULES)
 
 
 def data_of(config: GameConfig) -> SootData:

@@ -57,6 +57,9 @@ from hexkit_soot.rules.actions import TurnMenu, free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
+from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.scenarios import SCENARIOS
+from hexkit_soot.rules.trust import TRUST, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules.setup import new_state
@@ -96,6 +99,9 @@ def register(registry: SootRegistry) -> None:
     """
     for module in DECLARING_MODULES:
         add_declared(registry, module)
+    register_module(TRUST, registry)  # the optional modules, registered explicitly here
+    for scenario in SCENARIOS.values():
+        register_module(scenario, registry)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -110,6 +116,7 @@ HIDDEN_FIELDS = (
     "contract_deck.*",
     "secret_deck.*",
     "flux.*",
+    "module_state.trust.deck.*",  # module trust
     "bids.*",
     "pending.*.options.*",
     "pending.*.data.*",
@@ -366,7 +373,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
-        return end_reason(state)
+        return end_reason(state) + (f"; {verdict(state)}" if verdict(state) else "")
 
     def present_answer(self, state: SootState, action: Any) -> Any:
         """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_soot.present`)."""
@@ -434,6 +441,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         cut = max(0, len(state.contract_deck) - peek)
         state.contract_deck = sorted(state.contract_deck[:cut]) + state.contract_deck[cut:]
         state.flux = sorted(state.flux)
+        if "trust.deck" in state.module_state:  # module trust: the deck's order is hidden
+            state.module_state["trust.deck"] = sorted(state.module_state["trust.deck"])
         hide_bids(state, player)
         hide_questions(state, player)
 
@@ -485,7 +494,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
                 p.secrets = sorted(secrets.pop() for _ in p.secrets)
                 p.dealt = [secrets.pop() for _ in p.dealt]
         sample.secret_deck = secrets[: len(sample.secret_deck)]
-        for pile in (sample.events, sample.flux):
+        for pile in (sample.events, sample.flux, sample.module_state.get("trust.deck", [])):
             rng.shuffle(pile)
         peek = 3 if "Market Intelligence" in sample.players[player].upgrades else 0
         cut = max(0, len(sample.contract_deck) - peek)

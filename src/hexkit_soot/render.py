@@ -22,6 +22,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.trust import trust_lines
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
 __all__ = ["render_map", "render_routes", "render_state"]
@@ -42,6 +43,8 @@ def _cell(state: SootState, h: Hex) -> str:
         second = str(state.settlements[h].tier)
     elif h in state.camps:
         second = "abcdef"[state.camps[h].owner]
+    elif h in state.trust_camps:
+        second = "X"  # a Trust camp (module trust): dead to players
     elif state.tiles[h] == OUTER_TILE and state.outer_district == 2:
         second = "+"  # unlocked: its 2 Tier 3 slots are open
     agents = []
@@ -126,5 +129,7 @@ def render_state(state: SootState) -> str:
         name = f"{s.kind} ({s.spec})" if s.spec else s.kind
         founder = f", founded by P{s.founder}" if s.founder >= 0 else ""
         out.append(f"{name} at {h}, tier {s.tier}{founder}{', Struggling' if s.struggling else ''}: {facs}")
+    if "trust.seized" in state.module_state:  # module trust
+        out.extend(trust_lines(state))
     del data
     return "\n".join(out)

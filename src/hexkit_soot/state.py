@@ -498,6 +498,10 @@ class SootState(State):
         offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
         played: "what was played": mechanism name (:data:`PLAYED`) -> count per seat.
+        trust_camps: The Trust's camps by hex (module ``trust``; dead to players).
+        module_state: optional modules' counters by key; the Trust's: ``trust.deck`` (card indexes,
+            bottom first), ``trust.seized`` ([slots]), ``trust.points`` ([round bonuses]),
+            ``trust.network`` (hex codes it explored).
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
             seat; over all sources a seat's entries sum to its ``Player.points``.
     """
@@ -557,6 +561,8 @@ class SootState(State):
     outer_district: int = 0
     played: dict[str, list[int]] = attrs.field(factory=dict)
     points_by: dict[str, list[int]] = attrs.field(factory=dict)
+    trust_camps: dict[Hex, str] = attrs.field(factory=dict)
+    module_state: dict[str, list[int]] = attrs.field(factory=dict)
 
     def copy_fields(self) -> SootState:
         """A fast independent copy (the body of ``SootGame.clone``), filled into
@@ -622,4 +628,6 @@ class SootState(State):
         # dicts of lists, their values copied by map (no Python frame per list)
         new.played = dict(zip(self.played, map(list.copy, self.played.values())))
         new.points_by = dict(zip(self.points_by, map(list.copy, self.points_by.values())))
+        new.trust_camps = dict(self.trust_camps)
+        new.module_state = {k: list(v) for k, v in self.module_state.items()}
         return new

@@ -36,6 +36,7 @@ from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
 from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.modules import module_value
 from hexkit_soot.rules.settlements import settlement_types_at
 from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
@@ -172,6 +173,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     value += 0.3 * len(p.hand) * late
     value -= 2.0 * p.overtime
     others = [t for q, t in enumerate(totals) if q != seat]
+    value += module_value(state, seat)  # optional modules' terms (the Trust's threat); 0 without modules
     return value - 0.2 * (max(others) if others else 0)
 
 

@@ -36,6 +36,7 @@ from hexkit.render import LegendEntry, Link, Marker, MarkerShape, Style
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.seasons import season_of
+from hexkit_soot.rules.trust import seized_slots, trust_score
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style", "spec_codes"]
@@ -88,6 +89,9 @@ class SootStyle(Style[int]):
             self._markers.setdefault(h, []).append(Marker(
                 color=PLAYER_COLOURS[camp.owner % 6], shape=MarkerShape.SQUARE, text=camp.kind[0],
                 title=f"{camp.kind} of P{camp.owner}"))
+        for h, kind in state.trust_camps.items():  # module trust: Trust camps, black squares
+            self._markers.setdefault(h, []).append(Marker(
+                color="#000000", shape=MarkerShape.SQUARE, text="X", title=f"Trust camp ({kind}): dead to players"))
         for seat, p in enumerate(state.players):
             colour = PLAYER_COLOURS[seat % 6]
             for h in p.explorers:
@@ -221,6 +225,9 @@ def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) ->
     if state.camps:
         kinds = sorted({c.kind for c in state.camps.values()})
         key("camp (owner's colour): " + ", ".join(f"{k[0]} {k}" for k in kinds), MarkerShape.SQUARE)
+    if "trust.seized" in state.module_state:  # module trust
+        key(f"X: Trust camp (dead to players); the Trust: score {trust_score(state)}, "
+            f"{seized_slots(state)} seized Central City slot(s)", MarkerShape.SQUARE, "#000000")
     if any(p.explorers for p in state.players):
         key("E: Explorer (owner's colour)", MarkerShape.CIRCLE)
     if any(p.builders for p in state.players):

@@ -39,7 +39,7 @@ class _Probe:
 
 def test_unregistered_module_is_refused() -> None:
     with pytest.raises(ConfigError, match="not implemented"):
-        GAME.make_config(players=2, modules={"trust"})
+        GAME.make_config(players=2, modules={"shares"})
     with pytest.raises(ConfigError, match="unknown module"):
         GAME.make_config(players=2, modules={"dragons"})
 

@@ -13,7 +13,10 @@ modules in the config, in the config's name order, at fixed points:
 * ``on_round_end(state)``: after the End phase of a round that does not
   end the game;
 * ``score(state, player)``: extra named parts of a player's final score
-  (shares, scenario scoring, the partnership rule).
+  (shares, scenario scoring, the partnership rule);
+* optional ``value(state, player) -> float`` (agents' evaluation, default 0:
+  :func:`module_value`) and ``version`` (rules version + data digest, kept in
+  ``SootConfig.module_versions``).
 
 Hooks may push questions (``state.pending``); the round resumes when they
 are answered. Modules also register main actions, free actions, steps,
@@ -34,7 +37,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
-__all__ = ["Module", "MODULES", "register_module", "active_modules"]
+__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value"]
 
 
 class Module(Protocol):
@@ -54,6 +57,11 @@ class Module(Protocol):
     def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
         """Extra named parts of ``player``'s final score."""
         ...
+
+    # Optional (read with getattr, so a module may leave them out):
+    # ``version: str`` -- rules version + data digest, kept in SootConfig.module_versions;
+    # ``value(state, player) -> float`` -- an evaluation term for the agents (default 0),
+    # e.g. the Trust's threat; summed by :func:`module_value`.
 
 
 MODULES: dict[str, Module] = REGISTRY.modules
@@ -82,3 +90,23 @@ def active_modules(state: SootState) -> Iterator[Module]:
         found = MODULES.get(name)
         if found is not None:
             yield found
+
+
+def module_value(state: SootState, player: PlayerId) -> float:
+    """The agents' evaluation term of the active modules for ``player`` (0 without modules).
+
+    Sums each active module's optional ``value(state, player)`` hook (the
+    Trust: minus its score, its threat to a player who must beat it).
+
+    Args:
+        state: the game.
+        player: the seat evaluated.
+    """
+    if not getattr(state.config, "modules", None):
+        return 0.0
+    total = 0.0
+    for module in active_modules(state):
+        hook = getattr(module, "value", None)
+        if hook is not None:
+            total += float(hook(state, player))
+    return total

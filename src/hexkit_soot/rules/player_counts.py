@@ -1,5 +1,7 @@
 """Player-count rules: what changes at 2 players and at 5-6 players.
 
+* 1 player (solo, only with the ``trust`` module): the 2-player numbers
+  (assumed: the solo board is the 2-player board with the Trust as rival).
 * 2 players: 4 actions per round; at most 2 loans; 3 Tier 3 slots in the
   Central City; one copy of each contract tile; the Market Flux deck (15
   cards, each tracked good once as riser and once as faller) flipped at
@@ -38,7 +40,7 @@ def actions_per_round(state: SootState) -> int:
         state: the game.
     """
     nums = D(state).numbers
-    return nums.actions_per_round_2p if state.config.players == 2 else nums.actions_per_round
+    return nums.actions_per_round_2p if state.config.players <= 2 else nums.actions_per_round
 
 
 def loan_limit(state: SootState) -> int:
@@ -48,7 +50,7 @@ def loan_limit(state: SootState) -> int:
         state: the game.
     """
     nums = D(state).numbers
-    return nums.loan_max_2p if state.config.players == 2 else nums.loan_max
+    return nums.loan_max_2p if state.config.players <= 2 else nums.loan_max
 
 
 def central_city_slots(state: SootState) -> int:
@@ -58,7 +60,9 @@ def central_city_slots(state: SootState) -> int:
         state: the game.
     """
     nums = D(state).numbers
-    return nums.cc_tier3_slots_2p if state.config.players == 2 else nums.cc_tier3_slots
+    printed = nums.cc_tier3_slots_2p if state.config.players <= 2 else nums.cc_tier3_slots
+    # The Trust's seized slots are unbuildable (module ``trust``; empty dict otherwise)
+    return printed - state.module_state.get("trust.seized", (0,))[0]
 
 
 def contract_copies(players: int) -> int:
@@ -67,7 +71,7 @@ def contract_copies(players: int) -> int:
     Args:
         players: the number of players.
     """
-    return 1 if players == 2 else 2 if players <= 4 else 3
+    return 1 if players <= 2 else 2 if players <= 4 else 3
 
 
 def shared_copies(players: int) -> int:

@@ -64,7 +64,7 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     state.settlements = {CENTRAL_CITY: Settlement(kind="Central City", tier=3)}
     all_tiles = list(range(len(data.tile_list())))
     rng.shuffle(all_tiles)
-    stack = all_tiles[: data.stack_size(n)]
+    stack = all_tiles[: data.stack_size(max(n, 2))]  # solo (trust): the 2-player stack
     state.tile_stack = stack
     state.below_marker = min(nums.frontier_marker_depth, len(stack))
     state.bag = {c.name: c.count for c in data.communities if c.count}

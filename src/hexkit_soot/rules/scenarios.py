@@ -1,0 +1,125 @@
+"""The three Scenarios: The River Delta, The Mountain Pass, The Long Valley.
+
+Each is a set-up card that pre-seeds the terrain stack (``on_setup``) and
+adds a scoring rule (``score``); the three exclude one another
+(:data:`hexkit_soot.config.EXCLUSIVE`). Numbers and the assumed seeding are
+in data/scenarios.toml.
+
+* The River Delta: the stack's river tiles are doubled (unused river tiles
+  swapped in for non-river ones, so twice the water overlays come out);
+  +2 points per River Port the player founded.
+* The Mountain Pass: 8 Mountain tiles on top of the stack (the arc near the
+  Central City); the first player with rail touching a Mountain hex (checked
+  after each action phase, ties to the earlier seat in turn order) scores 5.
+* The Long Valley: 8 Plains tiles on top of the stack (the corridor); the
+  frontier premium starts at 3+ hexes (the config's override
+  ``numbers.premium_distance = 3``, so every price rule reads it).
+
+Source: rulebook, "Optional Modules", Scenarios.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from hexkit.game import PlayerId
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.modules import register_module
+from hexkit_soot.state import RAIL, SootState
+
+__all__ = ["Scenario", "SCENARIOS", "scenario_data", "register"]
+
+RULES_VERSION = 1
+
+
+@cache
+def scenario_data() -> dict[str, dict[str, Any]]:
+    """The scenario cards by module name (data/scenarios.toml)."""
+    text = resources.files("hexkit_soot").joinpath("data/scenarios.toml").read_text(encoding="utf-8")
+    return {s["name"]: s for s in tomllib.loads(text)["scenario"]}
+
+
+def _digest() -> str:
+    text = resources.files("hexkit_soot").joinpath("data/scenarios.toml").read_bytes()
+    return hashlib.sha256(text).hexdigest()[:12]
+
+
+class Scenario:
+    """One scenario card as a module.
+
+    Args:
+        name: ``"river-delta"``, ``"mountain-pass"`` or ``"long-valley"``.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.version = f"{RULES_VERSION}+{_digest()}"
+
+    @property
+    def card(self) -> dict[str, Any]:
+        """This scenario's data."""
+        return scenario_data()[self.name]
+
+    def on_setup(self, state: SootState) -> None:
+        """Pre-seed the terrain stack (top = the end of ``tile_stack``)."""
+        card = self.card
+        tiles = D(state).tile_list()
+        stack = state.tile_stack
+        if card["seed"] == "river":
+            used = set(stack) | set(state.tiles.values())
+            spare = [t for t in range(len(tiles)) if tiles[t][2] and t not in used]
+            rivers = sum(1 for t in stack if tiles[t][2])
+            swap = min(rivers, len(spare))
+            dry = [i for i in range(len(stack) - 1, -1, -1) if not tiles[stack[i]][2]][:swap]
+            for i, t in zip(dry, spare):
+                stack[i] = t
+            state.note(None, f"{card['title']}: {swap} more river tiles in the stack ({rivers + swap} in all)")
+            return
+        want = [t for t in stack if tiles[t][0] == card["seed"]][-int(card["seed_tiles"]):]
+        rest = [t for t in stack if t not in want]
+        stack[:] = rest + want
+        state.note(None, f"{card['title']}: {len(want)} {card['seed']} tiles on top of the stack")
+
+    def after_actions(self, state: SootState) -> None:
+        """The Mountain Pass: the first rail touching a Mountain hex claims the pass."""
+        if self.name != "mountain-pass" or "pass.first" in state.module_state:
+            return
+        tiles = D(state).tile_list()
+        for seat in state.order:
+            for h, kinds in state.route_kind.items():
+                tile = state.tiles.get(h)
+                if tile is None or tile < 0 or tiles[tile][0] != "Mountain":
+                    continue
+                owners = state.route_owner.get(h)
+                if owners and any(k == RAIL and o == seat for k, o in zip(kinds, owners)):
+                    state.module_state["pass.first"] = [seat]
+                    state.note(seat, f"ran the first rail through the Mountain Pass at {h}: "
+                                     f"{self.card['points']} points at the end")
+                    return
+
+    def on_round_end(self, state: SootState) -> None:
+        """Nothing at a round's end."""
+
+    def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
+        """The scenario's scoring line for ``player``."""
+        card = self.card
+        if self.name == "river-delta":
+            ports = sum(1 for s in state.settlements.values() if s.spec == "River Port" and s.founder == player)
+            return {"River Delta: River Ports": int(card["points"]) * ports}
+        if self.name == "mountain-pass":
+            first = state.module_state.get("pass.first", [-1])[0]
+            return {"Mountain Pass: first rail": int(card["points"]) if first == player else 0}
+        return {}
+
+
+SCENARIOS = {name: Scenario(name) for name in ("river-delta", "mountain-pass", "long-valley")}
+
+
+def register() -> None:
+    """Register the three scenario modules (explicit)."""
+    for module in SCENARIOS.values():
+        register_module(module)

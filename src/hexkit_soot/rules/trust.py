@@ -1,0 +1,242 @@
+"""The Trust: a scripted rival company (automa) and the solo game.
+
+Each Trust turn, after all players pass (the ``after_actions`` hook), it
+flips a card of its 12-card deck (data/trust.toml, reshuffled when empty):
+
+1. on an explore card it explores the open edge nearest the Central City
+   (nearest to its own network first, ties by hex order), placing the
+   highest-printed-value Surveyed row tile if the row has one (no payment,
+   the surveyor gets nothing), else the top of the terrain stack;
+2. on a camp icon it claims the best unclaimed site within 3 hexes of its
+   network (Central City + the hexes it explored + its camps): a Trust camp,
+   dead to players (:func:`blocks_site`);
+3. on rounds 4 and 8 it seizes one Central City Tier 3 slot, which becomes
+   unbuildable (:func:`seized_slots`).
+
+Trust score (:func:`trust_score`): 3 per camp + 5 per seized slot + the
+printed round bonuses. Solo game: one player against the Trust, won by a
+final score higher than the Trust's (:func:`verdict`).
+
+"Printed value" of a tile (assumed, documented): the printed price of its
+site's resource (0 without a site); "best site" is the same value, ties by
+hex order.
+
+Source: rulebook, "Optional Modules", The Trust; the Trust turn summary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from hexkit.errors import InvalidRecordError
+from hexkit.hexes import Hex
+from hexkit.game import PlayerId
+from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.settlements import slots_of
+from hexkit_soot.state import CENTRAL_CITY, SootState
+
+__all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
+
+RULES_VERSION = 1
+"""The Trust's rules version (with the data digest, in ``SootConfig.module_versions``)."""
+
+
+def _version() -> str:
+    text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_bytes()
+    return f"{RULES_VERSION}+{hashlib.sha256(text).hexdigest()[:12]}"
+
+
+@cache
+def trust_data() -> dict[str, Any]:
+    """The Trust's data (data/trust.toml), parsed once.
+
+    Returns:
+        ``{"version", "scoring", "round_bonus", "deck"}``; ``deck`` has the
+        parallel lists ``explore`` and ``camp`` (12 entries each).
+    """
+    text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_text(encoding="utf-8")
+    raw = tomllib.loads(text)
+    cards = raw["card"]
+    if len(cards) != 12 or [c["number"] for c in cards] != list(range(1, 13)):
+        raise InvalidRecordError("trust.card", f"expected cards numbered 1-12, got {[c['number'] for c in cards]}")
+    return {
+        "version": raw["version"],
+        "scoring": raw["scoring"][0],
+        "round_bonus": {str(b["round"]): int(b["points"]) for b in raw["round_bonus"]},
+        "deck": {"explore": [bool(c["explore"]) for c in cards], "camp": [bool(c["camp"]) for c in cards],
+                 "source": cards[0]["source"]},
+    }
+
+
+def _value(state: SootState, tile: int) -> int:
+    """Printed value of a tile: its site's printed price (0 without a site)."""
+    site = D(state).tile_list()[tile][1]
+    good = D(state).goods.get(site) if site else None
+    return int(good.price) if good is not None and good.price else 0
+
+
+def seized_slots(state: SootState) -> int:
+    """Central City Tier 3 slots the Trust has seized (0 without the module)."""
+    return state.module_state.get("trust.seized", [0])[0]
+
+
+def blocks_site(state: SootState, at: Hex) -> bool:
+    """Whether ``at`` holds a Trust camp (a site dead to players)."""
+    return at in state.trust_camps
+
+
+def trust_score(state: SootState) -> int:
+    """The Trust's score: 3 per camp + 5 per seized slot + round bonuses.
+
+    Args:
+        state: the game.
+    """
+    sc = trust_data()["scoring"]
+    bonus = sum(state.module_state.get("trust.points", []))
+    return int(sc["camp_points"]) * len(state.trust_camps) + int(sc["slot_points"]) * seized_slots(state) + bonus
+
+
+def verdict(state: SootState) -> str:
+    """The solo (or Trust) verdict line: '' without the module.
+
+    Args:
+        state: the game.
+    """
+    if "trust" not in getattr(state.config, "modules", ()):
+        return ""
+    sheet = final_scores(state)
+    trust = trust_score(state)
+    best = max(sheet.totals)
+    if state.config.players == 1:
+        who = "P0 beats the Trust" if best > trust else "the Trust wins"
+        return f"solo: P0 {best} vs the Trust {trust}: {who}"
+    return f"the Trust scored {trust}" + (" and beat every player" if trust >= best else "")
+
+
+def trust_lines(state: SootState) -> list[str]:
+    """The Trust's lines on the text board: camps, seized slots, score.
+
+    Args:
+        state: the game.
+    """
+    camps = ", ".join(f"{kind} {h}" for h, kind in sorted(state.trust_camps.items())) or "none"
+    return [f"the Trust: score {trust_score(state)}, {seized_slots(state)} seized Central City Tier 3 slot(s), "
+            f"{len(state.trust_camps)} camp(s) (X on the map): {camps}"]
+
+
+def _network(state: SootState) -> list[Hex]:
+    return [CENTRAL_CITY, *(code_hex(c) for c in state.module_state.get("trust.network", [])), *state.trust_camps]
+
+
+def _explore(state: SootState) -> None:
+    edges = sorted({n for h in state.tiles for n in h.neighbors() if n not in state.tiles},
+                   key=lambda n: (n.distance(CENTRAL_CITY), tuple(n)))
+    if not edges:
+        return
+    at = edges[0]
+    if state.survey:
+        i = max(range(len(state.survey)), key=lambda k: (_value(state, state.survey[k]), -k))
+        tile = state.survey.pop(i)
+        state.surveyors.pop(i)
+        how = "took a Surveyed tile"
+    elif len(state.tile_stack) > state.below_marker:
+        tile = state.tile_stack.pop()
+        how = "drew a tile"
+    else:
+        return
+    state.tiles[at] = tile
+    if D(state).tile_list()[tile][2]:
+        state.water[at] = True
+    state.module_state.setdefault("trust.network", []).append(hex_code(at))
+    terrain, site, _ = D(state).tile_list()[tile]
+    state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
+
+
+def _camp(state: SootState) -> None:
+    reach = int(trust_data()["scoring"]["camp_reach"])
+    net = _network(state)
+    sites = [h for h in sorted(state.tiles, key=tuple)
+             if any(h.distance(n) <= reach for n in net) and camp_kinds_at(state, h)]
+    if not sites:
+        return
+    best = max(sites, key=lambda h: (_value(state, state.tiles[h]), [-c for c in h]))
+    kind = camp_kinds_at(state, best)[0]
+    state.trust_camps[best] = kind
+    state.note(None, f"the Trust claimed {kind} at {best} (a Trust camp: dead to players)")
+
+
+class Trust:
+    """The Trust module (hooks called by the round; see :mod:`hexkit_soot.rules.modules`)."""
+
+    name = "trust"
+    version = _version()
+
+    def on_setup(self, state: SootState) -> None:
+        """Shuffle the 12-card deck (the game's random stream) and clear the Trust."""
+        deck = list(range(len(trust_data()["deck"]["explore"])))
+        state.rng.shuffle(deck)
+        state.module_state |= {"trust.deck": deck, "trust.seized": [0], "trust.points": [], "trust.network": []}
+        state.trust_camps = {}
+        state.note(None, "the Trust joins the game (12-card deck shuffled)")
+
+    def after_actions(self, state: SootState) -> None:
+        """The Trust's turn: flip a card, explore, camp, seize, round bonus."""
+        data = trust_data()
+        deck = state.module_state.setdefault("trust.deck", [])
+        if not deck:
+            deck.extend(range(len(data["deck"]["explore"])))
+            state.rng.shuffle(deck)
+        card = deck.pop()
+        explore, camp = data["deck"]["explore"][card], data["deck"]["camp"][card]
+        state.note(None, f"the Trust flips card {card + 1}: {'explore' if explore else 'no explore'}"
+                         f"{', camp' if camp else ''}")
+        if explore:
+            _explore(state)
+        if camp:
+            _camp(state)
+        if state.round in data["scoring"]["seize_rounds"]:
+            self._seize(state)
+        bonus = int(data["round_bonus"].get(str(state.round), 0))
+        if bonus:
+            state.module_state.setdefault("trust.points", []).append(bonus)
+            state.note(None, f"the Trust scores its round-{state.round} bonus: {bonus}")
+
+    def _seize(self, state: SootState) -> None:
+        used = sum(1 for f in state.settlements[CENTRAL_CITY].facilities if f.name != "Warehouse")
+        free = slots_of(state, CENTRAL_CITY) - used
+        if free <= 0:
+            state.note(None, "the Trust finds no free Central City Tier 3 slot to seize")
+            return
+        state.module_state["trust.seized"] = [seized_slots(state) + 1]
+        state.note(None, "the Trust seized a Central City Tier 3 slot (unbuildable)")
+
+    def on_round_end(self, state: SootState) -> None:
+        """Nothing at the round's end."""
+
+    def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
+        """No score parts for players (the Trust's own score is :func:`trust_score`)."""
+        return {}
+
+    def value(self, state: SootState, player: PlayerId) -> float:
+        """Evaluation hook: the Trust's score as a rival's (the weight of the best rival, 0.2 per point).
+
+        In a solo game the Trust is the only rival, so the player's lead over it
+        counts as in a game against a seat.
+        """
+        return -0.2 * float(trust_score(state))
+
+
+TRUST = Trust()
+
+
+def register() -> None:
+    """Register the Trust (explicit; called from the game's registration)."""
+    register_module(TRUST)

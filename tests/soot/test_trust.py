@@ -1,0 +1,119 @@
+"""The Trust (automa) and solo play: config, numbers, refusals, boards, conformance."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexkit.errors import ConfigError, InvalidRecordError
+from hexkit.record import GameRecord, record_from_json, record_to_json, replay
+from hexkit.rng import Rng
+from hexkit.testing import check_game
+from hexkit_soot import GAME
+from hexkit_soot.render import render_state
+from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.player_counts import central_city_slots
+from hexkit_soot.rules.trust import TRUST, trust_data, trust_score, verdict
+from hexkit_soot.state import SootState
+
+
+def _play(players: int, seed: int) -> SootState:
+    state = GAME.new(GAME.make_config(players=players, variants={"trust"}), seed)
+    chooser = Rng(seed)
+    while not GAME.is_over(state):
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[chooser.randbelow(len(legal))])
+    return state
+
+
+def test_variants_map_onto_modules_and_exclusions_are_refused() -> None:
+    assert GAME.make_config(players=2, variants={"trust"}).modules == frozenset({"trust"})
+    assert GAME.make_config(players=1).modules == frozenset({"trust"})  # solo is the game against the Trust
+    with pytest.raises(ConfigError, match="'mountain-pass' and 'river-delta'|'river-delta' and 'mountain-pass'"):
+        GAME.make_config(players=2, variants={"river-delta", "mountain-pass"})
+    with pytest.raises(ConfigError, match="shares are not implemented"):
+        GAME.make_config(players=2, variants={"shares"})
+    with pytest.raises(ConfigError, match="labor are not implemented"):
+        GAME.make_config(players=2, variants={"labor"})
+    with pytest.raises(ConfigError, match="takes 2-6 players"):
+        GAME.make_config(players=7, variants={"trust"})
+
+
+def test_deck_data_has_twelve_cards_with_provenance() -> None:
+    data = trust_data()
+    assert len(data["deck"]["explore"]) == 12 and len(data["deck"]["camp"]) == 12
+    assert data["deck"]["source"].startswith("assumed:")
+    assert data["scoring"]["camp_points"] == 3 and data["scoring"]["slot_points"] == 5
+    assert data["scoring"]["seize_rounds"] == [4, 8]
+
+
+def test_trust_score_and_seized_slots_numbers() -> None:
+    state = GAME.new(GAME.make_config(players=2, variants={"trust"}), 4)
+    assert central_city_slots(state) == 3  # 2 players: 3 printed slots
+    state.round = 4
+    TRUST.after_actions(state)
+    assert state.module_state["trust.seized"] == [1]
+    assert central_city_slots(state) == 2  # the seized slot is unbuildable
+    camps = len(state.trust_camps)
+    assert trust_score(state) == 3 * camps + 5 * 1  # no bonus on round 4
+    state.round = 6
+    TRUST.after_actions(state)
+    assert trust_score(state) == 3 * len(state.trust_camps) + 5 * 1 + 3  # round-6 bonus: 3
+    assert any("seized a Central City Tier 3 slot" in e.text for e in state.log)
+
+
+def test_trust_camp_site_is_dead_to_players() -> None:
+    state = _play(2, 7)
+    assert state.trust_camps, "the Trust claimed no camp in a whole game"
+    for at in state.trust_camps:
+        assert camp_kinds_at(state, at) == []
+        assert at not in state.camps
+    assert "X" in render_state(state) and "the Trust: score" in render_state(state)
+
+
+def test_solo_game_plays_to_its_end_and_names_the_winner() -> None:
+    state = _play(1, 3)
+    assert GAME.is_over(state)
+    line = verdict(state)
+    assert line.startswith("solo: P0 ") and ("the Trust wins" in line or "P0 beats the Trust" in line)
+    assert str(trust_score(state)) in GAME.end_reason(state)
+
+
+def test_record_carries_the_module() -> None:
+    config = GAME.make_config(players=2, variants={"trust"})
+    record = GameRecord.start(GAME, config, 2)
+    state = GAME.new(config, 2)
+    chooser = Rng(2)
+    while not GAME.is_over(state):
+        legal = GAME.legal_actions(state)
+        action = legal[chooser.randbelow(len(legal))]
+        record.actions.append(action)
+        GAME.apply(state, action)
+    text = record_to_json(GAME, record)
+    assert "trust 1+" in text  # the Trust's rules version and data digest
+    again = replay(GAME, record_from_json(GAME, text))
+    assert again.config.modules == frozenset({"trust"})
+    assert again.trust_camps == state.trust_camps and again.module_state == state.module_state
+    stale = text.replace("trust 1+", "trust 0+")
+    with pytest.raises(InvalidRecordError, match="module_versions: made with trust 0"):
+        record_from_json(GAME, stale)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_conformance_trust_short(players: int) -> None:
+    report = check_game(GAME, [GAME.make_config(players=players, variants={"trust"})], seeds=range(2),
+                        json_every=61, view_every=97, all_views=False)
+    assert report.games == 2
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_conformance_trust_soak(players: int) -> None:
+    report = check_game(GAME, [GAME.make_config(players=players, variants={"trust"})], seeds=range(100, 120),
+                        json_every=307, view_every=401, all_views=False)
+    assert report.games == 20
+
+
+def test_a_seat_does_not_see_the_trust_deck_order() -> None:
+    state = GAME.new(GAME.make_config(players=2, variants={"trust"}), 9)
+    view = GAME.view(state, 0)
+    assert view.module_state["trust.deck"] == sorted(state.module_state["trust.deck"])
