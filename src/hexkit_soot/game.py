@@ -58,6 +58,7 @@ from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
+from hexkit_soot.rules import partnerships as _partnerships
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
@@ -95,6 +96,7 @@ def register(registry: SootRegistry) -> None:
     """
     for module in DECLARING_MODULES:
         add_declared(registry, module)
+    _partnerships.register(registry)  # optional module (issue 14): config may then name it
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
