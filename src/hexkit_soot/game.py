@@ -97,6 +97,8 @@ def register(registry: SootRegistry) -> None:
     for module in DECLARING_MODULES:
         add_declared(registry, module)
     _partnerships.register(registry)  # optional module (issue 14): config may then name it
+    from hexkit_soot import campaign as _campaign  # here: it imports the config and the effects
+    _campaign.register(registry)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
