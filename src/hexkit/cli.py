@@ -671,6 +671,10 @@ from hexkit.cli_studies import register as _register_studies  # noqa: E402
 
 _register_studies(app)
 
+from hexkit.cli_campaign import register as _register_campaign  # noqa: E402
+
+_register_campaign(app)  # hexkit campaign soot start|next|status|study
+
 
 @app.command("serve")
 def serve_command(

@@ -243,6 +243,45 @@ class Campaign:
         config.check(GAME.info)
         return config
 
+    def config_for(self, index: int) -> CampaignConfig:
+        """The config game ``index`` (0-2) was (or will be) played with: the state carried into it.
+
+        Args:
+            index: 0 to the number of games played.
+
+        Raises:
+            ConfigError: for an index past the next game.
+        """
+        if not 0 <= index <= len(self.games):
+            raise ConfigError(f"index: 0 to {len(self.games)}, not {index}")
+        envelope: dict[str, None] = {}
+        exhausted: set[int] = set()
+        for g in self.games[:index]:
+            envelope.update(dict.fromkeys(g.legacy_played))
+            exhausted.update(g.depleted)
+        return CampaignConfig(players=self.players, modules=frozenset({NAME, *self.modules}),
+                              envelope=tuple(envelope), exhausted=tuple(sorted(exhausted)))
+
+    def replay(self, index: int) -> SootState:
+        """Rebuild the final state of finished game ``index`` from its record and carried state.
+
+        Raises:
+            ConfigError: for an index not played.
+            InvalidRecordError: if its record is missing or does not replay.
+        """
+        from hexkit.record import record_from_json
+        from hexkit_soot import GAME
+        if not 0 <= index < len(self.games):
+            raise ConfigError(f"index: 0 to {len(self.games) - 1}, not {index}")
+        g = self.games[index]
+        if not g.record:
+            raise InvalidRecordError(f"campaign.games.{index}.record", "no record kept")
+        record = record_from_json(GAME, g.record)
+        state: SootState = GAME.new(self.config_for(index), g.seed)
+        for action in record.actions:
+            GAME.apply(state, action)
+        return state
+
     @property
     def done(self) -> bool:
         """Whether all three games are played."""
