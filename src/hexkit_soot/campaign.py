@@ -34,7 +34,7 @@ Source: rulebook, "Optional Modules" (The Campaign).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,14 @@ EXHAUSTED = "Campaign: exhausted sites"
 """The lasting effect each player holds when tiles enter play exhausted."""
 
 
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _ids(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
 @attrs.frozen(kw_only=True)
 class CampaignConfig(SootConfig):
     """A Soot config carrying a campaign's state into one of its games.
@@ -75,8 +83,8 @@ class CampaignConfig(SootConfig):
         exhausted: tile ids that enter play already exhausted.
     """
 
-    envelope: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    exhausted: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    envelope: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    exhausted: tuple[int, ...] = attrs.field(default=(), converter=_ids)
 
 
 def _carried(state: SootState) -> tuple[tuple[str, ...], frozenset[int]]:
@@ -241,6 +249,9 @@ class Campaign:
         config = CampaignConfig(players=self.players, modules=frozenset({NAME, *self.modules}),
                                 envelope=self.envelope, exhausted=self.exhausted)
         config.check(GAME.info)
+        if "partnerships" in self.modules:  # checked at set-up otherwise; refuse before any game
+            from hexkit_soot.rules.partnerships import check_players
+            check_players(self.players)
         return config
 
     def config_for(self, index: int) -> CampaignConfig:
@@ -275,7 +286,7 @@ class Campaign:
             raise ConfigError(f"index: 0 to {len(self.games) - 1}, not {index}")
         g = self.games[index]
         if not g.record:
-            raise InvalidRecordError(f"campaign.games.{index}.record", "no record kept")
+            raise InvalidRecordError(f"campaign.games[{index}].record", "no record kept")
         record = record_from_json(GAME, g.record)
         state: SootState = GAME.new(self.config_for(index), g.seed)
         for action in record.actions:
@@ -405,9 +416,9 @@ class Campaign:
             raise InvalidRecordError("campaign.games", f"at most {GAMES} games, got {len(campaign.games)}")
         for i, g in enumerate(campaign.games):
             if len(g.totals) != campaign.players:
-                raise InvalidRecordError(f"campaign.games.{i}.totals", f"one total per seat ({campaign.players})")
+                raise InvalidRecordError(f"campaign.games[{i}].totals", f"one total per seat ({campaign.players})")
             if sorted(g.ranking) != list(range(campaign.players)):
-                raise InvalidRecordError(f"campaign.games.{i}.ranking", "not a ranking of the seats")
+                raise InvalidRecordError(f"campaign.games[{i}].ranking", "not a ranking of the seats")
         return campaign
 
     def save(self, path: Path) -> None:

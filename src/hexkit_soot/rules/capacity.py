@@ -56,7 +56,7 @@ def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
     s = state.settlements.get(at)
     if s is not None and s.founder == player and s.spec == "Depot Town":
         return True
-    if state.config.modules:  # Partnerships: a partner's nodes are yours too (shared warehouse networks)
+    if getattr(state.config, "modules", None):  # Partnerships: a partner's nodes are yours too (shared warehouse networks)
         mate = partner_of(state, player)
         if mate >= 0:
             return at in state.players[mate].warehouses or (
