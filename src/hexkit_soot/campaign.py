@@ -246,13 +246,18 @@ class Campaign:
             ConfigError: if it cannot be played.
         """
         from hexkit_soot import GAME
-        config = CampaignConfig(players=self.players, modules=frozenset({NAME, *self.modules}),
+        config = CampaignConfig(players=self.players, modules=self.module_names(),  # type: ignore[arg-type]  # attrs plugin: frozenset converter
                                 envelope=self.envelope, exhausted=self.exhausted)
         config.check(GAME.info)
         if "partnerships" in self.modules:  # checked at set-up otherwise; refuse before any game
             from hexkit_soot.rules.partnerships import check_players
             check_players(self.players)
         return config
+
+    def module_names(self) -> frozenset[str]:
+        """The modules on in every game: ``campaign`` and :attr:`modules`."""
+        names: frozenset[str] = frozenset((NAME, *self.modules))
+        return names
 
     def config_for(self, index: int) -> CampaignConfig:
         """The config game ``index`` (0-2) was (or will be) played with: the state carried into it.
@@ -270,7 +275,7 @@ class Campaign:
         for g in self.games[:index]:
             envelope.update(dict.fromkeys(g.legacy_played))
             exhausted.update(g.depleted)
-        return CampaignConfig(players=self.players, modules=frozenset({NAME, *self.modules}),
+        return CampaignConfig(players=self.players, modules=self.module_names(),  # type: ignore[arg-type]  # attrs plugin: frozenset converter
                               envelope=tuple(envelope), exhausted=tuple(sorted(exhausted)))
 
     def replay(self, index: int) -> SootState:
