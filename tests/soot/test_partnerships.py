@@ -99,3 +99,13 @@ def test_random_games_with_partnerships_end_and_score_per_seat() -> None:
         got = partnership_scores(state, sheet.totals)
         assert [score for _, score in got] == [min(sheet.totals[a], sheet.totals[b]) for a, b in seating(players)]
         assert any("are partners" in e.text for e in state.log)
+
+
+def test_text_board_shows_the_partnerships() -> None:
+    from hexkit_soot.render import render_state
+    s = partnered()
+    s.players[0].points, s.players[2].points = 7, 4
+    text = render_state(s)
+    assert "partnership P0+P2: P0 7 pts, P2 4 pts (partnership counts the lower: 4)" in text
+    assert "partnership P1+P3" in text
+    assert "partnership" not in render_state(position(FOUR))
