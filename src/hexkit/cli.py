@@ -176,6 +176,10 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
         if reason:
             out.print(f"Game ended: {reason}")
         out.print(sheet.result_line(lambda w: f"P{w}" + (f" ({seats[w]})" if seats else "")))
+    notes = getattr(game, "score_notes", None)  # a game's extra result lines (Soot: partnerships)
+    if callable(notes):
+        for line in notes(state):
+            out.print(line)
     return sheet
 
 

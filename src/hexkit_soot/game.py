@@ -171,6 +171,17 @@ class SootGame(Game[SootState, SootConfig]):
     def __init__(self) -> None:
         register(REGISTRY)  # explicit: importing a rule or effect module registers nothing
 
+    def score_notes(self, state: SootState) -> list[str]:
+        """Extra lines under the score sheet: the partnerships, best first (Partnerships on), else none.
+
+        Args:
+            state: the game.
+        """
+        lines = _partnerships.describe(state)
+        if lines and self.is_over(state):
+            lines[0] += "  <- wins (the lower partner total counts)"
+        return lines
+
     def setup(self, config: SootConfig, rng: Rng) -> SootState:
         """Set up the map, decks and draft, then run to the first question.
 

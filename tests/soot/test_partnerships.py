@@ -109,3 +109,18 @@ def test_text_board_shows_the_partnerships() -> None:
     assert "partnership P0+P2: P0 7 pts, P2 4 pts (partnership counts the lower: 4)" in text
     assert "partnership P1+P3" in text
     assert "partnership" not in render_state(position(FOUR))
+
+
+def test_score_sheet_prints_the_partnerships() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from hexkit.cli import print_scores
+    state, _ = play_random(GAME, GAME.make_config(4, modules={"partnerships"}), 3)
+    buf = StringIO()
+    print_scores(GAME, state, out=Console(file=buf, width=200))
+    text = buf.getvalue()
+    lines = describe(state)
+    assert lines and lines[0] in text and "<- wins" in text
+    assert GAME.score_notes(position(FOUR)) == []
