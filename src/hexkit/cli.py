@@ -167,6 +167,10 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
         if reason:
             out.print(f"Game ended: {reason}")
         out.print(sheet.result_line(lambda w: f"P{w}" + (f" ({seats[w]})" if seats else "")))
+    notes = getattr(game, "score_notes", None)  # a game's extra result lines (Soot: partnerships)
+    if callable(notes):
+        for line in notes(state):
+            out.print(line)
     return sheet
 
 
@@ -642,6 +646,10 @@ app.command("new-game")(new_game_command)  # hexkit/cli_newgame.py
 from hexkit.cli_studies import register as _register_studies  # noqa: E402
 
 _register_studies(app)
+
+from hexkit.cli_campaign import register as _register_campaign  # noqa: E402
+
+_register_campaign(app)  # hexkit campaign soot start|next|status|study
 
 
 @app.command("serve")

@@ -62,6 +62,7 @@ from hexkit_soot.rules.scenarios import SCENARIOS
 from hexkit_soot.rules.trust import TRUST, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
+from hexkit_soot.rules import partnerships as _partnerships
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
@@ -102,6 +103,9 @@ def register(registry: SootRegistry) -> None:
     register_module(TRUST, registry)  # the optional modules, registered explicitly here
     for scenario in SCENARIOS.values():
         register_module(scenario, registry)
+    _partnerships.register(registry)  # optional module (issue 14): config may then name it
+    from hexkit_soot import campaign as _campaign  # here: it imports the config and the effects
+    _campaign.register(registry)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -240,6 +244,17 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow: Flow[SootState] = Flow(self.info.name)
         flow.question(Step, SootQuestions({"turn": TurnMenu()}))
         return flow
+
+    def score_notes(self, state: SootState) -> list[str]:
+        """Extra lines under the score sheet: the partnerships, best first (Partnerships on), else none.
+
+        Args:
+            state: the game.
+        """
+        lines = _partnerships.describe(state)
+        if lines and self.is_over(state):
+            lines[0] += "  <- wins (the lower partner total counts)"
+        return lines
 
     def setup(self, config: SootConfig, rng: Rng) -> SootState:
         """Set up the map, decks and draft, then run to the first question.

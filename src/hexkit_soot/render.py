@@ -23,6 +23,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.trust import trust_lines
+from hexkit_soot.rules.partnerships import partner_of, seating
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
 __all__ = ["render_map", "render_routes", "render_state"]
@@ -124,6 +125,10 @@ def render_state(state: SootState) -> str:
             stock += f"; {p.screened} hidden ingredient{'s' if p.screened > 1 else ''}"
         out.append(f"P{i} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}, prestige {p.prestige}, "
                    f"loans {p.loans}, hand {len(p.hand)}, network: {stock}")
+    if partner_of(state, 0) >= 0:  # Partnerships: each pair with its public-track points, the lower one counts
+        for a, b in seating(state.config.players):
+            pa, pb = state.players[a].points, state.players[b].points
+            out.append(f"partnership P{a}+P{b}: P{a} {pa} pts, P{b} {pb} pts (partnership counts the lower: {min(pa, pb)})")
     for h, s in sorted(state.settlements.items()):
         facs = ", ".join(f"{f.name}(P{f.owner})" for f in s.facilities) or "no facilities"
         name = f"{s.kind} ({s.spec})" if s.spec else s.kind

@@ -13,6 +13,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import D
+from hexkit_soot.rules.partnerships import partner_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = [
@@ -53,7 +54,14 @@ def is_node(state: SootState, player: PlayerId, at: Hex) -> bool:
     if at == CENTRAL_CITY or at in state.players[player].warehouses:
         return True
     s = state.settlements.get(at)
-    return s is not None and s.founder == player and s.spec == "Depot Town"
+    if s is not None and s.founder == player and s.spec == "Depot Town":
+        return True
+    if getattr(state.config, "modules", None):  # Partnerships: a partner's nodes are yours too (shared warehouse networks)
+        mate = partner_of(state, player)
+        if mate >= 0:
+            return at in state.players[mate].warehouses or (
+                s is not None and s.founder == mate and s.spec == "Depot Town")
+    return False
 
 
 def counts_in_network(state: SootState, good: str) -> bool:

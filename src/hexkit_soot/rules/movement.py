@@ -75,6 +75,7 @@ from hexkit_soot.ledger import D, move_goods, return_goods, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
+from hexkit_soot.rules.partnerships import partner_of
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
@@ -187,6 +188,7 @@ def _explore(
         trail_cost = 6 if livestock else 12
         owners_of = state.route_owner
         trails_of = state.trails
+        mate = partner_of(state, player)  # Partnerships: no toll to a partner (-2: off)
         while heap:
             key, h = pop(heap)
             if best[h] < key:
@@ -210,7 +212,7 @@ def _explore(
                 nk = key + step * _KEY
                 if nk > top:
                     continue
-                if k >= ROAD and owners[d] != -1 and owners[d] != player:
+                if k >= ROAD and owners[d] != -1 and owners[d] != player and owners[d] != mate:
                     nk += 1
                 if nk < best.get(n, _FAR):
                     best[n] = nk
@@ -241,6 +243,7 @@ def _iter_paths(
     player's nodes. Each hex's facts are its parent's plus one segment.
     """
     owners_of = state.route_owner
+    mate = partner_of(state, player)  # Partnerships: no toll to a partner (-2: off)
     # per hex: (hexes, powered, owners, wild, via)
     facts: dict[Hex, tuple[list[Hex], bool, frozenset[int], tuple[int, ...], bool]] = {
         start: ([start], False, frozenset(), (), is_node(state, player, start))
@@ -261,7 +264,7 @@ def _iter_paths(
                 if k == ROAD or k == RAIL:
                     powered = True
                     o = owners_of.get(ph, NO_OWNERS)[d]
-                    if o != -1 and o != player and o not in owners:
+                    if o != -1 and o != player and o != mate and o not in owners:
                         owners = owners | {o}
                 if wild:
                     wilds = (hex_code(ph) * 8 + d, *wilds)

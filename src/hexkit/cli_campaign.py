@@ -1,0 +1,112 @@
+"""``hexkit campaign soot start|next|status|study``: Soot & Timber campaigns from the CLI.
+
+A campaign file (JSON, :class:`hexkit_soot.campaign.Campaign`) holds the
+seats, the carried state and every finished game, so a campaign resumes
+after any game: ``start`` writes it, each ``next`` plays one game (agents,
+or people with ``--human SEAT``) and rewrites it, ``status`` prints it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+__all__ = ["campaign_app", "register"]
+
+campaign_app = typer.Typer(help="Linked-game campaigns (Soot & Timber: three games).", no_args_is_help=True)
+soot_app = typer.Typer(help="A Soot & Timber campaign: three linked games.", no_args_is_help=True)
+campaign_app.add_typer(soot_app, name="soot")
+
+
+@soot_app.command("start")
+def start_command(
+    file: Path = typer.Argument(..., help="The campaign file to write (refused if it exists)."),
+    players: int = typer.Option(4, "--players", "-p", help="Number of players (2-6)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Campaign seed."),
+    agents: str = typer.Option("greedy", "--agents", "-a", help="Comma-separated agent specs, cycled over the seats."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Another module on in every game (repeatable)."),
+) -> None:
+    """Start a campaign and write its file (no game played yet)."""
+    from hexkit.errors import HexkitError
+    from hexkit_soot.campaign import Campaign
+    if file.exists():
+        raise HexkitError(f"{file}: already exists (use `hexkit campaign soot next {file}`)")
+    c = Campaign.start(players, seed, [a.strip() for a in agents.split(",") if a.strip()], variant or [])
+    c.save(file)
+    typer.echo(c.status())
+
+
+@soot_app.command("next")
+def next_command(
+    file: Path = typer.Argument(..., help="The campaign file (rewritten after the game)."),
+    human: Optional[list[int]] = typer.Option(None, "--human", help="A seat a person plays at the prompt (repeatable)."),
+) -> None:
+    """Play the campaign's next game and record it (resumable: the file is written only after it ends)."""
+    from hexkit.errors import HexkitError
+    from hexkit.record import record_from_json
+    from hexkit_soot import GAME
+    from hexkit_soot.campaign import Campaign
+    c = Campaign.load(file)
+    if c.done:
+        raise HexkitError(f"{file}: the campaign is over\n{c.status()}")
+    if human:
+        from hexkit.terminal import play_humans
+        index = len(c.games)
+        seed = c.game_seed(index)
+        with tempfile.TemporaryDirectory() as tmp:
+            save = Path(tmp) / "game.json"
+            status = play_humans(GAME, c.config(), seed, list(c.agents), human, save)
+            if status != 0:
+                raise typer.Exit(status)  # stopped: the campaign file is unchanged
+            record = record_from_json(GAME, save.read_text(encoding="utf-8"))
+        state = GAME.new(c.config(), seed)
+        for action in record.actions:
+            GAME.apply(state, action)
+        c = c.finish_game(state, seed, record)
+    else:
+        c = c.next_game()
+    c.save(file)
+    typer.echo(c.status())
+
+
+@soot_app.command("status")
+def status_command(file: Path = typer.Argument(..., help="The campaign file.")) -> None:
+    """Print the campaign: games played, totals, envelope, winner."""
+    from hexkit_soot.campaign import Campaign
+    typer.echo(Campaign.load(file).status())
+
+
+@soot_app.command("study")
+def study_command(
+    games: int = typer.Option(10, "--games", "-n", help="Number of whole campaigns."),
+    players: int = typer.Option(4, "--players", "-p", help="Number of players (2-6)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="First campaign's seed."),
+    agents: str = typer.Option("greedy", "--agents", "-a", help="Comma-separated agent specs."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Another module (repeatable)."),
+) -> None:
+    """Play N whole campaigns; print how often each seat won and the mean campaign totals."""
+    from hexkit_soot.campaign import play_campaigns
+    done = play_campaigns(games, players, seed, [a.strip() for a in agents.split(",") if a.strip()], variant or [])
+    wins = [0] * players
+    sums = [0] * players
+    for c in done:
+        win = c.winner()
+        if win is not None:
+            wins[win] += 1
+        for s, t in enumerate(c.totals()):
+            sums[s] += t
+    typer.echo(f"{games} campaigns, {players} players, modules: campaign{''.join(', ' + v for v in variant or [])}")
+    for s in range(players):
+        typer.echo(f"P{s}: {wins[s]} campaign wins, mean total {sums[s] / games:.1f}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``campaign`` to the ``hexkit`` app.
+
+    Args:
+        app: the root app.
+    """
+    app.add_typer(campaign_app, name="campaign")

@@ -1,0 +1,463 @@
+"""The Campaign module: three linked games of Soot & Timber, as a first-class object.
+
+Rules (rulebook, "Optional Modules", The Campaign): play three linked
+games. Legacy cards played for their ability go into the campaign envelope
+and are gone for all three sessions. Depleted sites stay depleted: they are
+recorded, and in later sessions those tiles enter play already exhausted.
+Campaign winner: most total points across the three games.
+
+Interpretations (assumed, see ``docs/rules/soot.md`` and ``docs/campaign.md``):
+
+* The envelope holds card names; each name removes one copy from the next
+  games' deck at set-up (and from the card row, refilled from the deck).
+* A depleted site is a placed tile whose depletion stack is 0 at game end;
+  it is recorded by tile id (a physical tile: ``SootData.tile_list()``
+  index). In later games a camp founded on such a tile gets an empty stack
+  (0 tokens; effects such as Deep Survey still add theirs).
+* The campaign winner is the seat with the most points summed over the
+  three games; a tie is broken by the most games won, then the lower seat
+  (assumed: the rulebook gives no campaign tie-breaker).
+* Seats keep their number (and agent) across the three games; each game has
+  its own seed drawn from the campaign seed.
+
+The carried state reaches a game through :class:`CampaignConfig` (a
+:class:`~hexkit_soot.config.SootConfig` with the envelope and the exhausted
+tile ids) and the ``campaign`` module's ``on_setup`` hook.
+
+A campaign file is JSON written through :data:`hexkit.serialize.converter`
+with a ``version``; a broken file is refused with
+:class:`~hexkit.errors.InvalidRecordError` naming the field.
+
+Source: rulebook, "Optional Modules" (The Campaign).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from hexkit.errors import ConfigError, InvalidRecordError
+from hexkit.game import PlayerId
+from hexkit.rng import Rng
+from hexkit.serialize import converter, structure_checked
+from hexkit_soot.config import SootConfig
+from hexkit_soot.effects import Ctx
+from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
+from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
+from hexkit_soot.rules.modules import register_module
+from hexkit_soot.state import SootState
+
+__all__ = [
+    "NAME", "GAMES", "VERSION", "EXHAUSTED", "CampaignConfig", "CampaignGame", "Campaign", "CampaignModule",
+    "MODULE", "register", "carry_out", "play_campaigns",
+]
+
+NAME = "campaign"
+"""The module's name."""
+GAMES = 3
+"""Games in a campaign (rulebook: three linked games)."""
+VERSION = 1
+"""Campaign file format version."""
+EXHAUSTED = "Campaign: exhausted sites"
+"""The lasting effect each player holds when tiles enter play exhausted."""
+
+
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _ids(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen(kw_only=True)
+class CampaignConfig(SootConfig):
+    """A Soot config carrying a campaign's state into one of its games.
+
+    Attributes:
+        envelope: Legacy card names in the campaign envelope (gone for this game).
+        exhausted: tile ids that enter play already exhausted.
+    """
+
+    envelope: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    exhausted: tuple[int, ...] = attrs.field(default=(), converter=_ids)
+
+
+def _carried(state: SootState) -> tuple[tuple[str, ...], frozenset[int]]:
+    config = state.config
+    return tuple(getattr(config, "envelope", ())), frozenset(getattr(config, "exhausted", ()))
+
+
+class CampaignModule:
+    """The ``campaign`` module: applies the envelope and the exhausted tiles at set-up."""
+
+    name = NAME
+
+    def on_setup(self, state: SootState) -> None:
+        """Take the envelope's cards out of the deck and row; mark exhausted tiles."""
+        from hexkit_soot.ledger import D
+        envelope, exhausted = _carried(state)
+        cards = D(state).cards
+        for name in envelope:
+            if name not in cards:
+                raise ConfigError(f"envelope: unknown card {name!r}")
+            if name in state.deck:
+                state.deck.remove(name)
+            elif name in state.card_row:
+                slot = state.card_row.index(name)
+                state.card_row[slot] = state.deck.pop() if state.deck else ""
+            state.note(None, f"campaign: {name} is in the campaign envelope (out of this game)")
+        if exhausted:
+            for p in state.players:
+                p.lasting.append(EXHAUSTED)
+            state.note(None, f"campaign: {len(exhausted)} depleted tile(s) enter play exhausted")
+
+    def after_actions(self, state: SootState) -> None:
+        """Nothing."""
+
+    def on_round_end(self, state: SootState) -> None:
+        """Nothing."""
+
+    def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
+        """No extra line (campaign points are each game's totals summed)."""
+        return {}
+
+
+@reaction(EXHAUSTED, Moment.CAMP_FOUNDED)
+def _exhausted_site(ctx: Ctx, args: MomentArgs) -> None:
+    """A camp founded on a tile depleted in an earlier game gets an empty stack.
+
+    Source: rulebook, The Campaign ("those tiles enter play already exhausted").
+    """
+    from hexkit_soot.effects import Hook, modify
+    state = ctx.state
+    at = args["hex"]
+    _, exhausted = _carried(state)
+    if at in state.stacks and state.tiles.get(at) in exhausted:
+        state.stacks[at] = modify(state, ctx.player, Hook.SITE_STACK, 0, {"resource": ""})
+        state.note(ctx.player, f"campaign: the site at {at} was depleted in an earlier game ({state.stacks[at]} left)")
+
+
+MODULE = CampaignModule()
+"""The module object (registered by :func:`register`)."""
+
+
+def register(registry: SootRegistry = REGISTRY) -> None:
+    """Register the module and its reaction (explicit; called by :func:`hexkit_soot.game.register`).
+
+    Args:
+        registry: the tables to register into.
+    """
+    import sys
+    add_declared(registry, sys.modules[__name__])
+    register_module(MODULE, registry)
+
+
+def carry_out(state: SootState) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """What a finished game adds to the campaign: Legacy cards played for their ability, depleted tile ids.
+
+    Args:
+        state: a finished game.
+
+    Returns:
+        ``(cards, tile_ids)``, the tile ids sorted.
+    """
+    depleted = sorted({state.tiles[h] for h, n in state.stacks.items() if n == 0 and h in state.tiles})
+    return tuple(state.legacy_gone), tuple(depleted)
+
+
+@attrs.frozen(kw_only=True)
+class CampaignGame:
+    """One finished game of a campaign.
+
+    Attributes:
+        seed: the game's seed.
+        totals: each seat's final points.
+        ranking: seats best first (the base game's ranking).
+        legacy_played: Legacy cards played for their ability (into the envelope).
+        depleted: tile ids depleted by the game's end.
+        record: the game record (``hexkit.record.record_to_json`` text; ``""`` if it could not be written).
+    """
+
+    seed: int
+    totals: tuple[int, ...]
+    ranking: tuple[int, ...]
+    legacy_played: tuple[str, ...]
+    depleted: tuple[int, ...]
+    record: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Campaign:
+    """A campaign of three linked games: its seats, carried state and finished games.
+
+    Attributes:
+        version: file format version (:data:`VERSION`).
+        players: 2-6 seats (the same in every game).
+        seed: the campaign seed (each game's seed is drawn from it).
+        agents: agent spec by seat.
+        modules: other modules on in every game.
+        envelope: Legacy cards out for the rest of the campaign.
+        exhausted: tile ids that enter later games exhausted.
+        games: the finished games, in order (at most :data:`GAMES`).
+    """
+
+    version: int = VERSION
+    players: int
+    seed: int
+    agents: tuple[str, ...]
+    modules: tuple[str, ...] = ()
+    envelope: tuple[str, ...] = ()
+    exhausted: tuple[int, ...] = ()
+    games: tuple[CampaignGame, ...] = ()
+
+    # -- making ---------------------------------------------------------
+    @classmethod
+    def start(cls, players: int, seed: int, agents: Sequence[str] = ("greedy",),
+              modules: Sequence[str] = ()) -> Campaign:
+        """A new campaign (no game played yet).
+
+        Args:
+            players: 2-6.
+            seed: non-negative campaign seed.
+            agents: agent specs, cycled over the seats.
+            modules: other modules on in every game (not ``campaign``).
+
+        Raises:
+            ConfigError: a bad player count, seed, agent list or module.
+        """
+        if not agents:
+            raise ConfigError("agents: give at least one agent spec")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ConfigError(f"seed: a non-negative integer, not {seed!r}")
+        seats = tuple(agents[s % len(agents)] for s in range(players))
+        campaign = cls(players=players, seed=seed, agents=seats, modules=tuple(sorted(set(modules) - {NAME})))
+        campaign.config()  # checks players and modules
+        return campaign
+
+    def config(self) -> CampaignConfig:
+        """The config of the next game (carried state included), checked.
+
+        Raises:
+            ConfigError: if it cannot be played.
+        """
+        from hexkit_soot import GAME
+        config = CampaignConfig(players=self.players, modules=self.module_names(),  # type: ignore[arg-type]  # attrs plugin: frozenset converter
+                                envelope=self.envelope, exhausted=self.exhausted)
+        config.check(GAME.info)
+        if "partnerships" in self.modules:  # checked at set-up otherwise; refuse before any game
+            from hexkit_soot.rules.partnerships import check_players
+            check_players(self.players)
+        return config
+
+    def module_names(self) -> frozenset[str]:
+        """The modules on in every game: ``campaign`` and :attr:`modules`."""
+        names: frozenset[str] = frozenset((NAME, *self.modules))
+        return names
+
+    def config_for(self, index: int) -> CampaignConfig:
+        """The config game ``index`` (0-2) was (or will be) played with: the state carried into it.
+
+        Args:
+            index: 0 to the number of games played.
+
+        Raises:
+            ConfigError: for an index past the next game.
+        """
+        if not 0 <= index <= len(self.games):
+            raise ConfigError(f"index: 0 to {len(self.games)}, not {index}")
+        envelope: dict[str, None] = {}
+        exhausted: set[int] = set()
+        for g in self.games[:index]:
+            envelope.update(dict.fromkeys(g.legacy_played))
+            exhausted.update(g.depleted)
+        return CampaignConfig(players=self.players, modules=self.module_names(),  # type: ignore[arg-type]  # attrs plugin: frozenset converter
+                              envelope=tuple(envelope), exhausted=tuple(sorted(exhausted)))
+
+    def replay(self, index: int) -> SootState:
+        """Rebuild the final state of finished game ``index`` from its record and carried state.
+
+        Raises:
+            ConfigError: for an index not played.
+            InvalidRecordError: if its record is missing or does not replay.
+        """
+        from hexkit.record import record_from_json
+        from hexkit_soot import GAME
+        if not 0 <= index < len(self.games):
+            raise ConfigError(f"index: 0 to {len(self.games) - 1}, not {index}")
+        g = self.games[index]
+        if not g.record:
+            raise InvalidRecordError(f"campaign.games[{index}].record", "no record kept")
+        record = record_from_json(GAME, g.record)
+        state: SootState = GAME.new(self.config_for(index), g.seed)
+        for action in record.actions:
+            GAME.apply(state, action)
+        return state
+
+    @property
+    def done(self) -> bool:
+        """Whether all three games are played."""
+        return len(self.games) >= GAMES
+
+    def game_seed(self, index: int) -> int:
+        """Seed of game ``index`` (0-2), drawn from the campaign seed."""
+        return Rng(self.seed * 8 + index).randbelow(2**63)
+
+    def next_game(self, agents: Any = None) -> Campaign:
+        """Play the next game with the seats' agents; return the campaign with it recorded.
+
+        Args:
+            agents: agent objects by seat to use instead of the specs (optional).
+
+        Raises:
+            ConfigError: when the campaign is already over.
+        """
+        from hexkit.agents.spec import make_agent
+        from hexkit.match import Match
+        from hexkit.sim.study import agent_seed
+        from hexkit_soot import GAME
+        if self.done:
+            raise ConfigError(f"games: the campaign already has its {GAMES} games")
+        seed = self.game_seed(len(self.games))
+        seats = agents or {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(self.agents)}
+        match = Match(GAME, self.config(), seed, agents=seats)
+        match.run()
+        return self.finish_game(match.state, seed, match.record)
+
+    def finish_game(self, state: Any, seed: int, record: Any = None) -> Campaign:
+        """Record a finished game (played here or elsewhere, e.g. with humans) and carry its state.
+
+        Args:
+            state: the finished game's state.
+            seed: its seed.
+            record: its :class:`~hexkit.record.GameRecord` (optional).
+
+        Raises:
+            ConfigError: if the game is not over or has another player count.
+        """
+        from hexkit.record import record_to_json
+        from hexkit_soot import GAME
+        if not GAME.is_over(state):
+            raise ConfigError("state: the game is not over")
+        if state.config.players != self.players:
+            raise ConfigError(f"players: the game has {state.config.players}, the campaign {self.players}")
+        from hexkit_soot.rules.scoring import final_scores
+        sheet = final_scores(state)
+        played, depleted = carry_out(state)
+        text = ""
+        if record is not None:
+            try:
+                text = record_to_json(GAME, record)
+            except Exception:  # a subclassed config the codec cannot write: keep the rest
+                text = ""
+        game = CampaignGame(seed=seed, totals=tuple(sheet.totals), ranking=tuple(sheet.order),
+                            legacy_played=tuple(c for c in played if c not in self.envelope), depleted=depleted,
+                            record=text)
+        return attrs.evolve(self, games=(*self.games, game),
+                            envelope=tuple(dict.fromkeys((*self.envelope, *played))),
+                            exhausted=tuple(sorted({*self.exhausted, *depleted})))
+
+    # -- reading --------------------------------------------------------
+    def totals(self) -> list[int]:
+        """Each seat's points summed over the games played."""
+        return [sum(g.totals[s] for g in self.games) for s in range(self.players)]
+
+    def standings(self) -> list[int]:
+        """Seats best first: most total points, then most games won, then the lower seat."""
+        totals = self.totals()
+        wins = [sum(1 for g in self.games if g.ranking and g.ranking[0] == s) for s in range(self.players)]
+        return sorted(range(self.players), key=lambda s: (-totals[s], -wins[s], s))
+
+    def winner(self) -> PlayerId | None:
+        """The campaign winner once the three games are played, else ``None``."""
+        return self.standings()[0] if self.done else None
+
+    def status(self) -> str:
+        """A few lines: games played, each game's totals, the running totals, envelope and exhausted tiles."""
+        lines = [f"Soot & Timber campaign: {self.players} players, seed {self.seed}, "
+                 f"game {len(self.games)} of {GAMES} played"
+                 + (f", modules: {', '.join(self.modules)}" if self.modules else "")]
+        for i, g in enumerate(self.games):
+            lines.append(f"game {i + 1} (seed {g.seed}): " + ", ".join(f"P{s} {t}" for s, t in enumerate(g.totals))
+                         + f"; won by P{g.ranking[0]}")
+        lines.append("total: " + ", ".join(f"P{s} {t}" for s, t in enumerate(self.totals())))
+        lines.append(f"envelope: {', '.join(self.envelope) or '(empty)'}")
+        lines.append(f"exhausted tiles: {len(self.exhausted)}")
+        win = self.winner()
+        lines.append(f"campaign winner: P{win}" if win is not None else "campaign goes on")
+        return "\n".join(lines)
+
+    # -- files ----------------------------------------------------------
+    def to_json(self) -> str:
+        """The campaign file's text (JSON)."""
+        return json.dumps(converter.unstructure(self), indent=1, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Campaign:
+        """Read a campaign file's text.
+
+        Raises:
+            InvalidRecordError: naming the field (``campaign.players``) for bad JSON, a wrong version,
+                a missing or ill-typed field, or inconsistent games.
+        """
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise InvalidRecordError("campaign", f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise InvalidRecordError("campaign", "not a JSON object")
+        if data.get("version") != VERSION:
+            raise InvalidRecordError("campaign.version", f"expected {VERSION}, got {data.get('version')!r}")
+        campaign: Campaign = structure_checked(converter, data, cls, "campaign")
+        if not 2 <= campaign.players <= 6:
+            raise InvalidRecordError("campaign.players", f"2-6, not {campaign.players}")
+        if len(campaign.agents) != campaign.players:
+            raise InvalidRecordError("campaign.agents", f"one spec per seat ({campaign.players}), got {len(campaign.agents)}")
+        if len(campaign.games) > GAMES:
+            raise InvalidRecordError("campaign.games", f"at most {GAMES} games, got {len(campaign.games)}")
+        for i, g in enumerate(campaign.games):
+            if len(g.totals) != campaign.players:
+                raise InvalidRecordError(f"campaign.games[{i}].totals", f"one total per seat ({campaign.players})")
+            if sorted(g.ranking) != list(range(campaign.players)):
+                raise InvalidRecordError(f"campaign.games[{i}].ranking", "not a ranking of the seats")
+        return campaign
+
+    def save(self, path: Path) -> None:
+        """Write the campaign file (atomically: a temporary file, then rename)."""
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.to_json() + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> Campaign:
+        """Read a campaign file (see :meth:`from_json`)."""
+        return cls.from_json(path.read_text(encoding="utf-8"))
+
+
+def play_campaigns(campaigns: int, players: int, seed: int, agents: Sequence[str] = ("greedy",),
+                   modules: Sequence[str] = ()) -> list[Campaign]:
+    """Play ``campaigns`` whole campaigns (three games each): the study behind ``hexkit campaign soot study``.
+
+    Args:
+        campaigns: how many (>= 1).
+        players: 2-6.
+        seed: the first campaign's seed (campaign ``i`` uses ``seed + i``).
+        agents: agent specs cycled over the seats.
+        modules: other modules on.
+
+    Returns:
+        The finished campaigns.
+    """
+    if campaigns < 1:
+        raise ConfigError(f"games: at least 1 campaign, not {campaigns}")
+    out = []
+    for i in range(campaigns):
+        c = Campaign.start(players, seed + i, agents, modules)
+        while not c.done:
+            c = c.next_game()
+        out.append(c)
+    return out

@@ -1,0 +1,246 @@
+"""The Partnerships module: two-seat teams that share warehouse networks and tolls.
+
+Rules (rulebook, "Optional Modules", Partnerships): partners share
+warehouse networks and pay no tolls to each other, but score separately;
+a partnership's final score is the lower of the two partners' totals.
+
+Interpretations (assumed, see ``docs/rules/soot.md``):
+
+* Seating: partners sit opposite. With 4 players the partnerships are
+  seats 0+2 and 1+3; with 6 players 0+3, 1+4 and 2+5 (seat ``s`` partners
+  ``(s + n/2) mod n``). Any other player count (2, 3, 5) is refused with a
+  :class:`~hexkit.errors.ConfigError`: 2 players would be one team, an odd
+  count leaves a seat without a partner.
+* Shared warehouse networks: a partner's warehouse nodes (its warehouses
+  and Depot Towns) count as your own nodes for loading from and delivering
+  into your network; goods stay each partner's own (score separately).
+* Tolls: no toll is charged between partners (neither on the route
+  search's toll cost nor on a laden drive).
+* Winner: the partnership with the highest partnership score (the lower
+  partner total); ties are broken by the base game's tie-breakers applied to
+  each partnership's lower-scoring partner (most secret objective points,
+  higher portfolio, lower soot, triggered Stage 1).
+
+Each partner's own score sheet is unchanged (a ``score`` hook adding nothing);
+the partnership scores and ranking are :func:`partnership_scores` and
+:func:`partnership_ranking`.
+
+Source: rulebook, "Optional Modules" (Partnerships).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexkit.errors import ConfigError
+from hexkit.game import GameConfig, PlayerId
+from hexkit_soot.registry import REGISTRY, SootRegistry
+from hexkit_soot.rules.modules import register_module
+from hexkit_soot.state import SootState
+
+__all__ = [
+    "NAME", "PARTNER_COUNTS", "Partnerships", "MODULE", "check_players", "seating", "partner_of", "partners",
+    "partnership_scores", "partnership_ranking", "partnership_value", "describe", "register",
+]
+
+NAME = "partnerships"
+"""The module's (and variant's) name."""
+
+PARTNER_COUNTS = (4, 6)
+"""Player counts Partnerships can be played with (assumed: opposite seats)."""
+
+RULES_VERSION = 1
+"""This module's rules version (part of the record through the config's module names)."""
+
+
+def check_players(players: int) -> None:
+    """Refuse a player count Partnerships cannot seat.
+
+    Args:
+        players: the config's player count.
+
+    Raises:
+        ConfigError: naming ``players`` unless it is 4 or 6.
+    """
+    if players not in PARTNER_COUNTS:
+        raise ConfigError(
+            f"players: the partnerships module needs 4 or 6 players (partners sit opposite), not {players}")
+
+
+def seating(players: int) -> tuple[tuple[int, int], ...]:
+    """The partnerships for ``players`` seats, lowest seat first.
+
+    Args:
+        players: 4 or 6.
+
+    Returns:
+        ``((0, 2), (1, 3))`` for 4, ``((0, 3), (1, 4), (2, 5))`` for 6.
+
+    Raises:
+        ConfigError: for any other count.
+    """
+    check_players(players)
+    half = players // 2
+    return tuple((s, s + half) for s in range(half))
+
+
+def _on(config: GameConfig) -> bool:
+    return NAME in getattr(config, "modules", ())
+
+
+def partner_of(state: SootState, player: PlayerId) -> PlayerId:
+    """``player``'s partner, or -2 (no seat) when the module is off.
+
+    Cheap enough for the movement search's inner loop (called once per search).
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+    """
+    config = state.config
+    if not _on(config):
+        return -2
+    n = config.players
+    return (player + n // 2) % n
+
+
+def partners(state: SootState, a: PlayerId, b: PlayerId) -> bool:
+    """Whether seats ``a`` and ``b`` (different) are partners.
+
+    Args:
+        state: the game.
+        a: one seat.
+        b: another seat.
+    """
+    return a != b and partner_of(state, a) == b
+
+
+def partnership_scores(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
+    """Each partnership with its score, the lower of its partners' totals.
+
+    Args:
+        state: the game (module on).
+        totals: the seats' totals (from :func:`~hexkit_soot.rules.scoring.final_scores`);
+            computed when ``None``.
+
+    Returns:
+        ``[((0, 2), 31), ((1, 3), 28)]``: seats, score; in seating order.
+    """
+    if totals is None:
+        from hexkit_soot.rules.scoring import score_totals
+        totals = score_totals(state)
+    return [(pair, min(totals[pair[0]], totals[pair[1]])) for pair in seating(state.config.players)]
+
+
+def partnership_ranking(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
+    """Partnerships best first: higher partnership score, then the base tie-breakers
+    on each partnership's lower-scoring partner (its lower seat if both tie).
+
+    Args:
+        state: the game (module on).
+        totals: the seats' totals; computed when ``None``.
+
+    Returns:
+        ``[(pair, score), ...]``, the winner first.
+
+    Source: rulebook, "Final Scoring" tie-breakers (applied as documented above).
+    """
+    from hexkit_soot.rules.objectives import secret_points
+    from hexkit_soot.rules.scoring import portfolio, score_totals
+    if totals is None:
+        totals = score_totals(state)
+    scored = partnership_scores(state, totals)
+
+    def weak(pair: tuple[int, int]) -> int:
+        a, b = pair
+        return b if totals[b] < totals[a] else a
+
+    def key(item: tuple[tuple[int, int], int]) -> tuple[int, int, int, int, int]:
+        pair, score = item
+        q = weak(pair)
+        return (-score, -secret_points(state, q), -portfolio(state, q), state.players[q].soot,
+                -int(state.triggered_by == q))
+
+    return sorted(scored, key=key)
+
+
+def partnership_value(state: SootState, player: PlayerId, totals: Sequence[int]) -> float:
+    """What an agent should maximise for ``player`` with the module on: its partnership's score
+    (the lower partner total) minus the best rival partnership's; plain total margin when off.
+
+    Written to be hooked as the Module ``value(state, player)`` evaluation hook.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        totals: every seat's current total (points).
+    """
+    mate = partner_of(state, player)
+    if mate < 0:
+        best_other = max((t for q, t in enumerate(totals) if q != player), default=0)
+        return float(totals[player] - best_other)
+    own = min(totals[player], totals[mate])
+    rivals = [s for pair, s in partnership_scores(state, totals) if player not in pair]
+    return float(own - max(rivals, default=0))
+
+
+def describe(state: SootState, totals: Sequence[int] | None = None) -> list[str]:
+    """Lines for the report and the boards: each partnership, its partners' totals and its score.
+
+    Args:
+        state: the game (module on).
+        totals: the seats' totals; computed when ``None``.
+
+    Returns:
+        e.g. ``["partnership 0+2: 31 (P0 31, P2 40)", ...]``, best first; empty when off.
+    """
+    if not _on(state.config):
+        return []
+    from hexkit_soot.rules.scoring import score_totals
+    if totals is None:
+        totals = score_totals(state)
+    return [f"partnership {a}+{b}: {score} (P{a} {totals[a]}, P{b} {totals[b]})"
+            for (a, b), score in partnership_ranking(state, totals)]
+
+
+class Partnerships:
+    """The Partnerships module object (registered as ``partnerships``)."""
+
+    name = NAME
+
+    def on_setup(self, state: SootState) -> None:
+        """Check the seating and log the partnerships.
+
+        Raises:
+            ConfigError: for a player count other than 4 or 6.
+        """
+        for a, b in seating(state.config.players):
+            state.note(None, f"partnership: seats {a} and {b} are partners")
+
+    def after_actions(self, state: SootState) -> None:
+        """Nothing (the module changes tolls, nodes and scoring only)."""
+
+    def on_round_end(self, state: SootState) -> None:
+        """Nothing."""
+
+    def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
+        """No extra line: partners score separately (the partnership score is the lower total)."""
+        return {}
+
+    def value(self, state: SootState, player: PlayerId) -> float:
+        """The agents' evaluation hook: the partnership margin (see :func:`partnership_value`)."""
+        from hexkit_soot.rules.scoring import score_totals
+        return partnership_value(state, player, score_totals(state))
+
+
+MODULE = Partnerships()
+"""The module object; :func:`register` puts it in the registry (called by :func:`hexkit_soot.game.register`)."""
+
+
+def register(registry: SootRegistry = REGISTRY) -> None:
+    """Register the module (explicit: importing this file registers nothing).
+
+    Args:
+        registry: the tables to register it in.
+    """
+    register_module(MODULE, registry)

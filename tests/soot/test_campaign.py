@@ -1,0 +1,115 @@
+"""The Campaign: three linked games, the envelope, exhausted tiles, the campaign file and CLI.
+
+Source: rulebook, "Optional Modules" (The Campaign); interpretations in docs/campaign.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+from hexkit.cli import main
+from hexkit.errors import ConfigError, InvalidRecordError
+from hexkit_soot.campaign import EXHAUSTED, MODULE, Campaign, CampaignConfig, CampaignGame, carry_out
+from hexkit_soot.effects.reactions import Moment, notify
+from hexkit_soot.ledger import D
+from hexkit_soot.rules.camps import place_camp
+from tests.soot.helpers import place, start
+
+A = __import__("hexkit.hexes", fromlist=["Hex"]).Hex(1, 0)
+
+
+def _salt_camp(state: object) -> str:
+    return next(k for k, v in D(state).camps.items() if "Salt" in v.sites)  # type: ignore[arg-type]
+
+
+def test_envelope_cards_leave_the_deck_at_setup() -> None:
+    s = start()
+    gone = next(c for c in s.deck if D(s).cards[c].legacy)
+    before = s.deck.count(gone)
+    s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), envelope=(gone,))
+    MODULE.on_setup(s)
+    assert s.deck.count(gone) == before - 1
+    assert any(f"{gone} is in the campaign envelope" in e.text for e in s.log)
+
+
+def test_an_exhausted_tile_gives_a_new_camp_an_empty_stack() -> None:
+    for exhausted, want in ((False, 0), (True, 0)):
+        s = start()
+        place(s, A, "Plains", "Salt")
+        tile = s.tiles[A]
+        s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), exhausted=(tile,) if exhausted else ())
+        MODULE.on_setup(s)
+        assert (EXHAUSTED in s.players[0].lasting) == exhausted
+        kind = _salt_camp(s)
+        place_camp(s, 0, A, kind)
+        notify(s, 0, Moment.CAMP_FOUNDED, {"hex": A, "kind": kind})
+        fresh = D(s).sites["Salt"].stack
+        assert s.stacks[A] == (0 if exhausted else fresh) and fresh > 0
+        assert carry_out(s)[1] == ((tile,) if exhausted else ())
+        del want
+
+
+def test_three_games_carry_the_envelope_and_sum_the_totals() -> None:
+    c = Campaign.start(3, 5, ["random"])
+    assert c.agents == ("random", "random", "random") and not c.games and c.winner() is None
+    for _ in range(3):
+        c = c.next_game()
+    assert c.done and len(c.games) == 3
+    assert c.totals() == [sum(g.totals[s] for g in c.games) for s in range(3)]
+    assert c.winner() == c.standings()[0] == max(range(3), key=lambda s: (c.totals()[s], -s))
+    assert set(c.envelope) == {n for g in c.games for n in g.legacy_played}
+    # game 2 started without game 1's Legacy cards: its replay matches its record's totals
+    assert c.config_for(1).envelope == c.games[0].legacy_played
+    from hexkit_soot.rules.scoring import final_scores
+    assert final_scores(c.replay(1)).totals == c.games[1].totals
+    with pytest.raises(ConfigError, match="games: the campaign already has its 3 games"):
+        c.next_game()
+
+
+def test_campaign_file_round_trips_and_broken_files_name_the_field() -> None:
+    c = Campaign.start(4, 2, ["random"]).next_game()
+    assert Campaign.from_json(c.to_json()) == c
+    data = json.loads(c.to_json())
+    for path, value, field in ((("version",), 9, "campaign.version"),
+                               (("players",), 9, "campaign.players"),
+                               (("games", 0, "totals"), [1], "campaign.games[0].totals"),
+                               (("games", 0, "seed"), "x", "campaign.games[0].seed")):
+        broken = json.loads(json.dumps(data))
+        target = broken
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        with pytest.raises(InvalidRecordError) as err:
+            Campaign.from_json(json.dumps(broken))
+        assert field in str(err.value)
+    with pytest.raises(InvalidRecordError, match="campaign"):
+        Campaign.from_json("not json")
+
+
+def test_start_refuses_bad_input() -> None:
+    with pytest.raises(ConfigError, match="seed"):
+        Campaign.start(3, -1)
+    with pytest.raises(ConfigError, match="agents"):
+        Campaign.start(3, 1, [])
+    with pytest.raises(ConfigError, match="players: the partnerships module"):
+        Campaign.start(3, 1, ["random"], ["partnerships"])
+    g = CampaignGame(seed=1, totals=(1, 2), ranking=(1, 0), legacy_played=(), depleted=())
+    assert attrs.evolve(g, seed=2).seed == 2
+
+
+def test_cli_start_next_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "c.json"
+    assert main(["campaign", "soot", "start", str(f), "-p", "2", "-s", "3", "-a", "random"]) == 0
+    assert main(["campaign", "soot", "start", str(f)]) == 2  # refuses to overwrite
+    for n in (1, 2, 3):
+        assert main(["campaign", "soot", "next", str(f)]) == 0
+        assert len(Campaign.load(f).games) == n  # resumable after every game
+    assert main(["campaign", "soot", "next", str(f)]) == 2
+    capsys.readouterr()
+    assert main(["campaign", "soot", "status", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "game 3 of 3 played" in out and f"campaign winner: P{Campaign.load(f).winner()}" in out
