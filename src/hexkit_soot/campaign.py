@@ -45,27 +45,25 @@ from hexkit.game import PlayerId
 from hexkit.rng import Rng
 from hexkit.serialize import converter, structure_checked
 from hexkit_soot.config import SootConfig
-from hexkit_soot.effects import Ctx
-from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
-from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
-from hexkit_soot.rules.modules import register_module
+from hexkit.agents.spec import make_agent
+from hexkit.match import Match
+from hexkit.record import record_from_json, record_to_json
+from hexkit.sim.study import agent_seed
+from hexkit_soot.game import GAME
+from hexkit_soot.rules.partnerships import check_players
+from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.campaign import EXHAUSTED, MODULE, NAME, CampaignModule, carry_out
 from hexkit_soot.state import SootState
 
 __all__ = [
     "NAME", "GAMES", "VERSION", "EXHAUSTED", "CampaignConfig", "CampaignGame", "Campaign", "CampaignModule",
-    "MODULE", "register", "carry_out", "play_campaigns",
+    "MODULE", "carry_out", "play_campaigns",
 ]
 
-NAME = "campaign"
-"""The module's name."""
 GAMES = 3
 """Games in a campaign (rulebook: three linked games)."""
 VERSION = 1
 """Campaign file format version."""
-EXHAUSTED = "Campaign: exhausted sites"
-"""The lasting effect each player holds when tiles enter play exhausted."""
-
-
 def _names(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
 
@@ -85,89 +83,6 @@ class CampaignConfig(SootConfig):
 
     envelope: tuple[str, ...] = attrs.field(default=(), converter=_names)
     exhausted: tuple[int, ...] = attrs.field(default=(), converter=_ids)
-
-
-def _carried(state: SootState) -> tuple[tuple[str, ...], frozenset[int]]:
-    config = state.config
-    return tuple(getattr(config, "envelope", ())), frozenset(getattr(config, "exhausted", ()))
-
-
-class CampaignModule:
-    """The ``campaign`` module: applies the envelope and the exhausted tiles at set-up."""
-
-    name = NAME
-
-    def on_setup(self, state: SootState) -> None:
-        """Take the envelope's cards out of the deck and row; mark exhausted tiles."""
-        from hexkit_soot.ledger import D
-        envelope, exhausted = _carried(state)
-        cards = D(state).cards
-        for name in envelope:
-            if name not in cards:
-                raise ConfigError(f"envelope: unknown card {name!r}")
-            if name in state.deck:
-                state.deck.remove(name)
-            elif name in state.card_row:
-                slot = state.card_row.index(name)
-                state.card_row[slot] = state.deck.pop() if state.deck else ""
-            state.note(None, f"campaign: {name} is in the campaign envelope (out of this game)")
-        if exhausted:
-            for p in state.players:
-                p.lasting.append(EXHAUSTED)
-            state.note(None, f"campaign: {len(exhausted)} depleted tile(s) enter play exhausted")
-
-    def after_actions(self, state: SootState) -> None:
-        """Nothing."""
-
-    def on_round_end(self, state: SootState) -> None:
-        """Nothing."""
-
-    def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
-        """No extra line (campaign points are each game's totals summed)."""
-        return {}
-
-
-@reaction(EXHAUSTED, Moment.CAMP_FOUNDED)
-def _exhausted_site(ctx: Ctx, args: MomentArgs) -> None:
-    """A camp founded on a tile depleted in an earlier game gets an empty stack.
-
-    Source: rulebook, The Campaign ("those tiles enter play already exhausted").
-    """
-    from hexkit_soot.effects import Hook, modify
-    state = ctx.state
-    at = args["hex"]
-    _, exhausted = _carried(state)
-    if at in state.stacks and state.tiles.get(at) in exhausted:
-        state.stacks[at] = modify(state, ctx.player, Hook.SITE_STACK, 0, {"resource": ""})
-        state.note(ctx.player, f"campaign: the site at {at} was depleted in an earlier game ({state.stacks[at]} left)")
-
-
-MODULE = CampaignModule()
-"""The module object (registered by :func:`register`)."""
-
-
-def register(registry: SootRegistry = REGISTRY) -> None:
-    """Register the module and its reaction (explicit; called by :func:`hexkit_soot.game.register`).
-
-    Args:
-        registry: the tables to register into.
-    """
-    import sys
-    add_declared(registry, sys.modules[__name__])
-    register_module(MODULE, registry)
-
-
-def carry_out(state: SootState) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """What a finished game adds to the campaign: Legacy cards played for their ability, depleted tile ids.
-
-    Args:
-        state: a finished game.
-
-    Returns:
-        ``(cards, tile_ids)``, the tile ids sorted.
-    """
-    depleted = sorted({state.tiles[h] for h, n in state.stacks.items() if n == 0 and h in state.tiles})
-    return tuple(state.legacy_gone), tuple(depleted)
 
 
 @attrs.frozen(kw_only=True)
@@ -245,12 +160,10 @@ class Campaign:
         Raises:
             ConfigError: if it cannot be played.
         """
-        from hexkit_soot import GAME
         config = CampaignConfig(players=self.players, modules=self.module_names(),  # type: ignore[arg-type]  # attrs plugin: frozenset converter
                                 envelope=self.envelope, exhausted=self.exhausted)
         config.check(GAME.info)
         if "partnerships" in self.modules:  # checked at set-up otherwise; refuse before any game
-            from hexkit_soot.rules.partnerships import check_players
             check_players(self.players)
         return config
 
@@ -285,8 +198,6 @@ class Campaign:
             ConfigError: for an index not played.
             InvalidRecordError: if its record is missing or does not replay.
         """
-        from hexkit.record import record_from_json
-        from hexkit_soot import GAME
         if not 0 <= index < len(self.games):
             raise ConfigError(f"index: 0 to {len(self.games) - 1}, not {index}")
         g = self.games[index]
@@ -316,10 +227,6 @@ class Campaign:
         Raises:
             ConfigError: when the campaign is already over.
         """
-        from hexkit.agents.spec import make_agent
-        from hexkit.match import Match
-        from hexkit.sim.study import agent_seed
-        from hexkit_soot import GAME
         if self.done:
             raise ConfigError(f"games: the campaign already has its {GAMES} games")
         seed = self.game_seed(len(self.games))
@@ -339,13 +246,10 @@ class Campaign:
         Raises:
             ConfigError: if the game is not over or has another player count.
         """
-        from hexkit.record import record_to_json
-        from hexkit_soot import GAME
         if not GAME.is_over(state):
             raise ConfigError("state: the game is not over")
         if state.config.players != self.players:
             raise ConfigError(f"players: the game has {state.config.players}, the campaign {self.players}")
-        from hexkit_soot.rules.scoring import final_scores
         sheet = final_scores(state)
         played, depleted = carry_out(state)
         text = ""

@@ -30,7 +30,7 @@ from hexkit_soot.rules.modules import MODULES
 
 __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of", "D"]
 
-MODULE_NAMES = ("trust", "river-delta", "mountain-pass", "long-valley", "scenarios",
+MODULE_NAMES = ("trust", "river-delta", "mountain-pass", "long-valley",
                 "partnerships", "shares", "labor", "campaign")
 MODULE_VARIANTS = ("trust", "river-delta", "mountain-pass", "long-valley", "partnerships", "shares", "labor")
 """Variant names that switch a module on (issue 14): each maps onto the module of the same name."""

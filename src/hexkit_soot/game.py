@@ -57,6 +57,7 @@ from hexkit_soot.rules.actions import TurnMenu, free_of_action
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
+from hexkit_soot.rules import campaign as campaign_rules
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.scenarios import SCENARIOS
 from hexkit_soot.rules.trust import TRUST, verdict
@@ -82,7 +83,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup,
+    upkeep, production, setup, campaign_rules,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -104,8 +105,7 @@ def register(registry: SootRegistry) -> None:
     for scenario in SCENARIOS.values():
         register_module(scenario, registry)
     _partnerships.register(registry)  # optional module (issue 14): config may then name it
-    from hexkit_soot import campaign as _campaign  # here: it imports the config and the effects
-    _campaign.register(registry)
+    register_module(campaign_rules.MODULE, registry)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),

@@ -23,7 +23,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.trust import trust_lines
-from hexkit_soot.rules.partnerships import partner_of, seating
+from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
 __all__ = ["render_map", "render_routes", "render_state"]

@@ -287,7 +287,8 @@ def test_lobby_variants_and_modules(live: LiveServer, browser: Any) -> None:
     page = browser.new_page()
     page.goto(live.url + "/")
     page.select_option("#game", "soot")
-    module = page.locator("#module-trust")
+    assert page.locator("#module-trust").is_enabled()  # built: offered
+    module = page.locator("#module-shares")
     assert module.count() == 1 and module.is_disabled()  # declared, not built yet: shown, not offered
     assert "not implemented" in (page.locator("label", has=module).get_attribute("title") or "")
     page.select_option("#game", "empyreal")

@@ -39,7 +39,7 @@ def test_games_and_pages(client: TestClient) -> None:
         ({"game": "hex", "players": 9, "seats": ["human"] * 9}, "players", "9"),
         ({"game": "soot", "players": 2, "seats": ["human", "human"], "variants": ["nope"]}, "variants", "nope"),
         ({"game": "empyreal", "players": 3, "seats": ["human"] * 3, "variants": ["team"]}, "variants", "teams"),
-        ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["trust"]}, "modules",
+        ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["shares"]}, "modules",
          "not implemented"),
         ({"game": "soot", "players": 2, "seats": ["human"] * 2, "modules": ["warp"]}, "modules", "unknown module"),
         ({"game": "empyreal", "players": 2, "modules": ["trust"]}, "modules", "no optional modules"),
@@ -253,8 +253,10 @@ def test_variants_chosen_at_creation_reach_the_game_and_the_welcome(client: Test
     assert games["empyreal"]["variants"] == ["friendly", "awards", "expert", "epic", "open", "team"]
     assert games["empyreal"]["modules"] == [] and games["hex"]["modules"] == []
     soot = {m["name"]: m for m in games["soot"]["modules"]}
-    assert set(soot) == {"trust", "scenarios", "partnerships", "shares", "labor", "campaign"}
-    assert not soot["trust"]["available"] and "not implemented" in soot["trust"]["reason"]
+    assert set(soot) == {"trust", "river-delta", "mountain-pass", "long-valley", "partnerships",
+                         "shares", "labor", "campaign"}
+    assert soot["trust"]["available"] and soot["partnerships"]["available"]
+    assert not soot["shares"]["available"] and "not implemented" in soot["shares"]["reason"]
     table = make_table(client, game="empyreal", players=2, seats=["human", "random"],
                        variants=["open", "awards"], seed=3)
     manager = client.app.state.manager  # type: ignore[attr-defined]

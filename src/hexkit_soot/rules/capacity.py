@@ -13,7 +13,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import D
-from hexkit_soot.rules.partnerships import partner_of
+from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 __all__ = [

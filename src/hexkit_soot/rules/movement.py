@@ -75,7 +75,7 @@ from hexkit_soot.ledger import D, move_goods, return_goods, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
-from hexkit_soot.rules.partnerships import partner_of
+from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState

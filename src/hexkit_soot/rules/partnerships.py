@@ -32,88 +32,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexkit.errors import ConfigError
-from hexkit.game import GameConfig, PlayerId
+from hexkit.game import PlayerId
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.partners import (NAME, PARTNER_COUNTS, RULES_VERSION, _on, check_players,
+                                        partner_of, partners, seating)
+from hexkit_soot.rules.objectives import secret_points
+from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import SootState
 
 __all__ = [
     "NAME", "PARTNER_COUNTS", "Partnerships", "MODULE", "check_players", "seating", "partner_of", "partners",
     "partnership_scores", "partnership_ranking", "partnership_value", "describe", "register",
 ]
-
-NAME = "partnerships"
-"""The module's (and variant's) name."""
-
-PARTNER_COUNTS = (4, 6)
-"""Player counts Partnerships can be played with (assumed: opposite seats)."""
-
-RULES_VERSION = 1
-"""This module's rules version (part of the record through the config's module names)."""
-
-
-def check_players(players: int) -> None:
-    """Refuse a player count Partnerships cannot seat.
-
-    Args:
-        players: the config's player count.
-
-    Raises:
-        ConfigError: naming ``players`` unless it is 4 or 6.
-    """
-    if players not in PARTNER_COUNTS:
-        raise ConfigError(
-            f"players: the partnerships module needs 4 or 6 players (partners sit opposite), not {players}")
-
-
-def seating(players: int) -> tuple[tuple[int, int], ...]:
-    """The partnerships for ``players`` seats, lowest seat first.
-
-    Args:
-        players: 4 or 6.
-
-    Returns:
-        ``((0, 2), (1, 3))`` for 4, ``((0, 3), (1, 4), (2, 5))`` for 6.
-
-    Raises:
-        ConfigError: for any other count.
-    """
-    check_players(players)
-    half = players // 2
-    return tuple((s, s + half) for s in range(half))
-
-
-def _on(config: GameConfig) -> bool:
-    return NAME in getattr(config, "modules", ())
-
-
-def partner_of(state: SootState, player: PlayerId) -> PlayerId:
-    """``player``'s partner, or -2 (no seat) when the module is off.
-
-    Cheap enough for the movement search's inner loop (called once per search).
-
-    Args:
-        state: the game.
-        player: the seat concerned.
-    """
-    config = state.config
-    if not _on(config):
-        return -2
-    n = config.players
-    return (player + n // 2) % n
-
-
-def partners(state: SootState, a: PlayerId, b: PlayerId) -> bool:
-    """Whether seats ``a`` and ``b`` (different) are partners.
-
-    Args:
-        state: the game.
-        a: one seat.
-        b: another seat.
-    """
-    return a != b and partner_of(state, a) == b
-
 
 def partnership_scores(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
     """Each partnership with its score, the lower of its partners' totals.
@@ -127,7 +58,6 @@ def partnership_scores(state: SootState, totals: Sequence[int] | None = None) ->
         ``[((0, 2), 31), ((1, 3), 28)]``: seats, score; in seating order.
     """
     if totals is None:
-        from hexkit_soot.rules.scoring import score_totals
         totals = score_totals(state)
     return [(pair, min(totals[pair[0]], totals[pair[1]])) for pair in seating(state.config.players)]
 
@@ -145,8 +75,6 @@ def partnership_ranking(state: SootState, totals: Sequence[int] | None = None) -
 
     Source: rulebook, "Final Scoring" tie-breakers (applied as documented above).
     """
-    from hexkit_soot.rules.objectives import secret_points
-    from hexkit_soot.rules.scoring import portfolio, score_totals
     if totals is None:
         totals = score_totals(state)
     scored = partnership_scores(state, totals)
@@ -196,7 +124,6 @@ def describe(state: SootState, totals: Sequence[int] | None = None) -> list[str]
     """
     if not _on(state.config):
         return []
-    from hexkit_soot.rules.scoring import score_totals
     if totals is None:
         totals = score_totals(state)
     return [f"partnership {a}+{b}: {score} (P{a} {totals[a]}, P{b} {totals[b]})"
@@ -229,7 +156,6 @@ class Partnerships:
 
     def value(self, state: SootState, player: PlayerId) -> float:
         """The agents' evaluation hook: the partnership margin (see :func:`partnership_value`)."""
-        from hexkit_soot.rules.scoring import score_totals
         return partnership_value(state, player, score_totals(state))
 
 
