@@ -166,7 +166,12 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
         reason = game_end_reason(game, state)
         if reason:
             out.print(f"Game ended: {reason}")
-        out.print(sheet.result_line(lambda w: f"P{w}" + (f" ({seats[w]})" if seats else "")))
+        beaten_by = getattr(game, "beaten_by", None)  # an opponent outside the seats (Soot: the Trust)
+        outsider = beaten_by(state) if callable(beaten_by) else None
+        if outsider:
+            out.print(f"Winner: {outsider} (no seat beat it)")
+        else:
+            out.print(sheet.result_line(lambda w: f"P{w}" + (f" ({seats[w]})" if seats else "")))
     notes = getattr(game, "score_notes", None)  # a game's extra result lines (Soot: partnerships)
     if callable(notes):
         for line in notes(state):

@@ -60,7 +60,7 @@ from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules import campaign as campaign_rules
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.scenarios import SCENARIOS
-from hexkit_soot.rules.trust import TRUST, verdict
+from hexkit_soot.rules.trust import TRUST, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules import partnerships as _partnerships
@@ -254,6 +254,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         lines = _partnerships.describe(state)
         if lines and self.is_over(state):
             lines[0] += "  <- wins (the lower partner total counts)"
+        if self.is_over(state) and verdict(state):
+            lines.append(verdict(state))
         return lines
 
     def setup(self, config: SootConfig, rng: Rng) -> SootState:
@@ -388,7 +390,28 @@ class SootGame(FlowGame[SootState, SootConfig]):
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
-        return end_reason(state) + (f"; {verdict(state)}" if verdict(state) else "")
+        if "trust" in getattr(state.config, "modules", ()) and state.config.players == 1:  # solo: no scores
+            return end_reason(state) + ("; the Trust wins" if trust_wins(state) else "; P0 beats the Trust")
+        return end_reason(state)
+
+    def beaten_by(self, state: SootState) -> str | None:
+        """The opponent outside the seats that won, or ``None``: "the Trust"
+        when it won a solo game (the CLI's result line and :meth:`returns`).
+
+        Args:
+            state: the game.
+        """
+        return "the Trust" if self.is_over(state) and trust_wins(state) else None
+
+    def returns(self, state: SootState) -> list[float]:
+        """As the core's, except that a solo player beaten by the Trust gets 0.
+
+        Args:
+            state: the game.
+        """
+        if self.beaten_by(state) is not None:
+            return [0.0] * self.num_players(state)
+        return super().returns(state)
 
     def present_answer(self, state: SootState, action: Any) -> Any:
         """How ``action`` looks to a frontend (the core's hook; see :mod:`hexkit_soot.present`)."""

@@ -75,7 +75,31 @@ def test_solo_game_plays_to_its_end_and_names_the_winner() -> None:
     assert GAME.is_over(state)
     line = verdict(state)
     assert line.startswith("solo: P0 ") and ("the Trust wins" in line or "P0 beats the Trust" in line)
-    assert str(trust_score(state)) in GAME.end_reason(state)
+    best = GAME.scores(state).totals[0]
+    trust_won = trust_score(state) >= best
+    assert GAME.end_reason(state).endswith("; the Trust wins" if trust_won else "; P0 beats the Trust")
+    assert GAME.beaten_by(state) == ("the Trust" if trust_won else None)
+    assert GAME.returns(state) == [0.0 if trust_won else 1.0]
+
+
+def test_a_solo_study_row_says_the_trust_won(tmp_path: object) -> None:
+    """When the Trust wins a solo game the row's winner is -1, beaten_by names
+    the Trust and no seat counts a win; when P0 beats it, P0 won."""
+    from pathlib import Path
+
+    from hexkit.sim import Study, load_results, simulate
+
+    out = Path(str(tmp_path)) / "solo.jsonl"
+    simulate(Study(game="soot", players=1, agents=("random",), games=2, seed=3), out, backend="serial")
+    frame = load_results(out)
+    import json
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    for row in rows:
+        assert row["error"] is None
+        trust_won = row["beaten_by"] == "the Trust"
+        assert row["winner"] == (-1 if trust_won else 0)
+        assert row["winner_agent"] == ("the Trust" if trust_won else "random")
+    assert int(frame.won.astype(bool).sum()) == sum(r["winner"] == 0 for r in rows)
 
 
 def test_record_carries_the_module() -> None:

@@ -41,6 +41,10 @@ done (in seed order), with these fields:
     and for each place the rule that separated it from the one before.
 ``winner_agent``, ``winner_faction``
     the winner's agent and faction.
+``beaten_by``
+    ``null``, or the opponent outside the seats that won (the game's
+    optional ``beaten_by`` hook; Soot's solo game: ``"the Trust"``); then
+    ``winner`` is -1, ``winner_agent`` names that opponent and no seat won.
 ``turns``, ``decisions``
     game length: turns from the optional ``turns`` hook (or ``null``), and
     decisions (``state.step``).

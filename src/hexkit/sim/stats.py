@@ -410,8 +410,9 @@ def _check_row(row: dict[str, Any], seats: list[str], winner: int,
     scores = row["scores"]
     if len(scores) != n or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in scores):
         raise InvalidRecordError(f"{where}.scores", f"expected {n} numbers, got {scores!r}")
-    if not 0 <= winner < n:
-        raise InvalidRecordError(f"{where}.winner", f"seat {winner} is not one of 0..{n - 1}")
+    if not 0 <= winner < n and not (winner == -1 and row.get("beaten_by")):
+        raise InvalidRecordError(f"{where}.winner", f"seat {winner} is not one of 0..{n - 1} "
+                                 "(-1 only with beaten_by: an opponent outside the seats won)")
     if factions is not None and (not isinstance(factions, list) or len(factions) != n):
         raise InvalidRecordError(f"{where}.factions", f"expected {n} factions, got {factions!r}")
     if not isinstance(breakdown, list) or len(breakdown) != n or not all(

@@ -356,14 +356,17 @@ def play_game(study: Study, index: int, game: Game[Any, Any] | None = None,
                                                           study.max_seconds))
         sheet = game.scores(state)
         factions = game_factions(game, state)
+        beaten_by = getattr(game, "beaten_by", None)  # an opponent outside the seats (Soot: the Trust)
+        outsider = beaten_by(state) if callable(beaten_by) else None
         row.update(
             factions=factions,
             scores=list(sheet.totals),
             breakdown=[dict(b) for b in sheet.breakdown],
             order=list(sheet.order),
-            winner=sheet.winner,
-            winner_agent=seats[sheet.winner],
-            winner_faction=None if factions is None else factions[sheet.winner],
+            winner=-1 if outsider else sheet.winner,
+            winner_agent=outsider or seats[sheet.winner],
+            winner_faction=None if factions is None or outsider else factions[sheet.winner],
+            beaten_by=outsider,
             decided_by=list(sheet.decided_by),
             turns=game_turns(game, state),
             end_reason=game_end_reason(game, state),

@@ -104,6 +104,19 @@ def trust_score(state: SootState) -> int:
     return int(sc["camp_points"]) * len(state.trust_camps) + int(sc["slot_points"]) * seized_slots(state) + bonus
 
 
+def trust_wins(state: SootState) -> bool:
+    """Whether the Trust won a solo game: the player did not beat its score.
+
+    Source: rulebook, The Trust ("solo: beat the Trust's score").
+
+    Args:
+        state: a finished game.
+    """
+    if "trust" not in getattr(state.config, "modules", ()) or state.config.players != 1:
+        return False
+    return trust_score(state) >= max(final_scores(state).totals)
+
+
 def verdict(state: SootState) -> str:
     """The solo (or Trust) verdict line: '' without the module.
 
