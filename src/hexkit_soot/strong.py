@@ -35,9 +35,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
-from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.modules import module_value
-from hexkit_soot.rules.settlements import settlement_types_at
 from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
@@ -45,7 +43,6 @@ from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
 from hexkit_soot.strong_plan import Plan, plan_of, plan_value, shopping
-from hexkit_soot.strong_turn import hand_back
 
 __all__ = ["StrongSootAgent", "engine_value"]
 
@@ -82,18 +79,6 @@ and City privileges it opens; falling in the last rounds)."""
 _SOLD_TIER3 = 3.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
 nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
-_FOLLOW_UPS = frozenset({"Found Settlement", "Found Camp", "Extract", "Refine", "Upgrade Settlement",
-                         "Build Structure"})
-"""Main actions a Move is valued by in the turn planner (the scoring ones rarely legal, sixth round)."""
-_TWO_STEP = False
-"""Whether the turn planner (:mod:`hexkit_soot.strong_turn`) weighs a Move by the action it opens.
-Off: on seeds 300-315 it raised the winning median 27.0 -> 27.5 for 2.2x the agent's time
-(docs/agents-soot.md, seventh round)."""
-_TWO_STEP_BAR = 0.0
-"""Margin (engine-value units a action) a Move's two-action rate must beat the best single action by."""
-_WALK_SITES = 4
-"""Builder walks the turn planner tries besides the greedy Move: to the nearest hexes (within one
-Move) where a camp or a settlement could stand."""
 _MONEY_START = 0.5
 _MONEY_END = 0.15
 _CONTRACT_HELD = 0.6
@@ -345,38 +330,6 @@ def _free_site(state: SootState) -> dict[Any, bool]:
     return out
 
 
-_FINISH = 60
-"""Answers at most spent ending an action the chain left open (a Move's remaining agents, stops)."""
-
-
-def _finish(game: Game[Any, Any], child: SootState, player: PlayerId) -> bool:
-    """End the action under way on ``child`` (a copy): ``done`` where offered, else the first answer.
-
-    Returns:
-        True if ``child`` then stands at a turn menu (anyone's) or the game is over.
-    """
-    for _ in range(_FINISH):
-        if game.is_over(child) or game.current_player(child) != player:
-            return True
-        step = child.pending[-1]
-        if not isinstance(step, Step) or step.kind == "turn":
-            return True
-        legal = list(game.legal_actions(child))
-        game.apply(child, next((a for a in legal if a.code == "done"), legal[0]))
-    return False
-
-
-def _builder_sites(state: SootState, seat: PlayerId) -> list[Hex]:
-    """Explored hexes one Move from a Builder (1-2 hexes) where a camp or a settlement type fits, nearest first."""
-    builders = state.players[seat].builders
-    out = []
-    for h in state.tiles:
-        d = min((b.distance(h) for b in builders), default=99)
-        if 1 <= d <= 2 and (camp_kinds_at(state, h) or settlement_types_at(state, h)):
-            out.append((d, h))
-    return [h for _, h in sorted(out, key=lambda t: (t[0], t[1].q, t[1].r))]
-
-
 class StrongSootAgent:
     """Plays each main action to its end on a sampled state and keeps the best (see module doc).
 
@@ -458,7 +411,6 @@ class StrongSootAgent:
                 value, plan = self._chain(game, sample, player, market, script)
                 if value > best_value + 1e-9:
                     best, best_value, best_plan = market, value, plan
-        best, best_plan = self._two_step(game, sample, player, candidates, best, best_value, best_plan)
         macro = self._best_macro(game, sample, player, best_value)
         if macro is not None:
             first = macro.steps[0]
@@ -469,36 +421,6 @@ class StrongSootAgent:
                     best, best_plan = action, plan
         self.plan = best_plan
         return best
-
-    def _two_step(self, game: Game[Any, Any], sample: SootState, player: PlayerId, candidates: list[Any],
-                  best: Any, best_value: float, best_plan: list[Choose]) -> tuple[Any, list[Choose]]:
-        """Prefer a Move whose next own action scores (see :mod:`hexkit_soot.strong_turn`).
-
-        The Move is taken when its two-action gain per action beats the best
-        single action's gain by :data:`_TWO_STEP_BAR`.
-        """
-        if not _TWO_STEP or best.code in _FOLLOW_UPS:
-            return best, best_plan
-        move = next((a for a in candidates if a.code == "Move"), None)
-        if move is None:
-            return best, best_plan
-        now = engine_value(sample, player, self.objectives, self.goals)
-        walks: list[Script | None] = [None]
-        if _WALK_SITES:
-            walks += [Script("Move", site=h) for h in _builder_sites(sample, player)[:_WALK_SITES]]
-        top, top_plan = -math.inf, best_plan
-        for script in walks:
-            value, plan, child = self._play(game, sample, player, move, script)
-            if child is None or not _finish(game, child, player) or not hand_back(child, player):
-                continue
-            follow = [a for a in game.legal_actions(child) if a.code in _FOLLOW_UPS]
-            second = max((self._chain(game, child, player, a, fresh=True)[0] for a in follow), default=-math.inf)
-            if max(second, value) > top:
-                top, top_plan = max(second, value), plan
-        gain = top - now
-        if gain > 0 and gain / 2 > best_value - now + _TWO_STEP_BAR:
-            return move, top_plan
-        return best, best_plan
 
     def _free_claim(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
                     legal: Sequence[Any]) -> Any | None:
@@ -555,19 +477,13 @@ class StrongSootAgent:
 
         ``fresh``: ``sample`` is a changed copy, its listed answers not shared with the state it came from.
         """
-        value, plan, _ = self._play(game, sample, player, action, script, fresh)
-        return value, plan
-
-    def _play(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any,
-              script: Script | None = None, fresh: bool = False) -> tuple[float, list[Choose], SootState | None]:
-        """:meth:`_chain`, also returning the end position (``None`` when ``action`` fails)."""
         child = game.clone(sample)
         if not fresh:
             child.reuse_legal(sample)
         try:
             game.apply(child, action)
         except IllegalActionError:
-            return -math.inf, [], None
+            return -math.inf, []
         plan: list[Choose] = []
         for _ in range(_CHAIN_DEPTH):
             if game.is_over(child) or game.current_player(child) != player:
@@ -578,7 +494,7 @@ class StrongSootAgent:
             legal = list(game.legal_actions(child))
             scripted = script.answer(step, legal) if script is not None else None
             if script is not None and scripted is None and script.binds(step):
-                return -math.inf, [], None  # the scripted answer is not on offer
+                return -math.inf, []  # the scripted answer is not on offer
             if scripted is not None:
                 choice = scripted
             elif len(legal) == 1:
@@ -590,7 +506,7 @@ class StrongSootAgent:
                 choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
             plan.append(choice)
             game.apply(child, choice)
-        return engine_value(child, player, self.objectives, self.goals), plan, child
+        return engine_value(child, player, self.objectives, self.goals), plan
 
     def _subset(self, legal: Sequence[Any]) -> list[Any]:
         """``_SAMPLE`` of the answers, drawn from the agent's own stream (menu order kept)."""
