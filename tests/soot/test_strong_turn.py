@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from hexkit_soot import GAME
 from hexkit_soot.actions import Step
+from hexkit_soot.state import SootState
 from hexkit_soot.strong_turn import hand_back
 
 from tests.soot.helpers import legal, start
 
 
-def _take(state, code: str) -> None:  # type: ignore[no-untyped-def]
+def _take(state: SootState, code: str) -> None:
+    """Take main action ``code`` and answer its questions with the first option."""
+    seat = GAME.current_player(state)
     GAME.apply(state, next(a for a in legal(state) if a.code == code))
-    while GAME.current_player(state) == 0 and state.pending[-1].kind != "turn":
+    while GAME.current_player(state) == seat and not _at_turn(state):
         GAME.apply(state, legal(state)[0])
+
+
+def _at_turn(state: SootState) -> bool:
+    step = state.pending[-1]
+    return isinstance(step, Step) and step.kind == "turn"
 
 
 def test_hand_back_gives_the_next_turn_to_the_seat_and_changes_nothing_else() -> None:
