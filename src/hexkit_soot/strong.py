@@ -43,6 +43,7 @@ from hexkit_soot.rules.scoring import portfolio, score_totals
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.strong_macro import Macro, Script, macros, sales, virtual
 from hexkit_soot.strong_plan import Plan, plan_of, plan_value, shopping
+from hexkit_soot.strong_turn import hand_back
 
 __all__ = ["StrongSootAgent", "engine_value"]
 
@@ -79,6 +80,13 @@ and City privileges it opens; falling in the last rounds)."""
 _SOLD_TIER3 = 3.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
 nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+_PLAN_TOP = 3
+"""Turn planner: how many of the best first actions (by the one-action search) are also valued by their
+best follow-up action (0: the planner is off)."""
+_PLAN_FOLLOW = frozenset({"Found Camp", "Extract", "Refine", "Found Settlement", "Upgrade Settlement",
+                          "Build Structure", "Build Route", "Market Transaction"})
+"""Turn planner: the main actions tried as the follow-up (those that score or complete a set-up; every
+main action as follow-up, tried first, cost 34 s a game)."""
 _MONEY_START = 0.5
 _MONEY_END = 0.15
 _CONTRACT_HELD = 0.6
@@ -399,18 +407,22 @@ class StrongSootAgent:
         if claim is not None:
             return claim
         candidates = [a for a in legal if a.code not in _SKIP and a.code not in _FREE]
-        best, best_value, best_plan = candidates[0], -math.inf, []
+        tried: list[tuple[float, int, Any, list[Choose], SootState | None]] = []
         for action in candidates:
-            value, plan = self._chain(game, sample, player, action)
-            if value > best_value + 1e-9:
-                best, best_value, best_plan = action, value, plan
+            value, plan, child = self._play(game, sample, player, action)
+            tried.append((value, len(tried), action, plan, child))
         market = next((a for a in candidates if a.code == "Market Transaction"), None)
         if market is not None:
             buys = [Script("Market Transaction", good=g, units=n) for g, n in shopping(sample, player, self.goals or Plan())]
             for script in buys + sales(sample, player):
-                value, plan = self._chain(game, sample, player, market, script)
-                if value > best_value + 1e-9:
-                    best, best_value, best_plan = market, value, plan
+                value, plan, child = self._play(game, sample, player, market, script)
+                tried.append((value, len(tried), market, plan, child))
+        best, best_value, best_plan = candidates[0], -math.inf, []
+        for value, _, action, plan, _child in tried:
+            if value > best_value + 1e-9:
+                best, best_value, best_plan = action, value, plan
+        if _PLAN_TOP and sample.players[player].actions >= 2:
+            best, best_plan = self._plan_turn(game, player, tried, best, best_plan)
         macro = self._best_macro(game, sample, player, best_value)
         if macro is not None:
             first = macro.steps[0]
@@ -421,6 +433,41 @@ class StrongSootAgent:
                     best, best_plan = action, plan
         self.plan = best_plan
         return best
+
+    def _plan_turn(self, game: Game[Any, Any], player: PlayerId,
+                   tried: list[tuple[float, int, Any, list[Choose], SootState | None]],
+                   best: Any, best_plan: list[Choose]) -> tuple[Any, list[Choose]]:
+        """The turn planner: rank the :data:`_PLAN_TOP` best first actions by the value after their best follow-up.
+
+        Each end position is handed back to ``player`` at once
+        (:func:`~hexkit_soot.strong_turn.hand_back`: the rivals' actions in
+        between are skipped) and every follow-up main action is played on it
+        the way the one-action search plays a first one; an action is worth
+        the better of its own end value and its best follow-up's (stopping
+        after one is always possible). Ties keep the one-action order.
+
+        Args:
+            game: the rules.
+            player: the seat deciding.
+            tried: (end value, menu position, action, its answers, end position) of every first action tried.
+            best: the one-action search's choice, and ``best_plan`` its answers (kept when no plan applies).
+
+        Returns:
+            The first action to take and the answers of its sub-questions.
+        """
+        top = sorted((t for t in tried if t[4] is not None and t[0] > -math.inf),
+                     key=lambda t: (-t[0], t[1]))[:_PLAN_TOP]
+        chosen, chosen_value = (best, best_plan), -math.inf
+        for value, _, action, plan, child in top:
+            assert child is not None
+            two = value
+            if not game.is_over(child) and hand_back(child, player):
+                for follow in game.legal_actions(child):
+                    if follow.code in _PLAN_FOLLOW:
+                        two = max(two, self._chain(game, child, player, follow, fresh=True)[0])
+            if two > chosen_value + 1e-9:
+                chosen, chosen_value = (action, plan), two
+        return chosen
 
     def _free_claim(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
                     legal: Sequence[Any]) -> Any | None:
@@ -477,13 +524,19 @@ class StrongSootAgent:
 
         ``fresh``: ``sample`` is a changed copy, its listed answers not shared with the state it came from.
         """
+        value, plan, _ = self._play(game, sample, player, action, script, fresh)
+        return value, plan
+
+    def _play(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any,
+              script: Script | None = None, fresh: bool = False) -> tuple[float, list[Choose], SootState | None]:
+        """:meth:`_chain`, also returning the end position (``None`` when ``action`` fails)."""
         child = game.clone(sample)
         if not fresh:
             child.reuse_legal(sample)
         try:
             game.apply(child, action)
         except IllegalActionError:
-            return -math.inf, []
+            return -math.inf, [], None
         plan: list[Choose] = []
         for _ in range(_CHAIN_DEPTH):
             if game.is_over(child) or game.current_player(child) != player:
@@ -494,7 +547,7 @@ class StrongSootAgent:
             legal = list(game.legal_actions(child))
             scripted = script.answer(step, legal) if script is not None else None
             if script is not None and scripted is None and script.binds(step):
-                return -math.inf, []  # the scripted answer is not on offer
+                return -math.inf, [], None  # the scripted answer is not on offer
             if scripted is not None:
                 choice = scripted
             elif len(legal) == 1:
@@ -506,7 +559,7 @@ class StrongSootAgent:
                 choice = ruled if ruled is not None else self._greedy(game, child, player, legal)[0]
             plan.append(choice)
             game.apply(child, choice)
-        return engine_value(child, player, self.objectives, self.goals), plan
+        return engine_value(child, player, self.objectives, self.goals), plan, child
 
     def _subset(self, legal: Sequence[Any]) -> list[Any]:
         """``_SAMPLE`` of the answers, drawn from the agent's own stream (menu order kept)."""
