@@ -141,3 +141,16 @@ def test_a_seat_does_not_see_the_trust_deck_order() -> None:
     state = GAME.new(GAME.make_config(players=2, variants={"trust"}), 9)
     view = GAME.view(state, 0)
     assert view.module_state["trust.deck"] == sorted(state.module_state["trust.deck"])
+
+
+def test_the_trust_camps_only_on_printed_sites() -> None:
+    """Rulebook: it claims a *site*; bare terrain (a Farm on Plains) is none."""
+    from hexkit_soot.config import D
+
+    claimed = 0
+    for seed in (0, 1):
+        state = _play(1, seed)
+        for at in state.trust_camps:
+            claimed += 1
+            assert D(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
+    assert claimed >= 4  # random solo games of seeds 0 and 1 give the Trust 9 camps

@@ -173,15 +173,22 @@ def _explore(state: SootState) -> None:
     state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
 
 
+def _site_kinds(state: SootState, at: Hex) -> list[str]:
+    """Site-camp types a player could found on ``at``: the Trust claims printed
+    sites only (a Farm or Lumber Camp on bare terrain is no "site")."""
+    site_camps = {name for name, site_camp in D(state).camps_on_tile(state.tiles[at]) if site_camp}
+    return [kind for kind in camp_kinds_at(state, at) if kind in site_camps]
+
+
 def _camp(state: SootState) -> None:
     reach = int(trust_data()["scoring"]["camp_reach"])
     net = _network(state)
     sites = [h for h in sorted(state.tiles, key=tuple)
-             if any(h.distance(n) <= reach for n in net) and camp_kinds_at(state, h)]
+             if any(h.distance(n) <= reach for n in net) and _site_kinds(state, h)]
     if not sites:
         return
     best = max(sites, key=lambda h: (_value(state, state.tiles[h]), [-c for c in h]))
-    kind = camp_kinds_at(state, best)[0]
+    kind = _site_kinds(state, best)[0]
     state.trust_camps[best] = kind
     state.note(None, f"the Trust claimed {kind} at {best} (a Trust camp: dead to players)")
 
