@@ -153,4 +153,4 @@ def test_the_trust_camps_only_on_printed_sites() -> None:
         for at in state.trust_camps:
             claimed += 1
             assert D(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
-    assert claimed >= 4  # random solo games of seeds 0 and 1 give the Trust 9 camps
+    assert claimed >= 4  # the Trust camps in every random solo game seen (29 in seeds 0-5)
