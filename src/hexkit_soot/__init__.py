@@ -1,4 +1,4 @@
-"""hexkit_soot: Soot & Timber, the base game for 2-6 players, as a hexkit plugin.
+"""hexkit_soot: Soot & Timber for 1-6 players (solo against the Trust) and its modules, as a hexkit plugin.
 
 >>> from hexkit_soot import GAME
 >>> state = GAME.new(GAME.make_config(players=3), seed=1)

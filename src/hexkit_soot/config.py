@@ -91,6 +91,9 @@ class SootConfig(GameConfig):
             if "trust" not in self.modules:
                 raise ConfigError("players: a 1-player (solo) game needs the 'trust' module (--variant trust)")
             GameConfig.check(attrs.evolve(self, players=2), info)
+        elif not info.min_players <= self.players <= info.max_players:
+            raise ConfigError(f"players: {info.title} takes 1-6 players (1: the solo game against the "
+                              f"Trust), not {self.players}")
         else:
             super().check(info)
         for a, b in EXCLUSIVE:

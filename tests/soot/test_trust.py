@@ -34,8 +34,10 @@ def test_variants_map_onto_modules_and_exclusions_are_refused() -> None:
         GAME.make_config(players=2, variants={"shares"})
     with pytest.raises(ConfigError, match="labor are not implemented"):
         GAME.make_config(players=2, variants={"labor"})
-    with pytest.raises(ConfigError, match="takes 2-6 players"):
+    with pytest.raises(ConfigError, match=r"takes 1-6 players \(1: the solo game against the Trust\), not 7"):
         GAME.make_config(players=7, variants={"trust"})
+    with pytest.raises(ConfigError, match="not 0"):
+        GAME.make_config(players=0)
 
 
 def test_deck_data_has_twelve_cards_with_provenance() -> None:
