@@ -64,25 +64,9 @@ GAMES = 3
 """Games in a campaign (rulebook: three linked games)."""
 VERSION = 1
 """Campaign file format version."""
-def _names(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
-
-
-def _ids(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
-
-
-@attrs.frozen(kw_only=True)
-class CampaignConfig(SootConfig):
-    """A Soot config carrying a campaign's state into one of its games.
-
-    Attributes:
-        envelope: Legacy card names in the campaign envelope (gone for this game).
-        exhausted: tile ids that enter play already exhausted.
-    """
-
-    envelope: tuple[str, ...] = attrs.field(default=(), converter=_names)
-    exhausted: tuple[int, ...] = attrs.field(default=(), converter=_ids)
+CampaignConfig = SootConfig
+"""A Soot config carrying a campaign's state into one of its games: its
+``envelope`` and ``exhausted`` fields (kept as a name for older code)."""
 
 
 @attrs.frozen(kw_only=True)

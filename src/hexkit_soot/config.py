@@ -19,6 +19,7 @@ module needs rewriting for it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import attrs
@@ -37,6 +38,14 @@ MODULE_VARIANTS = ("trust", "river-delta", "mountain-pass", "long-valley", "part
 VARIANTS = ("no-market-flux", *MODULE_VARIANTS)
 EXCLUSIVE = (("river-delta", "mountain-pass"), ("river-delta", "long-valley"), ("mountain-pass", "long-valley"))
 """Module pairs the rules exclude: the three scenarios are alternative set-up cards."""
+
+def _card_names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(str(v) for v in values)
+
+
+def _tile_ids(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(int(v) for v in values)
+
 
 @attrs.frozen(kw_only=True)
 class SootConfig(GameConfig):
@@ -58,11 +67,17 @@ class SootConfig(GameConfig):
         overrides: (core field) dotted paths into :class:`SootData` and new
             values, e.g. ``{"numbers.loan_amount": 6, "goods.Timber.price": 3,
             "archetypes.Rancher.currency": 3}``.
+        envelope: the Campaign's carried state: Legacy card names in the
+            campaign envelope, gone for this game (module ``campaign``).
+        exhausted: the Campaign's carried state: tile ids depleted in an
+            earlier game, which enter play already exhausted.
     """
 
     modules: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     data_dir: str | None = None
     module_versions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    envelope: tuple[str, ...] = attrs.field(default=(), converter=_card_names)
+    exhausted: tuple[int, ...] = attrs.field(default=(), converter=_tile_ids)
 
     def __attrs_post_init__(self) -> None:
         """Map module variants (``--variant trust``) onto :attr:`modules`."""
