@@ -510,7 +510,10 @@ def simulate_command(
     study.validate()
     console.print(f"{games} games of {study.load().info.title}, {players} players, agents "
                   f"{', '.join(study.agents)}, seeds {seed}..{seed + games - 1}, "
-                  f"{workers} worker(s), backend {chosen}")
+                  f"{workers} worker(s), backend {chosen}"
+                  + (f", variants {', '.join(sorted(study.variants))}" if study.variants else "")
+                  + "".join(f", {path}={value}" for path, value in sorted(study.overrides.items())),
+                  markup=False, highlight=False)
     mode: OutMode = "resume" if resume else "overwrite" if overwrite else "new"
     with progress_for(console) as reporter:
         reporter.start("games", games)
