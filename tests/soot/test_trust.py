@@ -13,7 +13,7 @@ from hexkit_soot.render import render_state
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.trust import TRUST, trust_data, trust_score, verdict
-from hexkit_soot.state import SootState
+from hexkit_soot.state import CENTRAL_CITY, SootState
 
 
 def _play(players: int, seed: int) -> SootState:
@@ -156,3 +156,43 @@ def test_the_trust_camps_only_on_printed_sites() -> None:
             claimed += 1
             assert D(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
     assert claimed >= 4  # the Trust camps in every random solo game seen (29 in seeds 0-5)
+
+
+def test_the_trust_seizes_on_rounds_4_and_8_only() -> None:
+    """Rulebook, The Trust: on rounds 4 and 8 it seizes one Central City Tier 3 slot."""
+    state = GAME.new(GAME.make_config(players=2, variants={"trust"}), 4)
+    for rnd in (3, 4, 5, 8, 9):
+        state.round = rnd
+        TRUST.after_actions(state)
+    assert state.module_state["trust.seized"] == [2]
+    assert central_city_slots(state) == 3 - 2
+
+
+def test_the_trust_explores_the_highest_valued_surveyed_tile_at_the_nearest_edge() -> None:
+    from hexkit_soot.rules.trust import _explore, _value
+
+    state = GAME.new(GAME.make_config(players=2, variants={"trust"}), 4)
+    values = sorted(range(len(state.tile_stack)), key=lambda i: _value(state, state.tile_stack[i]))
+    low, high = state.tile_stack[values[0]], state.tile_stack[values[-1]]
+    assert _value(state, high) > _value(state, low)
+    state.survey[:] = [low, high]
+    state.surveyors[:] = [0, 1]
+    before = set(state.tiles)
+    _explore(state)
+    (placed,) = set(state.tiles) - before
+    assert state.tiles[placed] == high and state.survey == [low]
+    frontier = {n for h in before for n in h.neighbors() if n not in before}
+    assert placed.distance(CENTRAL_CITY) == min(n.distance(CENTRAL_CITY) for n in frontier)
+
+
+def test_the_trust_camps_on_the_best_site_within_3_hexes_of_its_network() -> None:
+    from hexkit_soot.rules.trust import _camp, _network, _site_kinds, _value
+
+    state = _play(2, 7)  # a whole game: many tiles on the map
+    state.trust_camps.clear()
+    net = _network(state)
+    reach = [h for h in state.tiles if _site_kinds(state, h) and min(h.distance(n) for n in net) <= 3]
+    _camp(state)
+    (claimed,) = state.trust_camps
+    assert min(claimed.distance(n) for n in net) <= 3
+    assert _value(state, state.tiles[claimed]) == max(_value(state, state.tiles[h]) for h in reach)
