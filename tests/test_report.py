@@ -12,7 +12,9 @@ import pytest
 from hexkit.errors import InvalidRecordError
 from hexkit.sim.report import summary_tables, write_report
 from hexkit.sim.frame import MixedResultsError
-from hexkit.sim.stats import Spread, read_results, summarize, summarize_studies, wilson
+from hexkit.sim.results import read_results
+from hexkit.sim.stats import Spread, wilson
+from hexkit.sim.summary import summarize, summarize_studies
 
 
 def test_wilson_interval_matches_published_values() -> None:

@@ -40,7 +40,8 @@ from hexkit.registry import ENTRY_POINT_GROUP, available_games, game_named_in_fi
 from hexkit.serialize import parse_json
 from hexkit.sim.report import print_tables, report_file
 from hexkit.sim.run import BACKENDS, Backend, OutMode, simulate
-from hexkit.sim.stats import read_results, summarize
+from hexkit.sim.results import read_results
+from hexkit.sim.summary import summarize
 from hexkit.sim.study import Study, agent_seed, check_overrides, game_end_reason, resolve_game
 from hexkit.sim.sweep import apply_setting, parse_setting, run_sweep, write_sweep_report
 from hexkit.cli_progress import play_watch, progress_for

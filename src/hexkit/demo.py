@@ -45,7 +45,8 @@ from hexkit.match import Match
 from hexkit.registry import available_games, load_game
 from hexkit.sim.report import TableData, print_tables, summary_tables, write_html, write_plots
 from hexkit.sim.run import simulate
-from hexkit.sim.stats import read_results, summarize
+from hexkit.sim.results import read_results
+from hexkit.sim.summary import summarize
 from hexkit.sim.study import Study, agent_seed, play_game
 from hexkit.agents.spec import make_agent
 

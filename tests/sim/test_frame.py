@@ -161,7 +161,8 @@ def test_summary_numbers_come_from_the_frame() -> None:
     """Every table of the report, from three hand-made rows (one failed)."""
     from hexkit.sim.frame import rows_frame
     from hexkit.sim.frame_summary import summarize_frame
-    from hexkit.sim.stats import ALL_SEATS, summarize
+    from hexkit.sim.stats import ALL_SEATS
+    from hexkit.sim.summary import summarize
 
     summary = summarize(_hand_rows())
     assert (summary.games, summary.players, summary.game) == (3, 2, "toy")

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from hexkit.sim.report import DPI, PAGE_WIDTH, _pyplot, _win_rate_axes, plot_sizes, write_report
-from hexkit.sim.stats import WinRate, summarize
+from hexkit.sim.stats import WinRate
+from hexkit.sim.summary import summarize
 
 
 def _row(seed: int, factions: list[str], winner: int) -> dict[str, Any]:

@@ -96,11 +96,10 @@ from hexkit.sim.stats import (
     Spread,
     Summary,
     WinRate,
-    read_results,
-    summarize,
-    summarize_studies,
     wilson,
 )
+from hexkit.sim.results import read_results
+from hexkit.sim.summary import summarize, summarize_studies
 from hexkit.sim.study import (
     TIMING_FIELDS,
     Study,

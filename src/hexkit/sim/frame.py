@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hexkit.errors import HexkitError, InvalidRecordError
-from hexkit.sim.stats import read_results
+from hexkit.sim.results import read_results
 
 if TYPE_CHECKING:  # pandas is imported when a frame is made, not with hexkit.sim
     import pandas as pd

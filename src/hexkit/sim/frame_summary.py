@@ -7,7 +7,7 @@ built from the same frame a designer slices: a number in the report is a
 ``groupby`` of :func:`~hexkit.sim.frame.load_results` away.
 
 Checks on the rows themselves (one study, complete rows) are made by
-:func:`hexkit.sim.stats.summarize` before the frame is built.
+:func:`hexkit.sim.summary.summarize` before the frame is built.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def summarize_frame(frame: pd.DataFrame, part_names: dict[str, tuple[str, ...]] 
 
     Args:
         frame: :func:`~hexkit.sim.frame.rows_frame` of the study's rows (one
-            study: callers check it, see :func:`hexkit.sim.stats.summarize`).
+            study: callers check it, see :func:`hexkit.sim.summary.summarize`).
         part_names: each game's faction part names (columns of the frame);
             found from the installed games when not given.
 

@@ -28,9 +28,9 @@ from hexkit.sim.stats import (
     WinRate,
     adjust_p,
     binomial_p,
-    read_results,
-    summarize,
 )
+from hexkit.sim.results import read_results
+from hexkit.sim.summary import summarize
 
 __all__ = [
     "TableData",

@@ -30,7 +30,7 @@ from typing import IO, Any, Literal
 import attrs
 
 from hexkit.errors import ConfigError, HexkitError
-from hexkit.sim.stats import read_results
+from hexkit.sim.results import read_results
 from hexkit.sim.study import Study, play_game, run_chunk, run_indices
 
 __all__ = [

@@ -1,22 +1,19 @@
-"""Summaries of a study's result rows: win rates with intervals, scores, lengths.
+"""The statistics of a study's summary: win rates with intervals, spreads, tests.
 
-:func:`summarize` checks the rows (one study, complete rows), puts them in
-the results DataFrame (:func:`hexkit.sim.frame.rows_frame`) and computes the
-report's numbers from it (:func:`hexkit.sim.frame_summary.summarize_frame`).
+The summary's types (:class:`Summary`, :class:`WinRate`, :class:`Spread`,
+:class:`Played`) and the statistics behind them (Wilson intervals, binomial
+tests, multiple-test adjustment). :func:`hexkit.sim.summary.summarize` builds
+a :class:`Summary` from result rows; :func:`hexkit.sim.results.read_results`
+reads them from a file.
 """
 
 from __future__ import annotations
 
-import json
 import statistics
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from statistics import NormalDist
-from pathlib import Path
-from typing import Any
 
 import attrs
-
-from hexkit.errors import InvalidRecordError
 
 __all__ = [
     "wilson",
@@ -28,10 +25,6 @@ __all__ = [
     "Summary",
     "Played",
     "ALL_SEATS",
-    "summarize",
-    "summarize_studies",
-    "read_results",
-    "ResultRows",
 ]
 
 Z95 = 1.959963984540054
@@ -203,20 +196,6 @@ class Played:
         return self.total / self.n if self.n else 0.0
 
 
-def _check_played(seats: list[str], played: Any) -> None:
-    """Refuse a ``played`` field that is not a total and one count table per seat."""
-    where = "played"
-    if not isinstance(played, dict) or not isinstance(played.get("by_seat"), list) \
-            or len(played["by_seat"]) != len(seats) \
-            or not isinstance(played.get("total"), dict):
-        raise InvalidRecordError(where, f"expected total and {len(seats)} seats, got {played!r}")
-    tables = [("total", played["total"])] + [("by_seat", counts) for counts in played["by_seat"]]
-    for part, counts in tables:
-        for name, count in dict(counts).items():
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise InvalidRecordError(f"{where}.{part}.{name}", f"not a count: {count!r}")
-
-
 @attrs.define
 class Summary:
     """Everything the report shows about a study.
@@ -244,7 +223,7 @@ class Summary:
         played: "what was played", by game name, then by who (``"all seats"``
             or an agent spec), then by mechanism (see :class:`Played`); empty
             for games without the ``played`` hook.
-        game_counts: rows read of each game (:func:`summarize` refuses rows
+        game_counts: rows read of each game (:func:`~hexkit.sim.summary.summarize` refuses rows
             of more than one study, so it holds one game).
         by_part: per faction part (the game's ``faction_parts``, e.g.
             ``company`` and ``captain``), the win rate of each value alone.
@@ -253,7 +232,7 @@ class Summary:
         safeguard_ends: finished games ended by an engine safeguard (see
             :func:`hexkit.sim.frame.is_safeguard`) plus failed games cut by a
             decision or time limit.
-        bytes_ignored: bytes of a cut last line that :func:`read_results`
+        bytes_ignored: bytes of a cut last line that :func:`~hexkit.sim.results.read_results`
             skipped (set by the caller that read the file).
     """
 
@@ -283,7 +262,7 @@ class Summary:
     @property
     def mixed(self) -> bool:
         """Whether the rows come from more than one game (never, for a
-        summary made by :func:`summarize`, which refuses such rows)."""
+        summary made by :func:`~hexkit.sim.summary.summarize`, which refuses such rows)."""
         return len(self.game_counts) > 1
 
     def never_played(self) -> list[tuple[str, str, int]]:
@@ -322,202 +301,3 @@ class Summary:
     def groups(self) -> dict[str, list[float]]:
         """Scores by faction if the game has factions, else by agent."""
         return self.scores_by_faction or self.scores_by_agent
-
-
-class ResultRows:
-    """The rows of a results file, read lazily (see :func:`read_results`).
-
-    Attributes:
-        path: the file.
-        bytes_ignored: bytes of a cut last line skipped (known once the rows
-            have been read to the end).
-    """
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = path
-        self.bytes_ignored = 0
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        path = self.path
-        self.bytes_ignored = 0
-        try:
-            handle = open(path, "rb")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise InvalidRecordError(str(path), f"cannot read results: {exc.strerror or exc}") from None
-        with handle:
-            number = 0
-            try:
-                for raw in handle:
-                    number += 1
-                    row = _parse_line(path, number, raw)
-                    if row is _CUT:
-                        self.bytes_ignored = len(raw)
-                    elif row is not None:
-                        yield row
-            except OSError as exc:
-                raise InvalidRecordError(f"{path}:{number + 1}",
-                                         f"cannot read results: {exc.strerror or exc}") from None
-
-
-_CUT: dict[str, Any] = {}
-"""Marks a last line cut before its newline."""
-
-
-def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
-    """One line's row, ``None`` for a blank line, :data:`_CUT` for a cut last
-    line (no newline and not JSON: a write stopped half-way)."""
-    cut = not raw.endswith(b"\n")
-    try:
-        line = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        if cut:
-            return _CUT
-        raise InvalidRecordError(f"{path}:{number}", "not UTF-8 text") from None
-    if not line.strip():
-        return None
-    try:
-        row = json.loads(line)
-    except json.JSONDecodeError as exc:
-        if cut:
-            return _CUT
-        raise InvalidRecordError(f"{path}:{number}", f"not JSON: {exc.msg}") from None
-    if not isinstance(row, dict) or "seed" not in row:
-        raise InvalidRecordError(f"{path}:{number}", "not a result row (no 'seed')")
-    return row
-
-
-def read_results(path: str | Path) -> ResultRows:
-    """Rows of a results file, one JSON object per line (blank lines skipped).
-
-    A last line cut before its newline (a study stopped mid-write, or a full
-    disk) is skipped, and its size kept in ``bytes_ignored`` of the returned
-    :class:`ResultRows`; :func:`summarize` copies it into the summary, whose
-    warnings say so. Any other bad line is refused.
-
-    Raises:
-        InvalidRecordError: (when iterated) naming the line that is not a
-            JSON object, or the file if it cannot be read.
-    """
-    return ResultRows(path)
-
-
-def _check_row(row: dict[str, Any], seats: list[str], winner: int,
-               factions: list[str] | None, breakdown: Any) -> None:
-    """Refuse a finished game's row whose parts do not fit together (a
-    hand-edited or truncated file), naming the row's seed and the field."""
-    where = f"seed {row.get('seed')}"
-    n = len(seats)
-    scores = row["scores"]
-    if len(scores) != n or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in scores):
-        raise InvalidRecordError(f"{where}.scores", f"expected {n} numbers, got {scores!r}")
-    if not 0 <= winner < n and not (winner == -1 and row.get("beaten_by")):
-        raise InvalidRecordError(f"{where}.winner", f"seat {winner} is not one of 0..{n - 1} "
-                                 "(-1 only with beaten_by: an opponent outside the seats won)")
-    if factions is not None and (not isinstance(factions, list) or len(factions) != n):
-        raise InvalidRecordError(f"{where}.factions", f"expected {n} factions, got {factions!r}")
-    if not isinstance(breakdown, list) or len(breakdown) != n or not all(
-        isinstance(parts, dict) and all(isinstance(v, (int, float)) for v in parts.values())
-        for parts in breakdown
-    ):
-        raise InvalidRecordError(f"{where}.breakdown", f"expected {n} tables of numbers")
-
-
-def summarize(rows: Iterable[dict[str, Any]]) -> Summary:
-    """Summarise the result rows of one study, through the results DataFrame.
-
-    Rows of different studies (game, rules version, player count or config:
-    :func:`hexkit.sim.frame.study_key`) are never pooled: the first row of
-    a second study stops the summary with :class:`~hexkit.sim.frame.MixedResultsError`.
-    :func:`summarize_studies` gives one summary per study instead.
-
-    Example:
-        >>> row = {"game": "toy", "seed": 0, "seats": ["a", "b"], "scores": [3, 1],
-        ...        "winner": 0, "decisions": 9, "error": None, "breakdown": [{}, {}]}
-        >>> [(r.key, r.wins, r.n) for r in summarize([row]).by_agent]
-        [('a', 1, 1), ('b', 0, 1)]
-        >>> summarize([row, dict(row, seed=1, config={"options": {"size": 5}})])
-        Traceback (most recent call last):
-        ...
-        hexkit.sim.frame.MixedResultsError: the rows mix studies, which are never pooled: ...
-
-    Args:
-        rows: result rows (a list, or :func:`read_results` of a file).
-
-    Returns:
-        The :class:`Summary`.
-
-    Raises:
-        MixedResultsError: if the rows come from more than one study,
-            naming both and the seed of the first row of the second.
-        InvalidRecordError: if a finished game's row lacks a field the
-            summary needs.
-    """
-    from hexkit.sim.frame import MixedResultsError, rows_frame, study_key, study_label
-    from hexkit.sim.frame_summary import summarize_frame
-
-    first_key: tuple[str, str, int, str] | None = None
-    kept: list[dict[str, Any]] = []
-    for row in rows:
-        key = study_key(row)
-        if first_key is None:
-            first_key = key
-        elif key != first_key:
-            raise MixedResultsError(
-                f"the rows mix studies, which are never pooled: {study_label(first_key)} and, "
-                f"from seed {row.get('seed')}, {study_label(key)}; summarize_studies(rows) "
-                f"gives one summary per study (hexkit report --split)")
-        if row.get("error") is None:
-            _check_finished(row)
-        kept.append(row)
-    summary = summarize_frame(rows_frame(kept))
-    summary.bytes_ignored = int(getattr(rows, "bytes_ignored", 0))
-    return summary
-
-
-def _check_finished(row: dict[str, Any]) -> None:
-    """Refuse a finished game's row that lacks or garbles a field the summary needs."""
-    try:
-        seats: list[str] = list(row["seats"])
-        [float(s) for s in row["scores"]]
-        winner = int(row["winner"])
-        factions: list[str] | None = row.get("factions")
-        breakdown: list[dict[str, float]] = row.get("breakdown") or [{} for _ in seats]
-        float(row["decisions"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidRecordError(f"seed {row.get('seed')}", f"incomplete result row: {exc}") from None
-    _check_row(row, seats, winner, factions, breakdown)
-    if row.get("played") is not None:
-        try:
-            _check_played(seats, row["played"])
-        except InvalidRecordError as exc:
-            raise InvalidRecordError(f"seed {row.get('seed')}.{exc.field}", exc.reason) from None
-
-
-def summarize_studies(
-    rows: Iterable[dict[str, Any]],
-) -> dict[tuple[str, str, int, str], Summary]:
-    """One :class:`Summary` per study of ``rows`` (a file that mixes games,
-    rules versions, player counts or configs), keyed by
-    :func:`hexkit.sim.frame.study_key` in the order first seen; nothing is
-    pooled across studies.
-
-    Example:
-        >>> row = {"game": "toy", "seed": 0, "seats": ["a", "b"], "scores": [3, 1],
-        ...        "winner": 0, "decisions": 9, "error": None, "breakdown": [{}, {}]}
-        >>> parts = summarize_studies([row, dict(row, seed=1, config={"options": {"size": 5}})])
-        >>> [(key[3], part.games) for key, part in parts.items()]
-        [('{}', 1), ('{"options": {"size": 5}}', 1)]
-
-    Raises:
-        InvalidRecordError: as :func:`summarize`.
-    """
-    from hexkit.sim.frame import study_key
-
-    groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
-    for row in rows:
-        groups.setdefault(study_key(row), []).append(row)
-    summaries = {key: summarize(group) for key, group in groups.items()}
-    ignored = int(getattr(rows, "bytes_ignored", 0))
-    for summary in summaries.values():
-        summary.bytes_ignored = ignored
-    return summaries

@@ -34,7 +34,9 @@ from hexkit.errors import ConfigError
 from hexkit.overrides import set_path
 from hexkit.sim.report import DPI, PAGE_WIDTH, TableData, _pct, _pyplot, summary_tables, write_html
 from hexkit.sim.run import Backend, OutMode, check_run_options, simulate
-from hexkit.sim.stats import Spread, Summary, WinRate, read_results, summarize
+from hexkit.sim.results import read_results
+from hexkit.sim.stats import Spread, Summary, WinRate
+from hexkit.sim.summary import summarize
 from hexkit.sim.study import Study
 
 __all__ = ["Setting", "parse_setting", "apply_setting", "sweep_studies", "SweepPoint", "run_sweep", "sweep_tables",

@@ -36,7 +36,8 @@ import attrs
 from hexkit.errors import ConfigError
 from hexkit.sim.report import DPI, PAGE_WIDTH, ROW, TableData, _pct, _pyplot, write_html
 from hexkit.sim.run import Backend, OutMode, ResultsFileError, check_run_options, simulate
-from hexkit.sim.stats import WinRate, read_results
+from hexkit.sim.results import read_results
+from hexkit.sim.stats import WinRate
 from hexkit.sim.study import Study
 
 __all__ = ["Tournament", "Rating", "pairings", "run_tournament", "rate_rows", "rating_table",
