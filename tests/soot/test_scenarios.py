@@ -23,9 +23,10 @@ def test_scenarios_exclude_one_another() -> None:
 
 
 def test_data_numbers_and_provenance() -> None:
-    data = scenario_data()
-    assert [data[n]["points"] for n in NAMES] == [2, 5, 3]
-    assert all("assumed:" in data[n]["source"] and data[n]["source"].startswith("rulebook:") for n in NAMES)
+    data = scenario_data(GAME.new(GAME.make_config(players=2), 0))
+    assert [data[n].points for n in NAMES] == [2, 5, 3]
+    assert [data[n].seed_tiles for n in NAMES] == [0, 8, 8]
+    assert all("assumed:" in data[n].source and data[n].source.startswith("rulebook:") for n in NAMES)
 
 
 def test_river_delta_doubles_the_stack_rivers_and_scores_ports() -> None:

@@ -41,11 +41,13 @@ def test_variants_map_onto_modules_and_exclusions_are_refused() -> None:
 
 
 def test_deck_data_has_twelve_cards_with_provenance() -> None:
-    data = trust_data()
-    assert len(data["deck"]["explore"]) == 12 and len(data["deck"]["camp"]) == 12
-    assert data["deck"]["source"].startswith("assumed:")
-    assert data["scoring"]["camp_points"] == 3 and data["scoring"]["slot_points"] == 5
-    assert data["scoring"]["seize_rounds"] == [4, 8]
+    data = trust_data(GAME.new(GAME.make_config(players=2, variants={"trust"}), 0))
+    assert len(data.cards) == 12 and [c.number for c in data.cards] == list(range(1, 13))
+    assert sum(c.explore for c in data.cards) == 10 and sum(c.camp for c in data.cards) == 7
+    assert all(c.source.startswith("assumed:") for c in data.cards)
+    assert data.scoring.camp_points == 3 and data.scoring.slot_points == 5 and data.scoring.camp_reach == 3
+    assert data.scoring.seize_rounds == (4, 8)
+    assert [(b.round, b.points) for b in data.round_bonus] == [(3, 2), (6, 3), (9, 4), (12, 5)]
 
 
 def test_trust_score_and_seized_slots_numbers() -> None:

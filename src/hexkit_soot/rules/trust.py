@@ -27,16 +27,13 @@ Source: rulebook, "Optional Modules", The Trust; the Trust turn summary.
 from __future__ import annotations
 
 import hashlib
-import tomllib
-from functools import cache
 from importlib import resources
-from typing import Any
 
-from hexkit.errors import InvalidRecordError
 from hexkit.hexes import Hex
 from hexkit.game import PlayerId
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
+from hexkit_soot.module_data import TrustData
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.scoring import final_scores
@@ -54,26 +51,16 @@ def _version() -> str:
     return f"{RULES_VERSION}+{hashlib.sha256(text).hexdigest()[:12]}"
 
 
-@cache
-def trust_data() -> dict[str, Any]:
-    """The Trust's data (data/trust.toml), parsed once.
+def trust_data(state: SootState) -> TrustData:
+    """The Trust's data of ``state``'s game: ``trust.toml`` of its data folder, with its overrides.
 
-    Returns:
-        ``{"version", "scoring", "round_bonus", "deck"}``; ``deck`` has the
-        parallel lists ``explore`` and ``camp`` (12 entries each).
+    Read with the base data (:mod:`hexkit_soot.module_data`), so ``data_dir``
+    and ``--set trust.scoring.camp_points=4`` reach it.
+
+    Args:
+        state: the game.
     """
-    text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_text(encoding="utf-8")
-    raw = tomllib.loads(text)
-    cards = raw["card"]
-    if len(cards) != 12 or [c["number"] for c in cards] != list(range(1, 13)):
-        raise InvalidRecordError("trust.card", f"expected cards numbered 1-12, got {[c['number'] for c in cards]}")
-    return {
-        "version": raw["version"],
-        "scoring": raw["scoring"][0],
-        "round_bonus": {str(b["round"]): int(b["points"]) for b in raw["round_bonus"]},
-        "deck": {"explore": [bool(c["explore"]) for c in cards], "camp": [bool(c["camp"]) for c in cards],
-                 "source": cards[0]["source"]},
-    }
+    return D(state).trust
 
 
 def _value(state: SootState, tile: int) -> int:
@@ -99,9 +86,9 @@ def trust_score(state: SootState) -> int:
     Args:
         state: the game.
     """
-    sc = trust_data()["scoring"]
+    sc = trust_data(state).scoring
     bonus = sum(state.module_state.get("trust.points", []))
-    return int(sc["camp_points"]) * len(state.trust_camps) + int(sc["slot_points"]) * seized_slots(state) + bonus
+    return sc.camp_points * len(state.trust_camps) + sc.slot_points * seized_slots(state) + bonus
 
 
 def trust_wins(state: SootState) -> bool:
@@ -181,7 +168,7 @@ def _site_kinds(state: SootState, at: Hex) -> list[str]:
 
 
 def _camp(state: SootState) -> None:
-    reach = int(trust_data()["scoring"]["camp_reach"])
+    reach = trust_data(state).scoring.camp_reach
     net = _network(state)
     sites = [h for h in sorted(state.tiles, key=tuple)
              if any(h.distance(n) <= reach for n in net) and _site_kinds(state, h)]
@@ -201,30 +188,30 @@ class Trust:
 
     def on_setup(self, state: SootState) -> None:
         """Shuffle the 12-card deck (the game's random stream) and clear the Trust."""
-        deck = list(range(len(trust_data()["deck"]["explore"])))
+        deck = list(range(len(trust_data(state).cards)))
         state.rng.shuffle(deck)
         state.module_state |= {"trust.deck": deck, "trust.seized": [0], "trust.points": [], "trust.network": []}
         state.trust_camps = {}
-        state.note(None, "the Trust joins the game (12-card deck shuffled)")
+        state.note(None, f"the Trust joins the game ({len(deck)}-card deck shuffled)")
 
     def after_actions(self, state: SootState) -> None:
         """The Trust's turn: flip a card, explore, camp, seize, round bonus."""
-        data = trust_data()
+        data = trust_data(state)
         deck = state.module_state.setdefault("trust.deck", [])
         if not deck:
-            deck.extend(range(len(data["deck"]["explore"])))
+            deck.extend(range(len(data.cards)))
             state.rng.shuffle(deck)
         card = deck.pop()
-        explore, camp = data["deck"]["explore"][card], data["deck"]["camp"][card]
+        explore, camp = data.cards[card].explore, data.cards[card].camp
         state.note(None, f"the Trust flips card {card + 1}: {'explore' if explore else 'no explore'}"
                          f"{', camp' if camp else ''}")
         if explore:
             _explore(state)
         if camp:
             _camp(state)
-        if state.round in data["scoring"]["seize_rounds"]:
+        if state.round in data.scoring.seize_rounds:
             self._seize(state)
-        bonus = int(data["round_bonus"].get(str(state.round), 0))
+        bonus = data.bonus(state.round)
         if bonus:
             state.module_state.setdefault("trust.points", []).append(bonus)
             state.note(None, f"the Trust scores its round-{state.round} bonus: {bonus}")
