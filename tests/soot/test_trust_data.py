@@ -76,7 +76,7 @@ def test_data_dir_scenario_seed_must_be_a_terrain(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     scen = folder / "scenarios.toml"
     scen.write_text(scen.read_text().replace('seed = "Mountain"', 'seed = "Volcano"'))
-    with pytest.raises(InvalidDataError, match=r"scenarios\.toml:scenario\[1\] \(mountain-pass\)\.seed: seed must be"):
+    with pytest.raises(InvalidDataError, match=r"scenarios\.toml:scenario\[1\] \(mountain-pass\)\.seed'?: seed must be 'river' or a terrain, not 'Volcano'"):
         load_data(folder)
 
 
