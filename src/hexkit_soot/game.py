@@ -60,7 +60,7 @@ from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules import campaign as campaign_rules
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.scenarios import SCENARIOS
-from hexkit_soot.rules.trust import TRUST, trust_wins, verdict
+from hexkit_soot.rules.trust import TRUST, trust_closed, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules import partnerships as _partnerships
@@ -390,9 +390,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
+        reason = "Frontier Closes marker drawn by the Trust" if trust_closed(state) else end_reason(state)
         if "trust" in getattr(state.config, "modules", ()) and state.config.players == 1:  # solo: no scores
-            return end_reason(state) + ("; the Trust wins" if trust_wins(state) else "; P0 beats the Trust")
-        return end_reason(state)
+            return reason + ("; the Trust wins" if trust_wins(state) else "; P0 beats the Trust")
+        return reason
 
     def beaten_by(self, state: SootState) -> str | None:
         """The opponent outside the seats that won, or ``None``: "the Trust"

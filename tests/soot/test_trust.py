@@ -117,11 +117,11 @@ def test_record_carries_the_module() -> None:
         record.actions.append(action)
         GAME.apply(state, action)
     text = record_to_json(GAME, record)
-    assert "trust 1+" in text  # the Trust's rules version and data digest
+    assert "trust 2+" in text  # the Trust's rules version and data digest
     again = replay(GAME, record_from_json(GAME, text))
     assert again.config.modules == frozenset({"trust"})
     assert again.trust_camps == state.trust_camps and again.module_state == state.module_state
-    stale = text.replace("trust 1+", "trust 0+")
+    stale = text.replace("trust 2+", "trust 0+")
     with pytest.raises(InvalidRecordError, match="module_versions: made with trust 0"):
         record_from_json(GAME, stale)
 
@@ -152,12 +152,14 @@ def test_the_trust_camps_only_on_printed_sites() -> None:
     from hexkit_soot.config import D
 
     claimed = 0
-    for seed in (0, 1):
+    for seed in (1, 3):
         state = _play(1, seed)
         for at in state.trust_camps:
             claimed += 1
             assert D(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
-    assert claimed >= 4  # the Trust camps in every random solo game seen (29 in seeds 0-5)
+    # 7 in seeds 1 and 3 (14 in seeds 0-5 since its tiles draw community tokens: a community's hex
+    # hosts no camp; 29 before)
+    assert claimed >= 5
 
 
 def test_the_trust_seizes_on_rounds_4_and_8_only() -> None:

@@ -31,7 +31,7 @@ from hexkit_soot.state import RAIL, SootState
 
 __all__ = ["Scenario", "SCENARIOS", "scenario_data", "register"]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 def scenario_data(state: SootState) -> dict[str, ScenarioCard]:

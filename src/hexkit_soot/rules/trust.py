@@ -21,6 +21,16 @@ final score higher than the Trust's (:func:`verdict`).
 site's resource (0 without a site); "best site" is the same value, ties by
 hex order.
 
+The Trust's explore, like a player's (interpretation, assumed): it places
+one tile (a Surveyed tile, else the top of the stack: it keeps what it
+draws, so nothing goes to the Surveyed row), draws one community bag token
+for it (a Trading Post or Tribal Capital places its medallion there), and
+collects nothing (the Trust has no goods or ¤). The rulebook's "the stack
+may still be explored to its end" holds for the Trust too: it draws below
+the Frontier Closes marker, and when its draw reveals the marker Stage 1
+begins exactly as when a player draws it; no seat triggered it, so the
+fourth tie-breaker ("the player who triggered Stage 1") favours nobody.
+
 Source: rulebook, "Optional Modules", The Trust; the Trust turn summary.
 """
 
@@ -36,13 +46,15 @@ from hexkit_soot.ledger import D
 from hexkit_soot.module_data import TrustData
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
+from hexkit_soot.rules.explore import meet_community
 from hexkit_soot.rules.scoring import final_scores
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-__all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
+__all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict",
+           "trust_closed", "trust_wins", "trust_threat"]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The Trust's rules version (with the data digest, in ``SootConfig.module_versions``)."""
 
 
@@ -137,6 +149,12 @@ def _network(state: SootState) -> list[Hex]:
 
 
 def _explore(state: SootState) -> None:
+    """The Trust explores the open edge nearest the Central City, as a player would.
+
+    Source: rulebook, The Trust step (1); "Explore"; "Game End" Stage 1. See
+    the module docstring for the interpretation (one tile, no collection, a
+    community token, the marker).
+    """
     edges = sorted({n for h in state.tiles for n in h.neighbors() if n not in state.tiles},
                    key=lambda n: (n.distance(CENTRAL_CITY), tuple(n)))
     if not edges:
@@ -147,10 +165,11 @@ def _explore(state: SootState) -> None:
         tile = state.survey.pop(i)
         state.surveyors.pop(i)
         how = "took a Surveyed tile"
-    elif len(state.tile_stack) > state.below_marker:
+    elif state.tile_stack:  # "the stack may still be explored to its end", below the marker too
         tile = state.tile_stack.pop()
-        how = "drew a tile"
+        how = "drew a tile" + (" (below the Frontier Closes marker)" if state.frontier_closed else "")
     else:
+        state.note(None, "the Trust finds the tile stack and the Surveyed row empty: no explore")
         return
     state.tiles[at] = tile
     if D(state).tile_list()[tile][2]:
@@ -158,6 +177,21 @@ def _explore(state: SootState) -> None:
     state.module_state.setdefault("trust.network", []).append(hex_code(at))
     terrain, site, _ = D(state).tile_list()[tile]
     state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
+    meet_community(state, None, at)  # one bag token per Explore, as for a player
+    if how.startswith("drew") and not state.frontier_closed and len(state.tile_stack) <= state.below_marker:
+        state.frontier_closed = True  # Stage 1; no seat triggered it (tie-breaker 4 goes to nobody)
+        state.triggered_by = -1
+        state.module_state["trust.marker"] = [state.round]
+        state.note(None, "the Trust revealed the Frontier Closes marker: the endgame is armed")
+
+
+def trust_closed(state: SootState) -> bool:
+    """Whether the Trust drew the Frontier Closes marker (Stage 1 began by its explore).
+
+    Args:
+        state: the game.
+    """
+    return "trust.marker" in state.module_state
 
 
 def _site_kinds(state: SootState, at: Hex) -> list[str]:
