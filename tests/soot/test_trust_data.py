@@ -80,8 +80,3 @@ def test_data_dir_scenario_seed_must_be_a_terrain(tmp_path: Path) -> None:
         load_data(folder)
 
 
-def test_river_delta_points_follow_the_card() -> None:
-    config = GAME.make_config(players=3, variants={"river-delta"}, overrides={"scenarios.river-delta.points": 4})
-    state = GAME.new(config, 5)
-    state.settlements[Hex(2, 0)] = Settlement(kind="Market Town", tier=1, founder=1, spec="River Port")
-    assert SCENARIOS["river-delta"].card(state).points == 4

@@ -7,7 +7,8 @@ in data/scenarios.toml.
 
 * The River Delta: the stack's river tiles are doubled (unused river tiles
   swapped in for non-river ones, so twice the water overlays come out);
-  +2 points per River Port the player founded.
+  a River Port scores +2 founding points when it is founded (on the public
+  track, with the season's founding points: ``on_settlement_founded``).
 * The Mountain Pass: 8 Mountain tiles on top of the stack (the arc near the
   Central City); the first player with rail touching a Mountain hex (checked
   after each action phase, ties to the earlier seat in turn order) scores 5.
@@ -24,7 +25,8 @@ import hashlib
 from importlib import resources
 
 from hexkit.game import PlayerId
-from hexkit_soot.ledger import D
+from hexkit.hexes import Hex
+from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.module_data import ScenarioCard
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import RAIL, SootState
@@ -107,15 +109,25 @@ class Scenario:
     def on_round_end(self, state: SootState) -> None:
         """Nothing at a round's end."""
 
+    def on_settlement_founded(self, state: SootState, player: PlayerId, at: Hex) -> None:
+        """The River Delta: a River Port scores the card's founding points when founded.
+
+        On the public track at once, tallied with the founding points
+        (``points_by["settlements"]``); the base founding points are unchanged.
+
+        Source: rulebook, Scenarios ("River Ports +2 founding points").
+        """
+        if self.name != "river-delta" or state.settlements[at].spec != "River Port":
+            return
+        gain_points(state, player, self.card(state).points, f"{self.card(state).title}: River Port founded",
+                    source="settlements")
+
     def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
-        """The scenario's scoring line for ``player``."""
-        card = self.card(state)
-        if self.name == "river-delta":
-            ports = sum(1 for s in state.settlements.values() if s.spec == "River Port" and s.founder == player)
-            return {"River Delta: River Ports": card.points * ports}
+        """The scenario's final-scoring line for ``player`` (the Mountain Pass only: the River
+        Delta's points are founding points, scored on the public track when a port is founded)."""
         if self.name == "mountain-pass":
             first = state.module_state.get("pass.first", [-1])[0]
-            return {"Mountain Pass: first rail": card.points if first == player else 0}
+            return {"Mountain Pass: first rail": self.card(state).points if first == player else 0}
         return {}
 
 
