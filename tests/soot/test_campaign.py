@@ -13,10 +13,10 @@ import pytest
 
 from hexkit.cli import main
 from hexkit.errors import ConfigError, InvalidRecordError
-from hexkit_soot.campaign import EXHAUSTED, MODULE, Campaign, CampaignConfig, CampaignGame, carry_out
-from hexkit_soot.effects.reactions import Moment, notify
+from hexkit_soot.campaign import MODULE, Campaign, CampaignConfig, CampaignGame, carry_out, is_exhausted
 from hexkit_soot.ledger import D
-from hexkit_soot.rules.camps import place_camp
+from hexkit_soot.rules.camps import camp_kinds_at, place_camp
+from hexkit_soot.rules.trust import _site_kinds
 from tests.soot.helpers import place, start
 
 A = __import__("hexkit.hexes", fromlist=["Hex"]).Hex(1, 0)
@@ -37,20 +37,48 @@ def test_envelope_cards_leave_the_deck_at_setup() -> None:
 
 
 def test_an_exhausted_tile_gives_a_new_camp_an_empty_stack() -> None:
-    for exhausted, want in ((False, 0), (True, 0)):
+    """A camp a card or event puts on an exhausted tile (place_camp, the one placing path) gets 0 tokens."""
+    for exhausted in (False, True):
         s = start()
         place(s, A, "Plains", "Salt")
         tile = s.tiles[A]
         s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), exhausted=(tile,) if exhausted else ())
         MODULE.on_setup(s)
-        assert (EXHAUSTED in s.players[0].lasting) == exhausted
+        assert is_exhausted(s, A) == exhausted
         kind = _salt_camp(s)
         place_camp(s, 0, A, kind)
-        notify(s, 0, Moment.CAMP_FOUNDED, {"hex": A, "kind": kind})
         fresh = D(s).sites["Salt"].stack
         assert s.stacks[A] == (0 if exhausted else fresh) and fresh > 0
         assert carry_out(s)[1] == ((tile,) if exhausted else ())
-        del want
+
+
+def test_an_exhausted_site_is_offered_to_no_one() -> None:
+    """An exhausted tile enters play with its stack at 0: no site camp is offered there
+    (players' Found Camp menus and the Trust read camp_kinds_at)."""
+    s = start()
+    place(s, A, "Plains", "Salt")
+    kind = _salt_camp(s)
+    assert kind in camp_kinds_at(s, A)
+    s.config = CampaignConfig(players=2, modules=frozenset({"campaign", "trust"}), exhausted=(s.tiles[A],))
+    assert kind not in camp_kinds_at(s, A)
+    assert _site_kinds(s, A) == []  # the Trust claims no exhausted site
+
+
+def test_exhausted_tiles_need_the_campaign_module() -> None:
+    s = start()
+    place(s, A, "Plains", "Salt")
+    s.config = CampaignConfig(players=2, exhausted=(s.tiles[A],))
+    assert not is_exhausted(s, A) and _salt_camp(s) in camp_kinds_at(s, A)
+
+
+def test_deep_survey_still_adds_to_an_exhausted_stack() -> None:
+    s = start()
+    place(s, A, "Plains", "Salt")
+    s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), exhausted=(s.tiles[A],))
+    s.players[0].upgrades.append("Deep Survey")
+    place_camp(s, 0, A, _salt_camp(s))
+    assert s.stacks[A] == 2  # 0 carried over + Deep Survey's 2
+    assert any("depleted in an earlier game (no tokens)" in e.text for e in s.log)
 
 
 def test_three_games_carry_the_envelope_and_sum_the_totals() -> None:
