@@ -141,3 +141,31 @@ def test_cli_start_next_status(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["campaign", "soot", "status", str(f)]) == 0
     out = capsys.readouterr().out
     assert "game 3 of 3 played" in out and f"campaign winner: P{Campaign.load(f).winner()}" in out
+
+
+def test_simulate_campaign_runs_whole_campaigns_and_names_the_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    """`hexkit simulate soot --campaign` routes to the campaign study; the report names the modules."""
+    args = ["simulate", "soot", "--campaign", "-k", "2", "-p", "4", "-a", "random", "-s", "3",
+            "-v", "partnerships"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "2 campaigns (3 games each), 4 players, agents random, seeds 3..4, modules: campaign, partnerships" in out
+    done = [Campaign.start(4, s, ["random"], ["partnerships"]) for s in (3, 4)]
+    for i, c in enumerate(done):
+        while not c.done:
+            c = c.next_game()
+        done[i] = c
+    wins = [sum(1 for c in done if c.winner() == s) for s in range(4)]
+    for s in range(4):
+        mean = sum(c.totals()[s] for c in done) / 2
+        assert f"P{s}: {wins[s]} campaign wins, mean total {mean:.1f}" in out
+    assert sum(wins) == 2
+
+
+def test_simulate_campaign_refuses_what_it_cannot_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "soot", "--campaign", "-k", "1", "--set", "numbers.loan_amount=6"]) == 2
+    got = capsys.readouterr()
+    assert "--campaign takes --players, --games, --agents, --seed and --variant only" in got.out + got.err
+    assert main(["simulate", "empyreal", "--campaign", "-k", "1"]) == 2
+    got = capsys.readouterr()
+    assert "only Soot & Timber has campaigns, not 'empyreal'" in got.out + got.err
