@@ -212,7 +212,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         name="soot",
         title="Soot & Timber",
         version="0.3.1",
-        min_players=2,
+        min_players=1,  # the solo game against the Trust (rulebook, The Trust)
         max_players=6,
         # random play (benchmark chooser), 300 games at 2-6 players: at most
         # 1,779 decisions (6 players); about 3x that, so a stuck game shows

@@ -200,3 +200,21 @@ def test_the_trust_camps_on_the_best_site_within_3_hexes_of_its_network() -> Non
     (claimed,) = state.trust_camps
     assert min(claimed.distance(n) for n in net) <= 3
     assert _value(state, state.tiles[claimed]) == max(_value(state, state.tiles[h]) for h in reach)
+
+
+def test_min_players_is_one_and_the_default_game_is_solo() -> None:
+    """GameInfo declares the solo game: min_players 1, and a config-less new game is solo against the Trust."""
+    assert GAME.info.min_players == 1 and GAME.info.max_players == 6
+    state = GAME.new(None, 0)
+    assert state.config.players == 1 and state.config.modules == frozenset({"trust"})
+
+
+def test_games_command_and_configs_read_min_players(capsys: pytest.CaptureFixture[str]) -> None:
+    from hexkit.cli import main
+
+    assert main(["games"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.lstrip("│ ").startswith("soot"))
+    assert "1-6" in row
+    assert GAME.make_config(players=1).modules == frozenset({"trust"})
+    with pytest.raises(ConfigError, match=r"takes 1-6 players \(1: the solo game against the Trust\), not 7"):
+        GAME.make_config(players=7)
