@@ -58,7 +58,7 @@ from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules import campaign as campaign_rules
-from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.modules import module_value, register_module, rival_seats
 from hexkit_soot.rules.scenarios import SCENARIOS
 from hexkit_soot.rules.trust import TRUST, trust_closed, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
@@ -439,12 +439,17 @@ class SootGame(FlowGame[SootState, SootConfig]):
         Worth is the score so far (loans, soot and objectives included) plus
         the engine's promise: a third of the portfolio (currency and goods at
         current prices), 1 per camp, 2 per facility owned, 1 per held contract
-        and per card in hand, a little per route segment owned.
+        and per card in hand, a little per route segment owned. With modules
+        on, the rivals are :func:`~hexkit_soot.rules.modules.rival_seats` (a
+        partner is none) and the modules' terms are added
+        (:func:`~hexkit_soot.rules.modules.module_value`: the Trust's threat
+        in a solo game, the partner's cap on your total).
         """
         promise = _promises(state)
         worth = [float(t) + promise[p] for p, t in enumerate(score_totals(state))]
-        others = [w for p, w in enumerate(worth) if p != player]
-        return worth[player] - (max(others) if others else 0.0)
+        others = [worth[q] for q in rival_seats(state, player)]  # a partner is no rival (module partnerships)
+        # optional modules' terms (the Trust's threat, the partner's cap); 0 without modules
+        return worth[player] - (max(others) if others else 0.0) + module_value(state, player)
 
     def observation_encoder(self, config: SootConfig) -> Any:
         """The :mod:`hexkit.rl` encoder (:mod:`hexkit_soot.observation`; needs numpy)."""

@@ -47,7 +47,7 @@ from hexkit_soot.module_data import TrustData
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.explore import meet_community
-from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.scoring import final_scores, score_totals
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
@@ -131,6 +131,39 @@ def verdict(state: SootState) -> str:
         who = "P0 beats the Trust" if best > trust else "the Trust wins"
         return f"solo: P0 {best} vs the Trust {trust}: {who}"
     return f"the Trust scored {trust}" + (" and beat every player" if trust >= best else "")
+
+
+RIVAL_WEIGHT = 0.2
+"""Evaluation weight of a rival's point (the strong agent's weight of the best rival seat)."""
+LEAD_WEIGHT = 0.5
+"""Further weight of each point by which the Trust leads a solo player (who must pass it to win)."""
+
+
+def trust_threat(state: SootState, player: PlayerId, own: int) -> float:
+    """The agents' term for the Trust, from its score against ``player``'s total.
+
+    Solo, the Trust is the only rival and the game is won only by beating it:
+    each Trust point counts against the player at the rival weight (0.2), and
+    each point by which it leads the player at a further 0.5, so the more the
+    Trust leads, the more a point of the player's own or one denied to the
+    Trust is worth; once the player leads, only the rival weight is left. With
+    seats in the game the Trust cannot win (the best seat does) and its score
+    threatens nobody: 0 (what it takes, dead sites and seized slots, is in the
+    position itself).
+
+    Args:
+        state: the game (module ``trust``).
+        player: the seat evaluated.
+        own: ``player``'s current total.
+
+    Returns:
+        0 or negative. Example: solo, Trust 20 against 14: -0.2*20 - 0.5*6 = -7.0;
+        against 25: -4.0.
+    """
+    if state.config.players != 1:
+        return 0.0
+    trust = trust_score(state)
+    return -RIVAL_WEIGHT * trust - LEAD_WEIGHT * max(0, trust - own)
 
 
 def trust_lines(state: SootState) -> list[str]:
@@ -267,12 +300,8 @@ class Trust:
         return {}
 
     def value(self, state: SootState, player: PlayerId) -> float:
-        """Evaluation hook: the Trust's score as a rival's (the weight of the best rival, 0.2 per point).
-
-        In a solo game the Trust is the only rival, so the player's lead over it
-        counts as in a game against a seat.
-        """
-        return -0.2 * float(trust_score(state))
+        """Evaluation hook: the Trust's threat to ``player`` (:func:`trust_threat`)."""
+        return trust_threat(state, player, score_totals(state)[player])
 
 
 TRUST = Trust()
