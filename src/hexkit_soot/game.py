@@ -83,7 +83,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup, campaign_rules,
+    upkeep, production, setup,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
