@@ -218,3 +218,15 @@ def test_games_command_and_configs_read_min_players(capsys: pytest.CaptureFixtur
     assert GAME.make_config(players=1).modules == frozenset({"trust"})
     with pytest.raises(ConfigError, match=r"takes 1-6 players \(1: the solo game against the Trust\), not 7"):
         GAME.make_config(players=7)
+
+
+def test_cli_plays_a_solo_game_with_a_trust_that_explores_like_a_player(capsys: pytest.CaptureFixture[str]) -> None:
+    """`hexkit play soot --players 1` plays to the end and names who won; the Trust's explores
+    draw community tokens (seed 3: its log shows its tiles and their tokens)."""
+    from hexkit.cli import main
+
+    assert main(["play", "soot", "--players", "1", "--agents", "random", "--seed", "3", "--log-tail", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "the Trust joins the game (12-card deck shuffled)" in out
+    assert "the Trust drew a tile and explored" in out or "the Trust took a Surveyed tile" in out
+    assert "the Trust wins" in out or "P0 beats the Trust" in out
