@@ -551,7 +551,7 @@ def _simulate_campaigns(game_name: str, players: int, games: int, agents: str, s
     if not specs:
         raise UsageFailure("--agents needs at least one agent (random, greedy, mcts)")
     for line in study_lines(games, players, seed, specs, variants):
-        console.print(line, markup=False, highlight=False)
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
     return 0
 
 
