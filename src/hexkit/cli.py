@@ -493,12 +493,19 @@ def simulate_command(
     dataset: Optional[Path] = typer.Option(
         None, "--dataset", help="Also write each game's decisions (observation, mask, action, "
         "player, returns) to DIR/<game>-<index>.npz (hexkit.rl.dataset; needs numpy)."),
+    campaign: bool = typer.Option(False, "--campaign", help="Soot: play --games whole campaigns "
+                                  "(three linked games each) instead of games; the same as "
+                                  "`hexkit campaign soot study`."),
 ) -> int:
     """Play many games between agents and write one JSON line per game.
 
     An existing results file is never replaced unless --overwrite is given;
-    --resume adds the games of the same study that it lacks.
+    --resume adds the games of the same study that it lacks. With --campaign
+    (Soot & Timber) it plays whole campaigns and prints their report.
     """
+    if campaign:
+        return _simulate_campaigns(game_name, players, games, agents, seed, variant or [],
+                                   bool(settings or dataset or resume or max_decisions))
     if resume and overwrite:
         raise UsageFailure("--resume and --overwrite exclude each other")
     _run_options(games, workers)
@@ -528,6 +535,25 @@ def simulate_command(
     summary = summarize(read_results(out))
     print_tables([t for t in _quick_tables(summary)])
     return _failure_status(summary)
+
+
+def _simulate_campaigns(game_name: str, players: int, games: int, agents: str, seed: int,
+                        variants: list[str], unsupported: bool) -> int:
+    """``simulate GAME --campaign``: whole campaigns through ``hexkit campaign soot study``."""
+    from hexkit.cli_campaign import study_lines
+
+    if load_game(game_name).info.name != "soot":
+        raise UsageFailure(f"--campaign: only Soot & Timber has campaigns, not {game_name!r}")
+    if unsupported:
+        raise UsageFailure("--campaign takes --players, --games, --agents, --seed and --variant only "
+                           "(not --set, --dataset, --resume or --max-decisions)")
+    _run_options(games, 1)
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if not specs:
+        raise UsageFailure("--agents needs at least one agent (random, greedy, mcts)")
+    for line in study_lines(games, players, seed, specs, variants):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+    return 0
 
 
 def _failure_status(summary: Any) -> int:

@@ -14,7 +14,7 @@ from typing import Optional
 
 import typer
 
-__all__ = ["campaign_app", "register"]
+__all__ = ["campaign_app", "register", "study_lines"]
 
 campaign_app = typer.Typer(help="Linked-game campaigns (Soot & Timber: three games).", no_args_is_help=True)
 soot_app = typer.Typer(help="A Soot & Timber campaign: three linked games.", no_args_is_help=True)
@@ -88,8 +88,29 @@ def study_command(
     variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Another module (repeatable)."),
 ) -> None:
     """Play N whole campaigns; print how often each seat won and the mean campaign totals."""
+    for line in study_lines(games, players, seed, [a.strip() for a in agents.split(",") if a.strip()], variant or []):
+        typer.echo(line)
+
+
+def study_lines(games: int, players: int, seed: int, agents: list[str], variants: list[str]) -> list[str]:
+    """Play ``games`` whole campaigns and report them (``campaign soot study``, ``simulate soot --campaign``).
+
+    Args:
+        games: campaigns to play (each three games); campaign ``i`` has seed ``seed + i``.
+        players: seats (2-6).
+        seed: the first campaign's seed.
+        agents: agent specs cycled over the seats.
+        variants: other modules on in every game.
+
+    Returns:
+        The report's lines: a header naming the modules, then per seat its
+        campaign wins and mean campaign total.
+
+    Raises:
+        ConfigError: a bad player count or module combination.
+    """
     from hexkit_soot.campaign import play_campaigns
-    done = play_campaigns(games, players, seed, [a.strip() for a in agents.split(",") if a.strip()], variant or [])
+    done = play_campaigns(games, players, seed, agents, variants)
     wins = [0] * players
     sums = [0] * players
     for c in done:
@@ -98,9 +119,11 @@ def study_command(
             wins[win] += 1
         for s, t in enumerate(c.totals()):
             sums[s] += t
-    typer.echo(f"{games} campaigns, {players} players, modules: campaign{''.join(', ' + v for v in variant or [])}")
-    for s in range(players):
-        typer.echo(f"P{s}: {wins[s]} campaign wins, mean total {sums[s] / games:.1f}")
+    modules = ", ".join(["campaign", *sorted(set(variants) - {"campaign"})])
+    lines = [f"{games} campaigns (3 games each), {players} players, agents {', '.join(agents)}, "
+             f"seeds {seed}..{seed + games - 1}, modules: {modules}"]
+    lines.extend(f"P{s}: {wins[s]} campaign wins, mean total {sums[s] / games:.1f}" for s in range(players))
+    return lines
 
 
 def register(app: typer.Typer) -> None:

@@ -12,8 +12,10 @@ Interpretations (assumed, see ``docs/rules/soot.md`` and ``docs/campaign.md``):
   games' deck at set-up (and from the card row, refilled from the deck).
 * A depleted site is a placed tile whose depletion stack is 0 at game end;
   it is recorded by tile id (a physical tile: ``SootData.tile_list()``
-  index). In later games a camp founded on such a tile gets an empty stack
-  (0 tokens; effects such as Deep Survey still add theirs).
+  index). In later games such a tile enters play already exhausted: its
+  stack is 0 from the start, so no site camp is offered there (to players or
+  the Trust) and a camp a card or event puts there gets 0 tokens (effects
+  such as Deep Survey still add theirs).
 * The campaign winner is the seat with the most points summed over the
   three games; a tie is broken by the most games won, then the lower seat
   (assumed: the rulebook gives no campaign tie-breaker).
@@ -52,11 +54,11 @@ from hexkit.sim.study import agent_seed
 from hexkit_soot.game import GAME
 from hexkit_soot.rules.partnerships import check_players
 from hexkit_soot.rules.scoring import final_scores
-from hexkit_soot.rules.campaign import EXHAUSTED, MODULE, NAME, CampaignModule, carry_out
+from hexkit_soot.rules.campaign import MODULE, NAME, CampaignModule, carry_out, is_exhausted
 from hexkit_soot.state import SootState
 
 __all__ = [
-    "NAME", "GAMES", "VERSION", "EXHAUSTED", "CampaignConfig", "CampaignGame", "Campaign", "CampaignModule",
+    "NAME", "GAMES", "VERSION", "is_exhausted", "CampaignConfig", "CampaignGame", "Campaign", "CampaignModule",
     "MODULE", "carry_out", "play_campaigns",
 ]
 

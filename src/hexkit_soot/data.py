@@ -22,6 +22,7 @@ import attrs
 
 from hexkit.data import DataReader, DataSet, Report, source_field
 from hexkit.errors import InvalidRecordError
+from hexkit_soot.module_data import ScenarioCard, TrustData, check_modules, read_scenarios, read_trust
 
 __all__ = [
     "Good",
@@ -488,6 +489,8 @@ class SootData:
         milestones: the five milestones.
         flux: the 2P Market Flux cards.
         numbers: the rule numbers.
+        trust: the Trust module's data (``trust.toml``; :mod:`hexkit_soot.module_data`).
+        scenarios: the scenario cards by module name (``scenarios.toml``).
     """
 
     goods: dict[str, Good]
@@ -511,6 +514,8 @@ class SootData:
     milestones: tuple[Milestone, ...]
     flux: tuple[FluxCard, ...]
     numbers: Numbers
+    trust: TrustData
+    scenarios: dict[str, ScenarioCard]
     _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
     _tier_facilities: dict[int, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     # Derived from ``goods`` once: the rules ask these in every menu.
@@ -636,6 +641,7 @@ def _check(data: SootData, report: Report) -> None:
         for moved in (fc.rises, fc.falls):
             if moved not in goods or goods[moved].kind != "tracked":
                 report(f"flux.{i}", f"{moved!r} is not a tracked good")
+    check_modules(data.trust, data.scenarios, data.terrains, report)  # the optional modules' files
 
 
 def _read(reader: DataReader) -> SootData:
@@ -670,8 +676,10 @@ def _read(reader: DataReader) -> SootData:
         "milestones": tuple(table("scoring.toml", "milestone", Milestone, "milestones")),
     }
     numbers = reader.values("rules.toml", "number", Numbers, path="numbers")
+    trust = read_trust(reader)  # the optional modules' files, read and checked like the base ones
+    scenarios = read_scenarios(reader)
     reader.raise_if_any()
-    return SootData(numbers=reader.got(numbers), **parts)
+    return SootData(numbers=reader.got(numbers), trust=reader.got(trust), scenarios=scenarios, **parts)
 
 
 DATA = DataSet(DATA_DIR, _read, _check)

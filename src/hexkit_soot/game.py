@@ -58,9 +58,9 @@ from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules import campaign as campaign_rules
-from hexkit_soot.rules.modules import register_module
+from hexkit_soot.rules.modules import module_value, register_module, rival_seats
 from hexkit_soot.rules.scenarios import SCENARIOS
-from hexkit_soot.rules.trust import TRUST, trust_wins, verdict
+from hexkit_soot.rules.trust import TRUST, trust_closed, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules import partnerships as _partnerships
@@ -83,7 +83,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup, campaign_rules,
+    upkeep, production, setup,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -212,7 +212,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         name="soot",
         title="Soot & Timber",
         version="0.3.1",
-        min_players=2,
+        min_players=1,  # the solo game against the Trust (rulebook, The Trust)
         max_players=6,
         # random play (benchmark chooser), 300 games at 2-6 players: at most
         # 1,779 decisions (6 players); about 3x that, so a stuck game shows
@@ -390,9 +390,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         """Why the game ended (the sim's ``end_reason`` hook): the Frontier
         Closes marker drawn, or the Frontier closed at the end of round 12
         (either way two more rounds were played, to round 14 at most)."""
+        reason = "Frontier Closes marker drawn by the Trust" if trust_closed(state) else end_reason(state)
         if "trust" in getattr(state.config, "modules", ()) and state.config.players == 1:  # solo: no scores
-            return end_reason(state) + ("; the Trust wins" if trust_wins(state) else "; P0 beats the Trust")
-        return end_reason(state)
+            return reason + ("; the Trust wins" if trust_wins(state) else "; P0 beats the Trust")
+        return reason
 
     def beaten_by(self, state: SootState) -> str | None:
         """The opponent outside the seats that won, or ``None``: "the Trust"
@@ -438,12 +439,17 @@ class SootGame(FlowGame[SootState, SootConfig]):
         Worth is the score so far (loans, soot and objectives included) plus
         the engine's promise: a third of the portfolio (currency and goods at
         current prices), 1 per camp, 2 per facility owned, 1 per held contract
-        and per card in hand, a little per route segment owned.
+        and per card in hand, a little per route segment owned. With modules
+        on, the rivals are :func:`~hexkit_soot.rules.modules.rival_seats` (a
+        partner is none) and the modules' terms are added
+        (:func:`~hexkit_soot.rules.modules.module_value`: the Trust's threat
+        in a solo game, the partner's cap on your total).
         """
         promise = _promises(state)
         worth = [float(t) + promise[p] for p, t in enumerate(score_totals(state))]
-        others = [w for p, w in enumerate(worth) if p != player]
-        return worth[player] - (max(others) if others else 0.0)
+        others = [worth[q] for q in rival_seats(state, player)]  # a partner is no rival (module partnerships)
+        # optional modules' terms (the Trust's threat, the partner's cap); 0 without modules
+        return worth[player] - (max(others) if others else 0.0) + module_value(state, player)
 
     def observation_encoder(self, config: SootConfig) -> Any:
         """The :mod:`hexkit.rl` encoder (:mod:`hexkit_soot.observation`; needs numpy)."""

@@ -35,7 +35,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
-from hexkit_soot.rules.modules import module_value
+from hexkit_soot.rules.modules import module_value, rival_seats
 from hexkit_soot.rules.contracts import deliverable_at, destinations
 from hexkit_soot.rules.network import pool_at
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
@@ -165,7 +165,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
         value += _STACK_TILE * max(0, len(state.tile_stack) - state.below_marker)
     value += 0.3 * len(p.hand) * late
     value -= 2.0 * p.overtime
-    others = [t for q, t in enumerate(totals) if q != seat]
+    others = [totals[q] for q in rival_seats(state, seat)]  # every other seat but a partner
     value += module_value(state, seat)  # optional modules' terms (the Trust's threat); 0 without modules
     return value - 0.2 * (max(others) if others else 0)
 

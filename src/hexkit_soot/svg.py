@@ -16,7 +16,9 @@
 * a title (round, season, phase) and a legend (terrains, players with
   points, currency and soot, and a line for every kind of label, marker
   and line drawn: CC/S1/T2/C3 and specialisation initials, TP/TC, OD,
-  sites, camps, E/B/c, trails, roads, rail).
+  sites, camps, E/B/c, trails, roads, rail); with Partnerships on, each
+  player's partner and a line per partnership with its score so far (the
+  lower of the partners' public-track points).
 
 The style copies what it draws when it is made, so a picture never changes
 when the state is played on::
@@ -35,6 +37,7 @@ from hexkit.hexes import Hex
 from hexkit.render import LegendEntry, Link, Marker, MarkerShape, Style
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
+from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.rules.seasons import season_of
 from hexkit_soot.rules.trust import seized_slots, trust_score
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
@@ -124,9 +127,17 @@ class SootStyle(Style[int]):
                         if t != "Outer District" or state.outer_district]
         self._legend.append(LegendEntry(color=_WATER, text="water overlay (outline)"))
         for seat, p in enumerate(state.players):
+            mate = partner_of(state, seat)  # module partnerships: -2 when off
             self._legend.append(LegendEntry(
                 color=PLAYER_COLOURS[seat % 6], shape=MarkerShape.CIRCLE,
-                text=f"P{seat} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}"))
+                text=f"P{seat} {p.archetype}: {p.points} pts, {p.currency}¤, soot {p.soot}"
+                     + (f", partner P{mate}" if mate >= 0 else "")))
+        if partner_of(state, 0) >= 0:  # Partnerships: each pair, the lower public-track points counts
+            for a, b in seating(state.config.players):
+                pa, pb = state.players[a].points, state.players[b].points
+                self._legend.append(LegendEntry(
+                    color=PLAYER_COLOURS[a % 6], shape=MarkerShape.SQUARE,
+                    text=f"partnership P{a}+P{b}: {min(pa, pb)} (the lower of P{a} {pa}, P{b} {pb} pts)"))
         self._legend.extend(_symbol_legend(state, set(self._labels.values()), self._links))
         del data
 

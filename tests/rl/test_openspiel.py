@@ -80,7 +80,8 @@ def _bot(game: Any, seed: int, simulations: int, evaluator: Any) -> Any:
 
 
 @pytest.mark.parametrize(("name", "params", "simulations"), [
-    ("hex", {"size": 4}, 30), ("empyreal", {}, 2), ("soot", {}, 2),
+    # Soot's default is 1 player (the solo game, where the Trust may win and every seat gets 0): 2 here
+    ("hex", {"size": 4}, 30), ("empyreal", {}, 2), ("soot", {"players": 2}, 2),
 ])
 def test_mcts_plays_whole_games(name: str, params: dict[str, Any], simulations: int) -> None:
     game = load(name, **params)

@@ -13,10 +13,10 @@ import pytest
 
 from hexkit.cli import main
 from hexkit.errors import ConfigError, InvalidRecordError
-from hexkit_soot.campaign import EXHAUSTED, MODULE, Campaign, CampaignConfig, CampaignGame, carry_out
-from hexkit_soot.effects.reactions import Moment, notify
+from hexkit_soot.campaign import MODULE, Campaign, CampaignConfig, CampaignGame, carry_out, is_exhausted
 from hexkit_soot.ledger import D
-from hexkit_soot.rules.camps import place_camp
+from hexkit_soot.rules.camps import camp_kinds_at, place_camp
+from hexkit_soot.rules.trust import _site_kinds
 from tests.soot.helpers import place, start
 
 A = __import__("hexkit.hexes", fromlist=["Hex"]).Hex(1, 0)
@@ -37,20 +37,48 @@ def test_envelope_cards_leave_the_deck_at_setup() -> None:
 
 
 def test_an_exhausted_tile_gives_a_new_camp_an_empty_stack() -> None:
-    for exhausted, want in ((False, 0), (True, 0)):
+    """A camp a card or event puts on an exhausted tile (place_camp, the one placing path) gets 0 tokens."""
+    for exhausted in (False, True):
         s = start()
         place(s, A, "Plains", "Salt")
         tile = s.tiles[A]
         s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), exhausted=(tile,) if exhausted else ())
         MODULE.on_setup(s)
-        assert (EXHAUSTED in s.players[0].lasting) == exhausted
+        assert is_exhausted(s, A) == exhausted
         kind = _salt_camp(s)
         place_camp(s, 0, A, kind)
-        notify(s, 0, Moment.CAMP_FOUNDED, {"hex": A, "kind": kind})
         fresh = D(s).sites["Salt"].stack
         assert s.stacks[A] == (0 if exhausted else fresh) and fresh > 0
         assert carry_out(s)[1] == ((tile,) if exhausted else ())
-        del want
+
+
+def test_an_exhausted_site_is_offered_to_no_one() -> None:
+    """An exhausted tile enters play with its stack at 0: no site camp is offered there
+    (players' Found Camp menus and the Trust read camp_kinds_at)."""
+    s = start()
+    place(s, A, "Plains", "Salt")
+    kind = _salt_camp(s)
+    assert kind in camp_kinds_at(s, A)
+    s.config = CampaignConfig(players=2, modules=frozenset({"campaign", "trust"}), exhausted=(s.tiles[A],))
+    assert kind not in camp_kinds_at(s, A)
+    assert _site_kinds(s, A) == []  # the Trust claims no exhausted site
+
+
+def test_exhausted_tiles_need_the_campaign_module() -> None:
+    s = start()
+    place(s, A, "Plains", "Salt")
+    s.config = CampaignConfig(players=2, exhausted=(s.tiles[A],))
+    assert not is_exhausted(s, A) and _salt_camp(s) in camp_kinds_at(s, A)
+
+
+def test_deep_survey_still_adds_to_an_exhausted_stack() -> None:
+    s = start()
+    place(s, A, "Plains", "Salt")
+    s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), exhausted=(s.tiles[A],))
+    s.players[0].upgrades.append("Deep Survey")
+    place_camp(s, 0, A, _salt_camp(s))
+    assert s.stacks[A] == 2  # 0 carried over + Deep Survey's 2
+    assert any("depleted in an earlier game (no tokens)" in e.text for e in s.log)
 
 
 def test_three_games_carry_the_envelope_and_sum_the_totals() -> None:
@@ -113,3 +141,31 @@ def test_cli_start_next_status(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["campaign", "soot", "status", str(f)]) == 0
     out = capsys.readouterr().out
     assert "game 3 of 3 played" in out and f"campaign winner: P{Campaign.load(f).winner()}" in out
+
+
+def test_simulate_campaign_runs_whole_campaigns_and_names_the_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    """`hexkit simulate soot --campaign` routes to the campaign study; the report names the modules."""
+    args = ["simulate", "soot", "--campaign", "-k", "2", "-p", "4", "-a", "random", "-s", "3",
+            "-v", "partnerships"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "2 campaigns (3 games each), 4 players, agents random, seeds 3..4, modules: campaign, partnerships" in out
+    done = [Campaign.start(4, s, ["random"], ["partnerships"]) for s in (3, 4)]
+    for i, c in enumerate(done):
+        while not c.done:
+            c = c.next_game()
+        done[i] = c
+    wins = [sum(1 for c in done if c.winner() == s) for s in range(4)]
+    for s in range(4):
+        mean = sum(c.totals()[s] for c in done) / 2
+        assert f"P{s}: {wins[s]} campaign wins, mean total {mean:.1f}" in out
+    assert sum(wins) == 2
+
+
+def test_simulate_campaign_refuses_what_it_cannot_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "soot", "--campaign", "-k", "1", "--set", "numbers.loan_amount=6"]) == 2
+    got = capsys.readouterr()
+    assert "--campaign takes --players, --games, --agents, --seed and --variant only" in got.out + got.err
+    assert main(["simulate", "empyreal", "--campaign", "-k", "1"]) == 2
+    got = capsys.readouterr()
+    assert "only Soot & Timber has campaigns, not 'empyreal'" in got.out + got.err

@@ -111,6 +111,19 @@ def test_text_board_shows_the_partnerships() -> None:
     assert "partnership" not in render_state(position(FOUR))
 
 
+def test_svg_board_shows_the_partners_and_the_partnership_scores() -> None:
+    from hexkit.render import render_state_svg
+    s = partnered()
+    s.players[0].points, s.players[2].points = 7, 4
+    s.players[1].points, s.players[3].points = 3, 9
+    svg = render_state_svg(GAME, s)
+    assert "partner P2" in svg and "partner P0" in svg and "partner P3" in svg
+    assert "partnership P0+P2: 4 (the lower of P0 7, P2 4 pts)" in svg
+    assert "partnership P1+P3: 3 (the lower of P1 3, P3 9 pts)" in svg
+    plain = render_state_svg(GAME, position(FOUR))
+    assert "partnership" not in plain and "partner P" not in plain
+
+
 def test_score_sheet_prints_the_partnerships() -> None:
     from io import StringIO
 

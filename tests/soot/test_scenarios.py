@@ -23,12 +23,13 @@ def test_scenarios_exclude_one_another() -> None:
 
 
 def test_data_numbers_and_provenance() -> None:
-    data = scenario_data()
-    assert [data[n]["points"] for n in NAMES] == [2, 5, 3]
-    assert all("assumed:" in data[n]["source"] and data[n]["source"].startswith("rulebook:") for n in NAMES)
+    data = scenario_data(GAME.new(GAME.make_config(players=2), 0))
+    assert [data[n].points for n in NAMES] == [2, 5, 3]
+    assert [data[n].seed_tiles for n in NAMES] == [0, 8, 8]
+    assert all("assumed:" in data[n].source and data[n].source.startswith("rulebook:") for n in NAMES)
 
 
-def test_river_delta_doubles_the_stack_rivers_and_scores_ports() -> None:
+def test_river_delta_doubles_the_stack_rivers() -> None:
     base = GAME.new(GAME.make_config(players=3), 5)
     state = GAME.new(GAME.make_config(players=3, variants={"river-delta"}), 5)
     tiles = data_of(state.config).tile_list()
@@ -38,8 +39,7 @@ def test_river_delta_doubles_the_stack_rivers_and_scores_ports() -> None:
     assert len(set(state.tile_stack)) == len(state.tile_stack)
     from hexkit.hexes import Hex
     state.settlements[Hex(2, 0)] = Settlement(kind="Market Town", tier=1, founder=1, spec="River Port")
-    assert SCENARIOS["river-delta"].score(state, 1) == {"River Delta: River Ports": 2}
-    assert SCENARIOS["river-delta"].score(state, 0) == {"River Delta: River Ports": 0}
+    assert SCENARIOS["river-delta"].score(state, 1) == {}  # founding points now: test_scenarios_delta.py
 
 
 def test_mountain_pass_seeds_mountains_and_the_first_rail_scores_five() -> None:

@@ -2,9 +2,14 @@
 
 The campaign object that links three games (files, the CLI, studies) is
 :mod:`hexkit_soot.campaign`; this module is what a game of a campaign runs:
-at set-up the cards in the campaign envelope leave the deck and the row,
-and a camp founded on a tile depleted in an earlier game gets an empty
-stack. The carried state arrives on the config
+at set-up the cards in the campaign envelope leave the deck and the row;
+a tile depleted in an earlier game enters play already exhausted
+(:func:`is_exhausted`): its site's stack is 0 before any camp is founded,
+so no site camp is offered there (:func:`hexkit_soot.rules.camps.camp_kinds_at`:
+not to players, not to the Trust), and a camp put there by a card or an
+event (:func:`hexkit_soot.rules.camps.place_camp`, the one way every camp
+is placed) gets an empty stack, to which effects such as Deep Survey still
+add their tokens. The carried state arrives on the config
 (:class:`hexkit_soot.campaign.CampaignConfig`: ``envelope`` and
 ``exhausted``).
 
@@ -15,18 +20,14 @@ from __future__ import annotations
 
 from hexkit.errors import ConfigError
 from hexkit.game import PlayerId
-from hexkit_soot.effects import Ctx, Hook, modify
-from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
+from hexkit.hexes import Hex
 from hexkit_soot.ledger import D
 from hexkit_soot.state import SootState
 
-__all__ = ["NAME", "EXHAUSTED", "CampaignModule", "MODULE", "carry_out"]
+__all__ = ["NAME", "CampaignModule", "MODULE", "carry_out", "is_exhausted"]
 
 NAME = "campaign"
 """The module's name."""
-EXHAUSTED = "Campaign: exhausted sites"
-"""The lasting effect each player holds when tiles enter play exhausted."""
-
 
 
 def _carried(state: SootState) -> tuple[tuple[str, ...], frozenset[int]]:
@@ -53,8 +54,6 @@ class CampaignModule:
                 state.card_row[slot] = state.deck.pop() if state.deck else ""
             state.note(None, f"campaign: {name} is in the campaign envelope (out of this game)")
         if exhausted:
-            for p in state.players:
-                p.lasting.append(EXHAUSTED)
             state.note(None, f"campaign: {len(exhausted)} depleted tile(s) enter play exhausted")
 
     def after_actions(self, state: SootState) -> None:
@@ -68,18 +67,20 @@ class CampaignModule:
         return {}
 
 
-@reaction(EXHAUSTED, Moment.CAMP_FOUNDED)
-def _exhausted_site(ctx: Ctx, args: MomentArgs) -> None:
-    """A camp founded on a tile depleted in an earlier game gets an empty stack.
+def is_exhausted(state: SootState, at: Hex) -> bool:
+    """Whether the tile on ``at`` was depleted in an earlier game of the campaign (module ``campaign``).
+
+    Such a tile enters play already exhausted: its site's stack starts at 0.
+
+    Args:
+        state: the game.
+        at: an explored hex.
 
     Source: rulebook, The Campaign ("those tiles enter play already exhausted").
     """
-    state = ctx.state
-    at = args["hex"]
-    _, exhausted = _carried(state)
-    if at in state.stacks and state.tiles.get(at) in exhausted:
-        state.stacks[at] = modify(state, ctx.player, Hook.SITE_STACK, 0, {"resource": ""})
-        state.note(ctx.player, f"campaign: the site at {at} was depleted in an earlier game ({state.stacks[at]} left)")
+    config = state.config
+    exhausted: tuple[int, ...] = getattr(config, "exhausted", ())
+    return bool(exhausted) and state.tiles.get(at, -1) in exhausted and NAME in getattr(config, "modules", ())
 
 
 MODULE = CampaignModule()

@@ -33,6 +33,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_points
+from hexkit_soot.rules.campaign import is_exhausted
 from hexkit_soot.rules.capacity import goods_on_tile, tile_room
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
@@ -85,8 +86,10 @@ def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
         return []
     # the types the tile's terrain and site fit (data); a site camp also needs tokens left
     stacks = state.stacks
+    # a tile depleted in an earlier campaign game enters play exhausted: its stack starts at 0
+    unplaced = 0 if at not in stacks and is_exhausted(state, at) else 1
     return [name for name, site_camp in D(state).camps_on_tile(state.tiles[at])
-            if not site_camp or stacks.get(at, 1) > 0]
+            if not site_camp or stacks.get(at, unplaced) > 0]
 
 
 def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int, int]:
@@ -211,7 +214,11 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
         gain_points(state, player, nums.first_category_points, f"first {camp.category} camp", source="camps")
     terrain, site, river = tile_info(state, state.tiles[at])
     if camp.sites and site:  # the stack is placed by the first camp; effects (Deep Survey) add at every camp
-        base = state.stacks.get(at, data.sites[site].stack)
+        fresh = data.sites[site].stack
+        if at not in state.stacks and is_exhausted(state, at):  # Campaign: depleted in an earlier game
+            fresh = 0
+            state.note(player, f"campaign: the site at {at} was depleted in an earlier game (no tokens)")
+        base = state.stacks.get(at, fresh)
         state.stacks[at] = modify(state, player, Hook.SITE_STACK, base, {"resource": site})
     if any(n in state.communities for n in at.neighbors()):
         change_prestige(state, player, -1, "camp next to a community")

@@ -27,7 +27,7 @@ from hexkit_soot.ledger import D, gain_currency, gain_goods, transfer_currency
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import Community, SootState
 
-__all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker"]
+__all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community"]
 
 
 def tile_info(state: SootState, tile: int) -> tuple[str, str, bool]:
@@ -179,7 +179,21 @@ def on_hex(state: SootState, step: Step, answer: Choose) -> None:
     collect(state, player, at)
 
 
-def _community(state: SootState, player: PlayerId, at: Hex) -> None:
+def meet_community(state: SootState, player: PlayerId | None, at: Hex) -> None:
+    """Draw one community bag token for the tile just explored at ``at``; a Trading Post or
+    Tribal Capital places its medallion there (a blank places nothing).
+
+    Args:
+        state: the game.
+        player: who explored (``None``: the Trust, module ``trust``).
+        at: the new tile's hex.
+
+    Source: rulebook, "Explore" (one bag token per Explore); Components, community tiles.
+    """
+    _community(state, player, at)
+
+
+def _community(state: SootState, player: PlayerId | None, at: Hex) -> None:
     bag = state.bag
     total = sum(bag.values())
     if total <= 0:

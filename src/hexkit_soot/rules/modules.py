@@ -16,7 +16,13 @@ modules in the config, in the config's name order, at fixed points:
   (shares, scenario scoring, the partnership rule);
 * optional ``value(state, player) -> float`` (agents' evaluation, default 0:
   :func:`module_value`) and ``version`` (rules version + data digest, kept in
-  ``SootConfig.module_versions``).
+  ``SootConfig.module_versions``);
+* optional ``allies(state, player) -> Iterable[PlayerId]``: seats whose
+  points do not count against ``player`` in the agents' evaluation (a
+  partner); read by :func:`rival_seats`;
+* optional ``on_settlement_founded(state, player, at)``: right after a
+  settlement's founding points (The River Delta: a River Port's +2 founding
+  points); called by :func:`settlement_founded`.
 
 Hooks may push questions (``state.pending``); the round resumes when they
 are answered. Modules also register main actions, free actions, steps,
@@ -34,10 +40,12 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from hexkit.game import PlayerId
+from hexkit.hexes import Hex
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
-__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value"]
+__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "rival_seats",
+           "settlement_founded"]
 
 
 class Module(Protocol):
@@ -110,3 +118,44 @@ def module_value(state: SootState, player: PlayerId) -> float:
         if hook is not None:
             total += float(hook(state, player))
     return total
+
+
+def settlement_founded(state: SootState, player: PlayerId, at: Hex) -> None:
+    """Tell the active modules that ``player`` founded the settlement at ``at`` (after its founding points).
+
+    Calls each active module's optional ``on_settlement_founded(state, player, at)``
+    hook; nothing without modules.
+
+    Args:
+        state: the game.
+        player: the founder.
+        at: the new settlement's hex.
+    """
+    if not getattr(state.config, "modules", None):
+        return
+    for module in active_modules(state):
+        hook = getattr(module, "on_settlement_founded", None)
+        if hook is not None:
+            hook(state, player, at)
+
+
+def rival_seats(state: SootState, player: PlayerId) -> list[PlayerId]:
+    """The seats whose scores count against ``player`` in the agents' evaluation: every other
+    seat except the active modules' ``allies`` (Partnerships: the partner).
+
+    Args:
+        state: the game.
+        player: the seat evaluated.
+
+    Returns:
+        Seat numbers in order (every other seat without modules).
+    """
+    seats = [q for q in range(len(state.players)) if q != player]
+    if not getattr(state.config, "modules", None):
+        return seats
+    allied: set[PlayerId] = set()
+    for module in active_modules(state):
+        hook = getattr(module, "allies", None)
+        if hook is not None:
+            allied.update(hook(state, player))
+    return [q for q in seats if q not in allied]

@@ -43,7 +43,7 @@ from hexkit_soot.state import SootState
 
 __all__ = [
     "NAME", "PARTNER_COUNTS", "Partnerships", "MODULE", "check_players", "seating", "partner_of", "partners",
-    "partnership_scores", "partnership_ranking", "partnership_value", "describe", "register",
+    "partnership_scores", "partnership_ranking", "partnership_value", "partner_cap", "describe", "register",
 ]
 
 def partnership_scores(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
@@ -96,7 +96,9 @@ def partnership_value(state: SootState, player: PlayerId, totals: Sequence[int])
     """What an agent should maximise for ``player`` with the module on: its partnership's score
     (the lower partner total) minus the best rival partnership's; plain total margin when off.
 
-    Written to be hooked as the Module ``value(state, player)`` evaluation hook.
+    The agents' evaluations reach the same goal through :func:`partner_cap` (the
+    module's ``value`` hook) and the partner's exclusion from the rivals
+    (``allies``), in their own units.
 
     Args:
         state: the game.
@@ -110,6 +112,31 @@ def partnership_value(state: SootState, player: PlayerId, totals: Sequence[int])
     own = min(totals[player], totals[mate])
     rivals = [s for pair, s in partnership_scores(state, totals) if player not in pair]
     return float(own - max(rivals, default=0))
+
+
+def partner_cap(state: SootState, player: PlayerId, totals: Sequence[int]) -> float:
+    """The evaluation term that makes an agent play for its partnership: the points of
+    ``player``'s total above its partner's, which the partnership score (the lower
+    total) does not count, taken off again (0 or negative; 0 when the module is off).
+
+    Both the greedy and the strong evaluation count the seat's own total at weight 1,
+    so adding this term makes them value ``min(own, partner)``: a point for the
+    lower-scoring partner is worth a full point to both partners, a point for the
+    leader nothing until the other catches up. With :func:`~hexkit_soot.rules.modules.rival_seats`
+    (the partner is no rival) this is what :func:`partnership_value` measures, in the
+    evaluations' own units.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+        totals: every seat's current total (points).
+
+    Example: totals P0 30, P2 22 (partners): P0's term is -8, P2's 0.
+    """
+    mate = partner_of(state, player)
+    if mate < 0:
+        return 0.0
+    return float(min(totals[player], totals[mate]) - totals[player])
 
 
 def describe(state: SootState, totals: Sequence[int] | None = None) -> list[str]:
@@ -154,9 +181,15 @@ class Partnerships:
         """No extra line: partners score separately (the partnership score is the lower total)."""
         return {}
 
+    def allies(self, state: SootState, player: PlayerId) -> tuple[PlayerId, ...]:
+        """The partner: its points do not count against ``player`` in the agents' evaluation
+        (:func:`~hexkit_soot.rules.modules.rival_seats`)."""
+        mate = partner_of(state, player)
+        return (mate,) if mate >= 0 else ()
+
     def value(self, state: SootState, player: PlayerId) -> float:
-        """The agents' evaluation hook: the partnership margin (see :func:`partnership_value`)."""
-        return partnership_value(state, player, score_totals(state))
+        """The agents' evaluation hook: the partner's score caps yours (see :func:`partner_cap`)."""
+        return partner_cap(state, player, score_totals(state))
 
 
 MODULE = Partnerships()

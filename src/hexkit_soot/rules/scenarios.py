@@ -7,7 +7,8 @@ in data/scenarios.toml.
 
 * The River Delta: the stack's river tiles are doubled (unused river tiles
   swapped in for non-river ones, so twice the water overlays come out);
-  +2 points per River Port the player founded.
+  a River Port scores +2 founding points when it is founded (on the public
+  track, with the season's founding points: ``on_settlement_founded``).
 * The Mountain Pass: 8 Mountain tiles on top of the stack (the arc near the
   Central City); the first player with rail touching a Mountain hex (checked
   after each action phase, ties to the earlier seat in turn order) scores 5.
@@ -21,26 +22,30 @@ Source: rulebook, "Optional Modules", Scenarios.
 from __future__ import annotations
 
 import hashlib
-import tomllib
-from functools import cache
 from importlib import resources
-from typing import Any
 
 from hexkit.game import PlayerId
-from hexkit_soot.ledger import D
+from hexkit.hexes import Hex
+from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.module_data import ScenarioCard
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import RAIL, SootState
 
 __all__ = ["Scenario", "SCENARIOS", "scenario_data", "register"]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
-@cache
-def scenario_data() -> dict[str, dict[str, Any]]:
-    """The scenario cards by module name (data/scenarios.toml)."""
-    text = resources.files("hexkit_soot").joinpath("data/scenarios.toml").read_text(encoding="utf-8")
-    return {s["name"]: s for s in tomllib.loads(text)["scenario"]}
+def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
+    """The scenario cards by module name: ``scenarios.toml`` of ``state``'s data folder, with its overrides.
+
+    Read with the base data (:mod:`hexkit_soot.module_data`), so ``data_dir``
+    and ``--set scenarios.river-delta.points=3`` reach it.
+
+    Args:
+        state: the game.
+    """
+    return D(state).scenarios
 
 
 def _digest() -> str:
@@ -59,17 +64,16 @@ class Scenario:
         self.name = name
         self.version = f"{RULES_VERSION}+{_digest()}"
 
-    @property
-    def card(self) -> dict[str, Any]:
-        """This scenario's data."""
-        return scenario_data()[self.name]
+    def card(self, state: SootState) -> ScenarioCard:
+        """This scenario's card in ``state``'s data."""
+        return scenario_data(state)[self.name]
 
     def on_setup(self, state: SootState) -> None:
         """Pre-seed the terrain stack (top = the end of ``tile_stack``)."""
-        card = self.card
+        card = self.card(state)
         tiles = D(state).tile_list()
         stack = state.tile_stack
-        if card["seed"] == "river":
+        if card.seed == "river":
             used = set(stack) | set(state.tiles.values())
             spare = [t for t in range(len(tiles)) if tiles[t][2] and t not in used]
             rivers = sum(1 for t in stack if tiles[t][2])
@@ -77,12 +81,13 @@ class Scenario:
             dry = [i for i in range(len(stack) - 1, -1, -1) if not tiles[stack[i]][2]][:swap]
             for i, t in zip(dry, spare):
                 stack[i] = t
-            state.note(None, f"{card['title']}: {swap} more river tiles in the stack ({rivers + swap} in all)")
+            state.note(None, f"{card.title}: {swap} more river tiles in the stack ({rivers + swap} in all)")
             return
-        want = [t for t in stack if tiles[t][0] == card["seed"]][-int(card["seed_tiles"]):]
+        fitting = [t for t in stack if tiles[t][0] == card.seed]
+        want = fitting[len(fitting) - min(card.seed_tiles, len(fitting)):]  # the topmost seed_tiles (0: none)
         rest = [t for t in stack if t not in want]
         stack[:] = rest + want
-        state.note(None, f"{card['title']}: {len(want)} {card['seed']} tiles on top of the stack")
+        state.note(None, f"{card.title}: {len(want)} {card.seed} tiles on top of the stack")
 
     def after_actions(self, state: SootState) -> None:
         """The Mountain Pass: the first rail touching a Mountain hex claims the pass."""
@@ -98,21 +103,31 @@ class Scenario:
                 if owners and any(k == RAIL and o == seat for k, o in zip(kinds, owners)):
                     state.module_state["pass.first"] = [seat]
                     state.note(seat, f"ran the first rail through the Mountain Pass at {h}: "
-                                     f"{self.card['points']} points at the end")
+                                     f"{self.card(state).points} points at the end")
                     return
 
     def on_round_end(self, state: SootState) -> None:
         """Nothing at a round's end."""
 
+    def on_settlement_founded(self, state: SootState, player: PlayerId, at: Hex) -> None:
+        """The River Delta: a River Port scores the card's founding points when founded.
+
+        On the public track at once, tallied with the founding points
+        (``points_by["settlements"]``); the base founding points are unchanged.
+
+        Source: rulebook, Scenarios ("River Ports +2 founding points").
+        """
+        if self.name != "river-delta" or state.settlements[at].spec != "River Port":
+            return
+        gain_points(state, player, self.card(state).points, f"{self.card(state).title}: River Port founded",
+                    source="settlements")
+
     def score(self, state: SootState, player: PlayerId) -> dict[str, int]:
-        """The scenario's scoring line for ``player``."""
-        card = self.card
-        if self.name == "river-delta":
-            ports = sum(1 for s in state.settlements.values() if s.spec == "River Port" and s.founder == player)
-            return {"River Delta: River Ports": int(card["points"]) * ports}
+        """The scenario's final-scoring line for ``player`` (the Mountain Pass only: the River
+        Delta's points are founding points, scored on the public track when a port is founded)."""
         if self.name == "mountain-pass":
             first = state.module_state.get("pass.first", [-1])[0]
-            return {"Mountain Pass: first rail": int(card["points"]) if first == player else 0}
+            return {"Mountain Pass: first rail": self.card(state).points if first == player else 0}
         return {}
 
 

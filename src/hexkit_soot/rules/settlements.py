@@ -32,6 +32,7 @@ from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.milestones import check_rail_link, claim
+from hexkit_soot.rules.modules import settlement_founded
 from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
@@ -209,6 +210,7 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     state.note(player, f"founded a {kind} ({spec}) at {at}")
     gain_points(state, player, founding_points(state), f"founding in {season_of(state.round)}",
                 source="settlements")
+    settlement_founded(state, player, at)  # modules' founding hooks (The River Delta: River Ports +2)
     check_rail_link(state, player)  # someone's rail may already end here
     rounds = nums.reserve_rounds
     ask(state, player, "settlement.reserve",

@@ -21,31 +21,40 @@ final score higher than the Trust's (:func:`verdict`).
 site's resource (0 without a site); "best site" is the same value, ties by
 hex order.
 
+The Trust's explore, like a player's (interpretation, assumed): it places
+one tile (a Surveyed tile, else the top of the stack: it keeps what it
+draws, so nothing goes to the Surveyed row), draws one community bag token
+for it (a Trading Post or Tribal Capital places its medallion there), and
+collects nothing (the Trust has no goods or ¤). The rulebook's "the stack
+may still be explored to its end" holds for the Trust too: it draws below
+the Frontier Closes marker, and when its draw reveals the marker Stage 1
+begins exactly as when a player draws it; no seat triggered it, so the
+fourth tie-breaker ("the player who triggered Stage 1") favours nobody.
+
 Source: rulebook, "Optional Modules", The Trust; the Trust turn summary.
 """
 
 from __future__ import annotations
 
 import hashlib
-import tomllib
-from functools import cache
 from importlib import resources
-from typing import Any
 
-from hexkit.errors import InvalidRecordError
 from hexkit.hexes import Hex
 from hexkit.game import PlayerId
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
+from hexkit_soot.module_data import TrustData
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
-from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.explore import meet_community
+from hexkit_soot.rules.scoring import final_scores, score_totals
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-__all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict"]
+__all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict",
+           "trust_closed", "trust_wins", "trust_threat"]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The Trust's rules version (with the data digest, in ``SootConfig.module_versions``)."""
 
 
@@ -54,26 +63,16 @@ def _version() -> str:
     return f"{RULES_VERSION}+{hashlib.sha256(text).hexdigest()[:12]}"
 
 
-@cache
-def trust_data() -> dict[str, Any]:
-    """The Trust's data (data/trust.toml), parsed once.
+def trust_data(state: SootState) -> TrustData:
+    """The Trust's data of ``state``'s game: ``trust.toml`` of its data folder, with its overrides.
 
-    Returns:
-        ``{"version", "scoring", "round_bonus", "deck"}``; ``deck`` has the
-        parallel lists ``explore`` and ``camp`` (12 entries each).
+    Read with the base data (:mod:`hexkit_soot.module_data`), so ``data_dir``
+    and ``--set trust.scoring.camp_points=4`` reach it.
+
+    Args:
+        state: the game.
     """
-    text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_text(encoding="utf-8")
-    raw = tomllib.loads(text)
-    cards = raw["card"]
-    if len(cards) != 12 or [c["number"] for c in cards] != list(range(1, 13)):
-        raise InvalidRecordError("trust.card", f"expected cards numbered 1-12, got {[c['number'] for c in cards]}")
-    return {
-        "version": raw["version"],
-        "scoring": raw["scoring"][0],
-        "round_bonus": {str(b["round"]): int(b["points"]) for b in raw["round_bonus"]},
-        "deck": {"explore": [bool(c["explore"]) for c in cards], "camp": [bool(c["camp"]) for c in cards],
-                 "source": cards[0]["source"]},
-    }
+    return D(state).trust
 
 
 def _value(state: SootState, tile: int) -> int:
@@ -99,9 +98,9 @@ def trust_score(state: SootState) -> int:
     Args:
         state: the game.
     """
-    sc = trust_data()["scoring"]
+    sc = trust_data(state).scoring
     bonus = sum(state.module_state.get("trust.points", []))
-    return int(sc["camp_points"]) * len(state.trust_camps) + int(sc["slot_points"]) * seized_slots(state) + bonus
+    return sc.camp_points * len(state.trust_camps) + sc.slot_points * seized_slots(state) + bonus
 
 
 def trust_wins(state: SootState) -> bool:
@@ -134,6 +133,39 @@ def verdict(state: SootState) -> str:
     return f"the Trust scored {trust}" + (" and beat every player" if trust >= best else "")
 
 
+RIVAL_WEIGHT = 0.2
+"""Evaluation weight of a rival's point (the strong agent's weight of the best rival seat)."""
+LEAD_WEIGHT = 0.5
+"""Further weight of each point by which the Trust leads a solo player (who must pass it to win)."""
+
+
+def trust_threat(state: SootState, player: PlayerId, own: int) -> float:
+    """The agents' term for the Trust, from its score against ``player``'s total.
+
+    Solo, the Trust is the only rival and the game is won only by beating it:
+    each Trust point counts against the player at the rival weight (0.2), and
+    each point by which it leads the player at a further 0.5, so the more the
+    Trust leads, the more a point of the player's own or one denied to the
+    Trust is worth; once the player leads, only the rival weight is left. With
+    seats in the game the Trust cannot win (the best seat does) and its score
+    threatens nobody: 0 (what it takes, dead sites and seized slots, is in the
+    position itself).
+
+    Args:
+        state: the game (module ``trust``).
+        player: the seat evaluated.
+        own: ``player``'s current total.
+
+    Returns:
+        0 or negative. Example: solo, Trust 20 against 14: -0.2*20 - 0.5*6 = -7.0;
+        against 25: -4.0.
+    """
+    if state.config.players != 1:
+        return 0.0
+    trust = trust_score(state)
+    return -RIVAL_WEIGHT * trust - LEAD_WEIGHT * max(0, trust - own)
+
+
 def trust_lines(state: SootState) -> list[str]:
     """The Trust's lines on the text board: camps, seized slots, score.
 
@@ -150,6 +182,12 @@ def _network(state: SootState) -> list[Hex]:
 
 
 def _explore(state: SootState) -> None:
+    """The Trust explores the open edge nearest the Central City, as a player would.
+
+    Source: rulebook, The Trust step (1); "Explore"; "Game End" Stage 1. See
+    the module docstring for the interpretation (one tile, no collection, a
+    community token, the marker).
+    """
     edges = sorted({n for h in state.tiles for n in h.neighbors() if n not in state.tiles},
                    key=lambda n: (n.distance(CENTRAL_CITY), tuple(n)))
     if not edges:
@@ -160,10 +198,11 @@ def _explore(state: SootState) -> None:
         tile = state.survey.pop(i)
         state.surveyors.pop(i)
         how = "took a Surveyed tile"
-    elif len(state.tile_stack) > state.below_marker:
+    elif state.tile_stack:  # "the stack may still be explored to its end", below the marker too
         tile = state.tile_stack.pop()
-        how = "drew a tile"
+        how = "drew a tile" + (" (below the Frontier Closes marker)" if state.frontier_closed else "")
     else:
+        state.note(None, "the Trust finds the tile stack and the Surveyed row empty: no explore")
         return
     state.tiles[at] = tile
     if D(state).tile_list()[tile][2]:
@@ -171,6 +210,21 @@ def _explore(state: SootState) -> None:
     state.module_state.setdefault("trust.network", []).append(hex_code(at))
     terrain, site, _ = D(state).tile_list()[tile]
     state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
+    meet_community(state, None, at)  # one bag token per Explore, as for a player
+    if how.startswith("drew") and not state.frontier_closed and len(state.tile_stack) <= state.below_marker:
+        state.frontier_closed = True  # Stage 1; no seat triggered it (tie-breaker 4 goes to nobody)
+        state.triggered_by = -1
+        state.module_state["trust.marker"] = [state.round]
+        state.note(None, "the Trust revealed the Frontier Closes marker: the endgame is armed")
+
+
+def trust_closed(state: SootState) -> bool:
+    """Whether the Trust drew the Frontier Closes marker (Stage 1 began by its explore).
+
+    Args:
+        state: the game.
+    """
+    return "trust.marker" in state.module_state
 
 
 def _site_kinds(state: SootState, at: Hex) -> list[str]:
@@ -181,7 +235,7 @@ def _site_kinds(state: SootState, at: Hex) -> list[str]:
 
 
 def _camp(state: SootState) -> None:
-    reach = int(trust_data()["scoring"]["camp_reach"])
+    reach = trust_data(state).scoring.camp_reach
     net = _network(state)
     sites = [h for h in sorted(state.tiles, key=tuple)
              if any(h.distance(n) <= reach for n in net) and _site_kinds(state, h)]
@@ -201,30 +255,30 @@ class Trust:
 
     def on_setup(self, state: SootState) -> None:
         """Shuffle the 12-card deck (the game's random stream) and clear the Trust."""
-        deck = list(range(len(trust_data()["deck"]["explore"])))
+        deck = list(range(len(trust_data(state).cards)))
         state.rng.shuffle(deck)
         state.module_state |= {"trust.deck": deck, "trust.seized": [0], "trust.points": [], "trust.network": []}
         state.trust_camps = {}
-        state.note(None, "the Trust joins the game (12-card deck shuffled)")
+        state.note(None, f"the Trust joins the game ({len(deck)}-card deck shuffled)")
 
     def after_actions(self, state: SootState) -> None:
         """The Trust's turn: flip a card, explore, camp, seize, round bonus."""
-        data = trust_data()
+        data = trust_data(state)
         deck = state.module_state.setdefault("trust.deck", [])
         if not deck:
-            deck.extend(range(len(data["deck"]["explore"])))
+            deck.extend(range(len(data.cards)))
             state.rng.shuffle(deck)
         card = deck.pop()
-        explore, camp = data["deck"]["explore"][card], data["deck"]["camp"][card]
+        explore, camp = data.cards[card].explore, data.cards[card].camp
         state.note(None, f"the Trust flips card {card + 1}: {'explore' if explore else 'no explore'}"
                          f"{', camp' if camp else ''}")
         if explore:
             _explore(state)
         if camp:
             _camp(state)
-        if state.round in data["scoring"]["seize_rounds"]:
+        if state.round in data.scoring.seize_rounds:
             self._seize(state)
-        bonus = int(data["round_bonus"].get(str(state.round), 0))
+        bonus = data.bonus(state.round)
         if bonus:
             state.module_state.setdefault("trust.points", []).append(bonus)
             state.note(None, f"the Trust scores its round-{state.round} bonus: {bonus}")
@@ -246,12 +300,8 @@ class Trust:
         return {}
 
     def value(self, state: SootState, player: PlayerId) -> float:
-        """Evaluation hook: the Trust's score as a rival's (the weight of the best rival, 0.2 per point).
-
-        In a solo game the Trust is the only rival, so the player's lead over it
-        counts as in a game against a seat.
-        """
-        return -0.2 * float(trust_score(state))
+        """Evaluation hook: the Trust's threat to ``player`` (:func:`trust_threat`)."""
+        return trust_threat(state, player, score_totals(state)[player])
 
 
 TRUST = Trust()
