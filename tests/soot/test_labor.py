@@ -23,12 +23,17 @@ from hexkit.serialize import codec
 from hexkit.testing import check_game
 from hexkit.validation import StateValidationError
 from hexkit_soot import GAME
+from hexkit_soot.config import SootConfig
+from hexkit_soot.game import SootGame
+from hexkit_soot.rules.flow import advance
+from hexkit_soot.rules.settlements import slots_of
+from hexkit_soot.rules.setup import new_state
 from hexkit_soot.actions import Choose
 from hexkit_soot.render import render_state
 from hexkit_soot.rules import labor
 from hexkit_soot.rules.labor import LABOR, NONE, STRIKING, WORKING, labor_data, labor_value
 from hexkit_soot.rules.upkeep import food_bill
-from hexkit_soot.state import CENTRAL_CITY, SootState
+from hexkit_soot.state import CENTRAL_CITY, Facility, SootState
 from hexkit_soot.svg import svg_style
 from tests.soot.helpers import facility, give, legal, settle, start
 
@@ -389,6 +394,56 @@ def test_a_record_replays_with_labor_and_refuses_another_labor_version() -> None
     assert CODEC.state_to_json(again) == CODEC.state_to_json(state)
     with pytest.raises(InvalidRecordError, match="module_versions: made with labor 0"):
         record_from_json(GAME, text.replace("labor 1+", "labor 0+"))
+
+
+class _Staffed(SootGame):
+    """Soot whose set-up gives each seat a Central City Tier 3 facility, as far as the slots go, with
+    workers at work, none, at work, on strike in turn, and whose first round is round 7 (Hardship):
+    random play rarely builds a facility (2 in 50 games), so the plain runs seldom reach hiring,
+    strikes or Labor Demands; these games start there."""
+
+    def setup(self, config: SootConfig, rng: Rng) -> SootState:
+        state = new_state(config, rng)
+        names = ("Luxury Manufactory", "Steelworks", "Glassworks", "Tool Works")
+        workers = (WORKING, NONE, WORKING, STRIKING)
+        facs = state.settlements[CENTRAL_CITY].facilities
+        for seat in range(min(config.players, slots_of(state, CENTRAL_CITY))):
+            facs.append(Facility(name=names[seat % 4], owner=seat, worker=workers[seat % 4]))
+        state.round = 6  # the first round played is round 7, Hardship: Labor Demands at once (T3 food eats fast)
+        advance(state)
+        return state
+
+
+STAFFED = _Staffed()
+
+
+def test_staffed_games_reach_every_labor_mechanism() -> None:
+    seen: set[str] = set()
+    for players, seed in ((3, 1), (4, 2), (2, 3), (5, 4)):
+        state = STAFFED.new(GAME.make_config(players=players, variants={"labor"}), seed)
+        chooser = Rng(seed)
+        while not STAFFED.is_over(state):
+            options = STAFFED.legal_actions(state)
+            STAFFED.apply(state, options[chooser.randbelow(len(options))])
+        text = "\n".join(_lines(state))
+        seen |= {k for k in ("hired a worker", "wages to", "strikes (", "strike at", "never strikes",
+                             "its worker leaves") if k in text}
+    assert seen == {"hired a worker", "wages to", "strikes (", "strike at", "never strikes", "its worker leaves"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_conformance_labor_staffed_short(players: int) -> None:
+    report = check_game(STAFFED, [GAME.make_config(players=players, variants={"labor"})], seeds=range(1),
+                        json_every=29, view_every=53, all_views=False)
+    assert report.games == 1
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_conformance_labor_staffed_soak(players: int) -> None:
+    report = check_game(STAFFED, [GAME.make_config(players=players, variants={"labor"})], seeds=range(200, 210),
+                        json_every=101, view_every=211, all_views=False)
+    assert report.games == 10
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

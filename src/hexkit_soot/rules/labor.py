@@ -43,6 +43,7 @@ Source: rulebook, "Optional Modules" (Labor).
 from __future__ import annotations
 
 import hashlib
+import sys
 import tomllib
 from collections.abc import Iterator
 from functools import cache
@@ -149,7 +150,7 @@ def _parse(text: str, where: str) -> LaborData:
         else:
             lists[table] = entries[0]["value"]
     agent = raw.get("agent", [{}])[0] if raw.get("agent") else {}
-    weights = {}
+    weights: dict[str, float] = {}
     for name in ("idle_base", "idle_per_round"):
         value = agent.get(name)
         if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
@@ -328,7 +329,7 @@ def on_end_strike(state: SootState, player: PlayerId, answer: Choose) -> None:
 def _demands(state: SootState) -> list[tuple[PlayerId, int]]:
     """``(owner, code)`` of every worker a check may ask, in turn order, then hex and slot order."""
     never = labor_data(state).never_strike
-    out = []
+    out: list[tuple[PlayerId, int]] = []
     for player in state.order:
         out.extend((player, _code(at, slot)) for at, slot, fac in _facilities(state)
                    if fac.owner == player and fac.worker != NONE and fac.name not in never)
@@ -551,11 +552,5 @@ def register(registry: SootRegistry = REGISTRY) -> None:
     Args:
         registry: the tables to register it in.
     """
-    add_declared(registry, _this())
+    add_declared(registry, sys.modules[__name__])
     register_module(LABOR, registry)
-
-
-def _this() -> Any:
-    import sys
-
-    return sys.modules[__name__]
