@@ -84,7 +84,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup, campaign_rules,
+    upkeep, production, setup, campaign_rules, _labor,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -107,7 +107,7 @@ def register(registry: SootRegistry) -> None:
         register_module(scenario, registry)
     _partnerships.register(registry)  # optional module (issue 14): config may then name it
     register_module(campaign_rules.MODULE, registry)
-    _labor.register(registry)  # optional module labor (issue 14): its free actions, question and hooks
+    _labor.register(registry)  # optional module labor (issue 14); its free actions and question are declared above
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -347,7 +347,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         problems = Problems()
         check_players(state, problems)
         check_fields(state, problems)
-        _labor.check_workers(state, problems)  # module labor: Facility.worker and its question
+        _labor.check_workers(state, problems)  # module labor: its module_state lists and its question
         if not problems:  # the combined checks look things up by the names just checked
             check_network(state, problems)
             for check in (trades.check_trades, routes.check_trails):

@@ -132,7 +132,8 @@ def render_state(state: SootState) -> str:
             out.append(f"partnership P{a}+P{b}: P{a} {pa} pts, P{b} {pb} pts (partnership counts the lower: {min(pa, pb)})")
     for h, s in sorted(state.settlements.items()):
         if labor_on(state):  # module labor: each facility's worker
-            facs = ", ".join(f"{f.name}(P{f.owner}){worker_text(state, f)}" for f in s.facilities) or "no facilities"
+            facs = ", ".join(f"{f.name}(P{f.owner}){worker_text(state, h, i, f)}"
+                             for i, f in enumerate(s.facilities)) or "no facilities"
         else:
             facs = ", ".join(f"{f.name}(P{f.owner})" for f in s.facilities) or "no facilities"
         name = f"{s.kind} ({s.spec})" if s.spec else s.kind

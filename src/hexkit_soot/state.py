@@ -191,18 +191,10 @@ class Camp:
 
 @attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
 class Facility:
-    """A facility in a settlement or Central City slot (immutable).
-
-    Attributes:
-        name: the facility type.
-        owner: who built it.
-        worker: module ``labor`` only (always 0 without it): 0 no worker,
-            1 a worker at work, 2 its worker on strike (the facility idles).
-    """
+    """A facility in a settlement or Central City slot (immutable)."""
 
     name: str
     owner: PlayerId
-    worker: int = 0
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)

@@ -37,7 +37,7 @@ from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.seasons import season_of
 from hexkit_soot.rules.trust import seized_slots, trust_score
-from hexkit_soot.rules.labor import STRIKING, labor_on, needs_worker
+from hexkit_soot.rules.labor import NONE, STRIKING, labor_on, needs_worker, worker_at
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style", "spec_codes"]
@@ -95,9 +95,10 @@ class SootStyle(Style[int]):
                 color="#000000", shape=MarkerShape.SQUARE, text="X", title=f"Trust camp ({kind}): dead to players"))
         if labor_on(state):  # module labor: a triangle per worker, W at work, S on strike
             for h, s in sorted(state.settlements.items()):
-                for f in s.facilities:
-                    if f.worker and needs_worker(state, f.name):
-                        strike = f.worker == STRIKING
+                for slot, f in enumerate(s.facilities):
+                    worker = worker_at(state, h, slot)
+                    if worker != NONE and needs_worker(state, f.name):
+                        strike = worker == STRIKING
                         self._markers.setdefault(h, []).append(Marker(
                             color=PLAYER_COLOURS[f.owner % 6], shape=MarkerShape.TRIANGLE, size=0.12,
                             text="S" if strike else "W",

@@ -69,8 +69,7 @@ def _position(workers: tuple[int, ...] = ()) -> tuple[SootState, int]:
 
 
 def _set(state: SootState, at: Hex, slot: int, worker: int) -> None:
-    s = state.settlements[at]
-    s.facilities[slot] = attrs.evolve(s.facilities[slot], worker=worker)
+    labor.set_worker(state, at, slot, worker)
 
 
 def _code(at: Hex, slot: int) -> int:
@@ -120,7 +119,7 @@ def test_hire_costs_two_and_each_worker_adds_one_food() -> None:
     assert [a.label for a in hire] == [f"hire a worker for the Sawmill at {TOWN} (2¤)"]
     GAME.apply(state, hire[0])
     assert state.players[seat].currency == before_cash - 2
-    assert state.settlements[TOWN].facilities[SAWMILL].worker == WORKING
+    assert labor.worker_at(state, TOWN, SAWMILL) == WORKING
     assert food_bill(state, seat) == before_food + 1
     assert f"hired a worker for the Sawmill at {TOWN} (2¤)" in _lines(state)
     assert "Hire Worker" not in _codes(state)  # one worker per facility
@@ -225,10 +224,10 @@ def test_labor_demands_one_per_worker_paid_or_struck_luxury_exempt() -> None:
     _answer_demand(state, "pay")
     assert state.players[seat].currency == 5 - 1  # 1¤ for its one striking-eligible worker
     assert not state.pending  # the Luxury Manufactory is never asked; the rival cannot pay
-    facs = state.settlements[TOWN].facilities
-    assert facs[SAWMILL].worker == WORKING and facs[1].worker == STRIKING
-    lux = state.settlements[CENTRAL_CITY].facilities[-1]
-    assert lux.name == "Luxury Manufactory" and lux.worker == WORKING
+    assert labor.worker_at(state, TOWN, SAWMILL) == WORKING and labor.worker_at(state, TOWN, 1) == STRIKING
+    lux = len(state.settlements[CENTRAL_CITY].facilities) - 1
+    assert state.settlements[CENTRAL_CITY].facilities[lux].name == "Luxury Manufactory"
+    assert labor.worker_at(state, CENTRAL_CITY, lux) == WORKING
     lines = _lines(state)
     assert "Labor Demands (Hardship): 2 worker(s) ask 1¤ each" in lines  # the Luxury Manufactory's is not one
     assert any("never strikes" in t and "Luxury Manufactory" in t for t in lines)
@@ -241,7 +240,7 @@ def test_a_refused_wage_strikes_until_paid_double() -> None:
     LABOR.after_actions(state)
     _answer_demand(state, "strike")
     assert state.players[seat].currency == 5  # nothing paid
-    assert state.settlements[TOWN].facilities[SAWMILL].worker == STRIKING
+    assert labor.worker_at(state, TOWN, SAWMILL) == STRIKING
     assert labor_value(state, seat) < 0  # the agents see the idle facility
     # the next round's turn: the Sawmill idles; ending the strike costs 2¤
     state.phase = "actions"
@@ -256,7 +255,7 @@ def test_a_refused_wage_strikes_until_paid_double() -> None:
     assert [a.label for a in end] == [f"pay 2¤ (double wages) to end the strike at the Sawmill at {TOWN}"]
     GAME.apply(state, end[0])
     assert state.players[seat].currency == 5 - 2
-    assert state.settlements[TOWN].facilities[SAWMILL].worker == WORKING
+    assert labor.worker_at(state, TOWN, SAWMILL) == WORKING
     assert "Refine" in _codes(state)
     assert labor_value(state, seat) == 0.0
 
@@ -278,7 +277,7 @@ def test_no_check_outside_hardship(round_: int) -> None:
     state.round = round_
     LABOR.after_actions(state)
     assert not state.pending
-    assert state.players[seat].currency == 5 and state.settlements[TOWN].facilities[1].worker == WORKING
+    assert state.players[seat].currency == 5 and labor.worker_at(state, TOWN, 1) == WORKING
     assert not any(t.startswith("Labor Demands (") for t in _lines(state))
 
 
@@ -324,17 +323,43 @@ def test_saved_states_with_impossible_workers_are_refused_naming_the_field() -> 
     state, seat = _position(workers=(WORKING,))
     GAME.validate_state(state)
     data = json.loads(CODEC.state_to_json(state))
-    assert CODEC.state_from_json(json.dumps(data)).settlements[TOWN].facilities[0].worker == WORKING
-    facs = next(v for k, v in data["state"]["settlements"].items() if v["facilities"])["facilities"]
-    facs[0]["worker"] = 5
-    with pytest.raises(StateValidationError, match=r"facilities\.0\.worker"):
+    code = _code(TOWN, SAWMILL)
+    assert data["state"]["module_state"]["labor.workers"] == [code]
+    assert labor.worker_at(CODEC.state_from_json(json.dumps(data)), TOWN, SAWMILL) == WORKING
+    for bad, why in (([code + 1], "no facility in slot 1"), ([code, code], "without repeats")):
+        data["state"]["module_state"]["labor.workers"] = bad
+        with pytest.raises(StateValidationError, match=rf"module_state\.labor\.workers.*{why}"):
+            CODEC.state_from_json(json.dumps(data))
+    data["state"]["module_state"]["labor.workers"] = [code]
+    data["state"]["module_state"]["labor.strikes"] = [code]
+    with pytest.raises(StateValidationError, match="both at work and on strike"):
         CODEC.state_from_json(json.dumps(data))
     off = start(("Merchant", "Industrialist"))
     settle(off, TOWN, founder=0)
     facility(off, TOWN, "Sawmill", 0)
-    _set(off, TOWN, 0, WORKING)
-    with pytest.raises(StateValidationError, match="a worker without the labor module"):
+    off.module_state["labor.workers"] = [code]
+    with pytest.raises(StateValidationError, match="workers without the labor module"):
         GAME.validate_state(off)
+
+
+def test_module_off_states_have_no_labor_keys_and_load_as_before() -> None:
+    state = GAME.new(GAME.make_config(players=2), 1)
+    assert not any(k.startswith("labor.") for k in state.module_state)
+    on = GAME.new(GAME.make_config(players=2, variants={"labor"}), 1)
+    assert on.module_state["labor.workers"] == [] and on.module_state["labor.strikes"] == []
+
+
+def test_a_teardown_moves_the_later_slots_workers_down() -> None:
+    state, seat = _position(workers=(NONE,))
+    facility(state, TOWN, "Stonecutter", seat)
+    _set(state, TOWN, 1, STRIKING)
+    from hexkit_soot.rules.upkeep import _remove
+
+    _remove(state, seat, Choose(code="facility", arg=_code(TOWN, SAWMILL), label=""), "could not pay upkeep")
+    assert _lines(state)[-1] == f"tore down Sawmill at {TOWN} (could not pay upkeep)"  # it had no worker
+    assert [f.name for f in state.settlements[TOWN].facilities] == ["Stonecutter"]
+    assert labor.worker_at(state, TOWN, 0) == STRIKING and state.module_state["labor.strikes"] == [_code(TOWN, 0)]
+    GAME.validate_state(state)
 
 
 def test_boards_show_workers_and_strikes() -> None:
@@ -408,7 +433,8 @@ class _Staffed(SootGame):
         workers = (WORKING, NONE, WORKING, STRIKING)
         facs = state.settlements[CENTRAL_CITY].facilities
         for seat in range(min(config.players, slots_of(state, CENTRAL_CITY))):
-            facs.append(Facility(name=names[seat % 4], owner=seat, worker=workers[seat % 4]))
+            facs.append(Facility(name=names[seat % 4], owner=seat))
+            labor.set_worker(state, CENTRAL_CITY, seat, workers[seat % 4])
         state.round = 6  # the first round played is round 7, Hardship: Labor Demands at once (T3 food eats fast)
         advance(state)
         return state

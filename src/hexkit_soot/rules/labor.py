@@ -33,8 +33,12 @@ Interpretations (assumed, ``docs/rules/soot.md`` I70-I76):
 * I76 A facility torn down (an unpaid Upkeep) takes its worker with it: no
   refund, no more food.
 
-State: ``Facility.worker`` (0 none, 1 at work, 2 on strike); always 0
-without the module. Numbers: ``data/labor.toml`` (every entry with its
+State: ``SootState.module_state`` keys ``labor.workers`` (answer codes,
+``hex_code * 8 + slot`` as Refine's, of the facilities with a worker at
+work) and ``labor.strikes`` (those whose worker is on strike), both sorted;
+absent without the module, so base-game states and saves are unchanged.
+A facility torn down leaves both lists and the codes of the later slots of
+its settlement move down by one (:func:`forget`). Numbers: ``data/labor.toml`` (every entry with its
 ``source``); a designer's ``data_dir`` with its own ``labor.toml`` replaces it.
 
 Source: rulebook, "Optional Modules" (Labor).
@@ -66,9 +70,10 @@ from hexkit_soot.rules.steps import ask, free_action, handles, opt, optf
 from hexkit_soot.state import Facility, SootState
 
 __all__ = [
-    "NAME", "RULES_VERSION", "NONE", "WORKING", "STRIKING", "LaborData", "labor_data", "labor_on",
-    "needs_worker", "is_idle", "idle_codes", "workers_of", "worker_food", "labor_value", "labor_lines",
-    "worker_text", "why_idle", "refine_note", "check_workers", "Labor", "LABOR", "register",
+    "NAME", "RULES_VERSION", "NONE", "WORKING", "STRIKING", "WORKERS", "STRIKES", "LaborData", "labor_data",
+    "labor_on", "needs_worker", "worker_at", "set_worker", "is_idle", "idle_codes", "workers_of", "worker_food",
+    "forget", "labor_value", "labor_lines", "worker_text", "why_idle", "refine_note", "check_workers", "Labor",
+    "LABOR", "register",
 ]
 
 NAME = "labor"
@@ -76,7 +81,11 @@ NAME = "labor"
 RULES_VERSION = 1
 """The Labor rules version (with the data digest, in ``SootConfig.module_versions``)."""
 NONE, WORKING, STRIKING = 0, 1, 2
-"""``Facility.worker`` values: no worker, a worker at work, a worker on strike."""
+"""A facility's worker (:func:`worker_at`): none, at work, on strike."""
+WORKERS = "labor.workers"
+"""``module_state`` key: sorted codes of the facilities with a worker at work."""
+STRIKES = "labor.strikes"
+"""``module_state`` key: sorted codes of the facilities whose worker is on strike."""
 _FILE = "labor.toml"
 _NO_CODES: frozenset[int] = frozenset()
 
@@ -209,16 +218,51 @@ def needs_worker(state: SootState, name: str) -> bool:
     return ft is not None and ft.tier in labor_data(state).tiers
 
 
-def is_idle(state: SootState, fac: Facility) -> bool:
-    """Whether ``fac`` cannot fire for want of a worker at work (always False without the module).
+def _code(at: Hex, slot: int) -> int:
+    return hex_code(at) * 8 + slot
+
+
+def worker_at(state: SootState, at: Hex, slot: int) -> int:
+    """The worker of the facility in ``slot`` at ``at``: :data:`NONE`, :data:`WORKING` or :data:`STRIKING`.
+
+    Args:
+        state: the game (always :data:`NONE` without the module).
+        at: the settlement's hex.
+        slot: the facility's index in ``Settlement.facilities``.
+    """
+    code = _code(at, slot)
+    if code in state.module_state.get(WORKERS, ()):
+        return WORKING
+    if code in state.module_state.get(STRIKES, ()):
+        return STRIKING
+    return NONE
+
+
+def set_worker(state: SootState, at: Hex, slot: int, worker: int) -> None:
+    """Make the worker of the facility in ``slot`` at ``at`` ``worker`` (module on).
+
+    Args:
+        state: the game.
+        at: the hex.
+        slot: the facility's slot.
+        worker: :data:`NONE`, :data:`WORKING` or :data:`STRIKING`.
+    """
+    code = _code(at, slot)
+    for key, value in ((WORKERS, WORKING), (STRIKES, STRIKING)):
+        codes = state.module_state.setdefault(key, [])
+        if code in codes:
+            codes.remove(code)
+        if worker == value:
+            codes.append(code)
+            codes.sort()
+
+
+def is_idle(state: SootState, at: Hex, slot: int, fac: Facility) -> bool:
+    """Whether ``fac`` (in ``slot`` at ``at``) cannot fire for want of a worker at work (False without the module).
 
     Source: rulebook, Labor ("Tier 2/3 facilities each require 1 worker"; a strike idles it).
     """
-    return labor_on(state) and fac.worker != WORKING and needs_worker(state, fac.name)
-
-
-def _code(at: Hex, slot: int) -> int:
-    return hex_code(at) * 8 + slot
+    return labor_on(state) and needs_worker(state, fac.name) and _code(at, slot) not in state.module_state.get(WORKERS, ())
 
 
 def _facilities(state: SootState) -> Iterator[tuple[Hex, int, Facility]]:
@@ -238,12 +282,12 @@ def idle_codes(state: SootState) -> frozenset[int]:
     """
     if NAME not in getattr(state.config, "modules", ()):
         return _NO_CODES
-    return frozenset(_code(at, slot) for at, slot, fac in _facilities(state) if is_idle(state, fac))
+    return frozenset(_code(at, slot) for at, slot, fac in _facilities(state) if is_idle(state, at, slot, fac))
 
 
 def workers_of(state: SootState, player: PlayerId) -> int:
     """Workers ``player`` employs (at work or on strike)."""
-    return sum(1 for _, _, f in _facilities(state) if f.owner == player and f.worker != NONE)
+    return sum(1 for at, slot, f in _facilities(state) if f.owner == player and worker_at(state, at, slot) != NONE)
 
 
 def worker_food(state: SootState, player: PlayerId) -> int:
@@ -256,11 +300,35 @@ def worker_food(state: SootState, player: PlayerId) -> int:
     return labor_data(state).worker_food * workers_of(state, player)
 
 
+def forget(state: SootState, at: Hex, slot: int) -> bool:
+    """A facility was torn down from ``slot`` at ``at``: its worker leaves (I76); later slots' codes move down.
+
+    Changes nothing without the module (no key is made).
+
+    Args:
+        state: the game.
+        at: the hex.
+        slot: the slot it stood in (already removed from ``Settlement.facilities``).
+
+    Returns:
+        Whether it had a worker.
+    """
+    if WORKERS not in state.module_state and STRIKES not in state.module_state:
+        return False
+    gone = _code(at, slot)
+    had = False
+    for key in (WORKERS, STRIKES):
+        codes = state.module_state.get(key)
+        if codes is None:
+            continue
+        had = had or gone in codes
+        state.module_state[key] = sorted(c - 1 if c // 8 == gone // 8 and c > gone else c for c in codes if c != gone)
+    return had
+
+
 def _set_worker(state: SootState, at: Hex, slot: int, worker: int) -> Facility:
-    s = state.settlements[at]
-    fac = attrs.evolve(s.facilities[slot], worker=worker)
-    s.facilities[slot] = fac
-    return fac
+    set_worker(state, at, slot, worker)
+    return state.settlements[at].facilities[slot]
 
 
 def _own(state: SootState, player: PlayerId, code: int) -> tuple[Hex, int, Facility] | None:
@@ -284,7 +352,7 @@ def _hire_options(state: SootState, player: PlayerId) -> list[Choose]:
         return []
     return [optf("Hire Worker", _code(at, slot), "hire a worker for the {} at {} ({}¤)", fac.name, at, cost)
             for at, slot, fac in _facilities(state)
-            if fac.owner == player and fac.worker == NONE and needs_worker(state, fac.name)]
+            if fac.owner == player and needs_worker(state, fac.name) and worker_at(state, at, slot) == NONE]
 
 
 @free_action("Hire Worker", _hire_options)
@@ -308,7 +376,7 @@ def _strike_options(state: SootState, player: PlayerId) -> list[Choose]:
         return []
     return [optf("End Strike", _code(at, slot), "pay {}¤ (double wages) to end the strike at the {} at {}",
                  cost, fac.name, at)
-            for at, slot, fac in _facilities(state) if fac.owner == player and fac.worker == STRIKING]
+            for at, slot, fac in _facilities(state) if fac.owner == player and worker_at(state, at, slot) == STRIKING]
 
 
 @free_action("End Strike", _strike_options)
@@ -332,7 +400,7 @@ def _demands(state: SootState) -> list[tuple[PlayerId, int]]:
     out: list[tuple[PlayerId, int]] = []
     for player in state.order:
         out.extend((player, _code(at, slot)) for at, slot, fac in _facilities(state)
-                   if fac.owner == player and fac.worker != NONE and fac.name not in never)
+                   if fac.owner == player and fac.name not in never and worker_at(state, at, slot) != NONE)
     return out
 
 
@@ -349,7 +417,7 @@ def _go_on(state: SootState, after: int) -> None:
     for player, code in demands[after:]:
         at, slot = code_hex(code // 8), code % 8
         fac = state.settlements[at].facilities[slot]
-        if fac.worker != WORKING:
+        if worker_at(state, at, slot) != WORKING:
             continue  # already on strike: not asked again (I73)
         if state.players[player].currency < wage:
             _strike(state, player, at, slot, f"no {wage}¤ for wages")
@@ -372,8 +440,8 @@ def start_demands(state: SootState) -> None:
     data = labor_data(state)
     asked = _demands(state)
     state.note(None, f"Labor Demands ({season_of(state.round)}): {len(asked)} worker(s) ask {data.wage}¤ each")
-    for at, _, fac in _facilities(state):
-        if fac.worker != NONE and fac.name in data.never_strike:
+    for at, slot, fac in _facilities(state):
+        if fac.name in data.never_strike and worker_at(state, at, slot) != NONE:
             state.note(fac.owner, f"the worker at the {fac.name} at {at} never strikes (best wages in the territory)")
     _go_on(state, 0)
 
@@ -388,7 +456,7 @@ def on_demand(state: SootState, step: Step, answer: Choose) -> None:
     if here is None or (player, code) not in demands:
         return  # a question naming no worker of the player (a tampered save): the check ends
     at, slot, fac = here
-    if fac.worker == WORKING:
+    if worker_at(state, at, slot) == WORKING:
         if answer.code == "pay" and state.players[player].currency >= labor_data(state).wage:
             wage = labor_data(state).wage
             spend_currency(state, player, wage)
@@ -416,18 +484,25 @@ def labor_value(state: SootState, player: PlayerId) -> float:
     if not labor_on(state):
         return 0.0
     data = labor_data(state)
-    idle = sum(1 for _, _, f in _facilities(state) if f.owner == player and is_idle(state, f))
+    idle = sum(1 for at, slot, f in _facilities(state) if f.owner == player and is_idle(state, at, slot, f))
     if not idle:
         return 0.0
     left = max(0, (state.last_round or 13) - state.round)
     return -idle * (data.idle_base + data.idle_per_round * min(left, 8))
 
 
-def worker_text(state: SootState, fac: Facility) -> str:
-    """A facility's worker on the text board: ``" [worker]"``, ``" [on strike]"``, ``" [no worker]"``; ``""`` when off."""
+def worker_text(state: SootState, at: Hex, slot: int, fac: Facility) -> str:
+    """A facility's worker on the text board: ``" [worker]"``, ``" [on strike]"``, ``" [no worker]"``; ``""`` when off.
+
+    Args:
+        state: the game.
+        at: the facility's hex.
+        slot: its slot.
+        fac: the facility.
+    """
     if not labor_on(state) or not needs_worker(state, fac.name):
         return ""
-    return {NONE: " [no worker]", WORKING: " [worker]", STRIKING: " [on strike]"}.get(fac.worker, "")
+    return {NONE: " [no worker]", WORKING: " [worker]", STRIKING: " [on strike]"}[worker_at(state, at, slot)]
 
 
 def labor_lines(state: SootState) -> list[str]:
@@ -440,10 +515,11 @@ def labor_lines(state: SootState) -> list[str]:
         return []
     parts = []
     for seat in range(len(state.players)):
-        own = [f for _, _, f in _facilities(state) if f.owner == seat and needs_worker(state, f.name)]
+        own = [worker_at(state, at, slot) for at, slot, f in _facilities(state)
+               if f.owner == seat and needs_worker(state, f.name)]
         if own:
-            working = sum(1 for f in own if f.worker == WORKING)
-            striking = sum(1 for f in own if f.worker == STRIKING)
+            working = own.count(WORKING)
+            striking = own.count(STRIKING)
             parts.append(f"P{seat} {working} at work, {striking} on strike, {len(own) - working - striking} unstaffed")
     season = " (Labor Demands this round)" if season_of(max(1, state.round)) in labor_data(state).seasons else ""
     return [f"labor{season}: " + ("; ".join(parts) or "no Tier 2/3 facilities yet")]
@@ -469,46 +545,63 @@ def why_idle(state: SootState, step: Step, action: Any) -> str | None:
         return None
     at, slot = code_hex(action.arg // 8), action.arg % 8
     fac = state.settlements[at].facilities[slot]
-    what = "its worker is on strike" if fac.worker == STRIKING else "it has no worker"
+    what = "its worker is on strike" if worker_at(state, at, slot) == STRIKING else "it has no worker"
     return f"Refine: the {fac.name} at {at} cannot fire: {what} ({_rule(state)})"
 
 
 def refine_note(state: SootState, player: PlayerId) -> str:
     """A note for a refused Refine: ``player``'s facilities idle for want of a worker ('' when none)."""
-    idle = [(at, f) for at, _, f in _facilities(state) if f.owner == player and is_idle(state, f)]
+    idle = [(at, slot, f) for at, slot, f in _facilities(state) if f.owner == player and is_idle(state, at, slot, f)]
     if not idle:
         return ""
-    names = ", ".join(f"the {f.name} at {at} ({'on strike' if f.worker == STRIKING else 'no worker'})"
-                      for at, f in idle)
+    names = ", ".join(f"the {f.name} at {at} ({'on strike' if worker_at(state, at, slot) == STRIKING else 'no worker'})"
+                      for at, slot, f in idle)
     return f"; idle: {names} ({_rule(state)})"
 
 
 def check_workers(state: SootState, problems: Problems) -> None:
-    """Add a problem for each facility whose ``worker`` is impossible.
+    """Add a problem for each impossible worker record.
 
-    A worker is 0, 1 or 2; only with the module on; only on a Tier 2/3
-    facility. A pending Labor Demands question must name a worker at work
-    of the asked player.
+    ``labor.workers`` and ``labor.strikes`` exist only with the module on,
+    are sorted without repeats, share no code, and each code names a Tier 2/3
+    facility on the map; a pending Labor Demands question names a worker at
+    work of the player asked.
 
     Args:
         state: a loaded state.
         problems: where to add them.
     """
     on = labor_on(state)
-    for at, s in state.settlements.items():
-        for i, f in enumerate(s.facilities):
-            field = f"state.settlements.{at}.facilities.{i}.worker"
-            if type(f.worker) is not int or f.worker not in (NONE, WORKING, STRIKING):
-                problems.add(field, f"must be 0 (none), 1 (at work) or 2 (on strike), not {f.worker!r}")
-            elif f.worker != NONE and not on:
-                problems.add(field, "a worker without the labor module")
-            elif f.worker != NONE and f.name in D(state).facilities and not needs_worker(state, f.name):
-                problems.add(field, f"the {f.name} takes no worker (Tier 2/3 facilities only)")
+    seen: set[int] = set()
+    for key in (WORKERS, STRIKES):
+        codes = state.module_state.get(key)
+        if codes is None:
+            continue
+        field = f"state.module_state.{key}"
+        if not on:
+            problems.add(field, "workers without the labor module")
+            continue
+        if codes != sorted(set(codes)):
+            problems.add(field, "must be sorted, without repeats")
+        for i, code in enumerate(codes):
+            if type(code) is not int or code < 0:
+                problems.add(f"{field}.{i}", f"{code!r} is not a facility code")
+                continue
+            at, slot = code_hex(code // 8), code % 8
+            s = state.settlements.get(at)
+            if s is None or slot >= len(s.facilities):
+                problems.add(f"{field}.{i}", f"no facility in slot {slot} at {at}")
+            elif not needs_worker(state, s.facilities[slot].name):
+                problems.add(f"{field}.{i}", f"the {s.facilities[slot].name} at {at} takes no worker "
+                                             "(Tier 2/3 facilities only)")
+            elif code in seen:
+                problems.add(f"{field}.{i}", f"the {s.facilities[slot].name} at {at} is both at work and on strike")
+            seen.add(code)
     for j, step in enumerate(state.pending):
         if isinstance(step, Step) and step.kind == "labor.demand":
             code = step.data[0] if len(step.data) == 1 else -1
             here = _own(state, step.player, code) if 0 <= step.player < len(state.players) else None
-            if not on or here is None or here[2].worker != WORKING:
+            if not on or here is None or worker_at(state, here[0], here[1]) != WORKING:
                 problems.add(f"state.pending.{j}.data", "a Labor Demands question must name a worker at work "
                                                         "of the player asked")
 
@@ -522,6 +615,7 @@ class Labor:
     def on_setup(self, state: SootState) -> None:
         """Log the module (facilities start without workers)."""
         data = labor_data(state)
+        state.module_state |= {WORKERS: [], STRIKES: []}
         state.note(None, f"labor: Tier 2/3 facilities need a worker ({data.hire_cost}¤, +{data.worker_food} food "
                          f"each); Labor Demands each {'/'.join(sorted(data.seasons))} round")
 
