@@ -183,8 +183,20 @@ def _packaged() -> bytes:
     return resources.files("hexkit_soot").joinpath(f"data/{_FILE}").read_bytes()
 
 
+@cache
+def _from(folder: str | None) -> LaborData:
+    """The Labor data of a designer's folder (its ``labor.toml``, else the packaged one), read once per folder."""
+    if folder is not None:
+        path = Path(folder) / _FILE
+        if path.is_file():
+            return _parse(path.read_text(encoding="utf-8"), str(path))
+    return _parse(_packaged().decode("utf-8"), f"data/{_FILE}")
+
+
 def labor_data(state: SootState | None = None) -> LaborData:
     """The Labor numbers a game plays with: the designer's ``data_dir/labor.toml`` if it has one, else the packaged file.
+
+    Read once per folder (as :func:`hexkit_soot.config.data_of` reads the other files).
 
     Args:
         state: the game (``None``: the packaged data).
@@ -195,11 +207,7 @@ def labor_data(state: SootState | None = None) -> LaborData:
     folder = None
     if state is not None:
         folder = getattr(state.config, "data_dir", None) or getattr(state.config, "data", None)
-    if folder is not None:
-        path = Path(folder) / _FILE
-        if path.is_file():
-            return _parse(path.read_text(encoding="utf-8"), str(path))
-    return _parse(_packaged().decode("utf-8"), f"data/{_FILE}")
+    return _from(None if folder is None else str(folder))
 
 
 def labor_on(state: SootState) -> bool:
@@ -600,6 +608,8 @@ def check_workers(state: SootState, problems: Problems) -> None:
     for j, step in enumerate(state.pending):
         if isinstance(step, Step) and step.kind == "labor.demand":
             code = step.data[0] if len(step.data) == 1 else -1
+            if code == -1 and state.viewer is not None:
+                continue  # masked in a view (another seat's private question)
             here = _own(state, step.player, code) if 0 <= step.player < len(state.players) else None
             if not on or here is None or worker_at(state, here[0], here[1]) != WORKING:
                 problems.add(f"state.pending.{j}.data", "a Labor Demands question must name a worker at work "
