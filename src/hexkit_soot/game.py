@@ -64,6 +64,7 @@ from hexkit_soot.rules.trust import TRUST, trust_closed, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
 from hexkit_soot.rules import partnerships as _partnerships
+from hexkit_soot.rules import labor as _labor
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
@@ -83,7 +84,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup,
+    upkeep, production, setup, _labor,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -106,6 +107,7 @@ def register(registry: SootRegistry) -> None:
         register_module(scenario, registry)
     _partnerships.register(registry)  # optional module (issue 14): config may then name it
     register_module(campaign_rules.MODULE, registry)
+    _labor.register(registry)  # optional module labor (issue 14); its free actions and question are declared above
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -285,6 +287,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
                     return f"{action.code}: P{step.player} has no actions left this round"
                 facts = _facts(state, step.player, action.code)
                 rule = _REQUIREMENTS.get(action.code, "its requirements are not met")
+                if action.code == "Refine":  # module labor: name the facilities idle for want of a worker
+                    rule += _labor.refine_note(state, step.player)
                 return f"{action.code} is not possible now: {rule}" + (f" ({facts})" if facts else "")
             if action.code in ("Play Card", "Spend Card"):
                 cards = list(data_of(state.config).cards)
@@ -299,6 +303,9 @@ class SootGame(FlowGame[SootState, SootConfig]):
                         return reason
             if action.code in FREE_ACTIONS:
                 return f"{action.code} with argument {action.arg} is not available to P{step.player} now"
+        idle = _labor.why_idle(state, step, action) if isinstance(step, Step) else None
+        if idle is not None:  # module labor: a facility without a worker at work
+            return idle
         offered = ", ".join(str(o) for o in list(self.legal_actions(state))[:8])
         return f"'{action}' does not answer '{step.prompt}' (P{step.player}); offered: {offered}"
 
@@ -340,6 +347,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         problems = Problems()
         check_players(state, problems)
         check_fields(state, problems)
+        _labor.check_workers(state, problems)  # module labor: its module_state lists and its question
         if not problems:  # the combined checks look things up by the names just checked
             check_network(state, problems)
             for check in (trades.check_trades, routes.check_trails):

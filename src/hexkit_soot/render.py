@@ -23,6 +23,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.trust import trust_lines
+from hexkit_soot.rules.labor import labor_lines, labor_on, worker_text
 from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
@@ -130,11 +131,16 @@ def render_state(state: SootState) -> str:
             pa, pb = state.players[a].points, state.players[b].points
             out.append(f"partnership P{a}+P{b}: P{a} {pa} pts, P{b} {pb} pts (partnership counts the lower: {min(pa, pb)})")
     for h, s in sorted(state.settlements.items()):
-        facs = ", ".join(f"{f.name}(P{f.owner})" for f in s.facilities) or "no facilities"
+        if labor_on(state):  # module labor: each facility's worker
+            facs = ", ".join(f"{f.name}(P{f.owner}){worker_text(state, h, i, f)}"
+                             for i, f in enumerate(s.facilities)) or "no facilities"
+        else:
+            facs = ", ".join(f"{f.name}(P{f.owner})" for f in s.facilities) or "no facilities"
         name = f"{s.kind} ({s.spec})" if s.spec else s.kind
         founder = f", founded by P{s.founder}" if s.founder >= 0 else ""
         out.append(f"{name} at {h}, tier {s.tier}{founder}{', Struggling' if s.struggling else ''}: {facs}")
     if "trust.seized" in state.module_state:  # module trust
         out.extend(trust_lines(state))
+    out.extend(labor_lines(state))  # module labor (empty when off)
     del data
     return "\n".join(out)

@@ -40,6 +40,7 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.rules.seasons import season_of
 from hexkit_soot.rules.trust import seized_slots, trust_score
+from hexkit_soot.rules.labor import NONE, STRIKING, labor_on, needs_worker, worker_at
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style", "spec_codes"]
@@ -95,6 +96,17 @@ class SootStyle(Style[int]):
         for h, kind in state.trust_camps.items():  # module trust: Trust camps, black squares
             self._markers.setdefault(h, []).append(Marker(
                 color="#000000", shape=MarkerShape.SQUARE, text="X", title=f"Trust camp ({kind}): dead to players"))
+        if labor_on(state):  # module labor: a triangle per worker, W at work, S on strike
+            for h, s in sorted(state.settlements.items()):
+                for slot, f in enumerate(s.facilities):
+                    worker = worker_at(state, h, slot)
+                    if worker != NONE and needs_worker(state, f.name):
+                        strike = worker == STRIKING
+                        self._markers.setdefault(h, []).append(Marker(
+                            color=PLAYER_COLOURS[f.owner % 6], shape=MarkerShape.TRIANGLE, size=0.12,
+                            text="S" if strike else "W",
+                            title=f"P{f.owner} worker at the {f.name}: "
+                                  + ("on strike (the facility idles)" if strike else "at work")))
         for seat, p in enumerate(state.players):
             colour = PLAYER_COLOURS[seat % 6]
             for h in p.explorers:
@@ -239,6 +251,9 @@ def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) ->
     if "trust.seized" in state.module_state:  # module trust
         key(f"X: Trust camp (dead to players); the Trust: score {trust_score(state)}, "
             f"{seized_slots(state)} seized Central City slot(s)", MarkerShape.SQUARE, "#000000")
+    if labor_on(state):  # module labor
+        key("W / S: a facility's worker at work / on strike (owner's colour; a Tier 2/3 facility without one "
+            "cannot fire)", MarkerShape.TRIANGLE)
     if any(p.explorers for p in state.players):
         key("E: Explorer (owner's colour)", MarkerShape.CIRCLE)
     if any(p.builders for p in state.players):

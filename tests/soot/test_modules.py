@@ -46,6 +46,7 @@ def test_unregistered_module_is_refused() -> None:
 
 def test_registered_module_hooks_are_called() -> None:
     probe = _Probe()
+    real = MODULES.get("labor")  # the Labor module is registered now: the probe stands in for it, then it is put back
     register_module(probe)
     try:
         state = GAME.new(GAME.make_config(players=2, modules={"labor"}), 3)
@@ -56,6 +57,8 @@ def test_registered_module_hooks_are_called() -> None:
         sheet = GAME.scores(state)
     finally:
         del MODULES["labor"]
+        if real is not None:
+            register_module(real)
     assert probe.calls["setup"] == 1
     assert probe.calls["after_actions"] == state.round
     assert probe.calls["round_end"] == state.round - 1

@@ -41,6 +41,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, advance_soot, from_supply, place_goods, transfer_currency
+from hexkit_soot.rules.labor import idle_codes
 from hexkit_soot.rules.milestones import check_production
 from hexkit_soot.rules.network import food_value, fuel_value, is_node, network_room, pool_at, tier3
 from hexkit_soot.rules.payment import (
@@ -213,6 +214,7 @@ def _firable(
     """``(answer code, hex, facility)`` of each facility ``player`` may fire now, in menu order."""
     data = D(state)
     cur = state.players[player].currency
+    idle = idle_codes(state)  # module labor: facilities without a worker at work cannot fire (empty when off)
     for at, s in sorted(state.settlements.items()):
         if s.struggling or not s.facilities:
             continue
@@ -220,6 +222,8 @@ def _firable(
         for slot, fac in enumerate(s.facilities):
             code = hex_code(at) * 8 + slot
             if code in fired and (extra <= 0 or fac.owner != player):  # extra firings: your own facilities
+                continue
+            if idle and code in idle:
                 continue
             ft = data.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:

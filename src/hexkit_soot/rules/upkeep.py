@@ -32,6 +32,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, remove_soot, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
+from hexkit_soot.rules.labor import forget, worker_food
 from hexkit_soot.rules.network import food_value
 from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
@@ -80,6 +81,7 @@ def food_bill(state: SootState, player: PlayerId) -> int:
     if season_of(state.round) == "Hardship":
         bill += nums.hardship_food
     bill += state.players[player].overtime
+    bill += worker_food(state, player)  # module labor: +1 food per worker (0 when off)
     return max(0, modify(state, player, Hook.FOOD_UPKEEP, bill))
 
 
@@ -219,7 +221,8 @@ def _remove(state: SootState, player: PlayerId, answer: Choose, why: str) -> Non
     else:
         at = code_hex(answer.arg // 8)
         fac = state.settlements[at].facilities.pop(answer.arg % 8)
-        state.note(player, f"tore down {fac.name} at {at} ({why})")
+        left = forget(state, at, answer.arg % 8)  # module labor: its worker leaves with it (False when off)
+        state.note(player, f"tore down {fac.name} at {at} ({why})" + ("; its worker leaves" if left else ""))
 
 
 def run_upkeep(state: SootState) -> bool:
