@@ -48,6 +48,7 @@ round's event), ``draft_<archetype>``, ``my_upgrade_<name>``.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -94,6 +95,14 @@ class SootEncoder(Encoder):
 
     Given the full state it screens the other seats' ingredients itself (the
     only hidden thing it reads), so :func:`hexkit.rl.observation` makes no view.
+
+    How it is fast: the planes that change only when a tile is laid, water
+    changes or a route is built (window, tiles, terrain, sites, rivers, water,
+    routes) are kept per seat as a whole base vector for the last values of
+    those fields seen (a value key, never stale); every other number (the
+    marks of communities, camps, stacks, settlements, pieces and loose goods,
+    and the features) is gathered as (position, value) pairs, distinct
+    positions, and written into a copy of the base by one numpy call.
 
     Args:
         config: the game's config.
@@ -167,13 +176,21 @@ class SootEncoder(Encoder):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
         self._map: tuple[Any, list[int], list[int], list[int], int] | None = None
-        self._routes: dict[int, tuple[Any, _Marks, _Marks]] = {}
+        # per seat: (tiles/water key, routes key, the base vector with those planes, tiles outside)
+        self._bases: dict[int, tuple[Any, Any, Float32Array, int]] = {}
         # (row, col) of every hex inside the window, looked up once per hex instead of computed
         self._cells: dict[Hex, tuple[int, int]] = {}
         for r in range(-R, R + 1):
             for q in range(-R, R + 1):
                 if abs(q + r) <= R:
                     self._cells[Hex(q + CENTRAL_CITY[0], r + CENTRAL_CITY[1])] = (r + R, q + R)
+        # the same as a cell number ``row * side + col``; a plane's mark is ``plane * side² + cell``
+        self._cell = {h: row * side + col for h, (row, col) in self._cells.items()}
+        self._hw = hw = side * side
+        self._base_f = self.spec.plane_size  # where the features start in the vector
+        self._o_comm = self._p_comm * hw
+        self._o = {name: i * hw for name, i in self._p.items()}
+        self._limits = {label: (names[label], sizes[label]) for label in names if label != "game"}
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -183,87 +200,121 @@ class SootEncoder(Encoder):
         return None
 
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
-        s: SootState = view
-        p = self._p
-        at = self._cells.get  # same answers as self._at, a dict lookup
-        planes[0] = self._window
-        # (plane, row, col, value) marks gathered in lists, written by two numpy calls:
-        # ``put`` marks are assigned, ``add`` marks summed
-        put: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
-        add: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
+        vector = self.vector(view, player)
+        cut = self._base_f
+        planes[...] = vector[:cut].reshape(planes.shape)
+        features[:] = vector[cut:]
 
-        def mark(to: tuple[list[int], list[int], list[int], list[float]], plane: int,
-                 xy: tuple[int, int], value: float = 1.0) -> None:
-            to[0].append(plane)
-            to[1].append(xy[0])
-            to[2].append(xy[1])
-            to[3].append(value)
-
-        # The tile and water marks change only when a tile is laid or water changes: they are
-        # kept for the last (tiles, water) seen (a value key, so never stale).
+    def _base(self, s: SootState, player: PlayerId) -> tuple[Float32Array, int]:
+        """The vector of ``player``'s map and route planes (the rest zero), tiles outside the window."""
         key = (tuple(s.tiles.items()), tuple(s.water.items()))
+        rkey = (tuple(s.route_owner.items()), tuple(s.route_kind.items()))
+        got = self._bases.get(player)
+        if got is not None and got[0] == key and got[1] == rkey:
+            return got[2], got[3]
         cached = self._map
         if cached is None or cached[0] != key:
             cached = self._map = (key, *self._map_marks(s))
         _, map_planes, map_rows, map_cols, outside = cached
+        base = np.zeros(self.spec.size, dtype=np.float32)
+        planes = base[:self._base_f].reshape(self.spec.plane_shape)
+        planes[0] = self._window
         if map_planes:
-            put[0].extend(map_planes)
-            put[1].extend(map_rows)
-            put[2].extend(map_cols)
-            put[3].extend([1.0] * len(map_planes))
-        for h, c in s.communities.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            kind = self._community.get(c.kind)
-            if kind is not None:
-                mark(put, self._p_comm + kind, xy)
-            if c.pact >= 0:
-                mark(put, p["pact_mine" if c.pact == player else "pact_others"], xy)
-        for h, camp in s.camps.items():
-            xy = at(h)
-            if xy is not None:
-                mark(put, p["camp_mine" if camp.owner == player else "camp_others"], xy)
-        for h, left in s.stacks.items():
-            xy = at(h)
-            if xy is not None:
-                mark(put, p["stack"], xy, left)
-        for h, st in s.settlements.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            mark(put, p["settlement"], xy, st.tier)
-            mark(put, p["settlement_mine"], xy, float(st.founder == player))
-            for fac in st.facilities:
-                mark(add, p["facilities_mine" if fac.owner == player else "facilities_others"], xy)
-        # Route marks change only when a route is built: kept per seat for the last routes seen.
-        rkey = (tuple(s.route_owner.items()), tuple(s.route_kind.items()))
-        got = self._routes.get(player)
-        if got is None or got[0] != rkey:
-            got = self._routes[player] = (rkey, *self._route_marks(s, player))
-        for to, marks in ((put, got[1]), (add, got[2])):
-            for column, values in zip(to, marks):
-                column.extend(values)  # type: ignore[attr-defined]
-        for seat, pl in enumerate(s.players):
-            side = "mine" if seat == player else "others"
-            for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
-                                ("caravan", [c.loc for c in pl.caravans])):
-                plane = p[f"{name}_{side}"]
-                for h in where:
-                    xy = at(h)
-                    if xy is not None:
-                        mark(add, plane, xy)
-        for h, goods in s.players[player].loose.items():
-            xy = at(h)
-            if xy is not None:
-                mark(put, p["loose_mine"], xy, sum(goods.values()))
+            planes[map_planes, map_rows, map_cols] = 1.0
+        put, add = self._route_marks(s, player)
         if put[0]:
             planes[put[0], put[1], put[2]] = put[3]
         if add[0]:
             np.add.at(planes, (np.array(add[0]), np.array(add[1]), np.array(add[2])), add[3])
-        values = [0.0] * len(features)
-        self._features(s, player, values, outside)
-        features[:] = values
+        self._bases[player] = (key, rkey, base, outside)
+        return base, outside
+
+    def vector(self, state: Any, player: PlayerId) -> Float32Array:
+        """The observation vector of ``state`` seen by ``player`` (a new array).
+
+        Args:
+            state: a view for ``player``, or (``reads_full_state``) the full state.
+            player: the observing seat.
+        """
+        s: SootState = state
+        base, outside = self._base(s, player)
+        out = base.copy()
+        o = self._o
+        cell = self._cell.get
+        idx: list[int] = []
+        val: list[float] = []
+        put_i, put_v = idx.append, val.append
+        o_comm = self._o_comm
+        community = self._community.get
+        pact_mine, pact_others = o["pact_mine"], o["pact_others"]
+        for h, c in s.communities.items():
+            at = cell(h)
+            if at is None:
+                continue
+            kind = community(c.kind)
+            if kind is not None:
+                put_i(o_comm + kind * self._hw + at)
+                put_v(1.0)
+            if c.pact >= 0:
+                put_i((pact_mine if c.pact == player else pact_others) + at)
+                put_v(1.0)
+        camp_mine, camp_others = o["camp_mine"], o["camp_others"]
+        for h, camp in s.camps.items():
+            at = cell(h)
+            if at is not None:
+                put_i((camp_mine if camp.owner == player else camp_others) + at)
+                put_v(1.0)
+        o_stack = o["stack"]
+        for h, left in s.stacks.items():
+            at = cell(h)
+            if at is not None:
+                put_i(o_stack + at)
+                put_v(left)
+        # summed marks (several pieces or facilities on one hex): counted first, written once
+        add: dict[int, float] = {}
+        count = add.get
+        if s.settlements:
+            o_set, o_mine = o["settlement"], o["settlement_mine"]
+            fac_mine, fac_others = o["facilities_mine"], o["facilities_others"]
+            for h, st in s.settlements.items():
+                at = cell(h)
+                if at is None:
+                    continue
+                put_i(o_set + at)
+                put_v(st.tier)
+                put_i(o_mine + at)
+                put_v(float(st.founder == player))
+                for fac in st.facilities:
+                    k = (fac_mine if fac.owner == player else fac_others) + at
+                    add[k] = count(k, 0.0) + 1.0
+        for seat, pl in enumerate(s.players):
+            side = "mine" if seat == player else "others"
+            for name, where in (("explorer", pl.explorers), ("builder", pl.builders)):
+                plane = o[f"{name}_{side}"]
+                for h in where:
+                    at = cell(h)
+                    if at is not None:
+                        k = plane + at
+                        add[k] = count(k, 0.0) + 1.0
+            if pl.caravans:
+                plane = o[f"caravan_{side}"]
+                for c in pl.caravans:
+                    at = cell(c.loc)
+                    if at is not None:
+                        k = plane + at
+                        add[k] = count(k, 0.0) + 1.0
+        o_loose = o["loose_mine"]
+        for h, goods in s.players[player].loose.items():
+            at = cell(h)
+            if at is not None:
+                put_i(o_loose + at)
+                put_v(sum(goods.values()))
+        if add:
+            idx.extend(add)
+            val.extend(add.values())
+        self._features(s, player, idx, val, outside)
+        out[idx] = val
+        return out
 
     def _map_marks(self, s: SootState) -> tuple[list[int], list[int], list[int], int]:
         """(planes, rows, cols) of the tile, terrain, site, river and water marks; tiles outside the window."""
@@ -326,84 +377,109 @@ class SootEncoder(Encoder):
             put[3].append(level)
         return put, add
 
-    def _features(self, s: SootState, player: PlayerId, f: list[float], outside: int) -> None:
+    def _features(self, s: SootState, player: PlayerId, idx: list[int], val: list[float],
+                  outside: int) -> None:
+        """Append the features' (vector position, value) pairs, each position once."""
         n = len(s.players)
         top = s.pending[-1] if s.pending else None
         mover = top.player if top is not None else -1
         goods, per = self._goods, self._per_seat
-        stock0 = len(_SEAT)
+        base = self._base_f
+        nseat = len(_SEAT)
+        stock0 = nseat
         arch0 = stock0 + len(goods)
+        extend_i, extend_v, put_i, put_v = idx.extend, val.extend, idx.append, val.append
+        full = s.viewer != player  # the full state: screen the other seats' ingredients here
         for k in range(n):
             seat = (player + k) % n
             pl = s.players[seat]
-            o = k * per
-            f[o:o + len(_SEAT)] = (
+            o = base + k * per
+            screened = pl.screened
+            mine = seat == player
+            if not mine and full:
+                stock = pl.stock
+                screened += sum(stock.get(g, 0) for g in INGREDIENTS)
+            extend_i(range(o, o + nseat))
+            extend_v((
                 1.0, float(seat == mover), pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
                 pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
                 len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
-                len(pl.caravans), len(pl.warehouses), pl.screened)
-            screened = pl.screened
-            if seat != player and s.viewer != player:  # the full state: screen the ingredients here
-                screened += sum(pl.stock.get(g, 0) for g in INGREDIENTS)
-            f[o + len(_SEAT) - 1] = screened
+                len(pl.caravans), len(pl.warehouses), screened))
             for good, count in pl.stock.items():
                 i = goods.get(good)
-                if i is not None and (seat == player or good not in INGREDIENTS):
-                    f[o + stock0 + i] = count
+                if i is not None and (mine or good not in INGREDIENTS):
+                    put_i(o + stock0 + i)
+                    put_v(count)
             a = self._archetypes.get(pl.archetype)
             if a is not None:
-                f[o + arch0 + a] = 1.0
+                put_i(o + arch0 + a)
+                put_v(1.0)
         F = self._f
-        o = F["game"]
-        f[o] = s.round
+        o = base + F["game"]
+        put_i(o)
+        put_v(s.round)
         if s.phase in PHASES:
-            f[o + 1 + PHASES.index(s.phase)] = 1.0
+            put_i(o + 1 + PHASES.index(s.phase))
+            put_v(1.0)
         o += 1 + len(PHASES)
         if s.round >= 1:
             season = season_of(s.round)
             if season in SEASONS:
-                f[o + SEASONS.index(season)] = 1.0
+                put_i(o + SEASONS.index(season))
+                put_v(1.0)
         o += len(SEASONS)
-        f[o:o + 8] = (float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
-                      len(s.deck), len(s.discard), outside, float(bool(s.auction)))
+        extend_i(range(o, o + 8))
+        extend_v((float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
+                  len(s.deck), len(s.discard), outside, float(bool(s.auction))))
+        prices, floors = s.prices, s.floors
+        o_price, o_floor = base + F["price"], base + F["floor"]
         for i, good in enumerate(self._tracked):
-            f[F["price"] + i] = s.prices.get(good, 0)
-            f[F["floor"] + i] = s.floors.get(good, 0)
+            put_i(o_price + i)
+            put_v(prices.get(good, 0))
+            put_i(o_floor + i)
+            put_v(floors.get(good, 0))
+        o = base + F["supply"]
         for good, count in s.supply.items():
             i = goods.get(good)
             if i is not None:
-                f[F["supply"] + i] = count
+                put_i(o + i)
+                put_v(count)
         if top is not None:
             kind = self._kinds.get(getattr(top, "kind", ""))
             if kind is not None:
-                f[F["decision"] + kind] = 1.0
-        cards = self._cards
+                put_i(base + F["decision"] + kind)
+                put_v(1.0)
         me = s.players[player]
-        for card in me.hand:
-            i = cards.get(card)
+        limits = self._limits
+        cards = self._cards
+        self._counts(idx, val, base + F["hand"], [cards.get(c) for c in me.hand])
+        self._counts(idx, val, base + F["row"], [cards.get(c) for c in s.card_row])
+        for label, items in (("contract_row", s.contract_row), ("my_contract", me.contracts),
+                             ("my_secret", me.secrets), ("public", s.public)):
+            start, size = limits[label]
+            if items:
+                self._counts(idx, val, base + start, [i if 0 <= i < size else None for i in items])
+        start, size = limits["event"]
+        if 0 <= s.event_now < size:
+            put_i(base + start + s.event_now)
+            put_v(1.0)
+        o = base + F["draft"]
+        for i in {self._archetypes.get(name) for name in s.draft_pool}:
             if i is not None:
-                f[F["hand"] + i] += 1.0
-        for card in s.card_row:
-            i = cards.get(card)
+                put_i(o + i)
+                put_v(1.0)
+        o = base + F["my_upgrade"]
+        for i in {self._upgrades.get(name) for name in me.upgrades}:
             if i is not None:
-                f[F["row"] + i] += 1.0
-        self._multi(f, F["contract_row"], s.contract_row, self._size["contract_row"])
-        self._multi(f, F["my_contract"], me.contracts, self._size["my_contract"])
-        self._multi(f, F["my_secret"], me.secrets, self._size["my_secret"])
-        self._multi(f, F["public"], s.public, self._size["public"])
-        if s.event_now >= 0:
-            self._multi(f, F["event"], [s.event_now], self._size["event"])
-        for name in s.draft_pool:
-            i = self._archetypes.get(name)
-            if i is not None:
-                f[F["draft"] + i] = 1.0
-        for name in me.upgrades:
-            i = self._upgrades.get(name)
-            if i is not None:
-                f[F["my_upgrade"] + i] = 1.0
+                put_i(o + i)
+                put_v(1.0)
 
     @staticmethod
-    def _multi(f: list[float], start: int, items: list[int], size: int) -> None:
-        for i in items:
-            if 0 <= i < size:
-                f[start + i] += 1.0
+    def _counts(idx: list[int], val: list[float], start: int, found: list[int | None]) -> None:
+        """Append ``start + i`` with the number of times ``i`` is in ``found`` (``None`` skipped)."""
+        if not found:
+            return
+        for i, copies in Counter(found).items():
+            if i is not None:
+                idx.append(start + i)
+                val.append(copies)

@@ -165,6 +165,21 @@ class Encoder(ABC):
             features: zeros of shape ``(len(spec.features),)``.
         """
 
+    def vector(self, view: Any, player: PlayerId) -> Float32Array:
+        """The observation vector of ``view`` seen by ``player``: a new array, shape ``(spec.size,)``.
+
+        No check of the viewer (see :meth:`encode`). The default zeroes a
+        vector and calls :meth:`fill`; an encoder may override it to build the
+        vector its own way (a copy of a cached base, then the changing numbers),
+        as long as it returns a new array each time (a caller may keep or
+        change it) equal to what :meth:`fill` writes.
+        """
+        spec = self.spec
+        out = np.zeros(spec.size, dtype=np.float32)
+        cut = spec.plane_size
+        self.fill(view, player, out[:cut].reshape(spec.plane_shape), out[cut:])
+        return out
+
     def encode(self, view: State, player: PlayerId) -> Float32Array:
         """The observation vector of a view, shape ``(spec.size,)``, ``float32``.
 
@@ -176,14 +191,7 @@ class Encoder(ABC):
             raise ObservationError(
                 f"an observation is computed from game.view(state, {player}) only; this state's"
                 f" viewer is {view.viewer!r}")
-        return self._encode(view, player)
-
-    def _encode(self, view: Any, player: PlayerId) -> Float32Array:
-        spec = self.spec
-        out = np.zeros(spec.size, dtype=np.float32)
-        cut = spec.plane_size
-        self.fill(view, player, out[:cut].reshape(spec.plane_shape), out[cut:])
-        return out
+        return self.vector(view, player)
 
 
 class GenericEncoder(Encoder):
@@ -284,16 +292,16 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
         raise ObservationError(f"player must be a seat 0..{game.num_players(state) - 1}, not {player!r}")
     encoder = encoder_for(game, state.config)
     if state.viewer == player:
-        return encoder._encode(state, player)
+        return encoder.vector(state, player)
     if encoder.reads_full_state:
         # The encoder hides what ``player`` may not see itself: no view copy.
-        return encoder._encode(state, player)
+        return encoder.vector(state, player)
     info = game.info
     if info.information is Information.PERFECT and not info.hidden_fields:
         # Nothing is hidden: the view would be a copy differing only in its random
         # source and viewer, which no encoder reads; encode the state, save the copy.
-        return encoder._encode(state, player)
-    return encoder._encode(game.view(state, player), player)
+        return encoder.vector(state, player)
+    return encoder.vector(game.view(state, player), player)
 
 
 def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
