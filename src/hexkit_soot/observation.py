@@ -191,6 +191,12 @@ class SootEncoder(Encoder):
         self._o_comm = self._p_comm * hw
         self._o = {name: i * hw for name, i in self._p.items()}
         self._limits = {label: (names[label], sizes[label]) for label in names if label != "game"}
+        cut = self.spec.plane_size
+        # the "game" section of the features: from ``round`` to the end of ``supply_*``
+        self._game_span = (cut + names["game"], cut + names["supply"] + sizes["supply"])
+        self._o_decision = cut + names["decision"]
+        # per seat: (base vector, the vector as last written, section keys, positions written)
+        self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[str, Any]]] = {}
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -238,83 +244,238 @@ class SootEncoder(Encoder):
         """
         s: SootState = state
         base, outside = self._base(s, player)
-        out = base.copy()
-        o = self._o
-        cell = self._cell.get
+        memo = self._memo.get(player)
+        if memo is None or memo[0] is not base:
+            memo = self._memo[player] = (base, base.copy(), {}, {})
+        _, vec, keys, spots = memo
+        players = s.players
+        top = s.pending[-1] if s.pending else None
+        mover = top.player if top is not None else -1
+        full = s.viewer != player  # the full state: the other seats' ingredients screened here
+        n = len(players)
+        # the planes of the pieces on the map, one section each
+        key: Any = tuple([(h, c.kind, c.pact) for h, c in s.communities.items()])
+        if keys.get("communities") != key:
+            self._write(vec, spots, "communities", self._community_marks(s, player))
+            keys["communities"] = key
+        key = (tuple(s.camps.items()), tuple(s.stacks.items()))
+        if keys.get("camps") != key:
+            self._write(vec, spots, "camps", self._camp_marks(s, player))
+            keys["camps"] = key
+        key = tuple([(h, st.tier, st.founder, tuple(st.facilities)) for h, st in s.settlements.items()])
+        if keys.get("settlements") != key:
+            self._write(vec, spots, "settlements", self._settlement_marks(s, player))
+            keys["settlements"] = key
+        key = tuple([(tuple(pl.explorers), tuple(pl.builders), tuple([c.loc for c in pl.caravans]))
+                     for pl in players])
+        if keys.get("pieces") != key:
+            self._write(vec, spots, "pieces", self._piece_marks(s, player))
+            keys["pieces"] = key
+        key = tuple([(h, sum(goods.values())) for h, goods in players[player].loose.items()])
+        if keys.get("loose") != key:
+            o_loose = self._o["loose_mine"]
+            cell = self._cell.get
+            marks = ([], [])
+            for h, total in key:
+                at = cell(h)
+                if at is not None:
+                    marks[0].append(o_loose + at)
+                    marks[1].append(total)
+            self._write(vec, spots, "loose", marks)
+            keys["loose"] = key
+        # the features: a dense slice per seat slot, then the game's blocks
+        per, cut = self._per_seat, self._base_f
+        for k in range(n):
+            seat = (player + k) % n
+            pl = players[seat]
+            screened = pl.screened
+            if seat != player and full:
+                stock = pl.stock
+                screened += sum(stock.get(g, 0) for g in INGREDIENTS)
+            key = (pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
+                   pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
+                   len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
+                   len(pl.caravans), len(pl.warehouses), screened, tuple(pl.stock.items()),
+                   pl.archetype)
+            if keys.get(k) != key:
+                o = cut + k * per
+                vec[o + 2:o + per] = self._seat_values(key, seat == player)
+                vec[o] = 1.0  # present
+                keys[k] = key
+        key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        if keys.get("to_move") != key:
+            self._write(vec, spots, "to_move", ([cut + key * per + 1], [1.0]) if key >= 0 else ([], []))
+            keys["to_move"] = key
+        kind = self._kinds.get(getattr(top, "kind", "")) if top is not None else None
+        if keys.get("decision") != kind:
+            self._write(vec, spots, "decision", ([self._o_decision + kind], [1.0]) if kind is not None
+                        else ([], []))
+            keys["decision"] = kind
+        key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
+               len(s.deck), len(s.discard), outside, bool(s.auction), tuple(s.prices.items()),
+               tuple(s.floors.items()), tuple(s.supply.items()))
+        if keys.get("game") != key:
+            o, end = self._game_span
+            vec[o:end] = self._game_values(s, outside)
+            keys["game"] = key
+        me = players[player]
+        key = (tuple(me.hand), tuple(s.card_row), tuple(s.contract_row), tuple(me.contracts),
+               tuple(me.secrets), tuple(s.public), s.event_now, tuple(s.draft_pool), tuple(me.upgrades))
+        if keys.get("cards") != key:
+            self._write(vec, spots, "cards", self._card_marks(s, player))
+            keys["cards"] = key
+        return vec.copy()
+
+    @staticmethod
+    def _write(vec: Float32Array, spots: dict[str, Any], name: str,
+               marks: tuple[list[int], list[float]]) -> None:
+        """Zero the positions section ``name`` wrote last, then write its new (positions, values)."""
+        old = spots.get(name)
+        if old is not None and len(old):
+            vec[old] = 0.0
+        where = np.array(marks[0], dtype=np.intp)
+        if len(where):
+            vec[where] = marks[1]
+        spots[name] = where
+
+    def _community_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell, community, hw = self._o, self._cell.get, self._community.get, self._hw
         idx: list[int] = []
-        val: list[float] = []
-        put_i, put_v = idx.append, val.append
-        o_comm = self._o_comm
-        community = self._community.get
-        pact_mine, pact_others = o["pact_mine"], o["pact_others"]
+        o_comm, pact_mine, pact_others = self._o_comm, o["pact_mine"], o["pact_others"]
         for h, c in s.communities.items():
             at = cell(h)
             if at is None:
                 continue
             kind = community(c.kind)
             if kind is not None:
-                put_i(o_comm + kind * self._hw + at)
-                put_v(1.0)
+                idx.append(o_comm + kind * hw + at)
             if c.pact >= 0:
-                put_i((pact_mine if c.pact == player else pact_others) + at)
-                put_v(1.0)
-        camp_mine, camp_others = o["camp_mine"], o["camp_others"]
+                idx.append((pact_mine if c.pact == player else pact_others) + at)
+        return idx, [1.0] * len(idx)
+
+    def _camp_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell = self._o, self._cell.get
+        idx: list[int] = []
+        val: list[float] = []
+        camp_mine, camp_others, o_stack = o["camp_mine"], o["camp_others"], o["stack"]
         for h, camp in s.camps.items():
             at = cell(h)
             if at is not None:
-                put_i((camp_mine if camp.owner == player else camp_others) + at)
-                put_v(1.0)
-        o_stack = o["stack"]
+                idx.append((camp_mine if camp.owner == player else camp_others) + at)
+                val.append(1.0)
         for h, left in s.stacks.items():
             at = cell(h)
             if at is not None:
-                put_i(o_stack + at)
-                put_v(left)
-        # summed marks (several pieces or facilities on one hex): counted first, written once
+                idx.append(o_stack + at)
+                val.append(left)
+        return idx, val
+
+    def _settlement_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell = self._o, self._cell.get
+        idx: list[int] = []
+        val: list[float] = []
         add: dict[int, float] = {}
-        count = add.get
-        if s.settlements:
-            o_set, o_mine = o["settlement"], o["settlement_mine"]
-            fac_mine, fac_others = o["facilities_mine"], o["facilities_others"]
-            for h, st in s.settlements.items():
-                at = cell(h)
-                if at is None:
-                    continue
-                put_i(o_set + at)
-                put_v(st.tier)
-                put_i(o_mine + at)
-                put_v(float(st.founder == player))
-                for fac in st.facilities:
-                    k = (fac_mine if fac.owner == player else fac_others) + at
-                    add[k] = count(k, 0.0) + 1.0
+        o_set, o_mine = o["settlement"], o["settlement_mine"]
+        fac_mine, fac_others = o["facilities_mine"], o["facilities_others"]
+        for h, st in s.settlements.items():
+            at = cell(h)
+            if at is None:
+                continue
+            idx += (o_set + at, o_mine + at)
+            val += (st.tier, float(st.founder == player))
+            for fac in st.facilities:
+                k = (fac_mine if fac.owner == player else fac_others) + at
+                add[k] = add.get(k, 0.0) + 1.0
+        idx.extend(add)
+        val.extend(add.values())
+        return idx, val
+
+    def _piece_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell = self._o, self._cell.get
+        add: dict[int, float] = {}
         for seat, pl in enumerate(s.players):
             side = "mine" if seat == player else "others"
-            for name, where in (("explorer", pl.explorers), ("builder", pl.builders)):
+            for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
+                                ("caravan", [c.loc for c in pl.caravans])):
                 plane = o[f"{name}_{side}"]
                 for h in where:
                     at = cell(h)
                     if at is not None:
                         k = plane + at
-                        add[k] = count(k, 0.0) + 1.0
-            if pl.caravans:
-                plane = o[f"caravan_{side}"]
-                for c in pl.caravans:
-                    at = cell(c.loc)
-                    if at is not None:
-                        k = plane + at
-                        add[k] = count(k, 0.0) + 1.0
-        o_loose = o["loose_mine"]
-        for h, goods in s.players[player].loose.items():
-            at = cell(h)
-            if at is not None:
-                put_i(o_loose + at)
-                put_v(sum(goods.values()))
-        if add:
-            idx.extend(add)
-            val.extend(add.values())
-        self._features(s, player, idx, val, outside)
-        out[idx] = val
-        return out
+                        add[k] = add.get(k, 0.0) + 1.0
+        return list(add), list(add.values())
+
+    def _seat_values(self, key: tuple[Any, ...], mine: bool) -> list[float]:
+        """The features of one seat slot from its key, but ``present`` and ``to_move`` (the first two)."""
+        values = [*key[:17]]
+        values += [0.0] * (self._per_seat - 2 - len(values))
+        goods, stock0 = self._goods, len(_SEAT) - 2
+        for good, count in key[17]:
+            i = goods.get(good)
+            if i is not None and (mine or good not in INGREDIENTS):
+                values[stock0 + i] = count
+        a = self._archetypes.get(key[18])
+        if a is not None:
+            values[stock0 + len(goods) + a] = 1.0
+        return values
+
+    def _game_values(self, s: SootState, outside: int) -> list[float]:
+        """The features from ``round`` to the end of ``supply_*``."""
+        start, end = self._game_span
+        F = self._f
+        f = [0.0] * (end - start)
+        o = F["game"] - (start - self._base_f)
+        shift = self._base_f - start  # positions below are relative to the features' start
+        f[o] = s.round
+        if s.phase in PHASES:
+            f[o + 1 + PHASES.index(s.phase)] = 1.0
+        o += 1 + len(PHASES)
+        if s.round >= 1:
+            season = season_of(s.round)
+            if season in SEASONS:
+                f[o + SEASONS.index(season)] = 1.0
+        o += len(SEASONS)
+        f[o:o + 8] = (float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
+                      len(s.deck), len(s.discard), outside, float(bool(s.auction)))
+        for i, good in enumerate(self._tracked):
+            f[F["price"] + shift + i] = s.prices.get(good, 0)
+            f[F["floor"] + shift + i] = s.floors.get(good, 0)
+        goods = self._goods
+        for good, count in s.supply.items():
+            i = goods.get(good)
+            if i is not None:
+                f[F["supply"] + shift + i] = count
+        return f
+
+    def _card_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        """The features from ``hand_*`` to the end: cards, contracts, objectives, event, draft, upgrades."""
+        F, base, limits = self._f, self._base_f, self._limits
+        idx: list[int] = []
+        val: list[float] = []
+        me = s.players[player]
+        cards = self._cards
+        self._counts(idx, val, base + F["hand"], [cards.get(c) for c in me.hand])
+        self._counts(idx, val, base + F["row"], [cards.get(c) for c in s.card_row])
+        for label, items in (("contract_row", s.contract_row), ("my_contract", me.contracts),
+                             ("my_secret", me.secrets), ("public", s.public)):
+            start, size = limits[label]
+            if items:
+                self._counts(idx, val, base + start, [i if 0 <= i < size else None for i in items])
+        start, size = limits["event"]
+        if 0 <= s.event_now < size:
+            idx.append(base + start + s.event_now)
+            val.append(1.0)
+        o = base + F["draft"]
+        for i in {self._archetypes.get(name) for name in s.draft_pool}:
+            if i is not None:
+                idx.append(o + i)
+                val.append(1.0)
+        o = base + F["my_upgrade"]
+        for i in {self._upgrades.get(name) for name in me.upgrades}:
+            if i is not None:
+                idx.append(o + i)
+                val.append(1.0)
+        return idx, val
 
     def _map_marks(self, s: SootState) -> tuple[list[int], list[int], list[int], int]:
         """(planes, rows, cols) of the tile, terrain, site, river and water marks; tiles outside the window."""
@@ -376,103 +537,6 @@ class SootEncoder(Encoder):
             put[2].append(xy[1])
             put[3].append(level)
         return put, add
-
-    def _features(self, s: SootState, player: PlayerId, idx: list[int], val: list[float],
-                  outside: int) -> None:
-        """Append the features' (vector position, value) pairs, each position once."""
-        n = len(s.players)
-        top = s.pending[-1] if s.pending else None
-        mover = top.player if top is not None else -1
-        goods, per = self._goods, self._per_seat
-        base = self._base_f
-        nseat = len(_SEAT)
-        stock0 = nseat
-        arch0 = stock0 + len(goods)
-        extend_i, extend_v, put_i, put_v = idx.extend, val.extend, idx.append, val.append
-        full = s.viewer != player  # the full state: screen the other seats' ingredients here
-        for k in range(n):
-            seat = (player + k) % n
-            pl = s.players[seat]
-            o = base + k * per
-            screened = pl.screened
-            mine = seat == player
-            if not mine and full:
-                stock = pl.stock
-                screened += sum(stock.get(g, 0) for g in INGREDIENTS)
-            extend_i(range(o, o + nseat))
-            extend_v((
-                1.0, float(seat == mover), pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
-                pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
-                len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
-                len(pl.caravans), len(pl.warehouses), screened))
-            for good, count in pl.stock.items():
-                i = goods.get(good)
-                if i is not None and (mine or good not in INGREDIENTS):
-                    put_i(o + stock0 + i)
-                    put_v(count)
-            a = self._archetypes.get(pl.archetype)
-            if a is not None:
-                put_i(o + arch0 + a)
-                put_v(1.0)
-        F = self._f
-        o = base + F["game"]
-        put_i(o)
-        put_v(s.round)
-        if s.phase in PHASES:
-            put_i(o + 1 + PHASES.index(s.phase))
-            put_v(1.0)
-        o += 1 + len(PHASES)
-        if s.round >= 1:
-            season = season_of(s.round)
-            if season in SEASONS:
-                put_i(o + SEASONS.index(season))
-                put_v(1.0)
-        o += len(SEASONS)
-        extend_i(range(o, o + 8))
-        extend_v((float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
-                  len(s.deck), len(s.discard), outside, float(bool(s.auction))))
-        prices, floors = s.prices, s.floors
-        o_price, o_floor = base + F["price"], base + F["floor"]
-        for i, good in enumerate(self._tracked):
-            put_i(o_price + i)
-            put_v(prices.get(good, 0))
-            put_i(o_floor + i)
-            put_v(floors.get(good, 0))
-        o = base + F["supply"]
-        for good, count in s.supply.items():
-            i = goods.get(good)
-            if i is not None:
-                put_i(o + i)
-                put_v(count)
-        if top is not None:
-            kind = self._kinds.get(getattr(top, "kind", ""))
-            if kind is not None:
-                put_i(base + F["decision"] + kind)
-                put_v(1.0)
-        me = s.players[player]
-        limits = self._limits
-        cards = self._cards
-        self._counts(idx, val, base + F["hand"], [cards.get(c) for c in me.hand])
-        self._counts(idx, val, base + F["row"], [cards.get(c) for c in s.card_row])
-        for label, items in (("contract_row", s.contract_row), ("my_contract", me.contracts),
-                             ("my_secret", me.secrets), ("public", s.public)):
-            start, size = limits[label]
-            if items:
-                self._counts(idx, val, base + start, [i if 0 <= i < size else None for i in items])
-        start, size = limits["event"]
-        if 0 <= s.event_now < size:
-            put_i(base + start + s.event_now)
-            put_v(1.0)
-        o = base + F["draft"]
-        for i in {self._archetypes.get(name) for name in s.draft_pool}:
-            if i is not None:
-                put_i(o + i)
-                put_v(1.0)
-        o = base + F["my_upgrade"]
-        for i in {self._upgrades.get(name) for name in me.upgrades}:
-            if i is not None:
-                put_i(o + i)
-                put_v(1.0)
 
     @staticmethod
     def _counts(idx: list[int], val: list[float], start: int, found: list[int | None]) -> None:
