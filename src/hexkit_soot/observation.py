@@ -55,7 +55,7 @@ import numpy as np
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit.rl import Encoder, Float32Array, ObservationSpec
+from hexkit.rl import Encoder, Float32Array, ObservationSpec, rewrite
 
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.registry import REGISTRY
@@ -329,14 +329,8 @@ class SootEncoder(Encoder):
     @staticmethod
     def _write(vec: Float32Array, spots: dict[str, Any], name: str,
                marks: tuple[list[int], list[float]]) -> None:
-        """Zero the positions section ``name`` wrote last, then write its new (positions, values)."""
-        old = spots.get(name)
-        if old is not None and len(old):
-            vec[old] = 0.0
-        where = np.array(marks[0], dtype=np.intp)
-        if len(where):
-            vec[where] = marks[1]
-        spots[name] = where
+        """Rewrite section ``name`` with its (positions, values) (:func:`hexkit.rl.rewrite`)."""
+        rewrite(vec, spots, name, marks[0], marks[1])
 
     def _community_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
         o, cell, community, hw = self._o, self._cell.get, self._community.get, self._hw

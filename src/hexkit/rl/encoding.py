@@ -46,6 +46,7 @@ __all__ = [
     "observation",
     "encode_view",
     "legal_mask_array",
+    "rewrite",
     "Float32Array",
     "Int8Array",
 ]
@@ -192,6 +193,29 @@ class Encoder(ABC):
                 f"an observation is computed from game.view(state, {player}) only; this state's"
                 f" viewer is {view.viewer!r}")
         return self.vector(view, player)
+
+
+def rewrite(vector: Float32Array, spots: dict[Any, Any], name: Any, positions: list[int],
+            values: list[float] | float) -> None:
+    """Replace one section of a remembered observation vector: for incremental encoders.
+
+    Zeroes the positions ``spots[name]`` holds (what the section wrote last),
+    writes ``values`` at ``positions`` (distinct), and remembers them.
+
+    Args:
+        vector: the vector, changed in place.
+        spots: the positions each section wrote last, by section name.
+        name: the section.
+        positions: where the section writes now (distinct, in ``vector``).
+        values: one value per position, or one value for all.
+    """
+    old = spots.get(name)
+    if old is not None and len(old):
+        vector[old] = 0.0
+    where = np.array(positions, dtype=np.intp)
+    if len(where):
+        vector[where] = values
+    spots[name] = where
 
 
 class GenericEncoder(Encoder):
