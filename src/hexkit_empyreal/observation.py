@@ -45,7 +45,6 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -68,6 +67,16 @@ SLOTS = 6
 PHASES = ("setup", "play", "final", "over")
 """The phases, in the order of the ``phase_*`` features."""
 _HIDDEN = "?"
+
+
+def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
+    """A section of one flag: clear the position it set last, set 1 at ``at`` (none if negative)."""
+    old = spots.get(name, -1)
+    if old >= 0:
+        vec[old] = 0.0
+    if at >= 0:
+        vec[at] = 1.0
+    spots[name] = at
 
 
 class EmpyrealEncoder(Encoder):
@@ -233,7 +242,7 @@ class EmpyrealEncoder(Encoder):
                 keys[k] = key
         key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
-            rewrite(vec, spots, "to_move", [cut + key * per + 1] if key >= 0 else [], 1.0)
+            _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
             keys["to_move"] = key
         key = (s.round, s.phase, s.end_triggered, s.wasteland, tuple(s.supply), len(s.deck),
                len(s.discard), tuple([len(stack) for stack in s.stacks[:3]]),
@@ -246,7 +255,7 @@ class EmpyrealEncoder(Encoder):
             keys["game"] = key
         key = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != key:
-            rewrite(vec, spots, "decision", [cut + self._f_decision + key] if key is not None else [], 1.0)
+            _flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
             keys["decision"] = key
         me = players[player]
         seeing = -2  # a view: its stacks are already redacted
@@ -308,10 +317,10 @@ class EmpyrealEncoder(Encoder):
         found: dict[int, float] = {}
         cars = self._spellcars
         for start, ids in ((self._f_market, market), (self._f_railyard, railyard)):
-            for sid, copies in Counter(ids).items():
+            for sid in ids:
                 i = cars.get(sid)
                 if i is not None:
-                    found[start + i] = float(copies)
+                    found[start + i] = found.get(start + i, 0.0) + 1.0
         specs = self._specialists
         for stack in stacks:
             for name in stack:

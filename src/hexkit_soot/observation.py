@@ -48,7 +48,6 @@ round's event), ``draft_<archetype>``, ``my_upgrade_<name>``.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -84,6 +83,16 @@ _TAIL_PLANES = ("river", "water", "pact_mine", "pact_others", "camp_mine", "camp
 _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans", "actions",
          "restricted", "overtime", "hand", "secrets", "contracts", "contracts_done", "founded",
          "camps_founded", "caravans", "warehouses", "screened")
+
+
+def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
+    """A section of one flag: clear the position it set last, set 1 at ``at`` (none if negative)."""
+    old = spots.get(name, -1)
+    if old >= 0:
+        vec[old] = 0.0
+    if at >= 0:
+        vec[at] = 1.0
+    spots[name] = at
 
 
 _Marks = tuple[list[int], list[int], list[int], list[float]]
@@ -304,12 +313,11 @@ class SootEncoder(Encoder):
                 keys[k] = key
         key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
-            self._write(vec, spots, "to_move", ([cut + key * per + 1], [1.0]) if key >= 0 else ([], []))
+            _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
             keys["to_move"] = key
         kind = self._kinds.get(getattr(top, "kind", "")) if top is not None else None
         if keys.get("decision") != kind:
-            self._write(vec, spots, "decision", ([self._o_decision + kind], [1.0]) if kind is not None
-                        else ([], []))
+            _flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
             keys["decision"] = kind
         key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
                len(s.deck), len(s.discard), outside, bool(s.auction), tuple(s.prices.items()),
@@ -537,7 +545,10 @@ class SootEncoder(Encoder):
         """Append ``start + i`` with the number of times ``i`` is in ``found`` (``None`` skipped)."""
         if not found:
             return
-        for i, copies in Counter(found).items():
+        copies: dict[int | None, float] = {}
+        for i in found:
+            copies[i] = copies.get(i, 0.0) + 1.0
+        for i, c in copies.items():
             if i is not None:
                 idx.append(start + i)
-                val.append(copies)
+                val.append(c)
