@@ -95,6 +95,21 @@ def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
     spots[name] = at
 
 
+_BASE_TAIL = ("river", "water", "route_mine", "route_others", "route_level")
+"""The planes after the community planes that a base holds (with every plane before them)."""
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """``[(first, last), ...]`` of the runs of consecutive numbers in a sorted list."""
+    runs: list[tuple[int, int]] = []
+    for x in numbers:
+        if runs and runs[-1][1] == x - 1:
+            runs[-1] = (runs[-1][0], x)
+        else:
+            runs.append((x, x))
+    return runs
+
+
 _Marks = tuple[list[int], list[int], list[int], list[float]]
 """(planes, rows, cols, values) of marks on the planes."""
 
@@ -204,6 +219,10 @@ class SootEncoder(Encoder):
         # the "game" section of the features: from ``round`` to the end of ``supply_*``
         self._game_span = (cut + names["game"], cut + names["supply"] + sizes["supply"])
         self._o_decision = cut + names["decision"]
+        # the planes a base holds (window, tile, terrain, site; river, water; routes), as vector slices
+        P = self._p
+        held = [*range(self._p_comm), *(P[name] for name in _BASE_TAIL)]
+        self._base_spans = [slice(a * hw, (b + 1) * hw) for a, b in _runs(sorted(held))]
         # per seat: (base vector, the vector as last written, section keys, positions written)
         self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[str, Any]]] = {}
 
@@ -222,15 +241,16 @@ class SootEncoder(Encoder):
 
     def _base(self, s: SootState, player: PlayerId) -> tuple[Float32Array, int]:
         """The vector of ``player``'s map and route planes (the rest zero), tiles outside the window."""
-        key = (tuple(s.tiles.items()), tuple(s.water.items()))
-        rkey = (tuple(s.route_owner.items()), tuple(s.route_kind.items()))
+        # value keys: copies of the dicts the planes come from (compared as dicts, no items built)
+        key = (s.tiles, s.water)
+        rkey = (s.route_owner, s.route_kind)
         got = self._bases.get(player)
         if got is not None and got[0] == key and got[1] == rkey:
             return got[2], got[3]
         cached = self._map
         if cached is None or cached[0] != key:
-            cached = self._map = (key, *self._map_marks(s))
-        _, map_planes, map_rows, map_cols, outside = cached
+            cached = self._map = ((dict(s.tiles), dict(s.water)), *self._map_marks(s))
+        map_key, map_planes, map_rows, map_cols, outside = cached
         base = np.zeros(self.spec.size, dtype=np.float32)
         planes = base[:self._base_f].reshape(self.spec.plane_shape)
         planes[0] = self._window
@@ -241,7 +261,7 @@ class SootEncoder(Encoder):
             planes[put[0], put[1], put[2]] = put[3]
         if add[0]:
             np.add.at(planes, (np.array(add[0]), np.array(add[1]), np.array(add[2])), add[3])
-        self._bases[player] = (key, rkey, base, outside)
+        self._bases[player] = (map_key, (dict(s.route_owner), dict(s.route_kind)), base, outside)
         return base, outside
 
     def vector(self, state: Any, player: PlayerId) -> Float32Array:
@@ -254,8 +274,13 @@ class SootEncoder(Encoder):
         s: SootState = state
         base, outside = self._base(s, player)
         memo = self._memo.get(player)
-        if memo is None or memo[0] is not base:
+        if memo is None:
             memo = self._memo[player] = (base, base.copy(), {}, {})
+        elif memo[0] is not base:  # a tile, water or a route changed: copy in the base's planes
+            vec = memo[1]
+            for span in self._base_spans:
+                vec[span] = base[span]
+            memo = self._memo[player] = (base, vec, memo[2], memo[3])
         _, vec, keys, spots = memo
         players = s.players
         top = s.pending[-1] if s.pending else None
@@ -267,10 +292,10 @@ class SootEncoder(Encoder):
         if keys.get("communities") != key:
             self._write(vec, spots, "communities", self._community_marks(s, player))
             keys["communities"] = key
-        key = (tuple(s.camps.items()), tuple(s.stacks.items()))
+        key = (s.camps, s.stacks)
         if keys.get("camps") != key:
             self._write(vec, spots, "camps", self._camp_marks(s, player))
-            keys["camps"] = key
+            keys["camps"] = (dict(s.camps), dict(s.stacks))
         key = tuple([(h, st.tier, st.founder, tuple(st.facilities)) for h, st in s.settlements.items()])
         if keys.get("settlements") != key:
             self._write(vec, spots, "settlements", self._settlement_marks(s, player))
@@ -304,13 +329,12 @@ class SootEncoder(Encoder):
             key = (pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
                    pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
                    len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
-                   len(pl.caravans), len(pl.warehouses), screened, tuple(pl.stock.items()),
-                   pl.archetype)
+                   len(pl.caravans), len(pl.warehouses), screened, pl.stock, pl.archetype)
             if keys.get(k) != key:
                 o = cut + k * per
                 vec[o + 2:o + per] = self._seat_values(key, seat == player)
                 vec[o] = 1.0  # present
-                keys[k] = key
+                keys[k] = (*key[:17], dict(pl.stock), pl.archetype)
         key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
             _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
@@ -320,12 +344,11 @@ class SootEncoder(Encoder):
             _flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
             keys["decision"] = kind
         key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
-               len(s.deck), len(s.discard), outside, bool(s.auction), tuple(s.prices.items()),
-               tuple(s.floors.items()), tuple(s.supply.items()))
+               len(s.deck), len(s.discard), outside, bool(s.auction), s.prices, s.floors, s.supply)
         if keys.get("game") != key:
             o, end = self._game_span
             vec[o:end] = self._game_values(s, outside)
-            keys["game"] = key
+            keys["game"] = (*key[:10], dict(s.prices), dict(s.floors), dict(s.supply))
         me = players[player]
         key = (tuple(me.hand), tuple(s.card_row), tuple(s.contract_row), tuple(me.contracts),
                tuple(me.secrets), tuple(s.public), s.event_now, tuple(s.draft_pool), tuple(me.upgrades))
@@ -412,7 +435,7 @@ class SootEncoder(Encoder):
         values = [*key[:17]]
         values += [0.0] * (self._per_seat - 2 - len(values))
         goods, stock0 = self._goods, len(_SEAT) - 2
-        for good, count in key[17]:
+        for good, count in key[17].items():
             i = goods.get(good)
             if i is not None and (mine or good not in INGREDIENTS):
                 values[stock0 + i] = count
