@@ -269,8 +269,8 @@ class EmpyrealEncoder(Encoder):
                tuple([tuple(stack) for t, stack in enumerate(s.stacks) if seeing == -2 or t == seeing]),
                me.engineer, me.surveyor, tuple(me.station_masters), tuple(s.award_offer), tuple(s.awards))
         if keys.get("cards") != key:
-            found = self._card_marks(key)
-            rewrite(vec, spots, "cards", [cut + i for i in found], list(found.values()))
+            cards = self._card_marks(key)
+            rewrite(vec, spots, "cards", [cut + i for i in cards], list(cards.values()))
             keys["cards"] = key
         return vec.copy()
 

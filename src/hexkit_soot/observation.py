@@ -309,7 +309,7 @@ class SootEncoder(Encoder):
         if keys.get("loose") != key:
             o_loose = self._o["loose_mine"]
             cell = self._cell.get
-            marks = ([], [])
+            marks: tuple[list[int], list[float]] = ([], [])
             for h, total in key:
                 at = cell(h)
                 if at is not None:
@@ -467,9 +467,9 @@ class SootEncoder(Encoder):
             f[F["floor"] + shift + i] = s.floors.get(good, 0)
         goods = self._goods
         for good, count in s.supply.items():
-            i = goods.get(good)
-            if i is not None:
-                f[F["supply"] + shift + i] = count
+            g = goods.get(good)
+            if g is not None:
+                f[F["supply"] + shift + g] = count
         return f
 
     def _card_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:

@@ -329,9 +329,14 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
 
 
 def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
-    """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``."""
-    mask = np.zeros(_sp.action_space_size(game, state.config), dtype=np.int8)
-    indices = _sp.legal_indices(game, state)
-    if indices:
-        mask[np.fromiter(indices, dtype=np.intp, count=len(indices))] = 1
+    """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``.
+
+    Uses the legal actions the state has cached, numbered once per decision
+    (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
+    """
+    space = _sp.space_for(game, state.config)
+    mask = np.zeros(space.size, dtype=np.int8)
+    numbers = _sp._legal_numbers(game, state, space)
+    if numbers:
+        mask[np.fromiter(numbers, dtype=np.intp, count=len(numbers))] = 1
     return mask

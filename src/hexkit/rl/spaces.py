@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from hexkit.errors import ActionSpaceError, IllegalActionError
 from hexkit.flow import LegalView
@@ -228,6 +228,18 @@ def _make_space(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
     return space
 
 
+_KEYED: dict[type, bool] = {}
+
+
+def _keyed(space: ActionSpace) -> TypeGuard[KeyedSpace]:
+    """``isinstance(space, KeyedSpace)``, remembered per type (an ABC check is slow on every move)."""
+    kind = type(space)
+    found = _KEYED.get(kind)
+    if found is None:
+        found = _KEYED[kind] = isinstance(space, KeyedSpace)
+    return found
+
+
 def _decision(state: State) -> Any:
     return state.pending[-1] if state.pending else None
 
@@ -244,8 +256,15 @@ def legal_indices(game: Game[Any, Any], state: State) -> list[int]:
         ActionSpaceError: if a legal action has no number.
     """
     space = space_for(game, state.config)
-    if isinstance(space, KeyedSpace):
+    if _keyed(space):
         return space.numbers(_decision(state), game.legal_actions(state))
+    return game.legal_indices(state)
+
+
+def _legal_numbers(game: Game[Any, Any], state: State, space: ActionSpace) -> list[int]:
+    """:func:`legal_indices`, possibly a cached list (the caller must not change it)."""
+    if _keyed(space):
+        return space._numbers(_decision(state), game.legal_actions(state))
     return game.legal_indices(state)
 
 
@@ -256,7 +275,7 @@ def action_to_index(game: Game[Any, Any], state: State, action: Any) -> int:
         ActionSpaceError: if the space has no number for it.
     """
     space = space_for(game, state.config)
-    if isinstance(space, KeyedSpace):
+    if _keyed(space):
         return space.index_of(action, game.legal_actions(state), _decision(state))
     return game.action_to_index(state, action)
 
@@ -268,7 +287,7 @@ def index_to_action(game: Game[Any, Any], state: State, index: int) -> Any:
         ActionSpaceError: if ``index`` is outside the space or (keyed) not legal now.
     """
     space = space_for(game, state.config)
-    if isinstance(space, KeyedSpace):
+    if _keyed(space):
         return space.action_at(index, game.legal_actions(state), _decision(state))
     return game.index_to_action(state, index)
 
@@ -281,7 +300,7 @@ def apply_index(game: Game[Any, Any], state: State, index: int) -> None:
             is not legal; ``state`` is unchanged.
     """
     space = space_for(game, state.config)
-    if not isinstance(space, KeyedSpace):
+    if not _keyed(space):
         game.apply_index(state, index)
         return
     try:
