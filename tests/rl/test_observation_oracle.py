@@ -77,3 +77,38 @@ def test_observations_equal_the_reference(name: str, players: int, options: dict
                                           oracle.encode(game.view(twin, seat), seat))
             game.apply(state, legal[rng.randrange(len(legal))])
     assert checked >= min(limit * players, 150)
+
+
+def test_rewrite_replaces_a_section_only() -> None:
+    from hexkit.rl import rewrite
+
+    vec = np.zeros(8, dtype=np.float32)
+    spots: dict[str, Any] = {}
+    rewrite(vec, spots, "a", [1, 3], [2.0, 5.0])
+    rewrite(vec, spots, "b", [6], 1.0)
+    assert vec.tolist() == [0, 2, 0, 5, 0, 0, 1, 0]
+    rewrite(vec, spots, "a", [2], [7.0])  # a's old marks go, b's stay
+    assert vec.tolist() == [0, 0, 7, 0, 0, 0, 1, 0]
+    rewrite(vec, spots, "a", [], [])
+    assert vec.tolist() == [0, 0, 0, 0, 0, 0, 1, 0]
+
+
+@pytest.mark.parametrize("name", ["empyreal", "soot"])
+def test_cached_numbering_is_not_shared_with_callers(name: str) -> None:
+    """The numbers of a decision are computed once and reused, but every caller gets its own list."""
+    game = hexkit.load_game(name)
+    state = game.new(game.make_config(2), 3)
+    first = legal_indices(game, state)
+    first.append(-5)
+    again = legal_indices(game, state)
+    assert again == first[:-1] and -5 not in again
+    mask = legal_mask_array(game, state)
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(again)
+    from hexkit.rl.spaces import apply_index, index_to_action
+
+    chosen = again[-1]
+    action = index_to_action(game, state, chosen)
+    twin = game.clone(state)
+    apply_index(game, state, chosen)
+    game.apply(twin, action)
+    assert tuple(game.legal_actions(state)) == tuple(game.legal_actions(twin)) and state == twin
