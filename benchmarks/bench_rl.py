@@ -113,7 +113,7 @@ def per_game(games: int) -> list[Row]:
         for _ in range(3):
             sums = [0.0] * 4
             decisions = 0
-            for seed in range(games):
+            for seed in range(games * (10 if name == "hex" else 1)):  # Hex games are short
                 b, d = _bare(game, config, seed)
                 e = _env(game, config, seed)
                 o, m = _parts(game, config, seed)

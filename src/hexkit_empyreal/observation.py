@@ -106,7 +106,7 @@ class EmpyrealEncoder(Encoder):
         width = max(h.q for h in sample.hexes) - self._q0 + 1
         self._ncities = len(sample.cities)
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
-        self._map: tuple[Board, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Float32Array] | None = None
+        self._map: tuple[Board, tuple[list[int], list[tuple[int, ...]]], Float32Array] | None = None
         # per seat: (base vector, the vector as last written, section keys, positions written)
         self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[Any, Any]]] = {}
         n = config.players
@@ -172,9 +172,10 @@ class EmpyrealEncoder(Encoder):
         Kept for the last (board, terrain, goods) seen: those change only when
         a Wasteland is placed or Goods move.
         """
-        key = (tuple(s.terrain), tuple(s.goods))
+        key = (s.terrain, s.goods)  # compared with copies of the two lists
         cached = self._map
         if cached is None or cached[0] is not b or cached[1] != key:
+            key = (list(s.terrain), list(s.goods))
             spec = self.spec
             base = np.zeros(spec.size, dtype=np.float32)
             flat = base[:spec.plane_size].reshape(len(spec.planes), -1)
@@ -206,10 +207,15 @@ class EmpyrealEncoder(Encoder):
         pos = self._cells(b)
         base = self._base(s, b, pos)
         memo = self._memo.get(player)
-        if memo is None or memo[0] is not base:
-            memo = self._memo[player] = (base, base.copy(), {}, {})
-        _, vec, keys, spots = memo
         hw = self.spec.height * self.spec.width
+        if memo is None:
+            memo = self._memo[player] = (base, base.copy(), {}, {})
+        elif memo[0] is not base:  # terrain or goods changed: copy in the base's planes
+            vec = memo[1]
+            for span in (slice(0, self._p_cars * hw), slice(self._p_city * hw, self._p_last * hw)):
+                vec[span] = base[span]
+            memo = self._memo[player] = (base, vec, memo[2], memo[3])
+        _, vec, keys, spots = memo
         turn = s.turn
         key: Any = (tuple([folio.net for folio in players]), turn.last_built)
         if keys.get("cars") != key:

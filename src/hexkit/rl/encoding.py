@@ -136,10 +136,12 @@ class Encoder(ABC):
     """Turns a seat's view into the observation vector of :attr:`spec`.
 
     Subclasses set :attr:`spec` in their constructor and implement
-    :meth:`fill`. Encoders keep no state between calls beyond static tables
-    of the config and memos keyed by the values they were computed from
-    (never by object identity of mutable parts), so one encoder serves every
-    state of its config.
+    :meth:`fill`; a fast encoder also overrides :meth:`vector` (for instance
+    a copy of the vector it wrote last for the seat, with the sections whose
+    values changed rewritten by :func:`rewrite`). Encoders keep no state
+    between calls beyond static tables of the config and memos keyed by the
+    values they were computed from (copies, never references to mutable parts
+    of a state), so one encoder serves every state of its config, in any order.
 
     Attributes:
         spec: the layout of the vector.
