@@ -12,7 +12,8 @@ per decision is reported:
   ``apply_index``, as in :class:`hexkit.rl.pettingzoo_env.HexkitAECEnv`;
 * ratio ``env / bare``: the issue's figure, the overhead of the environment
   over the bare forward model (target under 2);
-* ``obs`` and ``mask``: those two calls timed alone in a third pass (the
+* ``obs`` and ``mask``: those two calls timed alone in a third pass (CPU time
+  per call, so a little more than their share of ``env``; the
   mask's time includes listing the legal actions, which ``env`` then reuses).
 
 ``bare`` and ``env`` are whole games timed in CPU time (``time.process_time``),
@@ -82,10 +83,10 @@ def _env(game: Any, config: Any, seed: int) -> float:
 
 
 def _parts(game: Any, config: Any, seed: int) -> tuple[float, float]:
-    """(observation, mask) wall seconds over the same game, each call timed alone."""
+    """(observation, mask) CPU seconds over the same game, each call timed alone."""
     rng = random.Random(seed)
     state = game.new(config, seed)
-    clock = time.perf_counter
+    clock = CLOCK
     obs = masks = 0.0
     while not game.is_over(state):
         t0 = clock()
