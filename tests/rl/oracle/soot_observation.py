@@ -1,3 +1,5 @@
+# A frozen copy of the encoder as it was on main at d4709df (2026-12-03), kept as the
+# reference of tests/rl/test_observation_oracle.py. Do not edit: the fast encoder must match it.
 """The observation of a Soot & Timber game for learning agents (:mod:`hexkit.rl`).
 
 Computed from ``game.view(state, player)`` only: other hands, secret
