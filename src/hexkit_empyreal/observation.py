@@ -51,7 +51,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexkit.game import PlayerId
-from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec
+from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, rewrite
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
@@ -67,6 +67,16 @@ SLOTS = 6
 PHASES = ("setup", "play", "final", "over")
 """The phases, in the order of the ``phase_*`` features."""
 _HIDDEN = "?"
+
+
+def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
+    """A section of one flag: clear the position it set last, set 1 at ``at`` (none if negative)."""
+    old = spots.get(name, -1)
+    if old >= 0:
+        vec[old] = 0.0
+    if at >= 0:
+        vec[at] = 1.0
+    spots[name] = at
 
 
 class EmpyrealEncoder(Encoder):
@@ -96,7 +106,12 @@ class EmpyrealEncoder(Encoder):
         width = max(h.q for h in sample.hexes) - self._q0 + 1
         self._ncities = len(sample.cities)
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
-        self._map: tuple[Board, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Float32Array] | None = None
+        self._map: tuple[Board, tuple[list[int], list[tuple[int, ...]]], Float32Array] | None = None
+        # per seat: (base vector, the vector as last written, section keys, positions written)
+        self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[Any, Any]]] = {}
+        n = config.players
+        self._teammates = [[float(seat != viewer and config.team_of(seat) == config.team_of(viewer)
+                                  and config.teams < n) for seat in range(n)] for viewer in range(n)]
         planes = (["on_map"] + [f"terrain_{t}" for t in TERRAIN_LETTERS]
                   + [f"goods_{c}" for c in colours] + [f"cars_{k}" for k in range(SLOTS)]
                   + [f"city_{c}" for c in colours] + ["last_built"])
@@ -146,35 +161,188 @@ class EmpyrealEncoder(Encoder):
         return flat
 
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
-        s: EmpyrealState = view
-        n = len(s.players)
+        vector = self.vector(view, player)
+        cut = self.spec.plane_size
+        planes[...] = vector[:cut].reshape(planes.shape)
+        features[:] = vector[cut:]
+
+    def _base(self, s: EmpyrealState, b: Board, pos: NDArray[np.intp]) -> Float32Array:
+        """A vector holding the map planes (on_map, terrain, goods, cities) of ``s``, the rest zero.
+
+        Kept for the last (board, terrain, goods) seen: those change only when
+        a Wasteland is placed or Goods move.
+        """
+        key = (s.terrain, s.goods)  # compared with copies of the two lists
+        cached = self._map
+        if cached is None or cached[0] is not b or cached[1] != key:
+            key = (list(s.terrain), list(s.goods))
+            spec = self.spec
+            base = np.zeros(spec.size, dtype=np.float32)
+            flat = base[:spec.plane_size].reshape(len(spec.planes), -1)
+            flat[:] = self._map_planes(s, b, pos, flat.shape)
+            cached = self._map = (b, key, base)
+        return cached[2]
+
+    def vector(self, state: Any, player: PlayerId) -> Float32Array:
+        """The observation vector of ``state`` seen by ``player`` (a new array).
+
+        The map planes come from a cached base; the rest of the vector is kept
+        per seat as last written, and each section (train cars, each seat
+        slot's features, the game's, the decision, the cards) is rewritten
+        only when the values it is made from change.
+
+        Args:
+            state: a view for ``player``, or (``reads_full_state``) the full state.
+            player: the observing seat.
+
+        Raises:
+            ObservationError: for a state of another player count.
+        """
+        s: EmpyrealState = state
+        players = s.players
+        n = len(players)
         if n != self._n:
             raise ObservationError(f"a {n}-player state given to the {self._n}-player encoder")
         b = board(s)
         pos = self._cells(b)
-        flat = planes.reshape(planes.shape[0], -1)
-        # The map planes (on_map, terrain, goods, cities) change only when terrain or goods
-        # do: they are kept for the last (board, terrain, goods) seen and copied in whole.
-        key = (tuple(s.terrain), tuple(s.goods))
-        cached = self._map
-        if cached is None or cached[0] is not b or cached[1] != key:
-            cached = self._map = (b, key, self._map_planes(s, b, pos, flat.shape))
-        flat[:] = cached[2]
-        pc = self._p_cars
-        rows: list[int] = []
-        cells: list[int] = []
-        for seat, folio in enumerate(s.players):  # a Network's bit mask: its train cars' cells
-            found = bits(folio.net)
-            rows += [pc + (seat - player) % n] * len(found)
-            cells += found
-        if s.turn.last_built >= 0:
-            rows.append(self._p_last)
-            cells.append(s.turn.last_built)
-        if rows:
-            flat[np.array(rows), pos[cells]] = 1.0
-        values = [0.0] * len(features)
-        self._features(s, player, values)
-        features[:] = values
+        base = self._base(s, b, pos)
+        memo = self._memo.get(player)
+        hw = self.spec.height * self.spec.width
+        if memo is None:
+            memo = self._memo[player] = (base, base.copy(), {}, {})
+        elif memo[0] is not base:  # terrain or goods changed: copy in the base's planes
+            vec = memo[1]
+            for span in (slice(0, self._p_cars * hw), slice(self._p_city * hw, self._p_last * hw)):
+                vec[span] = base[span]
+            memo = self._memo[player] = (base, vec, memo[2], memo[3])
+        _, vec, keys, spots = memo
+        turn = s.turn
+        key: Any = (tuple([folio.net for folio in players]), turn.last_built)
+        if keys.get("cars") != key:
+            pc = self._p_cars
+            marks: list[int] = []
+            for seat, folio in enumerate(players):  # a Network's bit mask: its train cars' cells
+                found = bits(folio.net)
+                if found:
+                    marks += ((pc + (seat - player) % n) * hw + pos[found]).tolist()
+            if turn.last_built >= 0:
+                marks.append(self._p_last * hw + int(pos[turn.last_built]))
+            rewrite(vec, spots, "cars", marks, 1.0)
+            keys["cars"] = key
+        top = s.pending[-1] if s.pending else None
+        mover = top.player if top is not None else -1
+        cut, per = self.spec.plane_size, self._per_seat
+        for k in range(n):
+            seat = (player + k) % n
+            p = players[seat]
+            railyard = p.railyard
+            key = (p.pool.available, p.pool.spent, p.conductor, p.cars_left, tuple(p.goods),
+                   len(p.tiles), p.captain_ready, bool(p.engineer), p.engineer_ready, bool(p.surveyor),
+                   p.surveyor_used, len(p.station_masters),
+                   len(railyard) - railyard.count("") - railyard.count("-"), p.company)
+            if keys.get(k) != key:
+                o = cut + k * per
+                vec[o + 3:o + per] = self._seat_values(key)
+                vec[o] = 1.0  # present
+                vec[o + 2] = self._teammates[player][seat]
+                keys[k] = key
+        key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        if keys.get("to_move") != key:
+            _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
+            keys["to_move"] = key
+        key = (s.round, s.phase, s.end_triggered, s.wasteland, tuple(s.supply), len(s.deck),
+               len(s.discard), tuple([len(stack) for stack in s.stacks[:3]]),
+               tuple([len(stand) for stand in s.stands[:self._ncities]]), turn.activations, turn.locked,
+               turn.free_transfers, turn.extra_turn)
+        if keys.get("game") != key:
+            o = cut + self._f_game
+            values = self._game_values(key)
+            vec[o:o + len(values)] = values
+            keys["game"] = key
+        key = self._decisions.get(type(top)) if top is not None else None
+        if keys.get("decision") != key:
+            _flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
+            keys["decision"] = key
+        me = players[player]
+        seeing = -2  # a view: its stacks are already redacted
+        if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
+            seeing = -1
+            if OPEN in s.config.variants:
+                seeing = -2
+            elif isinstance(top, ChooseSpecialist) and top.player == player:
+                seeing = top.kind
+        key = (tuple(s.market), tuple(me.railyard), seeing,
+               tuple([tuple(stack) for t, stack in enumerate(s.stacks) if seeing == -2 or t == seeing]),
+               me.engineer, me.surveyor, tuple(me.station_masters), tuple(s.award_offer), tuple(s.awards))
+        if keys.get("cards") != key:
+            cards = self._card_marks(key)
+            rewrite(vec, spots, "cards", [cut + i for i in cards], list(cards.values()))
+            keys["cards"] = key
+        return vec.copy()
+
+    def _seat_values(self, key: tuple[Any, ...]) -> list[float]:
+        """A seat slot's features from ``mana`` on, from its key."""
+        f = [0.0] * (self._per_seat - 3)
+        ncol = self._ncol
+        f[0:4] = key[0:4]
+        f[4:4 + ncol] = key[4]
+        o = 4 + ncol
+        f[o:o + 8] = (key[5], float(key[6]), float(key[7]), float(key[8]), float(key[9]), float(key[10]),
+                      key[11], key[12])
+        company = self._companies.get(key[13])
+        if company is not None:
+            f[o + 8 + company] = 1.0
+        return f
+
+    def _game_values(self, key: tuple[Any, ...]) -> list[float]:
+        """The game's features, ``round`` to ``turn_extra``, from their key."""
+        ncol = self._ncol
+        f = [0.0] * (self._f_decision - self._f_game)
+        f[0] = key[0]
+        if key[1] in PHASES:
+            f[1 + PHASES.index(key[1])] = 1.0
+        o = 1 + len(PHASES)
+        f[o] = float(key[2])
+        f[o + 1] = key[3]
+        f[o + 2:o + 2 + ncol] = key[4]
+        o += 2 + ncol
+        f[o] = key[5]
+        f[o + 1] = key[6]
+        for t, size in enumerate(key[7]):
+            f[o + 2 + t] = size
+        o += 5
+        for c, size in enumerate(key[8]):
+            f[o + c] = size
+        o += self._ncities
+        f[o:o + 4] = (key[9], key[10], key[11], float(key[12]))
+        return f
+
+    def _card_marks(self, key: tuple[Any, ...]) -> dict[int, float]:
+        """Feature position -> value of the Market, railyard, Specialist and Award features."""
+        market, railyard, _, stacks, engineer, surveyor, masters, offer, awards = key
+        found: dict[int, float] = {}
+        cars = self._spellcars
+        for start, ids in ((self._f_market, market), (self._f_railyard, railyard)):
+            for sid in ids:
+                i = cars.get(sid)
+                if i is not None:
+                    found[start + i] = found.get(start + i, 0.0) + 1.0
+        specs = self._specialists
+        for stack in stacks:
+            for name in stack:
+                i = specs.get(name) if name != _HIDDEN else None
+                if i is not None:
+                    found[self._f_specialist + i] = 2.0
+        for name in (engineer, surveyor, *masters):
+            i = specs.get(name)
+            if i is not None:
+                found[self._f_specialist + i] = 1.0
+        for value, names in ((2.0, offer), (1.0, awards)):
+            for name in names:
+                i = self._awards.get(name)
+                if i is not None:
+                    found[self._f_award + i] = value
+        return found
 
     def _map_planes(self, s: EmpyrealState, b: Board, pos: NDArray[np.intp],
                     shape: tuple[int, ...]) -> Float32Array:
@@ -195,98 +363,3 @@ class EmpyrealEncoder(Encoder):
             where = np.array(cities, dtype=np.intp)
             flat[where[:, 0], pos[where[:, 1]]] = 1.0
         return flat
-
-    def _features(self, s: EmpyrealState, player: PlayerId, f: list[float]) -> None:
-        n = len(s.players)
-        ncol = self._ncol
-        top = s.pending[-1] if s.pending else None
-        mover = top.player if top is not None else -1
-        config = s.cfg
-        mine = config.team_of(player)
-        for k in range(n):
-            seat = (player + k) % n
-            p = s.players[seat]
-            o = k * self._per_seat
-            f[o] = 1.0
-            f[o + 1] = float(seat == mover)
-            f[o + 2] = float(seat != player and config.team_of(seat) == mine and config.teams < n)
-            f[o + 3] = p.pool.available
-            f[o + 4] = p.pool.spent
-            f[o + 5] = p.conductor
-            f[o + 6] = p.cars_left
-            f[o + 7:o + 7 + ncol] = p.goods
-            o += 7 + ncol
-            f[o] = len(p.tiles)
-            f[o + 1] = float(p.captain_ready)
-            f[o + 2] = float(bool(p.engineer))
-            f[o + 3] = float(p.engineer_ready)
-            f[o + 4] = float(bool(p.surveyor))
-            f[o + 5] = float(p.surveyor_used)
-            f[o + 6] = len(p.station_masters)
-            f[o + 7] = sum(1 for slot in p.railyard if slot and slot != "-")
-            company = self._companies.get(p.company)
-            if company is not None:
-                f[o + 8 + company] = 1.0
-        o = self._f_game
-        f[o] = s.round
-        if s.phase in PHASES:
-            f[o + 1 + PHASES.index(s.phase)] = 1.0
-        o += 1 + len(PHASES)
-        f[o] = float(s.end_triggered)
-        f[o + 1] = s.wasteland
-        f[o + 2:o + 2 + ncol] = s.supply
-        o += 2 + ncol
-        f[o] = len(s.deck)
-        f[o + 1] = len(s.discard)
-        for t, stack in enumerate(s.stacks[:3]):
-            f[o + 2 + t] = len(stack)
-        o += 5
-        for c, stand in enumerate(s.stands[: self._ncities]):
-            f[o + c] = len(stand)
-        o += self._ncities
-        f[o] = s.turn.activations
-        f[o + 1] = s.turn.locked
-        f[o + 2] = s.turn.free_transfers
-        f[o + 3] = float(s.turn.extra_turn)
-        i: int | None
-        if top is not None:
-            i = self._decisions.get(type(top))
-            if i is not None:
-                f[self._f_decision + i] = 1.0
-        cars = self._spellcars
-        for sid in s.market:
-            i = cars.get(sid)
-            if i is not None:
-                f[self._f_market + i] += 1.0
-        for sid in s.players[player].railyard:
-            i = cars.get(sid)
-            if i is not None:
-                f[self._f_railyard + i] += 1.0
-        specs = self._specialists
-        seeing = -2  # a view: its stacks are already redacted
-        if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
-            seeing = -1
-            if OPEN in s.config.variants:
-                seeing = -2
-            elif isinstance(top, ChooseSpecialist) and top.player == player:
-                seeing = top.kind
-        for t, stack in enumerate(s.stacks):
-            if seeing != -2 and t != seeing:
-                continue
-            for name in stack:
-                i = specs.get(name) if name != _HIDDEN else None
-                if i is not None:
-                    f[self._f_specialist + i] = 2.0
-        me = s.players[player]
-        for name in (me.engineer, me.surveyor, *me.station_masters):
-            i = specs.get(name)
-            if i is not None:
-                f[self._f_specialist + i] = 1.0
-        for name in s.award_offer:
-            i = self._awards.get(name)
-            if i is not None:
-                f[self._f_award + i] = 2.0
-        for name in s.awards:
-            i = self._awards.get(name)
-            if i is not None:
-                f[self._f_award + i] = 1.0

@@ -54,7 +54,7 @@ import numpy as np
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit.rl import Encoder, Float32Array, ObservationSpec
+from hexkit.rl import Encoder, Float32Array, ObservationSpec, rewrite
 
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.registry import REGISTRY
@@ -85,6 +85,31 @@ _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans"
          "camps_founded", "caravans", "warehouses", "screened")
 
 
+def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
+    """A section of one flag: clear the position it set last, set 1 at ``at`` (none if negative)."""
+    old = spots.get(name, -1)
+    if old >= 0:
+        vec[old] = 0.0
+    if at >= 0:
+        vec[at] = 1.0
+    spots[name] = at
+
+
+_BASE_TAIL = ("river", "water", "route_mine", "route_others", "route_level")
+"""The planes after the community planes that a base holds (with every plane before them)."""
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """``[(first, last), ...]`` of the runs of consecutive numbers in a sorted list."""
+    runs: list[tuple[int, int]] = []
+    for x in numbers:
+        if runs and runs[-1][1] == x - 1:
+            runs[-1] = (runs[-1][0], x)
+        else:
+            runs.append((x, x))
+    return runs
+
+
 _Marks = tuple[list[int], list[int], list[int], list[float]]
 """(planes, rows, cols, values) of marks on the planes."""
 
@@ -94,6 +119,14 @@ class SootEncoder(Encoder):
 
     Given the full state it screens the other seats' ingredients itself (the
     only hidden thing it reads), so :func:`hexkit.rl.observation` makes no view.
+
+    How it is fast: the planes that change only when a tile is laid, water
+    changes or a route is built (window, tiles, terrain, sites, rivers, water,
+    routes) are kept per seat as a whole base vector for the last values of
+    those fields seen (a value key, never stale); every other number (the
+    marks of communities, camps, stacks, settlements, pieces and loose goods,
+    and the features) is gathered as (position, value) pairs, distinct
+    positions, and written into a copy of the base by one numpy call.
 
     Args:
         config: the game's config.
@@ -167,13 +200,31 @@ class SootEncoder(Encoder):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
         self._map: tuple[Any, list[int], list[int], list[int], int] | None = None
-        self._routes: dict[int, tuple[Any, _Marks, _Marks]] = {}
+        # per seat: (tiles/water key, routes key, the base vector with those planes, tiles outside)
+        self._bases: dict[int, tuple[Any, Any, Float32Array, int]] = {}
         # (row, col) of every hex inside the window, looked up once per hex instead of computed
         self._cells: dict[Hex, tuple[int, int]] = {}
         for r in range(-R, R + 1):
             for q in range(-R, R + 1):
                 if abs(q + r) <= R:
                     self._cells[Hex(q + CENTRAL_CITY[0], r + CENTRAL_CITY[1])] = (r + R, q + R)
+        # the same as a cell number ``row * side + col``; a plane's mark is ``plane * side² + cell``
+        self._cell = {h: row * side + col for h, (row, col) in self._cells.items()}
+        self._hw = hw = side * side
+        self._base_f = self.spec.plane_size  # where the features start in the vector
+        self._o_comm = self._p_comm * hw
+        self._o = {name: i * hw for name, i in self._p.items()}
+        self._limits = {label: (names[label], sizes[label]) for label in names if label != "game"}
+        cut = self.spec.plane_size
+        # the "game" section of the features: from ``round`` to the end of ``supply_*``
+        self._game_span = (cut + names["game"], cut + names["supply"] + sizes["supply"])
+        self._o_decision = cut + names["decision"]
+        # the planes a base holds (window, tile, terrain, site; river, water; routes), as vector slices
+        P = self._p
+        held = [*range(self._p_comm), *(P[name] for name in _BASE_TAIL)]
+        self._base_spans = [slice(a * hw, (b + 1) * hw) for a, b in _runs(sorted(held))]
+        # per seat: (base vector, the vector as last written, section keys, positions written)
+        self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[str, Any]]] = {}
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -183,87 +234,273 @@ class SootEncoder(Encoder):
         return None
 
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
-        s: SootState = view
-        p = self._p
-        at = self._cells.get  # same answers as self._at, a dict lookup
-        planes[0] = self._window
-        # (plane, row, col, value) marks gathered in lists, written by two numpy calls:
-        # ``put`` marks are assigned, ``add`` marks summed
-        put: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
-        add: tuple[list[int], list[int], list[int], list[float]] = ([], [], [], [])
+        vector = self.vector(view, player)
+        cut = self._base_f
+        planes[...] = vector[:cut].reshape(planes.shape)
+        features[:] = vector[cut:]
 
-        def mark(to: tuple[list[int], list[int], list[int], list[float]], plane: int,
-                 xy: tuple[int, int], value: float = 1.0) -> None:
-            to[0].append(plane)
-            to[1].append(xy[0])
-            to[2].append(xy[1])
-            to[3].append(value)
-
-        # The tile and water marks change only when a tile is laid or water changes: they are
-        # kept for the last (tiles, water) seen (a value key, so never stale).
-        key = (tuple(s.tiles.items()), tuple(s.water.items()))
+    def _base(self, s: SootState, player: PlayerId) -> tuple[Float32Array, int]:
+        """The vector of ``player``'s map and route planes (the rest zero), tiles outside the window."""
+        # value keys: copies of the dicts the planes come from (compared as dicts, no items built)
+        key = (s.tiles, s.water)
+        rkey = (s.route_owner, s.route_kind)
+        got = self._bases.get(player)
+        if got is not None and got[0] == key and got[1] == rkey:
+            return got[2], got[3]
         cached = self._map
         if cached is None or cached[0] != key:
-            cached = self._map = (key, *self._map_marks(s))
-        _, map_planes, map_rows, map_cols, outside = cached
+            cached = self._map = ((dict(s.tiles), dict(s.water)), *self._map_marks(s))
+        map_key, map_planes, map_rows, map_cols, outside = cached
+        base = np.zeros(self.spec.size, dtype=np.float32)
+        planes = base[:self._base_f].reshape(self.spec.plane_shape)
+        planes[0] = self._window
         if map_planes:
-            put[0].extend(map_planes)
-            put[1].extend(map_rows)
-            put[2].extend(map_cols)
-            put[3].extend([1.0] * len(map_planes))
-        for h, c in s.communities.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            kind = self._community.get(c.kind)
-            if kind is not None:
-                mark(put, self._p_comm + kind, xy)
-            if c.pact >= 0:
-                mark(put, p["pact_mine" if c.pact == player else "pact_others"], xy)
-        for h, camp in s.camps.items():
-            xy = at(h)
-            if xy is not None:
-                mark(put, p["camp_mine" if camp.owner == player else "camp_others"], xy)
-        for h, left in s.stacks.items():
-            xy = at(h)
-            if xy is not None:
-                mark(put, p["stack"], xy, left)
-        for h, st in s.settlements.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            mark(put, p["settlement"], xy, st.tier)
-            mark(put, p["settlement_mine"], xy, float(st.founder == player))
-            for fac in st.facilities:
-                mark(add, p["facilities_mine" if fac.owner == player else "facilities_others"], xy)
-        # Route marks change only when a route is built: kept per seat for the last routes seen.
-        rkey = (tuple(s.route_owner.items()), tuple(s.route_kind.items()))
-        got = self._routes.get(player)
-        if got is None or got[0] != rkey:
-            got = self._routes[player] = (rkey, *self._route_marks(s, player))
-        for to, marks in ((put, got[1]), (add, got[2])):
-            for column, values in zip(to, marks):
-                column.extend(values)  # type: ignore[attr-defined]
-        for seat, pl in enumerate(s.players):
-            side = "mine" if seat == player else "others"
-            for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
-                                ("caravan", [c.loc for c in pl.caravans])):
-                plane = p[f"{name}_{side}"]
-                for h in where:
-                    xy = at(h)
-                    if xy is not None:
-                        mark(add, plane, xy)
-        for h, goods in s.players[player].loose.items():
-            xy = at(h)
-            if xy is not None:
-                mark(put, p["loose_mine"], xy, sum(goods.values()))
+            planes[map_planes, map_rows, map_cols] = 1.0
+        put, add = self._route_marks(s, player)
         if put[0]:
             planes[put[0], put[1], put[2]] = put[3]
         if add[0]:
             np.add.at(planes, (np.array(add[0]), np.array(add[1]), np.array(add[2])), add[3])
-        values = [0.0] * len(features)
-        self._features(s, player, values, outside)
-        features[:] = values
+        self._bases[player] = (map_key, (dict(s.route_owner), dict(s.route_kind)), base, outside)
+        return base, outside
+
+    def vector(self, state: Any, player: PlayerId) -> Float32Array:
+        """The observation vector of ``state`` seen by ``player`` (a new array).
+
+        Args:
+            state: a view for ``player``, or (``reads_full_state``) the full state.
+            player: the observing seat.
+        """
+        s: SootState = state
+        base, outside = self._base(s, player)
+        memo = self._memo.get(player)
+        if memo is None:
+            memo = self._memo[player] = (base, base.copy(), {}, {})
+        elif memo[0] is not base:  # a tile, water or a route changed: copy in the base's planes
+            vec = memo[1]
+            for span in self._base_spans:
+                vec[span] = base[span]
+            memo = self._memo[player] = (base, vec, memo[2], memo[3])
+        _, vec, keys, spots = memo
+        players = s.players
+        top = s.pending[-1] if s.pending else None
+        mover = top.player if top is not None else -1
+        full = s.viewer != player  # the full state: the other seats' ingredients screened here
+        n = len(players)
+        # the planes of the pieces on the map, one section each
+        key: Any = tuple([(h, c.kind, c.pact) for h, c in s.communities.items()])
+        if keys.get("communities") != key:
+            self._write(vec, spots, "communities", self._community_marks(s, player))
+            keys["communities"] = key
+        key = (s.camps, s.stacks)
+        if keys.get("camps") != key:
+            self._write(vec, spots, "camps", self._camp_marks(s, player))
+            keys["camps"] = (dict(s.camps), dict(s.stacks))
+        key = tuple([(h, st.tier, st.founder, tuple(st.facilities)) for h, st in s.settlements.items()])
+        if keys.get("settlements") != key:
+            self._write(vec, spots, "settlements", self._settlement_marks(s, player))
+            keys["settlements"] = key
+        key = tuple([(tuple(pl.explorers), tuple(pl.builders), tuple([c.loc for c in pl.caravans]))
+                     for pl in players])
+        if keys.get("pieces") != key:
+            self._write(vec, spots, "pieces", self._piece_marks(s, player))
+            keys["pieces"] = key
+        key = tuple([(h, sum(goods.values())) for h, goods in players[player].loose.items()])
+        if keys.get("loose") != key:
+            o_loose = self._o["loose_mine"]
+            cell = self._cell.get
+            marks: tuple[list[int], list[float]] = ([], [])
+            for h, total in key:
+                at = cell(h)
+                if at is not None:
+                    marks[0].append(o_loose + at)
+                    marks[1].append(total)
+            self._write(vec, spots, "loose", marks)
+            keys["loose"] = key
+        # the features: a dense slice per seat slot, then the game's blocks
+        per, cut = self._per_seat, self._base_f
+        for k in range(n):
+            seat = (player + k) % n
+            pl = players[seat]
+            screened = pl.screened
+            if seat != player and full:
+                stock = pl.stock
+                screened += sum(stock.get(g, 0) for g in INGREDIENTS)
+            key = (pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
+                   pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
+                   len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
+                   len(pl.caravans), len(pl.warehouses), screened, pl.stock, pl.archetype)
+            if keys.get(k) != key:
+                o = cut + k * per
+                vec[o + 2:o + per] = self._seat_values(key, seat == player)
+                vec[o] = 1.0  # present
+                keys[k] = (*key[:17], dict(pl.stock), pl.archetype)
+        key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        if keys.get("to_move") != key:
+            _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
+            keys["to_move"] = key
+        kind = self._kinds.get(getattr(top, "kind", "")) if top is not None else None
+        if keys.get("decision") != kind:
+            _flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
+            keys["decision"] = kind
+        key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
+               len(s.deck), len(s.discard), outside, bool(s.auction), s.prices, s.floors, s.supply)
+        if keys.get("game") != key:
+            o, end = self._game_span
+            vec[o:end] = self._game_values(s, outside)
+            keys["game"] = (*key[:10], dict(s.prices), dict(s.floors), dict(s.supply))
+        me = players[player]
+        key = (tuple(me.hand), tuple(s.card_row), tuple(s.contract_row), tuple(me.contracts),
+               tuple(me.secrets), tuple(s.public), s.event_now, tuple(s.draft_pool), tuple(me.upgrades))
+        if keys.get("cards") != key:
+            self._write(vec, spots, "cards", self._card_marks(s, player))
+            keys["cards"] = key
+        return vec.copy()
+
+    @staticmethod
+    def _write(vec: Float32Array, spots: dict[str, Any], name: str,
+               marks: tuple[list[int], list[float]]) -> None:
+        """Rewrite section ``name`` with its (positions, values) (:func:`hexkit.rl.rewrite`)."""
+        rewrite(vec, spots, name, marks[0], marks[1])
+
+    def _community_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell, community, hw = self._o, self._cell.get, self._community.get, self._hw
+        idx: list[int] = []
+        o_comm, pact_mine, pact_others = self._o_comm, o["pact_mine"], o["pact_others"]
+        for h, c in s.communities.items():
+            at = cell(h)
+            if at is None:
+                continue
+            kind = community(c.kind)
+            if kind is not None:
+                idx.append(o_comm + kind * hw + at)
+            if c.pact >= 0:
+                idx.append((pact_mine if c.pact == player else pact_others) + at)
+        return idx, [1.0] * len(idx)
+
+    def _camp_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell = self._o, self._cell.get
+        idx: list[int] = []
+        val: list[float] = []
+        camp_mine, camp_others, o_stack = o["camp_mine"], o["camp_others"], o["stack"]
+        for h, camp in s.camps.items():
+            at = cell(h)
+            if at is not None:
+                idx.append((camp_mine if camp.owner == player else camp_others) + at)
+                val.append(1.0)
+        for h, left in s.stacks.items():
+            at = cell(h)
+            if at is not None:
+                idx.append(o_stack + at)
+                val.append(left)
+        return idx, val
+
+    def _settlement_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell = self._o, self._cell.get
+        idx: list[int] = []
+        val: list[float] = []
+        add: dict[int, float] = {}
+        o_set, o_mine = o["settlement"], o["settlement_mine"]
+        fac_mine, fac_others = o["facilities_mine"], o["facilities_others"]
+        for h, st in s.settlements.items():
+            at = cell(h)
+            if at is None:
+                continue
+            idx += (o_set + at, o_mine + at)
+            val += (st.tier, float(st.founder == player))
+            for fac in st.facilities:
+                k = (fac_mine if fac.owner == player else fac_others) + at
+                add[k] = add.get(k, 0.0) + 1.0
+        idx.extend(add)
+        val.extend(add.values())
+        return idx, val
+
+    def _piece_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        o, cell = self._o, self._cell.get
+        add: dict[int, float] = {}
+        for seat, pl in enumerate(s.players):
+            side = "mine" if seat == player else "others"
+            for name, where in (("explorer", pl.explorers), ("builder", pl.builders),
+                                ("caravan", [c.loc for c in pl.caravans])):
+                plane = o[f"{name}_{side}"]
+                for h in where:
+                    at = cell(h)
+                    if at is not None:
+                        k = plane + at
+                        add[k] = add.get(k, 0.0) + 1.0
+        return list(add), list(add.values())
+
+    def _seat_values(self, key: tuple[Any, ...], mine: bool) -> list[float]:
+        """The features of one seat slot from its key, but ``present`` and ``to_move`` (the first two)."""
+        values = [*key[:17]]
+        values += [0.0] * (self._per_seat - 2 - len(values))
+        goods, stock0 = self._goods, len(_SEAT) - 2
+        for good, count in key[17].items():
+            i = goods.get(good)
+            if i is not None and (mine or good not in INGREDIENTS):
+                values[stock0 + i] = count
+        a = self._archetypes.get(key[18])
+        if a is not None:
+            values[stock0 + len(goods) + a] = 1.0
+        return values
+
+    def _game_values(self, s: SootState, outside: int) -> list[float]:
+        """The features from ``round`` to the end of ``supply_*``."""
+        start, end = self._game_span
+        F = self._f
+        f = [0.0] * (end - start)
+        o = F["game"] - (start - self._base_f)
+        shift = self._base_f - start  # positions below are relative to the features' start
+        f[o] = s.round
+        if s.phase in PHASES:
+            f[o + 1 + PHASES.index(s.phase)] = 1.0
+        o += 1 + len(PHASES)
+        if s.round >= 1:
+            season = season_of(s.round)
+            if season in SEASONS:
+                f[o + SEASONS.index(season)] = 1.0
+        o += len(SEASONS)
+        f[o:o + 8] = (float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
+                      len(s.deck), len(s.discard), outside, float(bool(s.auction)))
+        for i, good in enumerate(self._tracked):
+            f[F["price"] + shift + i] = s.prices.get(good, 0)
+            f[F["floor"] + shift + i] = s.floors.get(good, 0)
+        goods = self._goods
+        for good, count in s.supply.items():
+            g = goods.get(good)
+            if g is not None:
+                f[F["supply"] + shift + g] = count
+        return f
+
+    def _card_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
+        """The features from ``hand_*`` to the end: cards, contracts, objectives, event, draft, upgrades."""
+        F, base, limits = self._f, self._base_f, self._limits
+        idx: list[int] = []
+        val: list[float] = []
+        me = s.players[player]
+        cards = self._cards
+        self._counts(idx, val, base + F["hand"], [cards.get(c) for c in me.hand])
+        self._counts(idx, val, base + F["row"], [cards.get(c) for c in s.card_row])
+        for label, items in (("contract_row", s.contract_row), ("my_contract", me.contracts),
+                             ("my_secret", me.secrets), ("public", s.public)):
+            start, size = limits[label]
+            if items:
+                self._counts(idx, val, base + start, [i if 0 <= i < size else None for i in items])
+        start, size = limits["event"]
+        if 0 <= s.event_now < size:
+            idx.append(base + start + s.event_now)
+            val.append(1.0)
+        o = base + F["draft"]
+        for i in {self._archetypes.get(name) for name in s.draft_pool}:
+            if i is not None:
+                idx.append(o + i)
+                val.append(1.0)
+        o = base + F["my_upgrade"]
+        for i in {self._upgrades.get(name) for name in me.upgrades}:
+            if i is not None:
+                idx.append(o + i)
+                val.append(1.0)
+        return idx, val
 
     def _map_marks(self, s: SootState) -> tuple[list[int], list[int], list[int], int]:
         """(planes, rows, cols) of the tile, terrain, site, river and water marks; tiles outside the window."""
@@ -326,84 +563,15 @@ class SootEncoder(Encoder):
             put[3].append(level)
         return put, add
 
-    def _features(self, s: SootState, player: PlayerId, f: list[float], outside: int) -> None:
-        n = len(s.players)
-        top = s.pending[-1] if s.pending else None
-        mover = top.player if top is not None else -1
-        goods, per = self._goods, self._per_seat
-        stock0 = len(_SEAT)
-        arch0 = stock0 + len(goods)
-        for k in range(n):
-            seat = (player + k) % n
-            pl = s.players[seat]
-            o = k * per
-            f[o:o + len(_SEAT)] = (
-                1.0, float(seat == mover), pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
-                pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
-                len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
-                len(pl.caravans), len(pl.warehouses), pl.screened)
-            screened = pl.screened
-            if seat != player and s.viewer != player:  # the full state: screen the ingredients here
-                screened += sum(pl.stock.get(g, 0) for g in INGREDIENTS)
-            f[o + len(_SEAT) - 1] = screened
-            for good, count in pl.stock.items():
-                i = goods.get(good)
-                if i is not None and (seat == player or good not in INGREDIENTS):
-                    f[o + stock0 + i] = count
-            a = self._archetypes.get(pl.archetype)
-            if a is not None:
-                f[o + arch0 + a] = 1.0
-        F = self._f
-        o = F["game"]
-        f[o] = s.round
-        if s.phase in PHASES:
-            f[o + 1 + PHASES.index(s.phase)] = 1.0
-        o += 1 + len(PHASES)
-        if s.round >= 1:
-            season = season_of(s.round)
-            if season in SEASONS:
-                f[o + SEASONS.index(season)] = 1.0
-        o += len(SEASONS)
-        f[o:o + 8] = (float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
-                      len(s.deck), len(s.discard), outside, float(bool(s.auction)))
-        for i, good in enumerate(self._tracked):
-            f[F["price"] + i] = s.prices.get(good, 0)
-            f[F["floor"] + i] = s.floors.get(good, 0)
-        for good, count in s.supply.items():
-            i = goods.get(good)
-            if i is not None:
-                f[F["supply"] + i] = count
-        if top is not None:
-            kind = self._kinds.get(getattr(top, "kind", ""))
-            if kind is not None:
-                f[F["decision"] + kind] = 1.0
-        cards = self._cards
-        me = s.players[player]
-        for card in me.hand:
-            i = cards.get(card)
-            if i is not None:
-                f[F["hand"] + i] += 1.0
-        for card in s.card_row:
-            i = cards.get(card)
-            if i is not None:
-                f[F["row"] + i] += 1.0
-        self._multi(f, F["contract_row"], s.contract_row, self._size["contract_row"])
-        self._multi(f, F["my_contract"], me.contracts, self._size["my_contract"])
-        self._multi(f, F["my_secret"], me.secrets, self._size["my_secret"])
-        self._multi(f, F["public"], s.public, self._size["public"])
-        if s.event_now >= 0:
-            self._multi(f, F["event"], [s.event_now], self._size["event"])
-        for name in s.draft_pool:
-            i = self._archetypes.get(name)
-            if i is not None:
-                f[F["draft"] + i] = 1.0
-        for name in me.upgrades:
-            i = self._upgrades.get(name)
-            if i is not None:
-                f[F["my_upgrade"] + i] = 1.0
-
     @staticmethod
-    def _multi(f: list[float], start: int, items: list[int], size: int) -> None:
-        for i in items:
-            if 0 <= i < size:
-                f[start + i] += 1.0
+    def _counts(idx: list[int], val: list[float], start: int, found: list[int | None]) -> None:
+        """Append ``start + i`` with the number of times ``i`` is in ``found`` (``None`` skipped)."""
+        if not found:
+            return
+        copies: dict[int | None, float] = {}
+        for i in found:
+            copies[i] = copies.get(i, 0.0) + 1.0
+        for i, c in copies.items():
+            if i is not None:
+                idx.append(start + i)
+                val.append(c)

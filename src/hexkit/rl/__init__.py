@@ -33,6 +33,7 @@ from hexkit.rl.encoding import (
     encoder_for,
     legal_mask_array,
     observation,
+    rewrite,
 )
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "encoder_for",
     "legal_mask_array",
     "observation",
+    "rewrite",
     "aec_env",
     "gym_env",
 ]

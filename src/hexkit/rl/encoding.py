@@ -46,6 +46,7 @@ __all__ = [
     "observation",
     "encode_view",
     "legal_mask_array",
+    "rewrite",
     "Float32Array",
     "Int8Array",
 ]
@@ -135,10 +136,12 @@ class Encoder(ABC):
     """Turns a seat's view into the observation vector of :attr:`spec`.
 
     Subclasses set :attr:`spec` in their constructor and implement
-    :meth:`fill`. Encoders keep no state between calls beyond static tables
-    of the config and memos keyed by the values they were computed from
-    (never by object identity of mutable parts), so one encoder serves every
-    state of its config.
+    :meth:`fill`; a fast encoder also overrides :meth:`vector` (for instance
+    a copy of the vector it wrote last for the seat, with the sections whose
+    values changed rewritten by :func:`rewrite`). Encoders keep no state
+    between calls beyond static tables of the config and memos keyed by the
+    values they were computed from (copies, never references to mutable parts
+    of a state), so one encoder serves every state of its config, in any order.
 
     Attributes:
         spec: the layout of the vector.
@@ -165,6 +168,21 @@ class Encoder(ABC):
             features: zeros of shape ``(len(spec.features),)``.
         """
 
+    def vector(self, view: Any, player: PlayerId) -> Float32Array:
+        """The observation vector of ``view`` seen by ``player``: a new array, shape ``(spec.size,)``.
+
+        No check of the viewer (see :meth:`encode`). The default zeroes a
+        vector and calls :meth:`fill`; an encoder may override it to build the
+        vector its own way (a copy of a cached base, then the changing numbers),
+        as long as it returns a new array each time (a caller may keep or
+        change it) equal to what :meth:`fill` writes.
+        """
+        spec = self.spec
+        out = np.zeros(spec.size, dtype=np.float32)
+        cut = spec.plane_size
+        self.fill(view, player, out[:cut].reshape(spec.plane_shape), out[cut:])
+        return out
+
     def encode(self, view: State, player: PlayerId) -> Float32Array:
         """The observation vector of a view, shape ``(spec.size,)``, ``float32``.
 
@@ -176,14 +194,30 @@ class Encoder(ABC):
             raise ObservationError(
                 f"an observation is computed from game.view(state, {player}) only; this state's"
                 f" viewer is {view.viewer!r}")
-        return self._encode(view, player)
+        return self.vector(view, player)
 
-    def _encode(self, view: Any, player: PlayerId) -> Float32Array:
-        spec = self.spec
-        out = np.zeros(spec.size, dtype=np.float32)
-        cut = spec.plane_size
-        self.fill(view, player, out[:cut].reshape(spec.plane_shape), out[cut:])
-        return out
+
+def rewrite(vector: Float32Array, spots: dict[Any, Any], name: Any, positions: list[int],
+            values: list[float] | float) -> None:
+    """Replace one section of a remembered observation vector: for incremental encoders.
+
+    Zeroes the positions ``spots[name]`` holds (what the section wrote last),
+    writes ``values`` at ``positions`` (distinct), and remembers them.
+
+    Args:
+        vector: the vector, changed in place.
+        spots: the positions each section wrote last, by section name.
+        name: the section.
+        positions: where the section writes now (distinct, in ``vector``).
+        values: one value per position, or one value for all.
+    """
+    old = spots.get(name)
+    if old is not None and len(old):
+        vector[old] = 0.0
+    where = np.array(positions, dtype=np.intp)
+    if len(where):
+        vector[where] = values
+    spots[name] = where
 
 
 class GenericEncoder(Encoder):
@@ -284,22 +318,27 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
         raise ObservationError(f"player must be a seat 0..{game.num_players(state) - 1}, not {player!r}")
     encoder = encoder_for(game, state.config)
     if state.viewer == player:
-        return encoder._encode(state, player)
+        return encoder.vector(state, player)
     if encoder.reads_full_state:
         # The encoder hides what ``player`` may not see itself: no view copy.
-        return encoder._encode(state, player)
+        return encoder.vector(state, player)
     info = game.info
     if info.information is Information.PERFECT and not info.hidden_fields:
         # Nothing is hidden: the view would be a copy differing only in its random
         # source and viewer, which no encoder reads; encode the state, save the copy.
-        return encoder._encode(state, player)
-    return encoder._encode(game.view(state, player), player)
+        return encoder.vector(state, player)
+    return encoder.vector(game.view(state, player), player)
 
 
 def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
-    """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``."""
-    mask = np.zeros(_sp.action_space_size(game, state.config), dtype=np.int8)
-    indices = _sp.legal_indices(game, state)
-    if indices:
-        mask[np.fromiter(indices, dtype=np.intp, count=len(indices))] = 1
+    """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``.
+
+    Uses the legal actions the state has cached, numbered once per decision
+    (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
+    """
+    space = _sp.space_for(game, state.config)
+    mask = np.zeros(space.size, dtype=np.int8)
+    numbers = _sp._legal_numbers(game, state, space)
+    if numbers:
+        mask[np.fromiter(numbers, dtype=np.intp, count=len(numbers))] = 1
     return mask

@@ -98,6 +98,8 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self.num_actions = _sp.action_space_size(game, config)
         self.metadata = {**self.metadata, "name": f"hexkit_{game.info.name}_v1"}
         self.possible_agents = [f"player_{i}" for i in range(config.players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
+        self._zeros = True  # every reward of the last step is 0 (nothing to reset or add up)
         self.agents = self.possible_agents[:]
         size = self.encoder.spec.size
         self.observation_spaces = {
@@ -119,7 +121,10 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        try:
+            return self._seats[agent]
+        except KeyError:
+            raise ValueError(f"{agent!r} is not an agent of this environment") from None
 
     def _live(self) -> State:
         if self.state is None:
@@ -128,7 +133,9 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's observation vector and legal mask (zeros unless it is to move)."""
-        state = self._live()
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat(agent)
         obs: Float32Array = observation(self.game, state, seat)
         if self.game.current_player(state) == seat:
@@ -145,6 +152,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self.state = self.game.new(self.config, seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._zeros = True
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -177,21 +185,26 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move; None is only for a finished agent")
         _sp.apply_index(self.game, state, int(action))
-        self.rewards = {a: 0.0 for a in self.agents}
+        if not self._zeros:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._zeros = True
         if self.shaping:
             values = self._evaluations()
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = self.shaping * (values[p] - self._values[p])
             self._values = values
+            self._zeros = False
         if self.game.is_over(state):
             for p, value in enumerate(self.game.returns(state)):
                 self.rewards[self.possible_agents[p]] += value
+            self._zeros = False
             self.terminations = {a: True for a in self.agents}
         elif state.step >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
         else:
             self._select()
-        self._accumulate_rewards()
+        if not self._zeros:  # adding zeros changes nothing
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The last five log lines (``render_mode="ansi"``), else ``None``."""

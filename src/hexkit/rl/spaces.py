@@ -34,9 +34,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from hexkit.errors import ActionSpaceError, IllegalActionError
+from hexkit.flow import LegalView
 from hexkit.game import ActionSpace, Game, GameConfig, State
 from hexkit.strict import safe_str
 
@@ -73,7 +74,7 @@ class KeyedSpace(ActionSpace):
         ActionSpaceError: if a key is listed twice.
     """
 
-    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo")
+    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo", "_last")
 
     _MEMO_MAX = 200_000
 
@@ -90,13 +91,30 @@ class KeyedSpace(ActionSpace):
         self._describe = describe
         self._context = context
         self._memo: dict[tuple[Hashable, Any], int] = {}
+        # The numbers of the last immutable legal sequence seen (a LegalView or a tuple,
+        # held here so its identity cannot be reused): a mask then ``apply_index`` at
+        # the same decision number the actions once.
+        self._last: tuple[Sequence[Any], Any, list[int]] | None = None
 
     def numbers(self, decision: Any, legal: Sequence[Any]) -> list[int]:
-        """The number of each legal action, in the order of ``legal`` (distinct).
+        """The number of each legal action, in the order of ``legal`` (distinct; a new list).
 
         Raises:
             ActionSpaceError: if more legal actions are unlisted than the overflow holds.
         """
+        return list(self._numbers(decision, legal))
+
+    def _numbers(self, decision: Any, legal: Sequence[Any]) -> list[int]:
+        """:meth:`numbers`, possibly the cached list itself (the caller must not change it)."""
+        last = self._last
+        if last is not None and last[0] is legal and last[1] is decision:
+            return last[2]
+        out = self._compute(decision, legal)
+        if type(legal) is LegalView or type(legal) is tuple:
+            self._last = (legal, decision, out)
+        return out
+
+    def _compute(self, decision: Any, legal: Sequence[Any]) -> list[int]:
         index, key, memo = self._index, self.key, self._memo
         context = self._context(decision) if self._context is not None else None
         listed = len(self.keys)
@@ -129,7 +147,7 @@ class KeyedSpace(ActionSpace):
         Raises:
             ActionSpaceError: if ``action`` is not among ``legal``.
         """
-        numbers = self.numbers(decision, legal)
+        numbers = self._numbers(decision, legal)
         for candidate, n in zip(legal, numbers):
             if candidate is action:
                 return n
@@ -147,9 +165,11 @@ class KeyedSpace(ActionSpace):
         """
         if type(index) is not int or not 0 <= index < self.size:
             raise ActionSpaceError(f"action number {index!r} is not in 0..{self.size - 1}")
-        for candidate, n in zip(legal, self.numbers(decision, legal)):
-            if n == index:
-                return candidate
+        numbers = self._numbers(decision, legal)
+        try:
+            return legal[numbers.index(index)]
+        except ValueError:
+            pass
         raise ActionSpaceError(f"action number {index} ({self.meaning(index)}) is not legal now")
 
     def meaning(self, index: int) -> str:
@@ -208,6 +228,18 @@ def _make_space(game: Game[Any, Any], config: GameConfig) -> ActionSpace:
     return space
 
 
+_KEYED: dict[type, bool] = {}
+
+
+def _keyed(space: ActionSpace) -> TypeGuard[KeyedSpace]:
+    """``isinstance(space, KeyedSpace)``, remembered per type (an ABC check is slow on every move)."""
+    kind = type(space)
+    found = _KEYED.get(kind)
+    if found is None:
+        found = _KEYED[kind] = isinstance(space, KeyedSpace)
+    return found
+
+
 def _decision(state: State) -> Any:
     return state.pending[-1] if state.pending else None
 
@@ -224,8 +256,15 @@ def legal_indices(game: Game[Any, Any], state: State) -> list[int]:
         ActionSpaceError: if a legal action has no number.
     """
     space = space_for(game, state.config)
-    if isinstance(space, KeyedSpace):
+    if _keyed(space):
         return space.numbers(_decision(state), game.legal_actions(state))
+    return game.legal_indices(state)
+
+
+def _legal_numbers(game: Game[Any, Any], state: State, space: ActionSpace) -> list[int]:
+    """:func:`legal_indices`, possibly a cached list (the caller must not change it)."""
+    if _keyed(space):
+        return space._numbers(_decision(state), game.legal_actions(state))
     return game.legal_indices(state)
 
 
@@ -236,7 +275,7 @@ def action_to_index(game: Game[Any, Any], state: State, action: Any) -> int:
         ActionSpaceError: if the space has no number for it.
     """
     space = space_for(game, state.config)
-    if isinstance(space, KeyedSpace):
+    if _keyed(space):
         return space.index_of(action, game.legal_actions(state), _decision(state))
     return game.action_to_index(state, action)
 
@@ -248,7 +287,7 @@ def index_to_action(game: Game[Any, Any], state: State, index: int) -> Any:
         ActionSpaceError: if ``index`` is outside the space or (keyed) not legal now.
     """
     space = space_for(game, state.config)
-    if isinstance(space, KeyedSpace):
+    if _keyed(space):
         return space.action_at(index, game.legal_actions(state), _decision(state))
     return game.index_to_action(state, index)
 
@@ -261,7 +300,7 @@ def apply_index(game: Game[Any, Any], state: State, index: int) -> None:
             is not legal; ``state`` is unchanged.
     """
     space = space_for(game, state.config)
-    if not isinstance(space, KeyedSpace):
+    if not _keyed(space):
         game.apply_index(state, index)
         return
     try:

@@ -1,0 +1,1 @@
+"""Reference encoders: the observation encoders before they were made incremental."""
