@@ -46,6 +46,7 @@ from hexkit_soot.rules import (
     routes,
     settlements,
     setup,
+    shares,
     soot,
     structures,
     taxes,
@@ -83,7 +84,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup, campaign_rules,
+    upkeep, production, setup, campaign_rules, shares,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -106,6 +107,7 @@ def register(registry: SootRegistry) -> None:
         register_module(scenario, registry)
     _partnerships.register(registry)  # optional module (issue 14): config may then name it
     register_module(campaign_rules.MODULE, registry)
+    shares.register(registry)  # optional module Shares (issue 14)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -342,7 +344,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         check_fields(state, problems)
         if not problems:  # the combined checks look things up by the names just checked
             check_network(state, problems)
-            for check in (trades.check_trades, routes.check_trails):
+            for check in (trades.check_trades, routes.check_trails, shares.check_shares):
                 try:
                     check(state)
                 except InvalidRecordError as exc:
@@ -438,10 +440,13 @@ class SootGame(FlowGame[SootState, SootConfig]):
         Worth is the score so far (loans, soot and objectives included) plus
         the engine's promise: a third of the portfolio (currency and goods at
         current prices), 1 per camp, 2 per facility owned, 1 per held contract
-        and per card in hand, a little per route segment owned.
+        and per card in hand, a little per route segment owned; with the
+        Shares module, the expected toll income of each seat's shares.
         """
         promise = _promises(state)
         worth = [float(t) + promise[p] for p, t in enumerate(score_totals(state))]
+        if state.share_lines:  # module shares: each seat's expected toll income (MODULE.value)
+            worth = [w + shares.MODULE.value(state, q) for q, w in enumerate(worth)]
         others = [w for p, w in enumerate(worth) if p != player]
         return worth[player] - (max(others) if others else 0.0)
 

@@ -52,8 +52,9 @@ _SKIP = frozenset({"Offer Trade", "Abandon Contract", "Take Loan", "Discard for 
 """Turn-menu answers never searched (never worth it, or taken by a rule)."""
 _ALWAYS = ("Fulfil Contract", "Deliver Binding")
 """Turn-menu answers taken at once whenever offered (free points or owed goods)."""
-_FREE = frozenset({"Claim Contract"})
-"""Free turn-menu answers taken before the main action when they gain anything (see ``_free_claim``)."""
+_FREE = frozenset({"Claim Contract", "Buy Share"})
+"""Free turn-menu answers taken before the main action when they gain anything (see ``_free_claim``;
+``Buy Share``: module shares)."""
 _CLAIM_BAR = 0.05
 _RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
 _CHAIN_DEPTH = 10
