@@ -358,6 +358,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
 
     def played(self, state: SootState) -> dict[str, list[int]]:
         """What was played: each mechanism of :data:`~hexkit_soot.state.PLAYED`
+        (and, with the Shares module, :data:`hexkit_soot.rules.shares.PLAYED`)
         -> count per seat (the study harness's ``played`` hook); a mechanism
         that never happened is listed with zeros.
 
@@ -368,7 +369,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
             Mechanism name -> one count per seat.
         """
         n = len(state.players)
-        return {name: list(state.played.get(name, [0] * n)) for name in PLAYED}
+        names = PLAYED + (shares.PLAYED if shares.NAME in getattr(state.config, "modules", ()) else ())
+        return {name: list(state.played.get(name, [0] * n)) for name in names}
 
     def strong_agent(self, seed: int) -> Any:
         """This game's strong agent (the core ``strong`` spec's hook):
@@ -445,7 +447,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         """
         promise = _promises(state)
         worth = [float(t) + promise[p] for p, t in enumerate(score_totals(state))]
-        if state.share_lines:  # module shares: each seat's expected toll income (MODULE.value)
+        if shares.NAME in getattr(state.config, "modules", ()):  # module shares: toll income, rail progress
             worth = [w + shares.MODULE.value(state, q) for q, w in enumerate(worth)]
         others = [w for p, w in enumerate(worth) if p != player]
         return worth[player] - (max(others) if others else 0.0)

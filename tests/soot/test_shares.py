@@ -247,6 +247,7 @@ def test_without_the_module_nothing_is_offered_or_recorded() -> None:
     shares.offer_issue(s, 0)
     assert s.pending[-1].kind == "turn"
     assert not any(o.code == "Buy Share" for o in legal(s))
+    assert "shares_issued" not in GAME.played(s) and len(GAME.played(s)) == 20
 
 
 # -- tolls -------------------------------------------------------------------------------
@@ -365,6 +366,9 @@ def test_income_and_evaluation_know_shares() -> None:
     s.round = 4                              # 2 tolls in 4 rounds: 0.5 a round, 9 rounds left
     assert expected_income(s, 0) == pytest.approx(0.5 * 9 * 1 * 2 * 1 / 2)
     assert MODULE.value(s, 0) == pytest.approx(expected_income(s, 0) / 3)
+    assert shares.rail_progress(s, 1) == 0.0    # 6 segments: two whole certificates, no progress
+    set_route(s, EAST[6], EAST[7], RAIL, 1)
+    assert shares.rail_progress(s, 1) == pytest.approx(1 / 3)  # the 7th: a third of the next one
     before = GAME.evaluate(s, 0)
     record.held = [0, 2]
     assert GAME.evaluate(s, 0) < before      # holding the share is worth more to P0 than not
@@ -430,6 +434,11 @@ def test_busy_games_issue_buy_and_match() -> None:
             GAME.validate_state(state)
             issued_n += sum(r.issued for r in state.share_lines)
             bought += sum(sum(h for q, h in enumerate(r.held) if q != r.owner) for r in state.share_lines)
+            played = GAME.played(state)
+            assert sum(played["shares_issued"]) == sum(r.issued for r in state.share_lines)
+            assert sum(played["shares_bought"]) == sum(
+                sum(h for q, h in enumerate(r.held) if q != r.owner) for r in state.share_lines)
+            assert sum(played["tolls_matched"]) == sum(r.tolls for r in state.share_lines)
             sheet = GAME.scores(state)
             for q in range(3):
                 assert sheet.breakdown[q]["shares"] == shares.shares_held(state, q)

@@ -66,11 +66,13 @@ from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.steps import ask, free_action, handles, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ShareLine, SootState
+from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
     "NAME", "RULES_VERSION", "ShareNumbers", "share_numbers", "load_numbers", "line_edges", "line_name",
     "lines_of", "record_of", "certificates_allowed", "shares_held", "share_portfolio", "expected_income",
-    "note_rail", "offer_issue", "on_toll", "check_shares", "share_text", "Shares", "MODULE", "register",
+    "rail_progress",
+    "note_rail", "offer_issue", "on_toll", "check_shares", "share_text", "Shares", "MODULE", "register", "PLAYED",
 ]
 
 NAME = "shares"
@@ -78,6 +80,10 @@ NAME = "shares"
 
 RULES_VERSION = 1
 """The Shares rules version (with the data digest, in ``SootConfig.module_versions``)."""
+
+PLAYED = ("shares_issued", "shares_bought", "tolls_matched")
+"""The module's mechanisms in ``SootState.played`` (listed by ``SootGame.played`` with the module on):
+certificates issued, shares bought, tolls matched (counted for the line's owner)."""
 
 _FRESH = "shares.fresh"
 """``module_state`` key: the rail segments (edge codes) laid since the last issue offer."""
@@ -379,6 +385,7 @@ def on_issue(state: SootState, step: Step, answer: Choose) -> None:
             state.share_lines.append(record)
         record.issued += answer.arg
         record.held[player] += answer.arg
+        _tally(state, "shares_issued", player, answer.arg)
         state.note(player, f"issued {answer.arg} share certificate(s) in its line {line_name(record.root)} "
                            f"({len(line)} rail segments; {record.issued} issued, "
                            f"{record.held[player]} unsold)")
@@ -411,6 +418,7 @@ def on_buy(state: SootState, player: PlayerId, answer: Choose) -> None:
     transfer_currency(state, player, record.owner, price, "")
     record.held[record.owner] -= 1
     record.held[player] += 1
+    _tally(state, "shares_bought", player)
     state.note(player, f"bought a share of P{record.owner}'s line {line_name(record.root)} for {price}¤ "
                        f"(now holds {record.held[player]} of {record.issued})")
 
@@ -453,6 +461,7 @@ def on_toll(state: SootState, owner: PlayerId, hexes: list[Hex], toll: int) -> N
     match = toll * share_numbers(state).match_per_toll
     gain_currency(state, owner, match, "")
     record.tolls += 1
+    _tally(state, "tolls_matched", owner)
     total = toll + match
     parts = []
     kept = total
@@ -523,6 +532,27 @@ def expected_income(state: SootState, player: PlayerId) -> float:
         toll = modify(state, record.owner, Hook.TOLL_RATE, 1)
         total += rate * left * toll * (1 + match) * held / record.issued
     return total
+
+
+_PROGRESS = 0.5
+"""Points the agents give a whole certificate's worth of rail progress (a heuristic, not a rule)."""
+
+
+def rail_progress(state: SootState, player: PlayerId) -> float:
+    """Shares' worth of rail ``player`` has laid towards its lines' next certificates (agents' heuristic).
+
+    Args:
+        state: the game.
+        player: the seat.
+
+    Returns:
+        ``sum(len(line) % 3 / 3) * points_per_share`` over the player's lines (0 with the module off).
+    """
+    if not _on(state):
+        return 0.0
+    nums = share_numbers(state)
+    per = nums.segments_per_certificate
+    return sum(len(line) % per / per for line in lines_of(state, player)) * nums.points_per_share
 
 
 def check_shares(state: SootState) -> None:
@@ -616,8 +646,10 @@ class Shares:
         return {"shares": share_numbers(state).points_per_share * shares_held(state, player)}
 
     def value(self, state: SootState, player: PlayerId) -> float:
-        """The agents' evaluation term: expected toll income, at 1/3 point per ¤ (the evaluation's money weight)."""
-        return expected_income(state, player) / 3.0
+        """The agents' evaluation term: expected toll income at 1/3 point per ¤ (the evaluation's money
+        weight), plus half a point per share's worth of progress towards a line's next certificate
+        (``segments % 3 / 3``: rail laid that a later build turns into a share)."""
+        return expected_income(state, player) / 3.0 + _PROGRESS * rail_progress(state, player)
 
 
 MODULE = Shares()
