@@ -418,6 +418,17 @@ def test_conformance_shares_soak(tmp_path: Path) -> None:
     assert report.games == 120
 
 
+@pytest.mark.soak
+def test_conformance_shares_combined_soak(tmp_path: Path) -> None:
+    """Shares with the other modules: solo, the Trust, Partnerships, a scenario (25 games, busy data)."""
+    busy = _busy_data(tmp_path)
+    combos = [(1, {"shares"}), (2, {"shares", "trust"}), (4, {"shares", "partnerships"}),
+              (3, {"shares", "mountain-pass"}), (6, {"shares", "partnerships", "river-delta"})]
+    configs = [GAME.make_config(players=n, variants=v, data_dir=busy) for n, v in combos]
+    report = check_game(GAME, configs, seeds=range(200, 205), json_every=31, view_every=53, all_views=False)
+    assert report.games == 25
+
+
 def test_busy_games_issue_buy_and_match() -> None:
     """With one certificate per segment, random games issue, buy and (sometimes) match tolls."""
     import tempfile
