@@ -46,6 +46,7 @@ from hexkit_soot.rules import (
     routes,
     settlements,
     setup,
+    shares,
     soot,
     structures,
     taxes,
@@ -84,7 +85,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup, _labor,
+    upkeep, production, setup, _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -108,6 +109,7 @@ def register(registry: SootRegistry) -> None:
     _partnerships.register(registry)  # optional module (issue 14): config may then name it
     register_module(campaign_rules.MODULE, registry)
     _labor.register(registry)  # optional module labor (issue 14); its free actions and question are declared above
+    shares.register(registry)  # optional module Shares (issue 14)
 
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
@@ -350,7 +352,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         _labor.check_workers(state, problems)  # module labor: its module_state lists and its question
         if not problems:  # the combined checks look things up by the names just checked
             check_network(state, problems)
-            for check in (trades.check_trades, routes.check_trails):
+            for check in (trades.check_trades, routes.check_trails, shares.check_shares):
                 try:
                     check(state)
                 except InvalidRecordError as exc:
@@ -364,6 +366,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
 
     def played(self, state: SootState) -> dict[str, list[int]]:
         """What was played: each mechanism of :data:`~hexkit_soot.state.PLAYED`
+        (and, with the Shares module, :data:`hexkit_soot.rules.shares.PLAYED`)
         -> count per seat (the study harness's ``played`` hook); a mechanism
         that never happened is listed with zeros.
 
@@ -374,7 +377,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
             Mechanism name -> one count per seat.
         """
         n = len(state.players)
-        return {name: list(state.played.get(name, [0] * n)) for name in PLAYED}
+        names = PLAYED + (shares.PLAYED if shares.NAME in getattr(state.config, "modules", ()) else ())
+        return {name: list(state.played.get(name, [0] * n)) for name in names}
 
     def strong_agent(self, seed: int) -> Any:
         """This game's strong agent (the core ``strong`` spec's hook):

@@ -12,7 +12,8 @@ each cell three characters: terrain letter, then what stands there::
     third char: agents (E Explorer, B Builder, c caravan; '*' for several)
 
 :func:`render_routes` lists segments by owner; :func:`render_state` adds
-the market, players and a score summary.
+the market, players and a score summary (with the Shares module, a line per
+rail line with certificates and per seat holding shares).
 
 Source: rulebook, "The Map"; components (tiles, medallions, tokens).
 """
@@ -25,6 +26,7 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.trust import trust_lines
 from hexkit_soot.rules.labor import labor_lines, labor_on, worker_text
 from hexkit_soot.rules.partners import partner_of, seating
+from hexkit_soot.rules.shares import share_text
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
 __all__ = ["render_map", "render_routes", "render_state"]
@@ -142,5 +144,7 @@ def render_state(state: SootState) -> str:
     if "trust.seized" in state.module_state:  # module trust
         out.extend(trust_lines(state))
     out.extend(labor_lines(state))  # module labor (empty when off)
+    if state.share_lines:  # module shares: each line's certificates and holders, each seat's shares
+        out.extend(share_text(state))
     del data
     return "\n".join(out)

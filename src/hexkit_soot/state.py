@@ -51,6 +51,7 @@ __all__ = [
     "Community",
     "BindingContract",
     "TradeOffer",
+    "ShareLine",
     "Player",
     "SootState",
     "add_goods",
@@ -326,6 +327,36 @@ class TradeOffer:
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
+class ShareLine:
+    """A rail line with share certificates issued (module ``shares``; public).
+
+    A line is a connected set of one owner's rail segments
+    (:mod:`hexkit_soot.rules.shares`); it is recorded once its first
+    certificate is issued, and named by one of its segments, which stays in
+    it for the rest of the game (rail is never removed).
+
+    Attributes:
+        owner: the seat owning the line's rail.
+        root: the :func:`~hexkit_soot.grid.edge_code` of a segment of the line
+            (its smaller code of the two ends), the line's name.
+        issued: certificates issued in the line (at most one per 3 segments).
+        held: certificates held per seat; the owner holds those not sold yet.
+        tolls: tolls paid on the line so far (matched by the bank).
+    """
+
+    owner: PlayerId
+    root: int
+    issued: int = 0
+    held: list[int] = attrs.field(factory=list)
+    tolls: int = 0
+
+    def copy(self) -> ShareLine:
+        """Independent copy."""
+        return ShareLine(owner=self.owner, root=self.root, issued=self.issued, held=self.held.copy(),
+                         tolls=self.tolls)
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
 class Player:
     """One player's board, agents, goods and counters.
 
@@ -504,6 +535,7 @@ class SootState(State):
             ``trust.network`` (hex codes it explored).
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
             seat; over all sources a seat's entries sum to its ``Player.points``.
+        share_lines: rail lines with share certificates (module ``shares``), oldest first.
     """
 
     players: list[Player] = attrs.field(factory=list)
@@ -563,6 +595,7 @@ class SootState(State):
     points_by: dict[str, list[int]] = attrs.field(factory=dict)
     trust_camps: dict[Hex, str] = attrs.field(factory=dict)
     module_state: dict[str, list[int]] = attrs.field(factory=dict)
+    share_lines: list[ShareLine] = attrs.field(factory=list)
 
     def copy_fields(self) -> SootState:
         """A fast independent copy (the body of ``SootGame.clone``), filled into
@@ -630,4 +663,5 @@ class SootState(State):
         new.points_by = dict(zip(self.points_by, map(list.copy, self.points_by.values())))
         new.trust_camps = dict(self.trust_camps)
         new.module_state = {k: list(v) for k, v in self.module_state.items()}
+        new.share_lines = [line.copy() for line in self.share_lines]  # module shares
         return new

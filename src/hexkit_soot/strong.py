@@ -52,9 +52,10 @@ _SKIP = frozenset({"Offer Trade", "Abandon Contract", "Take Loan", "Discard for 
 """Turn-menu answers never searched (never worth it, or taken by a rule)."""
 _ALWAYS = ("Fulfil Contract", "Deliver Binding")
 """Turn-menu answers taken at once whenever offered (free points or owed goods)."""
-_FREE = frozenset({"Claim Contract", "Hire Worker", "End Strike"})
+_FREE = frozenset({"Claim Contract", "Hire Worker", "End Strike", "Buy Share"})
 """Free turn-menu answers taken before the main action when they gain anything (see ``_free_claim``;
-module labor: hiring a worker and ending a strike, valued by the module's ``value`` hook)."""
+module labor: hiring a worker and ending a strike; module shares: ``Buy Share``; valued by the
+modules' ``value`` hooks)."""
 _CLAIM_BAR = 0.05
 _RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
 _CHAIN_DEPTH = 10

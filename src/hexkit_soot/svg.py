@@ -10,7 +10,8 @@
   (``Coal 4``: resource and tokens left when a stack is placed);
 * markers: camps (squares in the owner's colour, the camp's initial),
   Explorers, Builders and caravans (circles ``E``, ``B``, ``c`` in the
-  owner's colour);
+  owner's colour); with the Shares module, ``S2`` diamonds (a line's share
+  certificates) on each line's first segment;
 * routes as lines between hex centres: trails dashed grey, roads and rail
   in the owner's colour (rail thicker);
 * a title (round, season, phase) and a legend (terrains, players with
@@ -39,8 +40,10 @@ from hexkit_soot.config import data_of
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.rules.seasons import season_of
+from hexkit_soot.rules.shares import line_edges, line_name
 from hexkit_soot.rules.trust import seized_slots, trust_score
 from hexkit_soot.rules.labor import NONE, STRIKING, labor_on, needs_worker, worker_at
+from hexkit_soot.grid import code_edge
 from hexkit_soot.state import OUTER_HEX, RAIL, ROAD, TRAIL, SootState
 
 __all__ = ["TERRAIN_FILLS", "PLAYER_COLOURS", "SootStyle", "svg_style", "spec_codes"]
@@ -118,6 +121,14 @@ class SootStyle(Style[int]):
                 self._markers.setdefault(car.loc, []).append(
                     Marker(color=colour, shape=MarkerShape.DIAMOND, size=0.12, text="c",
                            title=f"P{seat} caravan {i}: {load}"))
+        for line in state.share_lines:  # module shares: a marker on each line's root segment
+            h, _ = code_edge(line.root)
+            holders = ", ".join(f"P{q} {n}" for q, n in enumerate(line.held) if n)
+            segments = len(line_edges(state, line.owner, line.root))
+            self._markers.setdefault(h, []).append(Marker(
+                color=PLAYER_COLOURS[line.owner % 6], shape=MarkerShape.DIAMOND, text=f"S{line.issued}",
+                title=f"P{line.owner}'s line {line_name(line.root)}: {segments} rail, {line.issued} share "
+                      f"certificate(s) ({holders}; the owner's unsold), {line.tolls} toll(s) matched"))
         self._links: list[Link] = []
         for h, kinds in sorted(state.route_kind.items()):
             owners = state.route_owner[h]
@@ -254,6 +265,8 @@ def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) ->
     if labor_on(state):  # module labor
         key("W / S: a facility's worker at work / on strike (owner's colour; a Tier 2/3 facility without one "
             "cannot fire)", MarkerShape.TRIANGLE)
+    if state.share_lines:  # module shares
+        key("S2: a rail line's share certificates (owner's colour, on its first segment)", MarkerShape.DIAMOND)
     if any(p.explorers for p in state.players):
         key("E: Explorer (owner's colour)", MarkerShape.CIRCLE)
     if any(p.builders for p in state.players):

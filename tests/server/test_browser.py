@@ -288,9 +288,8 @@ def test_lobby_variants_and_modules(live: LiveServer, browser: Any) -> None:
     page.goto(live.url + "/")
     page.select_option("#game", "soot")
     assert page.locator("#module-trust").is_enabled()  # built: offered
-    module = page.locator("#module-shares")
-    assert module.count() == 1 and module.is_disabled()  # declared, not built yet: shown, not offered
-    assert "not implemented" in (page.locator("label", has=module).get_attribute("title") or "")
+    assert page.locator("#module-shares").is_enabled()  # built: offered
+    assert page.locator("#module-labor").is_enabled()
     page.select_option("#game", "empyreal")
     assert page.locator("#modules input").count() == 0
     page.check("#variant-open")

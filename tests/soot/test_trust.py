@@ -30,8 +30,7 @@ def test_variants_map_onto_modules_and_exclusions_are_refused() -> None:
     assert GAME.make_config(players=1).modules == frozenset({"trust"})  # solo is the game against the Trust
     with pytest.raises(ConfigError, match="'mountain-pass' and 'river-delta'|'river-delta' and 'mountain-pass'"):
         GAME.make_config(players=2, variants={"river-delta", "mountain-pass"})
-    with pytest.raises(ConfigError, match="shares are not implemented"):
-        GAME.make_config(players=2, variants={"shares"})
+    assert GAME.make_config(players=2, variants={"shares"}).modules == frozenset({"shares"})  # implemented
     assert GAME.make_config(players=2, variants={"labor"}).modules == frozenset({"labor"})  # implemented
     with pytest.raises(ConfigError, match=r"takes 1-6 players \(1: the solo game against the Trust\), not 7"):
         GAME.make_config(players=7, variants={"trust"})

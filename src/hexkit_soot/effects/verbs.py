@@ -47,6 +47,7 @@ from hexkit_soot.rules.cards import draw_blind
 from hexkit_soot.rules.communities import add_favor
 from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.routes import set_route
+from hexkit_soot.rules.shares import offer_issue
 from hexkit_soot.state import RAIL, SootState
 
 __all__ = [
@@ -157,6 +158,7 @@ def build_route(state: SootState, player: PlayerId, a: Hex, b: Hex, kind: int) -
     state.note(player, f"built {'rail' if kind == 3 else 'road'} {a}-{b}")
     if kind == RAIL:
         check_rail_link(state, player)
+        offer_issue(state, player)  # module shares: certificates in the line (nothing when off)
 
 
 def found_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:

@@ -77,6 +77,7 @@ from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, ne
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of
 from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.rules.routes import set_route
+from hexkit_soot.rules.shares import on_toll
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
@@ -749,7 +750,9 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
             _pay_fuel(state, player, index, picks)
             flags |= _FUELLED
         for owner in sorted(path.owners - _paid(moved)):
-            transfer_currency(state, player, owner, modify(state, owner, Hook.TOLL_RATE, 1), "toll")
+            toll = modify(state, owner, Hook.TOLL_RATE, 1)
+            if transfer_currency(state, player, owner, toll, "toll") and state.share_lines:
+                on_toll(state, owner, path.hexes, toll)  # module shares: matched and split on a line
             moved |= 1 << (_PAID_BIT + owner)
     if path.via_node:
         flags |= _NODE_SEEN

@@ -32,6 +32,7 @@ from hexkit_soot.grid import code_edge, edge_code
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.network import affordable, can_pay, pay, waivable
+from hexkit_soot.rules import shares as _shares  # module shares: lines and the issue offer
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
@@ -135,6 +136,8 @@ def set_route(state: SootState, a: Hex, b: Hex, kind: int, owner: PlayerId) -> N
     d = a.neighbors().index(b)
     _put(state, a, d, kind, owner)
     _put(state, b, (d + 3) % 6, kind, owner)
+    if kind == RAIL:
+        _shares.note_rail(state, a, b, owner)  # module shares (nothing when off)
 
 
 def anchors(state: SootState, player: PlayerId) -> set[Hex]:
@@ -325,6 +328,8 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
 
 
 def _route_done(state: SootState, player: PlayerId) -> None:
-    """Announce the end of a Build Route action (``free``: it used no action)."""
+    """Announce the end of a Build Route action (``free``: it used no action); with the
+    Shares module, offer the builder certificates in the lines its new rail belongs to."""
     free = state.players[player].counters.pop("route_free", 0)
     notify(state, player, Moment.ROUTE_BUILT, {"free": free})
+    _shares.offer_issue(state, player)  # module shares: asks only after rail was laid

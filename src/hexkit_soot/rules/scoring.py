@@ -25,6 +25,7 @@ from hexkit_soot.ledger import D, good_value
 from hexkit_soot.rules.communities import screened_value
 from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
+from hexkit_soot.rules.shares import share_portfolio
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -34,7 +35,8 @@ __all__ = [
 
 
 def portfolio(state: SootState, player: PlayerId) -> int:
-    """Currency plus the value of every good the player owns, at current prices.
+    """Currency plus the value of every good the player owns, at current prices
+    (with the Shares module, plus 1¤ per share held).
 
     In another player's view, ingredients whose kind is hidden count at
     :func:`~hexkit_soot.rules.communities.screened_value` each.
@@ -55,6 +57,8 @@ def portfolio(state: SootState, player: PlayerId) -> int:
     for c in p.caravans:
         for g, n in c.cargo.items():
             total += n * good_value(state, g)
+    if state.share_lines:  # module shares: 1¤ of portfolio per share held
+        total += share_portfolio(state, player)
     return total
 
 
