@@ -11,18 +11,18 @@ Source: rulebook, Components; Inside Your Company Folio.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
-from hexkit.components import Pool
+from hexkit.components import Pool, Supply
 from hexkit.game import State
 
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import GameData, game_data
 
-__all__ = ["PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread"]
+__all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out"]
 
 Cell = int
 """A hex of the map by number (index into :attr:`Board.hexes`)."""
@@ -49,6 +49,52 @@ Goods picked up by deliveries; ``demand_tiles``: Demand Tiles taken;
 ``wastelands_placed``: Wasteland tiles placed; ``upgrades``: End of the Line
 Upgrades chosen; ``administrates``: Administrate actions.
 """
+
+
+@attrs.define(slots=True, eq=True)
+class GoodsSupply(Supply[int]):
+    """The Goods supply: a core :class:`~hexkit.components.Supply` keyed by colour index.
+
+    It also reads as the list of counts per colour (its saved shape, and
+    what a reader such as the RL observation encoder takes): ``supply[c]``,
+    ``len(supply)`` (the colours), iteration in colour order. Moves go
+    through the :class:`~hexkit.components.Supply` methods (``take``,
+    ``put_back``), called by :mod:`hexkit_empyreal.rules.goods` alone.
+
+    Source: rulebook, Components (35 Goods of each of six colours).
+    """
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int]) -> GoodsSupply:
+        """The supply holding ``counts[c]`` Goods of colour ``c``, nothing out.
+
+        Counts are not checked (a loaded file's are named by
+        :meth:`~hexkit_empyreal.game.EmpyrealGame.validate_state`).
+        """
+        supply = cls.__new__(cls)
+        supply.stock = dict(enumerate(counts))
+        supply.out = {}
+        return supply
+
+    def __len__(self) -> int:
+        """The number of colours."""
+        return len(self.stock)
+
+    def __getitem__(self, colour: int) -> int:
+        """Goods of ``colour`` in the supply.
+
+        Raises:
+            IndexError: no such colour.
+        """
+        try:
+            return self.stock[colour]
+        except KeyError:
+            raise IndexError(f"no Good colour {colour}") from None
+
+    def __iter__(self) -> Iterator[int]:
+        """The counts in colour order."""
+        stock = self.stock
+        return iter([stock[c] for c in sorted(stock)])
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -223,7 +269,14 @@ class EmpyrealState(State):
         cars: seats of the train cars on each cell (sorted tuple).
         stands: Demand Tiles left in each City's stand (stand order of
             :attr:`Board.cities`), as (colour, kind).
-        supply: Goods in the supply per colour.
+        supply: the Goods supply (:class:`GoodsSupply`, a core
+            :class:`~hexkit.components.Supply` keyed by colour index):
+            ``supply[c]`` Goods of colour ``c`` are in the supply,
+            ``supply.out[c]`` on the map or on folios (the total of each
+            colour never changes). It changes only through
+            :mod:`hexkit_empyreal.rules.goods`. Saved as the list of counts
+            per colour; ``out`` is counted again when a state is built with
+            none (a loaded state).
         wasteland: Wasteland tiles left in the supply.
         deck: Spellcar draw pile (hidden order); ``discard``: discarded
             Spellcars; ``market``: the face-up Spellcar Market.
@@ -247,7 +300,7 @@ class EmpyrealState(State):
     goods: list[tuple[int, ...]] = attrs.field(factory=list)
     cars: list[tuple[int, ...]] = attrs.field(factory=list)
     stands: list[list[tuple[int, int]]] = attrs.field(factory=list)
-    supply: list[int] = attrs.field(factory=list)
+    supply: GoodsSupply = attrs.field(factory=lambda: GoodsSupply())
     wasteland: int = 0
     deck: list[str] = attrs.field(factory=list)
     discard: list[str] = attrs.field(factory=list)
@@ -264,6 +317,11 @@ class EmpyrealState(State):
     end_triggered: bool = False
     free_captains: list[str] = attrs.field(factory=list)
     played: dict[str, list[int]] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        supply = self.supply
+        if not supply.out and supply.stock:  # loaded (``out`` is not saved), or built by hand
+            supply.out = goods_out(self, len(supply.stock))
 
     def copy(self) -> EmpyrealState:
         """An independent copy (the fast clone)."""
@@ -368,3 +426,22 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def goods_out(state: EmpyrealState, colours: int) -> dict[int, int]:
+    """The Goods of each colour ``0 .. colours-1`` out of the supply: on the map plus on folios.
+
+    What the Goods supply keeps as ``out`` (a colour with none out has no
+    entry). Colours outside the range, which
+    :meth:`~hexkit_empyreal.game.EmpyrealGame.validate_state` reports, are
+    left out.
+    """
+    out = [0] * colours
+    for goods in state.goods:
+        for colour in goods:
+            if 0 <= colour < colours:
+                out[colour] += 1
+    for ps in state.players:
+        for colour, n in enumerate(ps.goods[:colours]):
+            out[colour] += n
+    return {c: n for c, n in enumerate(out) if n}
