@@ -21,7 +21,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import EmpyrealHandler
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, offered_now
 from hexkit_empyreal.state import EmpyrealState, board
 
 __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", "BranchHandler"]
@@ -43,7 +43,9 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
     """Pick a name; the op ``then`` runs with it."""
 
     def answers(self, state: EmpyrealState, d: ChooseOption) -> Sequence[Any]:
-        acts: list[Any] = [interned(Choose, o) for o in options_of(state, d)]
+        found = offered_now(state, d) if d.domain else None
+        names = options_of(state, d) if found is None else [str(x) for x in found]
+        acts: list[Any] = [interned(Choose, o) for o in names]
         if d.optional:
             acts.append(DONE)
         return acts
@@ -63,7 +65,9 @@ class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
         hexes = board(state).hexes
-        acts: list[Any] = [interned(PickHex, hexes[c]) for c in cells_of(state, d)]
+        found = offered_now(state, d)
+        cells = cells_of(state, d) if found is None else [int(x) for x in found]
+        acts: list[Any] = [interned(PickHex, hexes[c]) for c in cells]
         if d.optional:
             acts.append(DONE)
         return acts

@@ -26,7 +26,7 @@ from hexkit_empyreal.effects.registry import Steps, get_domain, get_op, mark, ma
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle"]
+__all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle", "offered_now"]
 
 
 Q = TypeVar("Q", bound=Decision)
@@ -156,4 +156,22 @@ def settle(state: EmpyrealState) -> None:
                 pending.pop()
                 note_nothing_to_choose(state, top)
                 continue
+            OFFERED[0], OFFERED[1], OFFERED[2] = top, state, offered
         break
+
+
+OFFERED: list[Any] = [None, None, None]
+"""The options :func:`settle` found for the generic choice it left on top:
+(the question, the state, the options). The question's handler lists them
+next, on the same state, unchanged (memoised per decision: the domain is
+asked once, not twice); :func:`offered_now` takes them."""
+
+
+def offered_now(state: EmpyrealState, d: Decision) -> Any:
+    """The options :func:`settle` found for ``d`` on ``state`` (taken once), or ``None``."""
+    memo = OFFERED
+    if memo[0] is d and memo[1] is state and state.pending and state.pending[-1] is d:
+        found = memo[2]
+        memo[0] = memo[1] = memo[2] = None
+        return found
+    return None
