@@ -19,6 +19,7 @@ from hexkit_empyreal.actions import (
     PickHex,
     interned,
 )
+from hexkit_empyreal.board import Board
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, offered_now
@@ -60,14 +61,25 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
         return f"the options are: {', '.join(options_of(state, d)) or 'none'}"
 
 
+_PICKS: list[Any] = [None, ()]
+
+
+def _pick_answers(b: Board) -> tuple[PickHex, ...]:
+    """The :class:`PickHex` answer of every cell of ``b`` (the shared interned values), by cell."""
+    last = _PICKS
+    if last[0] is not b:
+        last[0], last[1] = b, tuple(interned(PickHex, h) for h in b.hexes)
+    return last[1]  # type: ignore[no-any-return]
+
+
 class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
     """Pick a hex; the op ``then`` runs with its cell."""
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
-        hexes = board(state).hexes
         found = offered_now(state, d)
         cells = cells_of(state, d) if found is None else [int(x) for x in found]
-        acts: list[Any] = [interned(PickHex, hexes[c]) for c in cells]
+        table = _pick_answers(board(state))
+        acts: list[Any] = [table[c] for c in cells]
         if d.optional:
             acts.append(DONE)
         return acts
