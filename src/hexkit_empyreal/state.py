@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from typing import Any
+
 import attrs
 
 from hexkit.components import Pool, Supply
@@ -22,7 +24,7 @@ from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import GameData, game_data
 
-__all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out"]
+__all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out", "remember_asked", "recall_asked"]
 
 Cell = int
 """A hex of the map by number (index into :attr:`Board.hexes`)."""
@@ -351,6 +353,14 @@ class EmpyrealState(State):
             played={k: v.copy() for k, v in self.played.items()},
         )
 
+    def invalidate_legal(self) -> None:
+        """Forget the cached legal actions, and the options found when the
+        question on top was asked (:func:`remember_asked`): after changing a
+        state by hand, outside :meth:`~hexkit.game.Game.apply`."""
+        State.invalidate_legal(self)
+        if _ASKED[1] is self:
+            _ASKED[0] = _ASKED[1] = _ASKED[2] = None
+
     @property
     def cfg(self) -> EmpyrealConfig:
         """The config, typed."""
@@ -445,3 +455,29 @@ def goods_out(state: EmpyrealState, colours: int) -> dict[int, int]:
         for colour, n in enumerate(ps.goods[:colours]):
             out[colour] += n
     return {c: n for c, n in enumerate(out) if n}
+
+
+_ASKED: list[Any] = [None, None, None]
+
+
+def remember_asked(state: EmpyrealState, question: object, options: Sequence[object]) -> None:
+    """Keep the options a step found for the question it is leaving on top of ``state``.
+
+    Memoised per decision: the step that asks must find the options anyway
+    (to ask at all, or to skip a question with none), and the question's
+    handler lists them next, on the same state with nothing changed in
+    between; :func:`recall_asked` hands them over once. A state changed by
+    hand in between must call :meth:`EmpyrealState.invalidate_legal`, as
+    for the engine's own cache.
+    """
+    _ASKED[0], _ASKED[1], _ASKED[2] = question, state, options
+
+
+def recall_asked(state: EmpyrealState, question: object) -> Sequence[object] | None:
+    """The options :func:`remember_asked` kept for ``question`` on top of ``state`` (taken once), or ``None``."""
+    memo = _ASKED
+    if memo[0] is question and memo[1] is state and state.pending and state.pending[-1] is question:
+        found: Sequence[object] = memo[2]
+        memo[0] = memo[1] = memo[2] = None
+        return found
+    return None

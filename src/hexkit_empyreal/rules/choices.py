@@ -6,7 +6,7 @@ Source: DESIGN.md (turns are sequences of small decisions).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from hexkit_empyreal.actions import (
     DONE,
@@ -22,8 +22,8 @@ from hexkit_empyreal.actions import (
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import EmpyrealHandler, offered_now
-from hexkit_empyreal.state import EmpyrealState, board
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler
+from hexkit_empyreal.state import EmpyrealState, board, recall_asked
 
 __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", "BranchHandler"]
 
@@ -44,7 +44,7 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
     """Pick a name; the op ``then`` runs with it."""
 
     def answers(self, state: EmpyrealState, d: ChooseOption) -> Sequence[Any]:
-        found = offered_now(state, d) if d.domain else None
+        found = recall_asked(state, d) if d.domain else None
         names = options_of(state, d) if found is None else [str(x) for x in found]
         acts: list[Any] = [interned(Choose, o) for o in names]
         if d.optional:
@@ -76,8 +76,8 @@ class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
     """Pick a hex; the op ``then`` runs with its cell."""
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
-        found = offered_now(state, d)
-        cells = cells_of(state, d) if found is None else [int(x) for x in found]
+        found = recall_asked(state, d)
+        cells = cells_of(state, d) if found is None else [int(x) for x in cast("Sequence[int]", found)]
         table = _pick_answers(board(state))
         acts: list[Any] = [table[c] for c in cells]
         if d.optional:

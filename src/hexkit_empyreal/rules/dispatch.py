@@ -24,9 +24,9 @@ from hexkit.game import Decision
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
 from hexkit_empyreal.effects.registry import Steps, get_domain, get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
-from hexkit_empyreal.state import EmpyrealState
+from hexkit_empyreal.state import EmpyrealState, remember_asked
 
-__all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle", "offered_now"]
+__all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle"]
 
 
 Q = TypeVar("Q", bound=Decision)
@@ -156,22 +156,6 @@ def settle(state: EmpyrealState) -> None:
                 pending.pop()
                 note_nothing_to_choose(state, top)
                 continue
-            OFFERED[0], OFFERED[1], OFFERED[2] = top, state, offered
+            remember_asked(state, top, offered)  # listed next by the handler
         break
 
-
-OFFERED: list[Any] = [None, None, None]
-"""The options :func:`settle` found for the generic choice it left on top:
-(the question, the state, the options). The question's handler lists them
-next, on the same state, unchanged (memoised per decision: the domain is
-asked once, not twice); :func:`offered_now` takes them."""
-
-
-def offered_now(state: EmpyrealState, d: Decision) -> Any:
-    """The options :func:`settle` found for ``d`` on ``state`` (taken once), or ``None``."""
-    memo = OFFERED
-    if memo[0] is d and memo[1] is state and state.pending and state.pending[-1] is d:
-        found = memo[2]
-        memo[0] = memo[1] = memo[2] = None
-        return found
-    return None

@@ -41,7 +41,7 @@ from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, p
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
-from hexkit_empyreal.state import EmpyrealState, TurnState, data
+from hexkit_empyreal.state import EmpyrealState, TurnState, data, recall_asked, remember_asked
 from hexkit_empyreal.state import tally
 
 __all__ = [
@@ -145,21 +145,12 @@ def _start_turn(state: EmpyrealState, o: StartTurn) -> Steps | None:
     return [auto(OpenSpecialistPhase, o.player)]
 
 
-# The answers of the Specialist phase just asked: the step that asks must
-# list the usable Specialists anyway (to ask at all), and the question is
-# listed next, on the same state with nothing changed in between (the
-# question object itself, fresh each time, is the key; a clone or another
-# question lists afresh). Memoised per decision: the phase asks after every
-# Specialist used.
-_ASKED: list[Any] = [None, None, ()]
-
-
 @runs(OpenSpecialistPhase)
 def _specialist_phase(state: EmpyrealState, o: OpenSpecialistPhase) -> Steps | None:
     usable = usable_specialists(state, o.player)
     if usable:
         question = SpecialistPhase(player=o.player, prompt="activate Specialists, or done")
-        _ASKED[0], _ASKED[1], _ASKED[2] = question, state, usable
+        remember_asked(state, question, usable)  # listed next by the handler: found once
         return [question]
     return [MainAction(player=o.player, prompt="Administrate or Move+Activate")]
 
@@ -168,11 +159,8 @@ class SpecialistPhaseHandler(EmpyrealHandler[SpecialistPhase]):
     """Activate a Specialist, or go on to the main action."""
 
     def answers(self, state: EmpyrealState, d: SpecialistPhase) -> Sequence[Any]:
-        asked = _ASKED
-        if asked[0] is d and asked[1] is state and state.pending and state.pending[-1] is d:
-            usable = asked[2]
-            asked[0] = asked[1] = None  # once: a later listing (a state changed by hand) recomputes
-        else:
+        usable = recall_asked(state, d)
+        if usable is None:
             usable = usable_specialists(state, d.player)
         acts: list[Any] = [interned(UseSpecialist, n) for n in usable]
         acts.append(DONE)
