@@ -149,25 +149,25 @@ class PlayerState:
     net: int = 0
 
     def copy(self) -> PlayerState:
-        """An independent copy."""
-        return PlayerState(
-            company=self.company,
-            captain=self.captain,
-            captain_ready=self.captain_ready,
-            engineer=self.engineer,
-            engineer_ready=self.engineer_ready,
-            surveyor=self.surveyor,
-            surveyor_used=self.surveyor_used,
-            station_masters=self.station_masters.copy(),
-            over_surveyor=self.over_surveyor,
-            pool=self.pool.copy(),
-            conductor=self.conductor,
-            railyard=self.railyard.copy(),
-            goods=self.goods.copy(),
-            tiles=self.tiles.copy(),
-            cars_left=self.cars_left,
-            net=self.net,
-        )
+        """An independent copy (slots set directly: the fast clone runs this per seat)."""
+        new = _new_player(PlayerState)
+        new.company = self.company
+        new.captain = self.captain
+        new.captain_ready = self.captain_ready
+        new.engineer = self.engineer
+        new.engineer_ready = self.engineer_ready
+        new.surveyor = self.surveyor
+        new.surveyor_used = self.surveyor_used
+        new.station_masters = self.station_masters.copy()
+        new.over_surveyor = self.over_surveyor
+        new.pool = self.pool.copy()
+        new.conductor = self.conductor
+        new.railyard = self.railyard.copy()
+        new.goods = self.goods.copy()
+        new.tiles = self.tiles.copy()
+        new.cars_left = self.cars_left
+        new.net = self.net
+        return new
 
     @property
     def mana(self) -> int:
@@ -239,25 +239,29 @@ class TurnState:
     flags: dict[str, int] = attrs.field(factory=dict)
 
     def copy(self) -> TurnState:
-        """An independent copy."""
-        return TurnState(
-            player=self.player,
-            activated=self.activated.copy(),
-            activations=self.activations,
-            activating=self.activating,
-            locked=self.locked,
-            move_costs=self.move_costs,
-            activation_costs=self.activation_costs,
-            ignore_inherent=self.ignore_inherent,
-            free_transfers=self.free_transfers,
-            free_hexes=self.free_hexes.copy(),
-            last_built=self.last_built,
-            extra_turn=self.extra_turn,
-            used=self.used.copy(),
-            gained=self.gained.copy(),
-            twice=self.twice,
-            flags=self.flags.copy(),
-        )
+        """An independent copy (slots set directly, as :meth:`PlayerState.copy`)."""
+        new = _new_turn(TurnState)
+        new.player = self.player
+        new.activated = self.activated.copy()
+        new.activations = self.activations
+        new.activating = self.activating
+        new.locked = self.locked
+        new.move_costs = self.move_costs
+        new.activation_costs = self.activation_costs
+        new.ignore_inherent = self.ignore_inherent
+        new.free_transfers = self.free_transfers
+        new.free_hexes = self.free_hexes.copy()
+        new.last_built = self.last_built
+        new.extra_turn = self.extra_turn
+        new.used = self.used.copy()
+        new.gained = self.gained.copy()
+        new.twice = self.twice
+        new.flags = self.flags.copy()
+        return new
+
+
+_new_player = PlayerState.__new__
+_new_turn = TurnState.__new__
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)

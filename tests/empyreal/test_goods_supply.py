@@ -84,3 +84,21 @@ def test_validate_state_names_goods_out_that_do_not_add_up() -> None:
     state.supply.out[0] = state.supply.out.get(0, 0) + 1  # one Good out that is nowhere
     with pytest.raises(InvalidRecordError, match="state.supply.*do not match"):
         GAME.validate_state(state)
+
+
+def test_folio_and_turn_copies_set_every_field() -> None:
+    """The fast copies set the slots directly: none may be left out."""
+    import attrs as _attrs
+
+    from hexkit_empyreal.state import PlayerState, TurnState
+
+    state, _ = play_random(GAME, GAME.make_config(players=3), 4)
+    for part in (state.players[0], state.turn):
+        copy = part.copy()
+        for field in _attrs.fields(type(part)):
+            assert getattr(copy, field.name) == getattr(part, field.name), field.name
+        assert copy == part and type(copy) in (PlayerState, TurnState)
+    ps = state.players[1]
+    twin = ps.copy()
+    twin.railyard.append("x"), twin.goods.__setitem__(0, 99), twin.pool.gain(1)
+    assert ps.railyard[-1:] != ["x"] and ps.goods[0] != 99 and twin.pool != ps.pool
