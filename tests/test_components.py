@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 import cattrs
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -299,7 +300,37 @@ def test_supply_put_back_cannot_create_tokens() -> None:
     with pytest.raises(InsufficientError, match="cannot put back 2 'ore', only 1 taken out"):
         s.put_back("ore", 2)
     s.put_back("ore", 1)
-    assert s == Supply({"ore": 2}, {"ore": 0})
+    assert s == Supply.of({"ore": 2}) and s.out == {}  # the last one back: no entry left
+
+
+def test_supply_equal_however_reached() -> None:
+    """``out`` lists only kinds with tokens out: a supply that took and gave
+    back equals a fresh one (Empyreal's Goods supply rebuilds ``out`` on load)."""
+    goods = Supply.of({0: 3, 1: 2})
+    goods.take(0, 2)
+    goods.take(1)
+    goods.put_back(1)
+    assert goods.out == {0: 2} and goods.stock == {0: 1, 1: 2}
+    goods.put_back(0, 1)
+    assert goods.out == {0: 1}
+    goods.put_back(0, 1)
+    assert goods == Supply.of({0: 3, 1: 2}) and goods.total(0) == 3
+
+
+def test_supply_copy_keeps_a_subclass() -> None:
+    """A game may subclass Supply (Empyreal's GoodsSupply): its copy is of that class."""
+
+    @attrs.define(slots=True)
+    class Named(Supply[str]):
+        def first(self) -> str:
+            return min(self.stock)
+
+    s = Named({"ore": 2, "coal": 1}, {})
+    s.take("ore")
+    c = s.copy()
+    assert type(c) is Named and c == s and c.first() == "coal"
+    c.take("ore")
+    assert s.count("ore") == 1 and c.count("ore") == 0
 
 
 # --- Pool ---------------------------------------------------------------------

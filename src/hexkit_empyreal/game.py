@@ -58,7 +58,7 @@ from hexkit_empyreal.rules.flow import build_flow
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
-from hexkit_empyreal.state import PLAYED, EmpyrealState, PlayerState, data
+from hexkit_empyreal.state import PLAYED, EmpyrealState, GoodsSupply, PlayerState, data, goods_out
 from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 from hexkit_empyreal.present import present_answer, private_info
@@ -176,6 +176,7 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
 
         conv.register_unstructure_hook(PlayerState, unstructure)
         conv.register_structure_hook(PlayerState, structure)
+        _goods_supply_hooks(conv)
         conv.register_structure_hook(Branch, _reader(Branch, conv, migrate_branch))
         read_op = _reader(Op, conv, lambda saved: migrate_steps(saved, "op"))
 
@@ -205,7 +206,8 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         spent) within the cap and not negative; train cars in supply plus
         on the map equal to the Company's allotment; no hex over its car
         limit or holding an unknown seat; the network bit masks agree with
-        the cars on the map; supplies not negative; then every name, index
+        the cars on the map; supplies not negative, and the Goods out of the
+        supply exactly those on the map and on folios; then every name, index
         and count against the component data and the pending questions
         (:func:`~hexkit_empyreal.integrity.check_bounds`).
 
@@ -249,8 +251,11 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             if any(count < 0 for count in folio.goods):
                 problems.add(f"{where}.goods", "a Good count is negative")
             _check_names(state, where, folio, problems)
-        if any(count < 0 for count in state.supply):
+        supply = state.supply
+        if any(count < 0 for count in supply.stock.values()):
             problems.add("state.supply", "a Good count is negative")
+        elif supply.out != goods_out(state, len(supply.stock)):
+            problems.add("state.supply", "the Goods taken out do not match those on the map and on folios")
         if not 0 <= state.wasteland <= rules.wasteland_tiles:
             problems.add("state.wasteland", f"{state.wasteland} is outside 0..{rules.wasteland_tiles}")
         check_bounds(state, problems)
@@ -410,3 +415,25 @@ def _check_names(state: EmpyrealState, where: str, folio: Any, problems: Problem
                 problems.add(f"{where}.{field}", f"{name!r} is not known to this game")
     if len(folio.goods) != len(d.goods):
         problems.add(f"{where}.goods", f"{len(folio.goods)} counts; the game has {len(d.goods)} Goods")
+
+
+def _goods_supply_hooks(conv: cattrs.Converter) -> None:
+    """Save the Goods supply (:class:`~hexkit_empyreal.state.GoodsSupply`) as its counts per colour.
+
+    The saved shape from before the state used the core's
+    :class:`~hexkit.components.Supply` (a list, colour index order), so
+    older files load unchanged. What is out of the supply is not saved: the
+    state counts it from the map and the folios when it is built
+    (:class:`~hexkit_empyreal.state.EmpyrealState`). Counts are set, not
+    checked, here: :meth:`EmpyrealGame.validate_state` names a negative
+    count by field.
+    """
+
+    def unstructure(supply: GoodsSupply) -> list[int]:
+        return list(supply)
+
+    def structure(saved: Any, _: Any) -> GoodsSupply:
+        return GoodsSupply.from_counts(conv.structure(saved, list[int]))
+
+    conv.register_unstructure_hook(GoodsSupply, unstructure)
+    conv.register_structure_hook(GoodsSupply, structure)

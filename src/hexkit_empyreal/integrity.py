@@ -147,8 +147,9 @@ def _check_map(state: EmpyrealState, d: GameData, b: Board | None, problems: Pro
             _index(problems, f"state.goods.{cell}.{i}", colour, colours, "a Good colour")
     for s, stand in enumerate(state.stands):
         _tiles(problems, f"state.stands.{s}", stand, colours, len(d.rules.demand_values))
-    if len(state.supply) != colours:
-        problems.add("state.supply", f"{len(state.supply)} counts; the game has {colours} Goods")
+    stock = state.supply.stock
+    if sorted(stock) != list(range(len(stock))) or len(stock) != colours:
+        problems.add("state.supply", f"{len(stock)} counts; the game has {colours} Goods")
 
 
 def _tiles(problems: Problems, field: str, tiles: list[tuple[int, int]], colours: int, kinds: int) -> None:

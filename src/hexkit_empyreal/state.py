@@ -11,18 +11,20 @@ Source: rulebook, Components; Inside Your Company Folio.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+
+from typing import Any
 
 import attrs
 
-from hexkit.components import Pool
+from hexkit.components import Pool, Supply
 from hexkit.game import State
 
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import GameData, game_data
 
-__all__ = ["PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread"]
+__all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out", "remember_asked", "recall_asked"]
 
 Cell = int
 """A hex of the map by number (index into :attr:`Board.hexes`)."""
@@ -49,6 +51,52 @@ Goods picked up by deliveries; ``demand_tiles``: Demand Tiles taken;
 ``wastelands_placed``: Wasteland tiles placed; ``upgrades``: End of the Line
 Upgrades chosen; ``administrates``: Administrate actions.
 """
+
+
+@attrs.define(slots=True, eq=True)
+class GoodsSupply(Supply[int]):
+    """The Goods supply: a core :class:`~hexkit.components.Supply` keyed by colour index.
+
+    It also reads as the list of counts per colour (its saved shape, and
+    what a reader such as the RL observation encoder takes): ``supply[c]``,
+    ``len(supply)`` (the colours), iteration in colour order. Moves go
+    through the :class:`~hexkit.components.Supply` methods (``take``,
+    ``put_back``), called by :mod:`hexkit_empyreal.rules.goods` alone.
+
+    Source: rulebook, Components (35 Goods of each of six colours).
+    """
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int]) -> GoodsSupply:
+        """The supply holding ``counts[c]`` Goods of colour ``c``, nothing out.
+
+        Counts are not checked (a loaded file's are named by
+        :meth:`~hexkit_empyreal.game.EmpyrealGame.validate_state`).
+        """
+        supply = cls.__new__(cls)
+        supply.stock = dict(enumerate(counts))
+        supply.out = {}
+        return supply
+
+    def __len__(self) -> int:
+        """The number of colours."""
+        return len(self.stock)
+
+    def __getitem__(self, colour: int) -> int:
+        """Goods of ``colour`` in the supply.
+
+        Raises:
+            IndexError: no such colour.
+        """
+        try:
+            return self.stock[colour]
+        except KeyError:
+            raise IndexError(f"no Good colour {colour}") from None
+
+    def __iter__(self) -> Iterator[int]:
+        """The counts in colour order."""
+        stock = self.stock
+        return iter([stock[c] for c in sorted(stock)])
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -101,25 +149,25 @@ class PlayerState:
     net: int = 0
 
     def copy(self) -> PlayerState:
-        """An independent copy."""
-        return PlayerState(
-            company=self.company,
-            captain=self.captain,
-            captain_ready=self.captain_ready,
-            engineer=self.engineer,
-            engineer_ready=self.engineer_ready,
-            surveyor=self.surveyor,
-            surveyor_used=self.surveyor_used,
-            station_masters=self.station_masters.copy(),
-            over_surveyor=self.over_surveyor,
-            pool=self.pool.copy(),
-            conductor=self.conductor,
-            railyard=self.railyard.copy(),
-            goods=self.goods.copy(),
-            tiles=self.tiles.copy(),
-            cars_left=self.cars_left,
-            net=self.net,
-        )
+        """An independent copy (slots set directly: the fast clone runs this per seat)."""
+        new = _new_player(PlayerState)
+        new.company = self.company
+        new.captain = self.captain
+        new.captain_ready = self.captain_ready
+        new.engineer = self.engineer
+        new.engineer_ready = self.engineer_ready
+        new.surveyor = self.surveyor
+        new.surveyor_used = self.surveyor_used
+        new.station_masters = self.station_masters.copy()
+        new.over_surveyor = self.over_surveyor
+        new.pool = self.pool.copy()
+        new.conductor = self.conductor
+        new.railyard = self.railyard.copy()
+        new.goods = self.goods.copy()
+        new.tiles = self.tiles.copy()
+        new.cars_left = self.cars_left
+        new.net = self.net
+        return new
 
     @property
     def mana(self) -> int:
@@ -191,25 +239,29 @@ class TurnState:
     flags: dict[str, int] = attrs.field(factory=dict)
 
     def copy(self) -> TurnState:
-        """An independent copy."""
-        return TurnState(
-            player=self.player,
-            activated=self.activated.copy(),
-            activations=self.activations,
-            activating=self.activating,
-            locked=self.locked,
-            move_costs=self.move_costs,
-            activation_costs=self.activation_costs,
-            ignore_inherent=self.ignore_inherent,
-            free_transfers=self.free_transfers,
-            free_hexes=self.free_hexes.copy(),
-            last_built=self.last_built,
-            extra_turn=self.extra_turn,
-            used=self.used.copy(),
-            gained=self.gained.copy(),
-            twice=self.twice,
-            flags=self.flags.copy(),
-        )
+        """An independent copy (slots set directly, as :meth:`PlayerState.copy`)."""
+        new = _new_turn(TurnState)
+        new.player = self.player
+        new.activated = self.activated.copy()
+        new.activations = self.activations
+        new.activating = self.activating
+        new.locked = self.locked
+        new.move_costs = self.move_costs
+        new.activation_costs = self.activation_costs
+        new.ignore_inherent = self.ignore_inherent
+        new.free_transfers = self.free_transfers
+        new.free_hexes = self.free_hexes.copy()
+        new.last_built = self.last_built
+        new.extra_turn = self.extra_turn
+        new.used = self.used.copy()
+        new.gained = self.gained.copy()
+        new.twice = self.twice
+        new.flags = self.flags.copy()
+        return new
+
+
+_new_player = PlayerState.__new__
+_new_turn = TurnState.__new__
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -223,7 +275,14 @@ class EmpyrealState(State):
         cars: seats of the train cars on each cell (sorted tuple).
         stands: Demand Tiles left in each City's stand (stand order of
             :attr:`Board.cities`), as (colour, kind).
-        supply: Goods in the supply per colour.
+        supply: the Goods supply (:class:`GoodsSupply`, a core
+            :class:`~hexkit.components.Supply` keyed by colour index):
+            ``supply[c]`` Goods of colour ``c`` are in the supply,
+            ``supply.out[c]`` on the map or on folios (the total of each
+            colour never changes). It changes only through
+            :mod:`hexkit_empyreal.rules.goods`. Saved as the list of counts
+            per colour; ``out`` is counted again when a state is built with
+            none (a loaded state).
         wasteland: Wasteland tiles left in the supply.
         deck: Spellcar draw pile (hidden order); ``discard``: discarded
             Spellcars; ``market``: the face-up Spellcar Market.
@@ -247,7 +306,7 @@ class EmpyrealState(State):
     goods: list[tuple[int, ...]] = attrs.field(factory=list)
     cars: list[tuple[int, ...]] = attrs.field(factory=list)
     stands: list[list[tuple[int, int]]] = attrs.field(factory=list)
-    supply: list[int] = attrs.field(factory=list)
+    supply: GoodsSupply = attrs.field(factory=lambda: GoodsSupply())
     wasteland: int = 0
     deck: list[str] = attrs.field(factory=list)
     discard: list[str] = attrs.field(factory=list)
@@ -264,6 +323,11 @@ class EmpyrealState(State):
     end_triggered: bool = False
     free_captains: list[str] = attrs.field(factory=list)
     played: dict[str, list[int]] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        supply = self.supply
+        if not supply.out and supply.stock:  # loaded (``out`` is not saved), or built by hand
+            supply.out = goods_out(self, len(supply.stock))
 
     def copy(self) -> EmpyrealState:
         """An independent copy (the fast clone)."""
@@ -292,6 +356,14 @@ class EmpyrealState(State):
             free_captains=self.free_captains.copy(),
             played={k: v.copy() for k, v in self.played.items()},
         )
+
+    def invalidate_legal(self) -> None:
+        """Forget the cached legal actions, and the options found when the
+        question on top was asked (:func:`remember_asked`): after changing a
+        state by hand, outside :meth:`~hexkit.game.Game.apply`."""
+        State.invalidate_legal(self)
+        if _ASKED[1] is self:
+            _ASKED[0] = _ASKED[1] = _ASKED[2] = None
 
     @property
     def cfg(self) -> EmpyrealConfig:
@@ -368,3 +440,48 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def goods_out(state: EmpyrealState, colours: int) -> dict[int, int]:
+    """The Goods of each colour ``0 .. colours-1`` out of the supply: on the map plus on folios.
+
+    What the Goods supply keeps as ``out`` (a colour with none out has no
+    entry). Colours outside the range, which
+    :meth:`~hexkit_empyreal.game.EmpyrealGame.validate_state` reports, are
+    left out.
+    """
+    out = [0] * colours
+    for goods in state.goods:
+        for colour in goods:
+            if 0 <= colour < colours:
+                out[colour] += 1
+    for ps in state.players:
+        for colour, n in enumerate(ps.goods[:colours]):
+            out[colour] += n
+    return {c: n for c, n in enumerate(out) if n}
+
+
+_ASKED: list[Any] = [None, None, None]
+
+
+def remember_asked(state: EmpyrealState, question: object, options: Sequence[object]) -> None:
+    """Keep the options a step found for the question it is leaving on top of ``state``.
+
+    Memoised per decision: the step that asks must find the options anyway
+    (to ask at all, or to skip a question with none), and the question's
+    handler lists them next, on the same state with nothing changed in
+    between; :func:`recall_asked` hands them over once. A state changed by
+    hand in between must call :meth:`EmpyrealState.invalidate_legal`, as
+    for the engine's own cache.
+    """
+    _ASKED[0], _ASKED[1], _ASKED[2] = question, state, options
+
+
+def recall_asked(state: EmpyrealState, question: object) -> Sequence[object] | None:
+    """The options :func:`remember_asked` kept for ``question`` on top of ``state`` (taken once), or ``None``."""
+    memo = _ASKED
+    if memo[0] is question and memo[1] is state and state.pending and state.pending[-1] is question:
+        found: Sequence[object] = memo[2]
+        memo[0] = memo[1] = memo[2] = None
+        return found
+    return None

@@ -219,7 +219,7 @@ def test_lixis_ran_kanda_seeds_a_good_of_the_terrain() -> None:
 def test_lixis_ran_kanda_with_an_empty_supply_does_nothing() -> None:
     s = area()
     engineer(s, "Lixis Ran Kanda")
-    s.supply[COLOURS.index("blue")] = 0
+    s.supply.stock[COLOURS.index("blue")] = 0  # a position built by hand
     use(s, "Lixis Ran Kanda")
     assert hexes(s) == set()
     assert goods_at(s, P) == []

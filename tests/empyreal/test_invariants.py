@@ -24,6 +24,8 @@ def check(state: EmpyrealState) -> None:
         on_map = sum(g.count(col) for g in state.goods)
         folios = sum(ps.goods[col] for ps in state.players)
         assert on_map + folios + state.supply[col] == 35, f"colour {col}"
+        # The core Supply's own count of what is out agrees (its total never changes).
+        assert state.supply.out.get(col, 0) == on_map + folios and state.supply.total(col) == 35
     for seat, ps in enumerate(state.players):
         # Train cars on the map + supply = 35; the Network mask matches the map.
         on_map = sum(cars.count(seat) for cars in state.cars)

@@ -342,7 +342,7 @@ def test_voco_astrum_with_a_short_supply_gives_nothing() -> None:
     s = area()
     master(s, "Voco Astrum")
     b = board(s)
-    s.supply[b.city_colour[b.cities.index(c(s, CITY))]] = 1
+    s.supply.stock[b.city_colour[b.cities.index(c(s, CITY))]] = 1  # a position built by hand
     _to_end_of_the_line(s, 2)
     do(s, Done())
     assert isinstance(top(s), UpgradeChoice)

@@ -193,7 +193,7 @@ def test_reforester_builds_twice_on_forest_with_a_heartwood_each_time() -> None:
 def test_reforester_without_heartwood_in_the_supply_still_builds() -> None:
     s = area()
     put(s, *W, "Forest")
-    s.supply[COLOURS.index("green")] = 0
+    s.supply.stock[COLOURS.index("green")] = 0  # a position built by hand
     activate(s, "Reforester")
     pick(s, W)
     assert cars_at(s, W) == (0,)

@@ -110,6 +110,8 @@ class WipeWhenLow:
         self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
     ) -> bool:
         """Wipe and deal if the row is low and the deck can deal; otherwise do nothing."""
+        if compact and len(slots) > self.threshold:  # the usual case, checked first (no list built)
+            return False
         filled = [x for x in slots if x is not None]
         if len(filled) > self.threshold or not _can_deal(deck):
             return False

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Generic, TypeVar
+from typing import Generic, Self, TypeVar
 
 import attrs
 
@@ -21,7 +21,10 @@ class Supply(Generic[K]):
     ``stock[k]`` is what the supply holds; ``out[k]`` is what has been taken
     from it and not put back. ``stock[k] + out[k]`` (:meth:`total`) never
     changes: tokens are neither created nor lost, and nothing ever goes
-    negative.
+    negative. ``out`` lists only kinds with tokens out (putting the last one
+    back removes the entry), so two supplies holding the same tokens compare
+    equal however they got there; ``stock`` keeps a kind at 0 (its kinds are
+    the supply's).
 
     Taking from an empty or short supply is a defined outcome: :meth:`take`
     takes what there is and returns how many that was (never raises for
@@ -57,9 +60,10 @@ class Supply(Generic[K]):
         """Return a full supply holding ``counts`` with nothing taken out."""
         return cls(dict(counts), {})
 
-    def copy(self) -> Supply[K]:
-        """Return an independent copy."""
-        new: Supply[K] = Supply.__new__(Supply)
+    def copy(self) -> Self:
+        """Return an independent copy, of the same class (a subclass stays itself)."""
+        cls = type(self)  # a game's subclass stays itself
+        new = cls.__new__(cls)
         new.stock = self.stock.copy()
         new.out = self.out.copy()
         return new
@@ -128,5 +132,8 @@ class Supply(Generic[K]):
         if out < n:
             raise InsufficientError("Supply", "put back", kind, n, out, held="taken out")
         if n:
-            self.out[kind] = out - n
+            if out == n:
+                del self.out[kind]  # ``out`` lists only kinds with tokens out
+            else:
+                self.out[kind] = out - n
             self.stock[kind] = self.stock.get(kind, 0) + n

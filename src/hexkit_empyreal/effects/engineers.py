@@ -251,7 +251,7 @@ def _bare_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
     goods = state.goods
     return [
         c for c in bits(state.players[d.player].net)
-        if not goods[c] and terrain[c] < 6 and state.supply[terrain[c]] > 0
+        if not goods[c] and terrain[c] < 6 and state.supply.count(terrain[c]) > 0
     ]
 
 
@@ -316,7 +316,7 @@ def orman_kaspar(ctx: EffectContext) -> Steps:
 def _rixia_ok(ctx: EffectContext) -> bool:
     state = ctx.state
     return ctx.me.mana >= 1 and any(
-        any(state.supply[g] > 0 for g in state.goods[c]) for c in bits(ctx.me.net)
+        any(state.supply.count(g) > 0 for g in state.goods[c]) for c in bits(ctx.me.net)
     )
 
 

@@ -312,7 +312,7 @@ class VocoAstrum(Passive):
         if mode != "eol" or count <= 0 or took_tile:
             return ()
         goods = data(state).effects.voco_astrum_goods
-        if sum(state.supply[c] for c in _voco_colours(state, player)) < goods:
+        if sum(state.supply.count(c) for c in _voco_colours(state, player)) < goods:
             state.note(player, "Voco Astrum: not enough Goods in the supply")
             return ()
         return [_voco_pick(player) for _ in range(goods)]
@@ -328,7 +328,7 @@ def _voco_pick(player: int) -> ChooseOption:
 @domain("u_voco_colours")
 def _voco_colours_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     names = data(state).colours
-    return [names[c] for c in _voco_colours(state, d.player) if state.supply[c] > 0]
+    return [names[c] for c in _voco_colours(state, d.player) if state.supply.count(c) > 0]
 
 
 @op("u_voco_take")

@@ -344,13 +344,13 @@ def mirror(player: int) -> ChooseHex:
 def _mirror_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
     supply = state.supply
     goods = state.goods
-    return [c for c in bits(state.players[d.player].net) if any(supply[g] > 0 for g in goods[c])]
+    return [c for c in bits(state.players[d.player].net) if any(supply.can_take(g) for g in goods[c])]
 
 
 @op("u_mirror_at")
 def _mirror_at(state: EmpyrealState, o: Op) -> Steps | None:
     cell = o.ints[-1]
-    colours = sorted({g for g in state.goods[cell] if state.supply[g] > 0})
+    colours = sorted({g for g in state.goods[cell] if state.supply.count(g) > 0})
     if len(colours) > 1:
         names = data(state).colours
         return [
@@ -422,7 +422,7 @@ def _transmute_from(state: EmpyrealState, o: Op) -> Steps | None:
 
 def _transmute_to(state: EmpyrealState, player: int, cell: int, old: int) -> ChooseOption:
     names = data(state).colours
-    options = tuple(names[c] for c in range(6) if c != old and state.supply[c] > 0)
+    options = tuple(names[c] for c in range(6) if c != old and state.supply.count(c) > 0)
     return ChooseOption(
         player=player, prompt="choose the new Good from the supply", options=options,
         then="u_transmute_do", ints=(cell, old),

@@ -341,7 +341,7 @@ def _place_good(state: EmpyrealState, o: Op) -> Steps | None:
 @domain("supply_colours")
 def _supply_colours(state: EmpyrealState, d: Decision) -> Sequence[str]:
     colours = data(state).colours
-    return [colours[c] for c in range(6) if state.supply[c] > 0]
+    return [colours[c] for c in range(6) if state.supply.count(c) > 0]
 
 
 @op("place_good_colour")

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexkit_empyreal.actions import DONE, Build, BuildTrack, Done, Target, interned
+from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import TEAM
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND
 from hexkit_empyreal.effects.registry import passives_of
@@ -229,17 +230,24 @@ def build_options(
         cells = t.cells or range(b.size)
         return {c: (0, 0) for c in cells if ok >> c & 1}
     adj = adjacent_mask(b, ps.net)
-    out: dict[int, tuple[int, int]] = dict.fromkeys(bits(adj & ok), (0, 0))
+    out: dict[int, tuple[int, int]] = dict.fromkeys(bits(adj & ok), _FREE)
     if not t.transfers or budget < 0:
         return out
     turn = state.turn
     mine = turn.player == player
     if d.free_city or d.free_wasteland or d.free_competitor or (mine and (turn.free_transfers or turn.free_hexes)):
         _search(state, player, d, adj, out, ok, budget, _transfer_classes(state, player, masks, nets))
-    elif budget > 0 or 0 in transfer_costs(state, player):
-        # A free Transfer (Antine Frass's City Transfers) needs no mana at all.
+    elif budget > 0:
         _search_plain(state, player, adj, out, ok, budget, _transfer_classes(state, player, masks, nets))
+    else:
+        # A free Transfer (Antine Frass's City Transfers) needs no mana at all.
+        costs = transfer_costs(state, player)
+        if 0 in costs:
+            _search_plain(state, player, adj, out, ok, budget, _transfer_classes(state, player, masks, nets, costs))
     return out
+
+
+_FREE = (0, 0)
 
 
 def _transfer_cost_fn(state: EmpyrealState, player: int) -> Callable[[int], int]:
@@ -278,7 +286,11 @@ def _transfer_cost_fn(state: EmpyrealState, player: int) -> Callable[[int], int]
 
 
 def _transfer_classes(
-    state: EmpyrealState, player: int, masks: tuple[int, ...], nets: tuple[int, int, int]
+    state: EmpyrealState,
+    player: int,
+    masks: tuple[int, ...],
+    nets: tuple[int, int, int],
+    costs: tuple[int, int, int] | None = None,
 ) -> list[tuple[int, int]]:
     """The transferable cells as disjoint ``(cell mask, mana)`` classes.
 
@@ -287,7 +299,7 @@ def _transfer_classes(
     car, with only a teammate's car (Team Variant), with both (the cheaper).
     Cells of ``player``'s own Network are left out (a chain never crosses them).
     """
-    city_cost, waste_cost, comp_cost = transfer_costs(state, player)
+    city_cost, waste_cost, comp_cost = transfer_costs(state, player) if costs is None else costs
     b = board(state)
     net = state.players[player].net
     waste = masks[WASTELAND]
@@ -519,13 +531,27 @@ def _single_transfer(state: EmpyrealState, player: int, cell: int, adj: int) -> 
     return best
 
 
+_BUILDS: list[Any] = [None, ()]
+
+
+def _build_answers(b: Board) -> tuple[Build, ...]:
+    """The free-build answer of every cell of ``b`` (the shared interned values), by cell."""
+    last = _BUILDS
+    if last[0] is not b:
+        last[0], last[1] = b, tuple(interned(Build, h, 0) for h in b.hexes)
+    return last[1]  # type: ignore[no-any-return]
+
+
 class BuildTrackHandler(EmpyrealHandler[BuildTrack]):
     """Answers to :class:`BuildTrack`: a target hex at its cheapest cost, or decline."""
 
     def answers(self, state: EmpyrealState, d: BuildTrack) -> Sequence[Any]:
-        hexes = board(state).hexes
         opts = _options(state, d, True)
-        acts: list[Any] = [interned(Build, hexes[c], v[0]) for c, v in sorted(opts.items())]
+        table = _build_answers(board(state))
+        acts: list[Any] = []
+        for c in sorted(opts):
+            cost = opts[c][0]
+            acts.append(table[c] if cost == 0 else interned(Build, table[c].hex, cost))
         acts.append(DONE)
         return acts
 

@@ -6,7 +6,7 @@ Source: DESIGN.md (turns are sequences of small decisions).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from hexkit_empyreal.actions import (
     DONE,
@@ -19,10 +19,11 @@ from hexkit_empyreal.actions import (
     PickHex,
     interned,
 )
+from hexkit_empyreal.board import Board
 from hexkit_empyreal.effects.registry import get_domain, push
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
-from hexkit_empyreal.state import EmpyrealState, board
+from hexkit_empyreal.state import EmpyrealState, board, recall_asked
 
 __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", "BranchHandler"]
 
@@ -43,7 +44,9 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
     """Pick a name; the op ``then`` runs with it."""
 
     def answers(self, state: EmpyrealState, d: ChooseOption) -> Sequence[Any]:
-        acts: list[Any] = [interned(Choose, o) for o in options_of(state, d)]
+        found = recall_asked(state, d) if d.domain else None
+        names = options_of(state, d) if found is None else [str(x) for x in found]
+        acts: list[Any] = [interned(Choose, o) for o in names]
         if d.optional:
             acts.append(DONE)
         return acts
@@ -58,12 +61,25 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
         return f"the options are: {', '.join(options_of(state, d)) or 'none'}"
 
 
+_PICKS: list[Any] = [None, ()]
+
+
+def _pick_answers(b: Board) -> tuple[PickHex, ...]:
+    """The :class:`PickHex` answer of every cell of ``b`` (the shared interned values), by cell."""
+    last = _PICKS
+    if last[0] is not b:
+        last[0], last[1] = b, tuple(interned(PickHex, h) for h in b.hexes)
+    return last[1]  # type: ignore[no-any-return]
+
+
 class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
     """Pick a hex; the op ``then`` runs with its cell."""
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
-        hexes = board(state).hexes
-        acts: list[Any] = [interned(PickHex, hexes[c]) for c in cells_of(state, d)]
+        found = recall_asked(state, d)
+        cells = cells_of(state, d) if found is None else [int(x) for x in cast("Sequence[int]", found)]
+        table = _pick_answers(board(state))
+        acts: list[Any] = [table[c] for c in cells]
         if d.optional:
             acts.append(DONE)
         return acts

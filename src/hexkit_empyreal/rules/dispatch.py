@@ -24,7 +24,7 @@ from hexkit.game import Decision
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
 from hexkit_empyreal.effects.registry import Steps, get_domain, get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
-from hexkit_empyreal.state import EmpyrealState
+from hexkit_empyreal.state import EmpyrealState, remember_asked
 
 __all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle"]
 
@@ -124,26 +124,38 @@ def install(modules: Iterable[ModuleType]) -> None:
 
 
 def settle(state: EmpyrealState) -> None:
-    """Run automatic steps until a player must answer or nothing is pending."""
+    """Run automatic steps until a player must answer or nothing is pending.
+
+    One table lookup per step (the typed steps, by type); an ``Op`` by its
+    name; a generic choice left with no option is dropped with a note.
+    """
     pending = state.pending
+    steps = STEPS
     while pending:
         top = pending[-1]
-        kind = type(top)
-        if isinstance(top, Op):
-            pending.pop()
-            push(state, get_op(top.op)(state, top))
-            continue
-        run = STEPS.get(kind)
+        run = steps.get(type(top))
         if run is not None:
             pending.pop()
-            push(state, run(state, top))
+            more = run(state, top)
+            if more:
+                pending.extend(reversed(more))  # push(), inlined: this runs for every step
             continue
-        if isinstance(top, (ChooseHex, ChooseOption)) and not top.optional:
+        if type(top) is Op:
+            pending.pop()
+            more = get_op(top.op)(state, top)
+            if more:
+                pending.extend(reversed(more))
+            continue
+        if type(top) is ChooseHex or type(top) is ChooseOption:
+            if top.optional:
+                break
             # the options of rules/choices.py (options_of, cells_of), tested for none
-            offered: Any = (get_domain(top.domain)(state, top)
-                            if isinstance(top, ChooseHex) or top.domain else top.options)
+            offered: Any = (top.options if type(top) is ChooseOption and not top.domain
+                            else get_domain(top.domain)(state, top))
             if not offered:
                 pending.pop()
                 note_nothing_to_choose(state, top)
                 continue
+            remember_asked(state, top, offered)  # listed next by the handler
         break
+

@@ -1,7 +1,7 @@
 """The Goods ledger: the only writer of Goods in the supply, on the map and on folios.
 
-A Good is in exactly one place: the supply (``EmpyrealState.supply``, a
-count per colour), a hex of the map (``EmpyrealState.goods``, a sorted
+A Good is in exactly one place: the supply (``EmpyrealState.supply``,
+a core :class:`~hexkit.components.Supply` keyed by colour), a hex of the map (``EmpyrealState.goods``, a sorted
 tuple per cell) or a Company folio (``PlayerState.goods``, delivered Goods
 per colour; they score). Each function here moves Goods between places,
 so the total of every colour never changes (set-up aside, which deals the
@@ -45,9 +45,8 @@ def supply_to_cell(state: EmpyrealState, cell: int, colour: int) -> bool:
     Returns:
         False (and nothing moves) when the supply has none of that colour.
     """
-    if state.supply[colour] <= 0:
+    if not state.supply.take(colour):
         return False
-    state.supply[colour] -= 1
     _put(state, cell, colour)
     return True
 
@@ -59,7 +58,7 @@ def cell_to_supply(state: EmpyrealState, cell: int, colour: int) -> None:
         ValueError: ``cell`` holds no Good of that colour.
     """
     _lift(state, cell, colour)
-    state.supply[colour] += 1
+    state.supply.put_back(colour)
 
 
 def cell_to_cell(state: EmpyrealState, source: int, target: int, colour: int) -> None:
@@ -84,9 +83,8 @@ def cell_to_folio(state: EmpyrealState, player: int, cell: int, colour: int) -> 
 
 def supply_to_folio(state: EmpyrealState, player: int, colour: int) -> bool:
     """Put a Good of ``colour`` from the supply on ``player``'s folio (False: none left)."""
-    if state.supply[colour] <= 0:
+    if not state.supply.take(colour):
         return False
-    state.supply[colour] -= 1
     state.players[player].goods[colour] += 1
     return True
 
@@ -100,7 +98,7 @@ def exchange(state: EmpyrealState, cell: int, old: int, new: int) -> bool:
     Raises:
         ValueError: ``cell`` holds no Good of colour ``old``.
     """
-    if state.supply[new] <= 0 and new != old:
+    if new != old and not state.supply.can_take(new):
         return False
     cell_to_supply(state, cell, old)
     return supply_to_cell(state, cell, new)
@@ -110,8 +108,9 @@ def clear_to_supply(state: EmpyrealState, cell: int) -> tuple[int, ...]:
     """Return every Good on ``cell`` to the supply; returns their colours."""
     goods = state.goods[cell]
     state.goods[cell] = ()
+    supply = state.supply
     for colour in goods:
-        state.supply[colour] += 1
+        supply.put_back(colour)
     return goods
 
 
@@ -132,3 +131,4 @@ def gather(state: EmpyrealState, source: int, target: int) -> int:
         _put(state, target, colour)
     state.goods[source] = ()
     return len(goods)
+

@@ -81,9 +81,21 @@ def legal_slots(state: EmpyrealState, player: int) -> list[int]:
     return [s for s, v in enumerate(ry) if v not in ("", "-") and spells[v].printed]
 
 
+_RULE: list[Any] = [None, None]
+
+
 def market_rule(rules: RuleNumbers) -> WipeWhenLow:
-    """The Spellcar Market's refill rule: wipe at two left, deal six (``market_wipe_at``, ``market_size``)."""
-    return WipeWhenLow(threshold=rules.market_wipe_at, deal=rules.market_size)
+    """The Spellcar Market's refill rule: wipe at two left, deal six (``market_wipe_at``, ``market_size``).
+
+    One value per rule numbers (the rule is immutable; identity-cached).
+    """
+    last = _RULE
+    if last[0] is not rules:
+        last[0], last[1] = rules, WipeWhenLow(threshold=rules.market_wipe_at, deal=rules.market_size)
+    return last[1]  # type: ignore[no-any-return]
+
+
+_ROW: list[Any] = [None]
 
 
 def spellcar_market(state: EmpyrealState) -> MarketRow[str, WipeWhenLow]:
@@ -92,12 +104,21 @@ def spellcar_market(state: EmpyrealState) -> MarketRow[str, WipeWhenLow]:
     A compact row over the state's own lists (``market``, and ``deck`` and
     ``discard`` as its :class:`~hexkit.components.Deck`, reshuffling the
     discard when the stack runs out): changing the row changes the state,
-    and the saved state keeps its three lists.
+    and the saved state keeps its three lists. The row last made is reused
+    while it is over the very same three lists (a clone has its own).
     """
+    row = _ROW[0]
+    if row is not None and row.slots is state.market and row.deck.draw_pile is state.deck \
+            and row.deck.discard_pile is state.discard:
+        rules = data(state).rules
+        if row.rule is market_rule(rules) and row.capacity == rules.market_size:
+            return row  # type: ignore[no-any-return]
     deck = Deck(state.deck, state.discard, EmptyPolicy.RESHUFFLE)
-    row = cast("list[str | None]", state.market)
+    slots = cast("list[str | None]", state.market)
     rules = data(state).rules
-    return MarketRow(row, deck, market_rule(rules), rules.market_size)
+    made: MarketRow[str, WipeWhenLow] = MarketRow(slots, deck, market_rule(rules), rules.market_size)
+    _ROW[0] = made
+    return made
 
 
 def refill_market(state: EmpyrealState) -> None:

@@ -38,7 +38,7 @@ from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.railyard import market_rule
 from hexkit_empyreal.rules.turn import start_turn_steps
-from hexkit_empyreal.state import EmpyrealState, PlayerState, board, data
+from hexkit_empyreal.state import EmpyrealState, GoodsSupply, PlayerState, board, data
 from hexkit_empyreal.state import PLAYED
 
 __all__ = ["new_state", "hq_cells", "assign_company"]
@@ -61,14 +61,10 @@ def new_state(config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
     layout = choose_layout(n, rng, d)
     b = board_for(layout, config)
     terrain = list(b.start_terrain)
-    supply = [r.goods_per_colour] * 6
+    supply = GoodsSupply.from_counts([r.goods_per_colour] * 6)
     goods: list[tuple[int, ...]] = []
     for t in terrain:
-        if t < 6 and supply[t] > 0:
-            supply[t] -= 1
-            goods.append((t,))
-        else:
-            goods.append(())
+        goods.append((t,) if t < 6 and supply.take(t) else ())
     per = r.demand_per_city[n]
     stands = [[(colour, k) for k in range(3) for _ in range(per[k])] for colour in b.city_colour]
     removed = set(d.friendly.spellcars) if friendly else set()

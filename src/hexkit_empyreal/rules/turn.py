@@ -41,7 +41,7 @@ from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, p
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
-from hexkit_empyreal.state import EmpyrealState, TurnState, data
+from hexkit_empyreal.state import EmpyrealState, TurnState, data, recall_asked, remember_asked
 from hexkit_empyreal.state import tally
 
 __all__ = [
@@ -147,8 +147,11 @@ def _start_turn(state: EmpyrealState, o: StartTurn) -> Steps | None:
 
 @runs(OpenSpecialistPhase)
 def _specialist_phase(state: EmpyrealState, o: OpenSpecialistPhase) -> Steps | None:
-    if next(_usable(state, o.player), None) is not None:
-        return [SpecialistPhase(player=o.player, prompt="activate Specialists, or done")]
+    usable = usable_specialists(state, o.player)
+    if usable:
+        question = SpecialistPhase(player=o.player, prompt="activate Specialists, or done")
+        remember_asked(state, question, usable)  # listed next by the handler: found once
+        return [question]
     return [MainAction(player=o.player, prompt="Administrate or Move+Activate")]
 
 
@@ -156,7 +159,10 @@ class SpecialistPhaseHandler(EmpyrealHandler[SpecialistPhase]):
     """Activate a Specialist, or go on to the main action."""
 
     def answers(self, state: EmpyrealState, d: SpecialistPhase) -> Sequence[Any]:
-        acts: list[Any] = [interned(UseSpecialist, n) for n in usable_specialists(state, d.player)]
+        usable = recall_asked(state, d)
+        if usable is None:
+            usable = usable_specialists(state, d.player)
+        acts: list[Any] = [interned(UseSpecialist, n) for n in usable]
         acts.append(DONE)
         return acts
 
