@@ -211,7 +211,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="soot",
         title="Soot & Timber",
-        version="0.3.1",
+        version="0.3.2",
         min_players=2,
         max_players=6,
         # random play (benchmark chooser), 300 games at 2-6 players: at most
