@@ -62,8 +62,10 @@ class Goal:
         worth: the points it is worth when done (score and engine).
         kind: ``upgrade`` (Upgrade Settlement), ``build`` (Build Structure),
             ``rail`` (Build Route, rail towards ``site`` from the own rail joined to the Central City)
-            or ``settle`` (Found Settlement of type ``name``).
-        name: the structure built (``build``) or the settlement type (``settle``).
+            ``settle`` (Found Settlement of type ``name``) or ``tile`` (Buy Upgrade of the
+            archetype's upgrade tile ``name``, at no site: bought from the network).
+        name: the structure built (``build``), the settlement type (``settle``) or the
+            upgrade tile (``tile``).
     """
 
     site: Hex
@@ -98,7 +100,32 @@ def plan_of(state: SootState, seat: PlayerId, left: int) -> Plan:
     if left < 1:
         return Plan()
     return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)
-                      + _settle_goals(state, seat, left) + _depot_goals(state, seat)))
+                      + _settle_goals(state, seat, left) + _depot_goals(state, seat)
+                      + _tile_goals(state, seat, left)))
+
+
+TILE_ROUNDS = 4
+"""Rounds left at most when the archetype's upgrade tiles become goals (buying their goods at the
+market is worth it once the goods and currency left would otherwise end the game unscored)."""
+
+
+def _tile_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
+    """The archetype's own upgrade tiles not bought yet, in the last :data:`TILE_ROUNDS` rounds.
+
+    Each scores 1 point (rulebook, §21) for 1 action, 2¤ and two raw goods;
+    the one-action search buys one only when its goods happen to be held, so
+    players ended the game with 20-140¤ of goods and currency unscored.
+    """
+    if left > TILE_ROUNDS:
+        return []
+    data = data_of(state.config)
+    p = state.players[seat]
+    out = []
+    for name in data.upgrades_for(p.archetype):
+        up = data.upgrades[name]
+        if up.archetype and name not in p.upgrades:
+            out.append(Goal(CENTRAL_CITY, dict(up.cost), float(data.numbers.upgrade_points), "tile", name))
+    return out
 
 
 def _depot_goals(state: SootState, seat: PlayerId) -> list[Goal]:
