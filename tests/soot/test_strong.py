@@ -146,3 +146,24 @@ def test_upgrade_tiles_become_goals_late_and_their_macro_buys_the_goods_then_the
     assert "Trade Empire" in after.players[0].upgrades
     assert after.players[0].points == points + 1  # 1 point a tile (rulebook)
     assert after.players[0].currency == 20 - tile.spend - 2  # and 2 currency
+
+
+def test_a_held_contract_out_of_reach_is_abandoned_for_a_deliverable_one_in_the_row() -> None:
+    from hexkit_soot.ledger import D
+
+    s = start(("Merchant", "Industrialist"))
+    names = [c.name for c in D(s).contracts]
+    p = s.players[0]
+    # two frontier contracts and no settlement 4+ hexes out: neither can be delivered
+    p.contracts = [names.index("Bridge Girders"), names.index("Army Rations")]
+    s.contract_row = [names.index("Timber for the Yards"), -1, -1, -1]
+    p.stock = {"Timber": 3}  # the row's contract is deliverable at once (Central City)
+    s.invalidate_legal()
+    agent = StrongSootAgent(7)
+    choice = agent.act(GAME, GAME.view(s, 0), list(GAME.legal_actions(s)))
+    assert choice.code == "Abandon Contract"
+    GAME.apply(s, choice)
+    choice = agent.act(GAME, GAME.view(s, 0), list(GAME.legal_actions(s)))
+    assert choice.code == "Claim Contract" and str(choice).endswith("Timber for the Yards")
+    GAME.apply(s, choice)
+    assert names.index("Timber for the Yards") in p.contracts and len(p.contracts) == 2
