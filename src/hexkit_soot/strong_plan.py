@@ -160,8 +160,14 @@ _SETTLE_WALK = 4
 """Farthest a Builder is sent to found a settlement (hexes)."""
 
 
+SETTLE_EACH = True
+"""Whether each player's first settlement is a goal (True, eighth round: since rules 0.3.2 a settlement
+may stand next to the Central City or on the player's own camp, so one is near every Builder) or only
+the map's first (False)."""
+
+
 def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
-    """The map's first settlement, on the best free hex near a Builder (the archetype's limit allowing).
+    """A first settlement (:data:`SETTLE_EACH`), on the best free hex near a Builder (the archetype's limit allowing).
 
     The hex nearest a Builder is preferred, and among those one 3 hexes from
     the Central City (near enough for a rail link and route access, far
@@ -172,7 +178,10 @@ def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
     arch = data.archetypes.get(p.archetype)
     if left < 4 or arch is None or p.founded >= arch.settlements or not p.builders:
         return []
-    if any(h != CENTRAL_CITY for h in state.settlements):
+    if SETTLE_EACH:
+        if p.founded >= 1:
+            return []  # each player's first only: each costs its founder food every round
+    elif any(h != CENTRAL_CITY for h in state.settlements):
         return []  # only the map's first: each costs its founder food every round (one each: 3.8 a game)
     best: tuple[float, Hex, str] | None = None
     for h in state.tiles:
