@@ -160,10 +160,11 @@ _SETTLE_WALK = 4
 """Farthest a Builder is sent to found a settlement (hexes)."""
 
 
-SETTLE_EACH = True
-"""Whether each player's first settlement is a goal (True, eighth round: since rules 0.3.2 a settlement
-may stand next to the Central City or on the player's own camp, so one is near every Builder) or only
-the map's first (False)."""
+SETTLE_EACH = False
+"""Whether each player's first settlement is a goal (True) or only the map's first (False, the default).
+Tried in the eighth round (since rules 0.3.2 a settlement may stand next to the Central City or on the
+player's own camp): 4 settlements a game instead of 2, and Refines and Tier 3 sales all but stop (the
+founders' food upkeep), winning median lower; docs/agents-soot.md."""
 
 
 def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
