@@ -147,6 +147,7 @@ def game_figures(rows: list[dict[str, Any]]) -> dict[str, object]:
 
 
 def main(argv: list[str]) -> None:
+    rows: list[dict[str, Any]] = []
     if argv and argv[0] == "figures":
         rows = [json.loads(line) for name in argv[1:] for line in open(name, encoding="utf-8")
                 if line.startswith('{"seed"')]
@@ -163,7 +164,6 @@ def main(argv: list[str]) -> None:
         return
     games, first = int(argv[0]), int(argv[1])
     workers = int(argv[2]) if len(argv) > 2 else 1
-    rows: list[dict[str, Any]] = []
     seeds = range(first, first + games)
     if workers > 1:
         from multiprocessing import Pool
