@@ -4,6 +4,8 @@ Usage::
 
     python benchmarks/soot_economics.py                 # data figures (a) and (b) only
     python benchmarks/soot_economics.py GAMES SEED      # and (c), (d) from GAMES strong games
+    python benchmarks/soot_economics.py GAMES SEED WORKERS   # the same games over a process pool
+    python benchmarks/soot_economics.py figures ROWS...      # (c), (d) and the rest from saved rows
 
 The rulebook's design intent, each measured here:
 
@@ -91,7 +93,8 @@ def play(seed: int, players: int = 4) -> dict[str, Any]:
     played = GAME.played(state)
     return {"seed": seed, "cpu": round(cpu, 2), "rounds": state.round,
             "scores": list(sheet.totals), "winner": sheet.order[0],
-            "soot": [p.soot for p in state.players], "refines": played["refines"],
+            "soot": [p.soot for p in state.players], "loans": [p.loans for p in state.players],
+            "refines": played["refines"],
             "soot_gained": played["soot_gained"],
             "by_source": [points_by_source(state, q) for q in range(players)],
             "played": {k: sum(v) for k, v in played.items()}}
@@ -119,9 +122,18 @@ def game_figures(rows: list[dict[str, Any]]) -> dict[str, object]:
         over_half += int(share > 0.5)
         source_count[top] = source_count.get(top, 0) + 1
     names = list(rows[0]["played"]) if rows else []
+    wins = sorted(max(r["scores"]) for r in rows)
+    q = statistics.quantiles(wins, n=4) if len(wins) > 1 else [wins[0]] * 3
+    sources = sorted({k for r in rows for k in r["by_source"][int(r["winner"])]})
     return {
         "games": len(rows),
-        "winning_median": statistics.median(max(r["scores"]) for r in rows),
+        "winning_median": statistics.median(wins),
+        "winning_iqr": [q[0], q[2]],
+        "winning_range": [wins[0], wins[-1]],
+        "winner_points_by_source_mean": {
+            k: round(statistics.mean(r["by_source"][int(r["winner"])].get(k, 0) for r in rows), 1)
+            for k in sources},
+        "three_loan_player_games": sum(1 for r in rows for n in r.get("loans", []) if n >= 3),
         "c_games_with_refines": industrial,
         "c_fastest_industrial_ends_with_soot": fastest_dirty,
         "d_winner_top_source_share_median": round(statistics.median(shares), 2),
@@ -129,11 +141,19 @@ def game_figures(rows: list[dict[str, Any]]) -> dict[str, object]:
         "d_winner_top_source_counts": source_count,
         "played_share": {n: round(sum(1 for r in rows if r["played"][n] > 0) / len(rows), 2)
                          for n in names},
+        "played_mean": {n: round(sum(r["played"][n] for r in rows) / len(rows), 1) for n in names},
         "cpu_mean": round(statistics.mean(float(r["cpu"]) for r in rows), 2),
     }
 
 
 def main(argv: list[str]) -> None:
+    rows: list[dict[str, Any]] = []
+    if argv and argv[0] == "figures":
+        rows = [json.loads(line) for name in argv[1:] for line in open(name, encoding="utf-8")
+                if line.startswith('{"seed"')]
+        rows.sort(key=lambda r: int(r["seed"]))
+        print(json.dumps(game_figures(rows), indent=1))
+        return
     data = load_data()
     print("(a)/(b) one firing at base prices, no passives: outputs, bought inputs, margins (currency)")
     print(f"{'facility':20} tier outputs bought  bought-margin own-chain-margin buy-and-resell")
@@ -143,10 +163,20 @@ def main(argv: list[str]) -> None:
     if len(argv) < 2:
         return
     games, first = int(argv[0]), int(argv[1])
-    rows: list[dict[str, Any]] = []
-    for seed in range(first, first + games):
-        rows.append(play(seed))
-        print(json.dumps(rows[-1]), flush=True)
+    workers = int(argv[2]) if len(argv) > 2 else 1
+    seeds = range(first, first + games)
+    if workers > 1:
+        from multiprocessing import Pool
+
+        with Pool(workers) as pool:
+            for row in pool.imap_unordered(play, seeds):
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+        rows.sort(key=lambda r: int(r["seed"]))
+    else:
+        for seed in seeds:
+            rows.append(play(seed))
+            print(json.dumps(rows[-1]), flush=True)
     print(json.dumps(game_figures(rows), indent=1))
 
 

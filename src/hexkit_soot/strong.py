@@ -57,6 +57,8 @@ _FREE = frozenset({"Claim Contract", "Hire Worker", "End Strike", "Buy Share"})
 module labor: hiring a worker and ending a strike; module shares: ``Buy Share``; valued by the
 modules' ``value`` hooks)."""
 _CLAIM_BAR = 0.05
+_SWAP_BAR = 1.0
+"""Least gain (points) of abandoning a held contract and claiming a row one instead."""
 _RENEWABLE = frozenset({"Farm", "Ranch", "Lumber Camp"})
 _CHAIN_DEPTH = 10
 _SAMPLED = frozenset({"route.edge"})
@@ -477,7 +479,7 @@ class StrongSootAgent:
         standing still, not against the main actions (which it never displaces)."""
         claims = [a for a in legal if a.code in _FREE]
         if not claims:
-            return None
+            return self._swap(game, sample, player, legal)
         now = engine_value(sample, player, self.objectives, self.goals)
         best, best_gain = None, _CLAIM_BAR
         for action in claims:
@@ -528,6 +530,32 @@ class StrongSootAgent:
         """
         value, plan, _ = self._play(game, sample, player, action, script, fresh)
         return value, plan
+
+    def _swap(self, game: Game[Any, Any], sample: SootState, player: PlayerId,
+              legal: Sequence[Any]) -> Any | None:
+        """A held contract to abandon for a better one in the row, if any (both free actions).
+
+        A player holding its limit of contracts cannot claim; one held contract
+        whose goods or destination are out of reach (a frontier or Tier 3 one)
+        blocked the slot for the rest of the game. The contract abandoned is the
+        one whose abandoning and the best claim after it gain most, by at least
+        :data:`_SWAP_BAR` (abandoned contracts are discarded, so none returns).
+        """
+        abandons = [a for a in legal if a.code == "Abandon Contract"]
+        if not abandons or all(c < 0 for c in sample.contract_row) or _rounds_left(sample) < 1:
+            return None
+        now = engine_value(sample, player, self.objectives, self.goals)
+        best, best_gain = None, _SWAP_BAR
+        for action in abandons:
+            _, _, child = self._play(game, sample, player, action)
+            if child is None:
+                continue
+            for claim in game.legal_actions(child):
+                if claim.code in _FREE:
+                    gain = self._chain(game, child, player, claim, fresh=True)[0] - now
+                    if gain > best_gain:
+                        best, best_gain = action, gain
+        return best
 
     def _play(self, game: Game[Any, Any], sample: SootState, player: PlayerId, action: Any,
               script: Script | None = None, fresh: bool = False) -> tuple[float, list[Choose], SootState | None]:

@@ -38,7 +38,7 @@ _UNITS = 3
 
 
 _BOUND = frozenset({"market.where", "market.good", "market.qty", "move.agent", "move.walk", "structure.build",
-                    "settlement.upgrade", "settlement.found", "route.kind", "route.edge"})
+                    "settlement.upgrade", "settlement.found", "route.kind", "route.edge", "upgrade.buy"})
 """Questions a script answers itself."""
 
 
@@ -95,6 +95,8 @@ class Script:
             return next((a for a in legal if a.label == f"found {self.name} at {self.site}"), None)
         if kind == "settlement.upgrade":
             return next((a for a in legal if a.arg == hex_code(self.site)), None)
+        if kind == "upgrade.buy":
+            return next((a for a in legal if a.label == f"buy upgrade {self.name}"), None)
         if kind == "refine.fire" and step.data[2:] == ():
             return next((a for a in legal if a.label.startswith(f"fire {self.name} at {self.site}")), None)
         return None
@@ -273,6 +275,8 @@ def macros(state: SootState, seat: PlayerId, plan: Plan) -> list[Macro]:
     out = []
     for goal in plan.goals:
         keep = data_of(state.config).numbers.settlement_currency if goal.kind == "settle" else 0
+        if goal.kind == "tile":
+            keep = data_of(state.config).upgrades[goal.name].currency
         bought = _purchases(state, seat, goal.cost, wild, keep)
         if bought is None:
             continue
@@ -281,6 +285,9 @@ def macros(state: SootState, seat: PlayerId, plan: Plan) -> list[Macro]:
         if goal.kind == "rail":
             last = Script("Build Route", site=goal.site, name="rail", reach=frozenset(rail_reach(state, seat)))
             out.append(Macro((*bought[0], last), tuple(bought[1].items()), bought[2]))
+            continue
+        if goal.kind == "tile":  # no walk: an upgrade tile is paid from the network
+            out.append(Macro((*bought[0], Script("Buy Upgrade", name=goal.name)), tuple(bought[1].items()), bought[2]))
             continue
         last = {"upgrade": Script("Upgrade Settlement", site=goal.site),
                 "settle": Script("Found Settlement", site=goal.site, name=goal.name)}.get(
@@ -318,7 +325,7 @@ def virtual(state: SootState, seat: PlayerId, macro: Macro) -> SootState:
     p.currency -= macro.spend
     state.invalidate_legal()  # changed by hand: the answers are listed afresh
     last = macro.steps[-1]
-    if last.action != "Refine" and p.builders:
+    if last.action not in ("Refine", "Buy Upgrade") and p.builders:
         i = min(range(len(p.builders)), key=lambda k: p.builders[k].distance(last.site))
         p.builders[i] = last.site
     return state

@@ -62,8 +62,10 @@ class Goal:
         worth: the points it is worth when done (score and engine).
         kind: ``upgrade`` (Upgrade Settlement), ``build`` (Build Structure),
             ``rail`` (Build Route, rail towards ``site`` from the own rail joined to the Central City)
-            or ``settle`` (Found Settlement of type ``name``).
-        name: the structure built (``build``) or the settlement type (``settle``).
+            ``settle`` (Found Settlement of type ``name``) or ``tile`` (Buy Upgrade of the
+            archetype's upgrade tile ``name``, at no site: bought from the network).
+        name: the structure built (``build``), the settlement type (``settle``) or the
+            upgrade tile (``tile``).
     """
 
     site: Hex
@@ -98,7 +100,32 @@ def plan_of(state: SootState, seat: PlayerId, left: int) -> Plan:
     if left < 1:
         return Plan()
     return Plan(tuple(_upgrade_goals(state, seat) + _tier3_goals(state, seat, left) + _rail_goals(state, seat)
-                      + _settle_goals(state, seat, left) + _depot_goals(state, seat)))
+                      + _settle_goals(state, seat, left) + _depot_goals(state, seat)
+                      + _tile_goals(state, seat, left)))
+
+
+TILE_ROUNDS = 4
+"""Rounds left at most when the archetype's upgrade tiles become goals (buying their goods at the
+market is worth it once the goods and currency left would otherwise end the game unscored)."""
+
+
+def _tile_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
+    """The archetype's own upgrade tiles not bought yet, in the last :data:`TILE_ROUNDS` rounds.
+
+    Each scores 1 point (rulebook, §21) for 1 action, 2¤ and two raw goods;
+    the one-action search buys one only when its goods happen to be held, so
+    players ended the game with 20-140¤ of goods and currency unscored.
+    """
+    if left > TILE_ROUNDS:
+        return []
+    data = data_of(state.config)
+    p = state.players[seat]
+    out = []
+    for name in data.upgrades_for(p.archetype):
+        up = data.upgrades[name]
+        if up.archetype and name not in p.upgrades:
+            out.append(Goal(CENTRAL_CITY, dict(up.cost), float(data.numbers.upgrade_points), "tile", name))
+    return out
 
 
 def _depot_goals(state: SootState, seat: PlayerId) -> list[Goal]:
@@ -133,8 +160,15 @@ _SETTLE_WALK = 4
 """Farthest a Builder is sent to found a settlement (hexes)."""
 
 
+SETTLE_EACH = False
+"""Whether each player's first settlement is a goal (True) or only the map's first (False, the default).
+Tried in the eighth round (since rules 0.3.2 a settlement may stand next to the Central City or on the
+player's own camp): 4 settlements a game instead of 2, and Refines and Tier 3 sales all but stop (the
+founders' food upkeep), winning median lower; docs/agents-soot.md."""
+
+
 def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
-    """The map's first settlement, on the best free hex near a Builder (the archetype's limit allowing).
+    """A first settlement (:data:`SETTLE_EACH`), on the best free hex near a Builder (the archetype's limit allowing).
 
     The hex nearest a Builder is preferred, and among those one 3 hexes from
     the Central City (near enough for a rail link and route access, far
@@ -145,7 +179,10 @@ def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
     arch = data.archetypes.get(p.archetype)
     if left < 4 or arch is None or p.founded >= arch.settlements or not p.builders:
         return []
-    if any(h != CENTRAL_CITY for h in state.settlements):
+    if SETTLE_EACH:
+        if p.founded >= 1:
+            return []  # each player's first only: each costs its founder food every round
+    elif any(h != CENTRAL_CITY for h in state.settlements):
         return []  # only the map's first: each costs its founder food every round (one each: 3.8 a game)
     best: tuple[float, Hex, str] | None = None
     for h in state.tiles:

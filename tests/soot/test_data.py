@@ -136,3 +136,30 @@ def test_an_owned_chain_earns_a_clear_margin_over_buying(name: str) -> None:
     those goods (buying the outputs instead loses the markup on every unit)."""
     made, own = _firing(name, _value)
     assert made - own >= 2, f"{name}: makes {made} from own goods worth {own}"
+
+
+def _worth(goods: dict[str, int]) -> int:
+    """What ``goods`` are worth at base (tracked) or printed (raw) prices."""
+    return sum(_value(g) * n for g, n in goods.items())
+
+
+def test_town_city_and_tier3_builds_cost_what_they_did_before_the_tier2_price_change() -> None:
+    """Calibration (issue 10, eighth round): the Tier 2 bases rose by 2, so the assumed costs
+    paid in Tier 2 goods were cut back to their old worth (Town 15, City 26-27, Tier 3
+    facilities 12-17 at base prices before the change)."""
+    assert _worth(DATA.tiers[1].cost) == 15  # Town: 1 Lumber, 1 Cut Stone, 1 Processed Foods
+    assert _worth(DATA.tiers[2].cost) == 27  # City
+    builds = {n: _worth(f.build) for n, f in DATA.facilities.items() if f.tier == 3}
+    assert builds == {"Steelworks": 17, "Glassworks": 15, "Instrument Works": 16, "Tool Works": 16,
+                      "Luxury Manufactory": 16}
+
+
+def test_secret_objective_targets_are_single_steps_or_small_counts() -> None:
+    """Calibration (issue 10, eighth round): targets strong players reach (they were 2-5 of a
+    count the whole table reached about 2 times a game)."""
+    targets = {s.name: (s.target, s.points) for s in DATA.secret_objectives}
+    assert targets["Rail Magnate"] == (3, 5) and targets["Mill Row"] == (2, 5)
+    assert targets["Founding Father"] == (1, 4) and targets["Town Upgrader"] == (1, 4)
+    assert targets["Contractor"] == (2, 4) and targets["Respected Citizen"] == (1, 4)
+    assert targets["Debt Free Fortune"] == (10, 5)
+    assert all(points in (4, 5) for _, points in targets.values())

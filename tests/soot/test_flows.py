@@ -411,7 +411,7 @@ def test_settlement_types_by_terrain_river_and_spacing() -> None:
 
     s = start()
     place(s, Hex(1, 0), "Plains")
-    assert settlement_types_at(s, Hex(1, 0)) == []  # next to the Central City
+    assert settlement_types_at(s, Hex(1, 0)) == ["Frontier Settlement"]  # next to the Central City: no spacing (I8, 0.3.2)
     place(s, Hex(3, 0), "Plains")
     assert settlement_types_at(s, Hex(3, 0)) == ["Frontier Settlement"]
     place(s, Hex(4, 0), "Swamp", river=True)

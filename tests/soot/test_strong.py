@@ -13,7 +13,7 @@ from hexkit_soot.strong import StrongSootAgent, engine_value
 from hexkit_soot.strong_macro import Script, macros, virtual
 from hexkit_soot.strong_plan import plan_of, rail_progress
 
-from tests.soot.helpers import connect, legal, place, settle, start
+from tests.soot.helpers import connect, legal, place, raw, settle, start
 
 
 def test_a_camp_is_worth_more_than_its_founding_points() -> None:
@@ -71,13 +71,14 @@ def test_a_reachable_settlement_gives_an_upgrade_macro_buying_what_is_missing() 
     plan = plan_of(s, 0, 10)
     assert any(g.kind == "upgrade" and g.site == Hex(2, 0) for g in plan.goals)
     up = next(m for m in macros(s, 0, plan) if m.key[0] == "Upgrade Settlement")
-    # Town: 2 Lumber (held), 2 Cut Stone and 1 Processed Foods bought at the listed price + 1
-    assert dict(up.goods) == {"Cut Stone": 2, "Processed Foods": 1}
-    assert up.spend == 2 * (s.prices["Cut Stone"] + 1) + s.prices["Processed Foods"] + 1
+    # Town (calibrated cost: 1 Lumber, 1 Cut Stone, 1 Processed Foods): the Lumber held, the rest
+    # bought at the listed price + 1
+    assert dict(up.goods) == {"Cut Stone": 1, "Processed Foods": 1}
+    assert up.spend == s.prices["Cut Stone"] + 1 + s.prices["Processed Foods"] + 1
     kinds = [st.action for st in up.steps]
     assert kinds == ["Market Transaction", "Market Transaction", "Move", "Upgrade Settlement"]
     after = virtual(GAME.clone(s), 0, up)
-    assert after.players[0].stock["Cut Stone"] == 2 and after.players[0].currency == 40 - up.spend
+    assert after.players[0].stock["Cut Stone"] == 1 and after.players[0].currency == 40 - up.spend
     assert Hex(2, 0) in after.players[0].builders
 
 
@@ -120,3 +121,49 @@ def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settl
         GAME.apply(s, choice)
     assert s.played["rail_built"][0] == 2
     assert rail_progress(s, 0) == 5.0 * 2 / 3  # (0,0)-(1,0)-(2,0): two of the three hexes
+
+
+def test_upgrade_tiles_become_goals_late_and_their_macro_buys_the_goods_then_the_tile() -> None:
+    s = start(("Merchant", "Industrialist"))
+    p = s.players[0]
+    p.hand = []
+    p.currency = 20
+    p.stock = {}
+    assert not any(g.kind == "tile" for g in plan_of(s, 0, 10).goals)  # not while the game is young
+    plan = plan_of(s, 0, 3)
+    assert sorted(g.name for g in plan.goals if g.kind == "tile") == [
+        "Commodity Futures", "Market Intelligence", "Trade Empire"]
+    tile = next(m for m in macros(s, 0, plan) if m.key[:2] == ("Buy Upgrade", "Trade Empire"))
+    assert dict(tile.goods) == {"Stone": 1, "Timber": 1}  # Trade Empire: 1 Timber + 1 Stone
+    assert tile.spend == raw(s, "Stone") + 1 + raw(s, "Timber") + 1  # the printed prices + the markup
+    assert [st.action for st in tile.steps] == ["Market Transaction", "Market Transaction", "Buy Upgrade"]
+    after = virtual(GAME.clone(s), 0, tile)
+    points = after.players[0].points
+    GAME.apply(after, next(a for a in GAME.legal_actions(after) if a.code == "Buy Upgrade"))
+    choice = tile.steps[-1].answer(after.pending[-1], list(GAME.legal_actions(after)))
+    assert choice is not None
+    GAME.apply(after, choice)
+    assert "Trade Empire" in after.players[0].upgrades
+    assert after.players[0].points == points + 1  # 1 point a tile (rulebook)
+    assert after.players[0].currency == 20 - tile.spend - 2  # and 2 currency
+
+
+def test_a_held_contract_out_of_reach_is_abandoned_for_a_deliverable_one_in_the_row() -> None:
+    from hexkit_soot.ledger import D
+
+    s = start(("Merchant", "Industrialist"))
+    names = [c.name for c in D(s).contracts]
+    p = s.players[0]
+    # two frontier contracts and no settlement 4+ hexes out: neither can be delivered
+    p.contracts = [names.index("Bridge Girders"), names.index("Army Rations")]
+    s.contract_row = [names.index("Timber for the Yards"), -1, -1, -1]
+    p.stock = {"Timber": 3}  # the row's contract is deliverable at once (Central City)
+    s.invalidate_legal()
+    agent = StrongSootAgent(7)
+    choice = agent.act(GAME, GAME.view(s, 0), list(GAME.legal_actions(s)))
+    assert choice.code == "Abandon Contract"
+    GAME.apply(s, choice)
+    choice = agent.act(GAME, GAME.view(s, 0), list(GAME.legal_actions(s)))
+    assert choice.code == "Claim Contract" and str(choice).endswith("Timber for the Yards")
+    GAME.apply(s, choice)
+    assert names.index("Timber for the Yards") in p.contracts and len(p.contracts) == 2

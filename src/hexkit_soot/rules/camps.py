@@ -69,9 +69,11 @@ def builder_discount(state: SootState, player: PlayerId, at: Hex) -> int:
 
 
 def _free_hex(state: SootState, at: Hex) -> bool:
+    # a settlement on the hex does not bar a camp: the rulebook bars only community hexes
+    # ("their hex cannot host camps or settlements"; interpretation I8 in docs/rules/soot.md)
     return (at in state.tiles and at != CENTRAL_CITY and at not in state.camps
             and at not in state.trust_camps  # a Trust camp's site is dead to players
-            and at not in state.settlements and at not in state.communities
+            and at not in state.communities
             and goods_on_tile(state, at) <= D(state).numbers.tile_cap)
 
 

@@ -10,8 +10,9 @@ anyone may build and trade there. Upgrade Settlement (Settlement -> Town
 -> City) costs 1 action + resources with your Builder present, is
 forbidden at Soot 6+, and scores for whoever does the work.
 
-Interpretations (assumed): settlements stand at least 2 hexes from another
-settlement and the Central City; a River Settlement needs a water overlay
+Interpretations (assumed): a settlement may stand on a camp's hex (and a
+camp on a settlement's hex): the rulebook bars only community hexes; no
+spacing between settlements (``settlement_spacing`` = 1, data); a River Settlement needs a water overlay
 on or next to its hex; the reservation holds through round founding + 3
 and ends early when the founder builds a facility there.
 
@@ -61,12 +62,14 @@ def settlement_types_at(state: SootState, at: Hex) -> list[str]:
         state: the game.
         at: the hex.
     """
-    if (at not in state.tiles or at == CENTRAL_CITY or at in state.camps
-            or at in state.settlements or at in state.communities):
+    # a camp on the hex does not bar a settlement (rulebook: only a community's hex "cannot host
+    # camps or settlements"; interpretation I8 in docs/rules/soot.md)
+    if at not in state.tiles or at == CENTRAL_CITY or at in state.settlements or at in state.communities:
         return []
     data = D(state)
     terrain = tile_info(state, state.tiles[at])[0]
-    # the terrain first (most hexes take no type), then the spacing, then a river where required
+    # the terrain first (most hexes take no type), then the spacing (data; 1: only the hex itself
+    # must be free, the rulebook having no spacing rule), then a river where required
     fits = [(name, st.requires == "river") for name, st in data.settlements.items() if terrain in st.terrains]
     if not fits:
         return []
