@@ -51,7 +51,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexkit.game import PlayerId
-from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, rewrite
+from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, rewrite, rewrite_flag
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
@@ -67,16 +67,6 @@ SLOTS = 6
 PHASES = ("setup", "play", "final", "over")
 """The phases, in the order of the ``phase_*`` features."""
 _HIDDEN = "?"
-
-
-def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
-    """A section of one flag: clear the position it set last, set 1 at ``at`` (none if negative)."""
-    old = spots.get(name, -1)
-    if old >= 0:
-        vec[old] = 0.0
-    if at >= 0:
-        vec[at] = 1.0
-    spots[name] = at
 
 
 class EmpyrealEncoder(Encoder):
@@ -248,7 +238,7 @@ class EmpyrealEncoder(Encoder):
                 keys[k] = key
         key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
-            _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
+            rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
             keys["to_move"] = key
         key = (s.round, s.phase, s.end_triggered, s.wasteland, tuple(s.supply), len(s.deck),
                len(s.discard), tuple([len(stack) for stack in s.stacks[:3]]),
@@ -261,7 +251,7 @@ class EmpyrealEncoder(Encoder):
             keys["game"] = key
         key = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != key:
-            _flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
+            rewrite_flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
             keys["decision"] = key
         me = players[player]
         seeing = -2  # a view: its stacks are already redacted

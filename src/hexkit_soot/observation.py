@@ -54,7 +54,7 @@ import numpy as np
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit.rl import Encoder, Float32Array, ObservationSpec, rewrite
+from hexkit.rl import Encoder, Float32Array, ObservationSpec, rewrite, rewrite_flag
 
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.registry import REGISTRY
@@ -83,16 +83,6 @@ _TAIL_PLANES = ("river", "water", "pact_mine", "pact_others", "camp_mine", "camp
 _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans", "actions",
          "restricted", "overtime", "hand", "secrets", "contracts", "contracts_done", "founded",
          "camps_founded", "caravans", "warehouses", "screened")
-
-
-def _flag(vec: Float32Array, spots: dict[Any, Any], name: str, at: int) -> None:
-    """A section of one flag: clear the position it set last, set 1 at ``at`` (none if negative)."""
-    old = spots.get(name, -1)
-    if old >= 0:
-        vec[old] = 0.0
-    if at >= 0:
-        vec[at] = 1.0
-    spots[name] = at
 
 
 _BASE_TAIL = ("river", "water", "route_mine", "route_others", "route_level")
@@ -337,11 +327,11 @@ class SootEncoder(Encoder):
                 keys[k] = (*key[:17], dict(pl.stock), pl.archetype)
         key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
-            _flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
+            rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
             keys["to_move"] = key
         kind = self._kinds.get(getattr(top, "kind", "")) if top is not None else None
         if keys.get("decision") != kind:
-            _flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
+            rewrite_flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
             keys["decision"] = kind
         key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
                len(s.deck), len(s.discard), outside, bool(s.auction), s.prices, s.floors, s.supply)

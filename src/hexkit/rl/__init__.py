@@ -34,6 +34,7 @@ from hexkit.rl.encoding import (
     legal_mask_array,
     observation,
     rewrite,
+    rewrite_flag,
 )
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "legal_mask_array",
     "observation",
     "rewrite",
+    "rewrite_flag",
     "aec_env",
     "gym_env",
 ]

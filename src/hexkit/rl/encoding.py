@@ -220,6 +220,26 @@ def rewrite(vector: Float32Array, spots: dict[Any, Any], name: Any, positions: l
     spots[name] = where
 
 
+
+def rewrite_flag(vector: Float32Array, spots: dict[Any, Any], name: Any, at: int) -> None:
+    """Replace a one-hot section of a remembered observation vector: for incremental encoders.
+
+    Clears the position ``spots[name]`` set last and sets 1 at ``at`` (nothing
+    when ``at`` is negative), then remembers ``at``.
+
+    Args:
+        vector: the vector, changed in place.
+        spots: the positions each section wrote last, by section name.
+        name: the section.
+        at: the position to set, or -1 for none.
+    """
+    old = spots.get(name, -1)
+    if old >= 0:
+        vector[old] = 0.0
+    if at >= 0:
+        vector[at] = 1.0
+    spots[name] = at
+
 class GenericEncoder(Encoder):
     """The observation of a game without an encoder of its own: no planes.
 
