@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import attrs
 
+from hexkit.flow import Resume
 from hexkit.game import Decision
 
 __all__ = ["Choose", "Step"]
@@ -55,9 +56,16 @@ class Step(Decision):
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
             (empty: they are computed from the state, as for the turn menu).
+        then: the typed continuation that receives the answer ("ask, then
+            resume": a payment's :class:`~hexkit_soot.rules.payment.Paying`
+            rule), or ``None`` for a question answered by the handler of its
+            ``kind``. The game hands the answer to the code registered for
+            its type (:meth:`hexkit.flow.Flow.proceed`); it is saved nested,
+            with a ``"type"`` tag, and a save without it loads as ``None``.
     """
 
     kind: str
     tag: str = ""
     data: tuple[int, ...] = ()
     options: tuple[Choose, ...] = ()
+    then: Resume | None = None

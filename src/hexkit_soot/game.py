@@ -111,6 +111,10 @@ def register(registry: SootRegistry) -> None:
     _labor.register(registry)  # optional module labor (issue 14); its free actions and question are declared above
     shares.register(registry)  # optional module Shares (issue 14)
 
+PAYING_RULES: tuple[type[payment.Paying], ...] = (refine.Firing, movement.Leg, effect_events.DroughtFood)
+"""Every rule's payment continuation (:class:`~hexkit_soot.rules.payment.Paying`),
+registered with the engine by :meth:`SootGame.build_flow`."""
+
 HIDDEN_FIELDS = (
     *(f"players.*.stock.{good}" for good in INGREDIENTS),
     "players.*.stock",
@@ -172,8 +176,9 @@ class SootQuestions(Handler[SootState, Step, Choose]):
 
     fast_contains = True
 
-    def __init__(self, native: dict[str, Handler[SootState, Step, Choose]]) -> None:
+    def __init__(self, native: dict[str, Handler[SootState, Step, Choose]], flow: Flow[SootState]) -> None:
         self.native = native
+        self.flow = flow
 
     def answers(self, state: SootState, question: Step) -> Sequence[Choose]:
         """The legal answers of ``question``: its native handler's, its fixed options or its generator's."""
@@ -193,7 +198,17 @@ class SootQuestions(Handler[SootState, Step, Choose]):
         return answer in self.answers(state, question)
 
     def resolve(self, state: SootState, question: Step, answer: Choose) -> None:
-        """Answer ``question`` (already popped), then run on to the next question."""
+        """Answer ``question`` (already popped), then run on to the next question.
+
+        A question holding a continuation (``then``: a payment) hands the
+        answer to the code registered for it (ask, then resume).
+        """
+        then = question.then
+        if then is not None:
+            self.flow.proceed(state, then, answer)
+            if not state.pending:
+                advance(state)
+            return
         native = self.native.get(question.kind)
         if native is not None:
             native.resolve(state, question, answer)
@@ -242,11 +257,13 @@ class SootGame(FlowGame[SootState, SootConfig]):
         Importing a rule or effect module registers nothing; this fills
         :data:`~hexkit_soot.registry.REGISTRY` (:func:`register`) and
         registers :class:`SootQuestions` for :class:`Step`, with the kinds
-        ported so far as native handlers (docs/flow.md, "Soot & Timber").
+        ported so far as native handlers (docs/flow.md, "Soot & Timber"),
+        and the payment continuations (:data:`PAYING_RULES`).
         """
         register(REGISTRY)
         flow: Flow[SootState] = Flow(self.info.name)
-        flow.question(Step, SootQuestions({"turn": TurnMenu()}))
+        flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
+        payment.register(flow, PAYING_RULES)
         return flow
 
     def score_notes(self, state: SootState) -> list[str]:

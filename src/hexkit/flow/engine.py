@@ -43,8 +43,9 @@ R = TypeVar("R", bound=Resume)
 StepRun = Callable[[S, T], None]
 """The code of an automatic step: change the state; it may push questions and steps."""
 
-ResumeRun = Callable[[S, R, Answer], None]
-"""The code of a continuation: receives the state, its context and the answer given."""
+ResumeRun = Callable[[S, R, A], None]
+"""The code of a continuation: receives the state, its context and the answer given
+(a shared :class:`~hexkit.flow.answers.Answer` for an :class:`~hexkit.flow.questions.Ask`)."""
 
 
 class Handler(ABC, Generic[S, Q, A]):
@@ -194,7 +195,7 @@ class Flow(Generic[S]):
         self.name = name
         self._questions: dict[type, Handler[S, Any, Any]] = {}
         self._steps: dict[type, Callable[[S, Any], None]] = {}
-        self._resumes: dict[type, Callable[[S, Any, Answer], None]] = {}
+        self._resumes: dict[type, Callable[[S, Any, Any], None]] = {}
         self._ask = _AskHandler(self)
 
     # -- registration -------------------------------------------------------
@@ -215,8 +216,17 @@ class Flow(Generic[S]):
         self._claim(self._steps, kind, "step")
         self._steps[kind] = run
 
-    def resume(self, kind: type[R], run: Callable[[S, R, Answer], None]) -> None:
-        """Register the continuation ``run`` for ``Resume`` type ``kind`` (``FlowError`` if twice)."""
+    def resume(self, kind: type[R], run: Callable[[S, R, A], None]) -> None:
+        """Register the continuation ``run`` for ``Resume`` type ``kind`` (``FlowError`` if twice).
+
+        ``run`` receives the state, the continuation value and the answer.
+        For an :class:`~hexkit.flow.questions.Ask` the answer is one of the
+        shared :class:`~hexkit.flow.answers.Answer` values; a game whose
+        questions carry a continuation but answer in its own action type
+        (Soot's ``Choose``) registers a ``run`` typed for that answer and
+        hands answers on with :meth:`proceed`. Either way the registered
+        type is saved nested in its question with a ``"type"`` tag.
+        """
         self._claim(self._resumes, kind, "continuation")
         self._resumes[kind] = run
 
@@ -244,12 +254,25 @@ class Flow(Generic[S]):
             return self._ask
         raise UnknownQuestionError(question, "question", _names(self._questions))
 
-    def continuation(self, then: Resume) -> Callable[[S, Any, Answer], None]:
+    def continuation(self, then: Resume) -> Callable[[S, Resume, object], None]:
         """The code registered for the continuation ``then`` (``UnknownQuestionError`` if none)."""
         run = self._resumes.get(type(then))
         if run is None:
             raise UnknownQuestionError(then, "continuation", _names(self._resumes))
         return run
+
+    def proceed(self, state: S, then: Resume, answer: object) -> None:
+        """Hand ``answer`` to the code registered for the continuation ``then``: ask, then resume.
+
+        The engine calls it for an :class:`~hexkit.flow.questions.Ask`; a
+        game's own question type holding a continuation calls it from its
+        handler. The code that asked is not run again: ``then`` holds all
+        the context it needs.
+
+        Raises:
+            UnknownQuestionError: naming ``then``, if its type is not registered.
+        """
+        self.continuation(then)(state, then, answer)
 
     # -- driving a turn -----------------------------------------------------
     def ask(self, state: S, question: Decision) -> None:

@@ -27,7 +27,9 @@ chosen by the Event Token holder, even rounds); data ``events.toml``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -36,11 +38,11 @@ from hexkit_soot.effects import Ctx, ask, effect, verbs
 from hexkit_soot.effects.cards import rail_segments
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.extract import scarcity_cascade
-from hexkit_soot.rules.payment import places, settle, source_need, take
+from hexkit_soot.rules.payment import Need, Paying, Pick, Stages, pay, places, source_need, take
 from hexkit_soot.rules.upkeep import food_available
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-__all__ = ["EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
+__all__ = ["DroughtFood", "EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
 
 EVENT_NAMES = (
     "Spring Floods", "Wagon Train Arrives", "Land Speculators", "Fur Rendezvous", "Survey Party",
@@ -319,22 +321,54 @@ def _pay_food(state: SootState, player: PlayerId, good: str, holder: PlayerId, k
     """Pay 1 unit of ``good`` from the network or a caravan, the payer's choice; False when asked.
 
     When the good is in more than one place the payer chooses which gives
-    it (:mod:`hexkit_soot.rules.payment`); the Drought then resumes through
-    :func:`_drought_resume` with the stage ``food:<holder>:<k>``.
+    it (:func:`~hexkit_soot.rules.payment.pay`); the Drought then goes on
+    from its :class:`DroughtFood` continuation with the next player.
     """
-    need = source_need(places(state, player, None, network=True), good, 1)
-    step = Step(player=player, prompt=f"{_DROUGHT}: pay 1 {good}", kind="effect", tag=f"{_DROUGHT}|food:{holder}:{k}")
-    names = list(verbs.D(state).goods)
-    picks = settle(state, step, Choose(code="food", arg=names.index(good)), lambda done: None if done else need)
-    if picks is None:
+    paying = DroughtFood(payer=player, good=good, holder=holder, k=k)
+    need = paying.need(state)
+    if len(need.names) > 1:
+        pay(state, paying)
         return False
-    for key, n in picks[0]:
-        if key == "network":
-            verbs.lose_goods(state, player, good, n, why=_DROUGHT)
-        else:
-            take(state, player, None, key, good, n)
-            state.note(player, f"lost {n} {good} from a caravan ({_DROUGHT})")
+    paying.take(state, [(need.names[0], 1)] if need.names else [])
     return True
+
+
+@attrs.frozen(kw_only=True)
+class DroughtFood(Paying):
+    """A Drought's B option waiting for the payer to say where a food unit comes from.
+
+    Attributes:
+        good: the food good paid.
+        holder: the Event Token holder (the Drought's table order starts there).
+        k: the payer's position in that order.
+    """
+
+    good: str
+    holder: PlayerId
+    k: int
+
+    def need(self, state: SootState) -> Need:
+        """One unit of the good, one unit per place holding it."""
+        return source_need(places(state, self.payer, None, network=True), self.good, 1)
+
+    def stages(self, state: SootState) -> Stages:
+        """One stage: which place gives the unit."""
+        need = self.need(state)
+        return lambda done: None if done else need
+
+    def take(self, state: SootState, pick: Sequence[tuple[str, int]]) -> None:
+        """Take the unit from the place chosen."""
+        for key, n in pick:
+            if key == "network":
+                verbs.lose_goods(state, self.payer, self.good, n, why=_DROUGHT)
+            else:
+                take(state, self.payer, None, key, self.good, n)
+                state.note(self.payer, f"lost {n} {self.good} from a caravan ({_DROUGHT})")
+
+    def paid(self, state: SootState, picks: list[Pick]) -> None:
+        """Take the unit, then go on with the next player."""
+        self.take(state, picks[0])
+        _drought_next(state, self.holder, self.k + 1)
 
 
 def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:

@@ -66,6 +66,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Iterator
 
+import attrs
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -74,14 +76,14 @@ from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import D, move_goods, return_goods, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
-from hexkit_soot.rules.payment import Need, Pick, settle, units_of
+from hexkit_soot.rules.payment import Need, Paying, Pick, Stages, pay, prepaid, units_of
 from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.shares import on_toll
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
-__all__ = ["BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
+__all__ = ["Leg", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
 
 BUDGET = 12
@@ -732,30 +734,85 @@ def _pay_fuel(state: SootState, player: PlayerId, index: int, picks: list[Pick])
 
 @handles("move.drive")
 def on_drive(state: SootState, step: Step, answer: Choose) -> None:
-    """Drive one leg, paying fuel (once per caravan per Move) and tolls when laden; then stop."""
+    """Drive one leg, paying fuel (once per caravan per Move) and tolls when laden; then stop.
+
+    When the fuel can be paid in more than one way the player is asked
+    first (:func:`~hexkit_soot.rules.payment.pay`); the leg then goes on
+    from its :class:`Leg` continuation.
+    """
     player = step.player
     moved, index, spent, flags = step.data
-    p = state.players[player]
-    c = p.caravans[index]
+    c = state.players[player].caravans[index]
     target = code_hex(answer.arg)
     path = _leg_to(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN),
                    target, answer.code == "trail")
-    if c.cargo:
-        owed = 0 if flags & _FUELLED else _fuel_owed(state, player, path)
+    laden = bool(c.cargo)
+    if laden and not flags & _FUELLED:
+        owed = _fuel_owed(state, player, path)
         if owed:
-            need = _fuel_need(state, player, index, bool(flags & _NODE_SEEN) or path.via_node, owed)
-            picks = settle(state, step, answer, lambda done: None if done else need)
-            if picks is None:
-                return  # the player chooses the fuel first; this handler runs again
-            _pay_fuel(state, player, index, picks)
-            flags |= _FUELLED
-        for owner in sorted(path.owners - _paid(moved)):
+            pay(state, Leg(payer=player, moved=moved, index=index, spent=spent, flags=flags, target=target,
+                           cost=path.cost, hexes=tuple(path.hexes), owners=tuple(sorted(path.owners)),
+                           via_node=path.via_node, owed=owed,
+                           network=bool(flags & _NODE_SEEN) or path.via_node), prepaid(step))
+            return
+    _drive(state, player, moved, index, spent, flags, target, path.cost, path.hexes, path.owners, path.via_node,
+           laden)
+
+
+@attrs.frozen(kw_only=True)
+class Leg(Paying):
+    """A laden caravan's leg waiting for its fuel to be chosen (:func:`_fuel_need`).
+
+    Attributes:
+        moved: the Move's agents moved and owners already paid (``move.drive``'s ``data[0]``).
+        index: the caravan.
+        spent: movement points spent before this leg.
+        flags: the Move's flags before this leg (fuelled, node seen).
+        target: where the leg ends.
+        cost: movement points of the leg.
+        hexes: the hexes walked, start first.
+        owners: rival owners of road or rail segments on it (tolls), in order.
+        via_node: whether it passes one of the mover's warehouse nodes.
+        owed: fuel owed.
+        network: whether the fuel may come from the network.
+    """
+
+    moved: int
+    index: int
+    spent: int
+    flags: int
+    target: Hex
+    cost: int
+    hexes: tuple[Hex, ...]
+    owners: tuple[int, ...]
+    via_node: bool
+    owed: int
+    network: bool
+
+    def stages(self, state: SootState) -> Stages:
+        """One stage: the fuel owed, from the caravan (and the network when allowed)."""
+        need = _fuel_need(state, self.payer, self.index, self.network, self.owed)
+        return lambda done: None if done else need
+
+    def paid(self, state: SootState, picks: list[Pick]) -> None:
+        """Burn the fuel chosen, then pay the tolls and move."""
+        _pay_fuel(state, self.payer, self.index, picks)
+        _drive(state, self.payer, self.moved, self.index, self.spent, self.flags | _FUELLED, self.target,
+               self.cost, list(self.hexes), frozenset(self.owners), self.via_node, True)
+
+
+def _drive(state: SootState, player: PlayerId, moved: int, index: int, spent: int, flags: int, target: Hex,
+           cost: int, hexes: list[Hex], owners: frozenset[int], via_node: bool, laden: bool) -> None:
+    """The rest of a leg once its fuel is paid: tolls when laden, the move, then the stop."""
+    if laden:
+        for owner in sorted(owners - _paid(moved)):
             toll = modify(state, owner, Hook.TOLL_RATE, 1)
             if transfer_currency(state, player, owner, toll, "toll") and state.share_lines:
-                on_toll(state, owner, path.hexes, toll)  # module shares: matched and split on a line
+                on_toll(state, owner, hexes, toll)  # module shares: matched and split on a line
             moved |= 1 << (_PAID_BIT + owner)
-    if path.via_node:
+    if via_node:
         flags |= _NODE_SEEN
+    c = state.players[player].caravans[index]
     state.note(player, f"caravan {index} moved {c.loc} -> {target}")
     c.loc = target
-    _ask_stop(state, player, (moved, index, spent + path.cost, flags, 0, 0))
+    _ask_stop(state, player, (moved, index, spent + cost, flags, 0, 0))

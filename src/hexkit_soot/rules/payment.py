@@ -22,15 +22,22 @@ units never make two options.
 * More: one question per unit, in a fixed order of the kinds (higher value
   first), so each multiset is reached by exactly one chain of answers.
 
-A rule that pays inside the handler of an answer calls :func:`settle`
-before changing anything. If a question is needed, :func:`settle` puts the
-answered step back under a ``pay`` question and returns ``None``; the rule
-returns at once. When the payer has answered everything, the step's
-handler runs again with the same answer and :func:`settle` returns the
-chosen ways. The state has not changed in between, so the rule computes the
-same need and continues. A rule that pays outside a handler (upkeep, a
-main action without a question) passes a step of its own kind whose
-handler does the paying.
+"Ask, then resume": a rule calls :func:`pay` with a :class:`Paying`
+value, a typed continuation holding what the rule needs to go on (which
+caravan, which facility). With no choice to make the rule's
+:meth:`Paying.paid` runs at once; otherwise a ``pay`` question carries the
+value (its answers so far in :attr:`Paying.chosen`) and, once the payer
+has answered everything, :meth:`Paying.paid` runs with the ways chosen.
+The handler that asked is never run again and nothing travels outside the
+state. The continuation types are registered with the game's engine from
+``game.py`` (:func:`register`), which also saves them, tagged by type.
+
+Rules not yet ported call the older :func:`settle` inside a handler: it
+asks with a :class:`Rerun` continuation (the paying step and its answer)
+and, when the payer has answered, runs that step's handler again with the
+answers handed over explicitly (:class:`Prepaid`); :func:`settle` then
+returns the ways. Payment questions saved before continuations existed
+(the paying step under the question) are still answered that way.
 
 Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food),
 "Cards" (one wild resource), "Warehouses & Network" (where goods are).
@@ -38,12 +45,13 @@ Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food),
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from contextvars import ContextVar
 
 import attrs
 
 from hexkit.errors import HexkitError
+from hexkit.flow import Flow, Resume
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot import effects
@@ -55,6 +63,13 @@ from hexkit_soot.state import Goods, SootState, add_goods
 __all__ = [
     "LIST_LIMIT",
     "Need",
+    "Paying",
+    "Prepaid",
+    "Rerun",
+    "pay",
+    "prepaid",
+    "resume",
+    "register",
     "Pick",
     "Stages",
     "Place",
@@ -275,28 +290,134 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
     return picks, used, None
 
 
-_REPLAY: ContextVar[tuple[Step, tuple[int, ...]] | None] = ContextVar("soot_payment_replay", default=None)
+@attrs.frozen(kw_only=True)
+class Paying(Resume, ABC):
+    """A rule waiting for a payment: the typed continuation of its questions.
 
+    Subclass it once per paying rule with the facts the rule needs to go on
+    (which caravan, which facility), implement :meth:`stages` and
+    :meth:`paid`, and register the subclass with :func:`register`. Call
+    :func:`pay` with a value; it pays at once when there is no choice, or
+    asks the payer, keeping the value (with the answers so far in
+    :attr:`chosen`) in the question. When the payer has answered
+    everything, :meth:`paid` runs with the ways chosen: the rule resumes
+    where it stopped and nothing is run twice.
 
-def _replayed(step: Step) -> list[int]:
-    """The answers recorded for ``step`` when its handler is being run again (consumed once).
-
-    Steps compare by value, so an effect may rebuild the step it paid with.
+    Attributes:
+        payer: who pays (and answers).
+        chosen: the payer's answers so far (set by the payment questions).
     """
-    found = _REPLAY.get()
-    if found is None or found[0] != step:
-        return []
-    _REPLAY.set(None)
-    return list(found[1])
+
+    payer: PlayerId
+    chosen: tuple[int, ...] = ()
+
+    @abstractmethod
+    def stages(self, state: SootState) -> Stages:
+        """The parts of the payment (a pure function of the state and this value)."""
+
+    @abstractmethod
+    def paid(self, state: SootState, picks: list[Pick]) -> None:
+        """Go on with the ways chosen, one per stage."""
+
+
+def pay(state: SootState, then: Paying, given: tuple[int, ...] = ()) -> None:
+    """Pay ``then.stages(state)``: at once when each choice has one way, else ask.
+
+    Either :meth:`Paying.paid` runs now with the ways, or a payment question
+    carrying ``then`` is put on the stack and :meth:`Paying.paid` runs when
+    it (and any question after it) is answered. Call it as the last thing
+    the rule does before the payment: what follows belongs in ``paid``.
+
+    Args:
+        state: the game.
+        then: the paying rule and its context.
+        given: answers already given (:func:`prepaid` of the handler's step:
+            a payment question of an old save, answered through :class:`Rerun`).
+    """
+    _proceed(state, then, given)
+
+
+def prepaid(step: Step) -> tuple[int, ...]:
+    """The payment answers handed to a handler run by :class:`Rerun` (``()`` otherwise).
+
+    A ported rule passes them to :func:`pay`, so a payment question saved
+    before continuations existed resumes with the answers already given.
+
+    Args:
+        step: the step whose answer the handler is handling.
+    """
+    given = step.then
+    return given.answers if isinstance(given, Prepaid) else ()
+
+
+def _proceed(state: SootState, then: Paying, answers: tuple[int, ...]) -> None:
+    picks, used, question = _resolve(then.stages(state), list(answers), first=False)
+    if question is None:
+        then.paid(state, picks)
+        return
+    ask(state, then.payer, question.kind, question.options, question.prompt,
+        then=attrs.evolve(then, chosen=tuple(used)))
+
+
+def resume(state: SootState, then: Paying, answer: Choose) -> None:
+    """The continuation of a payment question: record ``answer``, ask the next choice or pay.
+
+    Registered for every :class:`Paying` type by :func:`register`; the
+    game hands it the answer (:meth:`hexkit.flow.Flow.proceed`).
+
+    Args:
+        state: the game (the question is already popped).
+        then: the question's continuation, with the answers before this one.
+        answer: the payer's answer (a ``way`` or ``unit`` index).
+    """
+    _proceed(state, attrs.evolve(then, chosen=()), (*then.chosen, answer.arg))
+
+
+# -- the older form: rules that still pay inside a handler ----------------------------
+
+
+@attrs.frozen(kw_only=True)
+class Prepaid(Resume):
+    """The answers of a payment, handed to a handler run again by :class:`Rerun`.
+
+    Only ever set on the step passed to that handler (never kept in the
+    state): :func:`settle` reads the answers from it.
+
+    Attributes:
+        answers: every answer given, in order.
+    """
+
+    answers: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Rerun(Resume):
+    """The continuation of a payment asked by :func:`settle` (a rule not ported to :class:`Paying`).
+
+    When the payer has answered, the paying step's handler runs again with
+    its own answer and the payment's answers (a :class:`Prepaid` on the
+    step, no hidden channel); the state has not changed in between, so the
+    rule computes the same need and :func:`settle` returns the ways.
+
+    Attributes:
+        step: the step whose answer was being handled (without its options).
+        answer: that answer.
+        chosen: the payer's answers so far.
+    """
+
+    step: Step
+    answer: Choose
+    chosen: tuple[int, ...] = ()
 
 
 def settle(state: SootState, step: Step, answer: Choose, stages: Stages) -> list[Pick] | None:
     """The ways chosen to pay ``stages``, or ``None`` after asking the payer (return then).
 
-    Call it before the rule changes anything. Choices with one way are made
-    at once; the first open choice is asked, with ``step`` put back under the
-    question so that its handler runs again, with ``answer``, once the payer
-    has chosen.
+    The older form of :func:`pay`, for rules still paying inside a handler:
+    call it before the rule changes anything. Choices with one way are made
+    at once; the first open choice is asked with a :class:`Rerun`
+    continuation, and the handler of ``step`` runs again, with ``answer``,
+    once the payer has chosen.
 
     Args:
         state: the game.
@@ -308,13 +429,14 @@ def settle(state: SootState, step: Step, answer: Choose, stages: Stages) -> list
     Returns:
         One way per stage, or ``None`` when a question was asked.
     """
-    answers = _replayed(step)
+    given = step.then
+    answers = list(given.answers) if isinstance(given, Prepaid) else []
     picks, used, question = _resolve(stages, answers, first=False)
     if question is None:
         return picks
-    state.pending.append(step)
+    paying = attrs.evolve(step, options=(), then=None)
     ask(state, step.player, question.kind, question.options, question.prompt,
-        data=(answer.arg, *used), tag=answer.code)
+        then=Rerun(step=paying, answer=answer, chosen=tuple(used)))
     return None
 
 
@@ -327,24 +449,65 @@ def default(stages: Stages) -> list[Pick]:
     return _resolve(stages, [], first=True)[0]
 
 
+def _rerun(state: SootState, then: Rerun, answer: Choose) -> None:
+    """Run the paying step's handler again, with its own answer and the payment's answers."""
+    paying = attrs.evolve(then.step, then=Prepaid(answers=(*then.chosen, answer.arg)))
+    original = then.answer
+    if paying.kind == "effect":
+        effects.resume(state, paying, original)
+    else:
+        handler = HANDLERS.get(paying.kind)
+        if handler is None:
+            raise HexkitError(f"payment {then.step.prompt!r}: no rule answers a {paying.kind!r} step")
+        handler(state, paying, original)
+
+
 def _on_pay(state: SootState, step: Step, answer: Choose) -> None:
-    """Record the answer and run the paying step's handler again with its own answer."""
-    paying = state.pending.pop() if state.pending else None
-    if not isinstance(paying, Step):  # cannot happen: settle always puts the step back
-        raise HexkitError(f"payment question {step.prompt!r} has no paying step under it")
-    token = _REPLAY.set((paying, (*step.data[1:], answer.arg)))
-    try:
-        original = Choose(code=step.tag, arg=step.data[0])
-        if paying.kind == "effect":
-            effects.resume(state, paying, original)
-        else:
-            HANDLERS[paying.kind](state, paying, original)
-    finally:
-        _REPLAY.reset(token)
+    """The handler of ``pay`` questions: hand the answer to the question's continuation.
+
+    The game hands it on itself (:meth:`hexkit.flow.Flow.proceed`); this is
+    the same for a caller that runs the handler of a kind directly. A
+    question saved before continuations existed (Soot 0.3.2 and older) has
+    no ``then``: the paying step lies under it, its answer in ``tag`` and
+    ``data[0]``, the payment's answers in ``data[1:]``; it is answered as a
+    :class:`Rerun`, so old saves keep loading and playing.
+
+    Raises:
+        HexkitError: a question with neither a continuation nor a paying step under it.
+    """
+    then = step.then
+    if isinstance(then, Paying):
+        resume(state, then, answer)
+        return
+    if isinstance(then, Rerun):
+        _rerun(state, then, answer)
+        return
+    paying = state.pending[-1] if state.pending else None
+    if then is not None or not step.data or not isinstance(paying, Step):
+        state.pending.append(step)  # refused before anything changed: the question stays
+        what = f"a {type(then).__name__} continuation" if then is not None else "no continuation"
+        raise HexkitError(f"payment question {step.prompt!r} has {what} and no paying step under it")
+    state.pending.pop()
+    _rerun(state, Rerun(step=paying, answer=Choose(code=step.tag, arg=step.data[0]), chosen=step.data[1:]), answer)
 
 
 handles("pay")(_on_pay)
 handles("pay.private")(_on_pay)
+
+
+def register(flow: Flow[SootState], rules: Iterable[type[Paying]]) -> None:
+    """Register the payment continuations with the game's engine (called by ``game.py``).
+
+    Args:
+        flow: the game's engine.
+        rules: every :class:`Paying` subclass the rules use.
+
+    Raises:
+        FlowError: if a type is registered twice.
+    """
+    flow.resume(Rerun, _rerun)
+    for kind in rules:
+        flow.resume(kind, resume)
 
 
 # -- where goods are ------------------------------------------------------------

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+import attrs
+
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -46,12 +48,14 @@ from hexkit_soot.rules.milestones import check_production
 from hexkit_soot.rules.network import food_value, fuel_value, is_node, network_room, pool_at, tier3
 from hexkit_soot.rules.payment import (
     Need,
+    Paying,
     Pick,
     Stages,
     default,
+    pay,
     places,
+    prepaid,
     pool_of,
-    settle,
     source_need,
     take,
     units_of,
@@ -61,7 +65,7 @@ from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Facility, Goods, SootState, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
+__all__ = ["Firing", "usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
 
 
 def soot_for_fuel(fuel: int) -> int:
@@ -168,7 +172,7 @@ def firing_stages(state: SootState, player: PlayerId, at: Hex, facility: Facilit
         facility: the facility type (its inputs are assumed held: :func:`can_fire`).
 
     Returns:
-        The stages, for :func:`~hexkit_soot.rules.payment.settle`.
+        The stages, for :func:`~hexkit_soot.rules.payment.pay` (a :class:`Firing`).
 
     Source: rulebook, "Refine" (use costs: fuel or food), production chain
     diagram (Luxury Manufactory inputs), "Warehouses & Network".
@@ -256,29 +260,50 @@ def start(state: SootState, player: PlayerId) -> None:
 
 @handles("refine.fire")
 def on_fire(state: SootState, step: Step, answer: Choose) -> None:
-    """Fire one facility, or finish and take the soot."""
-    player = step.player
+    """Fire one facility (paying its inputs and use cost as the player chooses), or finish and take the soot."""
     fuel, extra = step.data[0], step.data[1]
     fired = step.data[2:]
     if answer.code == "done":
-        _finish(state, player, fuel, fired)
+        _finish(state, step.player, fuel, fired)
         return
-    at = code_hex(answer.arg // 8)
-    slot = answer.arg % 8
-    ft = D(state).facilities[state.settlements[at].facilities[slot].name]
-    picks = settle(state, step, answer, firing_stages(state, player, at, ft))
-    if picks is None:
-        return
-    if answer.arg in fired:
-        extra -= 1
-    fuel += fire(state, player, at, slot, picks)
-    fired = (*fired, answer.arg)
-    options = _candidates(state, player, fired, extra)
-    if options:
-        ask(state, player, "refine.fire", [*options, opt("done", 0, "stop refining")],
-            "Refine: fire another facility?", data=(fuel, extra, *fired))
-    else:
-        _finish(state, player, fuel, fired)
+    pay(state, Firing(payer=step.player, code=answer.arg, fuel=fuel, extra=extra, fired=fired), prepaid(step))
+
+
+@attrs.frozen(kw_only=True)
+class Firing(Paying):
+    """A firing waiting for its inputs and use cost (:func:`firing_stages`) to be chosen.
+
+    Attributes:
+        code: the facility (hex code * 8 + slot), the ``fire`` answer's argument.
+        fuel: fuel burned so far in this Refine action.
+        extra: extra firings left (:attr:`Hook.EXTRA_FIRINGS`).
+        fired: the facilities fired so far in this action.
+    """
+
+    code: int
+    fuel: int
+    extra: int
+    fired: tuple[int, ...]
+
+    def stages(self, state: SootState) -> Stages:
+        """The firing's payment: what it consumes, as :func:`firing_stages` lists it."""
+        at = code_hex(self.code // 8)
+        ft = D(state).facilities[state.settlements[at].facilities[self.code % 8].name]
+        return firing_stages(state, self.payer, at, ft)
+
+    def paid(self, state: SootState, picks: list[Pick]) -> None:
+        """Fire with the ways chosen, then offer another facility (or finish)."""
+        player, extra = self.payer, self.extra
+        if self.code in self.fired:
+            extra -= 1
+        fuel = self.fuel + fire(state, player, code_hex(self.code // 8), self.code % 8, picks)
+        fired = (*self.fired, self.code)
+        options = _candidates(state, player, fired, extra)
+        if options:
+            ask(state, player, "refine.fire", [*options, opt("done", 0, "stop refining")],
+                "Refine: fire another facility?", data=(fuel, extra, *fired))
+        else:
+            _finish(state, player, fuel, fired)
 
 
 def _finish(state: SootState, player: PlayerId, fuel: int, fired: tuple[int, ...]) -> None:

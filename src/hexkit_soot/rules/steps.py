@@ -18,6 +18,7 @@ from typing import TypeAlias
 import attrs
 
 from hexkit.errors import HexkitError
+from hexkit.flow import Resume
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -172,7 +173,7 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[_Setter, ...] | No
 
 
 _NEW = object.__new__
-_STEP_SETTERS = _slot_setters(Step, ("player", "prompt", "kind", "tag", "data", "options"))
+_STEP_SETTERS = _slot_setters(Step, ("player", "prompt", "kind", "tag", "data", "options", "then"))
 
 _ANSWERS: dict[tuple[str, int, str], Choose] = {}
 """Answers already made, by ``(code, arg, label)``: a Choose is an immutable
@@ -234,11 +235,12 @@ def optf(code: str, arg: int, template: str, *parts: LabelPart) -> Choose:
     return answer
 
 
-def _step(player: PlayerId, prompt: str, kind: str, tag: str, data: tuple[int, ...], options: tuple[Choose, ...]) -> Step:
+def _step(player: PlayerId, prompt: str, kind: str, tag: str, data: tuple[int, ...], options: tuple[Choose, ...],
+          then: Resume | None = None) -> Step:
     """``Step(player=player, prompt=prompt, ...)``, filled through the slot setters."""
     if _STEP_SETTERS is None:
-        return Step(player=player, prompt=prompt, kind=kind, tag=tag, data=data, options=options)
-    set_player, set_prompt, set_kind, set_tag, set_data, set_options = _STEP_SETTERS
+        return Step(player=player, prompt=prompt, kind=kind, tag=tag, data=data, options=options, then=then)
+    set_player, set_prompt, set_kind, set_tag, set_data, set_options, set_then = _STEP_SETTERS
     step: Step = _NEW(Step)
     set_player(step, player)
     set_prompt(step, prompt)
@@ -246,6 +248,7 @@ def _step(player: PlayerId, prompt: str, kind: str, tag: str, data: tuple[int, .
     set_tag(step, tag)
     set_data(step, data)
     set_options(step, options)
+    set_then(step, then)
     return step
 
 
@@ -257,6 +260,7 @@ def ask(
     prompt: str = "",
     data: tuple[int, ...] = (),
     tag: str = "",
+    then: Resume | None = None,
 ) -> None:
     """Push a question for ``player`` (fixed ``options``, or generated when empty).
 
@@ -268,6 +272,8 @@ def ask(
         prompt: the question's text.
         data: integer context for the handler.
         tag: text context for the handler.
+        then: the typed continuation that receives the answer instead of the
+            handler of ``kind`` (see :attr:`hexkit_soot.actions.Step.then`).
 
     Raises:
         HexkitError: the question has no fixed options and no generator is
@@ -277,4 +283,4 @@ def ask(
     choices = tuple(options)
     if not choices and kind not in GENERATORS:
         raise HexkitError(f"question {kind!r} ({prompt or kind!r}) for P{player} has no options and no generator")
-    state.pending.append(_step(player, prompt or kind, kind, tag, data, choices))
+    state.pending.append(_step(player, prompt or kind, kind, tag, data, choices, then))

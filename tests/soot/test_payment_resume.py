@@ -1,0 +1,122 @@
+"""Payments as "ask, then resume": the pending payment is a typed continuation in its question.
+
+A payment question carries a :class:`~hexkit_soot.rules.payment.Paying`
+value (or, for a rule not yet ported, a :class:`Rerun`); answering it
+resumes the rule without running the handler that asked again. The value
+is saved tagged by type, and a payment question saved in the older form
+(the paying step under the question) still loads and plays the same.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import attrs
+import pytest
+
+from hexkit.errors import HexkitError
+from hexkit.serialize import codec
+from hexkit_soot import GAME
+from hexkit_soot.actions import Choose, Step
+from hexkit_soot.rules import refine
+from hexkit_soot.rules.payment import Rerun
+from hexkit_soot.rules.refine import Firing
+from hexkit_soot.rules.steps import HANDLERS
+from hexkit_soot.state import SootState
+
+from tests.soot.test_payment_choices import builder_short_of_stone, fire, give, labels, pick_label, refinery
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "hexkit_soot"
+
+
+def smelter_asking() -> SootState:
+    s = refinery("Smelter")
+    give(s, 0, {"Iron Ore": 2, "Coal": 2, "Charcoal": 2})
+    fire(s)
+    return s
+
+
+def outcome(s: SootState) -> tuple[object, ...]:
+    p = s.players[0]
+    return (dict(p.stock), p.soot, p.currency, [e.text for e in s.log[-6:]], len(s.pending))
+
+
+def test_the_asking_handler_does_not_run_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = smelter_asking()
+    calls: list[int] = []
+    original = refine.fire
+
+    def counted(*args: object, **kw: object) -> int:
+        calls.append(1)
+        return original(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(refine, "fire", counted)
+    ran: list[object] = []
+    monkeypatch.setitem(HANDLERS, "refine.fire", lambda *a: ran.append(a))  # the handler that asked
+    pick_label(s, "fuel for the Smelter: 2 Charcoal")
+    assert ran == [] and calls == [1]  # resumed from the continuation: the firing ran once
+    assert s.players[0].stock["Pig Iron"] == 2 and "Charcoal" not in s.players[0].stock
+
+
+def test_a_pending_payment_round_trips_through_json_and_resumes_the_same() -> None:
+    s = smelter_asking()
+    c = codec(GAME)
+    text = c.state_to_json(s)
+    assert '"then": {"chosen": [], "code": ' in text and '"type": "Firing"' in text
+    loaded = c.state_from_json(text)
+    assert loaded.pending[-1] == s.pending[-1]
+    assert isinstance(loaded.pending[-1].then, Firing)
+    for state in (s, loaded):
+        pick_label(state, "fuel for the Smelter: 1 Coal + 1 Charcoal")
+    assert outcome(loaded) == outcome(s)
+    assert s.players[0].stock["Coal"] == 1 and s.players[0].stock["Charcoal"] == 1
+
+
+def test_a_rerun_continuation_round_trips_through_json() -> None:
+    s = builder_short_of_stone(["Foreman", "Land Grant", "Foreman"])
+    loaded = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
+    then = loaded.pending[-1].then
+    assert isinstance(then, Rerun) and then == s.pending[-1].then
+    for state in (s, loaded):
+        pick_label(state, "cards as wild resources: 1 Land Grant")
+    assert loaded.players[0].hand == s.players[0].hand == ["Foreman", "Foreman"]
+
+
+def test_an_old_save_with_the_paying_step_under_the_question_plays_the_same() -> None:
+    new = smelter_asking()
+    old = smelter_asking()
+    question = old.pending.pop()
+    assert isinstance(question.then, Firing)
+    firing = question.then
+    # the form saved by Soot 0.3.2: the refine.fire step back under a pay question without `then`,
+    # its answer in tag and data[0]
+    paying = Step(player=0, prompt="Refine: fire which facility?", kind="refine.fire", data=(0, 0))
+    old.pending += [paying, attrs.evolve(question, then=None, tag="fire", data=(firing.code,))]
+    old = codec(GAME).state_from_json(codec(GAME).state_to_json(old))
+    assert old.pending[-1].then is None and old.pending[-2].kind == "refine.fire"
+    assert labels(old) == labels(new)
+    for state in (new, old):
+        pick_label(state, "fuel for the Smelter: 2 Coal")
+    assert outcome(old) == outcome(new)
+    assert new.players[0].stock["Pig Iron"] == 2 and "Coal" not in new.players[0].stock
+
+
+def test_a_payment_question_with_no_continuation_and_nothing_under_it_is_an_error_naming_it() -> None:
+    s = smelter_asking()
+    question = s.pending.pop()
+    s.pending.append(attrs.evolve(question, then=None, tag="fire", data=()))
+    s.invalidate_legal()
+    before = codec(GAME).state_to_json(s)
+    with pytest.raises(HexkitError, match="fuel for the Smelter: pay with\\?.*no continuation"):
+        GAME.apply(s, Choose(code="way", arg=0))
+    assert codec(GAME).state_to_json(s) == before  # refused: nothing changed
+
+
+def test_no_context_variable_carries_payment_answers() -> None:
+    tree = ast.parse((SRC / "rules" / "payment.py").read_text(encoding="utf-8"))
+    imported = {a.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+                for a in node.names}
+    assert "contextvars" not in imported and "ContextVar" not in imported
+    for path in SRC.rglob("*.py"):
+        assert "ContextVar" not in path.read_text(encoding="utf-8"), path
