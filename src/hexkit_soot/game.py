@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from hexkit.errors import HexkitError, InvalidRecordError
+from hexkit.errors import HexkitError, InvalidRecordError, UnknownQuestionError
 from hexkit.flow import Flow, FlowGame, Handler
 from hexkit.validation import Problems
 from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
@@ -205,7 +205,12 @@ class SootQuestions(Handler[SootState, Step, Choose]):
         """
         then = question.then
         if then is not None:
-            self.flow.proceed(state, then, answer)
+            try:
+                run = self.flow.continuation(then)
+            except UnknownQuestionError:
+                state.pending.append(question)  # refused before anything changed
+                raise
+            run(state, then, answer)
             if not state.pending:
                 advance(state)
             return
@@ -219,7 +224,11 @@ class SootQuestions(Handler[SootState, Step, Choose]):
                 state.pending.append(question)  # an unknown effect is refused before anything changed
                 raise
         else:
-            HANDLERS[question.kind](state, question, answer)
+            handler = HANDLERS.get(question.kind)
+            if handler is None:  # a kind nobody declared (a damaged save): refused, nothing changed
+                state.pending.append(question)
+                raise UnknownQuestionError(question, f"question kind {question.kind!r}", ", ".join(sorted(HANDLERS)))
+            handler(state, question, answer)
         if not state.pending:
             advance(state)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from hexkit.errors import HexkitError
+from hexkit.errors import HexkitError, UnanswerableQuestionError, UnknownQuestionError
+from hexkit.flow import Resume
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.rules.steps import ask
+from hexkit_soot.rules.steps import GENERATORS, ask
 from tests.soot.helpers import start
 
 
@@ -45,3 +47,39 @@ def test_an_answer_for_an_effect_without_resume_is_an_error() -> None:
     state.invalidate_legal()
     with pytest.raises(HexkitError, match="effect 'Bank Draft' takes no answers"):
         GAME.apply(state, GAME.legal_actions(state)[0])
+
+
+def test_an_answer_to_a_kind_nobody_declared_is_an_error_naming_it() -> None:
+    state = start()
+    answer = Choose(code="x", arg=0, label="x")
+    state.pending.append(Step(player=0, prompt="Mystery", kind="no.such.kind", options=(answer,)))
+    state.invalidate_legal()
+    before = list(state.pending)
+    with pytest.raises(UnknownQuestionError, match="no.such.kind.*Mystery"):
+        GAME.apply(state, answer)
+    assert state.pending == before
+
+
+def test_a_generated_question_with_no_answer_is_an_error_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = start()
+    monkeypatch.setitem(GENERATORS, "test.empty", lambda s, step: [])
+    state.pending.append(Step(player=0, prompt="Choose nothing", kind="test.empty"))
+    state.invalidate_legal()
+    with pytest.raises(UnanswerableQuestionError, match="Choose nothing"):
+        list(GAME.legal_actions(state))
+
+
+@attrs.frozen(kw_only=True)
+class _Stray(Resume):
+    """A continuation no game registered."""
+
+
+def test_a_question_whose_continuation_nobody_registered_is_an_error_naming_it() -> None:
+    state = start()
+    answer = Choose(code="x", arg=0, label="x")
+    state.pending.append(Step(player=0, prompt="Stray", kind="pay", options=(answer,), then=_Stray()))
+    state.invalidate_legal()
+    before = list(state.pending)
+    with pytest.raises(UnknownQuestionError, match="continuation _Stray"):
+        GAME.apply(state, answer)
+    assert state.pending == before
