@@ -273,6 +273,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow: Flow[SootState] = Flow(self.info.name)
         flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
         payment.register(flow, PAYING_RULES)
+        effect_events.register(flow)
         return flow
 
     def score_notes(self, state: SootState) -> list[str]:

@@ -19,12 +19,16 @@ from hexkit.errors import HexkitError
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
+from hexkit_soot.effects.events import DroughtChoice
+from hexkit_soot.ledger import D
 from hexkit_soot.rules import refine
 from hexkit_soot.rules.payment import Rerun
 from hexkit_soot.rules.refine import Firing
 from hexkit_soot.rules.steps import HANDLERS
 from hexkit_soot.state import SootState
 
+from tests.soot.helpers import answer
+from tests.soot.test_events import event, position
 from tests.soot.test_payment_choices import builder_short_of_stone, fire, give, labels, pick_label, refinery
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "hexkit_soot"
@@ -120,3 +124,39 @@ def test_no_context_variable_carries_payment_answers() -> None:
     assert "contextvars" not in imported and "ContextVar" not in imported
     for path in SRC.rglob("*.py"):
         assert "ContextVar" not in path.read_text(encoding="utf-8"), path
+
+
+# -- an effect's question with a typed continuation: the Drought ------------------------
+
+
+def drought_asking() -> SootState:
+    state = position()
+    event(state, "Drought", "B", holder=1)
+    return state
+
+
+def test_the_drought_choice_is_a_typed_continuation_and_round_trips() -> None:
+    s = drought_asking()
+    then = s.pending[-1].then
+    assert isinstance(then, DroughtChoice) and (then.payer, then.holder, then.k) == (1, 1, 0)
+    loaded = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
+    assert loaded.pending[-1].then == then
+    grain = list(D(s).goods).index("Grain")
+    for state in (s, loaded):
+        answer(state, "food", grain)
+        nxt = state.pending[-1].then
+        assert isinstance(nxt, DroughtChoice) and (nxt.payer, nxt.k) == (2, 1)
+    assert [p.currency for p in loaded.players] == [p.currency for p in s.players]
+    assert loaded.players[1].stock == s.players[1].stock == {"Timber": 1}
+
+
+def test_an_old_drought_question_without_continuation_is_answered_the_same() -> None:
+    new, old = drought_asking(), drought_asking()
+    old.pending[-1] = attrs.evolve(old.pending[-1], then=None)  # the form saved by Soot 0.3.2
+    old.invalidate_legal()
+    assert old.pending[-1].tag == "Drought|pay:1:0"
+    grain = list(D(new).goods).index("Grain")
+    for state in (new, old):
+        answer(state, "food", grain)
+    assert [p.currency for p in old.players] == [p.currency for p in new.players]
+    assert old.players[1].stock == new.players[1].stock and old.pending[-1].then == new.pending[-1].then

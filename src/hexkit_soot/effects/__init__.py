@@ -47,6 +47,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from hexkit.errors import HexkitError
+from hexkit.flow import Resume
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
@@ -351,10 +352,14 @@ def ask(
     stage: str,
     options: Iterable[tuple[str, int, str]],
     prompt: str = "",
+    then: Resume | None = None,
 ) -> bool:
     """Ask ``player`` a question for the effect ``source``.
 
-    The answer is passed to the effect's ``resume`` as ``(ctx, stage, answer)``.
+    With ``then`` (a typed continuation registered with the game's engine
+    from ``game.py``) the answer goes to the code registered for its type;
+    otherwise it is passed to the effect's ``resume`` as ``(ctx, stage, answer)``
+    (the older form: ``stage`` names the question in text).
 
     Args:
         state: the game.
@@ -364,16 +369,19 @@ def ask(
         options: ``(code, arg, label)`` triples; a question with no option is
             not asked.
         prompt: the question's text.
+        then: the typed continuation that receives the answer (``stage`` is
+            then only text for the question's tag).
 
     Returns:
-        Whether the question was asked (``False`` when there were no options).
+        Whether the question was asked (``False`` when there were no options:
+        the caller says what happens then).
     """
     choices = tuple(Choose(code=c, arg=a, label=label) for c, a, label in options)
     if not choices:
         return False
     state.pending.append(
         Step(player=player, prompt=prompt or f"{source}: choose", kind="effect",
-             tag=f"{source}|{stage}", options=choices)
+             tag=f"{source}|{stage}", options=choices, then=then)
     )
     return True
 

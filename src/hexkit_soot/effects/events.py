@@ -31,9 +31,10 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
+from hexkit.flow import Flow, Resume
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose
 from hexkit_soot.effects import Ctx, ask, effect, verbs
 from hexkit_soot.effects.cards import rail_segments
 from hexkit_soot.rules.explore import tile_info
@@ -42,7 +43,7 @@ from hexkit_soot.rules.payment import Need, Paying, Pick, Stages, pay, places, s
 from hexkit_soot.rules.upkeep import food_available
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-__all__ = ["DroughtFood", "EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
+__all__ = ["DroughtChoice", "DroughtFood", "drought_choice", "register", "EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
 
 EVENT_NAMES = (
     "Spring Floods", "Wagon Train Arrives", "Land Speculators", "Fur Rendezvous", "Survey Party",
@@ -381,7 +382,8 @@ def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
         if state.players[p].currency >= _DROUGHT_CASH:
             options.append(("cash", _DROUGHT_CASH, f"pay {_DROUGHT_CASH}¤"))
         if len(options) > 1:
-            ask(state, p, _DROUGHT, f"pay:{holder}:{k}", options, "Drought: pay 1 food or 2¤?")
+            ask(state, p, _DROUGHT, f"pay:{holder}:{k}", options, "Drought: pay 1 food or 2¤?",
+                then=DroughtChoice(payer=p, holder=holder, k=k))
             return
         if options:
             if not _drought_pay(state, p, options[0][0], options[0][1], holder, k):
@@ -399,11 +401,47 @@ def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int, holder
     return _pay_food(state, player, list(verbs.D(state).goods)[arg], holder, k)
 
 
+@attrs.frozen(kw_only=True)
+class DroughtChoice(Resume):
+    """The Drought's B option asking a player whether to pay 1 food or 2¤.
+
+    Attributes:
+        payer: who answers.
+        holder: the Event Token holder (the table order starts there).
+        k: the payer's position in that order.
+    """
+
+    payer: PlayerId
+    holder: PlayerId
+    k: int
+
+
+def drought_choice(state: SootState, then: DroughtChoice, answer: Choose) -> None:
+    """Pay the Drought as answered (``food`` good id, or ``cash``), then go on with the next player.
+
+    Args:
+        state: the game.
+        then: who pays, and where the table order stands.
+        answer: the payer's answer.
+    """
+    if _drought_pay(state, then.payer, answer.code, answer.arg, then.holder, then.k):
+        _drought_next(state, then.holder, then.k + 1)
+
+
 def _drought_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    """The older form of the Drought's questions (a save of Soot 0.3.2: stage ``pay:<holder>:<k>``
+    or ``food:<holder>:<k>``, no continuation): answered as :func:`drought_choice`."""
     _, holder_s, k_s = stage.split(":")
-    holder, k = int(holder_s), int(k_s)
-    if _drought_pay(ctx.state, ctx.player, answer.code, answer.arg, holder, k):
-        _drought_next(ctx.state, holder, k + 1)
+    drought_choice(ctx.state, DroughtChoice(payer=ctx.player, holder=int(holder_s), k=int(k_s)), answer)
+
+
+def register(flow: Flow[SootState]) -> None:
+    """Register the events' typed continuations with the game's engine (called by ``game.py``).
+
+    Args:
+        flow: the game's engine.
+    """
+    flow.resume(DroughtChoice, drought_choice)
 
 
 @effect(_DROUGHT, resume=_drought_resume)
