@@ -274,6 +274,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
+        effect_cards.register(flow)
+        effect_upgrades.register(flow)
         return flow
 
     def score_notes(self, state: SootState) -> list[str]:

@@ -10,7 +10,9 @@ could hold, legal or not, at positions of seeded random play.
 
 from __future__ import annotations
 
+from hexkit_soot.effects.cards import FireRival, PriceDirection, PriceGood, SurveyorPick, SurveyorWalk
 from hexkit_soot.effects.events import DroughtChoice, DroughtFood
+from hexkit_soot.effects.upgrades import LoadOutputs
 from hexkit_soot.rules.movement import Leg
 from hexkit_soot.rules.payment import Rerun
 from hexkit_soot.rules.refine import Firing
@@ -49,7 +51,8 @@ def _turns() -> tuple[SootState, ...]:
 def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
     assert isinstance(GAME, FlowGame)
     assert GAME.flow.registered() == {"question": (Step,), "step": (),
-                                      "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice)}
+                                      "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
+                                                       SurveyorWalk, PriceGood, PriceDirection, FireRival, LoadOutputs)}
     handler = GAME.flow.handler(GAME.new(GAME.make_config(players=2), 1).pending[-1])
     assert isinstance(handler, SootQuestions)
     assert set(handler.native) == {"turn"}

@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 from hexkit.errors import HexkitError
+from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
@@ -160,3 +161,35 @@ def test_an_old_drought_question_without_continuation_is_answered_the_same() -> 
         answer(state, "food", grain)
     assert [p.currency for p in old.players] == [p.currency for p in new.players]
     assert old.players[1].stock == new.players[1].stock and old.pending[-1].then == new.pending[-1].then
+
+
+# -- every typed effect question answers as its older string form did -------------------
+
+
+def test_typed_effect_questions_answer_as_their_older_string_stages_did() -> None:
+    """At every effect question with a continuation in 30 random 4-player games: the same
+    answer given through the continuation, through the older ``"Name|stage"`` form (a save of
+    Soot 0.3.2) and after a JSON round trip leaves the same state."""
+    c = codec(GAME)
+    seen: set[str] = set()
+    for seed in range(30):
+        s = GAME.new(GAME.make_config(players=4), seed)
+        chooser = Rng(seed)
+        while s.pending:
+            legal = GAME.legal_actions(s)
+            pick = legal[chooser.randbelow(len(legal))]
+            top = s.pending[-1]
+            if isinstance(top, Step) and top.kind == "effect" and top.then is not None:
+                seen.add(type(top.then).__name__)
+                old = GAME.clone(s)
+                old.pending[-1] = attrs.evolve(top, then=None)
+                old.invalidate_legal()
+                loaded = c.state_from_json(c.state_to_json(s))
+                for other in (old, loaded):
+                    GAME.apply(other, pick)
+                GAME.apply(s, pick)
+                after = c.state_to_json(s)
+                assert c.state_to_json(old) == after and c.state_to_json(loaded) == after, (seed, top.prompt)
+            else:
+                GAME.apply(s, pick)
+    assert {"SurveyorWalk", "PriceGood", "PriceDirection", "FireRival", "DroughtChoice"} <= seen

@@ -23,6 +23,9 @@ cards leave the game when played for their ability); data ``cards.toml``
 
 from __future__ import annotations
 
+import attrs
+
+from hexkit.flow import Flow, Resume
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose
@@ -47,6 +50,17 @@ from hexkit_soot.rules.steps import MAIN_ACTIONS
 from hexkit_soot.state import RAIL, ROAD, TRAIL, SootState
 
 __all__ = [
+    "SurveyorPick",
+    "SurveyorWalk",
+    "PriceGood",
+    "PriceDirection",
+    "FireRival",
+    "surveyor_pick",
+    "surveyor_walk",
+    "price_good",
+    "price_direction",
+    "fire_rival",
+    "register",
     "tracked_goods",
     "price_move_options",
     "direction_options",
@@ -212,21 +226,58 @@ def _surveyor_playable(ctx: Ctx) -> bool:
     return any(_walk_options(ctx.state, h, False) for h in ctx.state.players[ctx.player].explorers)
 
 
+@attrs.frozen(kw_only=True)
+class SurveyorPick(Resume):
+    """Surveyor's Chain asking which Explorer walks.
+
+    Attributes:
+        player: who plays the card.
+    """
+
+    player: PlayerId
+
+
+@attrs.frozen(kw_only=True)
+class SurveyorWalk(Resume):
+    """Surveyor's Chain asking where the Explorer steps next (or to stop).
+
+    Attributes:
+        player: who plays the card.
+        explorer: the walking Explorer's index.
+        left: hexes it may still walk.
+    """
+
+    player: PlayerId
+    explorer: int
+    left: int
+
+
 def _surveyor_step(state: SootState, player: PlayerId, explorer: int, left: int) -> None:
     at = state.players[player].explorers[explorer]
     ask(
         state, player, _SURVEYOR, f"walk:{explorer}:{left}", _walk_options(state, at, left < 2),
         f"Surveyor's Chain: move the Explorer at {at} ({left} hex{'es' if left > 1 else ''} left)",
+        then=SurveyorWalk(player=player, explorer=explorer, left=left),
     )
 
 
+def surveyor_pick(state: SootState, then: SurveyorPick, answer: Choose) -> None:
+    """The Explorer chosen walks: ask its first step."""
+    _surveyor_step(state, then.player, answer.arg, 2)
+
+
 def _surveyor_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    state, player = ctx.state, ctx.player
+    """The older form (a save of Soot 0.3.2: stages ``explorer`` and ``walk:<explorer>:<left>``)."""
     if stage == "explorer":
-        _surveyor_step(state, player, answer.arg, 2)
+        surveyor_pick(ctx.state, SurveyorPick(player=ctx.player), answer)
         return
     _, explorer_s, left_s = stage.split(":")
-    explorer, left = int(explorer_s), int(left_s)
+    surveyor_walk(ctx.state, SurveyorWalk(player=ctx.player, explorer=int(explorer_s), left=int(left_s)), answer)
+
+
+def surveyor_walk(state: SootState, then: SurveyorWalk, answer: Choose) -> None:
+    """Step to the hex answered (blazing a trail where no route is), or stop; ask the next step."""
+    player, explorer, left = then.player, then.explorer, then.left
     if answer.code == "stop":
         return
     p = state.players[player]
@@ -259,7 +310,8 @@ def surveyors_chain(ctx: Ctx) -> None:
     walkers = [i for i, h in enumerate(state.players[player].explorers) if _walk_options(state, h, False)]
     if len(walkers) > 1:
         options = [("explorer", i, f"Explorer at {state.players[player].explorers[i]}") for i in walkers]
-        ask(state, player, _SURVEYOR, "explorer", options, "Surveyor's Chain: which Explorer?")
+        ask(state, player, _SURVEYOR, "explorer", options, "Surveyor's Chain: which Explorer?",
+            then=SurveyorPick(player=player))
     elif walkers:
         _surveyor_step(state, player, walkers[0], 2)
 
@@ -377,15 +429,53 @@ def harvest_festival(ctx: Ctx) -> None:
 
 # -- Market Day ---------------------------------------------------------------------------
 
+@attrs.frozen(kw_only=True)
+class PriceGood(Resume):
+    """An effect asking which tracked price to move (Market Day, Commodity Futures).
+
+    Attributes:
+        player: who answers.
+        source: the effect's name (for the log and the next question).
+    """
+
+    player: PlayerId
+    source: str
+
+
+@attrs.frozen(kw_only=True)
+class PriceDirection(Resume):
+    """An effect asking whether the chosen price goes up or down.
+
+    Attributes:
+        source: the effect's name (for the log).
+        good: the good whose price moves.
+    """
+
+    source: str
+    good: str
+
+
+def price_good(state: SootState, then: PriceGood, answer: Choose) -> None:
+    """The good answered (``skip``: none): ask up or down."""
+    if answer.code == "skip":
+        return
+    good = _gname(state, answer.arg)
+    ask(state, then.player, then.source, f"dir:{answer.arg}", direction_options(state, good),
+        f"{then.source}: {good} up or down?", then=PriceDirection(source=then.source, good=good))
+
+
+def price_direction(state: SootState, then: PriceDirection, answer: Choose) -> None:
+    """Move the price the step answered (``+1`` or ``-1``)."""
+    apply_price_move(state, then.good, answer.arg, then.source)
+
+
 def _market_day_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    state = ctx.state
+    """The older form (a save of Soot 0.3.2: stages ``good`` and ``dir:<good id>``)."""
     if stage == "good":
-        good = _gname(state, answer.arg)
-        ask(state, ctx.player, ctx.source, f"dir:{answer.arg}", direction_options(state, good),
-            f"Market Day: {good} up or down?")
+        price_good(ctx.state, PriceGood(player=ctx.player, source=ctx.source), answer)
     else:
-        good = _gname(state, int(stage.split(":")[1]))
-        apply_price_move(state, good, answer.arg, ctx.source)
+        good = _gname(ctx.state, int(stage.split(":")[1]))
+        price_direction(ctx.state, PriceDirection(source=ctx.source, good=good), answer)
 
 
 @effect("Market Day", resume=_market_day_resume, playable=lambda ctx: bool(price_move_options(ctx.state)))
@@ -398,7 +488,8 @@ def market_day(ctx: Ctx) -> None:
     Source: assumed (data ``cards.toml``, Market Day); price tracks:
     rulebook, "Market Economy".
     """
-    ask(ctx.state, ctx.player, ctx.source, "good", price_move_options(ctx.state), "Market Day: which price?")
+    ask(ctx.state, ctx.player, ctx.source, "good", price_move_options(ctx.state), "Market Day: which price?",
+        then=PriceGood(player=ctx.player, source=ctx.source))
 
 
 # -- Price Gouging ------------------------------------------------------------------------
@@ -726,15 +817,47 @@ def _fire_next(state: SootState, player: PlayerId, after: int) -> None:
         goods = network_goods(state, rival)
         if goods:
             options = [("good", _gid(state, g), f"P{rival} loses 1 {g}") for g in goods]
-            ask(state, player, _FIRE, f"rival:{k}", options, f"The Great Fire: which good does P{rival} lose?")
+            ask(state, player, _FIRE, f"rival:{k}", options, f"The Great Fire: which good does P{rival} lose?",
+                then=FireRival(player=player, k=k))
             return
 
 
+@attrs.frozen(kw_only=True)
+class FireRival(Resume):
+    """The Great Fire asking which good a rival loses.
+
+    Attributes:
+        player: who played the card.
+        k: the rival's position counted from seat 0 (the rival is ``k % players``).
+    """
+
+    player: PlayerId
+    k: int
+
+
+def fire_rival(state: SootState, then: FireRival, answer: Choose) -> None:
+    """The rival loses 1 of the good answered; ask about the next rival."""
+    rival = then.k % len(state.players)
+    verbs.lose_goods(state, rival, _gname(state, answer.arg), 1, why=_FIRE)
+    _fire_next(state, then.player, then.k)
+
+
 def _fire_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    k = int(stage.split(":")[1])
-    rival = k % len(ctx.state.players)
-    verbs.lose_goods(ctx.state, rival, _gname(ctx.state, answer.arg), 1, why=ctx.source)
-    _fire_next(ctx.state, ctx.player, k)
+    """The older form (a save of Soot 0.3.2: stage ``rival:<k>``)."""
+    fire_rival(ctx.state, FireRival(player=ctx.player, k=int(stage.split(":")[1])), answer)
+
+
+def register(flow: Flow[SootState]) -> None:
+    """Register the cards' typed continuations with the game's engine (called by ``game.py``).
+
+    Args:
+        flow: the game's engine.
+    """
+    flow.resume(SurveyorPick, surveyor_pick)
+    flow.resume(SurveyorWalk, surveyor_walk)
+    flow.resume(PriceGood, price_good)
+    flow.resume(PriceDirection, price_direction)
+    flow.resume(FireRival, fire_rival)
 
 
 @effect(_FIRE, resume=_fire_resume)

@@ -24,10 +24,13 @@ Source: rulebook, §21 (each archetype's three upgrades), "Gaining agents"
 
 from __future__ import annotations
 
+import attrs
+
+from hexkit.flow import Flow, Resume
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose
 from hexkit_soot.effects import Ctx, Hook, HookArgs, ask, effect, modifier, verbs
-from hexkit_soot.effects.cards import apply_price_move, direction_options, price_move_options
+from hexkit_soot.effects.cards import PriceDirection, PriceGood, price_direction, price_good, price_move_options
 from hexkit_soot.effects.reactions import Moment, MomentArgs, reaction
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import move_goods, return_goods
@@ -37,7 +40,7 @@ from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState
 
-__all__ = ["CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs"]
+__all__ = ["CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs", "LoadOutputs", "load_answered", "register"]
 
 CLAIM_STAKES_CAMPS = 3
 """Camps Claim Stakes makes free of resources."""
@@ -189,8 +192,40 @@ def _vertical_ask(state: SootState, player: PlayerId, hexes: tuple[int, ...]) ->
     options = _vertical_options(state, player, hexes)
     if options:
         options.append(("skip", 0, "leave the outputs where they are"))
-        stage = "load:" + ",".join(str(h) for h in sorted(set(hexes)))
-        ask(state, player, _VERTICAL, stage, options, "Vertical Integration: load outputs onto caravans?")
+        left = tuple(sorted(set(hexes)))
+        stage = "load:" + ",".join(str(h) for h in left)
+        ask(state, player, _VERTICAL, stage, options, "Vertical Integration: load outputs onto caravans?",
+            then=LoadOutputs(player=player, hexes=left))
+
+
+@attrs.frozen(kw_only=True)
+class LoadOutputs(Resume):
+    """Vertical Integration asking which fired hex's loose outputs to load onto caravans (or to skip).
+
+    Attributes:
+        player: the owner.
+        hexes: the fired hexes still on offer (hex codes, ascending).
+    """
+
+    player: PlayerId
+    hexes: tuple[int, ...]
+
+
+def load_answered(state: SootState, then: LoadOutputs, answer: Choose) -> None:
+    """Load the outputs at the hex answered and offer the other hexes (``skip``: stop)."""
+    if answer.code != "load":
+        return
+    load_outputs(state, then.player, answer.arg)
+    _vertical_ask(state, then.player, tuple(h for h in then.hexes if h != answer.arg))
+
+
+def register(flow: Flow[SootState]) -> None:
+    """Register the upgrades' typed continuations with the game's engine (called by ``game.py``).
+
+    Args:
+        flow: the game's engine.
+    """
+    flow.resume(LoadOutputs, load_answered)
 
 
 def load_outputs(state: SootState, player: PlayerId, code: int) -> int:
@@ -227,11 +262,9 @@ def load_outputs(state: SootState, player: PlayerId, code: int) -> int:
 
 
 def _vertical_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    if answer.code != "load":
-        return
-    load_outputs(ctx.state, ctx.player, answer.arg)
-    hexes = tuple(int(h) for h in stage.split(":")[1].split(",") if int(h) != answer.arg)
-    _vertical_ask(ctx.state, ctx.player, hexes)
+    """The older form (a save of Soot 0.3.2: stage ``load:<hex code>,...``)."""
+    hexes = tuple(int(h) for h in stage.split(":")[1].split(","))
+    load_answered(ctx.state, LoadOutputs(player=ctx.player, hexes=hexes), answer)
 
 
 @effect(_VERTICAL, resume=_vertical_resume)
@@ -332,17 +365,12 @@ _FUTURES = "Commodity Futures"
 
 
 def _futures_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    state = ctx.state
-    if answer.code == "skip":
-        return
+    """The older form (a save of Soot 0.3.2: stages ``good`` and ``dir:<good id>``)."""
     if stage == "good":
-        names = list(verbs.D(state).goods)
-        good = names[answer.arg]
-        ask(state, ctx.player, _FUTURES, f"dir:{answer.arg}", direction_options(state, good),
-            f"Commodity Futures: {good} up or down?")
-    else:
-        good = list(verbs.D(state).goods)[int(stage.split(":")[1])]
-        apply_price_move(state, good, answer.arg, _FUTURES)
+        price_good(ctx.state, PriceGood(player=ctx.player, source=_FUTURES), answer)
+    elif answer.code != "skip":
+        good = list(verbs.D(ctx.state).goods)[int(stage.split(":")[1])]
+        price_direction(ctx.state, PriceDirection(source=_FUTURES, good=good), answer)
 
 
 @effect(_FUTURES, resume=_futures_resume)
@@ -361,7 +389,8 @@ def commodity_futures(ctx: Ctx) -> None:
     options = price_move_options(ctx.state)
     if options:
         options.append(("skip", 0, "leave the prices"))
-        ask(ctx.state, ctx.player, _FUTURES, "good", options, "Commodity Futures: move a price?")
+        ask(ctx.state, ctx.player, _FUTURES, "good", options, "Commodity Futures: move a price?",
+            then=PriceGood(player=ctx.player, source=_FUTURES))
 
 
 @modifier("Trade Empire", Hook.BUY_MARKUP)
