@@ -10,7 +10,17 @@ could hold, legal or not, at positions of seeded random play.
 
 from __future__ import annotations
 
-from hexkit_soot.effects.cards import FireRival, PriceDirection, PriceGood, SurveyorPick, SurveyorWalk
+from hexkit_soot.effects.cards import (
+    FireRival,
+    FreeCamp,
+    FreeSegment,
+    PriceDirection,
+    PriceGood,
+    StrikeHex,
+    SurveyorPick,
+    SurveyorWalk,
+    TreatyCommunity,
+)
 from hexkit_soot.effects.events import DroughtChoice, DroughtFood
 from hexkit_soot.effects.upgrades import LoadOutputs
 from hexkit_soot.rules.movement import Leg
@@ -52,7 +62,8 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
     assert isinstance(GAME, FlowGame)
     assert GAME.flow.registered() == {"question": (Step,), "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
-                                                       SurveyorWalk, PriceGood, PriceDirection, FireRival, LoadOutputs)}
+                                                       SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
+                                                       StrikeHex, TreatyCommunity, LoadOutputs)}
     handler = GAME.flow.handler(GAME.new(GAME.make_config(players=2), 1).pending[-1])
     assert isinstance(handler, SootQuestions)
     assert set(handler.native) == {"turn"}

@@ -10,8 +10,15 @@ Two kinds exist, and one name may use both:
   ability, an event option, an upgrade's immediate part. The function gets
   an :class:`Ctx` and changes the state through the shared verbs in
   :mod:`hexkit_soot.effects.verbs`. It may ask its player a question with
-  :func:`ask`; the answer comes back to the ``resume`` function given to
-  :func:`effect` (the state keeps only names and ints, never callables).
+  :func:`ask`, passing a typed continuation (``then=``: a frozen attrs
+  :class:`hexkit.flow.Resume` holding the context as named fields, e.g.
+  :class:`~hexkit_soot.effects.cards.SurveyorWalk`); the game hands the
+  answer to the function registered for that type from ``game.py`` (each
+  effect module's ``register(flow)``). The state keeps only values, never
+  callables. The ``resume`` function given to :func:`effect` receives
+  ``(ctx, stage, answer)`` for a question without continuation: every
+  effect question is asked with one now, so it only answers questions of
+  saves made before (Soot 0.3.2, ``tag`` ``"Name|stage"``).
 * :func:`modifier` declares a **passive** change to one number the rules
   compute at a :class:`Hook` (a toll, a sale limit, a food bill). The rules
   call :func:`modify` at each hook; it runs the modifiers of every source

@@ -55,11 +55,19 @@ __all__ = [
     "PriceGood",
     "PriceDirection",
     "FireRival",
+    "FreeSegment",
+    "FreeCamp",
+    "StrikeHex",
+    "TreatyCommunity",
     "surveyor_pick",
     "surveyor_walk",
     "price_good",
     "price_direction",
     "fire_rival",
+    "free_segment",
+    "free_camp",
+    "strike_hex",
+    "treaty_community",
     "register",
     "tracked_goods",
     "price_move_options",
@@ -590,10 +598,28 @@ def _any_edge(state: SootState, player: PlayerId, kind: int) -> bool:
     return any_edge(state, player, kind)
 
 
-def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+@attrs.frozen(kw_only=True)
+class FreeSegment(Resume):
+    """Railway Survey or The Golden Spike asking where the free segment goes.
+
+    Attributes:
+        player: who played the card.
+        kind: the segment's route kind (``ROAD`` or ``RAIL``).
+    """
+
+    player: PlayerId
+    kind: int
+
+
+def free_segment(state: SootState, then: FreeSegment, answer: Choose) -> None:
+    """Lay the free segment on the edge answered (the First Rail Link is checked)."""
     h, d = code_edge(answer.arg)
-    kind = RAIL if stage == "rail" else ROAD
-    verbs.build_route(ctx.state, ctx.player, h, h.neighbors()[d], kind)  # checks the First Rail Link
+    verbs.build_route(state, then.player, h, h.neighbors()[d], then.kind)
+
+
+def _build_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    """The older form (a save of Soot 0.3.2: stage ``road`` or ``rail``)."""
+    free_segment(ctx.state, FreeSegment(player=ctx.player, kind=RAIL if stage == "rail" else ROAD), answer)
 
 
 @effect(
@@ -608,7 +634,7 @@ def railway_survey(ctx: Ctx) -> None:
     go: rulebook, "Routes".
     """
     ask(ctx.state, ctx.player, ctx.source, "road", _edge_options(ctx.state, ctx.player, ROAD),
-        "Railway Survey: where is the free road?")
+        "Railway Survey: where is the free road?", then=FreeSegment(player=ctx.player, kind=ROAD))
 
 
 _SPIKE_RAIL = 3
@@ -630,7 +656,7 @@ def golden_spike(ctx: Ctx) -> None:
         verbs.gain_points(state, player, 3, ctx.source, source="cards")
     else:
         ask(state, player, ctx.source, "rail", _edge_options(state, player, RAIL),
-            "The Golden Spike: where is the free rail?")
+            "The Golden Spike: where is the free rail?", then=FreeSegment(player=player, kind=RAIL))
 
 
 # -- The Great Exhibition ------------------------------------------------------------------------
@@ -659,10 +685,27 @@ def _land_rush_options(state: SootState, player: PlayerId) -> list[tuple[str, in
     return out
 
 
-def _land_rush_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+@attrs.frozen(kw_only=True)
+class FreeCamp(Resume):
+    """The Land Rush asking which camp to found where.
+
+    Attributes:
+        player: who played the card.
+    """
+
+    player: PlayerId
+
+
+def free_camp(state: SootState, then: FreeCamp, answer: Choose) -> None:
+    """Found the camp answered (hex code * 16 + camp type) without paying."""
     at = code_hex(answer.arg // 16)
-    kind = list(verbs.D(ctx.state).camps)[answer.arg % 16]
-    verbs.found_camp(ctx.state, ctx.player, at, kind)
+    kind = list(verbs.D(state).camps)[answer.arg % 16]
+    verbs.found_camp(state, then.player, at, kind)
+
+
+def _land_rush_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
+    """The older form (a save of Soot 0.3.2: stage ``camp``)."""
+    free_camp(ctx.state, FreeCamp(player=ctx.player), answer)
 
 
 @effect(
@@ -680,14 +723,32 @@ def land_rush(ctx: Ctx) -> None:
     "Camps".
     """
     ask(ctx.state, ctx.player, ctx.source, "camp", _land_rush_options(ctx.state, ctx.player),
-        "The Land Rush: which camp where?")
+        "The Land Rush: which camp where?", then=FreeCamp(player=ctx.player))
 
 
 # -- The Silver Strike -------------------------------------------------------------------------------
 
+@attrs.frozen(kw_only=True)
+class StrikeHex(Resume):
+    """The Silver Strike asking on which Explorer's hex the Gold appears.
+
+    Attributes:
+        player: who played the card.
+        source: the card's name (for the log).
+    """
+
+    player: PlayerId
+    source: str
+
+
+def strike_hex(state: SootState, then: StrikeHex, answer: Choose) -> None:
+    """2 Gold appear loose on the hex answered."""
+    verbs.gain_goods(state, then.player, "Gold", 2, at=code_hex(answer.arg), why=then.source)
+
+
 def _strike_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    at = code_hex(answer.arg)
-    verbs.gain_goods(ctx.state, ctx.player, "Gold", 2, at=at, why=ctx.source)
+    """The older form (a save of Soot 0.3.2: stage ``hex``)."""
+    strike_hex(ctx.state, StrikeHex(player=ctx.player, source=ctx.source), answer)
 
 
 @effect("The Silver Strike", resume=_strike_resume, playable=lambda ctx: bool(ctx.state.players[ctx.player].explorers))
@@ -706,14 +767,33 @@ def silver_strike(ctx: Ctx) -> None:
         verbs.gain_goods(state, player, "Gold", 2, at=hexes[0], why=ctx.source)
     else:
         ask(state, player, ctx.source, "hex", [("hex", hex_code(h), f"Gold at {h}") for h in hexes],
-            "The Silver Strike: on which Explorer's hex?")
+            "The Silver Strike: on which Explorer's hex?", then=StrikeHex(player=player, source=ctx.source))
 
 
 # -- The Treaty of the Falls ------------------------------------------------------------------------
 
+@attrs.frozen(kw_only=True)
+class TreatyCommunity(Resume):
+    """The Treaty of the Falls asking with which community.
+
+    Attributes:
+        player: who played the card.
+        source: the card's name (for the log).
+    """
+
+    player: PlayerId
+    source: str
+
+
+def treaty_community(state: SootState, then: TreatyCommunity, answer: Choose) -> None:
+    """+2 Favor with the community answered, then +1 Prestige."""
+    verbs.gain_favor(state, then.player, code_hex(answer.arg), 2)
+    verbs.change_prestige(state, then.player, 1, then.source)
+
+
 def _treaty_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
-    verbs.gain_favor(ctx.state, ctx.player, code_hex(answer.arg), 2)
-    verbs.change_prestige(ctx.state, ctx.player, 1, ctx.source)
+    """The older form (a save of Soot 0.3.2: stage ``community``)."""
+    treaty_community(ctx.state, TreatyCommunity(player=ctx.player, source=ctx.source), answer)
 
 
 @effect("The Treaty of the Falls", resume=_treaty_resume)
@@ -732,7 +812,8 @@ def treaty_of_the_falls(ctx: Ctx) -> None:
         ("community", hex_code(h), f"the {c.kind} at {h} (Favor {c.favor[player]})")
         for h, c in sorted(state.communities.items())
     ]
-    if not ask(state, player, ctx.source, "community", options, "The Treaty of the Falls: with which community?"):
+    if not ask(state, player, ctx.source, "community", options, "The Treaty of the Falls: with which community?",
+               then=TreatyCommunity(player=player, source=ctx.source)):
         verbs.change_prestige(state, player, 1, ctx.source)
 
 
@@ -858,6 +939,10 @@ def register(flow: Flow[SootState]) -> None:
     flow.resume(PriceGood, price_good)
     flow.resume(PriceDirection, price_direction)
     flow.resume(FireRival, fire_rival)
+    flow.resume(FreeSegment, free_segment)
+    flow.resume(FreeCamp, free_camp)
+    flow.resume(StrikeHex, strike_hex)
+    flow.resume(TreatyCommunity, treaty_community)
 
 
 @effect(_FIRE, resume=_fire_resume)
