@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,9 @@ from pathlib import Path
 import pytest
 
 import hexkit_soot
+from hexkit.flow import Resume
+from hexkit_soot import GAME
+from hexkit_soot.rules.payment import Prepaid
 
 ROOT = Path(hexkit_soot.__file__).parent
 LEDGER_FIELDS = {"currency", "points", "prestige", "soot", "soot_marks", "points_by", "supply", "stock", "loose", "cargo"}
@@ -313,3 +317,22 @@ def test_no_function_level_import_but_the_lazy_ones() -> None:
 @pytest.mark.parametrize("name", sorted(_module_name(p) for p in _modules()))
 def test_each_module_imports_on_its_own(name: str) -> None:
     assert _run(f"import {name}; print('ok')") == "ok"
+
+
+def _resume_classes() -> set[type]:
+    """Every :class:`hexkit.flow.Resume` subclass defined in the plugin's modules (abstract ones left out)."""
+    found: set[type] = set()
+    for path in _modules():
+        module = importlib.import_module(_module_name(path))
+        for value in vars(module).values():
+            if (inspect.isclass(value) and issubclass(value, Resume) and value.__module__ == module.__name__
+                    and not inspect.isabstract(value)):
+                found.add(value)
+    return found
+
+
+def test_every_continuation_is_registered_explicitly_from_game_py() -> None:
+    """A continuation type nobody registered could be asked but neither answered nor saved."""
+    registered = set(GAME.flow.registered()["continuation"])
+    defined = _resume_classes() - {Prepaid}  # Prepaid is handed to a handler, never kept in the state
+    assert defined and defined <= registered, sorted(c.__name__ for c in defined - registered)
