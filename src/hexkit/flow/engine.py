@@ -216,6 +216,12 @@ class Flow(Generic[S]):
         self._claim(self._steps, kind, "step")
         self._steps[kind] = run
 
+    @overload
+    def resume(self, kind: type[R], run: Callable[[S, R, Answer], None]) -> None: ...
+
+    @overload
+    def resume(self, kind: type[R], run: Callable[[S, R, A], None]) -> None: ...
+
     def resume(self, kind: type[R], run: Callable[[S, R, A], None]) -> None:
         """Register the continuation ``run`` for ``Resume`` type ``kind`` (``FlowError`` if twice).
 
