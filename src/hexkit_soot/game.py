@@ -111,6 +111,7 @@ def register(registry: SootRegistry) -> None:
     _labor.register(registry)  # optional module labor (issue 14); its free actions and question are declared above
     shares.register(registry)  # optional module Shares (issue 14)
 
+
 PAYING_RULES: tuple[type[payment.Paying], ...] = (refine.Firing, movement.Leg, effect_events.DroughtFood)
 """Every rule's payment continuation (:class:`~hexkit_soot.rules.payment.Paying`),
 registered with the engine by :meth:`SootGame.build_flow`."""
@@ -162,16 +163,20 @@ _REQUIREMENTS = {
 class SootQuestions(Handler[SootState, Step, Choose]):
     """Every Soot question (one :class:`Step` type) on the core engine, dispatched by ``kind``.
 
-    Ported kinds have their own :class:`~hexkit.flow.Handler` in
+    A question holding a typed continuation (``then``: every payment and
+    effect question) is answered by the code registered for the
+    continuation's type (:meth:`hexkit.flow.Flow.continuation`): ask, then
+    resume. Ported kinds have their own :class:`~hexkit.flow.Handler` in
     :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`);
     the other kinds still list their answers through the registry's
     generators (or the options fixed when asked) and are answered by the
-    registry's handlers (``"effect"`` by :func:`hexkit_soot.effects.resume`),
-    as before the engine. After an answer, :func:`~hexkit_soot.rules.flow.advance`
+    registry's handlers (an ``"effect"`` question of an older save by
+    :func:`hexkit_soot.effects.resume`), as before the engine. After an answer, :func:`~hexkit_soot.rules.flow.advance`
     runs the automatic steps when no question is left.
 
     Args:
         native: question kind -> its native handler.
+        flow: the game's engine (its registered continuations).
     """
 
     fast_contains = True
