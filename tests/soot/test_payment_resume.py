@@ -15,7 +15,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hexkit.errors import HexkitError
+from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
@@ -193,3 +193,16 @@ def test_typed_effect_questions_answer_as_their_older_string_stages_did() -> Non
             else:
                 GAME.apply(s, pick)
     assert {"SurveyorWalk", "PriceGood", "PriceDirection", "FireRival", "DroughtChoice"} <= seen
+
+
+@pytest.mark.parametrize(("old", "new", "field", "reason"), [
+    ('"type": "Firing"', '"type": "Nope"', "state.pending[0].then", "unknown continuation 'Nope'"),
+    ('"fuel": 0', '"fuel": "x"', "state.pending[0].then.fuel", "expected an integer"),
+    ('"fuel": 0', '"fool": 0', "state.pending[0].then", "Firing has no field fool"),
+])
+def test_a_tampered_continuation_is_refused_naming_the_field(old: str, new: str, field: str, reason: str) -> None:
+    text = codec(GAME).state_to_json(smelter_asking())
+    assert old in text
+    with pytest.raises(InvalidRecordError) as info:
+        codec(GAME).state_from_json(text.replace(old, new))
+    assert field in str(info.value) and reason in str(info.value)
