@@ -206,3 +206,16 @@ def test_a_tampered_continuation_is_refused_naming_the_field(old: str, new: str,
     with pytest.raises(InvalidRecordError) as info:
         codec(GAME).state_from_json(text.replace(old, new))
     assert field in str(info.value) and reason in str(info.value)
+
+
+def test_a_damaged_recorded_answer_is_an_error_naming_the_payment() -> None:
+    s = smelter_asking()
+    question = s.pending[-1]
+    assert isinstance(question.then, Firing)
+    # a second-stage question whose continuation claims the first stage was answered with way 7 of 3
+    s.pending[-1] = attrs.evolve(question, then=attrs.evolve(question.then, chosen=(7,)))
+    s.invalidate_legal()
+    with pytest.raises(InvalidRecordError, match="state.pending.0.options.0.*recorded payment answer 7"):
+        codec(GAME).state_from_json(codec(GAME).state_to_json(s))  # a save holding it is refused at load
+    with pytest.raises(HexkitError, match="fuel for the Smelter: recorded payment answer 7 is not one of the 3 ways"):
+        GAME.apply(s, GAME.legal_actions(s)[0])

@@ -260,6 +260,10 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
     """Run the stages with recorded ``answers``; stop at the first choice not answered yet.
 
     With ``first`` every open choice takes its first option instead of asking.
+
+    Raises:
+        HexkitError: a recorded answer that is no way or unit on offer
+            (a tampered save's continuation), naming the payment.
     """
     picks: list[Pick] = []
     used: list[int] = []
@@ -272,6 +276,9 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
                 return picks, used, _Question(kind, need.question or f"{need.what}: pay with?", options)
             i = 0 if len(listed) == 1 or first else answers[len(used)]
             if len(listed) > 1 and not first:
+                if not 0 <= i < len(listed):
+                    raise HexkitError(f"{need.what}: recorded payment answer {i} is not one of the"
+                                      f" {len(listed)} ways (a damaged continuation)")
                 used.append(i)
             picks.append(listed[i])
             continue
@@ -284,6 +291,9 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
                 return picks, used, _Question(kind, f"{need.what}: next unit{done}?", options)
             j = cands[0] if len(cands) == 1 or first else answers[len(used)]
             if len(cands) > 1 and not first:
+                if j not in cands:
+                    raise HexkitError(f"{need.what}: recorded payment answer {j} is not a unit on offer"
+                                      f" ({', '.join(map(str, cands))}; a damaged continuation)")
                 used.append(j)
             chosen.append(j)
         picks.append(_pick_of(need, chosen))
