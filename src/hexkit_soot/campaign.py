@@ -129,10 +129,14 @@ class Campaign:
             modules: other modules on in every game (not ``campaign``).
 
         Raises:
-            ConfigError: a bad player count, seed, agent list or module.
+            ConfigError: a bad player count (not 2-6: a solo campaign is refused), seed,
+                agent list or module.
         """
         if not agents:
             raise ConfigError("agents: give at least one agent spec")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            # a campaign file of 1 player could not be loaded again (from_json: 2-6)
+            raise ConfigError(f"players: a campaign takes 2-6 players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ConfigError(f"seed: a non-negative integer, not {seed!r}")
         seats = tuple(agents[s % len(agents)] for s in range(players))

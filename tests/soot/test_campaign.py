@@ -125,6 +125,16 @@ def test_start_refuses_bad_input() -> None:
         Campaign.start(3, 1, [])
     with pytest.raises(ConfigError, match="players: the partnerships module"):
         Campaign.start(3, 1, ["random"], ["partnerships"])
+    for players in (1, 7):  # a 1-player file was written by start and then refused by from_json
+        with pytest.raises(ConfigError, match="players: a campaign takes 2-6 players"):
+            Campaign.start(players, 1, ["random"])
+
+
+def test_cli_refuses_a_solo_campaign_and_writes_no_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "solo.json"
+    assert main(["campaign", "soot", "start", str(f), "-p", "1"]) == 2
+    assert "players: a campaign takes 2-6 players, not 1" in capsys.readouterr().err
+    assert not f.exists()
     g = CampaignGame(seed=1, totals=(1, 2), ranking=(1, 0), legacy_played=(), depleted=())
     assert attrs.evolve(g, seed=2).seed == 2
 
