@@ -179,3 +179,20 @@ def test_simulate_campaign_refuses_what_it_cannot_do(capsys: pytest.CaptureFixtu
     assert main(["simulate", "empyreal", "--campaign", "-k", "1"]) == 2
     got = capsys.readouterr()
     assert "only Soot & Timber has campaigns, not 'empyreal'" in got.out + got.err
+
+
+def test_an_exhausted_tile_id_that_is_no_tile_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tiles = len(D(start()).tile_list())
+    c = Campaign.start(3, 7, ["random"])
+    for bad in (-1, tiles, 99999):
+        broken = attrs.evolve(c, exhausted=(bad,))
+        with pytest.raises(ConfigError, match=f"exhausted: unknown tile id {bad}"):
+            broken.next_game()
+    f = tmp_path / "c.json"
+    data = json.loads(c.to_json())
+    data["exhausted"] = [99999]  # a hand-edited file: refused, and not rewritten
+    f.write_text(json.dumps(data))
+    before = f.read_text()
+    assert main(["campaign", "soot", "next", str(f)]) == 2
+    assert "exhausted: unknown tile id 99999" in capsys.readouterr().err
+    assert f.read_text() == before
