@@ -196,3 +196,24 @@ def test_an_exhausted_tile_id_that_is_no_tile_is_refused(tmp_path: Path, capsys:
     assert main(["campaign", "soot", "next", str(f)]) == 2
     assert "exhausted: unknown tile id 99999" in capsys.readouterr().err
     assert f.read_text() == before
+
+
+def test_a_kept_record_that_disagrees_with_the_file_is_refused_naming_the_field() -> None:
+    c = Campaign.start(3, 7, ["random"], ["shares"]).next_game()
+    data = json.loads(c.to_json())
+    cases = (
+        (lambda d: d.update(modules=["labor", "shares"]), "campaign.modules",
+         "labor, shares, but game 1 was played with shares"),
+        (lambda d: d.update(modules=[]), "campaign.modules", "none, but game 1 was played with shares"),
+        (lambda d: d["games"][0].update(record="garbage"), "campaign.games[0].record", "not JSON"),
+        (lambda d: d["games"][0].update(record="[1]"), "campaign.games[0].record", "not a game record"),
+        (lambda d: d["games"][0].update(seed=d["games"][0]["seed"] + 1), "campaign.games[0].seed",
+         "its record was played with seed"),
+    )
+    for edit, field, words in cases:
+        broken = json.loads(json.dumps(data))
+        edit(broken)
+        with pytest.raises(InvalidRecordError) as err:
+            Campaign.from_json(json.dumps(broken))
+        assert field in str(err.value) and words in str(err.value), err.value
+    assert Campaign.from_json(json.dumps(data)) == c  # the file as written still loads
