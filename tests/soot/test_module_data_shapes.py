@@ -24,13 +24,6 @@ def test_a_shares_file_of_the_wrong_shape_names_the_field(text: str, field: str)
     assert "shares.number.share_price: missing" in str(err.value)
 
 
-def test_a_shares_error_names_its_field_once() -> None:
-    with pytest.raises(InvalidRecordError) as err:
-        load_numbers('version = 1\n[[number]]\nname = "share_price"\nvalue = -4\nsource = "rulebook: x y z w"\n')
-    assert err.value.field == "shares.number.share_price.value"
-    assert str(err.value).count("shares.number.share_price.value") == 1
-
-
 @pytest.mark.parametrize("text, field", [
     ("version = 1\nnumber = 5\n", "labor.number"),
     ("version = 1\nnumber = [5]\n", "labor.number"),

@@ -161,8 +161,7 @@ def load_numbers(text: str, where: str = "shares.toml") -> ShareNumbers:
         if name not in values and not any(p.startswith(f"shares.number.{name}") for p in problems):
             problems.append(f"shares.number.{name}: missing")
     if problems:
-        first, _, why = problems[0].partition(": ")  # the field is named once, not twice
-        raise InvalidRecordError(first, "; ".join([why, *problems[1:]]))
+        raise InvalidRecordError(problems[0].split(":")[0], "; ".join(problems))
     return ShareNumbers(sources=sources, **values)
 
 
