@@ -112,6 +112,10 @@ def score_totals(state: SootState, objectives: list[dict[str, int]] | None = Non
 def final_scores(state: SootState) -> ScoreSheet:
     """The score sheet (final once the game is over).
 
+    With Partnerships on, the order is the partnerships' (best first, partners
+    together, ``"same team"``), so the winners are both partners of the winning
+    partnership (:func:`~hexkit_soot.rules.partnerships.team_order`).
+
     Args:
         state: the game.
 
@@ -133,4 +137,8 @@ def final_scores(state: SootState) -> ScoreSheet:
         ],
     )
     decided = tuple(d if d is not None else "tied" for d in ranking.decided_by)
-    return ScoreSheet(tuple(totals), tuple(breakdown), tuple(ranking.order), decided)
+    order = tuple(ranking.order)
+    if "partnerships" in getattr(state.config, "modules", ()):
+        from hexkit_soot.rules.partnerships import team_order  # it imports this module
+        order, decided = team_order(state, totals, order)
+    return ScoreSheet(tuple(totals), tuple(breakdown), order, decided)
