@@ -154,10 +154,22 @@ def test_the_sheet_winners_are_both_partners_of_the_winning_partnership() -> Non
 
 
 def test_fully_tied_partnerships_share_first_place(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hexkit_soot.rules import partnerships
+    from hexkit_soot.rules import scoring
+    from hexkit_soot.rules.partners import team_order
     s = partnered()
-    order, decided = partnerships.team_order(s, [5, 5, 5, 5], (0, 1, 2, 3))
+    keys = [scoring.tiebreak_values(s, q) for q in range(4)]
+    order, decided = team_order(4, [5, 5, 5, 5], keys, (0, 1, 2, 3))
     assert order == (0, 2, 1, 3) and decided == ("same team", "higher portfolio", "same team")
-    monkeypatch.setattr(partnerships, "portfolio", lambda state, q: 10)  # nothing separates them now
-    order, decided = partnerships.team_order(s, [5, 5, 5, 5], (0, 1, 2, 3))
+    monkeypatch.setattr(scoring, "portfolio", lambda state, q: 10)  # nothing separates them now
+    keys = [scoring.tiebreak_values(s, q) for q in range(4)]
+    order, decided = team_order(4, [5, 5, 5, 5], keys, (0, 1, 2, 3))
     assert decided == ("same team", "tied", "same team")
+
+
+def test_team_order_is_pure_and_puts_partners_together() -> None:
+    from hexkit_soot.rules.partners import rank_partnerships, team_order
+    totals, keys = [30, 25, 12, 40], [(0, 0, 0, 0)] * 4
+    assert rank_partnerships(4, totals, keys) == [((1, 3), 25), ((0, 2), 12)]
+    assert team_order(4, totals, keys, (3, 0, 1, 2)) == ((3, 1, 0, 2), ("same team", "partnership score", "same team"))
+    six = [10, 20, 30, 40, 5, 31]  # pairs 0+3 -> 10, 1+4 -> 5, 2+5 -> 30
+    assert team_order(6, six, [(0, 0, 0, 0)] * 6, tuple(range(6)))[0] == (2, 5, 0, 3, 1, 4)

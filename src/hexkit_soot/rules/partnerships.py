@@ -24,7 +24,7 @@ Interpretations (assumed, see ``docs/rules/soot.md``):
 Each partner's own score lines are unchanged (a ``score`` hook adding nothing);
 the partnership scores and ranking are :func:`partnership_scores` and
 :func:`partnership_ranking`, and the score sheet's order is the partnerships'
-(:func:`team_order`: both partners of the winning partnership are its winners).
+(:func:`~hexkit_soot.rules.partners.team_order`: both partners of the winning partnership are its winners).
 
 Source: rulebook, "Optional Modules" (Partnerships).
 """
@@ -37,9 +37,9 @@ from hexkit.game import PlayerId
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.partners import (NAME, PARTNER_COUNTS, RULES_VERSION, _on, check_players,
-                                        partner_of, partners, seating)
-from hexkit_soot.rules.objectives import secret_points
-from hexkit_soot.rules.scoring import portfolio, score_totals
+                                        partner_of, partners, rank_partnerships, scores_by_partnership, seating,
+                                        team_order)
+from hexkit_soot.rules.scoring import score_totals, tiebreak_values
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -60,12 +60,13 @@ def partnership_scores(state: SootState, totals: Sequence[int] | None = None) ->
     """
     if totals is None:
         totals = score_totals(state)
-    return [(pair, min(totals[pair[0]], totals[pair[1]])) for pair in seating(state.config.players)]
+    return scores_by_partnership(state.config.players, totals)
 
 
 def partnership_ranking(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
     """Partnerships best first: higher partnership score, then the base tie-breakers
-    on each partnership's lower-scoring partner (its lower seat if both tie).
+    on each partnership's lower-scoring partner (its lower seat if both tie);
+    the score sheet's order (:func:`~hexkit_soot.rules.partners.team_order`) is the same.
 
     Args:
         state: the game (module on).
@@ -78,55 +79,8 @@ def partnership_ranking(state: SootState, totals: Sequence[int] | None = None) -
     """
     if totals is None:
         totals = score_totals(state)
-    scored = partnership_scores(state, totals)
-    return sorted(scored, key=lambda item: _key(state, totals, item))
-
-
-_TIE_BREAKERS = ("partnership score", "most secret objective points", "higher portfolio", "lower soot",
-                 "triggered Stage 1")
-"""What each part of :func:`_key` is called on the score sheet's ``decided_by``."""
-
-
-def _key(state: SootState, totals: Sequence[int], item: tuple[tuple[int, int], int]) -> tuple[int, ...]:
-    """A partnership's sort key: its score, then the base tie-breakers on its lower partner."""
-    (a, b), score = item
-    q = b if totals[b] < totals[a] else a
-    return (-score, -secret_points(state, q), -portfolio(state, q), state.players[q].soot,
-            -int(state.triggered_by == q))
-
-
-def team_order(state: SootState, totals: Sequence[int],
-               order: Sequence[PlayerId]) -> tuple[tuple[PlayerId, ...], tuple[str, ...]]:
-    """The score sheet's order with the module on: the partnerships best first, each
-    partnership's two seats together (in their own ranking's order), the second
-    marked ``"same team"`` so the sheet's ``winners`` (and ``returns``) are both partners.
-
-    Args:
-        state: the game (module on).
-        totals: every seat's total (points).
-        order: the seats' own ranking (base tie-breakers), best first.
-
-    Returns:
-        ``(order, decided_by)`` for :class:`~hexkit.game.ScoreSheet`: between two
-        partnerships the tie-breaker that separated them (``"partnership score"``,
-        ...) or ``"tied"``.
-
-    Source: rulebook, "Optional Modules" (Partnerships: a partnership's score is the lower total).
-    """
-    place = {seat: i for i, seat in enumerate(order)}
-    seats: list[PlayerId] = []
-    decided: list[str] = []
-    previous: tuple[int, ...] | None = None
-    for item in partnership_ranking(state, totals):
-        key = _key(state, totals, item)
-        if previous is not None:
-            differ = [i for i, (x, y) in enumerate(zip(previous, key)) if x != y]
-            decided.append(_TIE_BREAKERS[differ[0]] if differ else "tied")
-        a, b = sorted(item[0], key=place.__getitem__)
-        seats += [a, b]
-        decided.append("same team")
-        previous = key
-    return tuple(seats), tuple(decided)
+    n = state.config.players
+    return rank_partnerships(n, totals, [tiebreak_values(state, q) for q in range(n)])
 
 
 def partnership_value(state: SootState, player: PlayerId, totals: Sequence[int]) -> float:
