@@ -271,7 +271,8 @@ def play_command(
     match = Match(game, config, seed,
                   agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
     _play_out(game, match, seats, save)
-    console.rule(f"{game.info.title}: {players} players, seed {seed}")
+    console.rule(f"{game.info.title}: {players} player{'s' if players != 1 else ''}, seed {seed}"
+                 + (f", variants {', '.join(sorted(config.variants))}" if config.variants else ""))
     _print_log(match.state, log_tail)
     _print_board(game, match.state)
     print_scores(game, match.state, seats)

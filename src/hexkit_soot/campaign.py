@@ -129,10 +129,14 @@ class Campaign:
             modules: other modules on in every game (not ``campaign``).
 
         Raises:
-            ConfigError: a bad player count, seed, agent list or module.
+            ConfigError: a bad player count (not 2-6: a solo campaign is refused), seed,
+                agent list or module.
         """
         if not agents:
             raise ConfigError("agents: give at least one agent spec")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            # a campaign file of 1 player could not be loaded again (from_json: 2-6)
+            raise ConfigError(f"players: a campaign takes 2-6 players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ConfigError(f"seed: a non-negative integer, not {seed!r}")
         seats = tuple(agents[s % len(agents)] for s in range(players))
@@ -292,7 +296,8 @@ class Campaign:
 
         Raises:
             InvalidRecordError: naming the field (``campaign.players``) for bad JSON, a wrong version,
-                a missing or ill-typed field, or inconsistent games.
+                a missing or ill-typed field, or inconsistent games (a kept record that is not
+                JSON, or whose seed, players or modules differ from the file's).
         """
         try:
             data = json.loads(text)
@@ -314,6 +319,8 @@ class Campaign:
                 raise InvalidRecordError(f"campaign.games[{i}].totals", f"one total per seat ({campaign.players})")
             if sorted(g.ranking) != list(range(campaign.players)):
                 raise InvalidRecordError(f"campaign.games[{i}].ranking", "not a ranking of the seats")
+            if g.record:
+                _check_record(campaign, i, g)
         return campaign
 
     def save(self, path: Path) -> None:
@@ -326,6 +333,35 @@ class Campaign:
     def load(cls, path: Path) -> Campaign:
         """Read a campaign file (see :meth:`from_json`)."""
         return cls.from_json(path.read_text(encoding="utf-8"))
+
+
+def _check_record(campaign: Campaign, index: int, game: CampaignGame) -> None:
+    """Refuse a kept game record that is not JSON or disagrees with the file (its seed,
+    players or modules): a hand-edited ``modules`` would play the later games with others.
+
+    Only the record's header is read (its actions are checked when it is replayed).
+
+    Raises:
+        InvalidRecordError: naming the field (``campaign.games[0].record``, ``campaign.modules``).
+    """
+    field = f"campaign.games[{index}]"
+    try:
+        data = json.loads(game.record)
+    except ValueError as exc:
+        raise InvalidRecordError(f"{field}.record", f"not JSON: {exc}") from None
+    config = data.get("config") if isinstance(data, dict) else None
+    if not isinstance(config, dict) or not isinstance(config.get("modules"), list):
+        raise InvalidRecordError(f"{field}.record", "not a game record (no config with its modules)")
+    if data.get("seed") != game.seed:
+        raise InvalidRecordError(f"{field}.seed", f"{game.seed}, but its record was played with seed "
+                                                  f"{data.get('seed')!r}")
+    if config.get("players") != campaign.players:
+        raise InvalidRecordError("campaign.players", f"{campaign.players}, but game {index + 1} was played "
+                                                     f"with {config.get('players')!r}")
+    played = sorted(set(map(str, config["modules"])) - {NAME})
+    if played != sorted(set(campaign.modules)):
+        raise InvalidRecordError("campaign.modules", f"{', '.join(campaign.modules) or 'none'}, but game "
+                                                     f"{index + 1} was played with {', '.join(played) or 'none'}")
 
 
 def play_campaigns(campaigns: int, players: int, seed: int, agents: Sequence[str] = ("greedy",),

@@ -125,6 +125,16 @@ def test_start_refuses_bad_input() -> None:
         Campaign.start(3, 1, [])
     with pytest.raises(ConfigError, match="players: the partnerships module"):
         Campaign.start(3, 1, ["random"], ["partnerships"])
+    for players in (1, 7):  # a 1-player file was written by start and then refused by from_json
+        with pytest.raises(ConfigError, match="players: a campaign takes 2-6 players"):
+            Campaign.start(players, 1, ["random"])
+
+
+def test_cli_refuses_a_solo_campaign_and_writes_no_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "solo.json"
+    assert main(["campaign", "soot", "start", str(f), "-p", "1"]) == 2
+    assert "players: a campaign takes 2-6 players, not 1" in capsys.readouterr().err
+    assert not f.exists()
     g = CampaignGame(seed=1, totals=(1, 2), ranking=(1, 0), legacy_played=(), depleted=())
     assert attrs.evolve(g, seed=2).seed == 2
 
@@ -169,3 +179,41 @@ def test_simulate_campaign_refuses_what_it_cannot_do(capsys: pytest.CaptureFixtu
     assert main(["simulate", "empyreal", "--campaign", "-k", "1"]) == 2
     got = capsys.readouterr()
     assert "only Soot & Timber has campaigns, not 'empyreal'" in got.out + got.err
+
+
+def test_an_exhausted_tile_id_that_is_no_tile_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tiles = len(D(start()).tile_list())
+    c = Campaign.start(3, 7, ["random"])
+    for bad in (-1, tiles, 99999):
+        broken = attrs.evolve(c, exhausted=(bad,))
+        with pytest.raises(ConfigError, match=f"exhausted: unknown tile id {bad}"):
+            broken.next_game()
+    f = tmp_path / "c.json"
+    data = json.loads(c.to_json())
+    data["exhausted"] = [99999]  # a hand-edited file: refused, and not rewritten
+    f.write_text(json.dumps(data))
+    before = f.read_text()
+    assert main(["campaign", "soot", "next", str(f)]) == 2
+    assert "exhausted: unknown tile id 99999" in capsys.readouterr().err
+    assert f.read_text() == before
+
+
+def test_a_kept_record_that_disagrees_with_the_file_is_refused_naming_the_field() -> None:
+    c = Campaign.start(3, 7, ["random"], ["shares"]).next_game()
+    data = json.loads(c.to_json())
+    cases = (
+        (lambda d: d.update(modules=["labor", "shares"]), "campaign.modules",
+         "labor, shares, but game 1 was played with shares"),
+        (lambda d: d.update(modules=[]), "campaign.modules", "none, but game 1 was played with shares"),
+        (lambda d: d["games"][0].update(record="garbage"), "campaign.games[0].record", "not JSON"),
+        (lambda d: d["games"][0].update(record="[1]"), "campaign.games[0].record", "not a game record"),
+        (lambda d: d["games"][0].update(seed=d["games"][0]["seed"] + 1), "campaign.games[0].seed",
+         "its record was played with seed"),
+    )
+    for edit, field, words in cases:
+        broken = json.loads(json.dumps(data))
+        edit(broken)
+        with pytest.raises(InvalidRecordError) as err:
+            Campaign.from_json(json.dumps(broken))
+        assert field in str(err.value) and words in str(err.value), err.value
+    assert Campaign.from_json(json.dumps(data)) == c  # the file as written still loads

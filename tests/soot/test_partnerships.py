@@ -137,3 +137,39 @@ def test_score_sheet_prints_the_partnerships() -> None:
     lines = describe(state)
     assert lines and lines[0] in text and "<- wins" in text
     assert GAME.score_notes(position(FOUR)) == []
+
+
+def test_the_sheet_winners_are_both_partners_of_the_winning_partnership() -> None:
+    # seed 7: P0 has the best total (-1) but 0+2 scores -17 (P2), 1+3 scores -7: 1+3 wins
+    state, _ = play_random(GAME, GAME.make_config(4, modules={"partnerships"}), 7)
+    sheet = GAME.scores(state)
+    best_pair = partnership_ranking(state, sheet.totals)[0][0]
+    assert max(range(4), key=lambda q: sheet.totals[q]) not in best_pair  # the case that went wrong
+    assert set(sheet.winners) == set(best_pair) and sheet.sides == 1
+    assert GAME.winner(state) in best_pair
+    assert [GAME.returns(state)[q] for q in range(4)] == [1.0 if q in best_pair else 0.0 for q in range(4)]
+    assert sheet.decided_by[0] == "same team" and sheet.decided_by[2] == "same team"
+    assert sheet.decided_by[1] == "partnership score"
+    assert sheet.result_line().startswith("Winning team: ")
+
+
+def test_fully_tied_partnerships_share_first_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hexkit_soot.rules import scoring
+    from hexkit_soot.rules.partners import team_order
+    s = partnered()
+    keys = [scoring.tiebreak_values(s, q) for q in range(4)]
+    order, decided = team_order(4, [5, 5, 5, 5], keys, (0, 1, 2, 3))
+    assert order == (0, 2, 1, 3) and decided == ("same team", "higher portfolio", "same team")
+    monkeypatch.setattr(scoring, "portfolio", lambda state, q: 10)  # nothing separates them now
+    keys = [scoring.tiebreak_values(s, q) for q in range(4)]
+    order, decided = team_order(4, [5, 5, 5, 5], keys, (0, 1, 2, 3))
+    assert decided == ("same team", "tied", "same team")
+
+
+def test_team_order_is_pure_and_puts_partners_together() -> None:
+    from hexkit_soot.rules.partners import rank_partnerships, team_order
+    totals, keys = [30, 25, 12, 40], [(0, 0, 0, 0)] * 4
+    assert rank_partnerships(4, totals, keys) == [((1, 3), 25), ((0, 2), 12)]
+    assert team_order(4, totals, keys, (3, 0, 1, 2)) == ((3, 1, 0, 2), ("same team", "partnership score", "same team"))
+    six = [10, 20, 30, 40, 5, 31]  # pairs 0+3 -> 10, 1+4 -> 5, 2+5 -> 30
+    assert team_order(6, six, [(0, 0, 0, 0)] * 6, tuple(range(6)))[0] == (2, 5, 0, 3, 1, 4)

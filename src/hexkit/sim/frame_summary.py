@@ -43,6 +43,8 @@ def summarize_frame(frame: pd.DataFrame, part_names: dict[str, tuple[str, ...]] 
         return summary
     games = frame.drop_duplicates(_GAME + ["game"])
     summary.game = str(games["game"].iloc[0])
+    if "config" in games:
+        summary.config = str(games["config"].iloc[0])  # the study's variants and settings, for the title
     summary.games = len(games)
     summary.game_counts = {str(k): int(v) for k, v in Counter(games["game"]).items()}
     failed = games[~games["finished"]]

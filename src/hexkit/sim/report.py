@@ -168,7 +168,8 @@ def summary_tables(summary: Summary) -> list[TableData]:
     name = summary.game or "game"
     tables = [
         TableData(
-            f"{name}: {summary.games} games",
+            f"{name}: {summary.games} games"
+            + (f", config {summary.config}" if summary.config not in ("", "{}") else ""),
             ("games", "finished", "failed", "players", "mean seconds/game"),
             ((str(summary.games), str(summary.finished), str(len(summary.errors)),
               str(summary.players), f"{Spread.of(summary.seconds).mean:.3f}"),),

@@ -202,6 +202,8 @@ class Summary:
 
     Attributes:
         game: the game's name (from the rows).
+        config: the study's config as canonical JSON (:func:`~hexkit.sim.frame.config_key`:
+            variants, options, overrides; ``"{}"`` or ``""`` for the default).
         players: seats per game (the largest seen).
         games: rows read, failed games included.
         errors: failed games (seed and message).
@@ -237,6 +239,7 @@ class Summary:
     """
 
     game: str = ""
+    config: str = ""
     players: int = 0
     games: int = 0
     errors: list[tuple[int, str]] = attrs.field(factory=list)

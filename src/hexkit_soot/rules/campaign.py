@@ -41,7 +41,12 @@ class CampaignModule:
     name = NAME
 
     def on_setup(self, state: SootState) -> None:
-        """Take the envelope's cards out of the deck and row; mark exhausted tiles."""
+        """Take the envelope's cards out of the deck and row; mark exhausted tiles.
+
+        Raises:
+            ConfigError: an envelope name that is no card, or an exhausted tile id
+                that is no index of ``SootData.tile_list()``.
+        """
         envelope, exhausted = _carried(state)
         cards = D(state).cards
         for name in envelope:
@@ -53,6 +58,10 @@ class CampaignModule:
                 slot = state.card_row.index(name)
                 state.card_row[slot] = state.deck.pop() if state.deck else ""
             state.note(None, f"campaign: {name} is in the campaign envelope (out of this game)")
+        tiles = len(D(state).tile_list())
+        for tile in sorted(exhausted):
+            if not 0 <= tile < tiles:
+                raise ConfigError(f"exhausted: unknown tile id {tile} (tile ids are 0-{tiles - 1})")
         if exhausted:
             state.note(None, f"campaign: {len(exhausted)} depleted tile(s) enter play exhausted")
 

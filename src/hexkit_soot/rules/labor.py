@@ -124,6 +124,15 @@ def _source_ok(entry: dict[str, Any]) -> bool:
     return isinstance(source, str) and (source.startswith("rulebook: ") or source.startswith("assumed: "))
 
 
+def _tables(raw: dict[str, Any], key: str, problems: Problems) -> list[dict[str, Any]] | None:
+    """``raw[key]`` as an array of tables (``[[key]]``; absent: ``[]``), or ``None`` with the problem named."""
+    entries = raw.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        problems.add(f"labor.{key}", f"must be an array of tables ([[{key}]]), not {entries!r}")
+        return None
+    return entries
+
+
 @cache
 def _parse(text: str, where: str) -> LaborData:
     """Parse and check a labor.toml text; every problem is collected and named.
@@ -137,7 +146,7 @@ def _parse(text: str, where: str) -> LaborData:
         raise InvalidRecordError(where, f"not TOML: {exc}") from None
     problems = Problems()
     numbers: dict[str, int] = {}
-    for i, entry in enumerate(raw.get("number", [])):
+    for i, entry in enumerate(_tables(raw, "number", problems) or []):
         name = entry.get("name", f"#{i}")
         value = entry.get("value")
         if type(value) is not int or value < 0:
@@ -151,14 +160,17 @@ def _parse(text: str, where: str) -> LaborData:
             problems.add(f"labor.number.{name}", "missing")
     lists: dict[str, list[Any]] = {}
     for table in ("tiers", "seasons", "never_strike"):
-        entries = raw.get(table, [])
+        entries = _tables(raw, table, problems)
+        if entries is None:
+            continue
         if len(entries) != 1 or not isinstance(entries[0].get("value"), list):
             problems.add(f"labor.{table}", "must be one entry with a list 'value'")
         elif not _source_ok(entries[0]):
             problems.add(f"labor.{table}.source", "must start with 'rulebook: ' or 'assumed: '")
         else:
             lists[table] = entries[0]["value"]
-    agent = raw.get("agent", [{}])[0] if raw.get("agent") else {}
+    agents = _tables(raw, "agent", problems)
+    agent = agents[0] if agents else {}
     weights: dict[str, float] = {}
     for name in ("idle_base", "idle_per_round"):
         value = agent.get(name)
@@ -168,6 +180,9 @@ def _parse(text: str, where: str) -> LaborData:
             weights[name] = float(value)
     if agent and not _source_ok(agent):
         problems.add("labor.agent.source", "must start with 'rulebook: ' or 'assumed: '")
+    version = raw.get("version", 0)
+    if type(version) is not int:
+        problems.add("labor.version", f"must be a whole number, not {version!r}")
     problems.raise_if_any()
     return LaborData(
         hire_cost=numbers["hire_cost"], worker_food=numbers["worker_food"], wage=numbers["wage"],
@@ -175,7 +190,7 @@ def _parse(text: str, where: str) -> LaborData:
         seasons=frozenset(str(s) for s in lists["seasons"]),
         never_strike=frozenset(str(s) for s in lists["never_strike"]),
         idle_base=weights["idle_base"], idle_per_round=weights["idle_per_round"],
-        version=int(raw.get("version", 0)),
+        version=int(version),
     )
 
 

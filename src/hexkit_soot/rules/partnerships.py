@@ -21,9 +21,10 @@ Interpretations (assumed, see ``docs/rules/soot.md``):
   each partnership's lower-scoring partner (most secret objective points,
   higher portfolio, lower soot, triggered Stage 1).
 
-Each partner's own score sheet is unchanged (a ``score`` hook adding nothing);
+Each partner's own score lines are unchanged (a ``score`` hook adding nothing);
 the partnership scores and ranking are :func:`partnership_scores` and
-:func:`partnership_ranking`.
+:func:`partnership_ranking`, and the score sheet's order is the partnerships'
+(:func:`~hexkit_soot.rules.partners.team_order`: both partners of the winning partnership are its winners).
 
 Source: rulebook, "Optional Modules" (Partnerships).
 """
@@ -36,14 +37,14 @@ from hexkit.game import PlayerId
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.partners import (NAME, PARTNER_COUNTS, RULES_VERSION, _on, check_players,
-                                        partner_of, partners, seating)
-from hexkit_soot.rules.objectives import secret_points
-from hexkit_soot.rules.scoring import portfolio, score_totals
+                                        partner_of, partners, rank_partnerships, scores_by_partnership, seating,
+                                        team_order)
+from hexkit_soot.rules.scoring import score_totals, tiebreak_values
 from hexkit_soot.state import SootState
 
 __all__ = [
     "NAME", "PARTNER_COUNTS", "Partnerships", "MODULE", "check_players", "seating", "partner_of", "partners",
-    "partnership_scores", "partnership_ranking", "partnership_value", "partner_cap", "describe", "register",
+    "partnership_scores", "partnership_ranking", "team_order", "partnership_value", "partner_cap", "describe", "register",
 ]
 
 def partnership_scores(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
@@ -59,12 +60,13 @@ def partnership_scores(state: SootState, totals: Sequence[int] | None = None) ->
     """
     if totals is None:
         totals = score_totals(state)
-    return [(pair, min(totals[pair[0]], totals[pair[1]])) for pair in seating(state.config.players)]
+    return scores_by_partnership(state.config.players, totals)
 
 
 def partnership_ranking(state: SootState, totals: Sequence[int] | None = None) -> list[tuple[tuple[int, int], int]]:
     """Partnerships best first: higher partnership score, then the base tie-breakers
-    on each partnership's lower-scoring partner (its lower seat if both tie).
+    on each partnership's lower-scoring partner (its lower seat if both tie);
+    the score sheet's order (:func:`~hexkit_soot.rules.partners.team_order`) is the same.
 
     Args:
         state: the game (module on).
@@ -77,19 +79,8 @@ def partnership_ranking(state: SootState, totals: Sequence[int] | None = None) -
     """
     if totals is None:
         totals = score_totals(state)
-    scored = partnership_scores(state, totals)
-
-    def weak(pair: tuple[int, int]) -> int:
-        a, b = pair
-        return b if totals[b] < totals[a] else a
-
-    def key(item: tuple[tuple[int, int], int]) -> tuple[int, int, int, int, int]:
-        pair, score = item
-        q = weak(pair)
-        return (-score, -secret_points(state, q), -portfolio(state, q), state.players[q].soot,
-                -int(state.triggered_by == q))
-
-    return sorted(scored, key=key)
+    n = state.config.players
+    return rank_partnerships(n, totals, [tiebreak_values(state, q) for q in range(n)])
 
 
 def partnership_value(state: SootState, player: PlayerId, totals: Sequence[int]) -> float:

@@ -25,12 +25,14 @@ from hexkit_soot.ledger import D, good_value
 from hexkit_soot.rules.communities import screened_value
 from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
+from hexkit_soot.rules.partners import NAME as PARTNERSHIPS
+from hexkit_soot.rules.partners import TieBreak, team_order
 from hexkit_soot.rules.shares import share_portfolio
 from hexkit_soot.state import SootState
 
 __all__ = [
     "measure", "objective_points", "secret_points", "portfolio", "final_scores", "score_totals",
-    "points_by_source",
+    "points_by_source", "tiebreak_values",
 ]  # objectives re-exported
 
 
@@ -60,6 +62,23 @@ def portfolio(state: SootState, player: PlayerId) -> int:
     if state.share_lines:  # module shares: 1¤ of portfolio per share held
         total += share_portfolio(state, player)
     return total
+
+
+def tiebreak_values(state: SootState, player: PlayerId) -> TieBreak:
+    """``player``'s base tie-break values, each higher-is-better, in the rulebook's order.
+
+    Args:
+        state: the game.
+        player: the seat concerned.
+
+    Returns:
+        (secret objective points, portfolio in currency, minus soot, 1 if the seat
+        triggered Stage 1 else 0).
+
+    Source: rulebook, "Final Scoring" (tie-breakers).
+    """
+    return (secret_points(state, player), portfolio(state, player), -state.players[player].soot,
+            int(state.triggered_by == player))
 
 
 def _parts(state: SootState, player: PlayerId, objectives: dict[str, int]) -> dict[str, int]:
@@ -112,6 +131,10 @@ def score_totals(state: SootState, objectives: list[dict[str, int]] | None = Non
 def final_scores(state: SootState) -> ScoreSheet:
     """The score sheet (final once the game is over).
 
+    With Partnerships on, the order is the partnerships' (best first, partners
+    together, ``"same team"``), so the winners are both partners of the winning
+    partnership (:func:`~hexkit_soot.rules.partners.team_order`).
+
     Args:
         state: the game.
 
@@ -133,4 +156,8 @@ def final_scores(state: SootState) -> ScoreSheet:
         ],
     )
     decided = tuple(d if d is not None else "tied" for d in ranking.decided_by)
-    return ScoreSheet(tuple(totals), tuple(breakdown), tuple(ranking.order), decided)
+    order = tuple(ranking.order)
+    if PARTNERSHIPS in getattr(state.config, "modules", ()):
+        tiebreaks = [tiebreak_values(state, q) for q in range(n)]
+        order, decided = team_order(n, totals, tiebreaks, order)
+    return ScoreSheet(tuple(totals), tuple(breakdown), order, decided)

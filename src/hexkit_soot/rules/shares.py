@@ -136,7 +136,11 @@ def load_numbers(text: str, where: str = "shares.toml") -> ShareNumbers:
     problems: list[str] = []
     values: dict[str, int] = {}
     sources: dict[str, str] = {}
-    for i, entry in enumerate(raw.get("number", [])):
+    entries = raw.get("number", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        problems.append(f"shares.number: must be an array of tables ([[number]]), not {entries!r}")
+        entries = []
+    for i, entry in enumerate(entries):
         name = entry.get("name")
         field = f"shares.number.{name if isinstance(name, str) else i}"
         if name not in _NUMBERS:
