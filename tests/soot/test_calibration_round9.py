@@ -40,7 +40,7 @@ def test_food_values_and_what_one_grain_pays() -> None:
     assert nums.settlement_food == 2  # rulebook: each settlement costs 2 food a round
     assert -(-nums.settlement_food // food["Grain"]) == 1  # now one Grain, before two
     lux = DATA.facilities["Luxury Manufactory"]
-    assert lux.use_kind == "food" and lux.use_amount == 4  # still 2 Grain a firing, as before N2
+    assert lux.use_kind == "food" and lux.use_amount == 3  # 1 Livestock (food 3) a firing, as 2 food before N2
 
 
 def _upkeep(food: dict[str, int], camps: int) -> SootState:
