@@ -244,7 +244,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="soot",
         title="Soot & Timber",
-        version="0.3.2",
+        version="0.3.3",
         min_players=1,  # the solo game against the Trust (rulebook, The Trust)
         max_players=6,
         # random play (benchmark chooser), 300 games at 2-6 players: at most

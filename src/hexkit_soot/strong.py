@@ -81,9 +81,12 @@ _FINE_GOODS = 3.0
 _STAGE_UPGRADE = 3.0
 """Points each settlement upgrade the player made is worth to the search beyond its score (the slots
 and City privileges it opens; falling in the last rounds)."""
-_SOLD_TIER3 = 3.0
+_SOLD_TIER3 = 5.0
 """Points each Tier 3 unit the player sold is worth to the search (the chain's last step; 1.0 with
-nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money)."""
+nothing for making them left Tier 3 facilities unfired: a firing from bought inputs loses money).
+Ninth round: 3.0 -> 5.0, since a unit held is worth ``_TIER3_HELD`` (2.0) and a sale gained only 1 over
+it for an action (seeds 300-323: Tier 3 units sold 0.9 -> 1.7 a game, in 58% -> 62% of games; winning
+score +0.12 game for game; docs/agents-soot.md)."""
 _PLAN_TOP = 3
 """Turn planner: how many of the best first actions (by the one-action search) are also valued by their
 best follow-up action (0: the planner is off)."""

@@ -244,7 +244,7 @@ def test_contracts_ask_for_special_goods_and_are_fulfilled_from_the_screen() -> 
     assert ("Fulfil Contract", assay) in codes(s) and ("Fulfil Contract", ball) in codes(s)
     answer(s, "Fulfil Contract", assay)
     answer(s, "Fulfil Contract", ball)
-    assert p.points == points + 4 + 7 and p.currency == currency + 2 + 3
+    assert p.points == points + 4 + 7 and p.currency == currency + cts[assay].currency + cts[ball].currency
     assert p.stock == {"Grain": 1, "Timber": 1} and not p.loose.get(CENTRAL_CITY) and p.contracts == []
     assert s.supply["Specialty Material"] == 12 and s.supply["Cultural Artifact"] == 12
 

@@ -129,7 +129,7 @@ def test_contract_fulfilled_at_the_central_city() -> None:
     give(s, 0, {"Timber": 3})
     points, cur, prices = s.players[0].points, s.players[0].currency, dict(s.prices)
     answer(s, "Fulfil Contract", idx)
-    assert s.players[0].points == points + 2 and s.players[0].currency == cur + 2
+    assert s.players[0].points == points + 2 and s.players[0].currency == cur + 8  # 3 Timber's worth 6 + 2
     assert "Timber" not in s.players[0].stock or s.players[0].stock["Timber"] == 1  # Merchant started with 1
     assert s.players[0].contracts_done == 1
     assert s.prices == prices  # contracts never move a track

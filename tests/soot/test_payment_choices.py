@@ -258,8 +258,14 @@ def test_identical_cards_are_one_way_and_ask_nothing() -> None:
 
 # -- upkeep food ----------------------------------------------------------------------
 
+OLD_FOOD = {"goods.Grain.food": 1, "goods.Fish.food": 1, "goods.Livestock.food": 2, "goods.Processed Foods.food": 2}
+"""The food values these payment-choice tests were written for (before the round-nine calibration,
+which raised them: docs/agents-soot.md); the choices, not the values, are tested here."""
+
+
 def upkeep(food: dict[str, int], camps: int) -> SootState:
     s = start(("Merchant", "Rancher"))
+    s.config = GAME.make_config(players=2, overrides=OLD_FOOD)
     for i in range(camps):
         camp(s, Hex(1 + i, 0), 0, "Farm")
     p = s.players[0]

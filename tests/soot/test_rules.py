@@ -307,7 +307,7 @@ def test_food_shortfall_costs_two_per_missing_food() -> None:
     s.players[0].currency = 10
     assert food_bill(s, 0) == 3
     assert pay_food(s, 0)
-    assert s.players[0].currency == 10 - 2 * 2
+    assert s.players[0].currency == 10 - 2 * 1  # 1 Grain pays 2 food (round-nine food value), 1 short
     assert "Grain" not in s.players[0].stock
 
 
