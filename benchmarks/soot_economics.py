@@ -5,6 +5,7 @@ Usage::
     python benchmarks/soot_economics.py                 # data figures (a) and (b) only
     python benchmarks/soot_economics.py GAMES SEED      # and (c), (d) from GAMES strong games
     python benchmarks/soot_economics.py GAMES SEED WORKERS   # the same games over a process pool
+    python benchmarks/soot_economics.py GAMES SEED WORKERS DATA_DIR   # with a designer's copy of data/
     python benchmarks/soot_economics.py figures ROWS...      # (c), (d) and the rest from saved rows
 
 The rulebook's design intent, each measured here:
@@ -30,6 +31,7 @@ of games in which each mechanism happened.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import statistics
@@ -86,9 +88,9 @@ def recipe_figures(data: SootData) -> list[dict[str, object]]:
     return rows
 
 
-def play(seed: int, players: int = 4) -> dict[str, Any]:
+def play(seed: int, players: int = 4, data_dir: str | None = None) -> dict[str, Any]:
     """One game with the strong agent in every seat: per-seat figures for (c) and (d)."""
-    state, cpu = play_strong(seed, players)
+    state, cpu = play_strong(seed, players, data_dir)
     sheet = GAME.scores(state)
     played = GAME.played(state)
     return {"seed": seed, "cpu": round(cpu, 2), "rounds": state.round,
@@ -154,7 +156,7 @@ def main(argv: list[str]) -> None:
         rows.sort(key=lambda r: int(r["seed"]))
         print(json.dumps(game_figures(rows), indent=1))
         return
-    data = load_data()
+    data = load_data(argv[3] if len(argv) > 3 else None)
     print("(a)/(b) one firing at base prices, no passives: outputs, bought inputs, margins (currency)")
     print(f"{'facility':20} tier outputs bought  bought-margin own-chain-margin buy-and-resell")
     for row in recipe_figures(data):
@@ -164,20 +166,23 @@ def main(argv: list[str]) -> None:
         return
     games, first = int(argv[0]), int(argv[1])
     workers = int(argv[2]) if len(argv) > 2 else 1
+    data_dir = argv[3] if len(argv) > 3 else None
     seeds = range(first, first + games)
+    one = functools.partial(play, data_dir=data_dir)
     if workers > 1:
         from multiprocessing import Pool
 
         with Pool(workers) as pool:
-            for row in pool.imap_unordered(play, seeds):
+            for row in pool.imap_unordered(one, seeds):
                 rows.append(row)
                 print(json.dumps(row), flush=True)
         rows.sort(key=lambda r: int(r["seed"]))
     else:
         for seed in seeds:
-            rows.append(play(seed))
+            rows.append(one(seed))
             print(json.dumps(rows[-1]), flush=True)
-    print(json.dumps(game_figures(rows), indent=1))
+    if rows:
+        print(json.dumps(game_figures(rows), indent=1))
 
 
 if __name__ == "__main__":

@@ -19,14 +19,16 @@ from hexkit_soot import GAME
 from hexkit_soot.state import SootState
 
 
-def play_strong(seed: int, players: int) -> tuple[SootState, float]:
+def play_strong(seed: int, players: int, data_dir: str | None = None) -> tuple[SootState, float]:
     """Play game ``seed`` with ``StrongSootAgent`` in every seat (agent ``i`` seeded
-    ``seed * 10 + i``, each handed its seat's view).
+    ``seed * 10 + i``, each handed its seat's view); ``data_dir``: a designer's copy of
+    the data files (``SootConfig.data_dir``), the packaged data when ``None``.
 
     Returns:
         The final state and the process CPU seconds of the play.
     """
-    state = GAME.setup(GAME.make_config(players=players), Rng(seed))
+    config = GAME.make_config(players=players, data_dir=data_dir) if data_dir else GAME.make_config(players=players)
+    state = GAME.setup(config, Rng(seed))
     agents = [GAME.strong_agent(seed * 10 + i) for i in range(players)]
     start = time.process_time()
     while not GAME.is_over(state):
