@@ -15,8 +15,10 @@ modules in the config, in the config's name order, at fixed points:
 * ``score(state, player)``: extra named parts of a player's final score
   (shares, scenario scoring, the partnership rule);
 * optional ``value(state, player) -> float`` (agents' evaluation, default 0:
-  :func:`module_value`) and ``version`` (rules version + data digest, kept in
-  ``SootConfig.module_versions``);
+  :func:`module_value`) and ``version`` (rules version + data digest of the
+  packaged data); a module with data declares ``rules_version`` and
+  ``data_file`` too, so :func:`module_version` digests the file the config's
+  data folder holds (``SootConfig.module_versions``);
 * optional ``allies(state, player) -> Iterable[PlayerId]``: seats whose
   points do not count against ``player`` in the agents' evaluation (a
   partner); read by :func:`rival_seats`;
@@ -41,11 +43,12 @@ from typing import Protocol
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
+from hexkit_soot.module_data import module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
-__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "rival_seats",
-           "settlement_founded"]
+__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "module_version",
+           "rival_seats", "settlement_founded"]
 
 
 class Module(Protocol):
@@ -85,6 +88,27 @@ def register_module(module: Module, registry: SootRegistry = REGISTRY) -> Module
     """
     registry.modules[module.name] = module
     return module
+
+
+def module_version(module: Module, folder: str | None) -> str:
+    """``module``'s rules version and data digest for a game whose data folder is ``folder``.
+
+    A module with a data file (``data_file``, e.g. ``"shares.toml"``) is digested from the
+    file that game plays: the folder's own, else the packaged one
+    (:func:`hexkit_soot.module_data.module_digest`), so a record made with a designer's
+    module file replays only with that file. Other modules give their ``version``.
+
+    Args:
+        module: a registered module.
+        folder: the config's data folder (``None``: packaged data).
+
+    Returns:
+        ``"<rules version>+<12 hex digits>"`` (``"2+ab12..."``), or the module's ``version``.
+    """
+    file: str | None = getattr(module, "data_file", None)
+    if file is None:
+        return str(getattr(module, "version", "0"))
+    return f"{getattr(module, 'rules_version')}+{module_digest(folder, file)}"
 
 
 def active_modules(state: SootState) -> Iterator[Module]:

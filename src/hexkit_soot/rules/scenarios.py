@@ -21,13 +21,10 @@ Source: rulebook, "Optional Modules", Scenarios.
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.ledger import D, gain_points
-from hexkit_soot.module_data import ScenarioCard
+from hexkit_soot.module_data import ScenarioCard, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import RAIL, SootState
 
@@ -48,11 +45,6 @@ def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
     return D(state).scenarios
 
 
-def _digest() -> str:
-    text = resources.files("hexkit_soot").joinpath("data/scenarios.toml").read_bytes()
-    return hashlib.sha256(text).hexdigest()[:12]
-
-
 class Scenario:
     """One scenario card as a module.
 
@@ -62,7 +54,9 @@ class Scenario:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.version = f"{RULES_VERSION}+{_digest()}"
+        self.rules_version = RULES_VERSION
+        self.data_file = "scenarios.toml"
+        self.version = f"{RULES_VERSION}+{module_digest(None, 'scenarios.toml')}"
 
     def card(self, state: SootState) -> ScenarioCard:
         """This scenario's card in ``state``'s data."""
