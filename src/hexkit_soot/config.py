@@ -86,9 +86,6 @@ class SootConfig(GameConfig):
             named |= {"trust"}  # the solo game is the game against the Trust (rulebook, The Trust)
         if not named <= self.modules:
             object.__setattr__(self, "modules", self.modules | named)
-        if "long-valley" in self.modules and "numbers.premium_distance" not in self.overrides:
-            # The Long Valley: the frontier premium starts at 3+ hexes (data/scenarios.toml)
-            object.__setattr__(self, "overrides", {**self.overrides, "numbers.premium_distance": 3})
         if self.modules and not self.module_versions:
             # each module's rules version and data digest, so a record replays only with them
             object.__setattr__(self, "module_versions", _versions(self.modules, self._folder()))

@@ -508,6 +508,7 @@ class Labor:
     """The Labor module (hooks called by the round; see :mod:`hexkit_soot.rules.modules`)."""
 
     name = NAME
+    state_keys = (WORKERS, STRIKES)
     rules_version = RULES_VERSION
     data_file = _FILE
     version = f"{RULES_VERSION}+{module_digest(None, _FILE)}"

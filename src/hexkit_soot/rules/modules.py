@@ -19,6 +19,10 @@ modules in the config, in the config's name order, at fixed points:
   packaged data); a module with data declares ``rules_version`` and
   ``data_file`` too, so :func:`module_version` digests the file the config's
   data folder holds (``SootConfig.module_versions``);
+* optional ``state_keys``: the ``SootState.module_state`` keys the module
+  keeps (``("trust.deck", ...)``); a saved state holding any other key, or a
+  key of a module its game does not play, is refused at load
+  (:func:`check_module_state`);
 * optional ``allies(state, player) -> Iterable[PlayerId]``: seats whose
   points do not count against ``player`` in the agents' evaluation (a
   partner); read by :func:`rival_seats`;
@@ -43,12 +47,13 @@ from typing import Protocol
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
+from hexkit.validation import Problems
 from hexkit_soot.module_data import module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
 __all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "module_version",
-           "rival_seats", "settlement_founded"]
+           "rival_seats", "settlement_founded", "check_module_state"]
 
 
 class Module(Protocol):
@@ -183,3 +188,33 @@ def rival_seats(state: SootState, player: PlayerId) -> list[PlayerId]:
         if hook is not None:
             allied.update(hook(state, player))
     return [q for q in seats if q not in allied]
+
+
+def check_module_state(state: SootState, problems: Problems) -> None:
+    """Refuse ``module_state`` keys no module of ``state``'s game keeps (a saved state is
+    loaded only with the keys its modules declare in ``state_keys``).
+
+    Each problem names the field, ``state.module_state.<key>``: an unknown key (the
+    known keys of the game's modules listed), or a key of a registered module the game
+    does not play.
+
+    Args:
+        state: a loaded state.
+        problems: where each problem is added.
+    """
+    if not state.module_state:
+        return
+    names: frozenset[str] = getattr(state.config, "modules", frozenset())
+    owner: dict[str, str] = {}
+    for name, module in sorted(MODULES.items()):
+        for key in getattr(module, "state_keys", ()):
+            owner.setdefault(key, name)
+    known = sorted(key for key, name in owner.items() if name in names)
+    for key in sorted(state.module_state):
+        module_name = owner.get(key)
+        if module_name is None:
+            problems.add(f"state.module_state.{key}", "unknown module state key (this game's modules keep: "
+                                                      f"{', '.join(known) or 'none'})")
+        elif module_name not in names:
+            problems.add(f"state.module_state.{key}", f"a key of the {module_name!r} module, which this game "
+                                                      "does not play")

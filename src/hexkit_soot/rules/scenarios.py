@@ -13,8 +13,11 @@ in data/scenarios.toml.
   Central City); the first player with rail touching a Mountain hex (checked
   after each action phase, ties to the earlier seat in turn order) scores 5.
 * The Long Valley: 8 Plains tiles on top of the stack (the corridor); the
-  frontier premium starts at 3+ hexes (the config's override
-  ``numbers.premium_distance = 3``, so every price rule reads it).
+  frontier premium starts at 3+ hexes: the card's number, read by the sale
+  price (:func:`premium_distance`). Only the premium moves: a contract's
+  "Frontier" destination, the Frontier Magnate milestone and the Last
+  Frontier event keep ``numbers.premium_distance`` (4+ hexes), as the
+  rulebook defines them (rules version 3; version 2 moved all four).
 
 Source: rulebook, "Optional Modules", Scenarios.
 """
@@ -28,9 +31,12 @@ from hexkit_soot.module_data import ScenarioCard, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import RAIL, SootState
 
-__all__ = ["Scenario", "SCENARIOS", "scenario_data", "register"]
+__all__ = ["Scenario", "SCENARIOS", "scenario_data", "premium_distance", "register"]
 
-RULES_VERSION = 2
+RULES_VERSION = 3
+"""The scenarios' rules version: 3 since The Long Valley moves only the frontier premium."""
+
+LONG_VALLEY = "long-valley"
 
 
 def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
@@ -45,6 +51,22 @@ def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
     return D(state).scenarios
 
 
+def premium_distance(state: SootState) -> int:
+    """Hexes from the Central City at which a market's frontier premium starts: the Long
+    Valley card's number (3) with that scenario, else ``numbers.premium_distance`` (4).
+
+    Source: rulebook, "MARKET" (frontier premium: +2/unit at 4+ hexes out); Scenarios
+    (The Long Valley: the frontier premium starts at 3+ hexes).
+
+    Args:
+        state: the game.
+    """
+    data = D(state)
+    if LONG_VALLEY in getattr(state.config, "modules", ()):
+        return data.scenarios[LONG_VALLEY].points
+    return data.numbers.premium_distance
+
+
 class Scenario:
     """One scenario card as a module.
 
@@ -56,6 +78,7 @@ class Scenario:
         self.name = name
         self.rules_version = RULES_VERSION
         self.data_file = "scenarios.toml"
+        self.state_keys: tuple[str, ...] = ("pass.first",) if name == "mountain-pass" else ()
         self.version = f"{RULES_VERSION}+{module_digest(None, 'scenarios.toml')}"
 
     def card(self, state: SootState) -> ScenarioCard:

@@ -537,6 +537,7 @@ class Shares:
     """The Shares module object (registered as ``shares``)."""
 
     name = NAME
+    state_keys = (_FRESH,)
     rules_version = RULES_VERSION
     data_file = "shares.toml"
     version = f"{RULES_VERSION}+{module_digest(None, 'shares.toml')}"

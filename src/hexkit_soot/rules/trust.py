@@ -4,7 +4,7 @@ Each Trust turn, after all players pass (the ``after_actions`` hook), it
 flips a card of its 12-card deck (data/trust.toml, reshuffled when empty):
 
 1. on an explore card it explores the open edge nearest the Central City
-   (nearest to its own network first, ties by hex order), placing the
+   (any open hex next to a placed tile; ties by hex order), placing the
    highest-printed-value Surveyed row tile if the row has one (no payment,
    the surveyor gets nothing), else the top of the terrain stack;
 2. on a camp icon it claims the best unclaimed site within 3 hexes of its
@@ -243,6 +243,7 @@ class Trust:
     """The Trust module (hooks called by the round; see :mod:`hexkit_soot.rules.modules`)."""
 
     name = "trust"
+    state_keys = ("trust.deck", "trust.seized", "trust.points", "trust.network", "trust.marker")
     rules_version = RULES_VERSION
     data_file = "trust.toml"
     version = f"{RULES_VERSION}+{module_digest(None, 'trust.toml')}"
