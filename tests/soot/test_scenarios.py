@@ -115,3 +115,26 @@ def test_conformance_scenarios_soak(name: str) -> None:
     configs = [GAME.make_config(players=p, variants={name}) for p in (2, 3, 4, 5, 6)]
     report = check_game(GAME, configs, seeds=range(200, 220), json_every=307, view_every=401, all_views=False)
     assert report.games == 100
+
+
+def test_the_first_rail_laid_claims_the_pass_not_the_earliest_seat_of_the_round() -> None:
+    from hexkit_soot.rules.routes import set_route
+    state = GAME.new(GAME.make_config(players=2, variants={"mountain-pass"}), 5)
+    tiles = data_of(state.config).tile_list()
+    mountains = [t for t, (terrain, _, _) in enumerate(tiles) if terrain == "Mountain"]
+    plains = [t for t, (terrain, _, _) in enumerate(tiles) if terrain == "Plains"]
+    far = [Hex(5, -5), Hex(5, -4), Hex(-5, 5), Hex(-5, 4), Hex(-5, 0), Hex(-4, 0)]
+    for h, t in zip(far, (plains[0], plains[1], plains[2], mountains[0], plains[3], plains[4])):
+        state.tiles[h] = t
+    set_route(state, far[0], far[1], RAIL, 0)  # P0's rail on the plains: no pass
+    assert "pass.first" not in state.module_state
+    set_route(state, far[2], far[3], RAIL, 1)  # P1 lays rail into a Mountain hex first
+    set_route(state, far[4], far[5], RAIL, 0)
+    assert state.module_state["pass.first"] == [1]
+    assert state.log[-1].player == 1 and "first rail through the Mountain Pass" in state.log[-1].text
+    state.order = [0, 1]  # P0 is earlier in turn order, but P1 laid its rail first
+    state.tiles[far[5]] = mountains[1]
+    SCENARIOS["mountain-pass"].after_actions(state)
+    assert state.module_state["pass.first"] == [1]
+    assert SCENARIOS["mountain-pass"].score(state, 1) == {"Mountain Pass: first rail": 5}
+    assert SCENARIOS["mountain-pass"].score(state, 0) == {"Mountain Pass: first rail": 0}

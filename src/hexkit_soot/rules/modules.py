@@ -26,6 +26,9 @@ modules in the config, in the config's name order, at fixed points:
 * optional ``allies(state, player) -> Iterable[PlayerId]``: seats whose
   points do not count against ``player`` in the agents' evaluation (a
   partner); read by :func:`rival_seats`;
+* optional ``on_rail(state, player, a, b)``: right after ``player``'s rail
+  segment between ``a`` and ``b`` is laid (The Mountain Pass: the first rail
+  through the pass); called by :func:`rail_built`;
 * optional ``on_settlement_founded(state, player, at)``: right after a
   settlement's founding points (The River Delta: a River Port's +2 founding
   points); called by :func:`settlement_founded`.
@@ -53,7 +56,7 @@ from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
 __all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "module_version",
-           "rival_seats", "settlement_founded", "check_module_state"]
+           "rival_seats", "settlement_founded", "rail_built", "check_module_state"]
 
 
 class Module(Protocol):
@@ -166,6 +169,26 @@ def settlement_founded(state: SootState, player: PlayerId, at: Hex) -> None:
         hook = getattr(module, "on_settlement_founded", None)
         if hook is not None:
             hook(state, player, at)
+
+
+def rail_built(state: SootState, player: PlayerId, a: Hex, b: Hex) -> None:
+    """Tell the active modules that ``player`` laid a rail segment between ``a`` and ``b``.
+
+    Calls each active module's optional ``on_rail(state, player, a, b)`` hook; nothing
+    without modules.
+
+    Args:
+        state: the game.
+        player: the rail's owner.
+        a: one end of the segment.
+        b: the other end.
+    """
+    if not getattr(state.config, "modules", None):
+        return
+    for module in active_modules(state):
+        hook = getattr(module, "on_rail", None)
+        if hook is not None:
+            hook(state, player, a, b)
 
 
 def rival_seats(state: SootState, player: PlayerId) -> list[PlayerId]:
