@@ -104,7 +104,8 @@ def study_lines(games: int, players: int, seed: int, agents: list[str], variants
 
     Returns:
         The report's lines: a header naming the modules, then per seat its
-        campaign wins and mean campaign total.
+        campaign wins (both partners of a winning partnership are credited) and mean
+        campaign total.
 
     Raises:
         ConfigError: a bad player count or module combination.
@@ -114,8 +115,7 @@ def study_lines(games: int, players: int, seed: int, agents: list[str], variants
     wins = [0] * players
     sums = [0] * players
     for c in done:
-        win = c.winner()
-        if win is not None:
+        for win in c.winners():  # both partners of a winning partnership
             wins[win] += 1
         for s, t in enumerate(c.totals()):
             sums[s] += t

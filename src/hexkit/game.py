@@ -268,6 +268,20 @@ class ScoreSheet:
         return tuple(seats)
 
     @property
+    def winning_side(self) -> tuple[PlayerId, ...]:
+        """The first-place side: the winner and its teammates (``"same team"``), without the
+        seats of another side that a full tie left level with it (those are in :attr:`winners`).
+
+        A study row's ``winners`` (:mod:`hexkit.sim`): in a game without teams, the winner alone.
+        """
+        seats = [self.order[0]]
+        for seat, why in zip(self.order[1:], self.decided_by):
+            if why != SAME_TEAM:
+                break
+            seats.append(seat)
+        return tuple(seats)
+
+    @property
     def sides(self) -> int:
         """How many sides share first place: 1 for a clear winner (a whole
         team counts once), more when the tie-breakers leave a full tie."""
@@ -309,7 +323,10 @@ class ScoreSheet:
 TIED = "tied"
 """The ``decided_by`` entry of a place that no tie-breaker separated from the one before."""
 
-SHARED_PLACE = frozenset({TIED, "same team"})
+SAME_TEAM = "same team"
+"""The ``decided_by`` entry of a seat that is on the same team as the one before (a partnership)."""
+
+SHARED_PLACE = frozenset({TIED, SAME_TEAM})
 """``decided_by`` entries that put a seat level with the one before it."""
 
 

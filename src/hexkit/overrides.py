@@ -16,7 +16,7 @@ import attrs
 
 from hexkit.errors import ConfigError
 
-__all__ = ["apply_overrides", "set_path", "get_path"]
+__all__ = ["apply_overrides", "set_path", "get_path", "settable_fields"]
 
 T = TypeVar("T")
 
@@ -47,11 +47,18 @@ def _coerce(old: Any, value: Any, path: str) -> Any:
     )
 
 
+def settable_fields(cls: type) -> tuple[str, ...]:
+    """The fields of attrs class ``cls`` an override may set: the public ones its
+    ``__init__`` takes (never a private or derived field such as ``_tile_table``)."""
+    return tuple(f.name for f in attrs.fields(cls) if f.init and not f.name.startswith("_"))
+
+
 def _child_key(node: Any, part: str, path: str) -> Any:
     if attrs.has(type(node)):
-        if part not in attrs.fields_dict(type(node)):
-            names = ", ".join(attrs.fields_dict(type(node)))
-            raise ConfigError(f"override {path}: {type(node).__name__} has no field {part!r} ({names})")
+        names = settable_fields(type(node))
+        if part not in names:
+            raise ConfigError(f"override {path}: {type(node).__name__} has no field {part!r} "
+                              f"(settable fields: {', '.join(names)})")
         return part
     if isinstance(node, Mapping):
         if part in node:

@@ -19,6 +19,12 @@ Interpretations (assumed, see ``docs/rules/soot.md`` and ``docs/campaign.md``):
 * The campaign winner is the seat with the most points summed over the
   three games; a tie is broken by the most games won, then the lower seat
   (assumed: the rulebook gives no campaign tie-breaker).
+* With Partnerships (assumed: the rulebook pairs the two modules without a
+  word): a partnership's campaign total is the sum of its three games'
+  partnership scores (each the lower of the two partners' totals, as each
+  game is scored), a game is won by both seats of its winning partnership,
+  and the campaign winners are both seats of the partnership with the most
+  campaign points (ties: most games won, then the lower seat).
 * Seats keep their number (and agent) across the three games; each game has
   its own seed drawn from the campaign seed.
 
@@ -52,6 +58,7 @@ from hexkit.match import Match
 from hexkit.record import record_from_json, record_to_json
 from hexkit.sim.study import agent_seed
 from hexkit_soot.game import GAME
+from hexkit_soot.rules.partners import seating
 from hexkit_soot.rules.partnerships import check_players
 from hexkit_soot.rules.scoring import final_scores
 from hexkit_soot.rules.campaign import MODULE, NAME, CampaignModule, carry_out, is_exhausted
@@ -260,14 +267,68 @@ class Campaign:
         """Each seat's points summed over the games played."""
         return [sum(g.totals[s] for g in self.games) for s in range(self.players)]
 
+    @property
+    def partnerships(self) -> bool:
+        """Whether its games are played with the Partnerships module."""
+        return "partnerships" in self.modules
+
+    def game_winners(self, index: int) -> tuple[PlayerId, ...]:
+        """The seats that won finished game ``index``: its winner, and with Partnerships
+        the winner's partner (the winning partnership's both seats).
+
+        Args:
+            index: a played game (0-2).
+        """
+        first = self.games[index].ranking[0]
+        if not self.partnerships:
+            return (first,)
+        pair = next(p for p in seating(self.players) if first in p)
+        return (first, pair[1] if pair[0] == first else pair[0])
+
+    def partnership_totals(self) -> list[tuple[tuple[int, int], int]]:
+        """Each partnership with its campaign points: the sum of its games' partnership
+        scores (each the lower partner's total); ``[]`` without Partnerships.
+
+        Example: totals ``[30, 25, 12, 40]`` and ``[10, 20, 30, 5]`` in two games give
+        ``[((0, 2), 22), ((1, 3), 30)]`` (12 + 10, 25 + 5).
+        """
+        if not self.partnerships:
+            return []
+        return [(pair, sum(min(g.totals[pair[0]], g.totals[pair[1]]) for g in self.games))
+                for pair in seating(self.players)]
+
+    def games_won(self) -> list[int]:
+        """Each seat's games won (both partners of a winning partnership count one each)."""
+        wins = [0] * self.players
+        for i in range(len(self.games)):
+            for seat in self.game_winners(i):
+                wins[seat] += 1
+        return wins
+
     def standings(self) -> list[int]:
-        """Seats best first: most total points, then most games won, then the lower seat."""
+        """Seats best first: most total points, then most games won, then the lower seat.
+
+        With Partnerships: the partnerships best first by campaign points (then games won,
+        then the lower seat), each partnership's two seats together (the higher total first).
+        """
         totals = self.totals()
-        wins = [sum(1 for g in self.games if g.ranking and g.ranking[0] == s) for s in range(self.players)]
-        return sorted(range(self.players), key=lambda s: (-totals[s], -wins[s], s))
+        wins = self.games_won()
+        if not self.partnerships:
+            return sorted(range(self.players), key=lambda s: (-totals[s], -wins[s], s))
+        ranked = sorted(self.partnership_totals(), key=lambda item: (-item[1], -wins[item[0][0]], item[0][0]))
+        return [seat for pair, _ in ranked for seat in sorted(pair, key=lambda s: (-totals[s], s))]
+
+    def winners(self) -> tuple[PlayerId, ...]:
+        """The campaign's winning seats once the three games are played (both partners of the
+        winning partnership with Partnerships), else ``()``."""
+        if not self.done:
+            return ()
+        order = self.standings()
+        return tuple(order[:2]) if self.partnerships else (order[0],)
 
     def winner(self) -> PlayerId | None:
-        """The campaign winner once the three games are played, else ``None``."""
+        """The campaign winner once the three games are played, else ``None`` (with
+        Partnerships the first listed of :meth:`winners`)."""
         return self.standings()[0] if self.done else None
 
     def status(self) -> str:
@@ -277,12 +338,20 @@ class Campaign:
                  + (f", modules: {', '.join(self.modules)}" if self.modules else "")]
         for i, g in enumerate(self.games):
             lines.append(f"game {i + 1} (seed {g.seed}): " + ", ".join(f"P{s} {t}" for s, t in enumerate(g.totals))
-                         + f"; won by P{g.ranking[0]}")
+                         + f"; won by {'+'.join(f'P{s}' for s in self.game_winners(i))}")
         lines.append("total: " + ", ".join(f"P{s} {t}" for s, t in enumerate(self.totals())))
+        if self.partnerships:
+            lines.append("partnerships (the lower partner's total, summed over the games): "
+                         + ", ".join(f"P{a}+P{b} {t}" for (a, b), t in self.partnership_totals()))
         lines.append(f"envelope: {', '.join(self.envelope) or '(empty)'}")
         lines.append(f"exhausted tiles: {len(self.exhausted)}")
-        win = self.winner()
-        lines.append(f"campaign winner: P{win}" if win is not None else "campaign goes on")
+        won = self.winners()
+        if not won:
+            lines.append("campaign goes on")
+        elif len(won) > 1:
+            lines.append(f"campaign winners: {'+'.join(f'P{s}' for s in won)} (partnership)")
+        else:
+            lines.append(f"campaign winner: P{won[0]}")
         return "\n".join(lines)
 
     # -- files ----------------------------------------------------------

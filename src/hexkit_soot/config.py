@@ -27,7 +27,7 @@ import attrs
 from hexkit.errors import ConfigError
 from hexkit.game import GameConfig, GameInfo, State
 from hexkit_soot.data import SootData, data_for
-from hexkit_soot.rules.modules import MODULES
+from hexkit_soot.rules.modules import MODULES, module_version
 
 __all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of", "D"]
 
@@ -86,12 +86,9 @@ class SootConfig(GameConfig):
             named |= {"trust"}  # the solo game is the game against the Trust (rulebook, The Trust)
         if not named <= self.modules:
             object.__setattr__(self, "modules", self.modules | named)
-        if "long-valley" in self.modules and "numbers.premium_distance" not in self.overrides:
-            # The Long Valley: the frontier premium starts at 3+ hexes (data/scenarios.toml)
-            object.__setattr__(self, "overrides", {**self.overrides, "numbers.premium_distance": 3})
         if self.modules and not self.module_versions:
             # each module's rules version and data digest, so a record replays only with them
-            object.__setattr__(self, "module_versions", _versions(self.modules))
+            object.__setattr__(self, "module_versions", _versions(self.modules, self._folder()))
 
     def check(self, info: GameInfo) -> None:
         """Raise :class:`ConfigError` unless this config can be played.
@@ -120,14 +117,20 @@ class SootConfig(GameConfig):
         missing = sorted(self.modules - set(MODULES))
         if missing:
             raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
-        if self.module_versions and self.module_versions != _versions(self.modules):
+        now = _versions(self.modules, self._folder())
+        if self.module_versions and self.module_versions != now:
             raise ConfigError(
                 f"module_versions: made with {', '.join(self.module_versions)}; "
-                f"this build has {', '.join(_versions(self.modules)) or 'none'}")
+                f"this build and data folder have {', '.join(now) or 'none'}")
         folder = self.data_dir or self.data
         if folder is not None and not Path(folder).is_dir():
             raise ConfigError(f"data directory {folder!r} is not a directory")
         data_of(self)
+
+    def _folder(self) -> str | None:
+        """The data folder this config plays (``data_dir``, else the core's ``data``; ``None``: packaged)."""
+        folder = self.data_dir or self.data
+        return None if folder is None else str(folder)
 
     @property
     def two_player(self) -> bool:
@@ -135,9 +138,10 @@ class SootConfig(GameConfig):
         return self.players == 2
 
 
-def _versions(modules: frozenset[str]) -> tuple[str, ...]:
-    """``"name version"`` of each registered module in ``modules``, in name order."""
-    return tuple(f"{name} {getattr(MODULES[name], 'version', '0')}" for name in sorted(modules) if name in MODULES)
+def _versions(modules: frozenset[str], folder: str | None) -> tuple[str, ...]:
+    """``"name version"`` of each registered module in ``modules``, in name order: its rules
+    version and the digest of the module data ``folder`` plays (:func:`module_version`)."""
+    return tuple(f"{name} {module_version(MODULES[name], folder)}" for name in sorted(modules) if name in MODULES)
 
 
 def data_of(config: GameConfig) -> SootData:

@@ -22,7 +22,18 @@ import attrs
 
 from hexkit.data import DataReader, DataSet, Report, source_field
 from hexkit.errors import InvalidRecordError
-from hexkit_soot.module_data import ScenarioCard, TrustData, check_modules, read_scenarios, read_trust
+from hexkit_soot.module_data import (
+    LaborData,
+    ScenarioCard,
+    ShareNumbers,
+    TrustData,
+    check_modules,
+    read_labor,
+    read_scenarios,
+    read_shares,
+    read_trust,
+)
+from hexkit_soot.rules.seasons import SEASONS as SEASON_NAMES
 
 __all__ = [
     "Good",
@@ -491,6 +502,8 @@ class SootData:
         numbers: the rule numbers.
         trust: the Trust module's data (``trust.toml``; :mod:`hexkit_soot.module_data`).
         scenarios: the scenario cards by module name (``scenarios.toml``).
+        shares: the Shares module's numbers (``shares.toml``; the packaged file if the folder has none).
+        labor: the Labor module's numbers (``labor.toml``; the packaged file if the folder has none).
     """
 
     goods: dict[str, Good]
@@ -516,6 +529,8 @@ class SootData:
     numbers: Numbers
     trust: TrustData
     scenarios: dict[str, ScenarioCard]
+    shares: ShareNumbers
+    labor: LaborData
     _tile_table: tuple[tuple[str, str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
     _tier_facilities: dict[int, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     # Derived from ``goods`` once: the rules ask these in every menu.
@@ -642,6 +657,15 @@ def _check(data: SootData, report: Report) -> None:
             if moved not in goods or goods[moved].kind != "tracked":
                 report(f"flux.{i}", f"{moved!r} is not a tracked good")
     check_modules(data.trust, data.scenarios, data.terrains, report)  # the optional modules' files
+    for tier in data.labor.tiers:
+        if tier not in (1, 2, 3):
+            report("labor.tiers", f"tier {tier} is not a facility tier (1, 2 or 3)")
+    for name in data.labor.never_strike:
+        if name not in data.facilities:
+            report("labor.never_strike", f"unknown facility {name!r}")
+    for season in data.labor.seasons:
+        if season not in SEASON_NAMES:
+            report("labor.seasons", f"unknown season {season!r} (seasons: {', '.join(SEASON_NAMES)})")
 
 
 def _read(reader: DataReader) -> SootData:
@@ -678,8 +702,11 @@ def _read(reader: DataReader) -> SootData:
     numbers = reader.values("rules.toml", "number", Numbers, path="numbers")
     trust = read_trust(reader)  # the optional modules' files, read and checked like the base ones
     scenarios = read_scenarios(reader)
+    shares = read_shares(reader)
+    labor = read_labor(reader)
     reader.raise_if_any()
-    return SootData(numbers=reader.got(numbers), trust=reader.got(trust), scenarios=scenarios, **parts)
+    return SootData(numbers=reader.got(numbers), trust=reader.got(trust), scenarios=scenarios,
+                    shares=reader.got(shares), labor=reader.got(labor), **parts)
 
 
 DATA = DataSet(DATA_DIR, _read, _check)

@@ -59,7 +59,7 @@ from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.game_end import end_reason
 from hexkit_soot.rules import campaign as campaign_rules
-from hexkit_soot.rules.modules import module_value, register_module, rival_seats
+from hexkit_soot.rules.modules import check_module_state, module_value, register_module, rival_seats
 from hexkit_soot.rules.scenarios import SCENARIOS
 from hexkit_soot.rules.trust import TRUST, trust_closed, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
@@ -368,7 +368,9 @@ class SootGame(FlowGame[SootState, SootConfig]):
         (:func:`~hexkit_soot.rules.trades.check_trades`), and trail marks
         that match the routes (:func:`~hexkit_soot.rules.routes.check_trails`);
         then seats, names, places, the map, prices, token counts and pending
-        questions (:mod:`hexkit_soot.integrity`). Every problem is collected.
+        questions (:mod:`hexkit_soot.integrity`); ``module_state`` keys only
+        of the game's modules (:func:`~hexkit_soot.rules.modules.check_module_state`).
+        Every problem is collected.
 
         Raises:
             StateValidationError: an ``InvalidRecordError`` naming every
@@ -384,6 +386,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         check_players(state, problems)
         check_fields(state, problems)
         _labor.check_workers(state, problems)  # module labor: its module_state lists and its question
+        check_module_state(state, problems)  # only the keys the game's modules keep
         if not problems:  # the combined checks look things up by the names just checked
             check_network(state, problems)
             for check in (trades.check_trades, routes.check_trails, shares.check_shares):

@@ -91,8 +91,8 @@ def _lines(state: SootState) -> list[str]:
 def test_data_numbers_come_from_the_rulebook() -> None:
     data = labor_data()
     assert (data.hire_cost, data.worker_food, data.wage, data.strike_settlement) == (2, 1, 1, 2)
-    assert data.tiers == frozenset({2, 3}) and data.seasons == frozenset({"Hardship"})
-    assert data.never_strike == frozenset({"Luxury Manufactory"})
+    assert data.tiers == (2, 3) and data.seasons == ("Hardship",)
+    assert data.never_strike == ("Luxury Manufactory",)
     config = GAME.make_config(players=3, variants={"labor"})
     assert config.modules == frozenset({"labor"})
     assert config.module_versions[0].startswith("labor 1+")

@@ -8,8 +8,13 @@ from hexkit.errors import ConfigError
 from hexkit.testing import check_game
 from hexkit_soot import GAME
 from hexkit_soot.config import data_of
-from hexkit_soot.rules.scenarios import SCENARIOS, scenario_data
-from hexkit_soot.state import RAIL, Settlement
+from hexkit.hexes import Hex
+from hexkit_soot.rules.contracts import destinations
+from hexkit_soot.rules.market import sell_price
+from hexkit_soot.rules.milestones import far_camps
+from hexkit_soot.rules.scenarios import SCENARIOS, premium_distance, scenario_data
+from hexkit_soot.state import CENTRAL_CITY, RAIL, Settlement, SootState
+from tests.soot.helpers import camp, settle
 
 NAMES = ("river-delta", "mountain-pass", "long-valley")
 
@@ -64,11 +69,37 @@ def test_mountain_pass_seeds_mountains_and_the_first_rail_scores_five() -> None:
 
 def test_long_valley_premium_from_three_hexes_and_plains_on_top() -> None:
     config = GAME.make_config(players=2, variants={"long-valley"})
-    assert data_of(config).numbers.premium_distance == 3
-    assert data_of(GAME.make_config(players=2)).numbers.premium_distance == 4
+    assert "numbers.premium_distance" not in config.overrides  # the card's number, not an override
+    assert data_of(config).numbers.premium_distance == 4
     state = GAME.new(config, 5)
     tiles = data_of(config).tile_list()
     assert all(tiles[t][0] == "Plains" for t in state.tile_stack[-8:])
+    assert premium_distance(state) == 3 and premium_distance(GAME.new(GAME.make_config(players=2), 5)) == 4
+
+
+def _premium(state: SootState, distance: int) -> int:
+    """The frontier premium on 1 Timber sold at a market ``distance`` hexes east of the Central City."""
+    at = Hex(distance, 0)
+    return sell_price(state, 0, "Timber", at) - sell_price(state, 0, "Timber", CENTRAL_CITY)
+
+
+def test_long_valley_moves_only_the_premium_not_the_frontier_of_contracts_and_milestones() -> None:
+    valley = GAME.new(GAME.make_config(players=2, variants={"long-valley"}), 5)
+    plain = GAME.new(GAME.make_config(players=2), 5)
+    # rulebook: frontier premium +2/unit at 4+ hexes out; The Long Valley: from 3+
+    assert [_premium(valley, d) for d in (2, 3, 4)] == [0, 2, 2]
+    assert [_premium(plain, d) for d in (2, 3, 4)] == [0, 0, 2]
+    for state in (valley, plain):
+        for d in (3, 4):
+            settle(state, Hex(d, 0), 0)
+            camp(state, Hex(0, d), 0, "Farm")
+        # "Frontier" = any settlement 4+ hexes from the Central City (contracts); Frontier Magnate: camps 4+ out
+        assert destinations(state, "Frontier") == [Hex(4, 0)]
+        assert far_camps(state, 0) == 1
+    # the card's number is the premium distance: --set scenarios.long-valley.points=2
+    two = GAME.new(GAME.make_config(players=2, variants={"long-valley"},
+                                    overrides={"scenarios.long-valley.points": 2}), 5)
+    assert [_premium(two, d) for d in (1, 2, 3)] == [0, 2, 2]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -84,3 +115,26 @@ def test_conformance_scenarios_soak(name: str) -> None:
     configs = [GAME.make_config(players=p, variants={name}) for p in (2, 3, 4, 5, 6)]
     report = check_game(GAME, configs, seeds=range(200, 220), json_every=307, view_every=401, all_views=False)
     assert report.games == 100
+
+
+def test_the_first_rail_laid_claims_the_pass_not_the_earliest_seat_of_the_round() -> None:
+    from hexkit_soot.rules.routes import set_route
+    state = GAME.new(GAME.make_config(players=2, variants={"mountain-pass"}), 5)
+    tiles = data_of(state.config).tile_list()
+    mountains = [t for t, (terrain, _, _) in enumerate(tiles) if terrain == "Mountain"]
+    plains = [t for t, (terrain, _, _) in enumerate(tiles) if terrain == "Plains"]
+    far = [Hex(5, -5), Hex(5, -4), Hex(-5, 5), Hex(-5, 4), Hex(-5, 0), Hex(-4, 0)]
+    for h, t in zip(far, (plains[0], plains[1], plains[2], mountains[0], plains[3], plains[4])):
+        state.tiles[h] = t
+    set_route(state, far[0], far[1], RAIL, 0)  # P0's rail on the plains: no pass
+    assert "pass.first" not in state.module_state
+    set_route(state, far[2], far[3], RAIL, 1)  # P1 lays rail into a Mountain hex first
+    set_route(state, far[4], far[5], RAIL, 0)
+    assert state.module_state["pass.first"] == [1]
+    assert state.log[-1].player == 1 and "first rail through the Mountain Pass" in state.log[-1].text
+    state.order = [0, 1]  # P0 is earlier in turn order, but P1 laid its rail first
+    state.tiles[far[5]] = mountains[1]
+    SCENARIOS["mountain-pass"].after_actions(state)
+    assert state.module_state["pass.first"] == [1]
+    assert SCENARIOS["mountain-pass"].score(state, 1) == {"Mountain Pass: first rail": 5}
+    assert SCENARIOS["mountain-pass"].score(state, 0) == {"Mountain Pass: first rail": 0}

@@ -53,7 +53,9 @@ def score_action(game: Game[Any, Any], sample: State, action: Any, player: Playe
         return -math.inf
     value = game.evaluate(child, player)
     if game.is_over(child):
-        value += WIN_BONUS if game.winner(child) == player else -WIN_BONUS
+        # the winner and its teammates (a partnership's both seats) win: a game without teams
+        # has the winner alone on its winning side
+        value += WIN_BONUS if player in game.scores(child).winning_side else -WIN_BONUS
     return value
 
 

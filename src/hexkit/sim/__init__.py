@@ -39,8 +39,15 @@ done (in seed order), with these fields:
 ``scores``, ``breakdown``, ``order``, ``winner``, ``decided_by``
     the final :class:`~hexkit.game.ScoreSheet`: totals, named parts, ranking,
     and for each place the rule that separated it from the one before.
+``winners``
+    the seats that won: the winner and its teammates (a partnership's both
+    seats, :attr:`~hexkit.game.ScoreSheet.winning_side`); ``[]`` when an
+    opponent outside the seats won. Win rates (the ``won`` column of
+    :func:`load_results`, the report's tables, tournament wins) credit every
+    seat listed. Rows written before this field existed read as
+    ``[winner]``, so older files (and ``--resume`` onto them) still work.
 ``winner_agent``, ``winner_faction``
-    the winner's agent and faction.
+    the winner's agent and faction (the first of ``winners``).
 ``beaten_by``
     ``null``, or the opponent outside the seats that won (the game's
     optional ``beaten_by`` hook; Soot's solo game: ``"the Trust"``); then

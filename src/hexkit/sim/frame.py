@@ -26,7 +26,8 @@ Columns (one row per game and seat; a failed game keeps its seats with
     (for example ``("company", "captain")`` for a label
     ``"Company (Captain)"``); a game without it gets ``faction`` only.
 ``score``, ``place``, ``won``
-    the final score, the place (1 = winner) and whether the seat won.
+    the final score, the place (1 = winner) and whether the seat won (every
+    seat of the row's ``winners``: both partners of a winning partnership).
 ``finished``, ``error``, ``end_reason``, ``safeguard``
     whether the game ended normally; the failure message; why it ended;
     whether an engine safeguard (not a rule of the game) ended it
@@ -67,6 +68,7 @@ if TYPE_CHECKING:  # pandas is imported when a frame is made, not with hexkit.si
 
 __all__ = [
     "load_results",
+    "winning_seats",
     "rows_frame",
     "faction_part_names",
     "split_faction",
@@ -222,6 +224,7 @@ def _seat_rows(row: dict[str, Any], parts: Sequence[str]) -> list[dict[str, Any]
         common[f"set:{path}"] = value
     for name, value in (config.get("options") or {}).items():
         common[f"option:{name}"] = value
+    won = winning_seats(row)
     out = []
     for seat, agent in enumerate(seats):
         entry = dict(common, seat=seat, agent=agent)
@@ -232,7 +235,7 @@ def _seat_rows(row: dict[str, Any], parts: Sequence[str]) -> list[dict[str, Any]
         if finished and scores is not None:
             entry["score"] = float(scores[seat])
             entry["place"] = order.index(seat) + 1 if seat in order else None
-            entry["won"] = row.get("winner") == seat
+            entry["won"] = seat in won
         else:
             entry["score"], entry["place"], entry["won"] = None, None, None
         entry["agent_seconds"] = thinking[seat] if thinking and seat < len(thinking) else None
@@ -244,6 +247,22 @@ def _seat_rows(row: dict[str, Any], parts: Sequence[str]) -> list[dict[str, Any]
                 entry[f"score:{name}"] = value
         out.append(entry)
     return out
+
+
+def winning_seats(row: dict[str, Any]) -> frozenset[int]:
+    """The seats a result row credits with the win: its ``winners`` (the winner and its
+    teammates, e.g. both partners), or ``{winner}`` for a row written before that field
+    existed; none when an opponent outside the seats won (``winner`` -1).
+
+    Example:
+        >>> sorted(winning_seats({"winner": 1, "winners": [1, 3]})), sorted(winning_seats({"winner": 2}))
+        ([1, 3], [2])
+    """
+    listed = row.get("winners")
+    if isinstance(listed, list):
+        return frozenset(int(s) for s in listed)
+    winner = row.get("winner")
+    return frozenset() if winner is None or int(winner) < 0 else frozenset({int(winner)})
 
 
 def rows_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:

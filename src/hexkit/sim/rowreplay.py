@@ -100,6 +100,6 @@ def replay_row(row: dict[str, Any], game_ref: str | None = None) -> RowReplay:
     study, index = row_study(row, ref)
     kept: list[GameRecord] = []
     new = play_game(study, index, keep=kept)
-    fields = ("scores", "winner", "decisions", "error")
+    fields = ("scores", "winner", "winners", "decisions", "error")
     same = all(new.get(f) == row.get(f) for f in fields if f in row)
     return RowReplay(kept[0], new, same, clock_bound_specs(list(study.agents)))

@@ -45,6 +45,13 @@ def _check_row(row: dict[str, Any], seats: list[str], winner: int,
     if not 0 <= winner < n and not (winner == -1 and row.get("beaten_by")):
         raise InvalidRecordError(f"{where}.winner", f"seat {winner} is not one of 0..{n - 1} "
                                  "(-1 only with beaten_by: an opponent outside the seats won)")
+    winners = row.get("winners")
+    if winners is not None and (not isinstance(winners, list)
+                                or any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < n
+                                       for w in winners)
+                                or (winner >= 0 and winner not in winners) or (winner < 0 and winners)):
+        raise InvalidRecordError(f"{where}.winners", f"expected the winner {winner} and its teammates "
+                                 f"(seats 0..{n - 1}; [] when an opponent outside the seats won), got {winners!r}")
     if factions is not None and (not isinstance(factions, list) or len(factions) != n):
         raise InvalidRecordError(f"{where}.factions", f"expected {n} factions, got {factions!r}")
     if not isinstance(breakdown, list) or len(breakdown) != n or not all(

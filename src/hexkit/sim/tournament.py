@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 
 from hexkit.errors import ConfigError
+from hexkit.sim.frame import winning_seats
 from hexkit.sim.report import DPI, PAGE_WIDTH, ROW, TableData, _pct, _pyplot, write_html
 from hexkit.sim.run import Backend, OutMode, ResultsFileError, check_run_options, simulate
 from hexkit.sim.results import read_results
@@ -177,9 +178,9 @@ def rate_rows(rows: Sequence[dict[str, Any]], agents: Sequence[str]) -> list[Rat
         for agent, team in zip(line_up, new):
             ratings[agent] = team[0]
             games[agent] += 1
-        winner = seats[int(row["winner"])]
-        if winner in wins:
-            wins[winner] += 1
+        for winner in {seats[seat] for seat in winning_seats(row)}:  # both partners' agents, once each
+            if winner in wins:
+                wins[winner] += 1
     found = [Rating(a, float(r.mu), float(r.sigma), games[a], wins[a]) for a, r in ratings.items()]
     return sorted(found, key=lambda r: (-r.ordinal, r.agent))
 

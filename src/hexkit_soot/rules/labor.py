@@ -46,24 +46,18 @@ Source: rulebook, "Optional Modules" (Labor).
 
 from __future__ import annotations
 
-import hashlib
 import sys
-import tomllib
 from collections.abc import Iterator
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-import attrs
-
-from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit.validation import Problems
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code, season_of
+from hexkit_soot.data import load_data
 from hexkit_soot.ledger import D, spend_currency
+from hexkit_soot.module_data import LaborData, module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.steps import ask, free_action, handles, opt, optf
@@ -90,128 +84,10 @@ _FILE = "labor.toml"
 _NO_CODES: frozenset[int] = frozenset()
 
 
-@attrs.frozen
-class LaborData:
-    """The Labor module's numbers (data/labor.toml).
-
-    Attributes:
-        hire_cost: ¤ to hire one worker (2).
-        worker_food: food each worker adds to Upkeep (1).
-        wage: ¤ per worker at a Labor Demands check (1).
-        strike_settlement: ¤ that ends a strike ("double": 2).
-        tiers: facility tiers that need a worker (2 and 3).
-        seasons: seasons with a Labor Demands check each round (Hardship).
-        never_strike: facilities whose workers never strike (the Luxury Manufactory).
-        idle_base: agents' worth lost by an idle facility (points).
-        idle_per_round: agents' worth lost per round left (at most 8), points.
-        version: the file's version.
-    """
-
-    hire_cost: int
-    worker_food: int
-    wage: int
-    strike_settlement: int
-    tiers: frozenset[int]
-    seasons: frozenset[str]
-    never_strike: frozenset[str]
-    idle_base: float
-    idle_per_round: float
-    version: int
-
-
-def _source_ok(entry: dict[str, Any]) -> bool:
-    source = entry.get("source")
-    return isinstance(source, str) and (source.startswith("rulebook: ") or source.startswith("assumed: "))
-
-
-def _tables(raw: dict[str, Any], key: str, problems: Problems) -> list[dict[str, Any]] | None:
-    """``raw[key]`` as an array of tables (``[[key]]``; absent: ``[]``), or ``None`` with the problem named."""
-    entries = raw.get(key, [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        problems.add(f"labor.{key}", f"must be an array of tables ([[{key}]]), not {entries!r}")
-        return None
-    return entries
-
-
-@cache
-def _parse(text: str, where: str) -> LaborData:
-    """Parse and check a labor.toml text; every problem is collected and named.
-
-    Raises:
-        InvalidRecordError: naming each broken field (``labor.number.hire_cost`` ...).
-    """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidRecordError(where, f"not TOML: {exc}") from None
-    problems = Problems()
-    numbers: dict[str, int] = {}
-    for i, entry in enumerate(_tables(raw, "number", problems) or []):
-        name = entry.get("name", f"#{i}")
-        value = entry.get("value")
-        if type(value) is not int or value < 0:
-            problems.add(f"labor.number.{name}", f"must be a whole number >= 0, not {value!r}")
-        elif not _source_ok(entry):
-            problems.add(f"labor.number.{name}.source", "must start with 'rulebook: ' or 'assumed: '")
-        else:
-            numbers[str(name)] = value
-    for name in ("hire_cost", "worker_food", "wage", "strike_settlement"):
-        if name not in numbers and not any(e.field.startswith(f"labor.number.{name}") for e in problems.errors):
-            problems.add(f"labor.number.{name}", "missing")
-    lists: dict[str, list[Any]] = {}
-    for table in ("tiers", "seasons", "never_strike"):
-        entries = _tables(raw, table, problems)
-        if entries is None:
-            continue
-        if len(entries) != 1 or not isinstance(entries[0].get("value"), list):
-            problems.add(f"labor.{table}", "must be one entry with a list 'value'")
-        elif not _source_ok(entries[0]):
-            problems.add(f"labor.{table}.source", "must start with 'rulebook: ' or 'assumed: '")
-        else:
-            lists[table] = entries[0]["value"]
-    agents = _tables(raw, "agent", problems)
-    agent = agents[0] if agents else {}
-    weights: dict[str, float] = {}
-    for name in ("idle_base", "idle_per_round"):
-        value = agent.get(name)
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-            problems.add(f"labor.agent.{name}", f"must be a number >= 0, not {value!r}")
-        else:
-            weights[name] = float(value)
-    if agent and not _source_ok(agent):
-        problems.add("labor.agent.source", "must start with 'rulebook: ' or 'assumed: '")
-    version = raw.get("version", 0)
-    if type(version) is not int:
-        problems.add("labor.version", f"must be a whole number, not {version!r}")
-    problems.raise_if_any()
-    return LaborData(
-        hire_cost=numbers["hire_cost"], worker_food=numbers["worker_food"], wage=numbers["wage"],
-        strike_settlement=numbers["strike_settlement"], tiers=frozenset(int(t) for t in lists["tiers"]),
-        seasons=frozenset(str(s) for s in lists["seasons"]),
-        never_strike=frozenset(str(s) for s in lists["never_strike"]),
-        idle_base=weights["idle_base"], idle_per_round=weights["idle_per_round"],
-        version=int(version),
-    )
-
-
-def _packaged() -> bytes:
-    return resources.files("hexkit_soot").joinpath(f"data/{_FILE}").read_bytes()
-
-
-@cache
-def _from(folder: str | None) -> LaborData:
-    """The Labor data of a designer's folder (its ``labor.toml``, else the packaged one), read once per folder."""
-    if folder is not None:
-        path = Path(folder) / _FILE
-        if path.is_file():
-            return _parse(path.read_text(encoding="utf-8"), str(path))
-    return _parse(_packaged().decode("utf-8"), f"data/{_FILE}")
-
-
 def labor_data(state: SootState | None = None) -> LaborData:
-    """The Labor numbers a game plays with: the designer's ``data_dir/labor.toml`` if it has one, else the packaged file.
-
-    Read once per folder (as :func:`hexkit_soot.config.data_of` reads the other files).
+    """The Labor numbers a game plays with: ``SootData.labor`` (the designer's
+    ``data_dir/labor.toml`` if it has one, else the packaged file, with the config's
+    ``--set labor.*`` overrides).
 
     Args:
         state: the game (``None``: the packaged data).
@@ -219,10 +95,7 @@ def labor_data(state: SootState | None = None) -> LaborData:
     Raises:
         InvalidRecordError: the file is malformed (every broken field named).
     """
-    folder = None
-    if state is not None:
-        folder = getattr(state.config, "data_dir", None) or getattr(state.config, "data", None)
-    return _from(None if folder is None else str(folder))
+    return load_data().labor if state is None else D(state).labor
 
 
 def labor_on(state: SootState) -> bool:
@@ -635,7 +508,10 @@ class Labor:
     """The Labor module (hooks called by the round; see :mod:`hexkit_soot.rules.modules`)."""
 
     name = NAME
-    version = f"{RULES_VERSION}+{hashlib.sha256(_packaged()).hexdigest()[:12]}"
+    state_keys = (WORKERS, STRIKES)
+    rules_version = RULES_VERSION
+    data_file = _FILE
+    version = f"{RULES_VERSION}+{module_digest(None, _FILE)}"
 
     def on_setup(self, state: SootState) -> None:
         """Log the module (facilities start without workers)."""

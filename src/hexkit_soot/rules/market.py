@@ -38,6 +38,7 @@ from hexkit_soot.ledger import (
     spend_currency,
 )
 from hexkit_soot.rules.access import route_access
+from hexkit_soot.rules.scenarios import premium_distance
 from hexkit_soot.rules.network import holds_at, is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import charter, is_market
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
@@ -76,7 +77,7 @@ def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
         return g.price
     base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
     nums = data.numbers
-    if at.distance(CENTRAL_CITY) >= nums.premium_distance:
+    if at.distance(CENTRAL_CITY) >= premium_distance(state):  # The Long Valley: 3+
         base += nums.premium
     if season_of(state.round) == "Boom":
         base += nums.boom_bonus

@@ -15,11 +15,20 @@ modules in the config, in the config's name order, at fixed points:
 * ``score(state, player)``: extra named parts of a player's final score
   (shares, scenario scoring, the partnership rule);
 * optional ``value(state, player) -> float`` (agents' evaluation, default 0:
-  :func:`module_value`) and ``version`` (rules version + data digest, kept in
-  ``SootConfig.module_versions``);
+  :func:`module_value`) and ``version`` (rules version + data digest of the
+  packaged data); a module with data declares ``rules_version`` and
+  ``data_file`` too, so :func:`module_version` digests the file the config's
+  data folder holds (``SootConfig.module_versions``);
+* optional ``state_keys``: the ``SootState.module_state`` keys the module
+  keeps (``("trust.deck", ...)``); a saved state holding any other key, or a
+  key of a module its game does not play, is refused at load
+  (:func:`check_module_state`);
 * optional ``allies(state, player) -> Iterable[PlayerId]``: seats whose
   points do not count against ``player`` in the agents' evaluation (a
   partner); read by :func:`rival_seats`;
+* optional ``on_rail(state, player, a, b)``: right after ``player``'s rail
+  segment between ``a`` and ``b`` is laid (The Mountain Pass: the first rail
+  through the pass); called by :func:`rail_built`;
 * optional ``on_settlement_founded(state, player, at)``: right after a
   settlement's founding points (The River Delta: a River Port's +2 founding
   points); called by :func:`settlement_founded`.
@@ -41,11 +50,13 @@ from typing import Protocol
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
+from hexkit.validation import Problems
+from hexkit_soot.module_data import module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.state import SootState
 
-__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "rival_seats",
-           "settlement_founded"]
+__all__ = ["Module", "MODULES", "register_module", "active_modules", "module_value", "module_version",
+           "rival_seats", "settlement_founded", "rail_built", "check_module_state"]
 
 
 class Module(Protocol):
@@ -85,6 +96,27 @@ def register_module(module: Module, registry: SootRegistry = REGISTRY) -> Module
     """
     registry.modules[module.name] = module
     return module
+
+
+def module_version(module: Module, folder: str | None) -> str:
+    """``module``'s rules version and data digest for a game whose data folder is ``folder``.
+
+    A module with a data file (``data_file``, e.g. ``"shares.toml"``) is digested from the
+    file that game plays: the folder's own, else the packaged one
+    (:func:`hexkit_soot.module_data.module_digest`), so a record made with a designer's
+    module file replays only with that file. Other modules give their ``version``.
+
+    Args:
+        module: a registered module.
+        folder: the config's data folder (``None``: packaged data).
+
+    Returns:
+        ``"<rules version>+<12 hex digits>"`` (``"2+ab12..."``), or the module's ``version``.
+    """
+    file: str | None = getattr(module, "data_file", None)
+    if file is None:
+        return str(getattr(module, "version", "0"))
+    return f"{getattr(module, 'rules_version')}+{module_digest(folder, file)}"
 
 
 def active_modules(state: SootState) -> Iterator[Module]:
@@ -139,6 +171,26 @@ def settlement_founded(state: SootState, player: PlayerId, at: Hex) -> None:
             hook(state, player, at)
 
 
+def rail_built(state: SootState, player: PlayerId, a: Hex, b: Hex) -> None:
+    """Tell the active modules that ``player`` laid a rail segment between ``a`` and ``b``.
+
+    Calls each active module's optional ``on_rail(state, player, a, b)`` hook; nothing
+    without modules.
+
+    Args:
+        state: the game.
+        player: the rail's owner.
+        a: one end of the segment.
+        b: the other end.
+    """
+    if not getattr(state.config, "modules", None):
+        return
+    for module in active_modules(state):
+        hook = getattr(module, "on_rail", None)
+        if hook is not None:
+            hook(state, player, a, b)
+
+
 def rival_seats(state: SootState, player: PlayerId) -> list[PlayerId]:
     """The seats whose scores count against ``player`` in the agents' evaluation: every other
     seat except the active modules' ``allies`` (Partnerships: the partner).
@@ -159,3 +211,33 @@ def rival_seats(state: SootState, player: PlayerId) -> list[PlayerId]:
         if hook is not None:
             allied.update(hook(state, player))
     return [q for q in seats if q not in allied]
+
+
+def check_module_state(state: SootState, problems: Problems) -> None:
+    """Refuse ``module_state`` keys no module of ``state``'s game keeps (a saved state is
+    loaded only with the keys its modules declare in ``state_keys``).
+
+    Each problem names the field, ``state.module_state.<key>``: an unknown key (the
+    known keys of the game's modules listed), or a key of a registered module the game
+    does not play.
+
+    Args:
+        state: a loaded state.
+        problems: where each problem is added.
+    """
+    if not state.module_state:
+        return
+    names: frozenset[str] = getattr(state.config, "modules", frozenset())
+    owner: dict[str, str] = {}
+    for name, module in sorted(MODULES.items()):
+        for key in getattr(module, "state_keys", ()):
+            owner.setdefault(key, name)
+    known = sorted(key for key, name in owner.items() if name in names)
+    for key in sorted(state.module_state):
+        module_name = owner.get(key)
+        if module_name is None:
+            problems.add(f"state.module_state.{key}", "unknown module state key (this game's modules keep: "
+                                                      f"{', '.join(known) or 'none'})")
+        elif module_name not in names:
+            problems.add(f"state.module_state.{key}", f"a key of the {module_name!r} module, which this game "
+                                                      "does not play")

@@ -33,6 +33,7 @@ from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.network import affordable, can_pay, pay, waivable
 from hexkit_soot.rules import shares as _shares  # module shares: lines and the issue offer
+from hexkit_soot.rules.modules import rail_built
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
@@ -138,6 +139,8 @@ def set_route(state: SootState, a: Hex, b: Hex, kind: int, owner: PlayerId) -> N
     _put(state, b, (d + 3) % 6, kind, owner)
     if kind == RAIL:
         _shares.note_rail(state, a, b, owner)  # module shares (nothing when off)
+        if owner >= 0:
+            rail_built(state, owner, a, b)  # modules' on_rail (The Mountain Pass); nothing without modules
 
 
 def anchors(state: SootState, player: PlayerId) -> set[Hex]:

@@ -10,30 +10,36 @@ in data/scenarios.toml.
   a River Port scores +2 founding points when it is founded (on the public
   track, with the season's founding points: ``on_settlement_founded``).
 * The Mountain Pass: 8 Mountain tiles on top of the stack (the arc near the
-  Central City); the first player with rail touching a Mountain hex (checked
-  after each action phase, ties to the earlier seat in turn order) scores 5.
+  Central City); the first player to lay a rail segment touching a Mountain
+  hex claims the pass at once (``on_rail``, rules version 3; version 2 looked
+  only after each action phase and gave a round's claim to the earlier seat in
+  turn order, even if a later seat had laid its rail first) and scores 5 at the end.
 * The Long Valley: 8 Plains tiles on top of the stack (the corridor); the
-  frontier premium starts at 3+ hexes (the config's override
-  ``numbers.premium_distance = 3``, so every price rule reads it).
+  frontier premium starts at 3+ hexes: the card's number, read by the sale
+  price (:func:`premium_distance`). Only the premium moves: a contract's
+  "Frontier" destination, the Frontier Magnate milestone and the Last
+  Frontier event keep ``numbers.premium_distance`` (4+ hexes), as the
+  rulebook defines them (rules version 3; version 2 moved all four).
 
 Source: rulebook, "Optional Modules", Scenarios.
 """
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.ledger import D, gain_points
-from hexkit_soot.module_data import ScenarioCard
+from hexkit_soot.module_data import ScenarioCard, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import RAIL, SootState
 
-__all__ = ["Scenario", "SCENARIOS", "scenario_data", "register"]
+__all__ = ["Scenario", "SCENARIOS", "scenario_data", "premium_distance", "register"]
 
-RULES_VERSION = 2
+RULES_VERSION = 3
+"""The scenarios' rules version: 3 since The Long Valley moves only the frontier premium and
+the Mountain Pass goes to the first rail laid (not the earliest seat of the round)."""
+
+LONG_VALLEY = "long-valley"
 
 
 def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
@@ -48,9 +54,20 @@ def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
     return D(state).scenarios
 
 
-def _digest() -> str:
-    text = resources.files("hexkit_soot").joinpath("data/scenarios.toml").read_bytes()
-    return hashlib.sha256(text).hexdigest()[:12]
+def premium_distance(state: SootState) -> int:
+    """Hexes from the Central City at which a market's frontier premium starts: the Long
+    Valley card's number (3) with that scenario, else ``numbers.premium_distance`` (4).
+
+    Source: rulebook, "MARKET" (frontier premium: +2/unit at 4+ hexes out); Scenarios
+    (The Long Valley: the frontier premium starts at 3+ hexes).
+
+    Args:
+        state: the game.
+    """
+    data = D(state)
+    if LONG_VALLEY in getattr(state.config, "modules", ()):
+        return data.scenarios[LONG_VALLEY].points
+    return data.numbers.premium_distance
 
 
 class Scenario:
@@ -62,7 +79,10 @@ class Scenario:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.version = f"{RULES_VERSION}+{_digest()}"
+        self.rules_version = RULES_VERSION
+        self.data_file = "scenarios.toml"
+        self.state_keys: tuple[str, ...] = ("pass.first",) if name == "mountain-pass" else ()
+        self.version = f"{RULES_VERSION}+{module_digest(None, 'scenarios.toml')}"
 
     def card(self, state: SootState) -> ScenarioCard:
         """This scenario's card in ``state``'s data."""
@@ -89,8 +109,25 @@ class Scenario:
         stack[:] = rest + want
         state.note(None, f"{card.title}: {len(want)} {card.seed} tiles on top of the stack")
 
+    def on_rail(self, state: SootState, player: PlayerId, a: Hex, b: Hex) -> None:
+        """The Mountain Pass: the first rail segment laid touching a Mountain hex claims the pass.
+
+        Source: rulebook, Scenarios ("first rail through the pass: 5 points").
+        """
+        if self.name != "mountain-pass" or "pass.first" in state.module_state:
+            return
+        tiles = D(state).tile_list()
+        for h in (a, b):
+            tile = state.tiles.get(h)
+            if tile is not None and tile >= 0 and tiles[tile][0] == "Mountain":
+                state.module_state["pass.first"] = [player]
+                state.note(player, f"ran the first rail through the Mountain Pass at {h}: "
+                                   f"{self.card(state).points} points at the end")
+                return
+
     def after_actions(self, state: SootState) -> None:
-        """The Mountain Pass: the first rail touching a Mountain hex claims the pass."""
+        """The Mountain Pass: a rail touching a Mountain hex that no ``on_rail`` saw (a state
+        built by hand) claims the pass for the earliest seat in turn order."""
         if self.name != "mountain-pass" or "pass.first" in state.module_state:
             return
         tiles = D(state).tile_list()

@@ -47,21 +47,14 @@ Source: rulebook, "Optional Modules" (Shares); "Routes" (tolls).
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
-from functools import cache
-from importlib import resources
-from pathlib import Path
-
-import attrs
-
 from hexkit.errors import InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
-from hexkit_soot.ledger import gain_currency, transfer_currency
+from hexkit_soot.ledger import D, gain_currency, transfer_currency
+from hexkit_soot.module_data import ShareNumbers, load_share_numbers, module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.steps import ask, free_action, handles, opt, optf
@@ -88,110 +81,23 @@ certificates issued, shares bought, tolls matched (counted for the line's owner)
 _FRESH = "shares.fresh"
 """``module_state`` key: the rail segments (edge codes) laid since the last issue offer."""
 
-_NUMBERS = ("segments_per_certificate", "share_price", "match_per_toll", "points_per_share",
-            "portfolio_per_share")
-
-
-@attrs.frozen
-class ShareNumbers:
-    """The module's numbers (data/shares.toml).
-
-    Attributes:
-        segments_per_certificate: rail segments per certificate (3).
-        share_price: ¤ a buyer pays the owner per certificate (4).
-        match_per_toll: ¤ the bank adds per 1¤ of toll paid on a line with certificates (1).
-        points_per_share: points per share held at game end (1).
-        portfolio_per_share: ¤ of portfolio per share held (1).
-        sources: each number's provenance (``rulebook: ...`` or ``assumed: ...``).
-    """
-
-    segments_per_certificate: int
-    share_price: int
-    match_per_toll: int
-    points_per_share: int
-    portfolio_per_share: int
-    sources: dict[str, str]
-
-
 def load_numbers(text: str, where: str = "shares.toml") -> ShareNumbers:
-    """Parse and check a shares data file.
-
-    Args:
-        text: the TOML text.
-        where: the file's name, for error messages.
-
-    Returns:
-        The numbers.
+    """Parse and check a shares data file on its own (:func:`hexkit_soot.module_data.load_share_numbers`).
 
     Raises:
-        InvalidRecordError: naming every bad field (``shares.number.share_price``):
-            a missing or unknown name, a value that is not a positive integer
-            (``match_per_toll``, ``points_per_share``, ``portfolio_per_share``
-            may be 0), a source that is neither ``rulebook:`` nor ``assumed:``.
+        InvalidRecordError: naming every bad field (``shares.number.share_price``).
     """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidRecordError(where, f"not TOML: {exc}") from exc
-    problems: list[str] = []
-    values: dict[str, int] = {}
-    sources: dict[str, str] = {}
-    entries = raw.get("number", [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        problems.append(f"shares.number: must be an array of tables ([[number]]), not {entries!r}")
-        entries = []
-    for i, entry in enumerate(entries):
-        name = entry.get("name")
-        field = f"shares.number.{name if isinstance(name, str) else i}"
-        if name not in _NUMBERS:
-            problems.append(f"{field}: unknown number (known: {', '.join(_NUMBERS)})")
-            continue
-        value = entry.get("value")
-        low = 1 if name in ("segments_per_certificate", "share_price") else 0
-        if type(value) is not int or value < low:
-            problems.append(f"{field}.value: {value!r} is not an integer >= {low}")
-        else:
-            values[name] = value
-        source = entry.get("source")
-        if not isinstance(source, str) or not source.startswith(("rulebook: ", "assumed: ")) or len(source) < 12:
-            problems.append(f"{field}.source: {source!r} must say 'rulebook: ...' or 'assumed: <reason>'")
-        else:
-            sources[name] = source
-    for name in _NUMBERS:
-        if name not in values and not any(p.startswith(f"shares.number.{name}") for p in problems):
-            problems.append(f"shares.number.{name}: missing")
-    if problems:
-        raise InvalidRecordError(problems[0].split(":")[0], "; ".join(problems))
-    return ShareNumbers(sources=sources, **values)
-
-
-@cache
-def _packaged() -> ShareNumbers:
-    text = resources.files("hexkit_soot").joinpath("data/shares.toml").read_text(encoding="utf-8")
-    return load_numbers(text, "data/shares.toml")
-
-
-@cache
-def _from_dir(folder: str) -> ShareNumbers:
-    path = Path(folder) / "shares.toml"
-    if not path.is_file():
-        return _packaged()
-    return load_numbers(path.read_text(encoding="utf-8"), str(path))
+    return load_share_numbers(text, where)
 
 
 def share_numbers(state: SootState) -> ShareNumbers:
-    """The numbers the game plays with: the config's data directory's shares.toml, else the packaged one.
+    """The numbers the game plays with: ``SootData.shares`` (the config's data directory's
+    shares.toml, else the packaged one, with the config's ``--set shares.*`` overrides).
 
     Args:
         state: the game.
     """
-    folder = getattr(state.config, "data_dir", None) or getattr(state.config, "data", None)
-    return _packaged() if folder is None else _from_dir(str(folder))
-
-
-def _version() -> str:
-    text = resources.files("hexkit_soot").joinpath("data/shares.toml").read_bytes()
-    return f"{RULES_VERSION}+{hashlib.sha256(text).hexdigest()[:12]}"
+    return D(state).shares
 
 
 def _on(state: SootState) -> bool:
@@ -631,7 +537,10 @@ class Shares:
     """The Shares module object (registered as ``shares``)."""
 
     name = NAME
-    version = _version()
+    state_keys = (_FRESH,)
+    rules_version = RULES_VERSION
+    data_file = "shares.toml"
+    version = f"{RULES_VERSION}+{module_digest(None, 'shares.toml')}"
 
     def on_setup(self, state: SootState) -> None:
         """Check the data and log the module."""

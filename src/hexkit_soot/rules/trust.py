@@ -4,7 +4,7 @@ Each Trust turn, after all players pass (the ``after_actions`` hook), it
 flips a card of its 12-card deck (data/trust.toml, reshuffled when empty):
 
 1. on an explore card it explores the open edge nearest the Central City
-   (nearest to its own network first, ties by hex order), placing the
+   (any open hex next to a placed tile; ties by hex order), placing the
    highest-printed-value Surveyed row tile if the row has one (no payment,
    the surveyor gets nothing), else the top of the terrain stack;
 2. on a camp icon it claims the best unclaimed site within 3 hexes of its
@@ -36,14 +36,11 @@ Source: rulebook, "Optional Modules", The Trust; the Trust turn summary.
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-
 from hexkit.hexes import Hex
 from hexkit.game import PlayerId
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
-from hexkit_soot.module_data import TrustData
+from hexkit_soot.module_data import TrustData, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.explore import meet_community
@@ -56,11 +53,6 @@ __all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized
 
 RULES_VERSION = 2
 """The Trust's rules version (with the data digest, in ``SootConfig.module_versions``)."""
-
-
-def _version() -> str:
-    text = resources.files("hexkit_soot").joinpath("data/trust.toml").read_bytes()
-    return f"{RULES_VERSION}+{hashlib.sha256(text).hexdigest()[:12]}"
 
 
 def trust_data(state: SootState) -> TrustData:
@@ -251,7 +243,10 @@ class Trust:
     """The Trust module (hooks called by the round; see :mod:`hexkit_soot.rules.modules`)."""
 
     name = "trust"
-    version = _version()
+    state_keys = ("trust.deck", "trust.seized", "trust.points", "trust.network", "trust.marker")
+    rules_version = RULES_VERSION
+    data_file = "trust.toml"
+    version = f"{RULES_VERSION}+{module_digest(None, 'trust.toml')}"
 
     def on_setup(self, state: SootState) -> None:
         """Shuffle the 12-card deck (the game's random stream) and clear the Trust."""
