@@ -71,6 +71,20 @@ __all__ = [
     "NoOp",
     "AskReturnGood",
     "PerilBegin",
+    "TURN_STEPS",
+    "GainMana",
+    "ReclaimMana",
+    "PayMana",
+    "CopyEffect",
+    "PlaceGood",
+    "PlaceGoodColour",
+    "MoveGoodTarget",
+    "MoveGoodSource",
+    "MoveGoodColour",
+    "ReturnGoodAt",
+    "ReturnGoodColour",
+    "PlaceWasteland",
+    "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
     "ChooseHex",
@@ -402,12 +416,131 @@ class PerilBegin(Step):
     """Peril: ``player`` activates Spellcars before moving."""
 
 
-TYPED_STEPS: tuple[type[Step], ...] = (
+TURN_STEPS: tuple[type[Step], ...] = (
     StartTurn, OpenSpecialistPhase, EndActivation, EndTurn, GameOver, BeginPlay,
     GainSpellcar, GainSpecialist, ReturnToStart, Refresh, ExtraTurn, NoOp, AskReturnGood,
     PerilBegin,
 )
-"""The typed automatic steps (every other automatic step is still an :class:`Op` named by a string)."""
+"""The typed automatic steps of the turn structure (the first 14 ported)."""
+
+
+# Typed automatic steps of the effects: what an effect does after a choice
+# ("then place a Good on that hex"), with its context as named fields. A
+# step that continues a ChooseHex / ChooseOption names the answer's field
+# last (the cell, the option), since that choice still names it by its old
+# op name (``then``; see hexkit_empyreal.migrate.OLD_OPS).
+# ---- effects/verbs.py, rules/wasteland.py
+@attrs.frozen(kw_only=True)
+class GainMana(Step):
+    """Gain Mana: ``amount`` crystals (up to the cap)."""
+
+    amount: int = 1
+
+
+@attrs.frozen(kw_only=True)
+class ReclaimMana(Step):
+    """Reclaim Mana: ``amount`` spent crystals, or all of them (``None``)."""
+
+    amount: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class PayMana(Step):
+    """Spend ``amount`` mana (an effect's own price), if the player has it."""
+
+    amount: int
+
+
+@attrs.frozen(kw_only=True)
+class CopyEffect(Step):
+    """Run the effect of the Spellcar (or the effect) ``name``.
+
+    Attributes:
+        name: a Spellcar id or an effect name.
+        pay_inherent: pay the copied Spellcar's inherent cost.
+    """
+
+    name: str
+    pay_inherent: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class PlaceGood(Step):
+    """Place a Good from the supply on ``cell`` (``-1``: the hex just built on).
+
+    Attributes:
+        cell: the cell, or ``-1`` (:data:`hexkit_empyreal.effects.verbs.LAST_BUILT`).
+        colour: the colour index, or ``-1`` to let the player choose.
+    """
+
+    cell: int
+    colour: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class PlaceGoodColour(Step):
+    """Place a Good of the chosen ``colour`` (a colour name) on ``cell``."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodTarget(Step):
+    """Move a Good into ``target``: ask for the adjacent hex to take it from."""
+
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodSource(Step):
+    """Move a Good from ``source`` into ``target`` (ask its colour if there are several)."""
+
+    target: int
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodColour(Step):
+    """Move a Good of ``colour`` (a colour name) from ``source`` into ``target``."""
+
+    target: int
+    source: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodAt(Step):
+    """Return a Good on ``cell`` to the supply (ask its colour if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodColour(Step):
+    """Return a Good of ``colour`` (a colour name) on ``cell`` to the supply."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class PlaceWasteland(Step):
+    """Place Wasteland on ``cell``; ``to_folio``: destroyed Goods go to the folio (Bartok Kulle)."""
+
+    cell: int
+    to_folio: bool = False
+
+
+EFFECT_STEPS: tuple[type[Step], ...] = (
+    # effects/verbs.py, rules/wasteland.py
+    GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
+    MoveGoodSource, MoveGoodColour, ReturnGoodAt, ReturnGoodColour, PlaceWasteland,
+)
+"""The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
+
+TYPED_STEPS: tuple[type[Step], ...] = (*TURN_STEPS, *EFFECT_STEPS)
+"""Every typed automatic step (every other automatic step is still an :class:`Op` named by a string)."""
 
 _S = TypeVar("_S", bound=Step)
 _AUTO: dict[tuple[type[Step], int], Step] = {}

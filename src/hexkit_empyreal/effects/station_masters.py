@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import EndActivation, PerilBegin, auto
+from hexkit_empyreal.actions import EndActivation, GainMana, PerilBegin, auto
 from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
@@ -285,7 +285,7 @@ class LetoFulgore(Passive):
     ) -> Steps:
         """Gain Mana after an End of the Line delivery of at least one Good."""
         if mode == "eol" and count > 0:
-            return [Op(player=player, op="gain_mana", ints=(1,))]
+            return [GainMana(player=player, amount=1)]
         return ()
 
 
