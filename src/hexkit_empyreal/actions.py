@@ -84,6 +84,8 @@ __all__ = [
     "ReturnGoodAt",
     "ReturnGoodColour",
     "PlaceWasteland",
+    "VocoTake",
+    "BuildOnLastWasteland",
     "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
@@ -532,10 +534,30 @@ class PlaceWasteland(Step):
     to_folio: bool = False
 
 
+# ---- effects/station_masters.py
+@attrs.frozen(kw_only=True)
+class VocoTake(Step):
+    """Voco Astrum: add a supply Good of ``colour`` (a colour name) to the folio."""
+
+    colour: str
+
+
+# ---- effects/company_spellcars.py
+@attrs.frozen(kw_only=True)
+class BuildOnLastWasteland(Step):
+    """Gesselheim: Build Track on the Wasteland just placed (``source``: the Spellcar, for the log)."""
+
+    source: str = ""
+
+
 EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/verbs.py, rules/wasteland.py
     GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
     MoveGoodSource, MoveGoodColour, ReturnGoodAt, ReturnGoodColour, PlaceWasteland,
+    # effects/station_masters.py
+    VocoTake,
+    # effects/company_spellcars.py
+    BuildOnLastWasteland,
 )
 """The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
 

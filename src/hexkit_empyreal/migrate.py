@@ -26,33 +26,35 @@ from hexkit.flow import Step
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import (
+    AskReturnGood,
+    BeginPlay,
+    BuildOnLastWasteland,
     CopyEffect,
+    EndActivation,
+    EndTurn,
+    ExtraTurn,
     GainMana,
+    GainSpecialist,
+    GainSpellcar,
+    GameOver,
     MoveGoodColour,
     MoveGoodSource,
     MoveGoodTarget,
+    NoOp,
     Op,
+    OpenSpecialistPhase,
     PayMana,
+    PerilBegin,
     PlaceGood,
     PlaceGoodColour,
     PlaceWasteland,
     ReclaimMana,
+    Refresh,
     ReturnGoodAt,
     ReturnGoodColour,
-    BeginPlay,
-    EndActivation,
-    EndTurn,
-    GainSpecialist,
-    GainSpellcar,
-    GameOver,
-    OpenSpecialistPhase,
     ReturnToStart,
     StartTurn,
-    AskReturnGood,
-    ExtraTurn,
-    NoOp,
-    PerilBegin,
-    Refresh,
+    VocoTake,
 )
 
 __all__ = [
@@ -275,6 +277,10 @@ OLD_OPS: dict[str, OldOp] = {
     "return_good_colour": OldOp(ReturnGoodColour, ints=("cell",), strs=("colour",)),
     # rules/wasteland.py
     "place_wasteland": OldOp(PlaceWasteland, ints=("cell",), strs=("flag?",), read=_flag("to_folio", "to_folio")),
+    # effects/station_masters.py
+    "u_voco_take": OldOp(VocoTake, strs=("colour",)),
+    # effects/company_spellcars.py
+    "build_on_last_wasteland": OldOp(BuildOnLastWasteland, strs=("source?",)),
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
