@@ -86,6 +86,10 @@ __all__ = [
     "PlaceWasteland",
     "VocoTake",
     "BuildOnLastWasteland",
+    "PayThen",
+    "ReturnGoodsAt",
+    "ReturnGoodsColour",
+    "BuildAgain",
     "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
@@ -550,6 +554,49 @@ class BuildOnLastWasteland(Step):
     source: str = ""
 
 
+# ---- effects/unique_verbs.py
+@attrs.frozen(kw_only=True)
+class PayThen(Step):
+    """Pay ``amount`` mana, then run ``steps``; without the mana, nothing happens.
+
+    Attributes:
+        amount: the effect's own price.
+        what: a name for the log (the Spellcar or Specialist).
+        steps: what the payment buys.
+    """
+
+    amount: int
+    what: str = ""
+    steps: tuple[Decision, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodsAt(Step):
+    """Return a Good on ``cell`` (``count`` still to return, this one included), then ``steps``."""
+
+    count: int
+    cell: int
+    steps: tuple[Decision, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodsColour(Step):
+    """Return a Good of ``colour`` (a colour name) on ``cell`` (``count`` still to return), then ``steps``."""
+
+    count: int
+    cell: int
+    colour: str
+    steps: tuple[Decision, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class BuildAgain(Step):
+    """Offer the Build Track ``steps[0]`` again, up to ``times`` more times, if the player built."""
+
+    times: int
+    steps: tuple[Decision, ...] = ()
+
+
 EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/verbs.py, rules/wasteland.py
     GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
@@ -558,6 +605,8 @@ EFFECT_STEPS: tuple[type[Step], ...] = (
     VocoTake,
     # effects/company_spellcars.py
     BuildOnLastWasteland,
+    # effects/unique_verbs.py
+    PayThen, ReturnGoodsAt, ReturnGoodsColour, BuildAgain,
 )
 """The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
 

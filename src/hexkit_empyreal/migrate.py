@@ -28,6 +28,7 @@ from hexkit.game import Decision
 from hexkit_empyreal.actions import (
     AskReturnGood,
     BeginPlay,
+    BuildAgain,
     BuildOnLastWasteland,
     CopyEffect,
     EndActivation,
@@ -44,6 +45,7 @@ from hexkit_empyreal.actions import (
     Op,
     OpenSpecialistPhase,
     PayMana,
+    PayThen,
     PerilBegin,
     PlaceGood,
     PlaceGoodColour,
@@ -52,6 +54,8 @@ from hexkit_empyreal.actions import (
     Refresh,
     ReturnGoodAt,
     ReturnGoodColour,
+    ReturnGoodsAt,
+    ReturnGoodsColour,
     ReturnToStart,
     StartTurn,
     VocoTake,
@@ -281,6 +285,11 @@ OLD_OPS: dict[str, OldOp] = {
     "u_voco_take": OldOp(VocoTake, strs=("colour",)),
     # effects/company_spellcars.py
     "build_on_last_wasteland": OldOp(BuildOnLastWasteland, strs=("source?",)),
+    # effects/unique_verbs.py
+    "u_pay_then": OldOp(PayThen, ints=("amount",), strs=("what",)),
+    "u_return_at": OldOp(ReturnGoodsAt, ints=("count", "cell")),
+    "u_return_colour": OldOp(ReturnGoodsColour, ints=("count", "cell"), strs=("colour",)),
+    "u_build_again": OldOp(BuildAgain, ints=("times",)),
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`

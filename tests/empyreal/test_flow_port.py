@@ -16,7 +16,7 @@ from hexkit.flow import FlowGame, Legacy
 from hexkit.serialize import codec
 
 from hexkit_empyreal import GAME
-from hexkit_empyreal.actions import Branch, BuildTrack, Choose, GainMana, Op, Target
+from hexkit_empyreal.actions import Branch, BuildTrack, Choose, GainMana, Op, PayThen, Target
 from hexkit_empyreal.rules.choices import BranchHandler
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.rules.flow import LEGACY, NATIVE
@@ -84,9 +84,7 @@ def test_an_op_that_carried_steps_as_text_is_migrated(saved: dict[str, Any]) -> 
     inner = json.dumps([{"type": "Op", "player": seat, "prompt": "", "op": "gain_mana", "ints": [1], "strs": []}])
     state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "u_pay_then",
                                   "ints": [1], "strs": [inner, "Irialandra"]})
-    top = state.pending[-1]
-    assert isinstance(top, Op)
-    assert top.strs == ("Irialandra",) and top.steps == (GainMana(player=seat, amount=1),)
+    assert state.pending[-1] == PayThen(player=seat, amount=1, what="Irialandra", steps=(GainMana(player=seat, amount=1),))
 
 
 def test_steps_text_that_does_not_decode_is_refused_naming_the_field(saved: dict[str, Any]) -> None:

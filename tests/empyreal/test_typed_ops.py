@@ -113,7 +113,8 @@ def test_an_old_op_whose_arguments_do_not_fit_is_refused_naming_the_field(saved:
     else:
         pytest.skip("takes any number of arguments")
     with pytest.raises(InvalidRecordError) as got:
-        _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": name, "ints": ints, "strs": strs})
+        _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": name, "ints": ints, "strs": strs,
+                              "steps": []})
     assert f"{field}: {name!r} takes" in str(got.value)
 
 
