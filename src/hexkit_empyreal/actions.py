@@ -90,6 +90,12 @@ __all__ = [
     "ReturnGoodsAt",
     "ReturnGoodsColour",
     "BuildAgain",
+    "AerlionFree",
+    "GarekFrom",
+    "GarekTo",
+    "MoveCarFrom",
+    "MoveCarTo",
+    "SeedGood",
     "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
@@ -597,6 +603,50 @@ class BuildAgain(Step):
     steps: tuple[Decision, ...] = ()
 
 
+# ---- effects/engineers.py
+@attrs.frozen(kw_only=True)
+class AerlionFree(Step):
+    """Aerlion: Transfers over the Wasteland just placed are free this turn."""
+
+
+@attrs.frozen(kw_only=True)
+class GarekFrom(Step):
+    """Garek Tesias: the tile chosen to move (``choice``: ``"C3 <id>"``); ask where it goes."""
+
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class GarekTo(Step):
+    """Garek Tesias: move the tile at slot ``source`` to the slot of ``choice`` (``"D2 (empty)"``, ``"D2 <id>"``)."""
+
+    source: int
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class MoveCarFrom(Step):
+    """Irion Juiz: the train car on ``source`` moves; ask where to."""
+
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveCarTo(Step):
+    """Move the player's train car from ``source`` to ``target``."""
+
+    source: int
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class SeedGood(Step):
+    """Lixis Ran Kanda: a Good of its terrain on ``cell``; ``times`` counts this one and those still offered."""
+
+    times: int
+    cell: int
+
+
 EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/verbs.py, rules/wasteland.py
     GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
@@ -607,6 +657,8 @@ EFFECT_STEPS: tuple[type[Step], ...] = (
     BuildOnLastWasteland,
     # effects/unique_verbs.py
     PayThen, ReturnGoodsAt, ReturnGoodsColour, BuildAgain,
+    # effects/engineers.py
+    AerlionFree, GarekFrom, GarekTo, MoveCarFrom, MoveCarTo, SeedGood,
 )
 """The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
 

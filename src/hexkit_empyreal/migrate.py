@@ -26,6 +26,7 @@ from hexkit.flow import Step
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import (
+    AerlionFree,
     AskReturnGood,
     BeginPlay,
     BuildAgain,
@@ -38,6 +39,10 @@ from hexkit_empyreal.actions import (
     GainSpecialist,
     GainSpellcar,
     GameOver,
+    GarekFrom,
+    GarekTo,
+    MoveCarFrom,
+    MoveCarTo,
     MoveGoodColour,
     MoveGoodSource,
     MoveGoodTarget,
@@ -57,6 +62,7 @@ from hexkit_empyreal.actions import (
     ReturnGoodsAt,
     ReturnGoodsColour,
     ReturnToStart,
+    SeedGood,
     StartTurn,
     VocoTake,
 )
@@ -290,6 +296,13 @@ OLD_OPS: dict[str, OldOp] = {
     "u_return_at": OldOp(ReturnGoodsAt, ints=("count", "cell")),
     "u_return_colour": OldOp(ReturnGoodsColour, ints=("count", "cell"), strs=("colour",)),
     "u_build_again": OldOp(BuildAgain, ints=("times",)),
+    # effects/engineers.py
+    "u_aerlion_free": OldOp(AerlionFree),
+    "u_garek_from": OldOp(GarekFrom, strs=("choice",)),
+    "u_garek_to": OldOp(GarekTo, ints=("source",), strs=("choice",)),
+    "u_move_from": OldOp(MoveCarFrom, ints=("source",)),
+    "u_move_to": OldOp(MoveCarTo, ints=("source", "target")),
+    "u_seed_good": OldOp(SeedGood, ints=("times", "cell")),
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
