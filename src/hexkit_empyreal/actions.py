@@ -96,6 +96,12 @@ __all__ = [
     "MoveCarFrom",
     "MoveCarTo",
     "SeedGood",
+    "DoloresSource",
+    "DoloresTarget",
+    "DoloresColour",
+    "MarcinaeSource",
+    "MarcinaeColour",
+    "MarcinaeMove",
     "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
@@ -647,6 +653,55 @@ class SeedGood(Step):
     cell: int
 
 
+# ---- effects/captains.py
+@attrs.frozen(kw_only=True)
+class DoloresSource(Step):
+    """Dolores Malephaise: a Good is taken from ``source``; ask the In-Network hex it goes to."""
+
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class DoloresTarget(Step):
+    """Dolores Malephaise: move a Good from ``source`` to ``target`` (ask its colour if there are several)."""
+
+    source: int
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class DoloresColour(Step):
+    """Dolores Malephaise: move a Good of ``colour`` (a colour name) from ``source`` to ``target``."""
+
+    source: int
+    target: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeSource(Step):
+    """Marcinae Ayle Shorec: the Good on ``cell`` goes back (ask its colour if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeColour(Step):
+    """Marcinae Ayle Shorec: the Good of ``colour`` (a colour name) on ``cell`` goes back; ask where the car moves."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeMove(Step):
+    """Marcinae Ayle Shorec: return the Good of ``colour`` (an index) on ``source``, move the car to ``target``."""
+
+    colour: int
+    source: int
+    target: int
+
+
 EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/verbs.py, rules/wasteland.py
     GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
@@ -659,6 +714,8 @@ EFFECT_STEPS: tuple[type[Step], ...] = (
     PayThen, ReturnGoodsAt, ReturnGoodsColour, BuildAgain,
     # effects/engineers.py
     AerlionFree, GarekFrom, GarekTo, MoveCarFrom, MoveCarTo, SeedGood,
+    # effects/captains.py
+    DoloresSource, DoloresTarget, DoloresColour, MarcinaeSource, MarcinaeColour, MarcinaeMove,
 )
 """The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
 

@@ -32,6 +32,9 @@ from hexkit_empyreal.actions import (
     BuildAgain,
     BuildOnLastWasteland,
     CopyEffect,
+    DoloresColour,
+    DoloresSource,
+    DoloresTarget,
     EndActivation,
     EndTurn,
     ExtraTurn,
@@ -41,6 +44,9 @@ from hexkit_empyreal.actions import (
     GameOver,
     GarekFrom,
     GarekTo,
+    MarcinaeColour,
+    MarcinaeMove,
+    MarcinaeSource,
     MoveCarFrom,
     MoveCarTo,
     MoveGoodColour,
@@ -303,6 +309,13 @@ OLD_OPS: dict[str, OldOp] = {
     "u_move_from": OldOp(MoveCarFrom, ints=("source",)),
     "u_move_to": OldOp(MoveCarTo, ints=("source", "target")),
     "u_seed_good": OldOp(SeedGood, ints=("times", "cell")),
+    # effects/captains.py
+    "u_dolores_source": OldOp(DoloresSource, ints=("source",)),
+    "u_dolores_target": OldOp(DoloresTarget, ints=("source", "target")),
+    "u_dolores_colour": OldOp(DoloresColour, ints=("source", "target"), strs=("colour",)),
+    "u_marcinae_source": OldOp(MarcinaeSource, ints=("cell",)),
+    "u_marcinae_colour": OldOp(MarcinaeColour, ints=("cell",), strs=("colour",)),
+    "u_marcinae_move": OldOp(MarcinaeMove, ints=("colour", "source", "target")),
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
