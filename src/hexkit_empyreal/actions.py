@@ -102,6 +102,18 @@ __all__ = [
     "MarcinaeSource",
     "MarcinaeColour",
     "MarcinaeMove",
+    "WorldspannerSecond",
+    "ClearLastBuilt",
+    "VexxerReturn",
+    "MirrorAt",
+    "MirrorColour",
+    "TransmuteAt",
+    "TransmuteFrom",
+    "TransmuteDo",
+    "SwitchFrom",
+    "SwitchTo",
+    "SwitchWith",
+    "DiscardTile",
     "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
@@ -702,6 +714,94 @@ class MarcinaeMove(Step):
     target: int
 
 
+# ---- effects/unique_spellcars.py
+@attrs.frozen(kw_only=True)
+class WorldspannerSecond(Step):
+    """Worldspanner: the second Build Track, on a terrain other than the first's (``source``: for the log)."""
+
+    source: str
+
+
+@attrs.frozen(kw_only=True)
+class ClearLastBuilt(Step):
+    """Forget the hex of the latest Build Track (Reforester, between its two builds)."""
+
+
+@attrs.frozen(kw_only=True)
+class VexxerReturn(Step):
+    """Volcanic Vexxer: ask for a Good next to the hex just built on, to return to the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class MirrorAt(Step):
+    """Mirror Box: copy a Good on ``cell`` from the supply (ask its colour if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class MirrorColour(Step):
+    """Mirror Box: put a supply Good of ``colour`` (a colour name) on ``cell``."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteAt(Step):
+    """Transmuter: replace a Good on ``cell`` (ask which if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteFrom(Step):
+    """Transmuter: replace the Good of ``colour`` (a colour name) on ``cell``; ask the new one."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteDo(Step):
+    """Transmuter: exchange the Good of colour ``old`` (an index) on ``cell`` for one of ``colour`` (a name)."""
+
+    cell: int
+    old: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class SwitchFrom(Step):
+    """Switching Station: the player's train car on ``mine``; ask the competitor's hex."""
+
+    mine: int
+
+
+@attrs.frozen(kw_only=True)
+class SwitchTo(Step):
+    """Switching Station: swap the cars on ``mine`` and ``theirs`` (ask whose if several competitors are there)."""
+
+    mine: int
+    theirs: int
+
+
+@attrs.frozen(kw_only=True)
+class SwitchWith(Step):
+    """Switching Station: swap the cars on ``mine`` and ``theirs`` with the Company ``company``'s."""
+
+    mine: int
+    theirs: int
+    company: str
+
+
+@attrs.frozen(kw_only=True)
+class DiscardTile(Step):
+    """Car Bomb: discard the tile of ``choice`` (``"C3 <id>"``) from the railyard."""
+
+    choice: str
+
+
 EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/verbs.py, rules/wasteland.py
     GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
@@ -716,6 +816,9 @@ EFFECT_STEPS: tuple[type[Step], ...] = (
     AerlionFree, GarekFrom, GarekTo, MoveCarFrom, MoveCarTo, SeedGood,
     # effects/captains.py
     DoloresSource, DoloresTarget, DoloresColour, MarcinaeSource, MarcinaeColour, MarcinaeMove,
+    # effects/unique_spellcars.py
+    WorldspannerSecond, ClearLastBuilt, VexxerReturn, MirrorAt, MirrorColour, TransmuteAt,
+    TransmuteFrom, TransmuteDo, SwitchFrom, SwitchTo, SwitchWith, DiscardTile,
 )
 """The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
 

@@ -31,7 +31,9 @@ from hexkit_empyreal.actions import (
     BeginPlay,
     BuildAgain,
     BuildOnLastWasteland,
+    ClearLastBuilt,
     CopyEffect,
+    DiscardTile,
     DoloresColour,
     DoloresSource,
     DoloresTarget,
@@ -47,6 +49,8 @@ from hexkit_empyreal.actions import (
     MarcinaeColour,
     MarcinaeMove,
     MarcinaeSource,
+    MirrorAt,
+    MirrorColour,
     MoveCarFrom,
     MoveCarTo,
     MoveGoodColour,
@@ -70,7 +74,15 @@ from hexkit_empyreal.actions import (
     ReturnToStart,
     SeedGood,
     StartTurn,
+    SwitchFrom,
+    SwitchTo,
+    SwitchWith,
+    TransmuteAt,
+    TransmuteDo,
+    TransmuteFrom,
+    VexxerReturn,
     VocoTake,
+    WorldspannerSecond,
 )
 
 __all__ = [
@@ -316,6 +328,19 @@ OLD_OPS: dict[str, OldOp] = {
     "u_marcinae_source": OldOp(MarcinaeSource, ints=("cell",)),
     "u_marcinae_colour": OldOp(MarcinaeColour, ints=("cell",), strs=("colour",)),
     "u_marcinae_move": OldOp(MarcinaeMove, ints=("colour", "source", "target")),
+    # effects/unique_spellcars.py
+    "u_worldspanner_second": OldOp(WorldspannerSecond, strs=("source",)),
+    "u_clear_last_built": OldOp(ClearLastBuilt),
+    "u_vexxer": OldOp(VexxerReturn),
+    "u_mirror_at": OldOp(MirrorAt, ints=("cell",)),
+    "u_mirror_colour": OldOp(MirrorColour, ints=("cell",), strs=("colour",)),
+    "u_transmute_at": OldOp(TransmuteAt, ints=("cell",)),
+    "u_transmute_from": OldOp(TransmuteFrom, ints=("cell",), strs=("colour",)),
+    "u_transmute_do": OldOp(TransmuteDo, ints=("cell", "old"), strs=("colour",)),
+    "u_switch_from": OldOp(SwitchFrom, ints=("mine",)),
+    "u_switch_to": OldOp(SwitchTo, ints=("mine", "theirs")),
+    "u_switch_with": OldOp(SwitchWith, ints=("mine", "theirs"), strs=("company",)),
+    "u_discard_tile": OldOp(DiscardTile, strs=("choice",)),
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
