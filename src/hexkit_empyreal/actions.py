@@ -114,6 +114,21 @@ __all__ = [
     "SwitchTo",
     "SwitchWith",
     "DiscardTile",
+    "AellaKeep",
+    "RanUse",
+    "TelemyrSwap",
+    "HydeartBuild",
+    "MindraBuild",
+    "WelsieHome",
+    "AnyaFrom",
+    "AnyaTo",
+    "ArielClear",
+    "CinGather",
+    "MiltonActivate",
+    "MiltonFirst",
+    "ActivateSlot",
+    "WardlawFirst",
+    "WardlawSwap",
     "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
@@ -802,6 +817,122 @@ class DiscardTile(Step):
     choice: str
 
 
+# ---- effects/surveyors.py
+@attrs.frozen(kw_only=True)
+class AellaKeep(Step):
+    """Aella Ivaline Oran'hei: keep the Station Master ``name``; the others go back."""
+
+    name: str
+
+
+@attrs.frozen(kw_only=True)
+class RanUse(Step):
+    """Ran Ugobia: use ``name`` (Captain or Engineer) without exhausting it; ``used``: those used before."""
+
+    used: tuple[str, ...] = ()
+    name: str
+
+
+@attrs.frozen(kw_only=True)
+class TelemyrSwap(Step):
+    """Telemyr: make the swap labelled ``swap`` (``"Captain A for B"``)."""
+
+    swap: str
+
+
+@attrs.frozen(kw_only=True)
+class HydeartBuild(Step):
+    """Hydeart Burnstein: Build Track on ``terrain`` (a terrain name) up to four times (``source``: for the log)."""
+
+    source: str
+    terrain: str
+
+
+@attrs.frozen(kw_only=True)
+class MindraBuild(Step):
+    """Mindra Dirac: Build Track on each hex around ``cell`` that can take a train car (``source``: for the log)."""
+
+    source: str
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class WelsieHome(Step):
+    """Welsie Acktern: Build Track on the Home Terrain next to the hex just built on (``source``: for the log)."""
+
+    source: str
+
+
+@attrs.frozen(kw_only=True)
+class AnyaFrom(Step):
+    """Anya Southwind: the train car on ``source`` moves (``times`` moves left); ask where to."""
+
+    times: int
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class AnyaTo(Step):
+    """Anya Southwind: move the train car from ``source`` to ``target`` (``times`` moves left, this one included)."""
+
+    times: int
+    source: int
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class ArielClear(Step):
+    """Ariel Malephaise: every train car on and around ``cell`` goes back to its supply."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class CinGather(Step):
+    """Cin Atalar: every Good of the hexes around ``cell`` moves onto it."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class MiltonActivate(Step):
+    """Milton Barts: activate the Spellcars gained since the railyard was ``railyard`` (one slot each)."""
+
+    railyard: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class MiltonFirst(Step):
+    """Milton Barts: activate the Spellcar of ``choice`` (``"C3 <id>"``) first, then the rest of ``slots``."""
+
+    slots: tuple[int, ...]
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class ActivateSlot(Step):
+    """Activate the Spellcar at railyard ``slot`` outside Move+Activate (Milton Barts)."""
+
+    slot: int
+
+
+@attrs.frozen(kw_only=True)
+class WardlawFirst(Step):
+    """Wardlaw O'Brien: the Demand Tile ``first`` (a label) is swapped (``times`` swaps left); ask with which."""
+
+    times: int
+    first: str
+
+
+@attrs.frozen(kw_only=True)
+class WardlawSwap(Step):
+    """Wardlaw O'Brien: swap the Demand Tiles ``first`` and ``second`` (labels); ``times`` swaps left, this one included."""
+
+    times: int
+    first: str
+    second: str
+
+
 EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/verbs.py, rules/wasteland.py
     GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
@@ -819,6 +950,9 @@ EFFECT_STEPS: tuple[type[Step], ...] = (
     # effects/unique_spellcars.py
     WorldspannerSecond, ClearLastBuilt, VexxerReturn, MirrorAt, MirrorColour, TransmuteAt,
     TransmuteFrom, TransmuteDo, SwitchFrom, SwitchTo, SwitchWith, DiscardTile,
+    # effects/surveyors.py
+    AellaKeep, RanUse, TelemyrSwap, HydeartBuild, MindraBuild, WelsieHome, AnyaFrom, AnyaTo,
+    ArielClear, CinGather, MiltonActivate, MiltonFirst, ActivateSlot, WardlawFirst, WardlawSwap,
 )
 """The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
 

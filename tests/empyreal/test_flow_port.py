@@ -112,11 +112,11 @@ def test_the_turn_steps_are_typed_engine_steps_and_old_ops_load_as_them() -> Non
     assert written == {"type": "EndTurn", "player": 3, "prompt": ""}
 
 
-def test_an_op_still_named_by_a_string_keeps_its_name(saved: dict[str, Any]) -> None:
+def test_an_op_of_a_name_no_step_had_is_refused_naming_the_field(saved: dict[str, Any]) -> None:
     seat = saved["state"]["turn"]["player"]
-    state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "u_milton",
-                                  "ints": [], "strs": ["a", "b"]})
-    assert state.pending[-1] == Op(player=seat, op="u_milton", strs=("a", "b"))
+    with pytest.raises(InvalidRecordError, match=r"pending\.\d+\.op.*'u_no_such_op' is not a step of this game"):
+        _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "u_no_such_op",
+                              "ints": [], "strs": ["a", "b"]})
 
 
 def test_an_old_refresh_op_loads_as_the_typed_step_with_its_flags(saved: dict[str, Any]) -> None:
