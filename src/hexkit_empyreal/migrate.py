@@ -11,6 +11,14 @@ their first text argument (:data:`LEGACY_STEPS_IN_STRS`), so the
 rules version (``0.3.0``) and the golden files stay as they are. Text that
 does not decode is refused naming the field (``branches.0``).
 
+Every automatic step once named by a string is a typed step now: the 14 of
+the turn (:data:`TYPED_OPS`) and the 57 of the effects (:data:`OLD_OPS`,
+which says which named field each old positional ``ints``/``strs`` argument
+fills). An old ``Op`` loads as its typed step (:func:`typed_op`); arguments
+that do not fit are refused naming the field (``ints: ...``). A
+``ChooseHex``/``ChooseOption`` still names the step it continues with by its
+old op name (``then``); :func:`step_of` turns the answer into that step.
+
 Source: docs/flow.md, "Porting plan" (Empyreal).
 """
 

@@ -1,6 +1,6 @@
 """The shared verbs effects are built from.
 
-Each verb returns a step (a decision or an :class:`~hexkit_empyreal.actions.Op`)
+Each verb returns a step (a decision or a typed automatic step)
 for the effect to return; the engine runs the steps in order. An effect is
 usually a one-liner::
 
@@ -14,9 +14,12 @@ Wasteland included), :data:`ANY_TERRAIN`, :data:`EDGE`, :data:`ANYWHERE`
 :data:`NEAR_CITY`, :data:`NEAR_CITY_OR_WASTELAND`; combine with
 ``attrs.evolve(target, anywhere=True, cells=(...))``.
 
-Continuations: :func:`then` runs a registered op after the previous steps,
+Continuations are typed automatic steps (:data:`hexkit_empyreal.actions.EFFECT_STEPS`,
+each run by a ``@runs(Type)`` function), returned after the previous steps,
 with :data:`LAST_BUILT` standing for the hex of the latest Build Track
-(``-1`` when it was declined: ops then do nothing).
+(``-1`` when it was declined: the step then does nothing). A
+:func:`choose_hex` / :func:`choose_option` still names the step it continues
+with by its old op name (``then_op``, see :data:`hexkit_empyreal.migrate.OLD_OPS`).
 
 Source: rulebook, Game Effects (Place Wasteland, Build Track, Transfer) and
 the Spellcar and Specialist references (Gain Mana, Reclaim Mana, Refresh,
@@ -42,7 +45,6 @@ from hexkit_empyreal.actions import (
     MoveGoodColour,
     MoveGoodSource,
     MoveGoodTarget,
-    Op,
     PayMana,
     PlaceGood,
     PlaceGoodColour,
@@ -80,7 +82,6 @@ __all__ = [
     "choose",
     "choose_hex",
     "choose_option",
-    "then",
     "copy_effect",
     "place_good",
     "move_good_into",
@@ -230,11 +231,6 @@ def choose_option(
         player=ctx.player, prompt=prompt, domain=domain_name, options=tuple(options), then=then_op,
         ints=ints, strs=strs, optional=optional,
     )
-
-
-def then(ctx: EffectContext, op_name: str, *ints: int, strs: tuple[str, ...] = ()) -> Decision:
-    """Run a registered op after the previous steps."""
-    return Op(player=ctx.player, op=op_name, ints=tuple(ints), strs=strs)
 
 
 def copy_effect(ctx: EffectContext, spellcar_or_name: str, *, pay_inherent: bool = True) -> Decision:
