@@ -71,6 +71,65 @@ __all__ = [
     "NoOp",
     "AskReturnGood",
     "PerilBegin",
+    "TURN_STEPS",
+    "GainMana",
+    "ReclaimMana",
+    "PayMana",
+    "CopyEffect",
+    "PlaceGood",
+    "PlaceGoodColour",
+    "MoveGoodTarget",
+    "MoveGoodSource",
+    "MoveGoodColour",
+    "ReturnGoodAt",
+    "ReturnGoodColour",
+    "PlaceWasteland",
+    "VocoTake",
+    "BuildOnLastWasteland",
+    "PayThen",
+    "ReturnGoodsAt",
+    "ReturnGoodsColour",
+    "BuildAgain",
+    "AerlionFree",
+    "GarekFrom",
+    "GarekTo",
+    "MoveCarFrom",
+    "MoveCarTo",
+    "SeedGood",
+    "DoloresSource",
+    "DoloresTarget",
+    "DoloresColour",
+    "MarcinaeSource",
+    "MarcinaeColour",
+    "MarcinaeMove",
+    "WorldspannerSecond",
+    "ClearLastBuilt",
+    "VexxerReturn",
+    "MirrorAt",
+    "MirrorColour",
+    "TransmuteAt",
+    "TransmuteFrom",
+    "TransmuteDo",
+    "SwitchFrom",
+    "SwitchTo",
+    "SwitchWith",
+    "DiscardTile",
+    "AellaKeep",
+    "RanUse",
+    "TelemyrSwap",
+    "HydeartBuild",
+    "MindraBuild",
+    "WelsieHome",
+    "AnyaFrom",
+    "AnyaTo",
+    "ArielClear",
+    "CinGather",
+    "MiltonActivate",
+    "MiltonFirst",
+    "ActivateSlot",
+    "WardlawFirst",
+    "WardlawSwap",
+    "EFFECT_STEPS",
     "TYPED_STEPS",
     "ChooseOption",
     "ChooseHex",
@@ -402,12 +461,503 @@ class PerilBegin(Step):
     """Peril: ``player`` activates Spellcars before moving."""
 
 
-TYPED_STEPS: tuple[type[Step], ...] = (
+TURN_STEPS: tuple[type[Step], ...] = (
     StartTurn, OpenSpecialistPhase, EndActivation, EndTurn, GameOver, BeginPlay,
     GainSpellcar, GainSpecialist, ReturnToStart, Refresh, ExtraTurn, NoOp, AskReturnGood,
     PerilBegin,
 )
-"""The typed automatic steps (every other automatic step is still an :class:`Op` named by a string)."""
+"""The typed automatic steps of the turn structure (the first 14 ported)."""
+
+
+# Typed automatic steps of the effects: what an effect does after a choice
+# ("then place a Good on that hex"), with its context as named fields. A
+# step that continues a ChooseHex / ChooseOption names the answer's field
+# last (the cell, the option), since that choice still names it by its old
+# op name (``then``; see hexkit_empyreal.migrate.OLD_OPS).
+# ---- effects/verbs.py, rules/wasteland.py
+@attrs.frozen(kw_only=True)
+class GainMana(Step):
+    """Gain Mana: ``amount`` crystals (up to the cap)."""
+
+    amount: int = 1
+
+
+@attrs.frozen(kw_only=True)
+class ReclaimMana(Step):
+    """Reclaim Mana: ``amount`` spent crystals, or all of them (``None``)."""
+
+    amount: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class PayMana(Step):
+    """Spend ``amount`` mana (an effect's own price), if the player has it."""
+
+    amount: int
+
+
+@attrs.frozen(kw_only=True)
+class CopyEffect(Step):
+    """Run the effect of the Spellcar (or the effect) ``name``.
+
+    Attributes:
+        name: a Spellcar id or an effect name.
+        pay_inherent: pay the copied Spellcar's inherent cost.
+    """
+
+    name: str
+    pay_inherent: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class PlaceGood(Step):
+    """Place a Good from the supply on ``cell`` (``-1``: the hex just built on).
+
+    Attributes:
+        cell: the cell, or ``-1`` (:data:`hexkit_empyreal.effects.verbs.LAST_BUILT`).
+        colour: the colour index, or ``-1`` to let the player choose.
+    """
+
+    cell: int
+    colour: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class PlaceGoodColour(Step):
+    """Place a Good of the chosen ``colour`` (a colour name) on ``cell``."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodTarget(Step):
+    """Move a Good into ``target``: ask for the adjacent hex to take it from."""
+
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodSource(Step):
+    """Move a Good from ``source`` into ``target`` (ask its colour if there are several)."""
+
+    target: int
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodColour(Step):
+    """Move a Good of ``colour`` (a colour name) from ``source`` into ``target``."""
+
+    target: int
+    source: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodAt(Step):
+    """Return a Good on ``cell`` to the supply (ask its colour if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodColour(Step):
+    """Return a Good of ``colour`` (a colour name) on ``cell`` to the supply."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class PlaceWasteland(Step):
+    """Place Wasteland on ``cell``; ``to_folio``: destroyed Goods go to the folio (Bartok Kulle)."""
+
+    cell: int
+    to_folio: bool = False
+
+
+# ---- effects/station_masters.py
+@attrs.frozen(kw_only=True)
+class VocoTake(Step):
+    """Voco Astrum: add a supply Good of ``colour`` (a colour name) to the folio."""
+
+    colour: str
+
+
+# ---- effects/company_spellcars.py
+@attrs.frozen(kw_only=True)
+class BuildOnLastWasteland(Step):
+    """Gesselheim: Build Track on the Wasteland just placed (``source``: the Spellcar, for the log)."""
+
+    source: str = ""
+
+
+# ---- effects/unique_verbs.py
+@attrs.frozen(kw_only=True)
+class PayThen(Step):
+    """Pay ``amount`` mana, then run ``steps``; without the mana, nothing happens.
+
+    Attributes:
+        amount: the effect's own price.
+        what: a name for the log (the Spellcar or Specialist).
+        steps: what the payment buys.
+    """
+
+    amount: int
+    what: str = ""
+    steps: tuple[Decision, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodsAt(Step):
+    """Return a Good on ``cell`` (``count`` still to return, this one included), then ``steps``."""
+
+    count: int
+    cell: int
+    steps: tuple[Decision, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodsColour(Step):
+    """Return a Good of ``colour`` (a colour name) on ``cell`` (``count`` still to return), then ``steps``."""
+
+    count: int
+    cell: int
+    colour: str
+    steps: tuple[Decision, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class BuildAgain(Step):
+    """Offer the Build Track ``steps[0]`` again, up to ``times`` more times, if the player built."""
+
+    times: int
+    steps: tuple[Decision, ...] = ()
+
+
+# ---- effects/engineers.py
+@attrs.frozen(kw_only=True)
+class AerlionFree(Step):
+    """Aerlion: Transfers over the Wasteland just placed are free this turn."""
+
+
+@attrs.frozen(kw_only=True)
+class GarekFrom(Step):
+    """Garek Tesias: the tile chosen to move (``choice``: ``"C3 <id>"``); ask where it goes."""
+
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class GarekTo(Step):
+    """Garek Tesias: move the tile at slot ``source`` to the slot of ``choice`` (``"D2 (empty)"``, ``"D2 <id>"``)."""
+
+    source: int
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class MoveCarFrom(Step):
+    """Irion Juiz: the train car on ``source`` moves; ask where to."""
+
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveCarTo(Step):
+    """Move the player's train car from ``source`` to ``target``."""
+
+    source: int
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class SeedGood(Step):
+    """Lixis Ran Kanda: a Good of its terrain on ``cell``; ``times`` counts this one and those still offered."""
+
+    times: int
+    cell: int
+
+
+# ---- effects/captains.py
+@attrs.frozen(kw_only=True)
+class DoloresSource(Step):
+    """Dolores Malephaise: a Good is taken from ``source``; ask the In-Network hex it goes to."""
+
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class DoloresTarget(Step):
+    """Dolores Malephaise: move a Good from ``source`` to ``target`` (ask its colour if there are several)."""
+
+    source: int
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class DoloresColour(Step):
+    """Dolores Malephaise: move a Good of ``colour`` (a colour name) from ``source`` to ``target``."""
+
+    source: int
+    target: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeSource(Step):
+    """Marcinae Ayle Shorec: the Good on ``cell`` goes back (ask its colour if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeColour(Step):
+    """Marcinae Ayle Shorec: the Good of ``colour`` (a colour name) on ``cell`` goes back; ask where the car moves."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeMove(Step):
+    """Marcinae Ayle Shorec: return the Good of ``colour`` (an index) on ``source``, move the car to ``target``."""
+
+    colour: int
+    source: int
+    target: int
+
+
+# ---- effects/unique_spellcars.py
+@attrs.frozen(kw_only=True)
+class WorldspannerSecond(Step):
+    """Worldspanner: the second Build Track, on a terrain other than the first's (``source``: for the log)."""
+
+    source: str
+
+
+@attrs.frozen(kw_only=True)
+class ClearLastBuilt(Step):
+    """Forget the hex of the latest Build Track (Reforester, between its two builds)."""
+
+
+@attrs.frozen(kw_only=True)
+class VexxerReturn(Step):
+    """Volcanic Vexxer: ask for a Good next to the hex just built on, to return to the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class MirrorAt(Step):
+    """Mirror Box: copy a Good on ``cell`` from the supply (ask its colour if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class MirrorColour(Step):
+    """Mirror Box: put a supply Good of ``colour`` (a colour name) on ``cell``."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteAt(Step):
+    """Transmuter: replace a Good on ``cell`` (ask which if there are several)."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteFrom(Step):
+    """Transmuter: replace the Good of ``colour`` (a colour name) on ``cell``; ask the new one."""
+
+    cell: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteDo(Step):
+    """Transmuter: exchange the Good of colour ``old`` (an index) on ``cell`` for one of ``colour`` (a name)."""
+
+    cell: int
+    old: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class SwitchFrom(Step):
+    """Switching Station: the player's train car on ``mine``; ask the competitor's hex."""
+
+    mine: int
+
+
+@attrs.frozen(kw_only=True)
+class SwitchTo(Step):
+    """Switching Station: swap the cars on ``mine`` and ``theirs`` (ask whose if several competitors are there)."""
+
+    mine: int
+    theirs: int
+
+
+@attrs.frozen(kw_only=True)
+class SwitchWith(Step):
+    """Switching Station: swap the cars on ``mine`` and ``theirs`` with the Company ``company``'s."""
+
+    mine: int
+    theirs: int
+    company: str
+
+
+@attrs.frozen(kw_only=True)
+class DiscardTile(Step):
+    """Car Bomb: discard the tile of ``choice`` (``"C3 <id>"``) from the railyard."""
+
+    choice: str
+
+
+# ---- effects/surveyors.py
+@attrs.frozen(kw_only=True)
+class AellaKeep(Step):
+    """Aella Ivaline Oran'hei: keep the Station Master ``name``; the others go back."""
+
+    name: str
+
+
+@attrs.frozen(kw_only=True)
+class RanUse(Step):
+    """Ran Ugobia: use ``name`` (Captain or Engineer) without exhausting it; ``used``: those used before."""
+
+    used: tuple[str, ...] = ()
+    name: str
+
+
+@attrs.frozen(kw_only=True)
+class TelemyrSwap(Step):
+    """Telemyr: make the swap labelled ``swap`` (``"Captain A for B"``)."""
+
+    swap: str
+
+
+@attrs.frozen(kw_only=True)
+class HydeartBuild(Step):
+    """Hydeart Burnstein: Build Track on ``terrain`` (a terrain name) up to four times (``source``: for the log)."""
+
+    source: str
+    terrain: str
+
+
+@attrs.frozen(kw_only=True)
+class MindraBuild(Step):
+    """Mindra Dirac: Build Track on each hex around ``cell`` that can take a train car (``source``: for the log)."""
+
+    source: str
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class WelsieHome(Step):
+    """Welsie Acktern: Build Track on the Home Terrain next to the hex just built on (``source``: for the log)."""
+
+    source: str
+
+
+@attrs.frozen(kw_only=True)
+class AnyaFrom(Step):
+    """Anya Southwind: the train car on ``source`` moves (``times`` moves left); ask where to."""
+
+    times: int
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class AnyaTo(Step):
+    """Anya Southwind: move the train car from ``source`` to ``target`` (``times`` moves left, this one included)."""
+
+    times: int
+    source: int
+    target: int
+
+
+@attrs.frozen(kw_only=True)
+class ArielClear(Step):
+    """Ariel Malephaise: every train car on and around ``cell`` goes back to its supply."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class CinGather(Step):
+    """Cin Atalar: every Good of the hexes around ``cell`` moves onto it."""
+
+    cell: int
+
+
+@attrs.frozen(kw_only=True)
+class MiltonActivate(Step):
+    """Milton Barts: activate the Spellcars gained since the railyard was ``railyard`` (one slot each)."""
+
+    railyard: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class MiltonFirst(Step):
+    """Milton Barts: activate the Spellcar of ``choice`` (``"C3 <id>"``) first, then the rest of ``slots``."""
+
+    slots: tuple[int, ...]
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class ActivateSlot(Step):
+    """Activate the Spellcar at railyard ``slot`` outside Move+Activate (Milton Barts)."""
+
+    slot: int
+
+
+@attrs.frozen(kw_only=True)
+class WardlawFirst(Step):
+    """Wardlaw O'Brien: the Demand Tile ``first`` (a label) is swapped (``times`` swaps left); ask with which."""
+
+    times: int
+    first: str
+
+
+@attrs.frozen(kw_only=True)
+class WardlawSwap(Step):
+    """Wardlaw O'Brien: swap the Demand Tiles ``first`` and ``second`` (labels); ``times`` swaps left, this one included."""
+
+    times: int
+    first: str
+    second: str
+
+
+EFFECT_STEPS: tuple[type[Step], ...] = (
+    # effects/verbs.py, rules/wasteland.py
+    GainMana, ReclaimMana, PayMana, CopyEffect, PlaceGood, PlaceGoodColour, MoveGoodTarget,
+    MoveGoodSource, MoveGoodColour, ReturnGoodAt, ReturnGoodColour, PlaceWasteland,
+    # effects/station_masters.py
+    VocoTake,
+    # effects/company_spellcars.py
+    BuildOnLastWasteland,
+    # effects/unique_verbs.py
+    PayThen, ReturnGoodsAt, ReturnGoodsColour, BuildAgain,
+    # effects/engineers.py
+    AerlionFree, GarekFrom, GarekTo, MoveCarFrom, MoveCarTo, SeedGood,
+    # effects/captains.py
+    DoloresSource, DoloresTarget, DoloresColour, MarcinaeSource, MarcinaeColour, MarcinaeMove,
+    # effects/unique_spellcars.py
+    WorldspannerSecond, ClearLastBuilt, VexxerReturn, MirrorAt, MirrorColour, TransmuteAt,
+    TransmuteFrom, TransmuteDo, SwitchFrom, SwitchTo, SwitchWith, DiscardTile,
+    # effects/surveyors.py
+    AellaKeep, RanUse, TelemyrSwap, HydeartBuild, MindraBuild, WelsieHome, AnyaFrom, AnyaTo,
+    ArielClear, CinGather, MiltonActivate, MiltonFirst, ActivateSlot, WardlawFirst, WardlawSwap,
+)
+"""The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
+
+TYPED_STEPS: tuple[type[Step], ...] = (*TURN_STEPS, *EFFECT_STEPS)
+"""Every typed automatic step (every other automatic step is still an :class:`Op` named by a string)."""
 
 _S = TypeVar("_S", bound=Step)
 _AUTO: dict[tuple[type[Step], int], Step] = {}

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import attrs
+
 from hexkit.validation import Problems
 
+from hexkit_empyreal.actions import EFFECT_STEPS as TYPED_EFFECT_STEPS
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
     AdministrateSteps,
@@ -46,6 +49,7 @@ from hexkit_empyreal.actions import (
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
 from hexkit_empyreal.effects.registry import _DOMAINS, _OPS, passives_of
+from hexkit_empyreal.migrate import OLD_OPS
 from hexkit_empyreal.rules.turn import ADMIN_STEPS
 from hexkit_empyreal.state import PLAYED, EmpyrealState, data
 
@@ -274,6 +278,10 @@ def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems:
                          f" {state.turn.player}'s turn")
 
 
+_STEPS_WITH_STEPS = frozenset(k for k in TYPED_EFFECT_STEPS if any(f.name == "steps" for f in attrs.fields(k)))
+"""The typed steps that carry further steps (checked like an op's)."""
+
+
 def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, step: Any,
                 problems: Problems) -> None:
     """The names and indices one pending question carries."""
@@ -286,7 +294,7 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
     if isinstance(step, Op) and step.op not in _OPS:
         problems.add(f"{where}.op", f"{step.op!r} is not a step of this game")
     if isinstance(step, (ChooseOption, ChooseHex)):
-        if step.then not in _OPS:
+        if step.then not in _OPS and step.then not in OLD_OPS:
             problems.add(f"{where}.then", f"{step.then!r} is not a step of this game")
         if (step.domain or isinstance(step, ChooseHex)) and step.domain not in _DOMAINS:
             problems.add(f"{where}.domain", f"{step.domain!r} is not a choice of this game")
@@ -296,7 +304,7 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         for j, branch in enumerate(step.branches):
             for k, sub in enumerate(branch):
                 _check_step(state, d, b, f"{where}.branches.{j}.{k}", sub, problems)
-    if isinstance(step, (Op, ChooseOption, ChooseHex)):
+    if isinstance(step, (Op, ChooseOption, ChooseHex)) or type(step) in _STEPS_WITH_STEPS:
         for k, sub in enumerate(step.steps):
             _check_step(state, d, b, f"{where}.steps.{k}", sub, problems)
     if isinstance(step, (PickGoods, ClaimDemand)):

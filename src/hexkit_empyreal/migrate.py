@@ -11,34 +11,114 @@ their first text argument (:data:`LEGACY_STEPS_IN_STRS`), so the
 rules version (``0.3.0``) and the golden files stay as they are. Text that
 does not decode is refused naming the field (``branches.0``).
 
+Every automatic step once named by a string is a typed step now: the 14 of
+the turn (:data:`TYPED_OPS`) and the 57 of the effects (:data:`OLD_OPS`,
+which says which named field each old positional ``ints``/``strs`` argument
+fills). An old ``Op`` loads as its typed step (:func:`typed_op`); arguments
+that do not fit are refused naming the field (``ints: ...``). A
+``ChooseHex``/``ChooseOption`` still names the step it continues with by its
+old op name (``then``); :func:`step_of` turns the answer into that step.
+
 Source: docs/flow.md, "Porting plan" (Empyreal).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
+from hexkit.flow import Step
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import (
+    ActivateSlot,
+    AellaKeep,
+    AerlionFree,
+    AnyaFrom,
+    AnyaTo,
+    ArielClear,
+    AskReturnGood,
     BeginPlay,
+    BuildAgain,
+    BuildOnLastWasteland,
+    CinGather,
+    ClearLastBuilt,
+    CopyEffect,
+    DiscardTile,
+    DoloresColour,
+    DoloresSource,
+    DoloresTarget,
     EndActivation,
     EndTurn,
+    ExtraTurn,
+    GainMana,
     GainSpecialist,
     GainSpellcar,
     GameOver,
-    OpenSpecialistPhase,
-    ReturnToStart,
-    StartTurn,
-    AskReturnGood,
-    ExtraTurn,
+    GarekFrom,
+    GarekTo,
+    HydeartBuild,
+    MarcinaeColour,
+    MarcinaeMove,
+    MarcinaeSource,
+    MiltonActivate,
+    MiltonFirst,
+    MindraBuild,
+    MirrorAt,
+    MirrorColour,
+    MoveCarFrom,
+    MoveCarTo,
+    MoveGoodColour,
+    MoveGoodSource,
+    MoveGoodTarget,
     NoOp,
+    Op,
+    OpenSpecialistPhase,
+    PayMana,
+    PayThen,
     PerilBegin,
+    PlaceGood,
+    PlaceGoodColour,
+    PlaceWasteland,
+    RanUse,
+    ReclaimMana,
     Refresh,
+    ReturnGoodAt,
+    ReturnGoodColour,
+    ReturnGoodsAt,
+    ReturnGoodsColour,
+    ReturnToStart,
+    SeedGood,
+    StartTurn,
+    SwitchFrom,
+    SwitchTo,
+    SwitchWith,
+    TelemyrSwap,
+    TransmuteAt,
+    TransmuteDo,
+    TransmuteFrom,
+    VexxerReturn,
+    VocoTake,
+    WardlawFirst,
+    WardlawSwap,
+    WelsieHome,
+    WorldspannerSecond,
 )
 
-__all__ = ["LEGACY_STEPS_IN_STRS", "TYPED_OPS", "typed_op", "legacy_steps", "migrate_branch", "migrate_steps"]
+__all__ = [
+    "LEGACY_STEPS_IN_STRS",
+    "TYPED_OPS",
+    "OldOp",
+    "OLD_OPS",
+    "typed_op",
+    "step_of",
+    "legacy_steps",
+    "migrate_branch",
+    "migrate_steps",
+]
 
 LEGACY_STEPS_IN_STRS = frozenset({"u_pay_then", "u_return_at", "u_return_colour", "u_build_again"})
 """The ops whose first text argument held more steps as JSON text before the
@@ -151,14 +231,209 @@ TYPED_OPS: dict[str, type[Decision]] = {
 """The ops that became typed steps (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), by their old name."""
 
 
+Values = dict[str, Any]
+
+
+@attrs.frozen
+class OldOp:
+    """How an op once named by a string reads as the typed step it became.
+
+    The old op carried its context by position (``ints``, ``strs``); each
+    position is a field of the typed step.
+
+    Attributes:
+        kind: the typed step.
+        ints: the field each integer fills, in order. ``"name?"``: may be
+            absent (the field's default); ``"*name"``: the rest, as a tuple
+            (``"*_"``: ignored), the names after it taking the last ones.
+        strs: the same for the text arguments.
+        read: turns the positional values into the fields where they are not
+            one-to-one (a flag kept as text, a bool kept as ``0``/``1``).
+    """
+
+    kind: type[Step]
+    ints: tuple[str, ...] = ()
+    strs: tuple[str, ...] = ()
+    read: Callable[[Values], Values] | None = None
+
+    def values(self, name: str, ints: Sequence[Any], strs: Sequence[Any]) -> Values:
+        """The typed step's fields (but ``player``, ``prompt``, ``steps``).
+
+        Raises:
+            ValueError: too few or too many arguments, naming the field
+                (``ints: 'place_good' takes 2 integers (cell, colour), not 1``).
+        """
+        out: Values = {}
+        _positions(out, "ints", "integers", name, ints, self.ints)
+        _positions(out, "strs", "texts", name, strs, self.strs)
+        return self.read(out) if self.read is not None else out
+
+
+def _positions(out: Values, field: str, what: str, name: str, got: Sequence[Any], names: tuple[str, ...]) -> None:
+    """Fill ``out`` from the arguments ``got`` by the position names ``names`` (see :class:`OldOp`).
+
+    One name may be a rest (``"*name"``, a tuple; ``"*_"``: ignored) anywhere;
+    the names after it take the last arguments.
+    """
+    rest = next((i for i, n in enumerate(names) if n.startswith("*")), None)
+    head = names if rest is None else names[:rest]
+    tail = () if rest is None else names[rest + 1:]
+    least = sum(1 for n in head if not n.endswith("?")) + len(tail)
+    if len(got) < least or (rest is None and len(got) > len(head)):
+        wanted = ", ".join(names) or "none"
+        raise ValueError(f"{field}: {name!r} takes {what} ({wanted}), not {len(got)}")
+    taken = min(len(head), len(got) - len(tail))
+    for i, n in enumerate(head[:taken]):
+        out[n.rstrip("?")] = got[i]
+    if rest is not None:
+        if names[rest] != "*_":
+            out[names[rest][1:]] = tuple(got[taken:len(got) - len(tail)])
+        for j, n in enumerate(tail):
+            out[n] = got[len(got) - len(tail) + j]
+
+
+def _flag(field: str, text: str) -> Callable[[Values], Values]:
+    """``read``: the text argument ``flag`` equal to ``text`` becomes the bool ``field``."""
+
+    def read(values: Values) -> Values:
+        flag = values.pop("flag", None)
+        return {**values, field: flag == text}
+
+    return read
+
+
+def _as_bool(field: str) -> Callable[[Values], Values]:
+    """``read``: the integer ``field`` (``0``/``1``) becomes a bool."""
+
+    def read(values: Values) -> Values:
+        if field in values:
+            return {**values, field: bool(values[field])}
+        return values
+
+    return read
+
+
+OLD_OPS: dict[str, OldOp] = {
+    # effects/verbs.py
+    "gain_mana": OldOp(GainMana, ints=("amount?",)),
+    "reclaim": OldOp(ReclaimMana, ints=("amount?",)),
+    "pay": OldOp(PayMana, ints=("amount",)),
+    "copy_effect": OldOp(CopyEffect, ints=("pay_inherent?",), strs=("name",), read=_as_bool("pay_inherent")),
+    "place_good": OldOp(PlaceGood, ints=("cell", "colour")),
+    "place_good_colour": OldOp(PlaceGoodColour, ints=("cell",), strs=("colour",)),
+    "move_good_target": OldOp(MoveGoodTarget, ints=("target",)),
+    "move_good_source": OldOp(MoveGoodSource, ints=("target", "source")),
+    "move_good_colour": OldOp(MoveGoodColour, ints=("target", "source"), strs=("colour",)),
+    "return_good_at": OldOp(ReturnGoodAt, ints=("*_", "cell")),  # Volcanic Vexxer's choice holds the centre first
+    "return_good_colour": OldOp(ReturnGoodColour, ints=("cell",), strs=("colour",)),
+    # rules/wasteland.py
+    "place_wasteland": OldOp(PlaceWasteland, ints=("cell",), strs=("flag?",), read=_flag("to_folio", "to_folio")),
+    # effects/station_masters.py
+    "u_voco_take": OldOp(VocoTake, strs=("colour",)),
+    # effects/company_spellcars.py
+    "build_on_last_wasteland": OldOp(BuildOnLastWasteland, strs=("source?",)),
+    # effects/unique_verbs.py
+    "u_pay_then": OldOp(PayThen, ints=("amount",), strs=("what",)),
+    "u_return_at": OldOp(ReturnGoodsAt, ints=("count", "cell")),
+    "u_return_colour": OldOp(ReturnGoodsColour, ints=("count", "cell"), strs=("colour",)),
+    "u_build_again": OldOp(BuildAgain, ints=("times",)),
+    # effects/engineers.py
+    "u_aerlion_free": OldOp(AerlionFree),
+    "u_garek_from": OldOp(GarekFrom, strs=("choice",)),
+    "u_garek_to": OldOp(GarekTo, ints=("source",), strs=("choice",)),
+    "u_move_from": OldOp(MoveCarFrom, ints=("source",)),
+    "u_move_to": OldOp(MoveCarTo, ints=("source", "target")),
+    "u_seed_good": OldOp(SeedGood, ints=("times", "cell")),
+    # effects/captains.py
+    "u_dolores_source": OldOp(DoloresSource, ints=("source",)),
+    "u_dolores_target": OldOp(DoloresTarget, ints=("source", "target")),
+    "u_dolores_colour": OldOp(DoloresColour, ints=("source", "target"), strs=("colour",)),
+    "u_marcinae_source": OldOp(MarcinaeSource, ints=("cell",)),
+    "u_marcinae_colour": OldOp(MarcinaeColour, ints=("cell",), strs=("colour",)),
+    "u_marcinae_move": OldOp(MarcinaeMove, ints=("colour", "source", "target")),
+    # effects/unique_spellcars.py
+    "u_worldspanner_second": OldOp(WorldspannerSecond, strs=("source",)),
+    "u_clear_last_built": OldOp(ClearLastBuilt),
+    "u_vexxer": OldOp(VexxerReturn),
+    "u_mirror_at": OldOp(MirrorAt, ints=("cell",)),
+    "u_mirror_colour": OldOp(MirrorColour, ints=("cell",), strs=("colour",)),
+    "u_transmute_at": OldOp(TransmuteAt, ints=("cell",)),
+    "u_transmute_from": OldOp(TransmuteFrom, ints=("cell",), strs=("colour",)),
+    "u_transmute_do": OldOp(TransmuteDo, ints=("cell", "old"), strs=("colour",)),
+    "u_switch_from": OldOp(SwitchFrom, ints=("mine",)),
+    "u_switch_to": OldOp(SwitchTo, ints=("mine", "theirs")),
+    "u_switch_with": OldOp(SwitchWith, ints=("mine", "theirs"), strs=("company",)),
+    "u_discard_tile": OldOp(DiscardTile, strs=("choice",)),
+    # effects/surveyors.py
+    "u_aella_keep": OldOp(AellaKeep, strs=("name",)),
+    "u_ran_use": OldOp(RanUse, strs=("*used", "name")),
+    "u_telemyr_swap": OldOp(TelemyrSwap, strs=("swap",)),
+    "u_hydeart_build": OldOp(HydeartBuild, strs=("source", "terrain")),
+    "u_mindra_build": OldOp(MindraBuild, ints=("cell",), strs=("source",)),
+    "u_welsie_home": OldOp(WelsieHome, strs=("source",)),
+    "u_anya_from": OldOp(AnyaFrom, ints=("times", "source")),
+    "u_anya_to": OldOp(AnyaTo, ints=("times", "source", "target")),
+    "u_ariel": OldOp(ArielClear, ints=("cell",)),
+    "u_cin": OldOp(CinGather, ints=("cell",)),
+    "u_milton": OldOp(MiltonActivate, strs=("*railyard",)),
+    "u_milton_first": OldOp(MiltonFirst, ints=("*slots",), strs=("choice",)),
+    "u_activate_slot": OldOp(ActivateSlot, ints=("slot",)),
+    "u_wardlaw_first": OldOp(WardlawFirst, ints=("times",), strs=("first",)),
+    "u_wardlaw_swap": OldOp(WardlawSwap, ints=("times",), strs=("first", "second")),
+}
+"""The ops of the effects that became typed steps, by their old name, with
+where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
+or :class:`~hexkit_empyreal.actions.ChooseOption` still names the step it
+continues with by this name (``then``): :func:`step_of` turns its answer,
+added to its ``ints``/``strs`` as before, into the typed step."""
+
+
+def _has_steps(kind: type[Step]) -> bool:
+    return any(f.name == "steps" for f in attrs.fields(kind))
+
+
+def step_of(o: Op) -> Decision:
+    """The typed step an :class:`~hexkit_empyreal.actions.Op` stands for, or the op itself.
+
+    Args:
+        o: an op, e.g. the one a choice builds from its ``then`` name, its
+            context and the answer.
+
+    Returns:
+        The typed step of :data:`OLD_OPS` with the op's arguments as named
+        fields (its seat, prompt and ``steps`` kept), or ``o`` if its name
+        is not one of them.
+
+    Raises:
+        ValueError: the arguments do not fit the step, naming the field.
+    """
+    shape = OLD_OPS.get(o.op)
+    if shape is None:
+        return o
+    values = shape.values(o.op, o.ints, o.strs)
+    if o.steps or _has_steps(shape.kind):
+        if not _has_steps(shape.kind):
+            raise ValueError(f"steps: {o.op!r} runs no further steps")
+        values["steps"] = o.steps
+    return shape.kind(player=o.player, prompt=o.prompt, **values)
+
+
 def typed_op(saved: dict[str, Any]) -> dict[str, Any] | None:
     """The saved form of the typed step an old ``Op`` became, or ``None`` if it is still an ``Op``.
 
     Only an op with no arguments is one of :data:`TYPED_OPS` (the old code
     never gave these arguments), but ``refresh``, whose ``strs``
     ``["captain_only"]`` / ``["engineer_only"]`` become ``Refresh``'s two
-    flags; its seat and prompt are kept.
+    flags; its seat and prompt are kept. An op of :data:`OLD_OPS` gets its
+    arguments as the step's named fields (its ``steps`` kept as saved).
+
+    Raises:
+        ValueError: the arguments of an op of :data:`OLD_OPS` do not fit
+            its step, naming the field (``ints``, ``strs`` or ``steps``).
     """
+    shape = OLD_OPS.get(saved.get("op"))  # type: ignore[arg-type]
+    if shape is not None:
+        return _typed_from_old(shape, saved)
     kind = TYPED_OPS.get(saved.get("op"))  # type: ignore[arg-type]
     strs = saved.get("strs") or []
     if kind is Refresh and strs in (["captain_only"], ["engineer_only"]) and not saved.get("ints"):
@@ -169,4 +444,24 @@ def typed_op(saved: dict[str, Any]) -> dict[str, Any] | None:
     out = {"type": kind.__name__, "player": saved.get("player"), "prompt": saved.get("prompt")}
     if kind is Refresh:
         out.update(captain=True, engineer=True)
+    return out
+
+
+def _typed_from_old(shape: OldOp, saved: dict[str, Any]) -> dict[str, Any]:
+    """The saved form of the step of ``shape`` an old saved op of :data:`OLD_OPS` becomes."""
+    saved = migrate_steps(saved, "op")  # the steps of an older save, kept as text in strs.0
+    name = saved["op"]
+    args = {}
+    for field in ("ints", "strs"):
+        value = saved.get(field, [])
+        if not isinstance(value, list):
+            raise ValueError(f"{field}: expected a list, not {type(value).__name__}")
+        args[field] = value
+    out: dict[str, Any] = {"type": shape.kind.__name__, "player": saved.get("player"), "prompt": saved.get("prompt", "")}
+    out.update(shape.values(name, args["ints"], args["strs"]))
+    steps = saved.get("steps") or []
+    if _has_steps(shape.kind):
+        out["steps"] = steps
+    elif steps:
+        raise ValueError(f"steps: {name!r} runs no further steps")
     return out

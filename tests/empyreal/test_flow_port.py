@@ -16,7 +16,7 @@ from hexkit.flow import FlowGame, Legacy
 from hexkit.serialize import codec
 
 from hexkit_empyreal import GAME
-from hexkit_empyreal.actions import Branch, BuildTrack, Choose, Op, Target
+from hexkit_empyreal.actions import Branch, BuildTrack, Choose, GainMana, Op, PayThen, Target
 from hexkit_empyreal.rules.choices import BranchHandler
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.rules.flow import LEGACY, NATIVE
@@ -50,7 +50,7 @@ def test_a_branch_nests_its_steps_as_values_and_round_trips(saved: dict[str, Any
     seat = saved["state"]["turn"]["player"]
     build = BuildTrack(player=seat, prompt="build", target=Target(label="Lake", terrains=(2,)))
     branch = Branch(player=seat, prompt="choose", labels=("a", "b"),
-                    branches=((Op(player=seat, op="gain_mana", ints=(2,)),), (build,)))
+                    branches=((GainMana(player=seat, amount=2),), (build,)))
     state = codec(GAME).state_from_dict(saved)
     state.pending.append(branch)
     text = codec(GAME).state_to_json(state)
@@ -84,9 +84,7 @@ def test_an_op_that_carried_steps_as_text_is_migrated(saved: dict[str, Any]) -> 
     inner = json.dumps([{"type": "Op", "player": seat, "prompt": "", "op": "gain_mana", "ints": [1], "strs": []}])
     state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "u_pay_then",
                                   "ints": [1], "strs": [inner, "Irialandra"]})
-    top = state.pending[-1]
-    assert isinstance(top, Op)
-    assert top.strs == ("Irialandra",) and top.steps == (Op(player=seat, op="gain_mana", ints=(1,)),)
+    assert state.pending[-1] == PayThen(player=seat, amount=1, what="Irialandra", steps=(GainMana(player=seat, amount=1),))
 
 
 def test_steps_text_that_does_not_decode_is_refused_naming_the_field(saved: dict[str, Any]) -> None:
@@ -114,11 +112,11 @@ def test_the_turn_steps_are_typed_engine_steps_and_old_ops_load_as_them() -> Non
     assert written == {"type": "EndTurn", "player": 3, "prompt": ""}
 
 
-def test_an_op_still_named_by_a_string_keeps_its_name(saved: dict[str, Any]) -> None:
+def test_an_op_of_a_name_no_step_had_is_refused_naming_the_field(saved: dict[str, Any]) -> None:
     seat = saved["state"]["turn"]["player"]
-    state = _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "gain_mana",
-                                  "ints": [2], "strs": []})
-    assert state.pending[-1] == Op(player=seat, op="gain_mana", ints=(2,))
+    with pytest.raises(InvalidRecordError, match=r"pending\.\d+\.op.*'u_no_such_op' is not a step of this game"):
+        _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "u_no_such_op",
+                              "ints": [], "strs": ["a", "b"]})
 
 
 def test_an_old_refresh_op_loads_as_the_typed_step_with_its_flags(saved: dict[str, Any]) -> None:

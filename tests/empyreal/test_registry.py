@@ -84,8 +84,8 @@ def test_decorating_registers_nothing_until_installed() -> None:
 def test_a_name_marked_twice_is_refused_when_installed() -> None:
     from hexkit_empyreal.effects import registry
 
-    with pytest.raises(ValueError, match="op .gain_mana. is registered twice"):
-        registry.register(lambda state, o: None, "op", "gain_mana")
+    with pytest.raises(ValueError, match="domain .wasteland_targets. is registered twice"):
+        registry.register(lambda state, d: [], "domain", "wasteland_targets")
 
 
 def test_every_module_with_registrations_is_installed_by_the_game() -> None:

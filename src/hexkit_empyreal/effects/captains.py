@@ -26,12 +26,22 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
+from hexkit_empyreal.actions import (
+    ChooseHex,
+    ChooseOption,
+    DoloresColour,
+    DoloresSource,
+    DoloresTarget,
+    MarcinaeColour,
+    MarcinaeMove,
+    MarcinaeSource,
+)
 from hexkit_empyreal.data import WASTELAND
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect
 from hexkit_empyreal.rules import goods as ledger
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.rules.network import has_competitor
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -100,12 +110,12 @@ def _dolores_sources_domain(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return _dolores_sources(state, d.player)
 
 
-@op("u_dolores_source")
-def _dolores_source(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(DoloresSource)
+def _dolores_source(state: EmpyrealState, o: DoloresSource) -> Steps | None:
     return [
         ChooseHex(
             player=o.player, prompt="choose the In-Network hex to move the Good to", domain="u_network_except",
-            then="u_dolores_target", ints=(o.ints[-1],),
+            then="u_dolores_target", ints=(o.source,),
         )
     ]
 
@@ -116,9 +126,9 @@ def _network_except(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if c != skip]
 
 
-@op("u_dolores_target")
-def _dolores_target(state: EmpyrealState, o: Op) -> Steps | None:
-    source, target = o.ints[0], o.ints[1]
+@runs(DoloresTarget)
+def _dolores_target(state: EmpyrealState, o: DoloresTarget) -> Steps | None:
+    source, target = o.source, o.target
     colours = sorted(set(state.goods[source]))
     if len(colours) > 1:
         names = data(state).colours
@@ -132,9 +142,9 @@ def _dolores_target(state: EmpyrealState, o: Op) -> Steps | None:
     return None
 
 
-@op("u_dolores_colour")
-def _dolores_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    u.move_good(state, o.player, o.ints[0], o.ints[1], data(state).colour_index(o.strs[-1]))
+@runs(DoloresColour)
+def _dolores_colour(state: EmpyrealState, o: DoloresColour) -> Steps | None:
+    u.move_good(state, o.player, o.source, o.target, data(state).colour_index(o.colour))
     return None
 
 
@@ -170,9 +180,9 @@ def _marcinae_sources_domain(state: EmpyrealState, d: Decision) -> Sequence[int]
     return _marcinae_sources(state, d.player)
 
 
-@op("u_marcinae_source")
-def _marcinae_source(state: EmpyrealState, o: Op) -> Steps | None:
-    cell = o.ints[-1]
+@runs(MarcinaeSource)
+def _marcinae_source(state: EmpyrealState, o: MarcinaeSource) -> Steps | None:
+    cell = o.cell
     colours = sorted(set(state.goods[cell]))
     if len(colours) > 1:
         names = data(state).colours
@@ -185,9 +195,9 @@ def _marcinae_source(state: EmpyrealState, o: Op) -> Steps | None:
     return [_marcinae_where(o.player, cell, colours[0])]
 
 
-@op("u_marcinae_colour")
-def _marcinae_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    return [_marcinae_where(o.player, o.ints[0], data(state).colour_index(o.strs[-1]))]
+@runs(MarcinaeColour)
+def _marcinae_colour(state: EmpyrealState, o: MarcinaeColour) -> Steps | None:
+    return [_marcinae_where(o.player, o.cell, data(state).colour_index(o.colour))]
 
 
 def _marcinae_where(player: int, cell: int, colour: int) -> ChooseHex:
@@ -197,9 +207,9 @@ def _marcinae_where(player: int, cell: int, colour: int) -> ChooseHex:
     )
 
 
-@op("u_marcinae_move")
-def _marcinae_move(state: EmpyrealState, o: Op) -> Steps | None:
-    colour, source, target = o.ints
+@runs(MarcinaeMove)
+def _marcinae_move(state: EmpyrealState, o: MarcinaeMove) -> Steps | None:
+    colour, source, target = o.colour, o.source, o.target
     ledger.cell_to_supply(state, source, colour)
     state.note(o.player, f"returned a {u.colour_name(state, colour)} Good from {board(state).hexes[source]} to the supply")
     u.move_car(state, o.player, source, target)

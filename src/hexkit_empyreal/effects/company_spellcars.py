@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import attrs
 
-from hexkit_empyreal.actions import BuildTrack, Op
+from hexkit_empyreal.actions import BuildOnLastWasteland, BuildTrack
 from hexkit_empyreal.data import WASTELAND
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Steps, effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, effect
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.state import EmpyrealState
 
 __all__: list[str] = []
@@ -32,16 +33,16 @@ def caterpillar(ctx: EffectContext) -> Steps:
 def gesselheim(ctx: EffectContext) -> Steps:
     """Place Wasteland, then Build Track on that Wasteland."""
     ctx.state.turn.flags.pop("last_wasteland", None)
-    return [v.place_wasteland(ctx), v.then(ctx, "build_on_last_wasteland", strs=(ctx.source,))]
+    return [v.place_wasteland(ctx), BuildOnLastWasteland(player=ctx.player, source=ctx.source)]
 
 
-@op("build_on_last_wasteland")
-def _build_on_last_wasteland(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(BuildOnLastWasteland)
+def _build_on_last_wasteland(state: EmpyrealState, o: BuildOnLastWasteland) -> Steps | None:
     cell = state.turn.flags.pop("last_wasteland", -1)
     if cell < 0:
         return None
     target = attrs.evolve(v.terrain(WASTELAND), cells=(cell,), label="the Wasteland just placed")
-    return [BuildTrack(player=o.player, prompt="build track on the Wasteland just placed, or done", target=target, source=o.strs[0] if o.strs else "")]
+    return [BuildTrack(player=o.player, prompt="build track on the Wasteland just placed, or done", target=target, source=o.source)]
 
 
 @effect("Golden Sands Company Spellcar")

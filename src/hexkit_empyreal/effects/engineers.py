@@ -26,12 +26,22 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
+from hexkit_empyreal.actions import (
+    AerlionFree,
+    ChooseHex,
+    ChooseOption,
+    GarekFrom,
+    GarekTo,
+    MoveCarFrom,
+    MoveCarTo,
+    SeedGood,
+)
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect
 from hexkit_empyreal.effects.unique_spellcars import mirror
 from hexkit_empyreal.rules import goods as ledger
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.rules.railyard import slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -54,11 +64,11 @@ def aerlion(ctx: EffectContext) -> Steps:
     Source: rulebook, Engineers, Aerlion.
     """
     ctx.state.turn.flags.pop("last_wasteland", None)
-    return [v.place_wasteland(ctx), v.then(ctx, "u_aerlion_free")]
+    return [v.place_wasteland(ctx), AerlionFree(player=ctx.player)]
 
 
-@op("u_aerlion_free")
-def _aerlion_free(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(AerlionFree)
+def _aerlion_free(state: EmpyrealState, o: AerlionFree) -> Steps | None:
     cell = state.turn.flags.pop("last_wasteland", -1)
     if cell >= 0:
         state.turn.free_hexes.append(cell)
@@ -155,12 +165,12 @@ def _garek_from_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return [f"{slot_label(s)} {ry[s]}" for s in _tile_slots(state, d.player)]
 
 
-@op("u_garek_from")
-def _garek_from(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(GarekFrom)
+def _garek_from(state: EmpyrealState, o: GarekFrom) -> Steps | None:
     return [
         ChooseOption(
             player=o.player, prompt="choose where it goes (an empty slot, or a tile to swap with)",
-            domain="u_garek_to", then="u_garek_to", ints=(slot_index(o.strs[-1][:2]),),
+            domain="u_garek_to", then="u_garek_to", ints=(slot_index(o.choice[:2]),),
         )
     ]
 
@@ -179,9 +189,9 @@ def _garek_to_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return out
 
 
-@op("u_garek_to")
-def _garek_to(state: EmpyrealState, o: Op) -> Steps | None:
-    source, target = o.ints[0], slot_index(o.strs[-1][:2])
+@runs(GarekTo)
+def _garek_to(state: EmpyrealState, o: GarekTo) -> Steps | None:
+    source, target = o.source, slot_index(o.choice[:2])
     ps = state.players[o.player]
     ry = ps.railyard
     moving = ry[source]
@@ -212,19 +222,19 @@ def _move_one(player: int) -> ChooseHex:
     return ChooseHex(player=player, prompt="choose a train car to move", domain="u_movable_cars", then="u_move_from")
 
 
-@op("u_move_from")
-def _move_from(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(MoveCarFrom)
+def _move_from(state: EmpyrealState, o: MoveCarFrom) -> Steps | None:
     return [
         ChooseHex(
             player=o.player, prompt="choose where the train car moves", domain="u_car_destinations",
-            then="u_move_to", ints=(o.ints[-1],),
+            then="u_move_to", ints=(o.source,),
         )
     ]
 
 
-@op("u_move_to")
-def _move_to(state: EmpyrealState, o: Op) -> Steps | None:
-    u.move_car(state, o.player, o.ints[0], o.ints[1])
+@runs(MoveCarTo)
+def _move_to(state: EmpyrealState, o: MoveCarTo) -> Steps | None:
+    u.move_car(state, o.player, o.source, o.target)
     return None
 
 
@@ -255,9 +265,9 @@ def _bare_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
     ]
 
 
-@op("u_seed_good")
-def _seed_good(state: EmpyrealState, o: Op) -> Steps | None:
-    times, cell = o.ints[0], o.ints[-1]
+@runs(SeedGood)
+def _seed_good(state: EmpyrealState, o: SeedGood) -> Steps | None:
+    times, cell = o.times, o.cell
     colour = state.terrain[cell]
     ledger.supply_to_cell(state, cell, colour)  # the domain offers only colours in the supply
     state.note(o.player, f"placed a {u.colour_name(state, colour)} Good from the supply on {board(state).hexes[cell]}")

@@ -11,10 +11,13 @@ installs them (:func:`hexkit_empyreal.rules.dispatch.install`, which calls
   the steps (decisions and ops) to run, in order; it may also change the
   state directly for immediate parts. Effects are composed from the verbs
   in :mod:`hexkit_empyreal.effects.verbs`.
-* :func:`op`: an automatic step: a function of the state and the
-  :class:`~hexkit_empyreal.actions.Op` that returns more steps (or ``None``).
-  Ops are how an effect continues after a choice ("then place a Good on that
-  hex"): choices carry the name of the op to run with the answer.
+* :func:`op`: an automatic step named by a string: a function of the state
+  and the :class:`~hexkit_empyreal.actions.Op` that returns more steps (or
+  ``None``). No module marks one any more: every automatic step is a typed
+  :class:`~hexkit.flow.Step` run by a ``@runs(Type)`` function
+  (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), and a choice that still
+  names its continuation by an old op name gets the typed step
+  (:func:`hexkit_empyreal.migrate.step_of`).
 * :func:`domain`: the options of a generic choice
   (:class:`~hexkit_empyreal.actions.ChooseHex` returns cells,
   :class:`~hexkit_empyreal.actions.ChooseOption` returns names), computed

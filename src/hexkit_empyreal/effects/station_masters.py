@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import EndActivation, PerilBegin, auto
+from hexkit_empyreal.actions import EndActivation, GainMana, PerilBegin, VocoTake, auto
 from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
@@ -52,11 +52,10 @@ from hexkit_empyreal.actions import (
     ChooseOption,
     DeliverChoice,
     MainAction,
-    Op,
 )
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, op, passive, passives_of
+from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, passive, passives_of
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.build import build_options
 from hexkit_empyreal.state import EmpyrealState, board, data
@@ -285,7 +284,7 @@ class LetoFulgore(Passive):
     ) -> Steps:
         """Gain Mana after an End of the Line delivery of at least one Good."""
         if mode == "eol" and count > 0:
-            return [Op(player=player, op="gain_mana", ints=(1,))]
+            return [GainMana(player=player, amount=1)]
         return ()
 
 
@@ -331,12 +330,12 @@ def _voco_colours_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return [names[c] for c in _voco_colours(state, d.player) if state.supply.count(c) > 0]
 
 
-@op("u_voco_take")
-def _voco_take(state: EmpyrealState, o: Op) -> Steps | None:
-    colour = data(state).colour_index(o.strs[-1])
+@runs(VocoTake)
+def _voco_take(state: EmpyrealState, o: VocoTake) -> Steps | None:
+    colour = data(state).colour_index(o.colour)
     ledger.supply_to_folio(state, o.player, colour)  # the domain offers only colours in the supply
     ps = state.players[o.player]
-    state.note(o.player, f"{ps.company} added a {o.strs[-1]} Good from the supply to its folio (Voco Astrum)")
+    state.note(o.player, f"{ps.company} added a {o.colour} Good from the supply to its folio (Voco Astrum)")
     return None
 
 

@@ -34,16 +34,37 @@ from collections.abc import Sequence
 import attrs
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import BuildTrack, ChooseHex, ChooseOption, Op, Target
+from hexkit_empyreal.actions import (
+    ActivateSlot,
+    AellaKeep,
+    AnyaFrom,
+    AnyaTo,
+    ArielClear,
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    CinGather,
+    HydeartBuild,
+    MiltonActivate,
+    MiltonFirst,
+    MindraBuild,
+    RanUse,
+    Target,
+    TelemyrSwap,
+    WardlawFirst,
+    WardlawSwap,
+    WelsieHome,
+)
 from hexkit_empyreal.data import TERRAINS, terrain_index
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.engineers import seed_goods
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, get_effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.build import target_ok
 from hexkit_empyreal.rules.deliver import TILE_NAMES, goods_phrase
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.rules.specialists import specialist_stack
@@ -75,9 +96,9 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
     ]
 
 
-@op("u_aella_keep")
-def _aella_keep(state: EmpyrealState, o: Op) -> Steps | None:
-    name = o.strs[-1]
+@runs(AellaKeep)
+def _aella_keep(state: EmpyrealState, o: AellaKeep) -> Steps | None:
+    name = o.name
     stack = specialist_stack(state, 2)
     if name in stack.draw_pile:
         stack.remove(name)
@@ -149,15 +170,15 @@ def _ran_options_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return _ran_options(state, d.player, u.strs_of(d))
 
 
-@op("u_ran_use")
-def _ran_use(state: EmpyrealState, o: Op) -> Steps | None:
-    name = o.strs[-1]
+@runs(RanUse)
+def _ran_use(state: EmpyrealState, o: RanUse) -> Steps | None:
+    name = o.name
     entry = get_effect(name)
     if entry is None:
         return None
     state.note(o.player, f"{state.players[o.player].company} used {name} without exhausting it")
     steps = entry.run(EffectContext(state, o.player, name))
-    return [*(steps or ()), _ran_choice(o.player, o.strs)]
+    return [*(steps or ()), _ran_choice(o.player, (*o.used, name))]
 
 
 def _telemyr_swaps(state: EmpyrealState, player: int) -> dict[str, tuple[str, int, str, str]]:
@@ -199,9 +220,9 @@ def _telemyr_swaps_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return sorted(_telemyr_swaps(state, d.player))
 
 
-@op("u_telemyr_swap")
-def _telemyr_swap(state: EmpyrealState, o: Op) -> Steps | None:
-    kind, other, mine, theirs = _telemyr_swaps(state, o.player)[o.strs[-1]]
+@runs(TelemyrSwap)
+def _telemyr_swap(state: EmpyrealState, o: TelemyrSwap) -> Steps | None:
+    kind, other, mine, theirs = _telemyr_swaps(state, o.player)[o.swap]
     me = state.players[o.player]
     them = state.players[other]
     if kind == "captain":
@@ -257,11 +278,11 @@ def hydeart_burnstein(ctx: EffectContext) -> Steps:
     ]
 
 
-@op("u_hydeart_build")
-def _hydeart_build(state: EmpyrealState, o: Op) -> Steps | None:
-    target = v.terrain(terrain_index(o.strs[-1]))
+@runs(HydeartBuild)
+def _hydeart_build(state: EmpyrealState, o: HydeartBuild) -> Steps | None:
+    target = v.terrain(terrain_index(o.terrain))
     state.turn.last_built = -1
-    build = BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])
+    build = BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.source)
     return u.repeat_build(build, data(state).effects.hydeart_burnstein_builds)
 
 
@@ -304,14 +325,14 @@ def _mindra_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if _mindra_around(state, d.player, c)]
 
 
-@op("u_mindra_build")
-def _mindra_build(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(MindraBuild)
+def _mindra_build(state: EmpyrealState, o: MindraBuild) -> Steps | None:
     hexes = board(state).hexes
     steps: list[Decision] = []
-    for n in _mindra_around(state, o.player, o.ints[-1]):
+    for n in _mindra_around(state, o.player, o.cell):
         target = attrs.evolve(_EVERY_HEX, cells=(n,), label=f"{TERRAINS[state.terrain[n]]} {hexes[n]}")
         steps.append(
-            BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])
+            BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.source)
         )
     return steps
 
@@ -323,11 +344,11 @@ def welsie_acktern(ctx: EffectContext) -> Steps:
     Source: rulebook, Surveyors, Welsie Acktern.
     """
     ctx.state.turn.last_built = -1
-    return [v.build_track(ctx, v.ANYWHERE), v.then(ctx, "u_welsie_home", strs=(ctx.source,))]
+    return [v.build_track(ctx, v.ANYWHERE), WelsieHome(player=ctx.player, source=ctx.source)]
 
 
-@op("u_welsie_home")
-def _welsie_home(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(WelsieHome)
+def _welsie_home(state: EmpyrealState, o: WelsieHome) -> Steps | None:
     first = state.turn.last_built
     if first < 0:
         return None
@@ -337,7 +358,7 @@ def _welsie_home(state: EmpyrealState, o: Op) -> Steps | None:
         label=f"{TERRAINS[home]} next to {board(state).hexes[first]}", terrains=(home,), anywhere=True,
         cells=board(state).neighbours[first],
     )
-    return [BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.strs[0])]
+    return [BuildTrack(player=o.player, prompt=f"build track on {target.label}, or done", target=target, source=o.source)]
 
 
 # ------------------------------------------------------------ train cars and Goods
@@ -357,19 +378,19 @@ def _anya(player: int, times: int) -> ChooseHex:
     )
 
 
-@op("u_anya_from")
-def _anya_from(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(AnyaFrom)
+def _anya_from(state: EmpyrealState, o: AnyaFrom) -> Steps | None:
     return [
         ChooseHex(
             player=o.player, prompt="choose where the train car moves", domain="u_car_destinations",
-            then="u_anya_to", ints=o.ints,
+            then="u_anya_to", ints=(o.times, o.source),
         )
     ]
 
 
-@op("u_anya_to")
-def _anya_to(state: EmpyrealState, o: Op) -> Steps | None:
-    times, source, target = o.ints
+@runs(AnyaTo)
+def _anya_to(state: EmpyrealState, o: AnyaTo) -> Steps | None:
+    times, source, target = o.times, o.source, o.target
     u.move_car(state, o.player, source, target)
     if times > 1:
         return [_anya(o.player, times - 1)]
@@ -401,9 +422,9 @@ def _network(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return bits(state.players[d.player].net)
 
 
-@op("u_ariel")
-def _ariel(state: EmpyrealState, o: Op) -> Steps | None:
-    cell = o.ints[-1]
+@runs(ArielClear)
+def _ariel(state: EmpyrealState, o: ArielClear) -> Steps | None:
+    cell = o.cell
     b = board(state)
     removed = 0
     for c in (cell, *b.neighbours[cell]):
@@ -425,9 +446,9 @@ def cin_atalar(ctx: EffectContext) -> Steps:
     ]
 
 
-@op("u_cin")
-def _cin(state: EmpyrealState, o: Op) -> Steps | None:
-    cell = o.ints[-1]
+@runs(CinGather)
+def _cin(state: EmpyrealState, o: CinGather) -> Steps | None:
+    cell = o.cell
     b = board(state)
     moved = 0
     for n in b.neighbours[cell]:
@@ -455,14 +476,15 @@ def milton_barts(ctx: EffectContext) -> Steps:
     return [
         v.gain_spellcar(ctx),
         v.gain_spellcar(ctx),
-        Op(player=ctx.player, op="u_milton", strs=tuple(ctx.me.railyard)),
+        MiltonActivate(player=ctx.player, railyard=tuple(ctx.me.railyard)),
     ]
 
 
-@op("u_milton")
-def _milton(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(MiltonActivate)
+def _milton(state: EmpyrealState, o: MiltonActivate) -> Steps | None:
     ry = state.players[o.player].railyard
-    new = [s for s in range(len(ry)) if s < len(o.strs) and ry[s] != o.strs[s] and ry[s] not in ("", "-")]
+    before = o.railyard
+    new = [s for s in range(len(ry)) if s < len(before) and ry[s] != before[s] and ry[s] not in ("", "-")]
     if not new:
         return None
     if len(new) == 1:
@@ -475,18 +497,18 @@ def _milton(state: EmpyrealState, o: Op) -> Steps | None:
     ]
 
 
-@op("u_milton_first")
-def _milton_first(state: EmpyrealState, o: Op) -> Steps | None:
-    first = next(s for s in o.ints if o.strs[-1].startswith(slot_label(s) + " "))
-    rest = [s for s in o.ints if s != first]
+@runs(MiltonFirst)
+def _milton_first(state: EmpyrealState, o: MiltonFirst) -> Steps | None:
+    first = next(s for s in o.slots if o.choice.startswith(slot_label(s) + " "))
+    rest = [s for s in o.slots if s != first]
     steps = list(u.activate_now(state, o.player, first) or ())
-    steps += [Op(player=o.player, op="u_activate_slot", ints=(s,)) for s in rest]
+    steps += [ActivateSlot(player=o.player, slot=s) for s in rest]
     return steps
 
 
-@op("u_activate_slot")
-def _activate_slot(state: EmpyrealState, o: Op) -> Steps | None:
-    return u.activate_now(state, o.player, o.ints[0])
+@runs(ActivateSlot)
+def _activate_slot(state: EmpyrealState, o: ActivateSlot) -> Steps | None:
+    return u.activate_now(state, o.player, o.slot)
 
 
 def _tile_labels(state: EmpyrealState) -> dict[str, tuple[int, int, int]]:
@@ -528,12 +550,12 @@ def _wardlaw_first_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return sorted(_tile_labels(state))
 
 
-@op("u_wardlaw_first")
-def _wardlaw_first(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(WardlawFirst)
+def _wardlaw_first(state: EmpyrealState, o: WardlawFirst) -> Steps | None:
     return [
         ChooseOption(
             player=o.player, prompt="choose the Demand Tile to swap it with", domain="u_wardlaw_second",
-            then="u_wardlaw_swap", ints=o.ints, strs=(o.strs[-1],),
+            then="u_wardlaw_swap", ints=(o.times,), strs=(o.first,),
         )
     ]
 
@@ -549,17 +571,17 @@ def _wardlaw_second_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
     )
 
 
-@op("u_wardlaw_swap")
-def _wardlaw_swap(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(WardlawSwap)
+def _wardlaw_swap(state: EmpyrealState, o: WardlawSwap) -> Steps | None:
     tiles = _tile_labels(state)
-    s1, c1, k1 = tiles[o.strs[0]]
-    s2, c2, k2 = tiles[o.strs[1]]
+    s1, c1, k1 = tiles[o.first]
+    s2, c2, k2 = tiles[o.second]
     state.stands[s1].remove((c1, k1))
     state.stands[s2].remove((c2, k2))
     state.stands[s1].append((c2, k2))
     state.stands[s2].append((c1, k1))
-    state.note(o.player, f"swapped the {o.strs[0]} and the {o.strs[1]} Demand Tiles")
-    times = o.ints[0]
+    state.note(o.player, f"swapped the {o.first} and the {o.second} Demand Tiles")
+    times = o.times
     if times > 1:
         return [_wardlaw(o.player, times - 1)]
     return None

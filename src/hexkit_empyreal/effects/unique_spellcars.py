@@ -31,12 +31,29 @@ from collections.abc import Sequence
 import attrs
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import BuildTrack, ChooseHex, ChooseOption, Op
+from hexkit_empyreal.actions import (
+    BuildTrack,
+    ChooseHex,
+    ChooseOption,
+    ClearLastBuilt,
+    DiscardTile,
+    MirrorAt,
+    MirrorColour,
+    SwitchFrom,
+    SwitchTo,
+    SwitchWith,
+    TransmuteAt,
+    TransmuteDo,
+    TransmuteFrom,
+    VexxerReturn,
+    WorldspannerSecond,
+)
 from hexkit_empyreal.data import FOREST, GLACIER, LAKE, LAVA, MOUNTAIN, TERRAINS, WASTELAND, DESERT
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects import unique_verbs as u
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect
 from hexkit_empyreal.rules import goods as ledger
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.rules.network import is_competitor
 from hexkit_empyreal.rules.railyard import discard_spellcar, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
@@ -110,18 +127,18 @@ def worldspanner(ctx: EffectContext) -> Steps:
     Source: rulebook, Unique Spellcars, Worldspanner.
     """
     ctx.state.turn.last_built = -1
-    return [v.build_track(ctx, v.ANY_TERRAIN), v.then(ctx, "u_worldspanner_second", strs=(ctx.source,))]
+    return [v.build_track(ctx, v.ANY_TERRAIN), WorldspannerSecond(player=ctx.player, source=ctx.source)]
 
 
-@op("u_worldspanner_second")
-def _worldspanner_second(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(WorldspannerSecond)
+def _worldspanner_second(state: EmpyrealState, o: WorldspannerSecond) -> Steps | None:
     first = state.turn.last_built
     terrains = tuple(range(6))
     if first >= 0:
         terrains = tuple(t for t in terrains if t != state.terrain[first])
     label = "a terrain other than " + TERRAINS[state.terrain[first]] if first >= 0 else "any terrain (except Wasteland)"
     target = attrs.evolve(v.ANY_TERRAIN, terrains=terrains, label=label)
-    return [BuildTrack(player=o.player, prompt=f"build track on {label}, or done", target=target, source=o.strs[0])]
+    return [BuildTrack(player=o.player, prompt=f"build track on {label}, or done", target=target, source=o.source)]
 
 
 # ------------------------------------------------------------ build and more
@@ -172,11 +189,11 @@ def reforester(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Unique Spellcars, Reforester.
     """
-    return [*_build_then_good(ctx, FOREST, FOREST), v.then(ctx, "u_clear_last_built"), *_build_then_good(ctx, FOREST, FOREST)]
+    return [*_build_then_good(ctx, FOREST, FOREST), ClearLastBuilt(player=ctx.player), *_build_then_good(ctx, FOREST, FOREST)]
 
 
-@op("u_clear_last_built")
-def _clear_last_built(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(ClearLastBuilt)
+def _clear_last_built(state: EmpyrealState, o: ClearLastBuilt) -> Steps | None:
     state.turn.last_built = -1
     return None
 
@@ -188,11 +205,11 @@ def volcanic_vexxer(ctx: EffectContext) -> Steps:
     Source: rulebook, Unique Spellcars, Volcanic Vexxer.
     """
     ctx.state.turn.last_built = -1
-    return [v.build_track(ctx, v.terrain(LAVA)), v.then(ctx, "u_vexxer")]
+    return [v.build_track(ctx, v.terrain(LAVA)), VexxerReturn(player=ctx.player)]
 
 
-@op("u_vexxer")
-def _vexxer(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(VexxerReturn)
+def _vexxer(state: EmpyrealState, o: VexxerReturn) -> Steps | None:
     cell = state.turn.last_built
     if cell < 0:
         return None
@@ -347,9 +364,9 @@ def _mirror_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if any(supply.can_take(g) for g in goods[c])]
 
 
-@op("u_mirror_at")
-def _mirror_at(state: EmpyrealState, o: Op) -> Steps | None:
-    cell = o.ints[-1]
+@runs(MirrorAt)
+def _mirror_at(state: EmpyrealState, o: MirrorAt) -> Steps | None:
+    cell = o.cell
     colours = sorted({g for g in state.goods[cell] if state.supply.count(g) > 0})
     if len(colours) > 1:
         names = data(state).colours
@@ -364,9 +381,9 @@ def _mirror_at(state: EmpyrealState, o: Op) -> Steps | None:
     return None
 
 
-@op("u_mirror_colour")
-def _mirror_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    _supply_good(state, o.player, o.ints[0], data(state).colour_index(o.strs[-1]))
+@runs(MirrorColour)
+def _mirror_colour(state: EmpyrealState, o: MirrorColour) -> Steps | None:
+    _supply_good(state, o.player, o.cell, data(state).colour_index(o.colour))
     return None
 
 
@@ -400,9 +417,9 @@ def transmuter(ctx: EffectContext) -> Steps:
     ]
 
 
-@op("u_transmute_at")
-def _transmute_at(state: EmpyrealState, o: Op) -> Steps | None:
-    cell = o.ints[-1]
+@runs(TransmuteAt)
+def _transmute_at(state: EmpyrealState, o: TransmuteAt) -> Steps | None:
+    cell = o.cell
     colours = sorted(set(state.goods[cell]))
     names = data(state).colours
     if len(colours) > 1:
@@ -415,9 +432,9 @@ def _transmute_at(state: EmpyrealState, o: Op) -> Steps | None:
     return [_transmute_to(state, o.player, cell, colours[0])]
 
 
-@op("u_transmute_from")
-def _transmute_from(state: EmpyrealState, o: Op) -> Steps | None:
-    return [_transmute_to(state, o.player, o.ints[0], data(state).colour_index(o.strs[-1]))]
+@runs(TransmuteFrom)
+def _transmute_from(state: EmpyrealState, o: TransmuteFrom) -> Steps | None:
+    return [_transmute_to(state, o.player, o.cell, data(state).colour_index(o.colour))]
 
 
 def _transmute_to(state: EmpyrealState, player: int, cell: int, old: int) -> ChooseOption:
@@ -429,10 +446,10 @@ def _transmute_to(state: EmpyrealState, player: int, cell: int, old: int) -> Cho
     )
 
 
-@op("u_transmute_do")
-def _transmute_do(state: EmpyrealState, o: Op) -> Steps | None:
-    cell, old = o.ints[0], o.ints[1]
-    new = data(state).colour_index(o.strs[-1])
+@runs(TransmuteDo)
+def _transmute_do(state: EmpyrealState, o: TransmuteDo) -> Steps | None:
+    cell, old = o.cell, o.old
+    new = data(state).colour_index(o.colour)
     ledger.exchange(state, cell, old, new)  # the choice offered only colours in the supply
     state.note(
         o.player,
@@ -471,12 +488,12 @@ def _switch_mine(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if _switch_partners(state, d.player, c)]
 
 
-@op("u_switch_from")
-def _switch_from(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(SwitchFrom)
+def _switch_from(state: EmpyrealState, o: SwitchFrom) -> Steps | None:
     return [
         ChooseHex(
             player=o.player, prompt="choose the neighbouring hex with the competitor's train car",
-            domain="u_switch_theirs", then="u_switch_to", ints=(o.ints[-1],),
+            domain="u_switch_theirs", then="u_switch_to", ints=(o.mine,),
         )
     ]
 
@@ -486,9 +503,9 @@ def _switch_theirs(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return _switch_partners(state, d.player, u.ints_of(d)[0])
 
 
-@op("u_switch_to")
-def _switch_to(state: EmpyrealState, o: Op) -> Steps | None:
-    mine, theirs = o.ints[0], o.ints[1]
+@runs(SwitchTo)
+def _switch_to(state: EmpyrealState, o: SwitchTo) -> Steps | None:
+    mine, theirs = o.mine, o.theirs
     others = sorted({s for s in state.cars[theirs] if is_competitor(state, o.player, s)})
     if len(others) > 1:
         names = tuple(state.players[s].company for s in others)
@@ -502,10 +519,10 @@ def _switch_to(state: EmpyrealState, o: Op) -> Steps | None:
     return None
 
 
-@op("u_switch_with")
-def _switch_with(state: EmpyrealState, o: Op) -> Steps | None:
-    other = next(s for s, ps in enumerate(state.players) if ps.company == o.strs[-1])
-    _swap(state, o.player, o.ints[0], o.ints[1], other)
+@runs(SwitchWith)
+def _switch_with(state: EmpyrealState, o: SwitchWith) -> Steps | None:
+    other = next(s for s, ps in enumerate(state.players) if ps.company == o.company)
+    _swap(state, o.player, o.mine, o.theirs, other)
     return None
 
 
@@ -547,9 +564,9 @@ def _tiles_of(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return [f"{slot_label(s)} {ry[s]}" for s in _tile_slots(state, d.player)]
 
 
-@op("u_discard_tile")
-def _discard_tile(state: EmpyrealState, o: Op) -> Steps | None:
-    label = o.strs[-1]
+@runs(DiscardTile)
+def _discard_tile(state: EmpyrealState, o: DiscardTile) -> Steps | None:
+    label = o.choice
     slot = slot_index(label[:2])
     ps = state.players[o.player]
     sid = ps.railyard[slot]

@@ -31,16 +31,21 @@ from collections.abc import Callable, Sequence
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import (
+    BuildAgain,
     BuildTrack,
     ChooseHex,
     ChooseOption,
     Op,
+    PayThen,
+    ReturnGoodsAt,
+    ReturnGoodsColour,
 )
 from hexkit_empyreal.data import CITY, SpellcarSpec
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.state import EmpyrealState, PlayerState, bits, board, data
 
@@ -143,7 +148,7 @@ def copy_targets(
     return sorted(out)
 
 
-def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> Op:
+def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> PayThen:
     """Pay ``amount`` mana, then run ``steps``; if the mana is not there, do nothing.
 
     The check happens when the step runs, so a copy effect (Arret
@@ -158,19 +163,19 @@ def pay_then(player: int, amount: int, steps: Steps, what: str = "") -> Op:
     Returns:
         The step to return from an effect.
     """
-    return Op(player=player, op="u_pay_then", ints=(amount,), strs=(what,), steps=tuple(steps))
+    return PayThen(player=player, amount=amount, what=what, steps=tuple(steps))
 
 
-@op("u_pay_then")
-def _pay_then(state: EmpyrealState, o: Op) -> Steps | None:
-    amount = o.ints[0]
+@runs(PayThen)
+def _pay_then(state: EmpyrealState, o: PayThen) -> Steps | None:
+    amount = o.amount
     ps = state.players[o.player]
     if ps.mana < amount:
-        state.note(o.player, f"{ps.company} cannot pay {amount} mana for {o.strs[0] or 'the effect'}; it does nothing")
+        state.note(o.player, f"{ps.company} cannot pay {amount} mana for {o.what or 'the effect'}; it does nothing")
         return None
     mana.pay(state, o.player, amount)
     if amount:
-        state.note(o.player, f"{ps.company} paid {amount} mana for {o.strs[0] or 'the effect'}")
+        state.note(o.player, f"{ps.company} paid {amount} mana for {o.what or 'the effect'}")
     return o.steps
 
 
@@ -235,9 +240,9 @@ def return_goods_then(player: int, count: int, steps: Steps, *, optional: bool =
     )
 
 
-@op("u_return_at")
-def _return_at(state: EmpyrealState, o: Op) -> Steps | None:
-    count, cell = o.ints[0], o.ints[-1]
+@runs(ReturnGoodsAt)
+def _return_at(state: EmpyrealState, o: ReturnGoodsAt) -> Steps | None:
+    count, cell = o.count, o.cell
     colours = sorted(set(state.goods[cell]))
     if len(colours) > 1:
         names = data(state).colours
@@ -254,10 +259,9 @@ def _return_at(state: EmpyrealState, o: Op) -> Steps | None:
     return _returned(state, o.player, count, cell, colours[0], o.steps)
 
 
-@op("u_return_colour")
-def _return_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    count, cell = o.ints[0], o.ints[1]
-    return _returned(state, o.player, count, cell, data(state).colour_index(o.strs[-1]), o.steps)
+@runs(ReturnGoodsColour)
+def _return_colour(state: EmpyrealState, o: ReturnGoodsColour) -> Steps | None:
+    return _returned(state, o.player, o.count, o.cell, data(state).colour_index(o.colour), o.steps)
 
 
 def _returned(state: EmpyrealState, player: int, count: int, cell: int, colour: int, then: Steps) -> Steps:
@@ -329,17 +333,17 @@ def repeat_build(build: BuildTrack, times: int) -> Steps:
     """
     if times <= 1:
         return [build]
-    return [build, Op(player=build.player, op="u_build_again", ints=(times - 1,), steps=(build,))]
+    return [build, BuildAgain(player=build.player, times=times - 1, steps=(build,))]
 
 
-@op("u_build_again")
-def _build_again(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(BuildAgain)
+def _build_again(state: EmpyrealState, o: BuildAgain) -> Steps | None:
     if state.turn.last_built < 0:
         return None
     build = o.steps[0] if o.steps else None
     if not isinstance(build, BuildTrack):
         return None
-    return repeat_build(build, o.ints[0])
+    return repeat_build(build, o.times)
 
 
 # ---------------------------------------------------------------- railyard

@@ -1,6 +1,6 @@
 """The shared verbs effects are built from.
 
-Each verb returns a step (a decision or an :class:`~hexkit_empyreal.actions.Op`)
+Each verb returns a step (a decision or a typed automatic step)
 for the effect to return; the engine runs the steps in order. An effect is
 usually a one-liner::
 
@@ -14,9 +14,12 @@ Wasteland included), :data:`ANY_TERRAIN`, :data:`EDGE`, :data:`ANYWHERE`
 :data:`NEAR_CITY`, :data:`NEAR_CITY_OR_WASTELAND`; combine with
 ``attrs.evolve(target, anywhere=True, cells=(...))``.
 
-Continuations: :func:`then` runs a registered op after the previous steps,
+Continuations are typed automatic steps (:data:`hexkit_empyreal.actions.EFFECT_STEPS`,
+each run by a ``@runs(Type)`` function), returned after the previous steps,
 with :data:`LAST_BUILT` standing for the hex of the latest Build Track
-(``-1`` when it was declined: ops then do nothing).
+(``-1`` when it was declined: the step then does nothing). A
+:func:`choose_hex` / :func:`choose_option` still names the step it continues
+with by its old op name (``then_op``, see :data:`hexkit_empyreal.migrate.OLD_OPS`).
 
 Source: rulebook, Game Effects (Place Wasteland, Build Track, Transfer) and
 the Spellcar and Specialist references (Gain Mana, Reclaim Mana, Refresh,
@@ -36,12 +39,22 @@ from hexkit_empyreal.actions import (
     BuildTrack,
     ChooseHex,
     ChooseOption,
+    CopyEffect,
     DeliverChoice,
-    Op,
+    GainMana,
+    MoveGoodColour,
+    MoveGoodSource,
+    MoveGoodTarget,
+    PayMana,
+    PlaceGood,
+    PlaceGoodColour,
+    ReclaimMana,
+    ReturnGoodAt,
+    ReturnGoodColour,
     Target,
 )
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect, op
+from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import adjacent_mask
@@ -69,7 +82,6 @@ __all__ = [
     "choose",
     "choose_hex",
     "choose_option",
-    "then",
     "copy_effect",
     "place_good",
     "move_good_into",
@@ -141,12 +153,12 @@ def place_wasteland(ctx: EffectContext, *, to_folio: bool = False) -> Decision:
 
 def gain_mana(ctx: EffectContext, amount: int = 1) -> Decision:
     """Gain Mana (up to the cap of ten crystals)."""
-    return Op(player=ctx.player, op="gain_mana", ints=(amount,))
+    return GainMana(player=ctx.player, amount=amount)
 
 
 def reclaim(ctx: EffectContext, amount: int | None = None) -> Decision:
     """Reclaim Mana: all spent mana, or ``amount``."""
-    return Op(player=ctx.player, op="reclaim", ints=() if amount is None else (amount,))
+    return ReclaimMana(player=ctx.player, amount=amount)
 
 
 def refresh(ctx: EffectContext, *, captain: bool = True, engineer: bool = True) -> Decision:
@@ -156,7 +168,7 @@ def refresh(ctx: EffectContext, *, captain: bool = True, engineer: bool = True) 
 
 def pay(ctx: EffectContext, amount: int) -> Decision:
     """Spend mana (an effect's own price, e.g. "Pay 1 mana to ..."); check affordability first."""
-    return Op(player=ctx.player, op="pay", ints=(amount,))
+    return PayMana(player=ctx.player, amount=amount)
 
 
 def gain_spellcar(ctx: EffectContext) -> Decision:
@@ -221,11 +233,6 @@ def choose_option(
     )
 
 
-def then(ctx: EffectContext, op_name: str, *ints: int, strs: tuple[str, ...] = ()) -> Decision:
-    """Run a registered op after the previous steps."""
-    return Op(player=ctx.player, op=op_name, ints=tuple(ints), strs=strs)
-
-
 def copy_effect(ctx: EffectContext, spellcar_or_name: str, *, pay_inherent: bool = True) -> Decision:
     """Run another Spellcar's (or Specialist's) effect, paying its inherent cost.
 
@@ -233,7 +240,7 @@ def copy_effect(ctx: EffectContext, spellcar_or_name: str, *, pay_inherent: bool
         spellcar_or_name: a Spellcar id (its inherent cost is paid) or an effect name.
         pay_inherent: pay the copied Spellcar's inherent cost.
     """
-    return Op(player=ctx.player, op="copy_effect", ints=(int(pay_inherent),), strs=(spellcar_or_name,))
+    return CopyEffect(player=ctx.player, name=spellcar_or_name, pay_inherent=pay_inherent)
 
 
 def place_good(ctx: EffectContext, cell: int = LAST_BUILT, colour: int | None = None) -> Decision:
@@ -242,7 +249,7 @@ def place_good(ctx: EffectContext, cell: int = LAST_BUILT, colour: int | None = 
     Args:
         colour: the colour index, or ``None`` to let the player choose any colour.
     """
-    return Op(player=ctx.player, op="place_good", ints=(cell, -1 if colour is None else colour))
+    return PlaceGood(player=ctx.player, cell=cell, colour=-1 if colour is None else colour)
 
 
 def move_good_into(ctx: EffectContext) -> Decision:
@@ -277,23 +284,23 @@ def _noop(state: EmpyrealState, o: NoOp) -> Steps | None:
     return None
 
 
-@op("gain_mana")
-def _gain_mana(state: EmpyrealState, o: Op) -> Steps | None:
-    got = mana.gain(state, o.player, o.ints[0] if o.ints else 1)
+@runs(GainMana)
+def _gain_mana(state: EmpyrealState, o: GainMana) -> Steps | None:
+    got = mana.gain(state, o.player, o.amount)
     state.note(o.player, f"{state.players[o.player].company} gained {got} mana")
     return None
 
 
-@op("reclaim")
-def _reclaim(state: EmpyrealState, o: Op) -> Steps | None:
-    got = mana.reclaim(state, o.player, o.ints[0] if o.ints else None)
+@runs(ReclaimMana)
+def _reclaim(state: EmpyrealState, o: ReclaimMana) -> Steps | None:
+    got = mana.reclaim(state, o.player, o.amount)
     state.note(o.player, f"{state.players[o.player].company} reclaimed {got} mana")
     return None
 
 
-@op("pay")
-def _pay(state: EmpyrealState, o: Op) -> Steps | None:
-    cost = o.ints[0]
+@runs(PayMana)
+def _pay(state: EmpyrealState, o: PayMana) -> Steps | None:
+    cost = o.amount
     if state.players[o.player].mana >= cost:
         mana.pay(state, o.player, cost)
     return None
@@ -305,15 +312,15 @@ def _extra_turn(state: EmpyrealState, o: ExtraTurn) -> Steps | None:
     return None
 
 
-@op("copy_effect")
-def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
-    name = o.strs[0]
+@runs(CopyEffect)
+def _copy_effect(state: EmpyrealState, o: CopyEffect) -> Steps | None:
+    name = o.name
     spec = data(state).spellcars.get(name)
     effect_name = spec.effect if spec is not None else name
     entry = get_effect(effect_name)
     if entry is None:
         return None
-    cost = spec.cost if spec is not None and o.ints and o.ints[0] and not state.turn.ignore_inherent else 0
+    cost = spec.cost if spec is not None and o.pay_inherent and not state.turn.ignore_inherent else 0
     if cost > state.players[o.player].mana:
         state.note(o.player, f"cannot pay {cost} mana to copy {name}")
         return None
@@ -322,9 +329,9 @@ def _copy_effect(state: EmpyrealState, o: Op) -> Steps | None:
     return entry.run(EffectContext(state, o.player, name, spec, True))
 
 
-@op("place_good")
-def _place_good(state: EmpyrealState, o: Op) -> Steps | None:
-    cell, colour = o.ints[0], o.ints[1]
+@runs(PlaceGood)
+def _place_good(state: EmpyrealState, o: PlaceGood) -> Steps | None:
+    cell, colour = o.cell, o.colour
     if cell == LAST_BUILT:
         cell = state.turn.last_built
     if cell < 0:
@@ -344,9 +351,9 @@ def _supply_colours(state: EmpyrealState, d: Decision) -> Sequence[str]:
     return [colours[c] for c in range(6) if state.supply.count(c) > 0]
 
 
-@op("place_good_colour")
-def _place_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    _put_good(state, o.player, o.ints[0], data(state).colour_index(o.strs[-1]))
+@runs(PlaceGoodColour)
+def _place_good_colour(state: EmpyrealState, o: PlaceGoodColour) -> Steps | None:
+    _put_good(state, o.player, o.cell, data(state).colour_index(o.colour))
     return None
 
 
@@ -364,11 +371,11 @@ def _move_good_targets(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if any(goods[n] for n in b.neighbours[c])]
 
 
-@op("move_good_target")
-def _move_good_target(state: EmpyrealState, o: Op) -> Steps | None:
+@runs(MoveGoodTarget)
+def _move_good_target(state: EmpyrealState, o: MoveGoodTarget) -> Steps | None:
     return [ChooseHex(
         player=o.player, prompt="choose the adjacent hex to take the Good from",
-        domain="move_good_sources", then="move_good_source", ints=o.ints,
+        domain="move_good_sources", then="move_good_source", ints=(o.target,),
     )]
 
 
@@ -378,9 +385,9 @@ def _move_good_sources(state: EmpyrealState, d: Decision) -> Sequence[int]:
     return [n for n in board(state).neighbours[target] if state.goods[n]]
 
 
-@op("move_good_source")
-def _move_good_source(state: EmpyrealState, o: Op) -> Steps | None:
-    target, source = o.ints[0], o.ints[1]
+@runs(MoveGoodSource)
+def _move_good_source(state: EmpyrealState, o: MoveGoodSource) -> Steps | None:
+    target, source = o.target, o.source
     colours = sorted(set(state.goods[source]))
     if len(colours) == 1:
         _move_good(state, o.player, source, target, colours[0])
@@ -392,9 +399,9 @@ def _move_good_source(state: EmpyrealState, o: Op) -> Steps | None:
     )]
 
 
-@op("move_good_colour")
-def _move_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    _move_good(state, o.player, o.ints[1], o.ints[0], data(state).colour_index(o.strs[-1]))
+@runs(MoveGoodColour)
+def _move_good_colour(state: EmpyrealState, o: MoveGoodColour) -> Steps | None:
+    _move_good(state, o.player, o.source, o.target, data(state).colour_index(o.colour))
     return None
 
 
@@ -415,9 +422,9 @@ def _ask_return_good(state: EmpyrealState, o: AskReturnGood) -> Steps | None:
     return [ChooseHex(player=o.player, prompt="choose an In-Network Good to return", domain="in_network_goods", then="return_good_at")]
 
 
-@op("return_good_at")
-def _return_good_at(state: EmpyrealState, o: Op) -> Steps | None:
-    cell = o.ints[-1]
+@runs(ReturnGoodAt)
+def _return_good_at(state: EmpyrealState, o: ReturnGoodAt) -> Steps | None:
+    cell = o.cell
     colours = sorted(set(state.goods[cell]))
     if len(colours) == 1:
         _return(state, o.player, cell, colours[0])
@@ -429,9 +436,9 @@ def _return_good_at(state: EmpyrealState, o: Op) -> Steps | None:
     )]
 
 
-@op("return_good_colour")
-def _return_good_colour(state: EmpyrealState, o: Op) -> Steps | None:
-    _return(state, o.player, o.ints[0], data(state).colour_index(o.strs[-1]))
+@runs(ReturnGoodColour)
+def _return_good_colour(state: EmpyrealState, o: ReturnGoodColour) -> Steps | None:
+    _return(state, o.player, o.cell, data(state).colour_index(o.colour))
     return None
 
 

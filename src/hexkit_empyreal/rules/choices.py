@@ -21,6 +21,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.effects.registry import get_domain, push
+from hexkit_empyreal.migrate import step_of
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.state import EmpyrealState, board, recall_asked
@@ -41,7 +42,8 @@ def cells_of(state: EmpyrealState, d: ChooseHex) -> list[int]:
 
 
 class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
-    """Pick a name; the op ``then`` runs with it."""
+    """Pick a name; the op ``then`` runs with it (the typed step of that old op name, if it has one:
+    :func:`hexkit_empyreal.migrate.step_of`)."""
 
     def answers(self, state: EmpyrealState, d: ChooseOption) -> Sequence[Any]:
         found = recall_asked(state, d) if d.domain else None
@@ -55,7 +57,7 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        state.pending.append(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps))
+        state.pending.append(step_of(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps)))
 
     def why(self, state: EmpyrealState, d: ChooseOption, action: Any) -> str | None:
         return f"the options are: {', '.join(options_of(state, d)) or 'none'}"
@@ -73,7 +75,8 @@ def _pick_answers(b: Board) -> tuple[PickHex, ...]:
 
 
 class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
-    """Pick a hex; the op ``then`` runs with its cell."""
+    """Pick a hex; the op ``then`` runs with its cell (the typed step of that old op name, if it has
+    one: :func:`hexkit_empyreal.migrate.step_of`)."""
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
         found = recall_asked(state, d)
@@ -89,7 +92,7 @@ class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
             note_declined(state, d)
             return
         cell = board(state).index[action.hex]
-        state.pending.append(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps))
+        state.pending.append(step_of(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps)))
 
     def why(self, state: EmpyrealState, d: ChooseHex, action: Any) -> str | None:
         if isinstance(action, PickHex):

@@ -7,9 +7,9 @@ modules and registers, for every question type, its native
 and, for every typed automatic step of
 :data:`~hexkit_empyreal.actions.TYPED_STEPS`, the function that runs it. No
 question is answered through :class:`~hexkit.flow.Legacy` any more
-(:data:`LEGACY` is empty). The automatic steps still named by strings
-(:class:`~hexkit_empyreal.actions.Op`, 57 ops) are run by
-:func:`~hexkit_empyreal.rules.dispatch.settle`, never answered.
+(:data:`LEGACY` is empty). Every automatic step is typed (71); an
+:class:`~hexkit_empyreal.actions.Op` named by a string is only the shape of
+older saves, migrated on load (:mod:`hexkit_empyreal.migrate`).
 
 Source: DESIGN.md (the game protocol); docs/flow.md, "Porting plan".
 """

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import Op
+from hexkit_empyreal.actions import PlaceWasteland
 from hexkit_empyreal.data import CITY, WASTELAND
-from hexkit_empyreal.effects.registry import Steps, domain, op
+from hexkit_empyreal.effects.registry import Steps, domain
+from hexkit_empyreal.rules.dispatch import runs
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board
@@ -61,7 +62,7 @@ def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: b
     return len(goods)
 
 
-@op("place_wasteland")
-def _place_wasteland_op(state: EmpyrealState, o: Op) -> Steps | None:
-    place_wasteland(state, o.player, o.ints[-1], to_folio="to_folio" in o.strs)
+@runs(PlaceWasteland)
+def _place_wasteland_op(state: EmpyrealState, o: PlaceWasteland) -> Steps | None:
+    place_wasteland(state, o.player, o.cell, to_folio=o.to_folio)
     return None
