@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import cProfile
 import pstats
+import random
 import sys
 from typing import Any
-
-from hexkit.rng import Rng
 
 PLAYERS = 4
 
@@ -29,10 +28,10 @@ def playouts(game: Any, games: int) -> int:
     steps = 0
     for seed in range(games):
         state = game.new(game.make_config(players=PLAYERS), seed)
-        chooser = Rng(seed ^ 0x5EED)
+        pick = random.Random(seed ^ 0x5EED).randrange  # as bench_catanatron's agent
         while state.pending:
             legal = game.legal_actions(state)
-            game.apply(state, legal[chooser.randbelow(len(legal))])
+            game.apply(state, legal[pick(len(legal))])
             steps += 1
     return steps
 

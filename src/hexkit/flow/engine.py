@@ -139,7 +139,13 @@ class LegalView(Sequence[Any]):
         if members is None:
             if not self._asked:  # the usual single test (apply): a scan, identity first, no hashing
                 self._asked = True
-                return answer in self._list()
+                actions = self._list()
+                # an agent hands back one of the listed objects: found by identity alone
+                # (``in`` would call each earlier answer's Python ``__eq__`` on the way)
+                for listed in actions:
+                    if listed is answer:
+                        return True
+                return answer in actions
             members = self._members = frozenset(self._list())
         try:
             return answer in members

@@ -38,7 +38,7 @@ from hexkit_soot.rules.capacity import goods_on_tile, tile_room
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.milestones import check_magnate
-from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
+from hexkit_soot.rules.network import affordable, build_pool, pay_build, waivable
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
@@ -148,17 +148,22 @@ def can_found_camp(state: SootState, player: PlayerId) -> bool:
 
 def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, camp type)`` pairs ``player`` may found and pay now, in menu order."""
-    for at in distinct_sorted(state.players[player].builders):
+    p = state.players[player]
+    for at in distinct_sorted(p.builders):
         kinds = camp_kinds_at(state, at)
         # the founding limit asked only where a camp could go (most Builders stand where none can)
         if kinds and can_found_camp(state, player):
             # the pool, the discount and the ¤ are the same for every camp type here (camp_cost)
-            pool = build_pool(state, player, at)
             discount, cur = _camp_terms(state, player, at)
+            if p.currency < cur:  # can_build's first test, the same for every camp type here
+                continue
+            pool = build_pool(state, player, at)
             camps = D(state).camps
+            cards = len(p.hand)
             for kind in kinds:
                 goods = camps[kind].cost if discount < 99 else {}  # only read
-                if can_build(state, player, goods, at, cur, pool=pool, waive=waivable(goods, discount)):
+                # can_build(state, player, goods, at, cur, pool=pool, waive=...), the ¤ tested above
+                if affordable(goods, pool, cards + waivable(goods, discount) if discount > 0 else cards):
                     yield at, kind
 
 
@@ -241,6 +246,8 @@ def abandon_camp(state: SootState, player: PlayerId, at: Hex, why: str) -> None:
 
 
 def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
+    if not state.camps:  # the common case, decided before any lookup
+        return []
     return [opt("Abandon Camp", hex_code(h), f"abandon camp at {h}") for h in sorted(camps_of(state, player))]
 
 

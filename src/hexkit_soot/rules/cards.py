@@ -275,8 +275,11 @@ def on_spend(state: SootState, player: PlayerId, answer: Choose) -> None:
 
 
 def _ability_options(state: SootState, player: PlayerId) -> list[Choose]:
+    hand = state.players[player].hand
+    if not hand:  # the common case, decided before any lookup
+        return []
     out = []
-    for c in sorted(set(state.players[player].hand)):
+    for c in sorted(set(hand)):
         found = lookup(c)
         if found is None or found.play is None:
             continue

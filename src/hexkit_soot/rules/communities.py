@@ -105,8 +105,10 @@ def _interactions(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str
     p = state.players[player]
     communities = state.communities
     # an agent on a community first (most stand elsewhere), then the cost
+    if communities.keys().isdisjoint(p.explorers) and communities.keys().isdisjoint(p.builders):
+        return
     here = [h for h in p.explorers if h in communities] + [h for h in p.builders if h in communities]
-    if not here or p.currency < interaction_cost(state, player):
+    if p.currency < interaction_cost(state, player):
         return
     for at in sorted(set(here)):
         c = communities.get(at)

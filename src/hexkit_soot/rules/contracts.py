@@ -60,32 +60,36 @@ def destinations(state: SootState, kind: str) -> list[Hex]:
     return out
 
 
-def _held(state: SootState, player: PlayerId, goods: dict[str, int]) -> bool:
-    """Whether ``player`` holds ``goods`` counting all their goods: network, caravans, goods lying
-    anywhere (what :func:`pool_at` counts at any one hex is part of that)."""
+def _everywhere(state: SootState, player: PlayerId) -> dict[str, int]:
+    """Every good ``player`` holds, by name: network, caravans, goods lying anywhere
+    (what :func:`pool_at` counts at any one hex is part of that)."""
     p = state.players[player]
-    for g, n in goods.items():
-        have = p.stock.get(g, 0)
-        for c in p.caravans:
-            have += c.cargo.get(g, 0)
-        for lying in p.loose.values():
-            have += lying.get(g, 0)
-        if have < n:
-            return False
-    return True
+    out = p.stock.copy()
+    for c in p.caravans:
+        for g, n in c.cargo.items():
+            out[g] = out.get(g, 0) + n
+    for lying in p.loose.values():
+        for g, n in lying.items():
+            out[g] = out.get(g, 0) + n
+    return out
 
 
-def deliverable_at(state: SootState, player: PlayerId, index: int) -> Hex | None:
+def deliverable_at(state: SootState, player: PlayerId, index: int, held: dict[str, int] | None = None) -> Hex | None:
     """Where ``player`` could fulfil contract ``index`` now (first such hex), or None.
 
     Args:
         state: the game.
         player: the seat concerned.
         index: the contract's index in the data.
+        held: every good the player holds (:func:`_everywhere`) when the caller
+            already has it (testing several contracts), else computed here.
     """
     ct = D(state).contracts[index]
-    if not _held(state, player, ct.goods):  # held nowhere, so at no destination: the common case
-        return None
+    if held is None:
+        held = _everywhere(state, player)
+    for g, n in ct.goods.items():  # held nowhere, so at no destination: the common case
+        if held.get(g, 0) < n:
+            return None
     for h in destinations(state, ct.destination):
         pool = pool_at(state, player, h)
         if all(pool.get(g, 0) >= n for g, n in ct.goods.items()):
@@ -104,14 +108,14 @@ def refill_contracts(state: SootState) -> None:
             state.contract_row[i] = state.contract_deck.pop()
 
 
-_CLAIMS: dict[tuple[int, ...], tuple[SootData, list[Choose]]] = {}
+_CLAIMS: dict[tuple[int, ...], tuple[SootData, tuple[Choose, ...]]] = {}
 """The Claim Contract answers of a contract row (by its contents), with the
 data they were named from: the menu lists the same row many times."""
 
 
-def _claim_options(state: SootState, player: PlayerId) -> list[Choose]:
+def _claim_options(state: SootState, player: PlayerId) -> tuple[Choose, ...]:
     if len(state.players[player].contracts) >= contract_limit(state, player):
-        return []
+        return ()
     data = D(state)
     row = tuple(state.contract_row)
     known = _CLAIMS.get(row)
@@ -119,9 +123,9 @@ def _claim_options(state: SootState, player: PlayerId) -> list[Choose]:
         if len(_CLAIMS) >= 4096:
             _CLAIMS.clear()
         cts = data.contracts
-        known = _CLAIMS[row] = (data, [optf("Claim Contract", i, "claim contract {}", cts[c].name)
-                                       for i, c in enumerate(row) if c >= 0])
-    return list(known[1])
+        known = _CLAIMS[row] = (data, tuple(optf("Claim Contract", i, "claim contract {}", cts[c].name)
+                                            for i, c in enumerate(row) if c >= 0))
+    return known[1]  # immutable: shared by every menu of this row
 
 
 @free_action("Claim Contract", _claim_options)
@@ -137,9 +141,10 @@ def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].contracts:  # the common case, decided before any lookup
         return []
     cts = D(state).contracts
+    held = _everywhere(state, player)  # the same for every contract
     # two held copies of one contract are one answer each (the same goods, the same reward)
     return [opt("Fulfil Contract", c, f"fulfil {cts[c].name}")
-            for c in dict.fromkeys(state.players[player].contracts) if deliverable_at(state, player, c) is not None]
+            for c in dict.fromkeys(state.players[player].contracts) if deliverable_at(state, player, c, held) is not None]
 
 
 @free_action("Fulfil Contract", _fulfil_options)

@@ -141,9 +141,11 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
     full = is_node(state, player, at) and network_room(state, player) == 0
+    supply, prices = state.supply, state.prices
     for i, (name, g) in enumerate(data.goods.items()):
-        if g.kind != "special" and state.supply.get(name, 0) > 0 and not (full and not tier3(state, name)):
-            price = _listed(state, name) + markup
+        if g.kind != "special" and supply.get(name, 0) > 0 and not (full and not tier3(state, name)):
+            listed = prices.get(name)  # _listed(state, name), inlined: every good of the data, each time
+            price = (listed if listed is not None else raw_price(state, name)) + markup
             if price <= cur:
                 out.append(optf("buy", i, "buy {} at {}", name, price))
     return out

@@ -144,7 +144,7 @@ direction from it, route kind taken, 1 if wilderness)``."""
 
 def _explore(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
-    free: bool = False,
+    free: bool = False, first: bool = False,
 ) -> _Tree:
     """Dijkstra over explored hexes within ``budget`` points: the tree of best ways.
 
@@ -159,6 +159,9 @@ def _explore(
     keep the first way found, the heap breaking them by hex. The paths are
     then read off the tree of best ways, each from its parent's (one pass,
     not a walk back to the start per hex).
+
+    ``first`` (a caravan's search): stop at the first hex reached, to ask
+    only whether the caravan can move at all (``len(best) > 1`` either way).
     """
     tiles = state.tiles
     kinds_of = state.route_kind
@@ -220,6 +223,8 @@ def _explore(
                 if nk < best.get(n, _FAR):
                     best[n] = nk
                     prev[n] = (h, d, k, 0)
+                    if first:
+                        return best, prev
                     push(heap, (nk, n))
     return best, prev
 
@@ -414,9 +419,10 @@ def _drives_on(state: SootState, player: PlayerId, index: int, paid: frozenset[i
     c = state.players[player].caravans[index]
     if spent >= BUDGET:
         return False
-    best, prev = _explore(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
-    if not c.cargo:  # an unladen caravan drives anywhere it reaches
+    if not c.cargo:  # an unladen caravan drives anywhere it reaches: one hex reached is enough
+        best, _ = _explore(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent, first=True)
         return len(best) > 1
+    best, prev = _explore(state, player, c.loc, 0, c.cargo.get("Livestock", 0) > 0, BUDGET - spent)
     legs = _iter_paths(state, player, c.loc, best, prev, best)
     if next(_laden_legs(state, player, c, legs, paid, fuelled, node_seen), None) is not None:
         return True

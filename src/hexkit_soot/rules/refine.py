@@ -216,10 +216,16 @@ def _firable(
     state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0
 ) -> Iterator[tuple[int, Hex, Facility]]:
     """``(answer code, hex, facility)`` of each facility ``player`` may fire now, in menu order."""
+    settlements = state.settlements
+    for s in settlements.values():  # a settlement with a facility that may fire, unsorted (often none)
+        if s.facilities and not s.struggling:
+            break
+    else:
+        return
     data = D(state)
     cur = state.players[player].currency
     idle = idle_codes(state)  # module labor: facilities without a worker at work cannot fire (empty when off)
-    for at, s in sorted(state.settlements.items()):
+    for at, s in sorted(settlements.items()):
         if s.struggling or not s.facilities:
             continue
         pool: Goods | None = None  # the goods usable here, the same for every facility of the hex

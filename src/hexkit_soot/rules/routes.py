@@ -247,14 +247,15 @@ def _cost(state: SootState, player: PlayerId, kind: int, first: bool) -> tuple[d
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)  # as _cost asks, once for both kinds
-    # can_pay from the network for both kinds, its pool and cards read once
+    # can_pay from the network for both kinds (as _can_pay_first), its pool and cards read once
     p = state.players[player]
-    solvent = p.currency >= 0
+    if p.currency < 0:  # can_pay's first test: no first payment of either kind
+        return False
+    discount = modify(state, player, Hook.ROUTE_RESOURCES, 0)  # as _cost asks, once for both kinds
     cards = len(p.hand)
-    road = solvent and affordable(ROAD_COST, p.stock, cards + waivable(ROAD_COST, discount))
-    rail = solvent and affordable(RAIL_COST, p.stock, cards + waivable(RAIL_COST, discount))
-    if (road or rail) and any_edge(state, player, ROAD):
+    rail = affordable(RAIL_COST, p.stock, cards + waivable(RAIL_COST, discount) if discount > 0 else cards)
+    if (rail or affordable(ROAD_COST, p.stock, cards + waivable(ROAD_COST, discount) if discount > 0 else cards)) \
+            and any_edge(state, player, ROAD):
         return True  # a road edge is also a rail edge
     return rail and any_edge(state, player, RAIL, upgrade=True)
 

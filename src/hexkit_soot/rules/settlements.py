@@ -34,7 +34,7 @@ from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.milestones import check_rail_link, claim
 from hexkit_soot.rules.modules import settlement_founded
-from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
+from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
@@ -52,7 +52,8 @@ def river_adjacent(state: SootState, at: Hex) -> bool:
         state: the game.
         at: the hex.
     """
-    return at in state.water or any(n in state.water for n in at.neighbors())
+    water = state.water
+    return at in water or not water.keys().isdisjoint(at.neighbors())
 
 
 def settlement_types_at(state: SootState, at: Hex) -> list[str]:
@@ -64,20 +65,34 @@ def settlement_types_at(state: SootState, at: Hex) -> list[str]:
     """
     # a camp on the hex does not bar a settlement (rulebook: only a community's hex "cannot host
     # camps or settlements"; interpretation I8 in docs/rules/soot.md)
-    if at not in state.tiles or at == CENTRAL_CITY or at in state.settlements or at in state.communities:
+    tile = state.tiles.get(at)
+    settlements = state.settlements
+    if tile is None or at == CENTRAL_CITY or at in settlements or at in state.communities:
         return []
     data = D(state)
-    terrain = tile_info(state, state.tiles[at])[0]
+    terrain = tile_info(state, tile)[0]
     # the terrain first (most hexes take no type), then the spacing (data; 1: only the hex itself
     # must be free, the rulebook having no spacing rule), then a river where required
     fits = [(name, st.requires == "river") for name, st in data.settlements.items() if terrain in st.terrains]
     if not fits:
         return []
     spacing = data.numbers.settlement_spacing
-    for h in state.settlements:
-        if h.distance(at) < spacing:
-            return []
-    return [name for name, river in fits if not river or river_adjacent(state, at)]
+    if spacing > 1:  # a distance of 0 is the hex itself, already known free of settlements
+        q, r = at
+        for h in settlements:  # Hex.distance, inlined (one per settlement on the map)
+            dq, dr = h[0] - q, h[1] - r
+            if max(abs(dq), abs(dr), abs(dq + dr)) < spacing:
+                return []
+    river: bool | None = None  # river_adjacent, asked once if some type requires it
+    out = []
+    for name, needs_river in fits:
+        if needs_river:
+            if river is None:
+                river = river_adjacent(state, at)
+            if not river:
+                continue
+        out.append(name)
+    return out
 
 
 def founding_points(state: SootState) -> int:
@@ -158,17 +173,22 @@ def _discount(state: SootState, player: PlayerId, at: Hex) -> int:
 
 def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, settlement type)`` pairs ``player`` may found and pay now, in menu order."""
-    for at in distinct_sorted(state.players[player].builders):
+    p = state.players[player]
+    for at in distinct_sorted(p.builders):
         kinds = settlement_types_at(state, at)
         # the limit asked only where a settlement could go (most Builders stand where none can)
-        if kinds and state.players[player].founded < _limit(state, player):
-            cur = D(state).numbers.settlement_currency
+        if kinds and p.founded < _limit(state, player):
+            data = D(state)
+            if p.currency < data.numbers.settlement_currency:  # can_build's first test, the same for every type
+                return
             pool = build_pool(state, player, at)  # the same for every type here, as is the discount
             discount = _discount(state, player, at)
-            types = D(state).settlements
+            types = data.settlements
+            cards = len(p.hand)
             for kind in kinds:
                 cost = types[kind].cost  # only read
-                if can_build(state, player, cost, at, cur, pool=pool, waive=waivable(cost, discount)):
+                # can_build(state, player, cost, at, currency, pool=pool, waive=...), the currency tested above
+                if affordable(cost, pool, cards + waivable(cost, discount) if discount else cards):
                     yield at, kind
 
 

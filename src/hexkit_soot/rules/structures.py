@@ -32,7 +32,7 @@ from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment, wild_cards
-from hexkit_soot.rules.network import build_pool, can_build, pay_build, waivable
+from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
@@ -94,16 +94,22 @@ def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> tuple[dict[
 
 def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order."""
+    p = state.players[player]
+    if p.currency < 0:  # can_build's first test (no currency to pay): nothing is payable
+        return
     facilities = D(state).facilities
-    for at in distinct_sorted(state.players[player].builders):
+    cards = len(p.hand)
+    for at in distinct_sorted(p.builders):
         names = buildable(state, player, at)
         if names:
-            # the goods and the discount (see _cost) are the same for every structure here
+            # the goods and the discount (see _cost) are the same for every structure here;
+            # can_build(state, player, cost, at, pool=pool, waive=...) is affordable() once the
+            # player is known solvent: the pool's goods short by at most the cards and waived units
             pool = build_pool(state, player, at)
             discount = builder_discount(state, player, at)
             for name in names:
                 cost = facilities[name].build
-                if can_build(state, player, cost, at, pool=pool, waive=waivable(cost, discount)):
+                if affordable(cost, pool, cards + waivable(cost, discount) if discount else cards):
                     yield at, name
 
 
@@ -154,6 +160,11 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
 # -- City training -----------------------------------------------------------
 
 def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
+    for s in state.settlements.values():  # an untrained City first, unsorted (most games have none yet)
+        if s.kind != "Central City" and s.tier == 3 and not s.trained:
+            break
+    else:
+        return []
     cities = [at for at, s in sorted(state.settlements.items())
               if s.kind != "Central City" and s.tier == 3 and not s.trained]
     if not cities:  # the common case, decided before any lookup

@@ -302,8 +302,11 @@ def _offer_options(state: SootState, player: PlayerId) -> list[Choose]:
     if state.offer is not None or offers_left(state, player) <= 0:
         return []
     others = range(state.config.players)
+    players = state.players
+    # _can_trade's common yes, asked once for the offerer: their tradeable goods for a rival's currency
+    goods = _any_tradeable(state, players[player].stock)
     for q in others:  # a trade with someone: the common case, found in a plain loop
-        if q != player and _can_trade(state, player, q):
+        if q != player and ((goods and players[q].currency > 0) or _can_trade(state, player, q)):
             return [_OFFER_ANSWER]
     if _can_sell(state, player) and any(_can_buy(state, q) for q in others if q != player):
         return [_OFFER_ANSWER]
