@@ -45,6 +45,7 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -67,6 +68,11 @@ SLOTS = 6
 PHASES = ("setup", "play", "final", "over")
 """The phases, in the order of the ``phase_*`` features."""
 _HIDDEN = "?"
+_NET = attrgetter("net")
+_SEAT_FIELDS = attrgetter("pool.available", "pool.spent", "conductor", "cars_left", "goods", "tiles",
+                          "captain_ready", "engineer", "engineer_ready", "surveyor", "surveyor_used",
+                          "station_masters", "railyard", "company")
+"""What a seat slot's features are made from (goods, tiles, station_masters, railyard: lists)."""
 
 
 class EmpyrealEncoder(Encoder):
@@ -82,6 +88,7 @@ class EmpyrealEncoder(Encoder):
         d = game_data(config)
         self._n = config.players
         self._config = config
+        self._open = OPEN in config.variants
         colours = [g.colour for g in d.goods]
         self._ncol = ncol = len(colours)
         self._companies = {c.name: i for i, c in enumerate(d.companies)}
@@ -207,48 +214,60 @@ class EmpyrealEncoder(Encoder):
             memo = self._memo[player] = (base, vec, memo[2], memo[3])
         _, vec, keys, spots = memo
         turn = s.turn
-        key: Any = (tuple([folio.net for folio in players]), turn.last_built)
-        if keys.get("cars") != key:
+        nets = list(map(_NET, players))
+        cars = keys.get("cars")
+        if cars != nets:
+            if cars is None:
+                cars = keys["cars"] = [0] * n
             pc = self._p_cars
-            marks: list[int] = []
-            for seat, folio in enumerate(players):  # a Network's bit mask: its train cars' cells
-                found = bits(folio.net)
-                if found:
-                    marks += ((pc + (seat - player) % n) * hw + pos[found]).tolist()
-            if turn.last_built >= 0:
-                marks.append(self._p_last * hw + int(pos[turn.last_built]))
-            rewrite(vec, spots, "cars", marks, 1.0)
-            keys["cars"] = key
+            for seat, net in enumerate(nets):
+                was = cars[seat]
+                if was != net:  # a Network's bit mask: its train cars' cells; only the cells that changed
+                    o = (pc + (seat - player) % n) * hw
+                    gone, new = bits(was & ~net), bits(net & ~was)
+                    if gone:
+                        vec[o + pos[gone]] = 0.0
+                    if new:
+                        vec[o + pos[new]] = 1.0
+                    cars[seat] = net
+        last = turn.last_built
+        if keys.get("last_built") != last:
+            rewrite_flag(vec, spots, "last_built", self._p_last * hw + int(pos[last]) if last >= 0 else -1)
+            keys["last_built"] = last
         top = s.pending[-1] if s.pending else None
         mover = top.player if top is not None else -1
         cut, per = self.spec.plane_size, self._per_seat
-        for k in range(n):
-            seat = (player + k) % n
-            p = players[seat]
-            railyard = p.railyard
-            key = (p.pool.available, p.pool.spent, p.conductor, p.cars_left, tuple(p.goods),
-                   len(p.tiles), p.captain_ready, bool(p.engineer), p.engineer_ready, bool(p.surveyor),
-                   p.surveyor_used, len(p.station_masters),
-                   len(railyard) - railyard.count("") - railyard.count("-"), p.company)
-            if keys.get(k) != key:
-                o = cut + k * per
-                vec[o + 3:o + per] = self._seat_values(key)
-                vec[o] = 1.0  # present
-                vec[o + 2] = self._teammates[player][seat]
-                keys[k] = key
-        key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        now = list(map(_SEAT_FIELDS, players))  # compared with copies: one C-level comparison
+        seats = keys.get("seats")
+        if seats != now:
+            if seats is None:
+                seats = keys["seats"] = [None] * n
+            for seat, fields in enumerate(now):
+                if seats[seat] != fields:
+                    k = (seat - player) % n
+                    o = cut + k * per
+                    (available, spent, conductor, cars_left, goods, tiles, captain_ready, engineer,
+                     engineer_ready, surveyor, surveyor_used, masters, railyard, company) = fields
+                    vec[o + 3:o + per] = self._seat_values(
+                        (available, spent, conductor, cars_left, goods, len(tiles), captain_ready,
+                         bool(engineer), engineer_ready, bool(surveyor), surveyor_used, len(masters),
+                         len(railyard) - railyard.count("") - railyard.count("-"), company))
+                    vec[o] = 1.0  # present
+                    vec[o + 2] = self._teammates[player][seat]
+                    seats[seat] = (*fields[:4], goods[:], tiles[:], *fields[6:11], masters[:], railyard[:],
+                                   company)
+        key: Any = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
             rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
             keys["to_move"] = key
-        key = (s.round, s.phase, s.end_triggered, s.wasteland, tuple(s.supply), len(s.deck),
-               len(s.discard), tuple([len(stack) for stack in s.stacks[:3]]),
-               tuple([len(stand) for stand in s.stands[:self._ncities]]), turn.activations, turn.locked,
-               turn.free_transfers, turn.extra_turn)
+        key = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck),
+               len(s.discard), list(map(len, s.stacks[:3])), list(map(len, s.stands[:self._ncities])),
+               turn.activations, turn.locked, turn.free_transfers, turn.extra_turn)
         if keys.get("game") != key:
             o = cut + self._f_game
-            values = self._game_values(key)
+            values = self._game_values((*key[:4], tuple(s.supply), *key[5:]))
             vec[o:o + len(values)] = values
-            keys["game"] = key
+            keys["game"] = (*key[:4], dict(key[4]), *key[5:])
         key = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != key:
             rewrite_flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
@@ -257,7 +276,7 @@ class EmpyrealEncoder(Encoder):
         seeing = -2  # a view: its stacks are already redacted
         if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
             seeing = -1
-            if OPEN in s.config.variants:
+            if self._open:
                 seeing = -2
             elif isinstance(top, ChooseSpecialist) and top.player == player:
                 seeing = top.kind

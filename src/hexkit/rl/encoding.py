@@ -360,5 +360,5 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     mask = np.zeros(space.size, dtype=np.int8)
     numbers = _sp._legal_numbers(game, state, space)
     if numbers:
-        mask[np.fromiter(numbers, dtype=np.intp, count=len(numbers))] = 1
+        mask[numbers] = 1
     return mask
