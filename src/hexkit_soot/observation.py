@@ -97,7 +97,6 @@ _SEAT_FIELDS = attrgetter("currency", "points", "prestige", "soot", "loans", "ac
                           "overtime", "contracts_done", "founded", "camps_founded", "screened", "archetype",
                           "hand", "secrets", "contracts", "warehouses", "stock")
 """What a seat slot's features are made from, but the number of caravans (the last five: containers)."""
-_CARAVANS = attrgetter("caravans")
 _AT_SCALARS = tuple(_SEAT.index(name) for name in (
     "currency", "points", "prestige", "soot", "loans", "actions", "restricted", "overtime", "contracts_done",
     "founded", "camps_founded"))
@@ -295,7 +294,7 @@ class SootEncoder(Encoder):
         # the features: a dense slice per seat slot, then the game's blocks
         per, cut = self._per_seat, self._base_f
         key = list(map(_SEAT_FIELDS, players))  # compared with copies: one C-level comparison
-        caravans = list(map(len, map(_CARAVANS, players)))
+        caravans = list(map(len, locs))
         seats = keys.get("seats")
         if seats != key or keys.get("caravans") != caravans:
             if seats is None:
