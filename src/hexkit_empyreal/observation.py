@@ -45,7 +45,6 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -68,13 +67,12 @@ SLOTS = 6
 PHASES = ("setup", "play", "final", "over")
 """The phases, in the order of the ``phase_*`` features."""
 _HIDDEN = "?"
-_NET = attrgetter("net")
 _CARD_PARTS = (("market", (0,)), ("railyard", (1,)), ("specialists", (2, 3, 4, 5, 6)), ("awards", (7, 8)))
 """The card feature blocks and the parts of the card key each is made from."""
-_SEAT_FIELDS = attrgetter("pool.available", "pool.spent", "conductor", "cars_left", "goods", "tiles",
-                          "captain_ready", "engineer", "engineer_ready", "surveyor", "surveyor_used",
-                          "station_masters", "railyard", "company")
-"""What a seat slot's features are made from (goods, tiles, station_masters, railyard: lists)."""
+_SEAT_FIELDS = ("mana", "spent", "conductor", "cars_left", "goods", "tiles", "captain_ready", "engineer",
+                "engineer_ready", "surveyor", "surveyor_used", "station_masters", "railyard", "company")
+"""What a seat slot's features are made from, in the order of the encoder's seat keys (goods, tiles,
+station_masters, railyard: lists, compared with copies)."""
 
 
 class EmpyrealEncoder(Encoder):
@@ -247,7 +245,7 @@ class EmpyrealEncoder(Encoder):
         if keys.get("board") is not b or keys["terrain"] != s.terrain or keys["goods"] != s.goods:
             self._patch_map(vec, keys, s, b, pos)
         turn = s.turn
-        nets = list(map(_NET, players))
+        nets = [p.net for p in players]
         cars = keys.get("cars")
         if cars != nets:
             if cars is None:
@@ -270,7 +268,10 @@ class EmpyrealEncoder(Encoder):
         top = s.pending[-1] if s.pending else None
         mover = top.player if top is not None else -1
         cut, per = self._cut, self._per_seat
-        now = list(map(_SEAT_FIELDS, players))  # compared with copies: one C-level comparison
+        # compared with copies in one comparison (Python attribute reads: faster than an attrgetter)
+        now = [(p.pool.available, p.pool.spent, p.conductor, p.cars_left, p.goods, p.tiles, p.captain_ready,
+                p.engineer, p.engineer_ready, p.surveyor, p.surveyor_used, p.station_masters, p.railyard,
+                p.company) for p in players]
         seats = keys.get("seats")
         if seats != now:
             if seats is None:
