@@ -103,13 +103,14 @@ class SootEncoder(Encoder):
     Given the full state it screens the other seats' ingredients itself (the
     only hidden thing it reads), so :func:`hexkit.rl.observation` makes no view.
 
-    How it is fast: the planes that change only when a tile is laid, water
-    changes or a route is built (window, tiles, terrain, sites, rivers, water,
-    routes) are kept per seat as a whole base vector for the last values of
-    those fields seen (a value key, never stale); every other number (the
-    marks of communities, camps, stacks, settlements, pieces and loose goods,
-    and the features) is gathered as (position, value) pairs, distinct
-    positions, and written into a copy of the base by one numpy call.
+    How it is fast: the vector last written is kept per seat with a copy of
+    the values each section came from (a value key, never stale); a call
+    compares the live values with those copies and rewrites only what
+    changed: the tile, water and route planes hex by hex, the pieces by the
+    hexes a seat's pieces left and reached, a seat slot as a block made once
+    per change of that seat (shared by every viewer), and the other sections
+    (communities, camps and stacks, settlements, loose goods, the game's
+    numbers, prices, supply, each card block) whole.
 
     Args:
         config: the game's config.

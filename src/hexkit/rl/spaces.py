@@ -123,7 +123,10 @@ class KeyedSpace(ActionSpace):
 
     def _compute(self, decision: Any, legal: Sequence[Any]) -> list[int]:
         context = self._context(decision) if self._context is not None else None
-        seen = self._seen.get(context)
+        try:
+            seen = self._seen.get(context)
+        except TypeError:  # an unhashable context: nothing remembered
+            return self._spill([self._index.get(self.key(decision, a), -1) for a in legal], decision)
         if seen is None:
             seen = self._seen[context] = {}
         out: list[Any] = list(map(seen.get, map(id, legal)))
