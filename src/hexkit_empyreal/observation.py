@@ -67,6 +67,12 @@ SLOTS = 6
 PHASES = ("setup", "play", "final", "over")
 """The phases, in the order of the ``phase_*`` features."""
 _HIDDEN = "?"
+_CARD_PARTS = (("market", (0,)), ("railyard", (1,)), ("specialists", (2, 3, 4, 5, 6)), ("awards", (7, 8)))
+"""The card feature blocks and the parts of the card key each is made from."""
+_SEAT_FIELDS = ("mana", "spent", "conductor", "cars_left", "goods", "tiles", "captain_ready", "engineer",
+                "engineer_ready", "surveyor", "surveyor_used", "station_masters", "railyard", "company")
+"""What a seat slot's features are made from, in the order of the encoder's seat keys (goods, tiles,
+station_masters, railyard: lists, compared with copies)."""
 
 
 class EmpyrealEncoder(Encoder):
@@ -82,6 +88,7 @@ class EmpyrealEncoder(Encoder):
         d = game_data(config)
         self._n = config.players
         self._config = config
+        self._open = OPEN in config.variants
         colours = [g.colour for g in d.goods]
         self._ncol = ncol = len(colours)
         self._companies = {c.name: i for i, c in enumerate(d.companies)}
@@ -96,9 +103,11 @@ class EmpyrealEncoder(Encoder):
         width = max(h.q for h in sample.hexes) - self._q0 + 1
         self._ncities = len(sample.cities)
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
-        self._map: tuple[Board, tuple[list[int], list[tuple[int, ...]]], Float32Array] | None = None
-        # per seat: (base vector, the vector as last written, section keys, positions written)
-        self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[Any, Any]]] = {}
+        self._position_lists: dict[int, tuple[Board, list[int]]] = {}
+        self._cities: dict[int, tuple[Board, dict[int, int]]] = {}
+        # per seat: (the vector as last written, section keys (copies of what each section was
+        # written from), positions each sparse section wrote)
+        self._memo: dict[int, tuple[Float32Array, dict[Any, Any], dict[Any, Any]]] = {}
         n = config.players
         self._teammates = [[float(seat != viewer and config.team_of(seat) == config.team_of(viewer)
                                   and config.teams < n) for seat in range(n)] for viewer in range(n)]
@@ -134,6 +143,8 @@ class EmpyrealEncoder(Encoder):
         self._f_award = len(features)
         features += [f"award_{a.name}" for a in d.awards]
         self.spec = ObservationSpec(tuple(planes), height, width, tuple(features))
+        self._hw = height * width
+        self._cut = self.spec.plane_size
 
     def _cells(self, b: Board) -> NDArray[np.intp]:
         """Raster position ``row * W + col`` of each cell of ``b`` (cached per board)."""
@@ -150,36 +161,66 @@ class EmpyrealEncoder(Encoder):
         self._positions[id(b)] = (b, flat)
         return flat
 
+    def _cell_list(self, b: Board, pos: NDArray[np.intp]) -> list[int]:
+        """:meth:`_cells` as a list of ints (for scalar writes), cached per board."""
+        got = self._position_lists.get(id(b))
+        if got is not None and got[0] is b:
+            return got[1]
+        at: list[int] = pos.tolist()
+        self._position_lists[id(b)] = (b, at)
+        return at
+
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
         vector = self.vector(view, player)
         cut = self.spec.plane_size
         planes[...] = vector[:cut].reshape(planes.shape)
         features[:] = vector[cut:]
 
-    def _base(self, s: EmpyrealState, b: Board, pos: NDArray[np.intp]) -> Float32Array:
-        """A vector holding the map planes (on_map, terrain, goods, cities) of ``s``, the rest zero.
+    def _patch_map(self, vec: Float32Array, keys: dict[Any, Any], s: EmpyrealState, b: Board,
+                   pos: NDArray[np.intp]) -> None:
+        """Rewrite the map planes (on_map, terrain, goods, cities): all of them for a new board, else
+        the cells whose terrain or goods changed since ``keys`` (copies of the lists last written)."""
+        hw = self._hw
+        terrain, goods = s.terrain, s.goods
+        if keys.get("board") is not b or len(keys["terrain"]) != len(terrain) or len(keys["goods"]) != len(goods):
+            flat = self._map_planes(s, b, pos, (len(self.spec.planes), hw)).ravel()
+            for span in (slice(0, self._p_cars * hw), slice(self._p_city * hw, self._p_last * hw)):
+                vec[span] = flat[span]
+        else:
+            at = self._cell_list(b, pos)
+            cities = self._city_colours(b)
+            was_terrain, was_goods = keys["terrain"], keys["goods"]
+            p_goods, p_city, ncol = self._p_goods, self._p_city, self._ncol
+            for c, (t, here) in enumerate(zip(terrain, goods)):
+                if t == was_terrain[c] and here == was_goods[c]:
+                    continue
+                x = at[c]
+                vec[hw + x:(1 + len(TERRAIN_LETTERS)) * hw:hw] = 0.0
+                vec[(self._p_terrain + t) * hw + x] = 1.0
+                vec[p_goods * hw + x:(p_goods + ncol) * hw:hw] = 0.0
+                for colour in here:
+                    vec[(p_goods + colour) * hw + x] += 1.0
+                city = cities.get(c)
+                if city is not None:
+                    vec[(p_city + city) * hw + x] = 1.0 if t == CITY else 0.0
+        keys["board"], keys["terrain"], keys["goods"] = b, terrain[:], goods[:]
 
-        Kept for the last (board, terrain, goods) seen: those change only when
-        a Wasteland is placed or Goods move.
-        """
-        key = (s.terrain, s.goods)  # compared with copies of the two lists
-        cached = self._map
-        if cached is None or cached[0] is not b or cached[1] != key:
-            key = (list(s.terrain), list(s.goods))
-            spec = self.spec
-            base = np.zeros(spec.size, dtype=np.float32)
-            flat = base[:spec.plane_size].reshape(len(spec.planes), -1)
-            flat[:] = self._map_planes(s, b, pos, flat.shape)
-            cached = self._map = (b, key, base)
-        return cached[2]
+    def _city_colours(self, b: Board) -> dict[int, int]:
+        """City cell -> its colour, cached per board."""
+        got = self._cities.get(id(b))
+        if got is not None and got[0] is b:
+            return got[1]
+        colours = dict(zip(b.cities, b.city_colour))
+        self._cities[id(b)] = (b, colours)
+        return colours
 
     def vector(self, state: Any, player: PlayerId) -> Float32Array:
         """The observation vector of ``state`` seen by ``player`` (a new array).
 
-        The map planes come from a cached base; the rest of the vector is kept
-        per seat as last written, and each section (train cars, each seat
-        slot's features, the game's, the decision, the cards) is rewritten
-        only when the values it is made from change.
+        The vector is kept per seat as last written, and each section (the
+        map's cells, train cars, each seat slot's features, the game's, the
+        decision, the cards) is rewritten, or patched where it changed, only
+        when the values it is made from change.
 
         Args:
             state: a view for ``player``, or (``reads_full_state``) the full state.
@@ -195,60 +236,74 @@ class EmpyrealEncoder(Encoder):
             raise ObservationError(f"a {n}-player state given to the {self._n}-player encoder")
         b = board(s)
         pos = self._cells(b)
-        base = self._base(s, b, pos)
         memo = self._memo.get(player)
-        hw = self.spec.height * self.spec.width
+        hw = self._hw
         if memo is None:
-            memo = self._memo[player] = (base, base.copy(), {}, {})
-        elif memo[0] is not base:  # terrain or goods changed: copy in the base's planes
-            vec = memo[1]
-            for span in (slice(0, self._p_cars * hw), slice(self._p_city * hw, self._p_last * hw)):
-                vec[span] = base[span]
-            memo = self._memo[player] = (base, vec, memo[2], memo[3])
-        _, vec, keys, spots = memo
+            memo = self._memo[player] = (np.zeros(self.spec.size, dtype=np.float32), {}, {})
+        vec, keys, spots = memo
+        # the map planes (on_map, terrain, goods, cities): patched cell by cell where they changed
+        if keys.get("board") is not b or keys["terrain"] != s.terrain or keys["goods"] != s.goods:
+            self._patch_map(vec, keys, s, b, pos)
         turn = s.turn
-        key: Any = (tuple([folio.net for folio in players]), turn.last_built)
-        if keys.get("cars") != key:
+        nets = [p.net for p in players]
+        cars = keys.get("cars")
+        if cars != nets:
+            if cars is None:
+                cars = keys["cars"] = [0] * n
             pc = self._p_cars
-            marks: list[int] = []
-            for seat, folio in enumerate(players):  # a Network's bit mask: its train cars' cells
-                found = bits(folio.net)
-                if found:
-                    marks += ((pc + (seat - player) % n) * hw + pos[found]).tolist()
-            if turn.last_built >= 0:
-                marks.append(self._p_last * hw + int(pos[turn.last_built]))
-            rewrite(vec, spots, "cars", marks, 1.0)
-            keys["cars"] = key
+            for seat, net in enumerate(nets):
+                was = cars[seat]
+                if was != net:  # a Network's bit mask: its train cars' cells; only the cells that changed
+                    o = (pc + (seat - player) % n) * hw
+                    at = self._cell_list(b, pos)
+                    for cell in bits(was & ~net):
+                        vec[o + at[cell]] = 0.0
+                    for cell in bits(net & ~was):
+                        vec[o + at[cell]] = 1.0
+                    cars[seat] = net
+        last = turn.last_built
+        if keys.get("last_built") != last:
+            rewrite_flag(vec, spots, "last_built", self._p_last * hw + int(pos[last]) if last >= 0 else -1)
+            keys["last_built"] = last
         top = s.pending[-1] if s.pending else None
         mover = top.player if top is not None else -1
-        cut, per = self.spec.plane_size, self._per_seat
-        for k in range(n):
-            seat = (player + k) % n
-            p = players[seat]
-            railyard = p.railyard
-            key = (p.pool.available, p.pool.spent, p.conductor, p.cars_left, tuple(p.goods),
-                   len(p.tiles), p.captain_ready, bool(p.engineer), p.engineer_ready, bool(p.surveyor),
-                   p.surveyor_used, len(p.station_masters),
-                   len(railyard) - railyard.count("") - railyard.count("-"), p.company)
-            if keys.get(k) != key:
-                o = cut + k * per
-                vec[o + 3:o + per] = self._seat_values(key)
-                vec[o] = 1.0  # present
-                vec[o + 2] = self._teammates[player][seat]
-                keys[k] = key
-        key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        cut, per = self._cut, self._per_seat
+        # compared with copies in one comparison (Python attribute reads: faster than an attrgetter)
+        now = [(p.pool.available, p.pool.spent, p.conductor, p.cars_left, p.goods, p.tiles, p.captain_ready,
+                p.engineer, p.engineer_ready, p.surveyor, p.surveyor_used, p.station_masters, p.railyard,
+                p.company) for p in players]
+        seats = keys.get("seats")
+        if seats != now:
+            if seats is None:
+                seats = keys["seats"] = [None] * n
+            for seat, fields in enumerate(now):
+                if seats[seat] != fields:
+                    o = cut + ((seat - player) % n) * per
+                    was = seats[seat]
+                    if was is None:
+                        self._write_seat(vec, o, fields)
+                        vec[o] = 1.0  # present
+                        vec[o + 2] = self._teammates[player][seat]
+                    else:
+                        self._patch_seat(vec, o, was, fields)
+                    (*head, goods, tiles, c, e, er, sv, su, masters, railyard, company) = fields
+                    seats[seat] = (*head, goods[:], tiles[:], c, e, er, sv, su, masters[:], railyard[:], company)
+        key: Any = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
             rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
             keys["to_move"] = key
-        key = (s.round, s.phase, s.end_triggered, s.wasteland, tuple(s.supply), len(s.deck),
-               len(s.discard), tuple([len(stack) for stack in s.stacks[:3]]),
-               tuple([len(stand) for stand in s.stands[:self._ncities]]), turn.activations, turn.locked,
-               turn.free_transfers, turn.extra_turn)
-        if keys.get("game") != key:
+        key = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck),
+               len(s.discard), list(map(len, s.stacks[:3])), list(map(len, s.stands[:self._ncities])),
+               turn.activations, turn.locked, turn.free_transfers, turn.extra_turn)
+        was = keys.get("game")
+        if was != key:
             o = cut + self._f_game
-            values = self._game_values(key)
-            vec[o:o + len(values)] = values
-            keys["game"] = key
+            if was is None:
+                values = self._game_values((*key[:4], tuple(s.supply), *key[5:]))
+                vec[o:o + len(values)] = values
+            else:
+                self._patch_game(vec, o, was, key, s)
+            keys["game"] = (*key[:4], dict(key[4]), *key[5:])
         key = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != key:
             rewrite_flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
@@ -257,18 +312,90 @@ class EmpyrealEncoder(Encoder):
         seeing = -2  # a view: its stacks are already redacted
         if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
             seeing = -1
-            if OPEN in s.config.variants:
+            if self._open:
                 seeing = -2
             elif isinstance(top, ChooseSpecialist) and top.player == player:
                 seeing = top.kind
-        key = (tuple(s.market), tuple(me.railyard), seeing,
-               tuple([tuple(stack) for t, stack in enumerate(s.stacks) if seeing == -2 or t == seeing]),
-               me.engineer, me.surveyor, tuple(me.station_masters), tuple(s.award_offer), tuple(s.awards))
-        if keys.get("cards") != key:
-            cards = self._card_marks(key)
-            rewrite(vec, spots, "cards", [cut + i for i in cards], list(cards.values()))
+        stacks = s.stacks
+        key = (s.market, me.railyard, seeing,  # compared with copies
+               stacks if seeing == -2 else stacks[seeing:seeing + 1] if seeing >= 0 else [],
+               me.engineer, me.surveyor, me.station_masters, s.award_offer, s.awards)
+        was = keys.get("cards")
+        if was != key:
+            key = (key[0][:], key[1][:], seeing, [stack[:] for stack in key[3]], key[4], key[5], key[6][:],
+                   key[7][:], key[8][:])
+            for label, part in _CARD_PARTS:  # each block rewritten alone, when its part changed
+                if was is None or any([was[i] != key[i] for i in part]):
+                    cards = self._card_marks(tuple(key[i] if i in part else () for i in range(9)))
+                    rewrite(vec, spots, label, [cut + i for i in cards], list(cards.values()))
             keys["cards"] = key
         return vec.copy()
+
+    def _write_seat(self, vec: Float32Array, o: int, fields: tuple[Any, ...]) -> None:
+        """Write the features of a seat slot from ``mana`` on (at ``o + 3``) from :data:`_SEAT_FIELDS`."""
+        (available, spent, conductor, cars_left, goods, tiles, captain_ready, engineer,
+         engineer_ready, surveyor, surveyor_used, masters, railyard, company) = fields
+        vec[o + 3:o + self._per_seat] = self._seat_values(
+            (available, spent, conductor, cars_left, goods, len(tiles), captain_ready,
+             bool(engineer), engineer_ready, bool(surveyor), surveyor_used, len(masters),
+             len(railyard) - railyard.count("") - railyard.count("-"), company))
+
+    def _patch_seat(self, vec: Float32Array, o: int, was: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+        """Rewrite the features of the seat slot at ``o`` whose fields changed from ``was`` to ``now``."""
+        for i in range(4):  # mana, spent, conductor, cars_left
+            if was[i] != now[i]:
+                vec[o + 3 + i] = now[i]
+        ncol = self._ncol
+        if was[4] != now[4]:
+            vec[o + 7:o + 7 + ncol] = now[4]
+        b = o + 7 + ncol
+        if len(was[5]) != len(now[5]):
+            vec[b] = len(now[5])
+        for i in (6, 7, 8, 9, 10):  # captain_ready, engineer, engineer_ready, surveyor, surveyor_used
+            if was[i] != now[i]:
+                vec[b + i - 5] = bool(now[i])
+        if len(was[11]) != len(now[11]):
+            vec[b + 6] = len(now[11])
+        if was[12] != now[12]:
+            railyard = now[12]
+            vec[b + 7] = len(railyard) - railyard.count("") - railyard.count("-")
+        if was[13] != now[13]:
+            vec[b + 8:o + self._per_seat] = 0.0
+            company = self._companies.get(now[13])
+            if company is not None:
+                vec[b + 8 + company] = 1.0
+
+    def _patch_game(self, vec: Float32Array, o: int, was: tuple[Any, ...], now: tuple[Any, ...],
+                    s: EmpyrealState) -> None:
+        """Rewrite the game's features (at ``o``) whose parts changed from key ``was`` to ``now``."""
+        ncol = self._ncol
+        if was[0] != now[0]:
+            vec[o] = now[0]
+        if was[1] != now[1]:
+            vec[o + 1:o + 1 + len(PHASES)] = 0.0
+            if now[1] in PHASES:
+                vec[o + 1 + PHASES.index(now[1])] = 1.0
+        o += 1 + len(PHASES)
+        if was[2] != now[2]:
+            vec[o] = float(now[2])
+        if was[3] != now[3]:
+            vec[o + 1] = now[3]
+        if was[4] != now[4]:
+            vec[o + 2:o + 2 + ncol] = tuple(s.supply)
+        o += 2 + ncol
+        if was[5] != now[5]:
+            vec[o] = now[5]
+        if was[6] != now[6]:
+            vec[o + 1] = now[6]
+        if was[7] != now[7]:
+            vec[o + 2:o + 5] = (now[7] + [0, 0, 0])[:3]
+        o += 5
+        if was[8] != now[8]:
+            vec[o:o + self._ncities] = (now[8] + [0] * self._ncities)[:self._ncities]
+        o += self._ncities
+        for i in range(4):  # activations, locked, free_transfers, extra_turn
+            if was[9 + i] != now[9 + i]:
+                vec[o + i] = float(now[9 + i])
 
     def _seat_values(self, key: tuple[Any, ...]) -> list[float]:
         """A seat slot's features from ``mana`` on, from its key."""

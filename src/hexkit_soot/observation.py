@@ -60,7 +60,7 @@ from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.registry import REGISTRY
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.seasons import SEASONS, season_of
-from hexkit_soot.state import CENTRAL_CITY, SootState
+from hexkit_soot.state import CENTRAL_CITY, NO_ROUTES, SootState
 
 __all__ = ["SootEncoder", "SLOTS", "PHASES", "default_radius"]
 
@@ -85,23 +85,16 @@ _SEAT = ("present", "to_move", "currency", "points", "prestige", "soot", "loans"
          "camps_founded", "caravans", "warehouses", "screened")
 
 
-_BASE_TAIL = ("river", "water", "route_mine", "route_others", "route_level")
-"""The planes after the community planes that a base holds (with every plane before them)."""
-
-
-def _runs(numbers: list[int]) -> list[tuple[int, int]]:
-    """``[(first, last), ...]`` of the runs of consecutive numbers in a sorted list."""
-    runs: list[tuple[int, int]] = []
-    for x in numbers:
-        if runs and runs[-1][1] == x - 1:
-            runs[-1] = (runs[-1][0], x)
-        else:
-            runs.append((x, x))
-    return runs
-
-
-_Marks = tuple[list[int], list[int], list[int], list[float]]
-"""(planes, rows, cols, values) of marks on the planes."""
+_CARD_PARTS = ("hand", "row", "contract_row", "my_contract", "my_secret", "public", "event", "draft",
+               "my_upgrade")
+"""The card feature blocks, in the order of the parts of the encoder's card key."""
+_SEAT_FIELDS = ("currency", "points", "prestige", "soot", "loans", "actions", "restricted", "overtime",
+                "contracts_done", "founded", "camps_founded", "screened", "archetype", "hand", "secrets",
+                "contracts", "warehouses", "stock")
+"""What a seat slot's features are made from, but the number of caravans (the last five: containers),
+in the order of the encoder's seat keys."""
+_Pieces = tuple[list[Hex], list[Hex], list[Hex]]
+"""One seat's Explorers, Builders and caravan locations."""
 
 
 class SootEncoder(Encoder):
@@ -110,13 +103,14 @@ class SootEncoder(Encoder):
     Given the full state it screens the other seats' ingredients itself (the
     only hidden thing it reads), so :func:`hexkit.rl.observation` makes no view.
 
-    How it is fast: the planes that change only when a tile is laid, water
-    changes or a route is built (window, tiles, terrain, sites, rivers, water,
-    routes) are kept per seat as a whole base vector for the last values of
-    those fields seen (a value key, never stale); every other number (the
-    marks of communities, camps, stacks, settlements, pieces and loose goods,
-    and the features) is gathered as (position, value) pairs, distinct
-    positions, and written into a copy of the base by one numpy call.
+    How it is fast: the vector last written is kept per seat with a copy of
+    the values each section came from (a value key, never stale); a call
+    compares the live values with those copies and rewrites only what
+    changed: the tile, water and route planes hex by hex, the pieces by the
+    hexes a seat's pieces left and reached, a seat slot as a block made once
+    per change of that seat (shared by every viewer), and the other sections
+    (communities, camps and stacks, settlements, loose goods, the game's
+    numbers, prices, supply, each card block) whole.
 
     Args:
         config: the game's config.
@@ -189,9 +183,6 @@ class SootEncoder(Encoder):
             for q in range(-R, R + 1):
                 if Hex(q, r).distance(CENTRAL_CITY) <= R:
                     self._window[r + R, q + R] = 1.0
-        self._map: tuple[Any, list[int], list[int], list[int], int] | None = None
-        # per seat: (tiles/water key, routes key, the base vector with those planes, tiles outside)
-        self._bases: dict[int, tuple[Any, Any, Float32Array, int]] = {}
         # (row, col) of every hex inside the window, looked up once per hex instead of computed
         self._cells: dict[Hex, tuple[int, int]] = {}
         for r in range(-R, R + 1):
@@ -206,15 +197,14 @@ class SootEncoder(Encoder):
         self._o = {name: i * hw for name, i in self._p.items()}
         self._limits = {label: (names[label], sizes[label]) for label in names if label != "game"}
         cut = self.spec.plane_size
-        # the "game" section of the features: from ``round`` to the end of ``supply_*``
-        self._game_span = (cut + names["game"], cut + names["supply"] + sizes["supply"])
+        self._o_game = cut + names["game"]  # ``round`` to ``auction``
+        self._o_prices = slice(cut + names["price"], cut + names["price"] + 2 * len(tracked))  # prices, floors
         self._o_decision = cut + names["decision"]
-        # the planes a base holds (window, tile, terrain, site; river, water; routes), as vector slices
-        P = self._p
-        held = [*range(self._p_comm), *(P[name] for name in _BASE_TAIL)]
-        self._base_spans = [slice(a * hw, (b + 1) * hw) for a, b in _runs(sorted(held))]
-        # per seat: (base vector, the vector as last written, section keys, positions written)
-        self._memo: dict[int, tuple[Float32Array, Float32Array, dict[Any, Any], dict[str, Any]]] = {}
+        # per seat: (the vector as last written, section keys (copies of what each section was
+        # written from), positions each sparse section wrote)
+        self._memo: dict[int, tuple[Float32Array, dict[Any, Any], dict[str, Any]]] = {}
+        # per (seat, seen by itself, full state): (its fields, caravans, its slot's features)
+        self._slots: dict[tuple[int, bool, bool], tuple[tuple[Any, ...], int, Float32Array]] = {}
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -229,31 +219,6 @@ class SootEncoder(Encoder):
         planes[...] = vector[:cut].reshape(planes.shape)
         features[:] = vector[cut:]
 
-    def _base(self, s: SootState, player: PlayerId) -> tuple[Float32Array, int]:
-        """The vector of ``player``'s map and route planes (the rest zero), tiles outside the window."""
-        # value keys: copies of the dicts the planes come from (compared as dicts, no items built)
-        key = (s.tiles, s.water)
-        rkey = (s.route_owner, s.route_kind)
-        got = self._bases.get(player)
-        if got is not None and got[0] == key and got[1] == rkey:
-            return got[2], got[3]
-        cached = self._map
-        if cached is None or cached[0] != key:
-            cached = self._map = ((dict(s.tiles), dict(s.water)), *self._map_marks(s))
-        map_key, map_planes, map_rows, map_cols, outside = cached
-        base = np.zeros(self.spec.size, dtype=np.float32)
-        planes = base[:self._base_f].reshape(self.spec.plane_shape)
-        planes[0] = self._window
-        if map_planes:
-            planes[map_planes, map_rows, map_cols] = 1.0
-        put, add = self._route_marks(s, player)
-        if put[0]:
-            planes[put[0], put[1], put[2]] = put[3]
-        if add[0]:
-            np.add.at(planes, (np.array(add[0]), np.array(add[1]), np.array(add[2])), add[3])
-        self._bases[player] = (map_key, (dict(s.route_owner), dict(s.route_kind)), base, outside)
-        return base, outside
-
     def vector(self, state: Any, player: PlayerId) -> Float32Array:
         """The observation vector of ``state`` seen by ``player`` (a new array).
 
@@ -262,23 +227,24 @@ class SootEncoder(Encoder):
             player: the observing seat.
         """
         s: SootState = state
-        base, outside = self._base(s, player)
         memo = self._memo.get(player)
         if memo is None:
-            memo = self._memo[player] = (base, base.copy(), {}, {})
-        elif memo[0] is not base:  # a tile, water or a route changed: copy in the base's planes
-            vec = memo[1]
-            for span in self._base_spans:
-                vec[span] = base[span]
-            memo = self._memo[player] = (base, vec, memo[2], memo[3])
-        _, vec, keys, spots = memo
+            vec = np.zeros(self.spec.size, dtype=np.float32)
+            vec[:self._hw] = self._window.ravel()
+            memo = self._memo[player] = (vec, {}, {})
+        vec, keys, spots = memo
         players = s.players
         top = s.pending[-1] if s.pending else None
         mover = top.player if top is not None else -1
         full = s.viewer != player  # the full state: the other seats' ingredients screened here
         n = len(players)
+        # the map: tiles and water, then routes, patched hex by hex where they changed
+        if s.tiles != keys.get("tiles") or s.water != keys.get("water"):
+            self._patch_map(vec, keys, s)
+        if s.route_owner != keys.get("route_owner") or s.route_kind != keys.get("route_kind"):
+            self._patch_routes(vec, keys, s, player)
         # the planes of the pieces on the map, one section each
-        key: Any = tuple([(h, c.kind, c.pact) for h, c in s.communities.items()])
+        key: Any = (list(s.communities), [(c.kind, c.pact) for c in s.communities.values()])
         if keys.get("communities") != key:
             self._write(vec, spots, "communities", self._community_marks(s, player))
             keys["communities"] = key
@@ -286,45 +252,61 @@ class SootEncoder(Encoder):
         if keys.get("camps") != key:
             self._write(vec, spots, "camps", self._camp_marks(s, player))
             keys["camps"] = (dict(s.camps), dict(s.stacks))
-        key = tuple([(h, st.tier, st.founder, tuple(st.facilities)) for h, st in s.settlements.items()])
+        key = tuple([(h, st.tier, st.founder, [f.owner for f in st.facilities])
+                     for h, st in s.settlements.items()])
         if keys.get("settlements") != key:
             self._write(vec, spots, "settlements", self._settlement_marks(s, player))
             keys["settlements"] = key
-        key = tuple([(tuple(pl.explorers), tuple(pl.builders), tuple([c.loc for c in pl.caravans]))
-                     for pl in players])
-        if keys.get("pieces") != key:
-            self._write(vec, spots, "pieces", self._piece_marks(s, player))
-            keys["pieces"] = key
-        key = tuple([(h, sum(goods.values())) for h, goods in players[player].loose.items()])
-        if keys.get("loose") != key:
+        pieces: Any = keys.get("pieces")  # (explorers and builders, caravan locations) per seat
+        walkers: list[Any] = [(pl.explorers, pl.builders) for pl in players]
+        locs = [[c.loc for c in pl.caravans] for pl in players]
+        if pieces is None or pieces[0] != walkers or pieces[1] != locs:
+            if pieces is None:
+                pieces = keys["pieces"] = ([([], [])] * n, [[]] * n)
+            for seat in range(n):
+                was, now = pieces[0][seat], walkers[seat]
+                if was != now or pieces[1][seat] != locs[seat]:
+                    self._patch_pieces(vec, (*was, pieces[1][seat]), (*now, locs[seat]), seat == player)
+                    pieces[0][seat] = (now[0][:], now[1][:])
+                    pieces[1][seat] = locs[seat]
+        loose = players[player].loose
+        if keys.get("loose") != loose:
             o_loose = self._o["loose_mine"]
             cell = self._cell.get
             marks: tuple[list[int], list[float]] = ([], [])
-            for h, total in key:
+            for h, goods in loose.items():
                 at = cell(h)
                 if at is not None:
                     marks[0].append(o_loose + at)
-                    marks[1].append(total)
+                    marks[1].append(sum(goods.values()))
             self._write(vec, spots, "loose", marks)
-            keys["loose"] = key
+            keys["loose"] = {h: dict(goods) for h, goods in loose.items()}
         # the features: a dense slice per seat slot, then the game's blocks
         per, cut = self._per_seat, self._base_f
-        for k in range(n):
-            seat = (player + k) % n
-            pl = players[seat]
-            screened = pl.screened
-            if seat != player and full:
-                stock = pl.stock
-                screened += sum(stock.get(g, 0) for g in INGREDIENTS)
-            key = (pl.currency, pl.points, pl.prestige, pl.soot, pl.loans,
-                   pl.actions, pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
-                   len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
-                   len(pl.caravans), len(pl.warehouses), screened, pl.stock, pl.archetype)
-            if keys.get(k) != key:
-                o = cut + k * per
-                vec[o + 2:o + per] = self._seat_values(key, seat == player)
-                vec[o] = 1.0  # present
-                keys[k] = (*key[:17], dict(pl.stock), pl.archetype)
+        # compared with copies in one comparison (Python attribute reads: faster than an attrgetter)
+        key = [(pl.currency, pl.points, pl.prestige, pl.soot, pl.loans, pl.actions, pl.restricted,
+                pl.overtime, pl.contracts_done, pl.founded, pl.camps_founded, pl.screened, pl.archetype,
+                pl.hand, pl.secrets, pl.contracts, pl.warehouses, pl.stock) for pl in players]
+        caravans = list(map(len, locs))
+        seats = keys.get("seats")
+        if seats != key or keys.get("caravans") != caravans:
+            if seats is None:
+                seats = keys["seats"] = [None] * n
+            old_caravans = keys.get("caravans") or [-1] * n
+            for seat, now in enumerate(key):
+                if seats[seat] != now or old_caravans[seat] != caravans[seat]:
+                    # the slot's values, made once per change of the seat for every viewer
+                    mine = seat == player
+                    slot = self._slots.get((seat, mine, full))
+                    if slot is None or slot[0] != now or slot[1] != caravans[seat]:
+                        block = np.array(self._seat_values(players[seat], mine, full), dtype=np.float32)
+                        fields = (*now[:-5], *[x.copy() for x in now[-5:]])  # never changed: shared
+                        slot = self._slots[seat, mine, full] = (fields, caravans[seat], block)
+                    o = cut + ((seat - player) % n) * per
+                    vec[o + 2:o + per] = slot[2]
+                    vec[o] = 1.0  # present
+                    seats[seat] = slot[0]
+            keys["caravans"] = caravans
         key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != key:
             rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
@@ -334,18 +316,127 @@ class SootEncoder(Encoder):
             rewrite_flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
             keys["decision"] = kind
         key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
-               len(s.deck), len(s.discard), outside, bool(s.auction), s.prices, s.floors, s.supply)
+               len(s.deck), len(s.discard), keys["outside"], bool(s.auction))
         if keys.get("game") != key:
-            o, end = self._game_span
-            vec[o:end] = self._game_values(s, outside)
-            keys["game"] = (*key[:10], dict(s.prices), dict(s.floors), dict(s.supply))
+            o = self._o_game
+            values = self._game_values(key)
+            vec[o:o + len(values)] = values
+            keys["game"] = key
+        if keys.get("prices") != s.prices or keys.get("floors") != s.floors:
+            tracked = self._tracked
+            vec[self._o_prices] = [s.prices.get(g, 0) for g in tracked] + [s.floors.get(g, 0) for g in tracked]
+            keys["prices"], keys["floors"] = dict(s.prices), dict(s.floors)
+        if keys.get("supply") != s.supply:
+            self._patch_supply(vec, s)
+            keys["supply"] = dict(s.supply)
         me = players[player]
         key = (tuple(me.hand), tuple(s.card_row), tuple(s.contract_row), tuple(me.contracts),
                tuple(me.secrets), tuple(s.public), s.event_now, tuple(s.draft_pool), tuple(me.upgrades))
-        if keys.get("cards") != key:
-            self._write(vec, spots, "cards", self._card_marks(s, player))
+        old = keys.get("cards")
+        if old != key:
+            self._write_cards(vec, spots, key, old)
             keys["cards"] = key
         return vec.copy()
+
+    def _patch_map(self, vec: Float32Array, keys: dict[Any, Any], s: SootState) -> None:
+        """Rewrite the tile, terrain, site, river and water marks of the hexes whose tile or water changed."""
+        tiles, water = s.tiles, s.water
+        cell, hw = self._cell.get, self._hw
+        old: dict[Hex, int] = keys.get("tiles", {})
+        if tiles != old:
+            changed = [h for h, t in tiles.items() if old.get(h) != t] + [h for h in old if h not in tiles]
+            table = self._tiles
+            p_terrain, p_site, p_river = self._p_terrain, self._p_site, self._p["river"]
+            for h in changed:
+                at = cell(h)
+                if at is None:
+                    continue
+                vec[hw + at:self._p_comm * hw:hw] = 0.0  # tile, terrain and site planes
+                vec[p_river * hw + at] = 0.0
+                tile = tiles.get(h)
+                if tile is None:
+                    continue
+                vec[hw + at] = 1.0
+                if 0 <= tile < len(table):
+                    terrain, site, river = table[tile]
+                    vec[(p_terrain + self._terrain[terrain]) * hw + at] = 1.0
+                    if site:
+                        vec[(p_site + self._site[site]) * hw + at] = 1.0
+                    if river:
+                        vec[p_river * hw + at] = 1.0
+            keys["tiles"] = dict(tiles)
+            inside = self._cell
+            keys["outside"] = sum(1 for h in tiles if h not in inside)
+        elif "outside" not in keys:
+            keys["outside"] = 0
+        old_water: dict[Hex, bool] = keys.get("water", {})
+        if water != old_water:
+            o_water = self._o["water"]
+            for h in [h for h, wet in water.items() if old_water.get(h) != wet] + [
+                    h for h in old_water if h not in water]:
+                at = cell(h)
+                if at is not None:
+                    vec[o_water + at] = 1.0 if water.get(h) else 0.0
+            keys["water"] = dict(water)
+
+    def _patch_routes(self, vec: Float32Array, keys: dict[Any, Any], s: SootState, player: PlayerId) -> None:
+        """Rewrite the route planes at the hexes whose route owners or kinds changed."""
+        owners_now, kinds_now = s.route_owner, s.route_kind
+        old_owners: dict[Hex, Any] = keys.get("route_owner", {})
+        old_kinds: dict[Hex, Any] = keys.get("route_kind", {})
+        changed = {h for h, v in owners_now.items() if old_owners.get(h) != v}
+        changed.update(h for h in old_owners if h not in owners_now)
+        changed.update(h for h, v in kinds_now.items() if old_kinds.get(h) != v)
+        changed.update(h for h in old_kinds if h not in kinds_now)
+        cell, o = self._cell.get, self._o
+        o_mine, o_others, o_level = o["route_mine"], o["route_others"], o["route_level"]
+        for h in changed:
+            at = cell(h)
+            if at is None:
+                continue
+            mine = others = level = 0
+            owners = owners_now.get(h)
+            if owners is not None:
+                for owner, kind in zip(owners, kinds_now.get(h, NO_ROUTES)):
+                    if kind > 0:
+                        level = max(level, kind)
+                        if owner >= 0:
+                            if owner == player:
+                                mine += 1
+                            else:
+                                others += 1
+            vec[o_mine + at] = mine
+            vec[o_others + at] = others
+            vec[o_level + at] = level
+        keys["route_owner"], keys["route_kind"] = dict(owners_now), dict(kinds_now)
+
+    def _patch_pieces(self, vec: Float32Array, old: _Pieces, new: _Pieces, mine: bool) -> None:
+        """Move one seat's Explorers, Builders and caravans on the piece planes from ``old`` to ``new``."""
+        cell, o = self._cell.get, self._o
+        side = "mine" if mine else "others"
+        for name, was, now in zip(("explorer", "builder", "caravan"), old, new):
+            if was == now:
+                continue
+            plane = o[f"{name}_{side}"]
+            for h in was:
+                at = cell(h)
+                if at is not None:
+                    vec[plane + at] -= 1.0
+            for h in now:
+                at = cell(h)
+                if at is not None:
+                    vec[plane + at] += 1.0
+
+    def _patch_supply(self, vec: Float32Array, s: SootState) -> None:
+        """Rewrite the ``supply_*`` features."""
+        start = self._base_f + self._f["supply"]
+        values = [0.0] * self._size["supply"]
+        goods = self._goods
+        for good, count in s.supply.items():
+            g = goods.get(good)
+            if g is not None:
+                values[g] = count
+        vec[start:start + len(values)] = values
 
     @staticmethod
     def _write(vec: Float32Array, spots: dict[str, Any], name: str,
@@ -420,138 +511,77 @@ class SootEncoder(Encoder):
                         add[k] = add.get(k, 0.0) + 1.0
         return list(add), list(add.values())
 
-    def _seat_values(self, key: tuple[Any, ...], mine: bool) -> list[float]:
-        """The features of one seat slot from its key, but ``present`` and ``to_move`` (the first two)."""
-        values = [*key[:17]]
+    def _seat_values(self, pl: Any, mine: bool, full: bool) -> list[float]:
+        """The features of one seat slot, but ``present`` and ``to_move`` (the first two)."""
+        stock = pl.stock
+        screened = pl.screened
+        if full and not mine:  # the full state: the ingredients behind the screen, counted
+            screened += sum([stock.get(g, 0) for g in INGREDIENTS])
+        values: list[float] = [pl.currency, pl.points, pl.prestige, pl.soot, pl.loans, pl.actions,
+                               pl.restricted, pl.overtime, len(pl.hand), len(pl.secrets),
+                               len(pl.contracts), pl.contracts_done, pl.founded, pl.camps_founded,
+                               len(pl.caravans), len(pl.warehouses), screened]
         values += [0.0] * (self._per_seat - 2 - len(values))
         goods, stock0 = self._goods, len(_SEAT) - 2
-        for good, count in key[17].items():
+        for good, count in stock.items():
             i = goods.get(good)
             if i is not None and (mine or good not in INGREDIENTS):
                 values[stock0 + i] = count
-        a = self._archetypes.get(key[18])
+        a = self._archetypes.get(pl.archetype)
         if a is not None:
             values[stock0 + len(goods) + a] = 1.0
         return values
 
-    def _game_values(self, s: SootState, outside: int) -> list[float]:
-        """The features from ``round`` to the end of ``supply_*``."""
-        start, end = self._game_span
-        F = self._f
-        f = [0.0] * (end - start)
-        o = F["game"] - (start - self._base_f)
-        shift = self._base_f - start  # positions below are relative to the features' start
-        f[o] = s.round
-        if s.phase in PHASES:
-            f[o + 1 + PHASES.index(s.phase)] = 1.0
-        o += 1 + len(PHASES)
-        if s.round >= 1:
-            season = season_of(s.round)
+    def _game_values(self, key: tuple[Any, ...]) -> list[float]:
+        """The features from ``round`` to ``auction``, from the game key."""
+        f = [0.0] * (1 + len(PHASES) + len(SEASONS) + 8)
+        rnd, phase = key[0], key[1]
+        f[0] = rnd
+        if phase in PHASES:
+            f[1 + PHASES.index(phase)] = 1.0
+        o = 1 + len(PHASES)
+        if rnd >= 1:
+            season = season_of(rnd)
             if season in SEASONS:
                 f[o + SEASONS.index(season)] = 1.0
         o += len(SEASONS)
-        f[o:o + 8] = (float(s.frontier_closed), s.last_round, s.outer_district, len(s.tile_stack),
-                      len(s.deck), len(s.discard), outside, float(bool(s.auction)))
-        for i, good in enumerate(self._tracked):
-            f[F["price"] + shift + i] = s.prices.get(good, 0)
-            f[F["floor"] + shift + i] = s.floors.get(good, 0)
-        goods = self._goods
-        for good, count in s.supply.items():
-            g = goods.get(good)
-            if g is not None:
-                f[F["supply"] + shift + g] = count
+        f[o:o + 8] = (float(key[2]), key[3], key[4], key[5], key[6], key[7], key[8], float(key[9]))
         return f
 
-    def _card_marks(self, s: SootState, player: PlayerId) -> tuple[list[int], list[float]]:
-        """The features from ``hand_*`` to the end: cards, contracts, objectives, event, draft, upgrades."""
+    def _write_cards(self, vec: Float32Array, spots: dict[str, Any], key: tuple[Any, ...],
+                     old: tuple[Any, ...] | None) -> None:
+        """Rewrite the card features (``hand_*`` to the end) whose part of ``key`` changed since ``old``.
+
+        ``key``: (hand, card row, contract row, my contracts, my secrets, public objectives,
+        event, draft pool, my upgrades).
+        """
         F, base, limits = self._f, self._base_f, self._limits
-        idx: list[int] = []
-        val: list[float] = []
-        me = s.players[player]
-        cards = self._cards
-        self._counts(idx, val, base + F["hand"], [cards.get(c) for c in me.hand])
-        self._counts(idx, val, base + F["row"], [cards.get(c) for c in s.card_row])
-        for label, items in (("contract_row", s.contract_row), ("my_contract", me.contracts),
-                             ("my_secret", me.secrets), ("public", s.public)):
-            start, size = limits[label]
-            if items:
-                self._counts(idx, val, base + start, [i if 0 <= i < size else None for i in items])
-        start, size = limits["event"]
-        if 0 <= s.event_now < size:
-            idx.append(base + start + s.event_now)
-            val.append(1.0)
-        o = base + F["draft"]
-        for i in {self._archetypes.get(name) for name in s.draft_pool}:
-            if i is not None:
-                idx.append(o + i)
-                val.append(1.0)
-        o = base + F["my_upgrade"]
-        for i in {self._upgrades.get(name) for name in me.upgrades}:
-            if i is not None:
-                idx.append(o + i)
-                val.append(1.0)
-        return idx, val
-
-    def _map_marks(self, s: SootState) -> tuple[list[int], list[int], list[int], int]:
-        """(planes, rows, cols) of the tile, terrain, site, river and water marks; tiles outside the window."""
-        at = self._cells.get
-        tiles = self._tiles
-        planes: list[int] = []
-        rows: list[int] = []
-        cols: list[int] = []
-        outside = 0
-
-        def mark(plane: int, xy: tuple[int, int]) -> None:
-            planes.append(plane)
-            rows.append(xy[0])
-            cols.append(xy[1])
-
-        p_tile, p_terrain, p_site, p_river = 1, self._p_terrain, self._p_site, self._p["river"]
-        for h, tile in s.tiles.items():
-            xy = at(h)
-            if xy is None:
-                outside += 1
+        for i, label in enumerate(_CARD_PARTS):
+            items = key[i]
+            if old is not None and old[i] == items:
                 continue
-            mark(p_tile, xy)
-            if 0 <= tile < len(tiles):
-                terrain, site, river = tiles[tile]
-                mark(p_terrain + self._terrain[terrain], xy)
-                if site:
-                    mark(p_site + self._site[site], xy)
-                if river:
-                    mark(p_river, xy)
-        for h, wet in s.water.items():
-            xy = at(h)
-            if wet and xy is not None:
-                mark(self._p["water"], xy)
-        return planes, rows, cols, outside
-
-    def _route_marks(self, s: SootState, player: PlayerId) -> tuple[_Marks, _Marks]:
-        """(assigned, summed) marks of the route planes seen by ``player``."""
-        at = self._cells.get
-        p = self._p
-        put: _Marks = ([], [], [], [])
-        add: _Marks = ([], [], [], [])
-        route_mine, route_others, route_level = p["route_mine"], p["route_others"], p["route_level"]
-        for h, owners in s.route_owner.items():
-            xy = at(h)
-            if xy is None:
-                continue
-            kinds = s.route_kind.get(h, (0,) * 6)
-            level = 0
-            for owner, kind in zip(owners, kinds):
-                if kind > 0:
-                    level = max(level, kind)
-                    if owner >= 0:
-                        add[0].append(route_mine if owner == player else route_others)
-                        add[1].append(xy[0])
-                        add[2].append(xy[1])
-                        add[3].append(1.0)
-            put[0].append(route_level)
-            put[1].append(xy[0])
-            put[2].append(xy[1])
-            put[3].append(level)
-        return put, add
+            idx: list[int] = []
+            val: list[float] = []
+            if label == "hand" or label == "row":
+                cards = self._cards
+                self._counts(idx, val, base + F[label], [cards.get(c) for c in items])
+            elif label == "event":
+                start, size = limits["event"]
+                if 0 <= items < size:
+                    idx.append(base + start + items)
+                    val.append(1.0)
+            elif label == "draft" or label == "my_upgrade":
+                table = self._archetypes if label == "draft" else self._upgrades
+                o = base + F[label]
+                for j in {table.get(name) for name in items}:
+                    if j is not None:
+                        idx.append(o + j)
+                        val.append(1.0)
+            else:
+                start, size = limits[label]
+                if items:
+                    self._counts(idx, val, base + start, [j if 0 <= j < size else None for j in items])
+            rewrite(vec, spots, label, idx, val)
 
     @staticmethod
     def _counts(idx: list[int], val: list[float], start: int, found: list[int | None]) -> None:

@@ -149,3 +149,19 @@ def test_plugins_declare_their_catalogues_and_modules() -> None:
     assert hexkit.load_game("soot").info.modules == MODULE_NAMES
     assert hexkit.load_game("hex").info.action_catalogue == ""
     assert shim.action_space is moved.action_space
+
+
+def test_keyed_numbers_by_identity_equal_numbers_by_key() -> None:
+    """The identity memo of a KeyedSpace gives the numbers its keys give, for repeated,
+    equal-but-distinct, unlisted, repeated-key and unhashable actions, and unhashable contexts."""
+    space = KeyedSpace(["a", "b", "c"], key=lambda decision, action: action[0], overflow=4,
+                       context=lambda decision: decision)
+    a, b, c, z = ("a", 1), ("b", 1), ("c", 1), ("z", 1)
+    assert space.numbers("q", (a, b, c)) == [0, 1, 2]
+    assert space.numbers("q", (c, a)) == [2, 0]  # the same objects: remembered by identity
+    assert space.numbers("q", (("c", 1), ("a", 1))) == [2, 0]  # equal, distinct objects
+    assert space.numbers("q", (z, a, ("a", 2))) == [3, 0, 4]  # unlisted, then a repeated key: overflow
+    assert space.numbers("q", [["b", 1], a]) == [1, 0]  # an unhashable action
+    assert space.numbers(["q"], (b, z)) == [1, 3]  # an unhashable context
+    with pytest.raises(ActionSpaceError):
+        space.numbers("q", tuple(("z", i) for i in range(5)))  # more unlisted than the overflow

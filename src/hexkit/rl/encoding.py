@@ -212,12 +212,25 @@ def rewrite(vector: Float32Array, spots: dict[Any, Any], name: Any, positions: l
         values: one value per position, or one value for all.
     """
     old = spots.get(name)
-    if old is not None and len(old):
-        vector[old] = 0.0
-    where = np.array(positions, dtype=np.intp)
-    if len(where):
-        vector[where] = values
-    spots[name] = where
+    if len(positions) > 16 or (old is not None and len(old) > 16):
+        if old is not None and len(old):
+            vector[old] = 0.0
+        where = np.array(positions, dtype=np.intp)
+        if len(where):
+            vector[where] = values
+        spots[name] = where
+        return
+    # a few positions: scalar writes (no list-to-array conversions)
+    if old is not None:
+        for at in old:
+            vector[at] = 0.0
+    if isinstance(values, list):
+        for at, value in zip(positions, values):
+            vector[at] = value
+    else:
+        for at in positions:
+            vector[at] = values
+    spots[name] = positions[:]
 
 
 
@@ -359,6 +372,10 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     space = _sp.space_for(game, state.config)
     mask = np.zeros(space.size, dtype=np.int8)
     numbers = _sp._legal_numbers(game, state, space)
-    if numbers:
-        mask[np.fromiter(numbers, dtype=np.intp, count=len(numbers))] = 1
+    if len(numbers) > 32:
+        mask[numbers] = 1
+    else:  # a few numbers: set one by one through a memoryview (no list-to-array conversion)
+        view = mask.data
+        for n in numbers:
+            view[n] = 1
     return mask

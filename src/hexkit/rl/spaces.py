@@ -74,7 +74,8 @@ class KeyedSpace(ActionSpace):
         ActionSpaceError: if a key is listed twice.
     """
 
-    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo", "_last")
+    __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo", "_seen",
+                 "_held", "_last")
 
     _MEMO_MAX = 200_000
 
@@ -91,6 +92,12 @@ class KeyedSpace(ActionSpace):
         self._describe = describe
         self._context = context
         self._memo: dict[tuple[Hashable, Any], int] = {}
+        # Per context, the number of each action object met, by identity: ``id(action) ->
+        # number``, with ``_held`` keeping each such action alive so its id is not reused.
+        # Most answers are interned objects met again and again, so a mask needs no hashing
+        # of actions (an attrs ``__hash__`` is Python code) and no Python loop.
+        self._seen: dict[Hashable, dict[int, int]] = {}
+        self._held: list[Any] = []
         # The numbers of the last immutable legal sequence seen (a LegalView or a tuple,
         # held here so its identity cannot be reused): a mask then ``apply_index`` at
         # the same decision number the actions once.
@@ -115,22 +122,52 @@ class KeyedSpace(ActionSpace):
         return out
 
     def _compute(self, decision: Any, legal: Sequence[Any]) -> list[int]:
-        index, key, memo = self._index, self.key, self._memo
         context = self._context(decision) if self._context is not None else None
+        try:
+            seen = self._seen.get(context)
+        except TypeError:  # an unhashable context: nothing remembered
+            return self._spill([self._index.get(self.key(decision, a), -1) for a in legal], decision)
+        if seen is None:
+            seen = self._seen[context] = {}
+        out: list[Any] = list(map(seen.get, map(id, legal)))
+        if None in out:  # an action object not met before in this context
+            for i, action in enumerate(legal):
+                if out[i] is None:
+                    out[i] = n = self._number(context, decision, action)
+                    if n == -2:  # unhashable: not remembered
+                        out[i] = self._index.get(self.key(decision, action), -1)
+                        continue
+                    if len(self._held) >= self._MEMO_MAX:
+                        self._seen.clear()
+                        self._held.clear()
+                        seen = self._seen[context] = {}
+                    seen[id(action)] = n
+                    self._held.append(action)
+        if -1 in out or len(set(out)) < len(out):  # unlisted or repeated keys: the overflow block
+            return self._spill(out, decision)
+        return out
+
+    def _number(self, context: Hashable, decision: Any, action: Any) -> int:
+        """The listed number of ``action``'s key, or -1 (memoised by ``(context, action)``); -2 if unhashable."""
+        memo = self._memo
+        try:
+            return memo[context, action]
+        except KeyError:
+            n = self._index.get(self.key(decision, action), -1)
+            if len(memo) >= self._MEMO_MAX:
+                memo.clear()
+            memo[context, action] = n
+            return n
+        except TypeError:  # an unhashable action: no memo
+            return -2
+
+    def _spill(self, found: list[int], decision: Any) -> list[int]:
+        """``found`` with unlisted (-1) and repeated numbers moved to the overflow block, in order."""
         listed = len(self.keys)
         out: list[int] = []
         taken: set[int] = set()
         spill = 0
-        for action in legal:
-            try:
-                n = memo[context, action]
-            except KeyError:
-                n = index.get(key(decision, action), -1)
-                if len(memo) >= self._MEMO_MAX:
-                    memo.clear()
-                memo[context, action] = n
-            except TypeError:  # an unhashable action: no memo
-                n = index.get(key(decision, action), -1)
+        for n in found:
             if n < 0 or n in taken:
                 if spill >= self.overflow:
                     raise ActionSpaceError(f"more than {self.overflow} legal actions have no listed key"
