@@ -9,7 +9,7 @@ from hexkit.game import ScoreSheet
 from hexkit_empyreal import GAME as EMPYREAL
 from hexkit_empyreal.config import TEAM
 from hexkit_soot import GAME as SOOT
-from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.scoring import score_sheet
 
 
 def _sheet(order: tuple[int, ...], decided: tuple[str, ...]) -> ScoreSheet:
@@ -55,7 +55,7 @@ def test_soot_players_tied_on_every_tie_breaker_share_first_place() -> None:
     state.players[1] = copy.deepcopy(state.players[0])  # identical standing
     state.triggered_by = None
     state.pending.clear()
-    sheet = final_scores(state)
+    sheet = score_sheet(state)
     assert sheet.decided_by == ("tied",)
     assert set(sheet.winners) == {0, 1} and sheet.sides == 2
     assert SOOT.returns(state) == [0.5, 0.5]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import SootConfig
 from hexkit_soot.data import SootData, load_data
-from hexkit_soot.render import render_state as render_text
+from hexkit_soot.render import render_text
 from hexkit_soot.state import Player, SootState
 
 if TYPE_CHECKING:

@@ -60,7 +60,7 @@ from hexkit.sim.study import agent_seed
 from hexkit_soot.game import GAME
 from hexkit_soot.rules.partners import seating
 from hexkit_soot.rules.partnerships import check_players
-from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.scoring import score_sheet
 from hexkit_soot.rules.campaign import MODULE, NAME, CampaignModule, carry_out, is_exhausted
 from hexkit_soot.state import SootState
 
@@ -247,7 +247,7 @@ class Campaign:
             raise ConfigError("state: the game is not over")
         if state.config.players != self.players:
             raise ConfigError(f"players: the game has {state.config.players}, the campaign {self.players}")
-        sheet = final_scores(state)
+        sheet = score_sheet(state)
         played, depleted = carry_out(state)
         text = ""
         if record is not None:

@@ -63,7 +63,7 @@ from hexkit_soot.rules.modules import check_module_state, module_value, register
 from hexkit_soot.rules.scenarios import SCENARIOS
 from hexkit_soot.rules.trust import TRUST, trust_closed, trust_wins, verdict
 from hexkit_soot.rules.network import network_capacity, network_load
-from hexkit_soot.rules.scoring import final_scores, portfolio, score_totals
+from hexkit_soot.rules.scoring import score_sheet, portfolio, score_totals
 from hexkit_soot.rules import partnerships as _partnerships
 from hexkit_soot.rules import labor as _labor
 from hexkit_soot.rules.setup import new_state
@@ -354,7 +354,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
 
         Source: rulebook, "Final Scoring", "Tie-breakers".
         """
-        return final_scores(state)
+        return score_sheet(state)
 
     def validate_state(self, state: SootState) -> None:
         """Refuse a loaded state whose numbers break the rules' bounds.

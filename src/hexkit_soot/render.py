@@ -11,7 +11,7 @@ each cell three characters: terrain letter, then what stands there::
     digit on a camp: shown as the letter a-f), or '.'
     third char: agents (E Explorer, B Builder, c caravan; '*' for several)
 
-:func:`render_routes` lists segments by owner; :func:`render_state` adds
+:func:`render_routes` lists segments by owner; :func:`render_text` adds
 the market, players and a score summary (with the Shares module, a line per
 rail line with certificates and per seat holding shares).
 
@@ -29,7 +29,7 @@ from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.rules.shares import share_text
 from hexkit_soot.state import CENTRAL_CITY, OUTER_TILE, ROUTE_NAMES, SootState
 
-__all__ = ["render_map", "render_routes", "render_state"]
+__all__ = ["render_map", "render_routes", "render_text"]
 
 _TERRAIN = {"Plains": "P", "Forest": "F", "Hill": "H", "Mountain": "M", "Swamp": "S",
             "Central City": "C", "Outer District": "O"}
@@ -111,7 +111,7 @@ def render_routes(state: SootState) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: SootState) -> str:
+def render_text(state: SootState) -> str:
     """Map, routes, prices and players.
 
     Args:

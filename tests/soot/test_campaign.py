@@ -92,8 +92,8 @@ def test_three_games_carry_the_envelope_and_sum_the_totals() -> None:
     assert set(c.envelope) == {n for g in c.games for n in g.legacy_played}
     # game 2 started without game 1's Legacy cards: its replay matches its record's totals
     assert c.config_for(1).envelope == c.games[0].legacy_played
-    from hexkit_soot.rules.scoring import final_scores
-    assert final_scores(c.replay(1)).totals == c.games[1].totals
+    from hexkit_soot.rules.scoring import score_sheet
+    assert score_sheet(c.replay(1)).totals == c.games[1].totals
     with pytest.raises(ConfigError, match="games: the campaign already has its 3 games"):
         c.next_game()
 

@@ -9,17 +9,19 @@ import json
 
 import pytest
 
-from hexkit.testing import check_golden
+from hexkit.testing import check_golden, perft_table
 
-from tests.soot.golden import GAMES, HERE, perft_positions, transcript
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_golden_transcript(name: str) -> None:
-    players, seed = GAMES[name]
-    check_golden(HERE / f"{name}.txt", transcript(players, seed))
+from hexkit_soot import GAME
+from tests.soot.golden import HERE, PLAYTHROUGHS, POSITIONS, playthrough, saved_position
 
 
-def test_perft_counts() -> None:
-    expected = json.loads((HERE / "perft.json").read_text(encoding="utf-8"))
-    assert perft_positions() == expected
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
+def test_playthrough_matches_the_golden_transcript(name: str) -> None:
+    check_golden(HERE / f"{name}.txt", playthrough(*PLAYTHROUGHS[name]))
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_perft_counts_of_saved_positions(name: str) -> None:
+    counts = json.loads((HERE / "perft.json").read_text(encoding="utf-8"))[name]
+    assert perft_table(GAME, saved_position(name), 2) == counts
+

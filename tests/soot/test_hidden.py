@@ -20,7 +20,7 @@ from hexkit_soot.game import HIDDEN_FIELDS
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D, to_supply
 from hexkit_soot.rules.cards import start_auction
-from hexkit_soot.rules.scoring import final_scores, portfolio
+from hexkit_soot.rules.scoring import score_sheet, portfolio
 from hexkit_soot.state import Community, SootState
 from hexkit_soot.views import HIDDEN_BID, hidden_tokens
 
@@ -102,7 +102,7 @@ def test_scores_and_portfolio_on_a_view_count_hidden_ingredients_at_their_price(
     assert portfolio(view, 2) == portfolio(state, 2) == state.players[2].currency + 2 * 5
     # Secret objectives are the only part of a rival's score a view cannot know.
     for seat in (1, 2):
-        full, seen = final_scores(state).breakdown[seat], final_scores(view).breakdown[seat]
+        full, seen = score_sheet(state).breakdown[seat], score_sheet(view).breakdown[seat]
         assert {k: v for k, v in seen.items() if k != "secret objectives"} == \
                {k: v for k, v in full.items() if k != "secret objectives"}
         assert seen["secret objectives"] == 0

@@ -29,7 +29,7 @@ from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.actions import Choose
-from hexkit_soot.render import render_state
+from hexkit_soot.render import render_text
 from hexkit_soot.rules import labor
 from hexkit_soot.rules.labor import LABOR, NONE, STRIKING, WORKING, labor_data, labor_value
 from hexkit_soot.rules.upkeep import food_bill
@@ -148,7 +148,7 @@ def test_module_off_has_no_workers_no_menu_entry_and_the_same_food() -> None:
     assert "Refine" in codes and "Hire Worker" not in codes and "End Strike" not in codes
     bill = food_bill(state, seat)
     assert labor.worker_food(state, seat) == 0 and labor_value(state, seat) == 0.0
-    assert "[no worker]" not in render_state(state)
+    assert "[no worker]" not in render_text(state)
     _labor(state)
     assert food_bill(state, seat) == bill  # no worker hired yet: no extra food
 
@@ -365,7 +365,7 @@ def test_a_teardown_moves_the_later_slots_workers_down() -> None:
 def test_boards_show_workers_and_strikes() -> None:
     state, seat = _position(workers=(STRIKING,))
     facility(state, TOWN, "Stonecutter", seat)
-    text = render_state(state)
+    text = render_text(state)
     assert "Sawmill(P%d) [on strike]" % seat in text and "Stonecutter(P%d) [no worker]" % seat in text
     assert "labor: P%d 0 at work, 1 on strike, 1 unstaffed" % seat in text
     _, style = svg_style(state)

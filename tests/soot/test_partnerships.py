@@ -15,7 +15,7 @@ from hexkit_soot.rules.partnerships import (
     describe, partner_of, partners, partnership_ranking, partnership_scores, partnership_value, seating,
 )
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.rules.scoring import final_scores
+from hexkit_soot.rules.scoring import score_sheet
 from hexkit_soot.state import CENTRAL_CITY, RAIL, SootState
 from tests.soot.helpers import place
 from tests.soot.test_movement import A, B, C, begin, cargo, leg, position
@@ -94,7 +94,7 @@ def test_ties_go_to_the_base_tie_breakers_of_the_weaker_partner() -> None:
 def test_random_games_with_partnerships_end_and_score_per_seat() -> None:
     for players, seed in ((4, 3), (6, 4)):
         state, _ = play_random(GAME, GAME.make_config(players, modules={"partnerships"}), seed)
-        sheet = final_scores(state)
+        sheet = score_sheet(state)
         assert len(sheet.totals) == players
         got = partnership_scores(state, sheet.totals)
         assert [score for _, score in got] == [min(sheet.totals[a], sheet.totals[b]) for a, b in seating(players)]
@@ -102,13 +102,13 @@ def test_random_games_with_partnerships_end_and_score_per_seat() -> None:
 
 
 def test_text_board_shows_the_partnerships() -> None:
-    from hexkit_soot.render import render_state
+    from hexkit_soot.render import render_text
     s = partnered()
     s.players[0].points, s.players[2].points = 7, 4
-    text = render_state(s)
+    text = render_text(s)
     assert "partnership P0+P2: P0 7 pts, P2 4 pts (partnership counts the lower: 4)" in text
     assert "partnership P1+P3" in text
-    assert "partnership" not in render_state(position(FOUR))
+    assert "partnership" not in render_text(position(FOUR))
 
 
 def test_svg_board_shows_the_partners_and_the_partnership_scores() -> None:

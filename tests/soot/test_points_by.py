@@ -17,7 +17,7 @@ from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.rules.camps import place_camp
-from hexkit_soot.rules.scoring import final_scores, points_by_source
+from hexkit_soot.rules.scoring import score_sheet, points_by_source
 from hexkit_soot.state import POINT_SOURCES
 
 from tests.soot.helpers import place, start
@@ -57,7 +57,7 @@ def test_sources_sum_to_the_public_track_and_the_total_in_a_played_game() -> Non
         assert seat is not None
         legal = list(GAME.legal_actions(state))
         GAME.apply(state, agents[seat].act(GAME, GAME.view(state, seat), legal))
-    sheet = final_scores(state)
+    sheet = score_sheet(state)
     for q, p in enumerate(state.players):
         assert sum(counts[q] for counts in state.points_by.values()) == p.points
         split = points_by_source(state, q)

@@ -13,7 +13,7 @@ from hexkit_soot.rules.market import buy, sell, sell_price, buy_price, max_units
 from hexkit_soot.rules.movement import caravan_reach, explore_reach
 from hexkit_soot.rules.refine import fire, soot_for_fuel
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.rules.scoring import final_scores, objective_points
+from hexkit_soot.rules.scoring import score_sheet, objective_points
 from hexkit_soot.rules.game_end import arm_endgame, game_over_now
 from hexkit_soot.rules.taxes import pay_tax
 from hexkit_soot.rules.upkeep import food_bill, pay_food
@@ -340,14 +340,14 @@ def test_frontier_tax_and_unpaid_tax_abandons_camps() -> None:
 def test_loans_cost_six_each_at_the_end() -> None:
     s = start()
     s.players[0].loans = 2
-    sheet = final_scores(s)
+    sheet = score_sheet(s)
     assert sheet.breakdown[0]["loans"] == -12
 
 
 def test_soot_costs_one_point_per_two_at_the_end() -> None:
     s = start()
     s.players[0].soot = 7
-    assert final_scores(s).breakdown[0]["soot"] == -3
+    assert score_sheet(s).breakdown[0]["soot"] == -3
 
 
 # -- Objectives, milestones, tie-breakers --------------------------------------------
@@ -405,12 +405,12 @@ def test_tie_breakers_secret_points_then_portfolio_then_soot() -> None:
     s.players[0].points = s.players[1].points = 10
     s.players[0].currency, s.players[1].currency = 3, 5
     s.players[0].stock, s.players[1].stock = {}, {}
-    sheet = final_scores(s)
+    sheet = score_sheet(s)
     assert sheet.totals[0] == sheet.totals[1]
     assert sheet.order == (1, 0) and sheet.decided_by == ("higher portfolio",)
     s.players[0].currency = 5
     s.players[0].soot = 1  # -0 points (1 // 2 = 0) but higher soot loses the tie
-    sheet = final_scores(s)
+    sheet = score_sheet(s)
     assert sheet.order == (1, 0) and sheet.decided_by == ("lower soot",)
 
 

@@ -22,10 +22,10 @@ from hexkit.testing import check_game
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_edge, edge_code
-from hexkit_soot.render import render_state
+from hexkit_soot.render import render_text
 from hexkit_soot.rules import shares
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.rules.scoring import final_scores, portfolio
+from hexkit_soot.rules.scoring import score_sheet, portfolio
 from hexkit_soot.rules.shares import (
     MODULE, ShareNumbers, certificates_allowed, expected_income, line_edges, lines_of, load_numbers, on_toll,
     record_of, share_numbers,
@@ -305,7 +305,7 @@ def test_each_share_is_one_point_and_one_currency_of_portfolio() -> None:
     issued(s, 1, [2, 1, 0])
     base = portfolio(s, 0) - 2
     assert portfolio(s, 0) == base + 2 and shares.share_portfolio(s, 1) == 1
-    sheet = final_scores(s)
+    sheet = score_sheet(s)
     assert [parts["shares"] for parts in sheet.breakdown] == [2, 1, 0]
     assert MODULE.score(s, 2) == {"shares": 0}
 
@@ -325,7 +325,7 @@ def test_views_show_the_public_shares_and_hide_the_rest() -> None:
 def test_boards_show_lines_and_holdings() -> None:
     s = shared()
     issued(s, 1, [1, 2])
-    text = render_state(s)
+    text = render_text(s)
     assert "shares: P1's line (0,0)-(1,0): 9 rail, 3 certificate(s) (P0 1, P1 2 unsold), 0 toll(s) matched" in text
     assert "P0 holds 1 share(s): 1 pts + 1¤ portfolio at the end" in text
     svg = render_state_svg(GAME, s)

@@ -9,7 +9,7 @@ from hexkit.record import GameRecord, record_from_json, record_to_json, replay
 from hexkit.rng import Rng
 from hexkit.testing import check_game
 from hexkit_soot import GAME
-from hexkit_soot.render import render_state
+from hexkit_soot.render import render_text
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.trust import TRUST, trust_data, trust_score, verdict
@@ -69,7 +69,7 @@ def test_trust_camp_site_is_dead_to_players() -> None:
     for at in state.trust_camps:
         assert camp_kinds_at(state, at) == []
         assert at not in state.camps
-    assert "X" in render_state(state) and "the Trust: score" in render_state(state)
+    assert "X" in render_text(state) and "the Trust: score" in render_text(state)
 
 
 def test_solo_game_plays_to_its_end_and_names_the_winner() -> None:

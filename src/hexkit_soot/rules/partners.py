@@ -2,7 +2,7 @@
 
 A leaf of the rules: it imports no scoring rule. The ledger's network rules
 (:mod:`hexkit_soot.rules.capacity`) and movement ask who partners whom, and
-the score sheet (:func:`hexkit_soot.rules.scoring.final_scores`) orders the
+the score sheet (:func:`hexkit_soot.rules.scoring.score_sheet`) orders the
 seats by partnership with :func:`team_order`, which is pure: it takes the
 seats' totals and base tie-break values already computed, so neither
 :mod:`~hexkit_soot.rules.scoring` nor :mod:`~hexkit_soot.rules.partnerships`

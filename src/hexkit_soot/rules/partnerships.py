@@ -52,7 +52,7 @@ def partnership_scores(state: SootState, totals: Sequence[int] | None = None) ->
 
     Args:
         state: the game (module on).
-        totals: the seats' totals (from :func:`~hexkit_soot.rules.scoring.final_scores`);
+        totals: the seats' totals (from :func:`~hexkit_soot.rules.scoring.score_sheet`);
             computed when ``None``.
 
     Returns:

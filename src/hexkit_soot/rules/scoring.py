@@ -31,7 +31,7 @@ from hexkit_soot.rules.shares import share_portfolio
 from hexkit_soot.state import SootState
 
 __all__ = [
-    "measure", "objective_points", "secret_points", "portfolio", "final_scores", "score_totals",
+    "measure", "objective_points", "secret_points", "portfolio", "score_sheet", "score_totals",
     "points_by_source", "tiebreak_values",
 ]  # objectives re-exported
 
@@ -115,7 +115,7 @@ def points_by_source(state: SootState, player: PlayerId) -> dict[str, int]:
 
 
 def score_totals(state: SootState, objectives: list[dict[str, int]] | None = None) -> list[int]:
-    """Each player's total as :func:`final_scores` would give it, without the
+    """Each player's total as :func:`score_sheet` would give it, without the
     breakdown and ranking (the agents' evaluation calls this at every node).
 
     Args:
@@ -128,7 +128,7 @@ def score_totals(state: SootState, objectives: list[dict[str, int]] | None = Non
     return [sum(_parts(state, q, objectives[q]).values()) for q in range(state.config.players)]
 
 
-def final_scores(state: SootState) -> ScoreSheet:
+def score_sheet(state: SootState) -> ScoreSheet:
     """The score sheet (final once the game is over).
 
     With Partnerships on, the order is the partnerships' (best first, partners

@@ -44,7 +44,7 @@ from hexkit_soot.module_data import TrustData, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.explore import meet_community
-from hexkit_soot.rules.scoring import final_scores, score_totals
+from hexkit_soot.rules.scoring import score_sheet, score_totals
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
@@ -105,7 +105,7 @@ def trust_wins(state: SootState) -> bool:
     """
     if "trust" not in getattr(state.config, "modules", ()) or state.config.players != 1:
         return False
-    return trust_score(state) >= max(final_scores(state).totals)
+    return trust_score(state) >= max(score_sheet(state).totals)
 
 
 def verdict(state: SootState) -> str:
@@ -116,7 +116,7 @@ def verdict(state: SootState) -> str:
     """
     if "trust" not in getattr(state.config, "modules", ()):
         return ""
-    sheet = final_scores(state)
+    sheet = score_sheet(state)
     trust = trust_score(state)
     best = max(sheet.totals)
     if state.config.players == 1:
