@@ -71,6 +71,7 @@ from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACT
 from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
 from hexkit_soot.svg import SootStyle, svg_style
 from hexkit_soot.views import (
+    HIDDEN,
     HIDDEN_BID,
     deal_screens,
     guess_bids,
@@ -522,11 +523,11 @@ class SootGame(FlowGame[SootState, SootConfig]):
         hide_screens(state, player)
         for i, p in enumerate(state.players):
             if i != player:
-                p.hand = ["?"] * len(p.hand)
+                p.hand = [HIDDEN] * len(p.hand)
                 p.secrets = [-1] * len(p.secrets)
                 p.dealt = [-1] * len(p.dealt)
         state.tile_stack = [-1] * len(state.tile_stack)
-        state.deck = ["?"] * len(state.deck)
+        state.deck = [HIDDEN] * len(state.deck)
         state.secret_deck = [-1] * len(state.secret_deck)
         state.events = sorted(state.events)
         # Market Intelligence lets its owner look at the top 3 contracts: they stay in place.

@@ -34,7 +34,7 @@ from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
 from hexkit_soot.state import POINT_SOURCES, Goods, SootState
-from hexkit_soot.views import HIDDEN_BID
+from hexkit_soot.views import HIDDEN, HIDDEN_BID
 
 __all__ = [
     "check_references", "check_players", "check_bounds", "check_fields", "check_network", "check_combined",
@@ -46,9 +46,6 @@ PHASES = frozenset({"draft", "secrets", "market", "actions", "upkeep", "producti
 
 ROUTE_KINDS = 4
 """Route kinds per segment: 0 none, 1 trail, 2 road, 3 rail."""
-
-HIDDEN_CARD = "?"
-"""A card another player's view does not show."""
 
 CENTRAL_CITY = "Central City"
 """The kind of the settlement that starts on the map (not a settlement type one founds)."""
@@ -329,7 +326,7 @@ def _check_names(state: SootState, problems: Problems) -> None:
     if state.phase not in PHASES:
         problems.add("state.phase", f"{state.phase!r} is not one of {sorted(PHASES)}")
     cards = data.cards
-    hidden = (HIDDEN_CARD,) if state.viewer is not None else ()
+    hidden = (HIDDEN,) if state.viewer is not None else ()
     for field, pile in (("state.deck", state.deck), ("state.discard", state.discard),
                         ("state.legacy_gone", state.legacy_gone)):
         _known(problems, field, pile, cards, "a card", allow=hidden)
@@ -350,7 +347,7 @@ def _check_names(state: SootState, problems: Problems) -> None:
         _not_negative(problems, f"state.bag.{name}", count)
     for seat, p in enumerate(state.players):
         where = f"state.players.{seat}"
-        screened = (HIDDEN_CARD,) if state.viewer not in (None, seat) else ()
+        screened = (HIDDEN,) if state.viewer not in (None, seat) else ()
         _known(problems, f"{where}.hand", p.hand, cards, "a card", allow=screened)
         if p.archetype:
             _known(problems, f"{where}.archetype", [p.archetype], data.archetypes, "an archetype")

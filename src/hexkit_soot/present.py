@@ -22,6 +22,7 @@ from hexkit_soot.config import D
 from hexkit_soot.grid import code_hex
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState
+from hexkit_soot.views import HIDDEN
 
 __all__ = ["present_answer"]
 
@@ -89,7 +90,7 @@ def private_info(view: SootState, seat: int) -> list[str]:
     data = D(view)
     p = view.players[seat]
     lines = []
-    hand = [c for c in p.hand if c != "?"]
+    hand = [c for c in p.hand if c != HIDDEN]
     if hand:
         cards = ", ".join(f"{c} ({data.cards[c].value}¤)" if c in data.cards else c for c in sorted(hand))
         lines.append(f"Hand: {cards}")

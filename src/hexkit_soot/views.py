@@ -39,6 +39,7 @@ from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState, add_goods
 
 __all__ = [
+    "HIDDEN",
     "HIDDEN_BID",
     "PRIVATE_QUESTIONS",
     "hide_screens",
@@ -48,6 +49,12 @@ __all__ = [
     "guess_bids",
     "hide_questions",
 ]
+
+HIDDEN = "?"
+"""A card another player's view does not show (in a hand or the deck).
+
+The agreed name of both games (Empyreal's ``game.HIDDEN``); other hidden
+values are ``HIDDEN_<WHAT>``."""
 
 HIDDEN_BID = -2
 """Another player's blind bid, placed but not revealed, as a view shows it."""
