@@ -115,3 +115,25 @@ def test_impossible_references_are_refused_naming_the_field(
 
 def test_the_midgame_state_itself_loads(midgame: dict) -> None:
     assert codec(GAME).state_to_dict(codec(GAME).state_from_dict(midgame)) == midgame
+
+
+@pytest.mark.parametrize("table", ["prices", "floors"])
+def test_a_missing_price_track_is_refused(saved: dict, table: str) -> None:
+    """Dropping a tracked good's price or floor used to load and fail later with a KeyError."""
+    import copy
+
+    data = copy.deepcopy(saved)
+    del data["state"][table]["Bronze"]
+    with pytest.raises(InvalidRecordError, match="is missing: every tracked good has a price and a floor") as info:
+        codec(GAME).state_from_dict(data)
+    assert info.value.field == f"state.{table}.Bronze"
+
+
+def test_a_price_below_its_floor_is_refused(saved: dict) -> None:
+    import copy
+
+    data = copy.deepcopy(saved)
+    data["state"]["floors"]["Bronze"] = data["state"]["prices"]["Bronze"] + 1
+    with pytest.raises(InvalidRecordError, match="below its floor") as info:
+        codec(GAME).state_from_dict(data)
+    assert info.value.field == "state.prices.Bronze"
