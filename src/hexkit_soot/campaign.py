@@ -48,7 +48,7 @@ from typing import Any
 
 import attrs
 
-from hexkit.errors import ConfigError, InvalidRecordError
+from hexkit.errors import ConfigError, HexkitError, InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit.rng import Rng
 from hexkit.serialize import converter, structure_checked
@@ -390,6 +390,7 @@ class Campaign:
                 raise InvalidRecordError(f"campaign.games[{i}].ranking", "not a ranking of the seats")
             if g.record:
                 _check_record(campaign, i, g)
+        _check_results(campaign)
         return campaign
 
     def save(self, path: Path) -> None:
@@ -431,6 +432,53 @@ def _check_record(campaign: Campaign, index: int, game: CampaignGame) -> None:
     if played != sorted(set(campaign.modules)):
         raise InvalidRecordError("campaign.modules", f"{', '.join(campaign.modules) or 'none'}, but game "
                                                      f"{index + 1} was played with {', '.join(played) or 'none'}")
+
+
+def _check_results(campaign: Campaign) -> None:
+    """Refuse results that are not what the kept records replay to, and carried state that is
+    not what the games carried: a hand-edited total would decide the campaign's winner.
+
+    The next game must set up (every envelope card and tile id known); each game with a
+    record is replayed (a game kept without one, e.g. played where its config could not be
+    written, is taken as written); the envelope must be the games' Legacy cards in order
+    and the exhausted tiles their depleted tiles.
+
+    Raises:
+        InvalidRecordError: naming the field (``campaign.games[0].totals``, ``campaign.envelope``).
+    """
+    try:
+        GAME.new(campaign.config(), 0)
+    except ConfigError as exc:
+        raise InvalidRecordError("campaign", str(exc)) from None
+    envelope: list[str] = []
+    exhausted: set[int] = set()
+    for i, g in enumerate(campaign.games):
+        field = f"campaign.games[{i}]"
+        if g.record:
+            try:
+                state = campaign.replay(i)
+            except InvalidRecordError:
+                raise
+            except HexkitError as exc:
+                raise InvalidRecordError(f"{field}.record", f"does not replay: {exc}") from None
+            if not GAME.is_over(state):
+                raise InvalidRecordError(f"{field}.record", "does not reach the end of the game")
+            sheet = score_sheet(state)
+            played, depleted = carry_out(state)
+            replayed = {"totals": tuple(sheet.totals), "ranking": tuple(sheet.order),
+                        "legacy_played": tuple(c for c in played if c not in envelope), "depleted": depleted}
+            for name, value in replayed.items():
+                if tuple(getattr(g, name)) != value:
+                    raise InvalidRecordError(f"{field}.{name}", f"{list(getattr(g, name))}, but the game's record "
+                                                                f"replays to {list(value)}")
+        envelope += [c for c in g.legacy_played if c not in envelope]
+        exhausted.update(g.depleted)
+    if list(campaign.envelope) != envelope:
+        raise InvalidRecordError("campaign.envelope", f"{list(campaign.envelope)}, but the games played put "
+                                                      f"{envelope} in it")
+    if sorted(set(campaign.exhausted)) != sorted(exhausted):
+        raise InvalidRecordError("campaign.exhausted", f"{sorted(set(campaign.exhausted))}, but the games "
+                                                       f"depleted {sorted(exhausted)}")
 
 
 def play_campaigns(campaigns: int, players: int, seed: int, agents: Sequence[str] = ("greedy",),

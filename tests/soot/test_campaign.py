@@ -118,6 +118,28 @@ def test_campaign_file_round_trips_and_broken_files_name_the_field() -> None:
         Campaign.from_json("not json")
 
 
+def test_edited_results_are_refused_against_the_kept_record() -> None:
+    """A hand-edited total or Legacy card would decide the campaign: the record is replayed on load."""
+    c = Campaign.start(4, 2, ["random"]).next_game()
+    data = json.loads(c.to_json())
+    real = list(data["games"][0]["totals"])
+    forged = [-1000, *real[1:]]
+    for path, value, field, shown in (
+            (("games", 0, "totals"), forged, "campaign.games[0].totals", f"replays to {real}"),
+            (("games", 0, "legacy_played"), ["Nope"], "campaign.games[0].legacy_played", "['Nope'], but"),
+            (("games", 0, "ranking"), list(reversed(data["games"][0]["ranking"])), "campaign.games[0].ranking",
+             "replays to"),
+            (("envelope",), ["The Silver Strike"], "campaign.envelope", "but the games played put")):
+        broken = json.loads(json.dumps(data))
+        target = broken
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        with pytest.raises(InvalidRecordError) as err:
+            Campaign.from_json(json.dumps(broken))
+        assert err.value.field == field and shown in str(err.value), err.value
+
+
 def test_start_refuses_bad_input() -> None:
     with pytest.raises(ConfigError, match="seed"):
         Campaign.start(3, -1)
