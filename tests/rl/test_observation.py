@@ -169,3 +169,23 @@ def test_full_state_fast_path_equals_the_view(name: str, players: int, seeds: in
             legal = game.legal_actions(state)
             game.apply(state, legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+def test_the_shapes_table_of_docs_rl_md_is_the_encoders() -> None:
+    """Every row of docs/rl.md's shapes table is what ``encoder_for(...).spec`` gives today."""
+    import re
+    from pathlib import Path
+
+    import hexkit
+    from hexkit.rl import encoder_for
+
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(empyreal|soot)` (\d)(?:-(\d))? \| `\((\d+), (\d+), (\d+)\)` \| (\d+) \| ([\d,]+) \|$",
+                      text, re.M)
+    assert len(rows) == 7
+    for name, low, high, c, h, w, features, size in rows:
+        game = hexkit.load_game(name)
+        for players in range(int(low), int(high or low) + 1):
+            spec = encoder_for(game, game.make_config(players)).spec
+            assert (len(spec.planes), spec.height, spec.width) == (int(c), int(h), int(w)), (name, players)
+            assert (len(spec.features), spec.size) == (int(features), int(size.replace(",", ""))), (name, players)
