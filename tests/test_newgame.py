@@ -103,6 +103,8 @@ def test_the_skeletons_data_is_read_through_hexkit_data(imported: tuple[Path, st
     ("json", "standard library"),
     ("hexkit", "is taken: Python already imports a module"),
     ("attrs", "is taken: Python already imports a module"),
+    ("soot", "is taken: an installed game registers it"),
+    ("hex", "is taken: an installed game registers it"),
 ])
 def test_bad_names_are_refused_with_a_clear_error(name: str, reason: str, tmp_path: Path) -> None:
     with pytest.raises(NewGameError, match=reason):

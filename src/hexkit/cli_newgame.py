@@ -33,6 +33,7 @@ from string import Template
 import typer
 
 from hexkit.errors import HexkitError
+from hexkit.registry import available_games
 
 __all__ = ["NewGameError", "check_name", "render_skeleton", "write_skeleton", "new_game_command"]
 
@@ -52,7 +53,8 @@ def check_name(name: str) -> None:
     A name is lower-case ASCII letters, digits and ``_``, starting with a
     letter, at most 40 characters; not a Python keyword; not the name of a
     module Python already finds (``os``, ``hexkit``, an installed
-    package): the new package would shadow it or be shadowed.
+    package): the new package would shadow it or be shadowed; not the
+    registry name of an installed game (``soot``, ``hex``).
 
     Raises:
         NewGameError: naming the rule the name breaks.
@@ -81,6 +83,9 @@ def check_name(name: str) -> None:
         where = f" ({found.origin})" if found.origin else ""
         raise NewGameError(f"game name {name!r} is taken: Python already imports a module of"
                            f" that name{where}, which the new package would shadow")
+    if name in available_games():
+        raise NewGameError(f"game name {name!r} is taken: an installed game registers it"
+                           " (see `hexkit games`), and the registry would load that one, not yours")
 
 
 def _prefix(name: str) -> str:
