@@ -253,3 +253,13 @@ def test_tampered_values_are_refused_with_the_field_named(edit, field) -> None: 
     with pytest.raises(InvalidRecordError) as info:
         codec(GAME).state_from_dict(data)
     assert info.value.field.startswith(field), info.value
+
+
+@pytest.mark.parametrize("game", ["hex", "empyreal", "soot"])
+@pytest.mark.parametrize("players", ["x", 2.5, True, None])
+def test_a_player_count_that_is_not_a_whole_number_is_refused(game: str, players: object) -> None:
+    """Not a TypeError from a comparison, nor 2.5 players accepted: a ConfigError naming the field."""
+    import hexkit
+
+    with pytest.raises(ConfigError, match=r"^players: a whole number of players, not "):
+        hexkit.load_game(game).make_config(players)  # type: ignore[arg-type]

@@ -37,6 +37,7 @@ __all__ = [
     "Information",
     "GameInfo",
     "GameConfig",
+    "check_player_count_type",
     "Decision",
     "LogEntry",
     "State",
@@ -107,6 +108,16 @@ def _names(values: Iterable[str]) -> frozenset[str]:
     return frozenset(values)
 
 
+def check_player_count_type(players: object) -> None:
+    """Refuse a player count that is not a whole number (``"x"``, ``2.5``, ``True``, ``None``).
+
+    Raises:
+        ConfigError: naming ``players``.
+    """
+    if type(players) is not int:
+        raise ConfigError(f"players: a whole number of players, not {players!r}")
+
+
 @attrs.frozen(kw_only=True)
 class GameConfig:
     """Base class of every game's configuration.
@@ -131,6 +142,7 @@ class GameConfig:
 
     def check(self, info: GameInfo) -> None:
         """Raise :class:`~hexkit.errors.ConfigError` unless this config suits ``info``."""
+        check_player_count_type(self.players)
         if not info.min_players <= self.players <= info.max_players:
             raise ConfigError(
                 f"{info.title} takes {info.min_players}-{info.max_players} players,"

@@ -25,7 +25,7 @@ from pathlib import Path
 import attrs
 
 from hexkit.errors import ConfigError
-from hexkit.game import GameConfig, GameInfo, State
+from hexkit.game import GameConfig, GameInfo, State, check_player_count_type
 from hexkit_soot.data import SootData, data_for
 from hexkit_soot.rules.modules import MODULES, module_version
 
@@ -98,6 +98,7 @@ class SootConfig(GameConfig):
                 module not implemented yet, or a data directory that does not
                 exist or does not load.
         """
+        check_player_count_type(self.players)
         if self.players == 1:
             # solo: only against the Trust (rulebook, The Trust: "a solo benchmark game")
             if "trust" not in self.modules:

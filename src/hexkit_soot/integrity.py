@@ -479,11 +479,11 @@ def _check_market(state: SootState, problems: Problems) -> None:
         for field, table in (("prices", state.prices), ("floors", state.floors)):
             if name not in table:
                 problems.add(f"state.{field}.{name}", "is missing: every tracked good has a price and a floor")
-        floor, price = state.floors.get(name), state.prices.get(name)
+        floor, now = state.floors.get(name), state.prices.get(name)
         if floor is not None and not good.minimum <= floor <= good.maximum:
             problems.add(f"state.floors.{name}", f"{floor} is off the track ({good.minimum}..{good.maximum})")
-        elif floor is not None and price is not None and price < floor:
-            problems.add(f"state.prices.{name}", f"{price} is below its floor {floor}")
+        elif floor is not None and now is not None and now < floor:
+            problems.add(f"state.prices.{name}", f"{now} is below its floor {floor}")
 
 
 # -- pending questions -----------------------------------------------------------------------------
