@@ -30,7 +30,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.agents.spec import make_agent, split_agent_specs
 from hexkit.cli_newgame import new_game_command
 from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.game import Game, GameConfig, ScoreSheet, State
@@ -114,12 +114,7 @@ def render_hook(game: Game[Any, Any]) -> Callable[[State], str] | None:
 
 
 def _agents(text: str) -> list[str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()]
-    if not specs:
-        raise UsageFailure("--agents needs at least one agent (random, greedy, mcts)")
-    for spec in specs:
-        check_agent_spec(spec)
-    return specs
+    return split_agent_specs(text)
 
 
 def _with_settings(study: Study, settings: Sequence[str]) -> Study:
@@ -549,10 +544,7 @@ def _simulate_campaigns(game_name: str, players: int, games: int, agents: str, s
         raise UsageFailure("--campaign takes --players, --games, --agents, --seed and --variant only "
                            "(not --set, --dataset, --resume or --max-decisions)")
     _run_options(games, 1)
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
-    if not specs:
-        raise UsageFailure("--agents needs at least one agent (random, greedy, mcts)")
-    for line in study_lines(games, players, seed, specs, variants):
+    for line in study_lines(games, players, seed, split_agent_specs(agents), variants):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     return 0
 

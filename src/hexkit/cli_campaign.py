@@ -14,6 +14,8 @@ from typing import Optional
 
 import typer
 
+from hexkit.agents.spec import split_agent_specs
+
 __all__ = ["campaign_app", "register", "study_lines"]
 
 campaign_app = typer.Typer(help="Linked-game campaigns (Soot & Timber: three games).", no_args_is_help=True)
@@ -34,7 +36,7 @@ def start_command(
     from hexkit_soot.campaign import Campaign
     if file.exists():
         raise HexkitError(f"{file}: already exists (use `hexkit campaign soot next {file}`)")
-    c = Campaign.start(players, seed, [a.strip() for a in agents.split(",") if a.strip()], variant or [])
+    c = Campaign.start(players, seed, split_agent_specs(agents), variant or [])
     c.save(file)
     typer.echo(c.status())
 
@@ -88,7 +90,7 @@ def study_command(
     variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="Another module (repeatable)."),
 ) -> None:
     """Play N whole campaigns; print how often each seat won and the mean campaign totals."""
-    for line in study_lines(games, players, seed, [a.strip() for a in agents.split(",") if a.strip()], variant or []):
+    for line in study_lines(games, players, seed, split_agent_specs(agents), variant or []):
         typer.echo(line)
 
 

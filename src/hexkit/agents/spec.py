@@ -29,7 +29,7 @@ from hexkit.agents.mcts import MCTSAgent
 from hexkit.agents.strong import StrongAgent
 from hexkit.errors import ConfigError
 
-__all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec"]
+__all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec", "split_agent_specs"]
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
@@ -212,3 +212,21 @@ def check_agent_spec(spec: str) -> str:
     """
     make_agent(spec, 0)
     return spec
+
+
+def split_agent_specs(text: str) -> list[str]:
+    """The agent specs of a comma-separated list (``--agents strong,greedy``), each checked.
+
+    Raises:
+        AgentSpecError: for an empty list or an empty entry (``"greedy,"``, ``"a,,b"``),
+            naming it, or a spec :func:`check_agent_spec` refuses.
+
+    >>> split_agent_specs("greedy, mcts:iterations=50")
+    ['greedy', 'mcts:iterations=50']
+    """
+    specs = [s.strip() for s in text.split(",")]
+    if not any(specs):
+        raise AgentSpecError("agents: at least one agent is needed (random, greedy, mcts, strong)")
+    if not all(specs):
+        raise AgentSpecError(f"agents: {text!r} has an empty entry; separate the specs by single commas")
+    return [check_agent_spec(s) for s in specs]
