@@ -20,10 +20,10 @@ from hexkit_empyreal.actions import (
     interned,
 )
 from hexkit_empyreal.board import Board
-from hexkit_empyreal.effects.registry import get_domain, push
+from hexkit_empyreal.effects.registry import push
 from hexkit_empyreal.migrate import step_of
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import EmpyrealHandler
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, offered
 from hexkit_empyreal.state import EmpyrealState, board, recall_asked
 
 __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", "BranchHandler"]
@@ -31,14 +31,12 @@ __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", 
 
 def options_of(state: EmpyrealState, d: ChooseOption) -> list[str]:
     """The options of a :class:`ChooseOption` now."""
-    if d.domain:
-        return [str(x) for x in get_domain(d.domain)(state, d)]
-    return list(d.options)
+    return [str(x) for x in offered(state, d)]
 
 
 def cells_of(state: EmpyrealState, d: ChooseHex) -> list[int]:
     """The cells of a :class:`ChooseHex` now."""
-    return [int(x) for x in get_domain(d.domain)(state, d)]
+    return [int(x) for x in offered(state, d)]
 
 
 class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
@@ -57,7 +55,11 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        state.pending.append(step_of(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps)))
+        then = d.then
+        if isinstance(then, str):  # a continuation still named by its old op name
+            state.pending.append(step_of(Op(player=d.player, op=then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps)))
+        else:
+            state.pending.append(then.step(d.player, action.option))
 
     def why(self, state: EmpyrealState, d: ChooseOption, action: Any) -> str | None:
         return f"the options are: {', '.join(options_of(state, d)) or 'none'}"
@@ -92,7 +94,11 @@ class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
             note_declined(state, d)
             return
         cell = board(state).index[action.hex]
-        state.pending.append(step_of(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps)))
+        then = d.then
+        if isinstance(then, str):  # a continuation still named by its old op name
+            state.pending.append(step_of(Op(player=d.player, op=then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps)))
+        else:
+            state.pending.append(then.step(d.player, cell))
 
     def why(self, state: EmpyrealState, d: ChooseHex, action: Any) -> str | None:
         if isinstance(action, PickHex):
