@@ -71,7 +71,7 @@ from hexkit_empyreal.actions import (
     WastelandTargets,
 )
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import adjacent_mask
@@ -426,12 +426,6 @@ def _move_good(state: EmpyrealState, player: int, source: int, target: int, colo
 
 @lists(InNetworkGoods)
 def _in_network_goods(state: EmpyrealState, domain: InNetworkGoods, d: Choice) -> Sequence[int]:
-    goods = state.goods
-    return [c for c in bits(state.players[d.player].net) if goods[c]]
-
-
-@domain("in_network_goods")  # its old name, while unique_verbs and unique_spellcars still use it
-def _in_network_goods_named(state: EmpyrealState, d: Decision) -> Sequence[int]:
     goods = state.goods
     return [c for c in bits(state.players[d.player].net) if goods[c]]
 
