@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hexkit.game import Decision
-
 from hexkit_empyreal.actions import (
     AnyaToThen,
     BuildAgain,
@@ -43,7 +41,6 @@ from hexkit_empyreal.actions import (
     MarcinaeMoveThen,
     MovableCars,
     MoveCarToThen,
-    Op,
     PayThen,
     ReturnGoodsAt,
     ReturnGoodsAtThen,
@@ -51,7 +48,7 @@ from hexkit_empyreal.actions import (
     ReturnGoodsColourThen,
 )
 from hexkit_empyreal.data import CITY, SpellcarSpec
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
@@ -61,8 +58,6 @@ from hexkit_empyreal.state import EmpyrealState, PlayerState, bits, board, data
 
 __all__ = [
     "SLOT_FLAG",
-    "ints_of",
-    "strs_of",
     "pay_then",
     "can_gain_mana",
     "network_goods",
@@ -84,34 +79,6 @@ __all__ = [
 
 SLOT_FLAG = "u_effect_slot"
 """Turn flag naming the railyard slot of a Spellcar activated outside Move+Activate."""
-
-
-def ints_of(d: Decision) -> tuple[int, ...]:
-    """The ``ints`` of a generic choice.
-
-    Args:
-        d: a decision (a domain function receives the choice being asked).
-
-    Returns:
-        Its ``ints``, or ``()`` for a decision without them.
-    """
-    if isinstance(d, (ChooseHex, ChooseOption, Op)):
-        return d.ints
-    return ()
-
-
-def strs_of(d: Decision) -> tuple[str, ...]:
-    """The ``strs`` of a generic choice.
-
-    Args:
-        d: a decision.
-
-    Returns:
-        Its ``strs``, or ``()`` for a decision without them.
-    """
-    if isinstance(d, (ChooseHex, ChooseOption, Op)):
-        return d.strs
-    return ()
 
 
 def colour_name(state: EmpyrealState, colour: int) -> str:
@@ -313,16 +280,6 @@ def move_car(state: EmpyrealState, player: int, source: int, target: int) -> Non
     add_car(state, player, target)
     b = board(state)
     state.note(player, f"{state.players[player].company} moved a train car from {b.hexes[source]} to {b.hexes[target]}")
-
-
-@domain("u_movable_cars")
-def _movable_cars(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    return movable_cars(state, d.player)
-
-
-@domain("u_car_destinations")
-def _car_destinations(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    return car_destinations(state, d.player, ints_of(d)[-1])
 
 
 @lists(MovableCars)
