@@ -10,7 +10,8 @@ effects are built from (see :mod:`hexkit_empyreal.effects`):
 * :class:`Op`: an automatic step (a registered function run by the engine,
   never answered by a player);
 * :class:`ChooseOption` and :class:`ChooseHex`: pick a name or a hex from a
-  registered *domain*, then run a registered op with the answer;
+  typed *domain* (:class:`Domain`), then continue with a typed ``then``
+  (:class:`OptionThen`, :class:`HexThen`: the step the answer completes);
 * :class:`Branch`: pick one of several labelled sequences of steps (nested as typed values);
 * :class:`BuildTrack`: the Build Track verb, with its target and free Transfers.
 
@@ -549,9 +550,9 @@ TURN_STEPS: tuple[type[Step], ...] = (
 
 # Typed automatic steps of the effects: what an effect does after a choice
 # ("then place a Good on that hex"), with its context as named fields. A
-# step that continues a ChooseHex / ChooseOption names the answer's field
-# last (the cell, the option), since that choice still names it by its old
-# op name (``then``; see hexkit_empyreal.migrate.OLD_OPS).
+# step that continues a ChooseHex / ChooseOption is built by the choice's
+# continuation (``<Step>Then``, below) with the answer in its last field
+# (the cell, the option), the old op's last position (hexkit_empyreal.migrate.OLD_OPS).
 # ---- effects/verbs.py, rules/wasteland.py
 @attrs.frozen(kw_only=True)
 class GainMana(Step):
@@ -1704,18 +1705,15 @@ class ChooseOption(Decision):
         domain: where the options come from, listed when asked (``None``:
             the fixed ``options``).
         options: fixed options.
-        then: the continuation: the typed step the answer completes.
-        ints, strs, steps: the context of a continuation still named by its
-            old op name (a string ``then``, being ported; passed on to it).
+        then: the continuation, with its context as named fields: the typed
+            step the answer completes (a save naming it by an old op name
+            is migrated: :func:`hexkit_empyreal.migrate.migrate_choice`).
         optional: whether :class:`Done` (decline) is allowed.
     """
 
-    domain: Domain | str | None = None
+    domain: Domain | None = None
     options: tuple[str, ...] = ()
-    then: OptionThen | str
-    ints: tuple[int, ...] = ()
-    strs: tuple[str, ...] = ()
-    steps: tuple[Decision, ...] = ()
+    then: OptionThen
     optional: bool = False
 
 
@@ -1725,17 +1723,14 @@ class ChooseHex(Decision):
 
     Attributes:
         domain: where the cells come from, listed when asked.
-        then: the continuation: the typed step the answer completes.
-        ints, strs, steps: the context of a continuation still named by its
-            old op name (a string ``then``, being ported; passed on to it).
+        then: the continuation, with its context as named fields: the typed
+            step the answer completes (a save naming it by an old op name
+            is migrated: :func:`hexkit_empyreal.migrate.migrate_choice`).
         optional: whether :class:`Done` (decline) is allowed.
     """
 
-    domain: Domain | str
-    then: HexThen | str
-    ints: tuple[int, ...] = ()
-    strs: tuple[str, ...] = ()
-    steps: tuple[Decision, ...] = ()
+    domain: Domain
+    then: HexThen
     optional: bool = False
 
 

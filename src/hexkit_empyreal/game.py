@@ -49,7 +49,7 @@ from hexkit_empyreal.effects import (
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
-from hexkit_empyreal.migrate import migrate_branch, migrate_steps, typed_op
+from hexkit_empyreal.migrate import migrate_branch, migrate_choice, migrate_steps, typed_op
 from hexkit_empyreal.rules import (
     game_end,
     railyard,
@@ -154,7 +154,10 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         used the core's components, so older files load unchanged), and read
         a :class:`~hexkit_empyreal.actions.Branch`, ``Op``, ``ChooseHex`` or
         ``ChooseOption`` saved before the flow port (steps as JSON text, no
-        ``steps`` field) by migrating it (:mod:`hexkit_empyreal.migrate`)."""
+        ``steps`` field; a choice naming its continuation and domain by
+        strings) by migrating it (:mod:`hexkit_empyreal.migrate`). A
+        choice's typed continuation and domain are nested with a ``"type"``
+        tag."""
         plain_out = conv.get_unstructure_hook(PlayerState)
         plain_in = conv.get_structure_hook(PlayerState)
 
@@ -194,8 +197,8 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         _tagged_hooks(conv, HexThen, HEX_THENS, "continuation of a ChooseHex")
         _tagged_hooks(conv, OptionThen, OPTION_THENS, "continuation of a ChooseOption")
         _tagged_hooks(conv, Domain, DOMAIN_TYPES, "domain")
-        for choice in (ChooseHex, ChooseOption):
-            conv.register_structure_hook(choice, _reader(choice, conv, lambda saved: migrate_steps(saved, "then")))
+        conv.register_structure_hook(ChooseHex, _reader(ChooseHex, conv, lambda saved: migrate_choice(saved, True)))
+        conv.register_structure_hook(ChooseOption, _reader(ChooseOption, conv, lambda saved: migrate_choice(saved, False)))
         super().register_codec_hooks(conv)  # the engine's: continuations nested by type
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
@@ -389,9 +392,8 @@ def _tagged_hooks(conv: cattrs.Converter, base: type, kinds: tuple[type, ...], w
     """Save a value of one of ``kinds`` (subclasses of ``base``) nested with a ``"type"`` tag.
 
     The form of the engine's continuations (``{"type": "MoveCarToThen",
-    "source": 12}``); a field typed ``base`` (or ``base | str``, a name kept
-    as text, or ``... | None``) reads it back by its tag, refusing an unknown
-    tag or field by name.
+    "source": 12}``); a field typed ``base`` (or ``base | None``) reads it
+    back by its tag, refusing an unknown tag or field by name.
     """
     by_name = {kind.__name__: kind for kind in kinds}
     writers: dict[type, Any] = {}
@@ -404,10 +406,8 @@ def _tagged_hooks(conv: cattrs.Converter, base: type, kinds: tuple[type, ...], w
         return {"type": kind.__name__, **write(value)}
 
     def structure(saved: Any, field_type: Any) -> Any:
-        if saved is None and field_type in nullable:
+        if saved is None and field_type == nullable:
             return None
-        if isinstance(saved, str) and field_type in named:
-            return saved  # a name kept as text (read by the choice's migration)
         if not isinstance(saved, dict) or not isinstance(saved.get("type"), str):
             raise ValueError(f"a {what} is an object with a 'type' tag")
         kind = by_name.get(saved["type"])
@@ -420,10 +420,8 @@ def _tagged_hooks(conv: cattrs.Converter, base: type, kinds: tuple[type, ...], w
         return conv.structure(fields, kind)
 
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), unstructure)
-    named = {base | str, base | str | None}
-    nullable = {base | None, base | str | None}
-    members = {base, *named, *nullable}
-    conv.register_structure_hook_func(lambda t: t in members, structure)
+    nullable = base | None
+    conv.register_structure_hook_func(lambda t: t is base or t == nullable, structure)
 
 
 def _reader(kind: type, conv: cattrs.Converter, migrate: Any) -> Any:

@@ -31,7 +31,7 @@ def _stack_of(d: Decision) -> int | None:
     """The stack a pending question's options were drawn from, or ``None`` (not a draw)."""
     if not isinstance(d, ChooseOption):
         return None
-    return DRAWS.get(type(d.then))  # type: ignore[arg-type]  # (a string then: never a draw)
+    return DRAWS.get(type(d.then))
 
 
 def _is_draw(d: Decision) -> bool:

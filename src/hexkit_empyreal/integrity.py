@@ -49,8 +49,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
-from hexkit_empyreal.effects.registry import _DOMAINS, _OPS, passives_of
-from hexkit_empyreal.migrate import OLD_OPS
+from hexkit_empyreal.effects.registry import _OPS, passives_of
 from hexkit_empyreal.rules.dispatch import LISTS
 from hexkit_empyreal.rules.turn import ADMIN_STEPS
 from hexkit_empyreal.state import PLAYED, EmpyrealState, data
@@ -288,12 +287,6 @@ def _check_choice(step: ChooseHex | ChooseOption, where: str, cells: int | None,
     """A generic choice's continuation and domain: known to this game, and the domain's
     listing able to read the continuation it is paired with."""
     then, domain = step.then, step.domain
-    if isinstance(then, str) and then not in _OPS and then not in OLD_OPS:
-        problems.add(f"{where}.then", f"{then!r} is not a step of this game")
-    if isinstance(domain, str):
-        if (domain or isinstance(step, ChooseHex)) and domain not in _DOMAINS:
-            problems.add(f"{where}.domain", f"{domain!r} is not a choice of this game")
-        return
     if domain is None:
         return
     if type(domain) not in LISTS:
@@ -326,7 +319,7 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
         for j, branch in enumerate(step.branches):
             for k, sub in enumerate(branch):
                 _check_step(state, d, b, f"{where}.branches.{j}.{k}", sub, problems)
-    if isinstance(step, (Op, ChooseOption, ChooseHex)) or type(step) in _STEPS_WITH_STEPS:
+    if isinstance(step, Op) or type(step) in _STEPS_WITH_STEPS:
         for k, sub in enumerate(step.steps):
             _check_step(state, d, b, f"{where}.steps.{k}", sub, problems)
     if isinstance(step, (PickGoods, ClaimDemand)):

@@ -15,13 +15,11 @@ from hexkit_empyreal.actions import (
     ChooseHex,
     ChooseOption,
     Done,
-    Op,
     PickHex,
     interned,
 )
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.effects.registry import push
-from hexkit_empyreal.migrate import step_of
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, offered
 from hexkit_empyreal.state import EmpyrealState, board, recall_asked
@@ -40,8 +38,7 @@ def cells_of(state: EmpyrealState, d: ChooseHex) -> list[int]:
 
 
 class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
-    """Pick a name; the op ``then`` runs with it (the typed step of that old op name, if it has one:
-    :func:`hexkit_empyreal.migrate.step_of`)."""
+    """Pick a name; the choice's continuation ``then`` builds the typed step it completes, pushed to run next."""
 
     def answers(self, state: EmpyrealState, d: ChooseOption) -> Sequence[Any]:
         found = recall_asked(state, d) if d.domain else None
@@ -55,11 +52,7 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        then = d.then
-        if isinstance(then, str):  # a continuation still named by its old op name
-            state.pending.append(step_of(Op(player=d.player, op=then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps)))
-        else:
-            state.pending.append(then.step(d.player, action.option))
+        state.pending.append(d.then.step(d.player, action.option))
 
     def why(self, state: EmpyrealState, d: ChooseOption, action: Any) -> str | None:
         return f"the options are: {', '.join(options_of(state, d)) or 'none'}"
@@ -77,8 +70,7 @@ def _pick_answers(b: Board) -> tuple[PickHex, ...]:
 
 
 class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
-    """Pick a hex; the op ``then`` runs with its cell (the typed step of that old op name, if it has
-    one: :func:`hexkit_empyreal.migrate.step_of`)."""
+    """Pick a hex; the choice's continuation ``then`` builds the typed step its cell completes, pushed to run next."""
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
         found = recall_asked(state, d)
@@ -93,12 +85,7 @@ class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        cell = board(state).index[action.hex]
-        then = d.then
-        if isinstance(then, str):  # a continuation still named by its old op name
-            state.pending.append(step_of(Op(player=d.player, op=then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps)))
-        else:
-            state.pending.append(then.step(d.player, cell))
+        state.pending.append(d.then.step(d.player, board(state).index[action.hex]))
 
     def why(self, state: EmpyrealState, d: ChooseHex, action: Any) -> str | None:
         if isinstance(action, PickHex):

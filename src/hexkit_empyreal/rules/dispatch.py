@@ -22,7 +22,7 @@ from hexkit.flow import Step
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import ChooseHex, ChooseOption, Domain, Op
-from hexkit_empyreal.effects.registry import Steps, get_domain, get_op, mark, marks_of, push, register
+from hexkit_empyreal.effects.registry import Steps, get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState, remember_asked
 
@@ -130,10 +130,8 @@ def lists(kind: type[D]) -> Callable[[ListFn[D]], ListFn[D]]:
 def offered(state: EmpyrealState, d: Choice) -> Sequence[Any]:
     """The options of a generic choice now: its domain listed, or its fixed ``options``."""
     domain = d.domain
-    if domain is None or domain == "":
+    if domain is None:
         return d.options if type(d) is ChooseOption else ()
-    if isinstance(domain, str):
-        return get_domain(domain)(state, d)
     return LISTS[type(domain)](state, domain, d)
 
 
