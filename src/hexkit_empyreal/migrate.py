@@ -16,8 +16,11 @@ the turn (:data:`TYPED_OPS`) and the 57 of the effects (:data:`OLD_OPS`,
 which says which named field each old positional ``ints``/``strs`` argument
 fills). An old ``Op`` loads as its typed step (:func:`typed_op`); arguments
 that do not fit are refused naming the field (``ints: ...``). A
-``ChooseHex``/``ChooseOption`` still names the step it continues with by its
-old op name (``then``); :func:`step_of` turns the answer into that step.
+``ChooseHex``/``ChooseOption`` continues with a typed value (``then``, a
+``<Step>Then``) listing its options from a typed ``domain``; one saved when
+it named both by strings loads as that form (:func:`migrate_choice`, by
+:data:`THEN_OF` and :data:`OLD_DOMAINS`), continuing with exactly the step
+the old name made with the answer (:func:`step_of`).
 
 Source: docs/flow.md, "Porting plan" (Empyreal).
 """
@@ -422,9 +425,9 @@ OLD_OPS: dict[str, OldOp] = {
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
-or :class:`~hexkit_empyreal.actions.ChooseOption` still names the step it
-continues with by this name (``then``): :func:`step_of` turns its answer,
-added to its ``ints``/``strs`` as before, into the typed step."""
+or :class:`~hexkit_empyreal.actions.ChooseOption` saved when it named its
+continuation by one of these names (``then``, the answer added last to its
+``ints``/``strs``) loads as the typed continuation (:func:`migrate_choice`)."""
 
 
 def _has_steps(kind: type[Step]) -> bool:
@@ -435,8 +438,9 @@ def step_of(o: Op) -> Decision:
     """The typed step an :class:`~hexkit_empyreal.actions.Op` stands for, or the op itself.
 
     Args:
-        o: an op, e.g. the one a choice builds from its ``then`` name, its
-            context and the answer.
+        o: an op, e.g. the one an old choice built from its ``then`` name,
+            its context and the answer (what a migrated choice's
+            continuation builds, tested field for field).
 
     Returns:
         The typed step of :data:`OLD_OPS` with the op's arguments as named
