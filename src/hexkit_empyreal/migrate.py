@@ -618,7 +618,9 @@ def _old_then(name: str, hex_choice: bool, args: dict[str, list[Any]]) -> dict[s
     shape = OLD_OPS.get(name)
     if shape is None:
         raise ValueError(f"then: {name!r} is not a step of this game")
-    kind = THEN_OF[shape.kind]
+    kind = THEN_OF.get(shape.kind)
+    if kind is None:
+        raise ValueError(f"then: {name!r} is not a step a choice continues with")
     if issubclass(kind, HexThen) != hex_choice:
         wanted = "ChooseOption" if hex_choice else "ChooseHex"
         raise ValueError(f"then: {name!r} continues a {wanted}, not this choice")

@@ -161,6 +161,8 @@ def test_an_old_domain_name_loads_as_its_typed_domain(saved: dict[str, Any], nam
 
 BAD: list[tuple[str, dict[str, Any], str]] = [
     ("unknown then", {"then": "no_such_op"}, "then: 'no_such_op' is not a step of this game"),
+    ("then of no choice", {"then": "gain_mana"}, "then: 'gain_mana' is not a step a choice continues with"),
+    ("then of a turn step", {"then": "end_turn"}, "then: 'end_turn' is not a step of this game"),
     ("unknown domain", {"domain": "no_such_domain"}, "domain: 'no_such_domain' is not a choice of this game"),
     ("then of an option", {"then": "copy_effect", "ints": [1]}, "then: 'copy_effect' continues a ChooseOption"),
     ("too many ints", {"then": "u_move_to", "ints": [3, 4]}, "ints: a choice continuing with 'u_move_to' holds integers (source), not 2"),
