@@ -10,7 +10,8 @@ effects are built from (see :mod:`hexkit_empyreal.effects`):
 * :class:`Op`: an automatic step (a registered function run by the engine,
   never answered by a player);
 * :class:`ChooseOption` and :class:`ChooseHex`: pick a name or a hex from a
-  registered *domain*, then run a registered op with the answer;
+  typed *domain* (:class:`Domain`), then continue with a typed ``then``
+  (:class:`OptionThen`, :class:`HexThen`: the step the answer completes);
 * :class:`Branch`: pick one of several labelled sequences of steps (nested as typed values);
 * :class:`BuildTrack`: the Build Track verb, with its target and free Transfers.
 
@@ -20,7 +21,7 @@ Source: rulebook, Gameplay.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -32,6 +33,7 @@ from hexkit.flow import (
     NumberAnswer,
     OptionAnswer,
     Question,
+    Resume,
     Step,
 )
 from hexkit.game import Decision
@@ -131,6 +133,83 @@ __all__ = [
     "WardlawSwap",
     "EFFECT_STEPS",
     "TYPED_STEPS",
+    "HexThen",
+    "OptionThen",
+    "PlaceWastelandThen",
+    "MoveGoodTargetThen",
+    "MoveGoodSourceThen",
+    "ReturnGoodAtThen",
+    "CopyEffectThen",
+    "PlaceGoodColourThen",
+    "MoveGoodColourThen",
+    "ReturnGoodColourThen",
+    "VocoTakeThen",
+    "ReturnGoodsAtThen",
+    "ReturnGoodsColourThen",
+    "MoveCarFromThen",
+    "MoveCarToThen",
+    "SeedGoodThen",
+    "GarekFromThen",
+    "GarekToThen",
+    "DoloresSourceThen",
+    "DoloresTargetThen",
+    "MarcinaeSourceThen",
+    "MarcinaeMoveThen",
+    "DoloresColourThen",
+    "MarcinaeColourThen",
+    "MirrorAtThen",
+    "TransmuteAtThen",
+    "SwitchFromThen",
+    "SwitchToThen",
+    "MirrorColourThen",
+    "TransmuteFromThen",
+    "TransmuteDoThen",
+    "SwitchWithThen",
+    "DiscardTileThen",
+    "MindraBuildThen",
+    "AnyaFromThen",
+    "AnyaToThen",
+    "ArielClearThen",
+    "CinGatherThen",
+    "AellaKeepThen",
+    "RanUseThen",
+    "TelemyrSwapThen",
+    "HydeartBuildThen",
+    "MiltonFirstThen",
+    "WardlawFirstThen",
+    "WardlawSwapThen",
+    "HEX_THENS",
+    "OPTION_THENS",
+    "Domain",
+    "WastelandTargets",
+    "SupplyColours",
+    "MoveGoodTargets",
+    "MoveGoodSources",
+    "InNetworkGoods",
+    "VocoColours",
+    "MovableCars",
+    "CarDestinations",
+    "OtherEngineers",
+    "GarekTiles",
+    "GarekSlots",
+    "BareCells",
+    "UumiOptions",
+    "DoloresSources",
+    "NetworkExcept",
+    "MarcinaeSources",
+    "GoodsAround",
+    "MirrorCells",
+    "SwitchMine",
+    "SwitchTheirs",
+    "TilesOf",
+    "OtherSurveyors",
+    "RanOptions",
+    "TelemyrSwaps",
+    "MindraCells",
+    "NetworkCells",
+    "WardlawTiles",
+    "WardlawPartners",
+    "DOMAIN_TYPES",
     "ChooseOption",
     "ChooseHex",
     "Branch",
@@ -471,9 +550,9 @@ TURN_STEPS: tuple[type[Step], ...] = (
 
 # Typed automatic steps of the effects: what an effect does after a choice
 # ("then place a Good on that hex"), with its context as named fields. A
-# step that continues a ChooseHex / ChooseOption names the answer's field
-# last (the cell, the option), since that choice still names it by its old
-# op name (``then``; see hexkit_empyreal.migrate.OLD_OPS).
+# step that continues a ChooseHex / ChooseOption is built by the choice's
+# continuation (``<Step>Then``, below) with the answer in its last field
+# (the cell, the option), the old op's last position (hexkit_empyreal.migrate.OLD_OPS).
 # ---- effects/verbs.py, rules/wasteland.py
 @attrs.frozen(kw_only=True)
 class GainMana(Step):
@@ -971,38 +1050,687 @@ def auto(kind: type[_S], player: int) -> _S:
     return step  # type: ignore[return-value]
 
 
+# Continuations of the generic choices: what a ChooseHex / ChooseOption does
+# with its answer, as a typed value (a hexkit.flow.Resume) holding the
+# context by name. ``step(player, answer)`` gives the typed step the answer
+# completes (one continuation type per step, named after it): mypy checks
+# the continuation a choice is given, its fields, and the step it builds.
 @attrs.frozen(kw_only=True)
-class ChooseOption(Decision):
-    """Pick one name, then run op ``then`` with ``strs + (name,)``.
+class HexThen(Resume):
+    """What a :class:`ChooseHex` continues with: the typed step the chosen cell completes."""
+
+    def step(self, player: int, cell: int) -> Step:
+        """The step to run for ``player`` with the chosen ``cell``."""
+        raise NotImplementedError
+
+
+@attrs.frozen(kw_only=True)
+class OptionThen(Resume):
+    """What a :class:`ChooseOption` continues with: the typed step the chosen name completes."""
+
+    def step(self, player: int, option: str) -> Step:
+        """The step to run for ``player`` with the chosen ``option``."""
+        raise NotImplementedError
+
+
+# ---- effects/verbs.py, rules/wasteland.py
+@attrs.frozen(kw_only=True)
+class PlaceWastelandThen(HexThen):
+    """Continue with :class:`PlaceWasteland`: the chosen hex is its ``cell``, ``to_folio`` kept."""
+
+    to_folio: bool = False
+
+    def step(self, player: int, cell: int) -> PlaceWasteland:
+        return PlaceWasteland(player=player, to_folio=self.to_folio, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodTargetThen(HexThen):
+    """Continue with :class:`MoveGoodTarget`: the chosen hex is its ``target``."""
+
+    def step(self, player: int, cell: int) -> MoveGoodTarget:
+        return MoveGoodTarget(player=player, target=cell)
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodSourceThen(HexThen):
+    """Continue with :class:`MoveGoodSource`: the chosen hex is its ``source``, ``target`` kept."""
+
+    target: int
+
+    def step(self, player: int, cell: int) -> MoveGoodSource:
+        return MoveGoodSource(player=player, target=self.target, source=cell)
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodAtThen(HexThen):
+    """Continue with :class:`ReturnGoodAt`: the chosen hex is its ``cell``."""
+
+    def step(self, player: int, cell: int) -> ReturnGoodAt:
+        return ReturnGoodAt(player=player, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class CopyEffectThen(OptionThen):
+    """Continue with :class:`CopyEffect`: the chosen option is its ``name``, ``pay_inherent`` kept."""
+
+    pay_inherent: bool = False
+
+    def step(self, player: int, option: str) -> CopyEffect:
+        return CopyEffect(player=player, pay_inherent=self.pay_inherent, name=option)
+
+
+@attrs.frozen(kw_only=True)
+class PlaceGoodColourThen(OptionThen):
+    """Continue with :class:`PlaceGoodColour`: the chosen option is its ``colour``, ``cell`` kept."""
+
+    cell: int
+
+    def step(self, player: int, option: str) -> PlaceGoodColour:
+        return PlaceGoodColour(player=player, cell=self.cell, colour=option)
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodColourThen(OptionThen):
+    """Continue with :class:`MoveGoodColour`: the chosen option is its ``colour``, ``target``, ``source`` kept."""
+
+    target: int
+    source: int
+
+    def step(self, player: int, option: str) -> MoveGoodColour:
+        return MoveGoodColour(player=player, target=self.target, source=self.source, colour=option)
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodColourThen(OptionThen):
+    """Continue with :class:`ReturnGoodColour`: the chosen option is its ``colour``, ``cell`` kept."""
+
+    cell: int
+
+    def step(self, player: int, option: str) -> ReturnGoodColour:
+        return ReturnGoodColour(player=player, cell=self.cell, colour=option)
+
+
+# ---- effects/station_masters.py
+@attrs.frozen(kw_only=True)
+class VocoTakeThen(OptionThen):
+    """Continue with :class:`VocoTake`: the chosen option is its ``colour``."""
+
+    def step(self, player: int, option: str) -> VocoTake:
+        return VocoTake(player=player, colour=option)
+
+
+# ---- effects/unique_verbs.py
+@attrs.frozen(kw_only=True)
+class ReturnGoodsAtThen(HexThen):
+    """Continue with :class:`ReturnGoodsAt`: the chosen hex is its ``cell``, ``count``, ``steps`` kept."""
+
+    count: int
+    steps: tuple[Decision, ...] = ()
+
+    def step(self, player: int, cell: int) -> ReturnGoodsAt:
+        return ReturnGoodsAt(player=player, count=self.count, steps=self.steps, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class ReturnGoodsColourThen(OptionThen):
+    """Continue with :class:`ReturnGoodsColour`: the chosen option is its ``colour``, ``count``, ``cell``, ``steps`` kept."""
+
+    count: int
+    cell: int
+    steps: tuple[Decision, ...] = ()
+
+    def step(self, player: int, option: str) -> ReturnGoodsColour:
+        return ReturnGoodsColour(player=player, count=self.count, cell=self.cell, steps=self.steps, colour=option)
+
+
+# ---- effects/engineers.py
+@attrs.frozen(kw_only=True)
+class MoveCarFromThen(HexThen):
+    """Continue with :class:`MoveCarFrom`: the chosen hex is its ``source``."""
+
+    def step(self, player: int, cell: int) -> MoveCarFrom:
+        return MoveCarFrom(player=player, source=cell)
+
+
+@attrs.frozen(kw_only=True)
+class MoveCarToThen(HexThen):
+    """Continue with :class:`MoveCarTo`: the chosen hex is its ``target``, ``source`` kept."""
+
+    source: int
+
+    def step(self, player: int, cell: int) -> MoveCarTo:
+        return MoveCarTo(player=player, source=self.source, target=cell)
+
+
+@attrs.frozen(kw_only=True)
+class SeedGoodThen(HexThen):
+    """Continue with :class:`SeedGood`: the chosen hex is its ``cell``, ``times`` kept."""
+
+    times: int
+
+    def step(self, player: int, cell: int) -> SeedGood:
+        return SeedGood(player=player, times=self.times, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class GarekFromThen(OptionThen):
+    """Continue with :class:`GarekFrom`: the chosen option is its ``choice``."""
+
+    def step(self, player: int, option: str) -> GarekFrom:
+        return GarekFrom(player=player, choice=option)
+
+
+@attrs.frozen(kw_only=True)
+class GarekToThen(OptionThen):
+    """Continue with :class:`GarekTo`: the chosen option is its ``choice``, ``source`` kept."""
+
+    source: int
+
+    def step(self, player: int, option: str) -> GarekTo:
+        return GarekTo(player=player, source=self.source, choice=option)
+
+
+# ---- effects/captains.py
+@attrs.frozen(kw_only=True)
+class DoloresSourceThen(HexThen):
+    """Continue with :class:`DoloresSource`: the chosen hex is its ``source``."""
+
+    def step(self, player: int, cell: int) -> DoloresSource:
+        return DoloresSource(player=player, source=cell)
+
+
+@attrs.frozen(kw_only=True)
+class DoloresTargetThen(HexThen):
+    """Continue with :class:`DoloresTarget`: the chosen hex is its ``target``, ``source`` kept."""
+
+    source: int
+
+    def step(self, player: int, cell: int) -> DoloresTarget:
+        return DoloresTarget(player=player, source=self.source, target=cell)
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeSourceThen(HexThen):
+    """Continue with :class:`MarcinaeSource`: the chosen hex is its ``cell``."""
+
+    def step(self, player: int, cell: int) -> MarcinaeSource:
+        return MarcinaeSource(player=player, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeMoveThen(HexThen):
+    """Continue with :class:`MarcinaeMove`: the chosen hex is its ``target``, ``colour``, ``source`` kept."""
+
+    colour: int
+    source: int
+
+    def step(self, player: int, cell: int) -> MarcinaeMove:
+        return MarcinaeMove(player=player, colour=self.colour, source=self.source, target=cell)
+
+
+@attrs.frozen(kw_only=True)
+class DoloresColourThen(OptionThen):
+    """Continue with :class:`DoloresColour`: the chosen option is its ``colour``, ``source``, ``target`` kept."""
+
+    source: int
+    target: int
+
+    def step(self, player: int, option: str) -> DoloresColour:
+        return DoloresColour(player=player, source=self.source, target=self.target, colour=option)
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeColourThen(OptionThen):
+    """Continue with :class:`MarcinaeColour`: the chosen option is its ``colour``, ``cell`` kept."""
+
+    cell: int
+
+    def step(self, player: int, option: str) -> MarcinaeColour:
+        return MarcinaeColour(player=player, cell=self.cell, colour=option)
+
+
+# ---- effects/unique_spellcars.py
+@attrs.frozen(kw_only=True)
+class MirrorAtThen(HexThen):
+    """Continue with :class:`MirrorAt`: the chosen hex is its ``cell``."""
+
+    def step(self, player: int, cell: int) -> MirrorAt:
+        return MirrorAt(player=player, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteAtThen(HexThen):
+    """Continue with :class:`TransmuteAt`: the chosen hex is its ``cell``."""
+
+    def step(self, player: int, cell: int) -> TransmuteAt:
+        return TransmuteAt(player=player, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class SwitchFromThen(HexThen):
+    """Continue with :class:`SwitchFrom`: the chosen hex is its ``mine``."""
+
+    def step(self, player: int, cell: int) -> SwitchFrom:
+        return SwitchFrom(player=player, mine=cell)
+
+
+@attrs.frozen(kw_only=True)
+class SwitchToThen(HexThen):
+    """Continue with :class:`SwitchTo`: the chosen hex is its ``theirs``, ``mine`` kept."""
+
+    mine: int
+
+    def step(self, player: int, cell: int) -> SwitchTo:
+        return SwitchTo(player=player, mine=self.mine, theirs=cell)
+
+
+@attrs.frozen(kw_only=True)
+class MirrorColourThen(OptionThen):
+    """Continue with :class:`MirrorColour`: the chosen option is its ``colour``, ``cell`` kept."""
+
+    cell: int
+
+    def step(self, player: int, option: str) -> MirrorColour:
+        return MirrorColour(player=player, cell=self.cell, colour=option)
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteFromThen(OptionThen):
+    """Continue with :class:`TransmuteFrom`: the chosen option is its ``colour``, ``cell`` kept."""
+
+    cell: int
+
+    def step(self, player: int, option: str) -> TransmuteFrom:
+        return TransmuteFrom(player=player, cell=self.cell, colour=option)
+
+
+@attrs.frozen(kw_only=True)
+class TransmuteDoThen(OptionThen):
+    """Continue with :class:`TransmuteDo`: the chosen option is its ``colour``, ``cell``, ``old`` kept."""
+
+    cell: int
+    old: int
+
+    def step(self, player: int, option: str) -> TransmuteDo:
+        return TransmuteDo(player=player, cell=self.cell, old=self.old, colour=option)
+
+
+@attrs.frozen(kw_only=True)
+class SwitchWithThen(OptionThen):
+    """Continue with :class:`SwitchWith`: the chosen option is its ``company``, ``mine``, ``theirs`` kept."""
+
+    mine: int
+    theirs: int
+
+    def step(self, player: int, option: str) -> SwitchWith:
+        return SwitchWith(player=player, mine=self.mine, theirs=self.theirs, company=option)
+
+
+@attrs.frozen(kw_only=True)
+class DiscardTileThen(OptionThen):
+    """Continue with :class:`DiscardTile`: the chosen option is its ``choice``."""
+
+    def step(self, player: int, option: str) -> DiscardTile:
+        return DiscardTile(player=player, choice=option)
+
+
+# ---- effects/surveyors.py
+@attrs.frozen(kw_only=True)
+class MindraBuildThen(HexThen):
+    """Continue with :class:`MindraBuild`: the chosen hex is its ``cell``, ``source`` kept."""
+
+    source: str
+
+    def step(self, player: int, cell: int) -> MindraBuild:
+        return MindraBuild(player=player, source=self.source, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class AnyaFromThen(HexThen):
+    """Continue with :class:`AnyaFrom`: the chosen hex is its ``source``, ``times`` kept."""
+
+    times: int
+
+    def step(self, player: int, cell: int) -> AnyaFrom:
+        return AnyaFrom(player=player, times=self.times, source=cell)
+
+
+@attrs.frozen(kw_only=True)
+class AnyaToThen(HexThen):
+    """Continue with :class:`AnyaTo`: the chosen hex is its ``target``, ``times``, ``source`` kept."""
+
+    times: int
+    source: int
+
+    def step(self, player: int, cell: int) -> AnyaTo:
+        return AnyaTo(player=player, times=self.times, source=self.source, target=cell)
+
+
+@attrs.frozen(kw_only=True)
+class ArielClearThen(HexThen):
+    """Continue with :class:`ArielClear`: the chosen hex is its ``cell``."""
+
+    def step(self, player: int, cell: int) -> ArielClear:
+        return ArielClear(player=player, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class CinGatherThen(HexThen):
+    """Continue with :class:`CinGather`: the chosen hex is its ``cell``."""
+
+    def step(self, player: int, cell: int) -> CinGather:
+        return CinGather(player=player, cell=cell)
+
+
+@attrs.frozen(kw_only=True)
+class AellaKeepThen(OptionThen):
+    """Continue with :class:`AellaKeep`: the chosen option is its ``name``."""
+
+    def step(self, player: int, option: str) -> AellaKeep:
+        return AellaKeep(player=player, name=option)
+
+
+@attrs.frozen(kw_only=True)
+class RanUseThen(OptionThen):
+    """Continue with :class:`RanUse`: the chosen option is its ``name``, ``used`` kept."""
+
+    used: tuple[str, ...] = ()
+
+    def step(self, player: int, option: str) -> RanUse:
+        return RanUse(player=player, used=self.used, name=option)
+
+
+@attrs.frozen(kw_only=True)
+class TelemyrSwapThen(OptionThen):
+    """Continue with :class:`TelemyrSwap`: the chosen option is its ``swap``."""
+
+    def step(self, player: int, option: str) -> TelemyrSwap:
+        return TelemyrSwap(player=player, swap=option)
+
+
+@attrs.frozen(kw_only=True)
+class HydeartBuildThen(OptionThen):
+    """Continue with :class:`HydeartBuild`: the chosen option is its ``terrain``, ``source`` kept."""
+
+    source: str
+
+    def step(self, player: int, option: str) -> HydeartBuild:
+        return HydeartBuild(player=player, source=self.source, terrain=option)
+
+
+@attrs.frozen(kw_only=True)
+class MiltonFirstThen(OptionThen):
+    """Continue with :class:`MiltonFirst`: the chosen option is its ``choice``, ``slots`` kept."""
+
+    slots: tuple[int, ...]
+
+    def step(self, player: int, option: str) -> MiltonFirst:
+        return MiltonFirst(player=player, slots=self.slots, choice=option)
+
+
+@attrs.frozen(kw_only=True)
+class WardlawFirstThen(OptionThen):
+    """Continue with :class:`WardlawFirst`: the chosen option is its ``first``, ``times`` kept."""
+
+    times: int
+
+    def step(self, player: int, option: str) -> WardlawFirst:
+        return WardlawFirst(player=player, times=self.times, first=option)
+
+
+@attrs.frozen(kw_only=True)
+class WardlawSwapThen(OptionThen):
+    """Continue with :class:`WardlawSwap`: the chosen option is its ``second``, ``times``, ``first`` kept."""
+
+    times: int
+    first: str
+
+    def step(self, player: int, option: str) -> WardlawSwap:
+        return WardlawSwap(player=player, times=self.times, first=self.first, second=option)
+
+
+# Where the options of a generic choice come from: a typed value per kind of
+# list, computed when the choice is listed (the function is registered for
+# its type with ``@lists(Type)`` in the effect module that owns it). A domain
+# that needs context reads it from the choice's continuation (``reads``: the
+# continuation types it reads, checked when a save is loaded); only Volcanic
+# Vexxer's hexes around the new track carry their own (``GoodsAround.centre``).
+@attrs.frozen(kw_only=True)
+class Domain:
+    """The options of a :class:`ChooseHex` (cells) or :class:`ChooseOption` (names), listed when asked.
 
     Attributes:
-        domain: registered domain computing the options when asked ("" to
-            use ``options``).
+        reads: the continuation types whose fields the listing reads (empty:
+            it reads none); a choice pairing it with another is refused at load.
+    """
+
+    reads: ClassVar[tuple[type[Resume], ...]] = ()
+
+
+# ---- effects/verbs.py, rules/wasteland.py
+@attrs.frozen(kw_only=True)
+class WastelandTargets(Domain):
+    """In-Network and Network-Adjacent hexes that may take a Wasteland tile (none when no tile is left)."""
+
+
+@attrs.frozen(kw_only=True)
+class SupplyColours(Domain):
+    """The Good colours left in the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodTargets(Domain):
+    """In-Network hexes next to a hex holding a Good."""
+
+
+@attrs.frozen(kw_only=True)
+class MoveGoodSources(Domain):
+    """The hexes next to the continuation's ``target`` that hold a Good."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (MoveGoodSourceThen,)
+
+
+@attrs.frozen(kw_only=True)
+class InNetworkGoods(Domain):
+    """In-Network hexes holding a Good."""
+
+
+# ---- effects/station_masters.py
+@attrs.frozen(kw_only=True)
+class VocoColours(Domain):
+    """Voco Astrum: the Good colours it may take from the supply."""
+
+
+# ---- effects/unique_verbs.py
+@attrs.frozen(kw_only=True)
+class MovableCars(Domain):
+    """In-Network hexes whose train car of the player can move to a neighbouring hex."""
+
+
+@attrs.frozen(kw_only=True)
+class CarDestinations(Domain):
+    """The hexes the train car on the continuation's ``source`` may move to."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (MoveCarToThen, MarcinaeMoveThen, AnyaToThen)
+
+
+# ---- effects/engineers.py
+@attrs.frozen(kw_only=True)
+class OtherEngineers(Domain):
+    """Arret Draamivaar: the other players' Engineers it may copy."""
+
+
+@attrs.frozen(kw_only=True)
+class GarekTiles(Domain):
+    """Garek Tesias: the Spellcar tiles of the railyard that may move (``"C3 <id>"``)."""
+
+
+@attrs.frozen(kw_only=True)
+class GarekSlots(Domain):
+    """Garek Tesias: where the tile at the continuation's ``source`` may go (an empty slot or another tile)."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (GarekToThen,)
+
+
+@attrs.frozen(kw_only=True)
+class BareCells(Domain):
+    """In-Network hexes without a Good whose terrain's Good is still in the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class UumiOptions(Domain):
+    """Uumi Nuoc: the Spellcars and Specialists it may copy."""
+
+
+# ---- effects/captains.py
+@attrs.frozen(kw_only=True)
+class DoloresSources(Domain):
+    """Dolores Malephaise: hexes a Good may be taken from."""
+
+
+@attrs.frozen(kw_only=True)
+class NetworkExcept(Domain):
+    """In-Network hexes other than the continuation's ``source``."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (DoloresTargetThen,)
+
+
+@attrs.frozen(kw_only=True)
+class MarcinaeSources(Domain):
+    """Marcinae Ayle Shorec: In-Network hexes with a Good and a hex for the train car to go to."""
+
+
+# ---- effects/unique_spellcars.py
+@attrs.frozen(kw_only=True)
+class GoodsAround(Domain):
+    """Volcanic Vexxer: the hexes around ``centre`` (the new track) holding a Good."""
+
+    centre: int
+
+
+@attrs.frozen(kw_only=True)
+class MirrorCells(Domain):
+    """Mirror Box: In-Network hexes with a Good whose colour is still in the supply."""
+
+
+@attrs.frozen(kw_only=True)
+class SwitchMine(Domain):
+    """Switching Station: the player's train cars next to a competitor's."""
+
+
+@attrs.frozen(kw_only=True)
+class SwitchTheirs(Domain):
+    """Switching Station: the hexes next to the continuation's ``mine`` holding a competitor's train car."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (SwitchToThen,)
+
+
+@attrs.frozen(kw_only=True)
+class TilesOf(Domain):
+    """Car Bomb: the Spellcar tiles of the choosing player's railyard (``"C3 <id>"``)."""
+
+
+# ---- effects/surveyors.py
+@attrs.frozen(kw_only=True)
+class OtherSurveyors(Domain):
+    """The other players' Surveyors that may be copied."""
+
+
+@attrs.frozen(kw_only=True)
+class RanOptions(Domain):
+    """Ran Ugobia: the Captain or Engineer not yet used (the continuation's ``used``)."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (RanUseThen,)
+
+
+@attrs.frozen(kw_only=True)
+class TelemyrSwaps(Domain):
+    """Telemyr: the swaps of Specialists on offer."""
+
+
+@attrs.frozen(kw_only=True)
+class MindraCells(Domain):
+    """Mindra Dirac: In-Network hexes with a hex around them that can take a train car."""
+
+
+@attrs.frozen(kw_only=True)
+class NetworkCells(Domain):
+    """The player's In-Network hexes."""
+
+
+@attrs.frozen(kw_only=True)
+class WardlawTiles(Domain):
+    """Wardlaw O'Brien: the Demand Tiles on the map (when two stands hold some)."""
+
+
+@attrs.frozen(kw_only=True)
+class WardlawPartners(Domain):
+    """Wardlaw O'Brien: the Demand Tiles the continuation's ``first`` may be swapped with."""
+
+    reads: ClassVar[tuple[type[Resume], ...]] = (WardlawSwapThen,)
+
+
+HEX_THENS: tuple[type[HexThen], ...] = (
+    PlaceWastelandThen, MoveGoodTargetThen, MoveGoodSourceThen, ReturnGoodAtThen, ReturnGoodsAtThen,
+    MoveCarFromThen, MoveCarToThen, SeedGoodThen, DoloresSourceThen, DoloresTargetThen, MarcinaeSourceThen,
+    MarcinaeMoveThen, MirrorAtThen, TransmuteAtThen, SwitchFromThen, SwitchToThen, MindraBuildThen,
+    AnyaFromThen, AnyaToThen, ArielClearThen, CinGatherThen,
+)
+"""Every continuation of a :class:`ChooseHex`, one per typed step it completes."""
+
+OPTION_THENS: tuple[type[OptionThen], ...] = (
+    CopyEffectThen, PlaceGoodColourThen, MoveGoodColourThen, ReturnGoodColourThen, VocoTakeThen,
+    ReturnGoodsColourThen, GarekFromThen, GarekToThen, DoloresColourThen, MarcinaeColourThen,
+    MirrorColourThen, TransmuteFromThen, TransmuteDoThen, SwitchWithThen, DiscardTileThen, AellaKeepThen,
+    RanUseThen, TelemyrSwapThen, HydeartBuildThen, MiltonFirstThen, WardlawFirstThen, WardlawSwapThen,
+)
+"""Every continuation of a :class:`ChooseOption`, one per typed step it completes."""
+
+DOMAIN_TYPES: tuple[type[Domain], ...] = (
+    WastelandTargets, SupplyColours, MoveGoodTargets, MoveGoodSources, InNetworkGoods, VocoColours,
+    MovableCars, CarDestinations, OtherEngineers, GarekTiles, GarekSlots, BareCells, UumiOptions,
+    DoloresSources, NetworkExcept, MarcinaeSources, GoodsAround, MirrorCells, SwitchMine, SwitchTheirs,
+    TilesOf, OtherSurveyors, RanOptions, TelemyrSwaps, MindraCells, NetworkCells, WardlawTiles,
+    WardlawPartners,
+)
+"""Every domain a generic choice may list its options from."""
+
+
+@attrs.frozen(kw_only=True)
+class ChooseOption(Decision):
+    """Pick one name, then continue with ``then.step(player, name)``.
+
+    Attributes:
+        domain: where the options come from, listed when asked (``None``:
+            the fixed ``options``).
         options: fixed options.
-        then: op run with the answer.
-        ints, strs, steps: passed on to ``then``.
+        then: the continuation, with its context as named fields: the typed
+            step the answer completes (a save naming it by an old op name
+            is migrated: :func:`hexkit_empyreal.migrate.migrate_choice`).
         optional: whether :class:`Done` (decline) is allowed.
     """
 
-    domain: str = ""
+    domain: Domain | None = None
     options: tuple[str, ...] = ()
-    then: str
-    ints: tuple[int, ...] = ()
-    strs: tuple[str, ...] = ()
-    steps: tuple[Decision, ...] = ()
+    then: OptionThen
     optional: bool = False
 
 
 @attrs.frozen(kw_only=True)
 class ChooseHex(Decision):
-    """Pick one hex of a registered domain, then run op ``then`` with ``ints + (cell,)``
-    (and ``strs`` and ``steps`` passed on)."""
+    """Pick one hex of the ``domain``, then continue with ``then.step(player, cell)``.
 
-    domain: str
-    then: str
-    ints: tuple[int, ...] = ()
-    strs: tuple[str, ...] = ()
-    steps: tuple[Decision, ...] = ()
+    Attributes:
+        domain: where the cells come from, listed when asked.
+        then: the continuation, with its context as named fields: the typed
+            step the answer completes (a save naming it by an old op name
+            is migrated: :func:`hexkit_empyreal.migrate.migrate_choice`).
+        optional: whether :class:`Done` (decline) is allowed.
+    """
+
+    domain: Domain
+    then: HexThen
     optional: bool = False
 
 

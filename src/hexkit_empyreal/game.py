@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from hexkit.errors import InvalidRecordError
 from hexkit.flow import Flow, FlowGame
@@ -21,11 +21,17 @@ from hexkit.validation import Problems
 from hexkit_empyreal.actions import (
     ACTION_TYPES,
     DECISION_TYPES,
+    DOMAIN_TYPES,
+    HEX_THENS,
+    OPTION_THENS,
     Branch,
     ChooseHex,
     ChooseOption,
     ChooseSpecialist,
+    Domain,
+    HexThen,
     Op,
+    OptionThen,
 )
 from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
 from hexkit_empyreal.data import GameData
@@ -43,7 +49,7 @@ from hexkit_empyreal.effects import (
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
-from hexkit_empyreal.migrate import migrate_branch, migrate_steps, typed_op
+from hexkit_empyreal.migrate import migrate_branch, migrate_choice, migrate_steps, typed_op
 from hexkit_empyreal.rules import (
     game_end,
     railyard,
@@ -148,7 +154,10 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         used the core's components, so older files load unchanged), and read
         a :class:`~hexkit_empyreal.actions.Branch`, ``Op``, ``ChooseHex`` or
         ``ChooseOption`` saved before the flow port (steps as JSON text, no
-        ``steps`` field) by migrating it (:mod:`hexkit_empyreal.migrate`)."""
+        ``steps`` field; a choice naming its continuation and domain by
+        strings) by migrating it (:mod:`hexkit_empyreal.migrate`). A
+        choice's typed continuation and domain are nested with a ``"type"``
+        tag."""
         plain_out = conv.get_unstructure_hook(PlayerState)
         plain_in = conv.get_structure_hook(PlayerState)
 
@@ -185,8 +194,11 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             return read_op(saved, Op) if typed is None else conv.structure(typed, Decision)
 
         conv.register_structure_hook(Op, structure_op)
-        for choice in (ChooseHex, ChooseOption):
-            conv.register_structure_hook(choice, _reader(choice, conv, lambda saved: migrate_steps(saved, "then")))
+        _tagged_hooks(conv, HexThen, HEX_THENS, "continuation of a ChooseHex")
+        _tagged_hooks(conv, OptionThen, OPTION_THENS, "continuation of a ChooseOption")
+        _tagged_hooks(conv, Domain, DOMAIN_TYPES, "domain")
+        conv.register_structure_hook(ChooseHex, _reader(ChooseHex, conv, lambda saved: migrate_choice(saved, True)))
+        conv.register_structure_hook(ChooseOption, _reader(ChooseOption, conv, lambda saved: migrate_choice(saved, False)))
         super().register_codec_hooks(conv)  # the engine's: continuations nested by type
 
     def setup(self, config: EmpyrealConfig, rng: Rng) -> EmpyrealState:
@@ -374,6 +386,42 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             rng.shuffle(pool)
             sample.award_box = sorted(pool[: len(sample.award_box)])
         return sample
+
+
+def _tagged_hooks(conv: cattrs.Converter, base: type, kinds: tuple[type, ...], what: str) -> None:
+    """Save a value of one of ``kinds`` (subclasses of ``base``) nested with a ``"type"`` tag.
+
+    The form of the engine's continuations (``{"type": "MoveCarToThen",
+    "source": 12}``); a field typed ``base`` (or ``base | None``) reads it
+    back by its tag, refusing an unknown tag or field by name.
+    """
+    by_name = {kind.__name__: kind for kind in kinds}
+    writers: dict[type, Any] = {}
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        kind = type(value)
+        write = writers.get(kind)
+        if write is None:
+            write = writers[kind] = make_dict_unstructure_fn(kind, conv)
+        return {"type": kind.__name__, **write(value)}
+
+    def structure(saved: Any, field_type: Any) -> Any:
+        if saved is None and field_type == nullable:
+            return None
+        if not isinstance(saved, dict) or not isinstance(saved.get("type"), str):
+            raise ValueError(f"a {what} is an object with a 'type' tag")
+        kind = by_name.get(saved["type"])
+        if kind is None:
+            raise ValueError(f"unknown {what} {saved['type']!r}")
+        fields = {k: v for k, v in saved.items() if k != "type"}
+        unknown = set(fields) - {a.name for a in attrs.fields(kind)}
+        if unknown:
+            raise ValueError(f"{kind.__name__} has no field {', '.join(sorted(unknown))}")
+        return conv.structure(fields, kind)
+
+    conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), unstructure)
+    nullable = base | None
+    conv.register_structure_hook_func(lambda t: t is base or t == nullable, structure)
 
 
 def _reader(kind: type, conv: cattrs.Converter, migrate: Any) -> Any:

@@ -16,18 +16,26 @@ from __future__ import annotations
 import attrs
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ChooseOption
+from hexkit_empyreal.actions import AellaKeepThen, ChooseOption, OptionThen
 from hexkit_empyreal.config import OPEN
 from hexkit_empyreal.state import EmpyrealState
 
-__all__ = ["DRAW_OPS", "hide_drawn", "pin_drawn", "resample_drawn"]
+__all__ = ["DRAWS", "hide_drawn", "pin_drawn", "resample_drawn"]
 
-#: op run by a question whose options were drawn face-down -> stack type drawn from
-DRAW_OPS: dict[str, int] = {"u_aella_keep": 2}
+DRAWS: dict[type[OptionThen], int] = {AellaKeepThen: 2}
+"""The continuation of a question whose options were drawn face-down, by
+type -> the Specialist stack they were drawn from (2: Station Masters)."""
+
+
+def _stack_of(d: Decision) -> int | None:
+    """The stack a pending question's options were drawn from, or ``None`` (not a draw)."""
+    if not isinstance(d, ChooseOption):
+        return None
+    return DRAWS.get(type(d.then))
 
 
 def _is_draw(d: Decision) -> bool:
-    return isinstance(d, ChooseOption) and d.then in DRAW_OPS
+    return _stack_of(d) is not None
 
 
 def hide_drawn(state: EmpyrealState, player: int, hidden: str) -> None:
@@ -60,8 +68,9 @@ def pin_drawn(view: EmpyrealState, hidden: str) -> None:
         hidden: the placeholder name of a face-down tile.
     """
     for d in view.pending:
-        if isinstance(d, ChooseOption) and d.then in DRAW_OPS and d.options and hidden not in d.options:
-            stack = view.stacks[DRAW_OPS[d.then]]
+        kind = _stack_of(d)
+        if kind is not None and isinstance(d, ChooseOption) and d.options and hidden not in d.options:
+            stack = view.stacks[kind]
             top = len(stack) - len(d.options)
             if top >= 0 and hidden in stack[top:] and all(n in (hidden, *d.options) for n in stack[top:]):
                 stack[top:] = list(d.options)
@@ -76,8 +85,9 @@ def resample_drawn(sample: EmpyrealState, hidden: str) -> None:
     """
     fixed: list[Decision] = []
     for d in sample.pending:
-        if isinstance(d, ChooseOption) and d.then in DRAW_OPS and hidden in d.options:
-            top = sample.stacks[DRAW_OPS[d.then]][-len(d.options):]
+        kind = _stack_of(d)
+        if kind is not None and isinstance(d, ChooseOption) and hidden in d.options:
+            top = sample.stacks[kind][-len(d.options):]
             d = attrs.evolve(d, options=tuple(sorted(set(top))))
         fixed.append(d)
     sample.pending = fixed

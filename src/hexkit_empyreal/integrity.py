@@ -35,6 +35,7 @@ from hexkit_empyreal.actions import (
     ClaimDemand,
     DeliverChoice,
     EliminateAward,
+    GoodsAround,
     MainAction,
     Op,
     PickGoods,
@@ -48,8 +49,8 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
-from hexkit_empyreal.effects.registry import _DOMAINS, _OPS, passives_of
-from hexkit_empyreal.migrate import OLD_OPS
+from hexkit_empyreal.effects.registry import _OPS, passives_of
+from hexkit_empyreal.rules.dispatch import LISTS
 from hexkit_empyreal.rules.turn import ADMIN_STEPS
 from hexkit_empyreal.state import PLAYED, EmpyrealState, data
 
@@ -282,6 +283,21 @@ _STEPS_WITH_STEPS = frozenset(k for k in TYPED_EFFECT_STEPS if any(f.name == "st
 """The typed steps that carry further steps (checked like an op's)."""
 
 
+def _check_choice(step: ChooseHex | ChooseOption, where: str, cells: int | None, problems: Problems) -> None:
+    """A generic choice's continuation and domain: known to this game, and the domain's
+    listing able to read the continuation it is paired with."""
+    then, domain = step.then, step.domain
+    if domain is None:
+        return
+    if type(domain) not in LISTS:
+        problems.add(f"{where}.domain", f"{type(domain).__name__} is not listed by this game")
+    if domain.reads and not isinstance(then, domain.reads):
+        wanted = " or ".join(k.__name__ for k in domain.reads)
+        problems.add(f"{where}.then", f"{type(domain).__name__} reads a {wanted}, not {type(then).__name__}")
+    if isinstance(domain, GoodsAround) and cells is not None:
+        _index(problems, f"{where}.domain.centre", domain.centre, cells, "a cell")
+
+
 def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, step: Any,
                 problems: Problems) -> None:
     """The names and indices one pending question carries."""
@@ -294,17 +310,16 @@ def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, 
     if isinstance(step, Op) and step.op not in _OPS:
         problems.add(f"{where}.op", f"{step.op!r} is not a step of this game")
     if isinstance(step, (ChooseOption, ChooseHex)):
-        if step.then not in _OPS and step.then not in OLD_OPS:
-            problems.add(f"{where}.then", f"{step.then!r} is not a step of this game")
-        if (step.domain or isinstance(step, ChooseHex)) and step.domain not in _DOMAINS:
-            problems.add(f"{where}.domain", f"{step.domain!r} is not a choice of this game")
+        _check_choice(step, where, cells, problems)
+        for k, sub in enumerate(getattr(step.then, "steps", ())):
+            _check_step(state, d, b, f"{where}.then.steps.{k}", sub, problems)
     if isinstance(step, Branch):
         if len(step.labels) != len(step.branches):
             problems.add(f"{where}.branches", f"{len(step.branches)} branches for {len(step.labels)} labels")
         for j, branch in enumerate(step.branches):
             for k, sub in enumerate(branch):
                 _check_step(state, d, b, f"{where}.branches.{j}.{k}", sub, problems)
-    if isinstance(step, (Op, ChooseOption, ChooseHex)) or type(step) in _STEPS_WITH_STEPS:
+    if isinstance(step, Op) or type(step) in _STEPS_WITH_STEPS:
         for k, sub in enumerate(step.steps):
             _check_step(state, d, b, f"{where}.steps.{k}", sub, problems)
     if isinstance(step, (PickGoods, ClaimDemand)):

@@ -16,8 +16,11 @@ the turn (:data:`TYPED_OPS`) and the 57 of the effects (:data:`OLD_OPS`,
 which says which named field each old positional ``ints``/``strs`` argument
 fills). An old ``Op`` loads as its typed step (:func:`typed_op`); arguments
 that do not fit are refused naming the field (``ints: ...``). A
-``ChooseHex``/``ChooseOption`` still names the step it continues with by its
-old op name (``then``); :func:`step_of` turns the answer into that step.
+``ChooseHex``/``ChooseOption`` continues with a typed value (``then``, a
+``<Step>Then``) listing its options from a typed ``domain``; one saved when
+it named both by strings loads as that form (:func:`migrate_choice`, by
+:data:`THEN_OF` and :data:`OLD_DOMAINS`), continuing with exactly the step
+the old name made with the answer (:func:`step_of`).
 
 Source: docs/flow.md, "Porting plan" (Empyreal).
 """
@@ -33,7 +36,10 @@ import attrs
 from hexkit.flow import Step
 from hexkit.game import Decision
 
+from hexkit_empyreal import actions
 from hexkit_empyreal.actions import (
+    HEX_THENS,
+    OPTION_THENS,
     ActivateSlot,
     AellaKeep,
     AerlionFree,
@@ -41,16 +47,20 @@ from hexkit_empyreal.actions import (
     AnyaTo,
     ArielClear,
     AskReturnGood,
+    BareCells,
     BeginPlay,
     BuildAgain,
     BuildOnLastWasteland,
+    CarDestinations,
     CinGather,
     ClearLastBuilt,
     CopyEffect,
     DiscardTile,
     DoloresColour,
     DoloresSource,
+    DoloresSources,
     DoloresTarget,
+    Domain,
     EndActivation,
     EndTurn,
     ExtraTurn,
@@ -59,30 +69,48 @@ from hexkit_empyreal.actions import (
     GainSpellcar,
     GameOver,
     GarekFrom,
+    GarekSlots,
+    GarekTiles,
     GarekTo,
+    GoodsAround,
+    HexThen,
     HydeartBuild,
+    InNetworkGoods,
     MarcinaeColour,
     MarcinaeMove,
     MarcinaeSource,
+    MarcinaeSources,
     MiltonActivate,
     MiltonFirst,
     MindraBuild,
+    MindraCells,
     MirrorAt,
+    MirrorCells,
     MirrorColour,
+    MovableCars,
     MoveCarFrom,
     MoveCarTo,
+    MoveCarToThen,
     MoveGoodColour,
     MoveGoodSource,
+    MoveGoodSources,
     MoveGoodTarget,
+    MoveGoodTargets,
+    NetworkCells,
+    NetworkExcept,
     NoOp,
     Op,
     OpenSpecialistPhase,
+    OptionThen,
+    OtherEngineers,
+    OtherSurveyors,
     PayMana,
     PayThen,
     PerilBegin,
     PlaceGood,
     PlaceGoodColour,
     PlaceWasteland,
+    RanOptions,
     RanUse,
     ReclaimMana,
     Refresh,
@@ -93,17 +121,27 @@ from hexkit_empyreal.actions import (
     ReturnToStart,
     SeedGood,
     StartTurn,
+    SupplyColours,
     SwitchFrom,
+    SwitchMine,
+    SwitchTheirs,
     SwitchTo,
     SwitchWith,
     TelemyrSwap,
+    TelemyrSwaps,
+    TilesOf,
     TransmuteAt,
     TransmuteDo,
     TransmuteFrom,
+    UumiOptions,
     VexxerReturn,
+    VocoColours,
     VocoTake,
     WardlawFirst,
+    WardlawPartners,
     WardlawSwap,
+    WardlawTiles,
+    WastelandTargets,
     WelsieHome,
     WorldspannerSecond,
 )
@@ -115,6 +153,10 @@ __all__ = [
     "OLD_OPS",
     "typed_op",
     "step_of",
+    "OLD_DOMAINS",
+    "THEN_OF",
+    "answer_field",
+    "migrate_choice",
     "legacy_steps",
     "migrate_branch",
     "migrate_steps",
@@ -383,9 +425,9 @@ OLD_OPS: dict[str, OldOp] = {
 }
 """The ops of the effects that became typed steps, by their old name, with
 where each old argument goes. A :class:`~hexkit_empyreal.actions.ChooseHex`
-or :class:`~hexkit_empyreal.actions.ChooseOption` still names the step it
-continues with by this name (``then``): :func:`step_of` turns its answer,
-added to its ``ints``/``strs`` as before, into the typed step."""
+or :class:`~hexkit_empyreal.actions.ChooseOption` saved when it named its
+continuation by one of these names (``then``, the answer added last to its
+``ints``/``strs``) loads as the typed continuation (:func:`migrate_choice`)."""
 
 
 def _has_steps(kind: type[Step]) -> bool:
@@ -396,8 +438,9 @@ def step_of(o: Op) -> Decision:
     """The typed step an :class:`~hexkit_empyreal.actions.Op` stands for, or the op itself.
 
     Args:
-        o: an op, e.g. the one a choice builds from its ``then`` name, its
-            context and the answer.
+        o: an op, e.g. the one an old choice built from its ``then`` name,
+            its context and the answer (what a migrated choice's
+            continuation builds, tested field for field).
 
     Returns:
         The typed step of :data:`OLD_OPS` with the op's arguments as named
@@ -463,5 +506,141 @@ def _typed_from_old(shape: OldOp, saved: dict[str, Any]) -> dict[str, Any]:
     if _has_steps(shape.kind):
         out["steps"] = steps
     elif steps:
+        raise ValueError(f"steps: {name!r} runs no further steps")
+    return out
+
+
+OLD_DOMAINS: dict[str, type[Domain]] = {
+    "wasteland_targets": WastelandTargets,
+    "supply_colours": SupplyColours,
+    "move_good_targets": MoveGoodTargets,
+    "move_good_sources": MoveGoodSources,
+    "in_network_goods": InNetworkGoods,
+    "u_voco_colours": VocoColours,
+    "u_movable_cars": MovableCars,
+    "u_car_destinations": CarDestinations,
+    "u_other_engineers": OtherEngineers,
+    "u_garek_from": GarekTiles,
+    "u_garek_to": GarekSlots,
+    "u_bare_cells": BareCells,
+    "u_uumi_options": UumiOptions,
+    "u_dolores_sources": DoloresSources,
+    "u_network_except": NetworkExcept,
+    "u_marcinae_sources": MarcinaeSources,
+    "u_goods_around": GoodsAround,
+    "u_mirror_cells": MirrorCells,
+    "u_switch_mine": SwitchMine,
+    "u_switch_theirs": SwitchTheirs,
+    "u_tiles_of": TilesOf,
+    "u_other_surveyors": OtherSurveyors,
+    "u_ran_options": RanOptions,
+    "u_telemyr_swaps": TelemyrSwaps,
+    "u_mindra_cells": MindraCells,
+    "u_network": NetworkCells,
+    "u_wardlaw_first": WardlawTiles,
+    "u_wardlaw_second": WardlawPartners,
+}
+"""The typed domain each old domain name became (28). ``u_goods_around`` read
+its centre from the choice's first integer: :class:`GoodsAround` holds it."""
+
+THEN_OF: dict[type[Step], type[HexThen] | type[OptionThen]] = {
+    **{vars(actions)[kind.__name__[:-len("Then")]]: kind for kind in HEX_THENS},
+    **{vars(actions)[option.__name__[:-len("Then")]]: option for option in OPTION_THENS},
+}
+"""The continuation type that completes each typed step (named after it: ``MoveCarTo`` -> ``MoveCarToThen``)."""
+
+
+def answer_field(kind: type[HexThen] | type[OptionThen]) -> str:
+    """The field of the step ``kind`` builds that the answer fills (the one field of the step it does not hold).
+
+    >>> answer_field(MoveCarToThen)
+    'target'
+    """
+    step = next(s for s, then in THEN_OF.items() if then is kind)
+    held = {f.name for f in attrs.fields(kind)} | {"player", "prompt"}
+    (name,) = (f.name for f in attrs.fields(step) if f.name not in held)
+    return str(name)
+
+
+def migrate_choice(saved: dict[str, Any], hex_choice: bool) -> dict[str, Any]:
+    """A saved ``ChooseHex`` (``hex_choice``) or ``ChooseOption`` in the typed form.
+
+    A save from before this form named its continuation by an old op name
+    (``"then": "u_move_to"``) with the context in ``ints``/``strs``/``steps``
+    (the answer was added last), and its domain by name (``"domain":
+    "u_car_destinations"``, ``""`` for fixed options). It loads as the typed
+    continuation with named fields (:data:`THEN_OF`, the positions of
+    :data:`OLD_OPS`: ``{"type": "MoveCarToThen", "source": 4}``) and the
+    typed domain (:data:`OLD_DOMAINS`); a choice in the typed form is
+    returned as it is.
+
+    Raises:
+        ValueError: naming the field: a ``then`` or ``domain`` name this
+            game does not know, a continuation of the other kind of choice,
+            or context that does not fit it (``ints: ...``).
+    """
+    then, domain = saved.get("then"), saved.get("domain")
+    if not isinstance(then, str) and not isinstance(domain, str):
+        return saved
+    saved = migrate_steps(saved, "then")  # an older save kept steps as text in strs.0
+    args: dict[str, list[Any]] = {}
+    for field in ("ints", "strs", "steps"):
+        value = saved.get(field, [])
+        if not isinstance(value, list):
+            raise ValueError(f"{field}: expected a list, not {type(value).__name__}")
+        args[field] = value
+    out = {k: v for k, v in saved.items() if k not in args}
+    if isinstance(domain, str):
+        out["domain"] = _old_domain(domain, hex_choice, args["ints"])
+    if isinstance(then, str):
+        out["then"] = _old_then(then, hex_choice, args)
+    elif args["ints"] or args["strs"] or args["steps"]:
+        raise ValueError("ints: a typed continuation holds its own context")
+    return out
+
+
+def _old_domain(name: str, hex_choice: bool, ints: list[Any]) -> dict[str, Any] | None:
+    """The saved form of the typed domain an old domain name became."""
+    if name == "" and not hex_choice:
+        return None  # the fixed options
+    kind = OLD_DOMAINS.get(name)
+    if kind is None:
+        raise ValueError(f"domain: {name!r} is not a choice of this game")
+    if kind is GoodsAround:
+        if not ints:
+            raise ValueError(f"ints: the domain {name!r} takes its centre from the first integer, and there is none")
+        return {"type": kind.__name__, "centre": ints[0]}
+    return {"type": kind.__name__}
+
+
+def _old_then(name: str, hex_choice: bool, args: dict[str, list[Any]]) -> dict[str, Any]:
+    """The saved form of the typed continuation an old ``then`` name (and its context) became."""
+    shape = OLD_OPS.get(name)
+    if shape is None:
+        raise ValueError(f"then: {name!r} is not a step of this game")
+    kind = THEN_OF.get(shape.kind)
+    if kind is None:
+        raise ValueError(f"then: {name!r} is not a step a choice continues with")
+    if issubclass(kind, HexThen) != hex_choice:
+        wanted = "ChooseOption" if hex_choice else "ChooseHex"
+        raise ValueError(f"then: {name!r} continues a {wanted}, not this choice")
+    ints, strs = args["ints"], args["strs"]
+    try:  # the answer was added last: a placeholder for it here, dropped below
+        values = shape.values(name, [*ints, 0], strs) if hex_choice else shape.values(name, ints, [*strs, ""])
+    except ValueError as exc:
+        field = str(exc).split(":", 1)[0]
+        names = shape.ints if field == "ints" else shape.strs
+        if (field == "ints") == hex_choice:
+            names = names[:-1]
+        got = ints if field == "ints" else strs
+        what = "integers" if field == "ints" else "texts"
+        raise ValueError(
+            f"{field}: a choice continuing with {name!r} holds {what} ({', '.join(names) or 'none'}), not {len(got)}"
+        ) from None
+    fields = {f.name for f in attrs.fields(kind)}
+    out: dict[str, Any] = {"type": kind.__name__, **{k: v for k, v in values.items() if k in fields}}
+    if "steps" in fields:
+        out["steps"] = args["steps"]
+    elif args["steps"]:
         raise ValueError(f"steps: {name!r} runs no further steps")
     return out

@@ -84,8 +84,25 @@ def test_decorating_registers_nothing_until_installed() -> None:
 def test_a_name_marked_twice_is_refused_when_installed() -> None:
     from hexkit_empyreal.effects import registry
 
-    with pytest.raises(ValueError, match="domain .wasteland_targets. is registered twice"):
-        registry.register(lambda state, d: [], "domain", "wasteland_targets")
+    with pytest.raises(ValueError, match="effect .Flow Controller. is registered twice"):
+        registry.register(lambda ctx: [], "effect", "Flow Controller")
+
+
+def test_a_domain_type_listed_twice_is_refused_when_installed() -> None:
+    import types
+
+    from hexkit_empyreal.actions import WastelandTargets
+    from hexkit_empyreal.rules.dispatch import install, lists
+
+    module = types.ModuleType("fake_lists_for_test")
+
+    def again(state: object, domain: object, d: object) -> list[int]:
+        return []
+
+    again.__module__ = module.__name__
+    module.again = lists(WastelandTargets)(again)  # type: ignore[attr-defined,arg-type]
+    with pytest.raises(ValueError, match="two functions list WastelandTargets"):
+        install([module])
 
 
 def test_every_module_with_registrations_is_installed_by_the_game() -> None:

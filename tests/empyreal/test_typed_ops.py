@@ -21,7 +21,7 @@ from hexkit.errors import InvalidRecordError
 from hexkit.serialize import codec
 
 from hexkit_empyreal import GAME
-from hexkit_empyreal.actions import DECISION_TYPES, EFFECT_STEPS, TURN_STEPS, TYPED_STEPS, ChooseHex, Op
+from hexkit_empyreal.actions import DECISION_TYPES, EFFECT_STEPS, TURN_STEPS, TYPED_STEPS, Op
 from hexkit_empyreal.effects.registry import _OPS
 from hexkit_empyreal.migrate import OLD_OPS, TYPED_OPS, step_of
 from hexkit_empyreal.rules.dispatch import STEPS
@@ -116,16 +116,3 @@ def test_an_old_op_whose_arguments_do_not_fit_is_refused_naming_the_field(saved:
         _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": name, "ints": ints, "strs": strs,
                               "steps": []})
     assert f"{field}: {name!r} takes" in str(got.value)
-
-
-def test_a_choice_still_naming_an_old_op_continues_with_the_typed_step(saved: dict[str, Any]) -> None:
-    from hexkit_empyreal.actions import PickHex, ReturnGoodAt
-    from hexkit_empyreal.state import board
-
-    state = codec(GAME).state_from_dict(saved)
-    seat = state.turn.player
-    cell = next(c for c, goods in enumerate(state.goods) if goods)
-    choice = ChooseHex(player=seat, domain="in_network_goods", then="return_good_at")
-    handler = GAME.flow.handler(choice)
-    handler.answer(state, choice, PickHex(board(state).hexes[cell]))  # type: ignore[attr-defined]
-    assert state.pending[-1] == ReturnGoodAt(player=seat, cell=cell)

@@ -45,7 +45,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 
 from hexkit_empyreal import GAME, Activate, DeliverTo, Done, PickGood, PlaceAt
-from hexkit_empyreal.actions import ActivateSpellcars, ClaimDemand, TakeSpellcar
+from hexkit_empyreal.actions import ActivateSpellcars, ClaimDemand, DiscardTileThen, TakeSpellcar
 from hexkit_empyreal.data import WASTELAND
 from hexkit_empyreal.rules.railyard import slot_index
 
@@ -470,7 +470,7 @@ def test_car_bomb_spares_teammates() -> None:
     for seat in (1, 2, 3):
         s.players[seat].railyard[slot_index("C1")] = "Metro"
     activate(s, "Car Bomb")
-    asked = [d.player for d in s.pending if getattr(d, "then", "") == "u_discard_tile"]
+    asked = [d.player for d in s.pending if isinstance(getattr(d, "then", None), DiscardTileThen)]
     assert sorted(asked) == [1, 3]
 
 

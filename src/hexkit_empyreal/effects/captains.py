@@ -24,24 +24,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexkit.game import Decision
-
 from hexkit_empyreal.actions import (
+    CarDestinations,
     ChooseHex,
     ChooseOption,
     DoloresColour,
+    DoloresColourThen,
     DoloresSource,
+    DoloresSourceThen,
+    DoloresSources,
     DoloresTarget,
+    DoloresTargetThen,
     MarcinaeColour,
+    MarcinaeColourThen,
     MarcinaeMove,
+    MarcinaeMoveThen,
     MarcinaeSource,
+    MarcinaeSourceThen,
+    MarcinaeSources,
+    NetworkExcept,
 )
 from hexkit_empyreal.data import WASTELAND
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, effect
 from hexkit_empyreal.rules import goods as ledger
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.network import has_competitor
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -96,8 +104,8 @@ def dolores_malephaise(ctx: EffectContext) -> Steps:
             1,
             [
                 ChooseHex(
-                    player=ctx.player, prompt="choose the hex to take a Good from", domain="u_dolores_sources",
-                    then="u_dolores_source",
+                    player=ctx.player, prompt="choose the hex to take a Good from", domain=DoloresSources(),
+                    then=DoloresSourceThen(),
                 )
             ],
             ctx.source,
@@ -105,8 +113,8 @@ def dolores_malephaise(ctx: EffectContext) -> Steps:
     ]
 
 
-@domain("u_dolores_sources")
-def _dolores_sources_domain(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(DoloresSources)
+def _dolores_sources_domain(state: EmpyrealState, domain: DoloresSources, d: Choice) -> Sequence[int]:
     return _dolores_sources(state, d.player)
 
 
@@ -114,15 +122,18 @@ def _dolores_sources_domain(state: EmpyrealState, d: Decision) -> Sequence[int]:
 def _dolores_source(state: EmpyrealState, o: DoloresSource) -> Steps | None:
     return [
         ChooseHex(
-            player=o.player, prompt="choose the In-Network hex to move the Good to", domain="u_network_except",
-            then="u_dolores_target", ints=(o.source,),
+            player=o.player, prompt="choose the In-Network hex to move the Good to", domain=NetworkExcept(),
+            then=DoloresTargetThen(source=o.source),
         )
     ]
 
 
-@domain("u_network_except")
-def _network_except(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    skip = u.ints_of(d)[0]
+@lists(NetworkExcept)
+def _network_except(state: EmpyrealState, domain: NetworkExcept, d: Choice) -> Sequence[int]:
+    then = d.then
+    if not isinstance(then, DoloresTargetThen):
+        return ()  # refused at load (integrity): NetworkExcept reads a DoloresTargetThen
+    skip = then.source
     return [c for c in bits(state.players[d.player].net) if c != skip]
 
 
@@ -135,7 +146,7 @@ def _dolores_target(state: EmpyrealState, o: DoloresTarget) -> Steps | None:
         return [
             ChooseOption(
                 player=o.player, prompt="choose the Good to move", options=tuple(names[c] for c in colours),
-                then="u_dolores_colour", ints=(source, target),
+                then=DoloresColourThen(source=source, target=target),
             )
         ]
     u.move_good(state, o.player, source, target, colours[0])
@@ -170,13 +181,13 @@ def marcinae_ayle_shorec(ctx: EffectContext) -> Steps:
     return [
         ChooseHex(
             player=ctx.player, prompt="choose the In-Network hex (its Good goes back, its train car moves)",
-            domain="u_marcinae_sources", then="u_marcinae_source",
+            domain=MarcinaeSources(), then=MarcinaeSourceThen(),
         )
     ]
 
 
-@domain("u_marcinae_sources")
-def _marcinae_sources_domain(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(MarcinaeSources)
+def _marcinae_sources_domain(state: EmpyrealState, domain: MarcinaeSources, d: Choice) -> Sequence[int]:
     return _marcinae_sources(state, d.player)
 
 
@@ -189,7 +200,7 @@ def _marcinae_source(state: EmpyrealState, o: MarcinaeSource) -> Steps | None:
         return [
             ChooseOption(
                 player=o.player, prompt="choose the Good to return", options=tuple(names[c] for c in colours),
-                then="u_marcinae_colour", ints=(cell,),
+                then=MarcinaeColourThen(cell=cell),
             )
         ]
     return [_marcinae_where(o.player, cell, colours[0])]
@@ -202,8 +213,8 @@ def _marcinae_colour(state: EmpyrealState, o: MarcinaeColour) -> Steps | None:
 
 def _marcinae_where(player: int, cell: int, colour: int) -> ChooseHex:
     return ChooseHex(
-        player=player, prompt="choose where the train car moves", domain="u_car_destinations",
-        then="u_marcinae_move", ints=(colour, cell),
+        player=player, prompt="choose where the train car moves", domain=CarDestinations(),
+        then=MarcinaeMoveThen(colour=colour, source=cell),
     )
 
 

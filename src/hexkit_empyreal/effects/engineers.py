@@ -24,24 +24,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexkit.game import Decision
-
 from hexkit_empyreal.actions import (
     AerlionFree,
+    BareCells,
+    CarDestinations,
     ChooseHex,
     ChooseOption,
+    CopyEffectThen,
     GarekFrom,
+    GarekFromThen,
+    GarekSlots,
+    GarekTiles,
     GarekTo,
+    GarekToThen,
+    MovableCars,
     MoveCarFrom,
+    MoveCarFromThen,
     MoveCarTo,
+    MoveCarToThen,
+    OtherEngineers,
     SeedGood,
+    SeedGoodThen,
+    UumiOptions,
 )
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, effect
 from hexkit_empyreal.effects.unique_spellcars import mirror
 from hexkit_empyreal.rules import goods as ledger
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.railyard import slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
 
@@ -94,14 +105,14 @@ def arret_draamivaar(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose a face-up Engineer to copy", domain="u_other_engineers",
-            then="copy_effect", ints=(0,),
+            player=ctx.player, prompt="choose a face-up Engineer to copy", domain=OtherEngineers(),
+            then=CopyEffectThen(pay_inherent=False),
         )
     ]
 
 
-@domain("u_other_engineers")
-def _other_engineers_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(OtherEngineers)
+def _other_engineers_domain(state: EmpyrealState, domain: OtherEngineers, d: Choice) -> Sequence[str]:
     return _other_engineers(state, d.player)
 
 
@@ -154,13 +165,13 @@ def garek_tesias(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose the Spellcar to move", domain="u_garek_from", then="u_garek_from",
+            player=ctx.player, prompt="choose the Spellcar to move", domain=GarekTiles(), then=GarekFromThen(),
         )
     ]
 
 
-@domain("u_garek_from")
-def _garek_from_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(GarekTiles)
+def _garek_from_domain(state: EmpyrealState, domain: GarekTiles, d: Choice) -> Sequence[str]:
     ry = state.players[d.player].railyard
     return [f"{slot_label(s)} {ry[s]}" for s in _tile_slots(state, d.player)]
 
@@ -170,14 +181,17 @@ def _garek_from(state: EmpyrealState, o: GarekFrom) -> Steps | None:
     return [
         ChooseOption(
             player=o.player, prompt="choose where it goes (an empty slot, or a tile to swap with)",
-            domain="u_garek_to", then="u_garek_to", ints=(slot_index(o.choice[:2]),),
+            domain=GarekSlots(), then=GarekToThen(source=slot_index(o.choice[:2])),
         )
     ]
 
 
-@domain("u_garek_to")
-def _garek_to_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
-    source = u.ints_of(d)[0]
+@lists(GarekSlots)
+def _garek_to_domain(state: EmpyrealState, domain: GarekSlots, d: Choice) -> Sequence[str]:
+    then = d.then
+    if not isinstance(then, GarekToThen):
+        return ()  # refused at load (integrity): GarekSlots reads a GarekToThen
+    source = then.source
     ry = state.players[d.player].railyard
     out = []
     for s in range(len(ry)):
@@ -219,15 +233,15 @@ def irion_juiz(ctx: EffectContext) -> Steps:
 
 
 def _move_one(player: int) -> ChooseHex:
-    return ChooseHex(player=player, prompt="choose a train car to move", domain="u_movable_cars", then="u_move_from")
+    return ChooseHex(player=player, prompt="choose a train car to move", domain=MovableCars(), then=MoveCarFromThen())
 
 
 @runs(MoveCarFrom)
 def _move_from(state: EmpyrealState, o: MoveCarFrom) -> Steps | None:
     return [
         ChooseHex(
-            player=o.player, prompt="choose where the train car moves", domain="u_car_destinations",
-            then="u_move_to", ints=(o.source,),
+            player=o.player, prompt="choose where the train car moves", domain=CarDestinations(),
+            then=MoveCarToThen(source=o.source),
         )
     ]
 
@@ -250,13 +264,13 @@ def lixis_ran_kanda(ctx: EffectContext) -> Steps:
 def seed_goods(player: int, times: int) -> ChooseHex:
     """Lixis Ran Kanda's step; Almir Nol Kanda repeats it up to three times (declining ends it)."""
     return ChooseHex(
-        player=player, prompt="choose an In-Network hex without a Good", domain="u_bare_cells",
-        then="u_seed_good", ints=(times,), optional=True,
+        player=player, prompt="choose an In-Network hex without a Good", domain=BareCells(),
+        then=SeedGoodThen(times=times), optional=True,
     )
 
 
-@domain("u_bare_cells")
-def _bare_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(BareCells)
+def _bare_cells(state: EmpyrealState, domain: BareCells, d: Choice) -> Sequence[int]:
     terrain = state.terrain
     goods = state.goods
     return [
@@ -372,8 +386,8 @@ def uumi_nuoc(ctx: EffectContext) -> Steps:
             1,
             [
                 ChooseOption(
-                    player=ctx.player, prompt="choose a Market Spellcar to copy", domain="u_uumi_options",
-                    then="copy_effect", ints=(1,),
+                    player=ctx.player, prompt="choose a Market Spellcar to copy", domain=UumiOptions(),
+                    then=CopyEffectThen(pay_inherent=True),
                 )
             ],
             ctx.source,
@@ -381,8 +395,8 @@ def uumi_nuoc(ctx: EffectContext) -> Steps:
     ]
 
 
-@domain("u_uumi_options")
-def _uumi_options_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(UumiOptions)
+def _uumi_options_domain(state: EmpyrealState, domain: UumiOptions, d: Choice) -> Sequence[str]:
     return _uumi_options(state, d.player, state.players[d.player].mana)
 
 

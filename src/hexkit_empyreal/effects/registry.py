@@ -1,6 +1,6 @@
-"""The effects registry: effects, ops, domains and passive abilities by name.
+"""The effects registry: effects, ops and passive abilities by name.
 
-Four registries, all keyed by the name the rulebook (or the engine) uses.
+Three registries, keyed by the name the rulebook (or the engine) uses.
 The decorators only *mark* a function or class; nothing is registered when
 a module is imported. ``game.py`` lists the rule and effect modules and
 installs them (:func:`hexkit_empyreal.rules.dispatch.install`, which calls
@@ -15,16 +15,18 @@ installs them (:func:`hexkit_empyreal.rules.dispatch.install`, which calls
   and the :class:`~hexkit_empyreal.actions.Op` that returns more steps (or
   ``None``). No module marks one any more: every automatic step is a typed
   :class:`~hexkit.flow.Step` run by a ``@runs(Type)`` function
-  (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), and a choice that still
-  names its continuation by an old op name gets the typed step
-  (:func:`hexkit_empyreal.migrate.step_of`).
-* :func:`domain`: the options of a generic choice
-  (:class:`~hexkit_empyreal.actions.ChooseHex` returns cells,
-  :class:`~hexkit_empyreal.actions.ChooseOption` returns names), computed
-  when the choice is asked, so they always reflect the current state.
+  (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), and a generic choice
+  continues with a typed ``then`` that builds its step.
 * :func:`passive`: a :class:`Passive`: the rule changes a Station
   Master (or anything in play) makes without being activated (cheaper
   moves, cheaper Transfers, extra steps when you Administrate...).
+
+The options of a generic choice (:class:`~hexkit_empyreal.actions.ChooseHex`
+returns cells, :class:`~hexkit_empyreal.actions.ChooseOption` names) are not
+named here: its domain is a typed value
+(:class:`~hexkit_empyreal.actions.Domain`) listed by the function marked
+``@lists(Type)`` (:func:`hexkit_empyreal.rules.dispatch.lists`) when the
+choice is asked, so they always reflect the current state.
 
 An effect name that is not registered makes its Spellcar or Specialist
 unusable (it is never offered), never silently wrong:
@@ -51,16 +53,13 @@ __all__ = [
     "EffectFn",
     "Effect",
     "OpFn",
-    "DomainFn",
     "Passive",
     "Steps",
     "effect",
     "op",
-    "domain",
     "passive",
     "get_effect",
     "get_op",
-    "get_domain",
     "passives_of",
     "registered_effects",
     "registered_passives",
@@ -113,7 +112,6 @@ EffectFn = Callable[[EffectContext], "Steps | None"]
 """An effect: returns the steps to run (or ``None`` if it did everything)."""
 AvailableFn = Callable[[EffectContext], bool]
 OpFn = Callable[["EmpyrealState", "Op"], "Steps | None"]
-DomainFn = Callable[["EmpyrealState", Decision], "Sequence[int] | Sequence[str]"]
 
 
 class Effect:
@@ -183,7 +181,6 @@ class Passive:
 
 _EFFECTS: dict[str, Effect] = {}
 _OPS: dict[str, OpFn] = {}
-_DOMAINS: dict[str, DomainFn] = {}
 _PASSIVES: dict[str, Passive] = {}
 
 F = TypeVar("F")
@@ -193,8 +190,9 @@ MARK = "_empyreal_marks"
 
 Mark = tuple[str, str, Any]
 """What a decorator noted: (kind, name, extra): kind ``effect`` (extra: the
-availability predicate), ``op``, ``domain``, ``passive``, or ``step``
-(name "", extra: the typed step type; :func:`hexkit_empyreal.rules.dispatch.runs`)."""
+availability predicate), ``op``, ``passive``, ``step`` (name "", extra: the
+typed step type; :func:`hexkit_empyreal.rules.dispatch.runs`) or ``lists``
+(name "", extra: the domain type; :func:`hexkit_empyreal.rules.dispatch.lists`)."""
 
 
 def mark(obj: F, kind: str, name: str, extra: Any = None) -> F:
@@ -227,14 +225,14 @@ def register(obj: Any, kind: str, name: str, extra: Any = None) -> None:
 
     Raises:
         ValueError: another object is registered under that name, or the
-            kind is not one of this module's four.
+            kind is not one of this module's three.
     """
     if kind == "effect":
         table: dict[str, Any] = _EFFECTS
         value: Any = Effect(name, obj, extra)
         same = name in _EFFECTS and _EFFECTS[name].run is obj
-    elif kind in ("op", "domain"):
-        table = _OPS if kind == "op" else _DOMAINS
+    elif kind == "op":
+        table = _OPS
         value, same = obj, table.get(name) is obj
     elif kind == "passive":
         table = _PASSIVES
@@ -282,15 +280,6 @@ def op(name: str) -> Callable[[OpFn], OpFn]:
     return decorate
 
 
-def domain(name: str) -> Callable[[DomainFn], DomainFn]:
-    """Mark the options of a generic choice to be registered under ``name``."""
-
-    def decorate(fn: DomainFn) -> DomainFn:
-        return mark(fn, "domain", name)
-
-    return decorate
-
-
 def passive(name: str) -> Callable[[type[Passive]], type[Passive]]:
     """Mark a :class:`Passive` subclass (instantiated once when installed) for a Specialist name."""
 
@@ -315,18 +304,6 @@ def get_op(name: str) -> OpFn:
         return _OPS[name]
     except KeyError:
         raise KeyError(f"no op registered as {name!r}") from None
-
-
-def get_domain(name: str) -> DomainFn:
-    """The registered domain of that name.
-
-    Raises:
-        KeyError: no domain of that name.
-    """
-    try:
-        return _DOMAINS[name]
-    except KeyError:
-        raise KeyError(f"no domain registered as {name!r}") from None
 
 
 def passives_of(state: EmpyrealState, player: int) -> list[Passive]:

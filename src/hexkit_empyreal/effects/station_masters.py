@@ -42,10 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexkit.game import Decision
-
-from hexkit_empyreal.actions import EndActivation, GainMana, PerilBegin, VocoTake, auto
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.actions import EndActivation, GainMana, PerilBegin, VocoColours, VocoTake, VocoTakeThen, auto
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
     BuildTrack,
@@ -55,7 +53,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
-from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, domain, effect, passive, passives_of
+from hexkit_empyreal.effects.registry import EffectContext, Passive, Steps, effect, passive, passives_of
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.build import build_options
 from hexkit_empyreal.state import EmpyrealState, board, data
@@ -319,13 +317,13 @@ class VocoAstrum(Passive):
 
 def _voco_pick(player: int) -> ChooseOption:
     return ChooseOption(
-        player=player, prompt="Voco Astrum: choose the colour of a Good to add to your folio", domain="u_voco_colours",
-        then="u_voco_take",
+        player=player, prompt="Voco Astrum: choose the colour of a Good to add to your folio", domain=VocoColours(),
+        then=VocoTakeThen(),
     )
 
 
-@domain("u_voco_colours")
-def _voco_colours_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(VocoColours)
+def _voco_colours_domain(state: EmpyrealState, domain: VocoColours, d: Choice) -> Sequence[str]:
     names = data(state).colours
     return [names[c] for c in _voco_colours(state, d.player) if state.supply.count(c) > 0]
 

@@ -37,34 +37,56 @@ from hexkit.game import Decision
 from hexkit_empyreal.actions import (
     ActivateSlot,
     AellaKeep,
+    AellaKeepThen,
     AnyaFrom,
+    AnyaFromThen,
     AnyaTo,
+    AnyaToThen,
     ArielClear,
+    ArielClearThen,
     BuildTrack,
+    CarDestinations,
     ChooseHex,
     ChooseOption,
     CinGather,
+    CinGatherThen,
+    CopyEffectThen,
     HydeartBuild,
+    HydeartBuildThen,
     MiltonActivate,
     MiltonFirst,
+    MiltonFirstThen,
     MindraBuild,
+    MindraBuildThen,
+    MindraCells,
+    MovableCars,
+    NetworkCells,
+    OtherSurveyors,
+    RanOptions,
     RanUse,
+    RanUseThen,
     Target,
     TelemyrSwap,
+    TelemyrSwapThen,
+    TelemyrSwaps,
     WardlawFirst,
+    WardlawFirstThen,
+    WardlawPartners,
     WardlawSwap,
+    WardlawSwapThen,
+    WardlawTiles,
     WelsieHome,
 )
 from hexkit_empyreal.data import TERRAINS, terrain_index
 from hexkit_empyreal.effects import unique_verbs as u
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.engineers import seed_goods
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect, get_effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, effect, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.build import target_ok
 from hexkit_empyreal.rules.deliver import TILE_NAMES, goods_phrase
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.rules.specialists import specialist_stack
@@ -91,7 +113,7 @@ def aella_ivaline_oranhei(ctx: EffectContext) -> Steps | None:
         return None
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose the Station Master to keep", options=tuple(drawn), then="u_aella_keep",
+            player=ctx.player, prompt="choose the Station Master to keep", options=tuple(drawn), then=AellaKeepThen(),
         )
     ]
 
@@ -127,14 +149,14 @@ def doc_silnan(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose a Surveyor to copy", domain="u_other_surveyors",
-            then="copy_effect", ints=(0,),
+            player=ctx.player, prompt="choose a Surveyor to copy", domain=OtherSurveyors(),
+            then=CopyEffectThen(pay_inherent=False),
         )
     ]
 
 
-@domain("u_other_surveyors")
-def _other_surveyors_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(OtherSurveyors)
+def _other_surveyors_domain(state: EmpyrealState, domain: OtherSurveyors, d: Choice) -> Sequence[str]:
     return _other_surveyors(state, d.player)
 
 
@@ -161,13 +183,16 @@ def ran_ugobia(ctx: EffectContext) -> Steps:
 def _ran_choice(player: int, used: tuple[str, ...]) -> ChooseOption:
     return ChooseOption(
         player=player, prompt="use your Captain or Engineer without exhausting it, or done",
-        domain="u_ran_options", then="u_ran_use", strs=used, optional=True,
+        domain=RanOptions(), then=RanUseThen(used=used), optional=True,
     )
 
 
-@domain("u_ran_options")
-def _ran_options_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
-    return _ran_options(state, d.player, u.strs_of(d))
+@lists(RanOptions)
+def _ran_options_domain(state: EmpyrealState, domain: RanOptions, d: Choice) -> Sequence[str]:
+    then = d.then
+    if not isinstance(then, RanUseThen):
+        return ()  # refused at load (integrity): RanOptions reads a RanUseThen
+    return _ran_options(state, d.player, then.used)
 
 
 @runs(RanUse)
@@ -210,13 +235,13 @@ def telemyr(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose the Specialists to swap", domain="u_telemyr_swaps", then="u_telemyr_swap",
+            player=ctx.player, prompt="choose the Specialists to swap", domain=TelemyrSwaps(), then=TelemyrSwapThen(),
         )
     ]
 
 
-@domain("u_telemyr_swaps")
-def _telemyr_swaps_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(TelemyrSwaps)
+def _telemyr_swaps_domain(state: EmpyrealState, domain: TelemyrSwaps, d: Choice) -> Sequence[str]:
     return sorted(_telemyr_swaps(state, d.player))
 
 
@@ -272,8 +297,8 @@ def hydeart_burnstein(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseOption(
-            player=ctx.player, prompt="choose a terrain type", options=TERRAINS[:6], then="u_hydeart_build",
-            strs=(ctx.source,),
+            player=ctx.player, prompt="choose a terrain type", options=TERRAINS[:6],
+            then=HydeartBuildThen(source=ctx.source),
         )
     ]
 
@@ -307,8 +332,8 @@ def mindra_dirac(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseHex(
-            player=ctx.player, prompt="choose an In-Network hex to build around", domain="u_mindra_cells",
-            then="u_mindra_build", strs=(ctx.source,),
+            player=ctx.player, prompt="choose an In-Network hex to build around", domain=MindraCells(),
+            then=MindraBuildThen(source=ctx.source),
         )
     ]
 
@@ -320,8 +345,8 @@ def _mindra_around(state: EmpyrealState, player: int, cell: int) -> list[int]:
     return [n for n in board(state).neighbours[cell] if target_ok(state, player, _EVERY_HEX, n)]
 
 
-@domain("u_mindra_cells")
-def _mindra_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(MindraCells)
+def _mindra_cells(state: EmpyrealState, domain: MindraCells, d: Choice) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if _mindra_around(state, d.player, c)]
 
 
@@ -373,8 +398,8 @@ def anya_southwind(ctx: EffectContext) -> Steps:
 
 def _anya(player: int, times: int) -> ChooseHex:
     return ChooseHex(
-        player=player, prompt=f"choose a train car to move ({times} moves left), or done", domain="u_movable_cars",
-        then="u_anya_from", ints=(times,), optional=True,
+        player=player, prompt=f"choose a train car to move ({times} moves left), or done", domain=MovableCars(),
+        then=AnyaFromThen(times=times), optional=True,
     )
 
 
@@ -382,8 +407,8 @@ def _anya(player: int, times: int) -> ChooseHex:
 def _anya_from(state: EmpyrealState, o: AnyaFrom) -> Steps | None:
     return [
         ChooseHex(
-            player=o.player, prompt="choose where the train car moves", domain="u_car_destinations",
-            then="u_anya_to", ints=(o.times, o.source),
+            player=o.player, prompt="choose where the train car moves", domain=CarDestinations(),
+            then=AnyaToThen(times=o.times, source=o.source),
         )
     ]
 
@@ -413,12 +438,12 @@ def ariel_malephaise(ctx: EffectContext) -> Steps:
     Source: rulebook, Surveyors, Ariel Malephaise.
     """
     return [
-        ChooseHex(player=ctx.player, prompt="choose an In-Network hex to clear", domain="u_network", then="u_ariel")
+        ChooseHex(player=ctx.player, prompt="choose an In-Network hex to clear", domain=NetworkCells(), then=ArielClearThen())
     ]
 
 
-@domain("u_network")
-def _network(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(NetworkCells)
+def _network(state: EmpyrealState, domain: NetworkCells, d: Choice) -> Sequence[int]:
     return bits(state.players[d.player].net)
 
 
@@ -442,7 +467,7 @@ def cin_atalar(ctx: EffectContext) -> Steps:
     Source: rulebook, Surveyors, Cin Atalar.
     """
     return [
-        ChooseHex(player=ctx.player, prompt="choose an In-Network hex to gather Goods on", domain="u_network", then="u_cin")
+        ChooseHex(player=ctx.player, prompt="choose an In-Network hex to gather Goods on", domain=NetworkCells(), then=CinGatherThen())
     ]
 
 
@@ -492,7 +517,7 @@ def _milton(state: EmpyrealState, o: MiltonActivate) -> Steps | None:
     return [
         ChooseOption(
             player=o.player, prompt="choose which new Spellcar to activate first",
-            options=tuple(f"{slot_label(s)} {ry[s]}" for s in new), then="u_milton_first", ints=tuple(new),
+            options=tuple(f"{slot_label(s)} {ry[s]}" for s in new), then=MiltonFirstThen(slots=tuple(new)),
         )
     ]
 
@@ -538,13 +563,13 @@ def wardlaw_obrien(ctx: EffectContext) -> Steps:
 
 def _wardlaw(player: int, times: int) -> ChooseOption:
     return ChooseOption(
-        player=player, prompt=f"choose a Demand Tile to swap ({times} swaps left), or done", domain="u_wardlaw_first",
-        then="u_wardlaw_first", ints=(times,), optional=True,
+        player=player, prompt=f"choose a Demand Tile to swap ({times} swaps left), or done", domain=WardlawTiles(),
+        then=WardlawFirstThen(times=times), optional=True,
     )
 
 
-@domain("u_wardlaw_first")
-def _wardlaw_first_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(WardlawTiles)
+def _wardlaw_first_domain(state: EmpyrealState, domain: WardlawTiles, d: Choice) -> Sequence[str]:
     if sum(1 for stand in state.stands if stand) < 2:
         return []
     return sorted(_tile_labels(state))
@@ -554,16 +579,19 @@ def _wardlaw_first_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
 def _wardlaw_first(state: EmpyrealState, o: WardlawFirst) -> Steps | None:
     return [
         ChooseOption(
-            player=o.player, prompt="choose the Demand Tile to swap it with", domain="u_wardlaw_second",
-            then="u_wardlaw_swap", ints=(o.times,), strs=(o.first,),
+            player=o.player, prompt="choose the Demand Tile to swap it with", domain=WardlawPartners(),
+            then=WardlawSwapThen(times=o.times, first=o.first),
         )
     ]
 
 
-@domain("u_wardlaw_second")
-def _wardlaw_second_domain(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(WardlawPartners)
+def _wardlaw_second_domain(state: EmpyrealState, domain: WardlawPartners, d: Choice) -> Sequence[str]:
+    then = d.then
+    if not isinstance(then, WardlawSwapThen):
+        return ()  # refused at load (integrity): WardlawPartners reads a WardlawSwapThen
     tiles = _tile_labels(state)
-    first = tiles.get(u.strs_of(d)[0])
+    first = tiles.get(then.first)
     if first is None:
         return []
     return sorted(

@@ -36,24 +36,41 @@ from hexkit_empyreal.actions import (
     ChooseHex,
     ChooseOption,
     ClearLastBuilt,
+    CopyEffectThen,
     DiscardTile,
+    DiscardTileThen,
+    GoodsAround,
+    InNetworkGoods,
     MirrorAt,
+    MirrorAtThen,
+    MirrorCells,
     MirrorColour,
+    MirrorColourThen,
+    ReturnGoodAtThen,
     SwitchFrom,
+    SwitchFromThen,
+    SwitchMine,
+    SwitchTheirs,
     SwitchTo,
+    SwitchToThen,
     SwitchWith,
+    SwitchWithThen,
+    TilesOf,
     TransmuteAt,
+    TransmuteAtThen,
     TransmuteDo,
+    TransmuteDoThen,
     TransmuteFrom,
+    TransmuteFromThen,
     VexxerReturn,
     WorldspannerSecond,
 )
 from hexkit_empyreal.data import FOREST, GLACIER, LAKE, LAVA, MOUNTAIN, TERRAINS, WASTELAND, DESERT
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects import unique_verbs as u
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, effect
 from hexkit_empyreal.rules import goods as ledger
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.network import is_competitor
 from hexkit_empyreal.rules.railyard import discard_spellcar, slot_index, slot_label
 from hexkit_empyreal.state import EmpyrealState, bits, board, data
@@ -217,17 +234,15 @@ def _vexxer(state: EmpyrealState, o: VexxerReturn) -> Steps | None:
         ChooseHex(
             player=o.player,
             prompt="choose a Good next to the new track to return to the supply",
-            domain="u_goods_around",
-            then="return_good_at",
-            ints=(cell,),
+            domain=GoodsAround(centre=cell),
+            then=ReturnGoodAtThen(),
         )
     ]
 
 
-@domain("u_goods_around")
-def _goods_around(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    centre = u.ints_of(d)[0]
-    return [n for n in board(state).neighbours[centre] if state.goods[n]]
+@lists(GoodsAround)
+def _goods_around(state: EmpyrealState, domain: GoodsAround, d: Choice) -> Sequence[int]:
+    return [n for n in board(state).neighbours[domain.centre] if state.goods[n]]
 
 
 # ------------------------------------------------------------ mana, cars, Specialists
@@ -353,12 +368,12 @@ def mirror_box(ctx: EffectContext) -> Steps:
 def mirror(player: int) -> ChooseHex:
     """The Mirror Box step (also Rixia van Sorrel's)."""
     return ChooseHex(
-        player=player, prompt="choose an In-Network hex with a Good to copy", domain="u_mirror_cells", then="u_mirror_at"
+        player=player, prompt="choose an In-Network hex with a Good to copy", domain=MirrorCells(), then=MirrorAtThen()
     )
 
 
-@domain("u_mirror_cells")
-def _mirror_cells(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(MirrorCells)
+def _mirror_cells(state: EmpyrealState, domain: MirrorCells, d: Choice) -> Sequence[int]:
     supply = state.supply
     goods = state.goods
     return [c for c in bits(state.players[d.player].net) if any(supply.can_take(g) for g in goods[c])]
@@ -373,7 +388,7 @@ def _mirror_at(state: EmpyrealState, o: MirrorAt) -> Steps | None:
         return [
             ChooseOption(
                 player=o.player, prompt="choose the colour to copy", options=tuple(names[c] for c in colours),
-                then="u_mirror_colour", ints=(cell,),
+                then=MirrorColourThen(cell=cell),
             )
         ]
     if colours:
@@ -411,8 +426,8 @@ def transmuter(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseHex(
-            player=ctx.player, prompt="choose an In-Network Good to replace, or done", domain="in_network_goods",
-            then="u_transmute_at", optional=True,
+            player=ctx.player, prompt="choose an In-Network Good to replace, or done", domain=InNetworkGoods(),
+            then=TransmuteAtThen(), optional=True,
         )
     ]
 
@@ -426,7 +441,7 @@ def _transmute_at(state: EmpyrealState, o: TransmuteAt) -> Steps | None:
         return [
             ChooseOption(
                 player=o.player, prompt="choose the Good to replace", options=tuple(names[c] for c in colours),
-                then="u_transmute_from", ints=(cell,),
+                then=TransmuteFromThen(cell=cell),
             )
         ]
     return [_transmute_to(state, o.player, cell, colours[0])]
@@ -442,7 +457,7 @@ def _transmute_to(state: EmpyrealState, player: int, cell: int, old: int) -> Cho
     options = tuple(names[c] for c in range(6) if c != old and state.supply.count(c) > 0)
     return ChooseOption(
         player=player, prompt="choose the new Good from the supply", options=options,
-        then="u_transmute_do", ints=(cell, old),
+        then=TransmuteDoThen(cell=cell, old=old),
     )
 
 
@@ -470,7 +485,7 @@ def switching_station(ctx: EffectContext) -> Steps:
     """
     return [
         ChooseHex(
-            player=ctx.player, prompt="choose your train car to swap", domain="u_switch_mine", then="u_switch_from",
+            player=ctx.player, prompt="choose your train car to swap", domain=SwitchMine(), then=SwitchFromThen(),
         )
     ]
 
@@ -483,8 +498,8 @@ def _switch_partners(state: EmpyrealState, player: int, cell: int) -> list[int]:
     ]
 
 
-@domain("u_switch_mine")
-def _switch_mine(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(SwitchMine)
+def _switch_mine(state: EmpyrealState, domain: SwitchMine, d: Choice) -> Sequence[int]:
     return [c for c in bits(state.players[d.player].net) if _switch_partners(state, d.player, c)]
 
 
@@ -493,14 +508,17 @@ def _switch_from(state: EmpyrealState, o: SwitchFrom) -> Steps | None:
     return [
         ChooseHex(
             player=o.player, prompt="choose the neighbouring hex with the competitor's train car",
-            domain="u_switch_theirs", then="u_switch_to", ints=(o.mine,),
+            domain=SwitchTheirs(), then=SwitchToThen(mine=o.mine),
         )
     ]
 
 
-@domain("u_switch_theirs")
-def _switch_theirs(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    return _switch_partners(state, d.player, u.ints_of(d)[0])
+@lists(SwitchTheirs)
+def _switch_theirs(state: EmpyrealState, domain: SwitchTheirs, d: Choice) -> Sequence[int]:
+    then = d.then
+    if not isinstance(then, SwitchToThen):
+        return ()  # refused at load (integrity): SwitchTheirs reads a SwitchToThen
+    return _switch_partners(state, d.player, then.mine)
 
 
 @runs(SwitchTo)
@@ -512,7 +530,7 @@ def _switch_to(state: EmpyrealState, o: SwitchTo) -> Steps | None:
         return [
             ChooseOption(
                 player=o.player, prompt="choose whose train car to swap with", options=names,
-                then="u_switch_with", ints=(mine, theirs),
+                then=SwitchWithThen(mine=mine, theirs=theirs),
             )
         ]
     _swap(state, o.player, mine, theirs, others[0])
@@ -545,8 +563,8 @@ def car_bomb(ctx: EffectContext) -> Steps | None:
     for other in u.competitors(ctx.state, ctx.player):
         steps.append(
             ChooseOption(
-                player=other, prompt="Car Bomb: choose a Spellcar to discard", domain="u_tiles_of",
-                then="u_discard_tile",
+                player=other, prompt="Car Bomb: choose a Spellcar to discard", domain=TilesOf(),
+                then=DiscardTileThen(),
             )
         )
     return steps
@@ -558,8 +576,8 @@ def _tile_slots(state: EmpyrealState, player: int) -> list[int]:
     return [s for s, sid in enumerate(ry) if sid not in ("", "-") and not spells[sid].printed]
 
 
-@domain("u_tiles_of")
-def _tiles_of(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(TilesOf)
+def _tiles_of(state: EmpyrealState, domain: TilesOf, d: Choice) -> Sequence[str]:
     ry = state.players[d.player].railyard
     return [f"{slot_label(s)} {ry[s]}" for s in _tile_slots(state, d.player)]
 
@@ -600,7 +618,7 @@ def limited_express(ctx: EffectContext) -> Steps | None:
     return [
         ChooseOption(
             player=ctx.player, prompt="choose the neighbouring Spellcar to copy", options=tuple(options),
-            then="copy_effect", ints=(1,),
+            then=CopyEffectThen(pay_inherent=True),
         )
     ]
 
@@ -618,7 +636,7 @@ def transformer(ctx: EffectContext) -> Steps | None:
     return [
         ChooseOption(
             player=ctx.player, prompt="choose a Market Spellcar to copy", options=tuple(options),
-            then="copy_effect", ints=(1,),
+            then=CopyEffectThen(pay_inherent=True),
         )
     ]
 

@@ -17,7 +17,9 @@ verbs do not offer:
   Company Spellcar under a slot (:func:`printed_under`);
 * :func:`copy_candidates`: which effects a copy effect may run now.
 
-Every op and domain here is registered under a ``u_`` name.
+Each continuation and domain here is a typed value
+(:class:`~hexkit_empyreal.actions.ReturnGoodsAtThen`,
+:class:`~hexkit_empyreal.actions.CarDestinations`...).
 
 Source: rulebook, Spellcar Reference; Specialist Reference; FAQ ("destroy a
 Good for an effect": both parts must be possible; "not enough Goods in the
@@ -28,31 +30,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hexkit.game import Decision
-
 from hexkit_empyreal.actions import (
+    AnyaToThen,
     BuildAgain,
     BuildTrack,
+    CarDestinations,
     ChooseHex,
     ChooseOption,
-    Op,
+    InNetworkGoods,
+    MarcinaeMoveThen,
+    MovableCars,
+    MoveCarToThen,
     PayThen,
     ReturnGoodsAt,
+    ReturnGoodsAtThen,
     ReturnGoodsColour,
+    ReturnGoodsColourThen,
 )
 from hexkit_empyreal.data import CITY, SpellcarSpec
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import add_car, is_competitor, remove_car
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.state import EmpyrealState, PlayerState, bits, board, data
 
 __all__ = [
     "SLOT_FLAG",
-    "ints_of",
-    "strs_of",
     "pay_then",
     "can_gain_mana",
     "network_goods",
@@ -74,34 +79,6 @@ __all__ = [
 
 SLOT_FLAG = "u_effect_slot"
 """Turn flag naming the railyard slot of a Spellcar activated outside Move+Activate."""
-
-
-def ints_of(d: Decision) -> tuple[int, ...]:
-    """The ``ints`` of a generic choice.
-
-    Args:
-        d: a decision (a domain function receives the choice being asked).
-
-    Returns:
-        Its ``ints``, or ``()`` for a decision without them.
-    """
-    if isinstance(d, (ChooseHex, ChooseOption, Op)):
-        return d.ints
-    return ()
-
-
-def strs_of(d: Decision) -> tuple[str, ...]:
-    """The ``strs`` of a generic choice.
-
-    Args:
-        d: a decision.
-
-    Returns:
-        Its ``strs``, or ``()`` for a decision without them.
-    """
-    if isinstance(d, (ChooseHex, ChooseOption, Op)):
-        return d.strs
-    return ()
 
 
 def colour_name(state: EmpyrealState, colour: int) -> str:
@@ -232,10 +209,8 @@ def return_goods_then(player: int, count: int, steps: Steps, *, optional: bool =
     return ChooseHex(
         player=player,
         prompt=f"choose an In-Network Good to return to the supply ({count} to go)",
-        domain="in_network_goods",
-        then="u_return_at",
-        ints=(count,),
-        steps=tuple(steps),
+        domain=InNetworkGoods(),
+        then=ReturnGoodsAtThen(count=count, steps=tuple(steps)),
         optional=optional,
     )
 
@@ -251,9 +226,7 @@ def _return_at(state: EmpyrealState, o: ReturnGoodsAt) -> Steps | None:
                 player=o.player,
                 prompt="choose the Good to return",
                 options=tuple(names[c] for c in colours),
-                then="u_return_colour",
-                ints=(count, cell),
-                steps=o.steps,
+                then=ReturnGoodsColourThen(count=count, cell=cell, steps=o.steps),
             )
         ]
     return _returned(state, o.player, count, cell, colours[0], o.steps)
@@ -309,14 +282,17 @@ def move_car(state: EmpyrealState, player: int, source: int, target: int) -> Non
     state.note(player, f"{state.players[player].company} moved a train car from {b.hexes[source]} to {b.hexes[target]}")
 
 
-@domain("u_movable_cars")
-def _movable_cars(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(MovableCars)
+def _movable(state: EmpyrealState, domain: MovableCars, d: Choice) -> Sequence[int]:
     return movable_cars(state, d.player)
 
 
-@domain("u_car_destinations")
-def _car_destinations(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    return car_destinations(state, d.player, ints_of(d)[-1])
+@lists(CarDestinations)
+def _destinations(state: EmpyrealState, domain: CarDestinations, d: Choice) -> Sequence[int]:
+    then = d.then
+    if not isinstance(then, (MoveCarToThen, MarcinaeMoveThen, AnyaToThen)):
+        return ()  # refused at load (integrity): CarDestinations reads the car's source from these
+    return car_destinations(state, d.player, then.source)
 
 
 # ---------------------------------------------------------------- building

@@ -18,8 +18,10 @@ Continuations are typed automatic steps (:data:`hexkit_empyreal.actions.EFFECT_S
 each run by a ``@runs(Type)`` function), returned after the previous steps,
 with :data:`LAST_BUILT` standing for the hex of the latest Build Track
 (``-1`` when it was declined: the step then does nothing). A
-:func:`choose_hex` / :func:`choose_option` still names the step it continues
-with by its old op name (``then_op``, see :data:`hexkit_empyreal.migrate.OLD_OPS`).
+:func:`choose_hex` / :func:`choose_option` lists its options from a typed
+:class:`~hexkit_empyreal.actions.Domain` (a ``@lists(Type)`` function) and
+continues with a typed ``then`` (a :class:`~hexkit_empyreal.actions.HexThen` /
+:class:`~hexkit_empyreal.actions.OptionThen`: the step the answer completes).
 
 Source: rulebook, Game Effects (Place Wasteland, Build Track, Transfer) and
 the Spellcar and Specialist references (Gain Mana, Reclaim Mana, Refresh,
@@ -33,7 +35,7 @@ from collections.abc import Sequence
 from hexkit.game import Decision
 
 from hexkit_empyreal.actions import AskReturnGood, ExtraTurn, GainSpecialist, GainSpellcar, NoOp, Refresh, auto
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.actions import (
     Branch,
     BuildTrack,
@@ -41,20 +43,35 @@ from hexkit_empyreal.actions import (
     ChooseOption,
     CopyEffect,
     DeliverChoice,
+    Domain,
     GainMana,
+    HexThen,
+    InNetworkGoods,
     MoveGoodColour,
+    MoveGoodColourThen,
     MoveGoodSource,
+    MoveGoodSourceThen,
+    MoveGoodSources,
     MoveGoodTarget,
+    MoveGoodTargetThen,
+    MoveGoodTargets,
+    OptionThen,
     PayMana,
     PlaceGood,
     PlaceGoodColour,
+    PlaceGoodColourThen,
+    PlaceWastelandThen,
     ReclaimMana,
     ReturnGoodAt,
+    ReturnGoodAtThen,
     ReturnGoodColour,
+    ReturnGoodColourThen,
+    SupplyColours,
     Target,
+    WastelandTargets,
 )
 from hexkit_empyreal.data import TERRAINS, WASTELAND, terrain_index
-from hexkit_empyreal.effects.registry import EffectContext, Steps, domain, get_effect
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.network import adjacent_mask
@@ -145,9 +162,8 @@ def place_wasteland(ctx: EffectContext, *, to_folio: bool = False) -> Decision:
     return ChooseHex(
         player=ctx.player,
         prompt="choose a hex to Place Wasteland on",
-        domain="wasteland_targets",
-        then="place_wasteland",
-        strs=("to_folio",) if to_folio else (),
+        domain=WastelandTargets(),
+        then=PlaceWastelandThen(to_folio=to_folio),
     )
 
 
@@ -203,33 +219,28 @@ def choose(ctx: EffectContext, options: Sequence[tuple[str, Steps]], *, optional
 
 def choose_hex(
     ctx: EffectContext,
-    domain_name: str,
-    then_op: str,
+    domain: Domain,
+    then: HexThen,
     *,
-    ints: tuple[int, ...] = (),
-    strs: tuple[str, ...] = (),
     optional: bool = False,
     prompt: str = "choose a hex",
 ) -> Decision:
-    """Ask for a hex of a registered domain, then run op ``then_op`` with ``ints + (cell,)``."""
-    return ChooseHex(player=ctx.player, prompt=prompt, domain=domain_name, then=then_op, ints=ints, strs=strs, optional=optional)
+    """Ask for a hex of ``domain``, then run ``then.step(player, cell)``."""
+    return ChooseHex(player=ctx.player, prompt=prompt, domain=domain, then=then, optional=optional)
 
 
 def choose_option(
     ctx: EffectContext,
-    then_op: str,
+    then: OptionThen,
     *,
     options: Sequence[str] = (),
-    domain_name: str = "",
-    ints: tuple[int, ...] = (),
-    strs: tuple[str, ...] = (),
+    domain: Domain | None = None,
     optional: bool = False,
     prompt: str = "choose",
 ) -> Decision:
-    """Ask for a name (fixed ``options`` or a domain), then run ``then_op`` with ``strs + (name,)``."""
+    """Ask for a name (fixed ``options`` or a ``domain``), then run ``then.step(player, name)``."""
     return ChooseOption(
-        player=ctx.player, prompt=prompt, domain=domain_name, options=tuple(options), then=then_op,
-        ints=ints, strs=strs, optional=optional,
+        player=ctx.player, prompt=prompt, domain=domain, options=tuple(options), then=then, optional=optional,
     )
 
 
@@ -256,7 +267,7 @@ def move_good_into(ctx: EffectContext) -> Decision:
     """Choose an In-Network hex and move a Good from an adjacent hex into it."""
     return ChooseHex(
         player=ctx.player, prompt="choose an In-Network hex to move a Good into",
-        domain="move_good_targets", then="move_good_target",
+        domain=MoveGoodTargets(), then=MoveGoodTargetThen(),
     )
 
 
@@ -338,15 +349,15 @@ def _place_good(state: EmpyrealState, o: PlaceGood) -> Steps | None:
         return None
     if colour < 0:
         return [ChooseOption(
-            player=o.player, prompt="choose the colour of the Good", domain="supply_colours",
-            then="place_good_colour", ints=(cell,),
+            player=o.player, prompt="choose the colour of the Good", domain=SupplyColours(),
+            then=PlaceGoodColourThen(cell=cell),
         )]
     _put_good(state, o.player, cell, colour)
     return None
 
 
-@domain("supply_colours")
-def _supply_colours(state: EmpyrealState, d: Decision) -> Sequence[str]:
+@lists(SupplyColours)
+def _supply_colours(state: EmpyrealState, domain: SupplyColours, d: Choice) -> Sequence[str]:
     colours = data(state).colours
     return [colours[c] for c in range(6) if state.supply.count(c) > 0]
 
@@ -364,8 +375,8 @@ def _put_good(state: EmpyrealState, player: int, cell: int, colour: int) -> None
     state.note(player, f"placed a {data(state).colours[colour]} Good on {board(state).hexes[cell]}")
 
 
-@domain("move_good_targets")
-def _move_good_targets(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(MoveGoodTargets)
+def _move_good_targets(state: EmpyrealState, domain: MoveGoodTargets, d: Choice) -> Sequence[int]:
     b = board(state)
     goods = state.goods
     return [c for c in bits(state.players[d.player].net) if any(goods[n] for n in b.neighbours[c])]
@@ -375,14 +386,16 @@ def _move_good_targets(state: EmpyrealState, d: Decision) -> Sequence[int]:
 def _move_good_target(state: EmpyrealState, o: MoveGoodTarget) -> Steps | None:
     return [ChooseHex(
         player=o.player, prompt="choose the adjacent hex to take the Good from",
-        domain="move_good_sources", then="move_good_source", ints=(o.target,),
+        domain=MoveGoodSources(), then=MoveGoodSourceThen(target=o.target),
     )]
 
 
-@domain("move_good_sources")
-def _move_good_sources(state: EmpyrealState, d: Decision) -> Sequence[int]:
-    target = d.ints[0]  # type: ignore[attr-defined]
-    return [n for n in board(state).neighbours[target] if state.goods[n]]
+@lists(MoveGoodSources)
+def _move_good_sources(state: EmpyrealState, domain: MoveGoodSources, d: Choice) -> Sequence[int]:
+    then = d.then
+    if not isinstance(then, MoveGoodSourceThen):
+        return ()  # refused at load (integrity): MoveGoodSources reads a MoveGoodSourceThen
+    return [n for n in board(state).neighbours[then.target] if state.goods[n]]
 
 
 @runs(MoveGoodSource)
@@ -395,7 +408,7 @@ def _move_good_source(state: EmpyrealState, o: MoveGoodSource) -> Steps | None:
     names = data(state).colours
     return [ChooseOption(
         player=o.player, prompt="choose the Good to move", options=tuple(names[c] for c in colours),
-        then="move_good_colour", ints=(target, source),
+        then=MoveGoodColourThen(target=target, source=source),
     )]
 
 
@@ -411,15 +424,16 @@ def _move_good(state: EmpyrealState, player: int, source: int, target: int, colo
     state.note(player, f"moved a {data(state).colours[colour]} Good from {b.hexes[source]} to {b.hexes[target]}")
 
 
-@domain("in_network_goods")
-def _in_network_goods(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(InNetworkGoods)
+def _in_network_goods(state: EmpyrealState, domain: InNetworkGoods, d: Choice) -> Sequence[int]:
     goods = state.goods
     return [c for c in bits(state.players[d.player].net) if goods[c]]
 
 
 @runs(AskReturnGood)
 def _ask_return_good(state: EmpyrealState, o: AskReturnGood) -> Steps | None:
-    return [ChooseHex(player=o.player, prompt="choose an In-Network Good to return", domain="in_network_goods", then="return_good_at")]
+    return [ChooseHex(player=o.player, prompt="choose an In-Network Good to return", domain=InNetworkGoods(),
+                      then=ReturnGoodAtThen())]
 
 
 @runs(ReturnGoodAt)
@@ -432,7 +446,7 @@ def _return_good_at(state: EmpyrealState, o: ReturnGoodAt) -> Steps | None:
     names = data(state).colours
     return [ChooseOption(
         player=o.player, prompt="choose the Good to return", options=tuple(names[c] for c in colours),
-        then="return_good_colour", ints=(cell,),
+        then=ReturnGoodColourThen(cell=cell),
     )]
 
 

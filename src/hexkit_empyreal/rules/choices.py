@@ -15,15 +15,13 @@ from hexkit_empyreal.actions import (
     ChooseHex,
     ChooseOption,
     Done,
-    Op,
     PickHex,
     interned,
 )
 from hexkit_empyreal.board import Board
-from hexkit_empyreal.effects.registry import get_domain, push
-from hexkit_empyreal.migrate import step_of
+from hexkit_empyreal.effects.registry import push
 from hexkit_empyreal.rules.declines import note_declined
-from hexkit_empyreal.rules.dispatch import EmpyrealHandler
+from hexkit_empyreal.rules.dispatch import EmpyrealHandler, offered
 from hexkit_empyreal.state import EmpyrealState, board, recall_asked
 
 __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", "BranchHandler"]
@@ -31,19 +29,16 @@ __all__ = ["options_of", "cells_of", "ChooseOptionHandler", "ChooseHexHandler", 
 
 def options_of(state: EmpyrealState, d: ChooseOption) -> list[str]:
     """The options of a :class:`ChooseOption` now."""
-    if d.domain:
-        return [str(x) for x in get_domain(d.domain)(state, d)]
-    return list(d.options)
+    return [str(x) for x in offered(state, d)]
 
 
 def cells_of(state: EmpyrealState, d: ChooseHex) -> list[int]:
     """The cells of a :class:`ChooseHex` now."""
-    return [int(x) for x in get_domain(d.domain)(state, d)]
+    return [int(x) for x in offered(state, d)]
 
 
 class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
-    """Pick a name; the op ``then`` runs with it (the typed step of that old op name, if it has one:
-    :func:`hexkit_empyreal.migrate.step_of`)."""
+    """Pick a name; the choice's continuation ``then`` builds the typed step it completes, pushed to run next."""
 
     def answers(self, state: EmpyrealState, d: ChooseOption) -> Sequence[Any]:
         found = recall_asked(state, d) if d.domain else None
@@ -57,7 +52,7 @@ class ChooseOptionHandler(EmpyrealHandler[ChooseOption]):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        state.pending.append(step_of(Op(player=d.player, op=d.then, ints=d.ints, strs=d.strs + (action.option,), steps=d.steps)))
+        state.pending.append(d.then.step(d.player, action.option))
 
     def why(self, state: EmpyrealState, d: ChooseOption, action: Any) -> str | None:
         return f"the options are: {', '.join(options_of(state, d)) or 'none'}"
@@ -75,8 +70,7 @@ def _pick_answers(b: Board) -> tuple[PickHex, ...]:
 
 
 class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
-    """Pick a hex; the op ``then`` runs with its cell (the typed step of that old op name, if it has
-    one: :func:`hexkit_empyreal.migrate.step_of`)."""
+    """Pick a hex; the choice's continuation ``then`` builds the typed step its cell completes, pushed to run next."""
 
     def answers(self, state: EmpyrealState, d: ChooseHex) -> Sequence[Any]:
         found = recall_asked(state, d)
@@ -91,8 +85,7 @@ class ChooseHexHandler(EmpyrealHandler[ChooseHex]):
         if isinstance(action, Done):
             note_declined(state, d)
             return
-        cell = board(state).index[action.hex]
-        state.pending.append(step_of(Op(player=d.player, op=d.then, ints=d.ints + (cell,), strs=d.strs, steps=d.steps)))
+        state.pending.append(d.then.step(d.player, board(state).index[action.hex]))
 
     def why(self, state: EmpyrealState, d: ChooseHex, action: Any) -> str | None:
         if isinstance(action, PickHex):

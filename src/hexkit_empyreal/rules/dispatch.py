@@ -13,7 +13,7 @@ answer, or the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -21,12 +21,15 @@ from hexkit.flow import Handler as FlowHandler
 from hexkit.flow import Step
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ChooseHex, ChooseOption, Op
-from hexkit_empyreal.effects.registry import Steps, get_domain, get_op, mark, marks_of, push, register
+from hexkit_empyreal.actions import ChooseHex, ChooseOption, Domain, Op
+from hexkit_empyreal.effects.registry import Steps, get_op, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState, remember_asked
 
-__all__ = ["STEPS", "StepFn", "runs", "EmpyrealHandler", "explain_text", "install", "settle"]
+__all__ = [
+    "STEPS", "StepFn", "runs", "LISTS", "Choice", "ListFn", "lists", "offered", "EmpyrealHandler", "explain_text",
+    "install", "settle",
+]
 
 
 Q = TypeVar("Q", bound=Decision)
@@ -98,6 +101,40 @@ def runs(kind: type[T]) -> Callable[[StepFn[T]], StepFn[T]]:
     return decorate
 
 
+Choice = ChooseHex | ChooseOption
+"""A generic choice: a hex or a name, listed from its domain."""
+
+D = TypeVar("D", bound=Domain)
+
+ListFn = Callable[[EmpyrealState, D, Choice], "Sequence[int] | Sequence[str]"]
+"""The listing of a domain: the cells (a :class:`ChooseHex`) or names (a
+:class:`ChooseOption`) on offer now, given the domain value and the choice
+(whose ``player`` and continuation ``then`` it may read)."""
+
+LISTS: dict[type[Domain], Callable[[EmpyrealState, Any, Choice], "Sequence[int] | Sequence[str]"]] = {}
+"""The listing of each domain type (:data:`~hexkit_empyreal.actions.DOMAIN_TYPES`), by type."""
+
+
+def lists(kind: type[D]) -> Callable[[ListFn[D]], ListFn[D]]:
+    """Mark the function that lists the domain type ``kind`` (registered by :func:`install`).
+
+    mypy checks that the function takes a ``kind``: the pairing is typed, not a name.
+    """
+
+    def decorate(fn: ListFn[D]) -> ListFn[D]:
+        return mark(fn, "lists", "", kind)
+
+    return decorate
+
+
+def offered(state: EmpyrealState, d: Choice) -> Sequence[Any]:
+    """The options of a generic choice now: its domain listed, or its fixed ``options``."""
+    domain = d.domain
+    if domain is None:
+        return d.options if type(d) is ChooseOption else ()
+    return LISTS[type(domain)](state, domain, d)
+
+
 _INSTALLED: set[str] = set()
 
 
@@ -118,6 +155,9 @@ def install(modules: Iterable[ModuleType]) -> None:
             if kind == "step":
                 if STEPS.setdefault(extra, obj) is not obj:
                     raise ValueError(f"two functions run {extra.__name__}: {STEPS[extra].__name__}, {obj.__name__}")
+            elif kind == "lists":
+                if LISTS.setdefault(extra, obj) is not obj:
+                    raise ValueError(f"two functions list {extra.__name__}: {LISTS[extra].__name__}, {obj.__name__}")
             else:
                 register(obj, kind, name, extra)
         _INSTALLED.add(module.__name__)
@@ -150,12 +190,11 @@ def settle(state: EmpyrealState) -> None:
             if top.optional:
                 break
             # the options of rules/choices.py (options_of, cells_of), tested for none
-            offered: Any = (top.options if type(top) is ChooseOption and not top.domain
-                            else get_domain(top.domain)(state, top))
-            if not offered:
+            found = offered(state, top)
+            if not found:
                 pending.pop()
                 note_nothing_to_choose(state, top)
                 continue
-            remember_asked(state, top, offered)  # listed next by the handler
+            remember_asked(state, top, found)  # listed next by the handler
         break
 

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexkit.game import Decision
-
-from hexkit_empyreal.actions import PlaceWasteland
+from hexkit_empyreal.actions import PlaceWasteland, WastelandTargets
 from hexkit_empyreal.data import CITY, WASTELAND
-from hexkit_empyreal.effects.registry import Steps, domain
-from hexkit_empyreal.rules.dispatch import runs
+from hexkit_empyreal.effects.registry import Steps
+from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import adjacent_mask
 from hexkit_empyreal.state import EmpyrealState, bits, board
@@ -27,8 +25,8 @@ from hexkit_empyreal.state import tally
 __all__ = ["wasteland_targets", "place_wasteland"]
 
 
-@domain("wasteland_targets")
-def wasteland_targets(state: EmpyrealState, d: Decision) -> Sequence[int]:
+@lists(WastelandTargets)
+def wasteland_targets(state: EmpyrealState, domain: WastelandTargets, d: Choice) -> Sequence[int]:
     """Cells where ``d.player`` may Place Wasteland now (empty if no tile is left)."""
     if state.wasteland <= 0:
         return []
