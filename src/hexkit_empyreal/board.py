@@ -13,7 +13,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 
-from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, BoardSide, GameData, data_key, game_data, load_data
+from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, BoardSide, EmpyrealData, data_key, game_data, load_data
 
 __all__ = ["Board", "board_for", "choose_layout", "BOARD_W", "BOARD_H"]
 
@@ -62,7 +62,7 @@ class Board:
         "size",
     )
 
-    def __init__(self, layout: tuple[str, ...], data: GameData) -> None:
+    def __init__(self, layout: tuple[str, ...], data: EmpyrealData) -> None:
         sides = {s.id: s for s in data.boards}
         offsets = _OFFSETS[max(3, len(layout))] if len(layout) != 3 else _OFFSETS[3]
         hexes: list[Hex] = []
@@ -114,7 +114,7 @@ def board_for(layout: tuple[str, ...], config: object = None) -> Board:
     return b
 
 
-def choose_layout(players: int, rng: Rng, data: GameData) -> tuple[str, ...]:
+def choose_layout(players: int, rng: Rng, data: EmpyrealData) -> tuple[str, ...]:
     """Pick the terrain boards for a player count, with six Cities of six colours.
 
     2-3 players: all A or all B sides of three boards; 4: two A (or two B)

@@ -42,7 +42,7 @@ __all__ = [
     "AwardSpec",
     "RuleNumbers",
     "FriendlyRemovals",
-    "GameData",
+    "EmpyrealData",
     "DATA_DIR",
     "DATA",
     "load_data",
@@ -358,7 +358,7 @@ def slot_of_label(label: str) -> tuple[int, int]:
 
 
 @attrs.frozen(kw_only=True, slots=False)
-class GameData:
+class EmpyrealData:
     """All component data of one game (shared by every state of that game).
 
     Override paths (``GameConfig.overrides``) walk these fields:
@@ -441,7 +441,7 @@ class GameData:
             raise ValueError(f"unknown good colour {colour!r}") from None
 
 
-def _check(data: GameData, report: Report) -> None:
+def _check(data: EmpyrealData, report: Report) -> None:
     """The checks across entries and files (reported by data path)."""
     if [g.terrain for g in data.goods] != list(TERRAINS[:6]):
         report("goods", f"one good for each of the six terrains, in terrain order {TERRAINS[:6]}")
@@ -463,8 +463,8 @@ def _check(data: GameData, report: Report) -> None:
             report(f"spellcars.{key}.id", f"the id {spec.id!r} differs from its key")
 
 
-def _read(reader: DataReader) -> GameData:
-    """Every file of a data folder, assembled into :class:`GameData`."""
+def _read(reader: DataReader) -> EmpyrealData:
+    """Every file of a data folder, assembled into :class:`EmpyrealData`."""
     rules = reader.record("rules.toml", RuleNumbers, path="rules")
     effects = reader.record("effects.toml", EffectNumbers, path="effects")
     friendly = reader.record("variants.toml", FriendlyRemovals, table="friendly", path="friendly")
@@ -477,7 +477,7 @@ def _read(reader: DataReader) -> GameData:
     specialists = reader.table("specialists.toml", "specialists", SpecialistSpec, path="specialists")
     awards = reader.table("awards.toml", "awards", AwardSpec, path="awards")
     reader.raise_if_any()
-    return GameData(
+    return EmpyrealData(
         goods=tuple(goods),
         boards=tuple(boards),
         companies=tuple(companies),
@@ -495,7 +495,7 @@ DATA = DataSet(DATA_DIR, _read, _check)
 """The data set of the game: shipped folder, reader and checks (see :mod:`hexkit.data`)."""
 
 
-def load_data(folder: str | None = None) -> GameData:
+def load_data(folder: str | None = None) -> EmpyrealData:
     """Load and check the component data (cached per folder).
 
     Args:
@@ -503,7 +503,7 @@ def load_data(folder: str | None = None) -> GameData:
             or ``None`` for the shipped data.
 
     Returns:
-        The checked :class:`GameData`.
+        The checked :class:`EmpyrealData`.
 
     Raises:
         InvalidDataError: a file is missing or malformed; each of its
@@ -519,7 +519,7 @@ def data_key(config: Any) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     return folder, tuple(sorted((str(k), repr(v)) for k, v in overrides.items()))
 
 
-def game_data(config: Any) -> GameData:
+def game_data(config: Any) -> EmpyrealData:
     """The component data a config plays with: its data folder, then its overrides.
 
     Args:

@@ -46,7 +46,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import AWARDS, EXPERT, TEAM
-from hexkit_empyreal.data import GameData
+from hexkit_empyreal.data import EmpyrealData
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.state import EmpyrealState, board, data
 
@@ -123,7 +123,7 @@ _TILE_IDS: dict[int, tuple[object, frozenset[str]]] = {}
 _GOOD_VALUE: dict[tuple[float, float], tuple[float, ...]] = {}
 
 
-def _tile_ids(d: GameData) -> frozenset[str]:
+def _tile_ids(d: EmpyrealData) -> frozenset[str]:
     """Ids of the Spellcar tiles (not printed on a folio), cached per data."""
     got = _TILE_IDS.get(id(d))
     if got is None or got[0] is not d:

@@ -34,7 +34,7 @@ from hexkit_empyreal.actions import (
     OptionThen,
 )
 from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
-from hexkit_empyreal.data import GameData
+from hexkit_empyreal.data import EmpyrealData
 from hexkit_empyreal.effects import (
     captains,
     common_spellcars,
@@ -103,10 +103,10 @@ HIDDEN = "?"
 """What a redacted Specialist or Award looks like in a view."""
 
 
-_NAMES: dict[int, tuple[GameData, tuple[tuple[str, ...], ...]]] = {}
+_NAMES: dict[int, tuple[EmpyrealData, tuple[tuple[str, ...], ...]]] = {}
 
 
-def _names_by_type(d: GameData) -> tuple[tuple[str, ...], ...]:
+def _names_by_type(d: EmpyrealData) -> tuple[tuple[str, ...], ...]:
     """Specialist names of each type (Engineer, Surveyor, Station Master) in data order, cached per data."""
     got = _NAMES.get(id(d))
     if got is None or got[0] is not d:

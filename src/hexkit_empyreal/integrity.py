@@ -48,7 +48,7 @@ from hexkit_empyreal.actions import (
     UpgradeChoice,
 )
 from hexkit_empyreal.board import Board, board_for
-from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, GameData
+from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, EmpyrealData
 from hexkit_empyreal.effects.registry import _OPS, passives_of
 from hexkit_empyreal.rules.dispatch import LISTS
 from hexkit_empyreal.rules.turn import ADMIN_STEPS
@@ -122,7 +122,7 @@ def _not_negative(problems: Problems, field: str, value: int) -> None:
         problems.add(field, f"must not be negative, got {value}")
 
 
-def _board(state: EmpyrealState, d: GameData, problems: Problems) -> Board | None:
+def _board(state: EmpyrealState, d: EmpyrealData, problems: Problems) -> Board | None:
     sides = {s.id for s in d.boards}
     bad = [i for i, side in enumerate(state.layout) if side not in sides]
     for i in bad:
@@ -136,7 +136,7 @@ def _board(state: EmpyrealState, d: GameData, problems: Problems) -> Board | Non
         return None
 
 
-def _check_map(state: EmpyrealState, d: GameData, b: Board | None, problems: Problems) -> None:
+def _check_map(state: EmpyrealState, d: EmpyrealData, b: Board | None, problems: Problems) -> None:
     colours = len(d.goods)
     if b is not None:
         for name in ("terrain", "goods", "cars"):
@@ -168,7 +168,7 @@ def _hidden(state: EmpyrealState) -> tuple[str, ...]:
     return (HIDDEN,) if state.viewer is not None else ()
 
 
-def _check_piles(state: EmpyrealState, d: GameData, problems: Problems) -> None:
+def _check_piles(state: EmpyrealState, d: EmpyrealData, problems: Problems) -> None:
     spellcars = d.spellcars
     _names(problems, "state.deck", state.deck, spellcars, "a Spellcar")
     _names(problems, "state.discard", state.discard, spellcars, "a Spellcar")
@@ -194,7 +194,7 @@ def _check_piles(state: EmpyrealState, d: GameData, problems: Problems) -> None:
     _not_negative(problems, "state.wasteland", state.wasteland)
 
 
-def _check_folio(state: EmpyrealState, d: GameData, seat: int, folio: Any, problems: Problems) -> None:
+def _check_folio(state: EmpyrealState, d: EmpyrealData, seat: int, folio: Any, problems: Problems) -> None:
     where = f"state.players.{seat}"
     by_type = {kind: {s.name for s in d.specialists if s.type == kind} for kind in SPECIALIST_TYPES}
     for field, kind in (("engineer", "Engineer"), ("surveyor", "Surveyor"), ("over_surveyor", "Station Master")):
@@ -219,7 +219,7 @@ def _check_folio(state: EmpyrealState, d: GameData, seat: int, folio: Any, probl
         _not_negative(problems, f"{where}.{name}", getattr(folio, name))
 
 
-def _check_turn(state: EmpyrealState, d: GameData, cells: int | None, problems: Problems) -> None:
+def _check_turn(state: EmpyrealState, d: EmpyrealData, cells: int | None, problems: Problems) -> None:
     turn, n = state.turn, state.config.players
     _index(problems, "state.turn.player", turn.player, n, "a seat")
     slots = len(state.players[turn.player].railyard) if 0 <= turn.player < len(state.players) else 0
@@ -252,7 +252,7 @@ def _check_played(state: EmpyrealState, problems: Problems) -> None:
             _not_negative(problems, f"state.played.{name}.{seat}", count)
 
 
-def _check_pending(state: EmpyrealState, d: GameData, b: Board | None, problems: Problems) -> None:
+def _check_pending(state: EmpyrealState, d: EmpyrealData, b: Board | None, problems: Problems) -> None:
     n = state.config.players
     if state.phase == "over" and state.pending:
         problems.add("state.pending", f"{len(state.pending)} questions pending in a finished game")
@@ -298,7 +298,7 @@ def _check_choice(step: ChooseHex | ChooseOption, where: str, cells: int | None,
         _index(problems, f"{where}.domain.centre", domain.centre, cells, "a cell")
 
 
-def _check_step(state: EmpyrealState, d: GameData, b: Board | None, where: str, step: Any,
+def _check_step(state: EmpyrealState, d: EmpyrealData, b: Board | None, where: str, step: Any,
                 problems: Problems) -> None:
     """The names and indices one pending question carries."""
     if not 0 <= step.player < state.config.players:

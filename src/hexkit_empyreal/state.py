@@ -22,7 +22,7 @@ from hexkit.game import State
 
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
-from hexkit_empyreal.data import GameData, game_data
+from hexkit_empyreal.data import EmpyrealData, game_data
 
 __all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out", "remember_asked", "recall_asked"]
 
@@ -400,7 +400,7 @@ def board(state: EmpyrealState) -> Board:
 _last_data: list[object] = [None, None]
 
 
-def data(state: EmpyrealState) -> GameData:
+def data(state: EmpyrealState) -> EmpyrealData:
     """The component data of a state's game (identity-cached per config)."""
     config = state.config
     last = _last_data
