@@ -26,15 +26,17 @@ Source: rulebook, "Phase 2: Actions" and each action's section.
 
 from __future__ import annotations
 
+from typing import ClassVar, TypeAlias
+
 import attrs
 
-from hexkit.flow import Resume
+from hexkit.flow import Question, Resume
 from hexkit.flow.answers import Answer, AnswerKind, ComponentRef
 from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -199,3 +201,55 @@ class Step(Decision):
     data: tuple[int, ...] = ()
     options: tuple[Choose, ...] = ()
     then: Resume | None = None
+
+
+@attrs.frozen(kw_only=True)
+class SootQuestion(Question):
+    """A Soot question with typed, named fields: one class per question kind.
+
+    Ported one kind at a time from :class:`Step` (docs/flow.md, "Soot &
+    Timber"); answered, like every Soot question, by :class:`Choose` values.
+
+    Attributes:
+        kind: the question's kind, the ``Step.kind`` it had (a class
+            constant): the action catalogue's numbers and the observation's
+            ``decision_<kind>`` flag are keyed by it, so they did not move.
+    """
+
+    kind: ClassVar[str]
+
+
+@attrs.frozen(kw_only=True)
+class MarketQuantity(SootQuestion):
+    """Market Transaction: how many units of ``good`` to buy or sell at ``at``.
+
+    Answers ``Choose("qty", n)`` for ``n`` from 1 to ``most``, labelled
+    ``"sell 3 Lumber"``. In another seat's view of a question naming an
+    ingredient behind its asker's screen, ``at`` is ``None`` and ``good``
+    and ``most`` are -1 (its one answer is a masked ``"?"``).
+
+    Attributes:
+        at: the market location.
+        good: the good's index in the game's goods (data order, as answers give it).
+        sell: selling (else buying).
+        most: the most units on offer (at least 1).
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    kind: ClassVar[str] = "market.qty"
+    at: Hex | None
+    good: int
+    sell: bool
+    most: int
+
+
+TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity,)
+"""The question kinds ported from :class:`Step` to their own class."""
+
+SootDecision: TypeAlias = "Step | SootQuestion"
+"""A pending Soot question: a :class:`Step` of a kind not ported yet, or a typed one
+(both say their ``kind`` and ``player``)."""
+
+SOOT_DECISIONS: tuple[type[Step], type[SootQuestion]] = (Step, SootQuestion)
+"""The classes of :data:`SootDecision`, for ``isinstance``."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from hexkit.flow.answers import AnswerKind, ComponentRef
 from hexkit.present import AnswerInfo
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose
 from hexkit_soot.config import D
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState
@@ -87,7 +87,7 @@ def present_answer(state: SootState, action: Any) -> AnswerInfo | None:
     ref = action.component
     if kind is AnswerKind.COMPONENT and ref is not None:
         step = state.decision()
-        named = _named(state, step.kind if isinstance(step, Step) else "", ref, label)
+        named = _named(state, str(getattr(step, "kind", "")), ref, label)
         if named is not None:
             return named
     return AnswerInfo(kind.value, label, hex=action.hex, component=ref)
