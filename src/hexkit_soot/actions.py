@@ -36,7 +36,7 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -244,7 +244,23 @@ class MarketQuantity(SootQuestion):
     most: int
 
 
-TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity,)
+@attrs.frozen(kw_only=True)
+class ScrubSoot(SootQuestion):
+    """Scrub Soot: how many soot cubes to remove (paying for each).
+
+    Answers ``Choose("qty", n)`` for ``n`` from 1 to ``most``, labelled ``"remove 2 soot"``.
+
+    Attributes:
+        most: the most cubes the player can remove now (at least 1).
+
+    Source: rulebook, "Scrub Soot".
+    """
+
+    kind: ClassVar[str] = "soot.scrub"
+    most: int
+
+
+TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

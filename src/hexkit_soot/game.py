@@ -19,7 +19,7 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import TYPED_QUESTIONS, Choose, MarketQuantity, SootQuestion, Step
+from hexkit_soot.actions import TYPED_QUESTIONS, Choose, MarketQuantity, ScrubSoot, SootQuestion, Step
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -320,6 +320,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow: Flow[SootState] = Flow(self.info.name)
         flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
         flow.question(MarketQuantity, Typed(market.QuantityHandler()))
+        flow.question(ScrubSoot, Typed(soot.ScrubHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

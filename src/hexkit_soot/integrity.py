@@ -26,7 +26,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import TYPED_QUESTIONS, MarketQuantity, SootQuestion, Step
+from hexkit_soot.actions import TYPED_QUESTIONS, MarketQuantity, ScrubSoot, SootQuestion, Step
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
@@ -585,6 +585,10 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"{where}.good", f"{q.good} is out of range for a good (0..{len(D(state).goods) - 1})")
         if q.most < 1:
             problems.add(f"{where}.most", f"{q.most}: a market question offers at least 1 unit")
+    elif isinstance(q, ScrubSoot):
+        soot = state.players[q.player].soot if 0 <= q.player < len(state.players) else 0
+        if not 1 <= q.most <= soot:
+            problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
 
 
 def _check_step_data(state: SootState, i: int, problems: Problems) -> None:

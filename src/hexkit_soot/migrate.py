@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import MarketQuantity, SootQuestion
+from hexkit_soot.actions import MarketQuantity, ScrubSoot, SootQuestion
 from hexkit_soot.grid import code_hex
 
 __all__ = ["typed_question", "MIGRATIONS"]
@@ -44,8 +44,20 @@ def _market_qty(saved: dict[str, Any]) -> dict[str, Any]:
             "most": -1 if masked else len(options)}
 
 
+def _soot_scrub(saved: dict[str, Any]) -> dict[str, Any]:
+    options = saved.get("options")
+    if not isinstance(options, list) or not options:
+        raise ValueError("options: a 'soot.scrub' question offers at least one quantity")
+    if saved.get("data") not in (None, []) or saved.get("tag") not in (None, ""):
+        raise ValueError("data: a 'soot.scrub' question holds no data or tag")
+    if saved.get("then") is not None:
+        raise ValueError("then: a 'soot.scrub' question has no continuation")
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "most": len(options)}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
+    "soot.scrub": (ScrubSoot, _soot_scrub),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

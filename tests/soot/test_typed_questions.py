@@ -1,5 +1,7 @@
 """Soot question kinds ported from ``Step(kind, tag, data)`` to typed questions.
 
+``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
+
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
 those of the old step, a save from before loads as the typed question, and a
@@ -21,16 +23,18 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, MarketQuantity, Step
+from hexkit_soot.actions import Choose, MarketQuantity, ScrubSoot, Step
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
-from hexkit_soot.state import SootState
+from hexkit_soot.state import CENTRAL_CITY, SootState
+
+from .helpers import start
 
 
 @cache
-def _market_questions() -> tuple[SootState, ...]:
-    """Clones of the positions of seeded random games where a market quantity question is pending."""
+def _positions() -> tuple[SootState, ...]:
+    """Clones of the positions of seeded random games where a typed question is pending."""
     out = []
     for players, seed in ((2, 1), (4, 2), (3, 3)):
         state = GAME.new(GAME.make_config(players), seed)
@@ -41,6 +45,10 @@ def _market_questions() -> tuple[SootState, ...]:
             legal = GAME.legal_actions(state)
             GAME.apply(state, legal[rng.randbelow(len(legal))])
     return tuple(out)
+
+
+def _market_questions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], MarketQuantity))
 
 
 def _old_form(state: SootState) -> dict[str, Any]:
@@ -58,6 +66,11 @@ def _old_form(state: SootState) -> dict[str, Any]:
                 "player": q.player, "prompt": q.prompt, "kind": "market.qty", "tag": side,
                 "data": [hex_code(q.at), q.good],
                 "options": [{"code": "qty", "arg": n, "label": f"{side} {n} {good}"} for n in range(1, q.most + 1)],
+            }
+        elif isinstance(q, ScrubSoot):
+            old["state"]["pending"][i] = {
+                "player": q.player, "prompt": q.prompt, "kind": "soot.scrub", "tag": "", "data": [],
+                "options": [{"code": "qty", "arg": n, "label": f"remove {n} soot"} for n in range(1, q.most + 1)],
             }
     return old
 
@@ -137,4 +150,39 @@ def test_a_typed_question_naming_what_does_not_exist_is_refused() -> None:
     saved["state"]["pending"][-1]["good"] = 0
     saved["state"]["pending"][-1]["at"] = str(Hex(40, 40))
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
+        codec(GAME).state_from_dict(saved)
+
+
+def _scrub_position() -> SootState:
+    """P0 at its turn with 2 soot, currency and its Builder at the Central City, Scrub Soot chosen."""
+    state = start()
+    p = state.players[0]
+    p.soot, p.currency = 2, 10
+    p.builders = [CENTRAL_CITY]
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Scrub Soot"))
+    return state
+
+
+def test_scrub_soot_is_typed_answers_as_before_and_loads_from_before() -> None:
+    state = _scrub_position()
+    q = state.pending[-1]
+    assert isinstance(q, ScrubSoot) and q.kind == "soot.scrub" and q.prompt == "Scrub Soot: how many?"
+    assert q.most == 2
+    legal = list(GAME.legal_actions(state))
+    assert [(a.code, a.arg, a.label) for a in legal] == [("qty", 1, "remove 1 soot"), ("qty", 2, "remove 2 soot")]
+    assert key(q, legal[-1]) == ("soot.scrub", "qty", 2)
+    old = _old_form(state)
+    assert old["state"]["pending"][-1]["kind"] == "soot.scrub"
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    cash = state.players[0].currency
+    GAME.apply(loaded, legal[-1])
+    assert loaded.players[0].soot == 0
+    assert loaded.players[0].currency == cash - 2 * D(state).numbers.scrub_cost
+    with pytest.raises(IllegalActionError):
+        GAME.apply(state, Choose(code="qty", arg=3))
+    assert state.pending[-1] == q and state.players[0].soot == 2
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["most"] = 99
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.most"):
         codec(GAME).state_from_dict(saved)
