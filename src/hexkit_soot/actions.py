@@ -1,8 +1,10 @@
 """Actions and decisions of Soot & Timber.
 
-A turn is a chain of small questions. Every pending question is a
-:class:`Step` (one decision class; ``kind`` names the question), and every
-answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
+A turn is a chain of small questions. A pending question is a typed
+question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
+:class:`ScrubSoot`, with named fields) or, for the kinds not ported yet, a
+:class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
+context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
 (a hex index, a unit count, a slot). The label is for people and logs and
 takes no part in equality, so a record stays valid if wording changes.
@@ -183,7 +185,9 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"explore.tile"``, ``"market.qty"``, ``"effect"``.
+            ``"explore.tile"``, ``"effect"`` (``"market.qty"`` and
+            ``"soot.scrub"`` are typed questions now; an old save's step of
+            those kinds loads as one, :mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
