@@ -471,6 +471,11 @@ class Game(ABC, Generic[S, C]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type, ...]]
     decision_types: ClassVar[tuple[type[Decision], ...]] = ()
+    untagged_decision: ClassVar[type[Decision] | None] = None
+    """The decision type a saved decision without a ``"type"`` tag is read as
+    (``None``: such a save is refused once the game has several decision
+    types). A game that had one decision type, saved without tags, and gains
+    more keeps loading its older saves by naming that type here."""
     _action_check: Callable[[Any], str | None]
 
     # -- set-up ---------------------------------------------------------

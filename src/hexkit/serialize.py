@@ -19,6 +19,7 @@ from functools import cache, cached_property
 from typing import Any, Union
 
 import attrs
+from attrs import NOTHING
 import cattrs
 from cattrs.cols import namedtuple_dict_structure_factory, namedtuple_dict_unstructure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -242,7 +243,9 @@ class GameCodec:
             # typed ``Decision`` (a continuation) get the tagged form too.
             _register_exact(conv, Decision, decision_union)
             if len(decisions) > 1:
-                configure_tagged_union(decision_union, conv, tag_name="type", tag_generator=_tag)
+                untagged = getattr(game, "untagged_decision", None)
+                configure_tagged_union(decision_union, conv, tag_name="type", tag_generator=_tag,
+                                       default=untagged if untagged is not None else NOTHING)
         _register_exact(conv, GameConfig, game.config_type)
         state_type = game.state_type
         conv.register_unstructure_hook(

@@ -1,8 +1,10 @@
 """Actions and decisions of Soot & Timber.
 
-A turn is a chain of small questions. Every pending question is a
-:class:`Step` (one decision class; ``kind`` names the question), and every
-answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
+A turn is a chain of small questions. A pending question is a typed
+question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
+:class:`ScrubSoot`, with named fields) or, for the kinds not ported yet, a
+:class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
+context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
 (a hex index, a unit count, a slot). The label is for people and logs and
 takes no part in equality, so a record stays valid if wording changes.
@@ -14,27 +16,137 @@ Examples of chains (each line is one decision):
 * Turn menu -> ``Choose("Market")`` -> ``Choose("sell", good id)`` ->
   ``Choose("qty", 3)``.
 
+Every answer is also an answer of the core's shared vocabulary
+(:mod:`hexkit.flow.answers`): its :attr:`Choose.kind`, :attr:`Choose.hex`
+and :attr:`Choose.component` are read from its ``code`` and ``arg`` through
+:data:`ANSWER_CODES`, so a frontend or an agent tells "choose a hex" from
+"choose a card" without knowing Soot's codes, while the answer's fields,
+equality and JSON form stay what records and saved games hold.
+
 Source: rulebook, "Phase 2: Actions" and each action's section.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar, TypeAlias
+
 import attrs
 
-from hexkit.flow import Resume
+from hexkit.flow import Question, Resume
+from hexkit.flow.answers import Answer, AnswerKind, ComponentRef
 from hexkit.game import Decision
+from hexkit.hexes import Hex
+from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+
+HEX_CODES = range(1 << 18, 1 << 20)
+"""The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
+``-256 <= q < 512`` and ``-512 <= r < 512`` (every hex a map can reach: a map
+is assembled from tiles around ``(0, 0)``). Small-integer arguments (counts,
+ids, slots) are far below it, so an answer whose ``code`` serves both (``"upgrade"``:
+a settlement's hex, or an upgrade's number) is read without its question."""
+
+
+@attrs.frozen
+class Meaning:
+    """What one reading of an answer code means in the shared vocabulary.
+
+    Attributes:
+        kind: the answer's shared kind.
+        pack: for a hex: ``arg`` is ``hex_code(h) * pack + sub`` (``sub < pack``); 0 otherwise.
+        group: for a component: its :attr:`~hexkit.flow.answers.ComponentRef.group`;
+            its key is ``str(arg % modulo)`` (``str(arg)`` when ``modulo`` is 0).
+        modulo: see ``group``.
+    """
+
+    kind: AnswerKind
+    pack: int = 0
+    group: str = ""
+    modulo: int = 0
+
+    def fits(self, arg: int) -> bool:
+        """Whether ``arg`` can be read this way (a hex reading needs a hex code)."""
+        return not self.pack or arg // self.pack in HEX_CODES
+
+
+def _hex(pack: int) -> tuple[Meaning, ...]:
+    return (Meaning(AnswerKind.HEX, pack=pack),)
+
+
+def _part(group: str, modulo: int = 0) -> tuple[Meaning, ...]:
+    return (Meaning(AnswerKind.COMPONENT, group=group, modulo=modulo),)
+
+
+_OPTION = Meaning(AnswerKind.OPTION)
+_NUMBER = (Meaning(AnswerKind.NUMBER),)
+_DONE = (Meaning(AnswerKind.DONE),)
+_YES_NO = (Meaning(AnswerKind.YES_NO),)
+
+ANSWER_CODES: dict[str, tuple[Meaning, ...]] = {
+    # a hex: arg = hex_code(h) * pack + sub (an edge's direction, a kind's index, a slot)
+    "hex": _hex(1), "trail": _hex(1), "community": _hex(1), "train": _hex(1),
+    "Abandon Camp": _hex(1),
+    "interact": _hex(2),
+    "edge": _hex(8), "Buy Share": _hex(8), "settle": _hex(8), "facility": _hex(8), "fire": _hex(8),
+    "Hire Worker": _hex(8), "End Strike": _hex(8), "pay": _hex(8), "strike": _hex(8),
+    "build": _hex(32),
+    # founding a camp packs its kind (x16); abandoning one is the bare hex
+    "camp": (Meaning(AnswerKind.HEX, pack=16), Meaning(AnswerKind.HEX, pack=1)),
+    # a settlement's tier upgrade names its hex; buying an upgrade or upgrading a road is an option
+    "upgrade": (Meaning(AnswerKind.HEX, pack=1), _OPTION),
+    # Vertical Integration loads at a hex; a caravan loads one good
+    "load": (Meaning(AnswerKind.HEX, pack=1), Meaning(AnswerKind.COMPONENT, group="good")),
+    # a card or another component: arg is its index in the data (cards, contracts, goods)
+    "Play Card": _part("card"), "Spend Card": _part("card"), "keep": _part("card"),
+    "discard": _part("card"),  # a hand card; at set-up a secret objective card (its own index)
+    "row": _part("card row"),
+    "Claim Contract": _part("contract row"), "Fulfil Contract": _part("contract"),
+    "Abandon Contract": _part("contract"),
+    "sell": _part("good"), "buy": _part("good"), "give": _part("good"), "ask": _part("good"),
+    "unload": _part("good"), "good": _part("good"), "food": _part("good"),
+    "Provisioner": _part("good", 64),
+    # a number
+    "qty": _NUMBER, "bid": _NUMBER, "currency": _NUMBER, "due": _NUMBER,
+    # yes or no
+    "accept": _YES_NO, "decline": _YES_NO, "reserve": _YES_NO,
+    # done or skip
+    "done": _DONE, "skip": _DONE, "Pass": _DONE,
+}
+"""Answer code -> its readings, tried in order (the first that :meth:`~Meaning.fits`
+the argument; the last when none does, as for a redacted answer's ``arg`` of -1).
+A code not listed (the turn menu's action names, ``"blind"``, ``"way"``, ``"agent"``...)
+is one of named options."""
+
+_OPTIONS = (_OPTION,)
+
+
+def _meaning(code: str, arg: int) -> Meaning:
+    readings = ANSWER_CODES.get(code, _OPTIONS)
+    for reading in readings:
+        if reading.fits(arg):
+            return reading
+    return readings[-1]
 
 
 @attrs.frozen(kw_only=True)
-class Choose:
+class Choose(Answer):
     """An answer to the pending :class:`Step`.
 
     Attributes:
         code: what kind of answer (an action name, ``"hex"``, ``"good"``, ``"qty"``...).
         arg: its integer argument (meaning set by ``code``).
         label: readable text; not part of equality or hashing.
+
+    Its shared kind, hex and component come from ``code`` and ``arg``
+    (:data:`ANSWER_CODES`):
+
+    >>> from hexkit_soot.grid import hex_code
+    >>> a = Choose(code="edge", arg=hex_code(Hex(2, -1)) * 8 + 3)
+    >>> a.kind, a.hex, a.component
+    (<AnswerKind.HEX: 'hex'>, Hex(q=2, r=-1), None)
+    >>> Choose(code="sell", arg=4).component, Choose(code="qty", arg=2).kind
+    (ComponentRef(group='good', key='4'), <AnswerKind.NUMBER: 'number'>)
     """
 
     code: str
@@ -44,6 +156,28 @@ class Choose:
     def __str__(self) -> str:
         return str(self.label or (f"{self.code} {self.arg}" if self.arg else self.code))
 
+    # The vocabulary's ``kind`` is a class constant; a Choose's depends on its code.
+    @property
+    def kind(self) -> AnswerKind:  # type: ignore[override]
+        """The answer's shared kind (:data:`ANSWER_CODES`)."""
+        return _meaning(self.code, self.arg).kind
+
+    @property
+    def hex(self) -> Hex | None:
+        """The hex a hex answer names (``None`` for other kinds, or a redacted argument)."""
+        reading = _meaning(self.code, self.arg)
+        if not reading.pack or not reading.fits(self.arg):
+            return None
+        return code_hex(self.arg // reading.pack)
+
+    @property
+    def component(self) -> ComponentRef | None:
+        """The card, contract or good a component answer names, by its index in the data."""
+        reading = _meaning(self.code, self.arg)
+        if not reading.group or self.arg < 0:
+            return None
+        return ComponentRef(reading.group, str(self.arg % reading.modulo if reading.modulo else self.arg))
+
 
 @attrs.frozen(kw_only=True)
 class Step(Decision):
@@ -51,7 +185,9 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"explore.tile"``, ``"market.qty"``, ``"effect"``.
+            ``"explore.tile"``, ``"effect"`` (``"market.qty"`` and
+            ``"soot.scrub"`` are typed questions now; an old save's step of
+            those kinds loads as one, :mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
@@ -69,3 +205,71 @@ class Step(Decision):
     data: tuple[int, ...] = ()
     options: tuple[Choose, ...] = ()
     then: Resume | None = None
+
+
+@attrs.frozen(kw_only=True)
+class SootQuestion(Question):
+    """A Soot question with typed, named fields: one class per question kind.
+
+    Ported one kind at a time from :class:`Step` (docs/flow.md, "Soot &
+    Timber"); answered, like every Soot question, by :class:`Choose` values.
+
+    Attributes:
+        kind: the question's kind, the ``Step.kind`` it had (a class
+            constant): the action catalogue's numbers and the observation's
+            ``decision_<kind>`` flag are keyed by it, so they did not move.
+    """
+
+    kind: ClassVar[str]
+
+
+@attrs.frozen(kw_only=True)
+class MarketQuantity(SootQuestion):
+    """Market Transaction: how many units of ``good`` to buy or sell at ``at``.
+
+    Answers ``Choose("qty", n)`` for ``n`` from 1 to ``most``, labelled
+    ``"sell 3 Lumber"``. In another seat's view of a question naming an
+    ingredient behind its asker's screen, ``at`` is ``None`` and ``good``
+    and ``most`` are -1 (its one answer is a masked ``"?"``).
+
+    Attributes:
+        at: the market location.
+        good: the good's index in the game's goods (data order, as answers give it).
+        sell: selling (else buying).
+        most: the most units on offer (at least 1).
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    kind: ClassVar[str] = "market.qty"
+    at: Hex | None
+    good: int
+    sell: bool
+    most: int
+
+
+@attrs.frozen(kw_only=True)
+class ScrubSoot(SootQuestion):
+    """Scrub Soot: how many soot cubes to remove (paying for each).
+
+    Answers ``Choose("qty", n)`` for ``n`` from 1 to ``most``, labelled ``"remove 2 soot"``.
+
+    Attributes:
+        most: the most cubes the player can remove now (at least 1).
+
+    Source: rulebook, "Scrub Soot".
+    """
+
+    kind: ClassVar[str] = "soot.scrub"
+    most: int
+
+
+TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot)
+"""The question kinds ported from :class:`Step` to their own class."""
+
+SootDecision: TypeAlias = "Step | SootQuestion"
+"""A pending Soot question: a :class:`Step` of a kind not ported yet, or a typed one
+(both say their ``kind`` and ``player``)."""
+
+SOOT_DECISIONS: tuple[type[Step], type[SootQuestion]] = (Step, SootQuestion)
+"""The classes of :data:`SootDecision`, for ``isinstance``."""

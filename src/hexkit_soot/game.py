@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn
 
 from hexkit.errors import HexkitError, InvalidRecordError, UnknownQuestionError
 from hexkit.flow import Flow, FlowGame, Handler
@@ -16,7 +19,8 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import TYPED_QUESTIONS, Choose, MarketQuantity, ScrubSoot, SootQuestion, Step
+from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
 from hexkit_soot.effects import (
@@ -134,6 +138,9 @@ HIDDEN_FIELDS = (
     "bids.*",
     "pending.*.options.*",
     "pending.*.data.*",
+    "pending.*.at",  # a typed question's fields (MarketQuantity naming a screened ingredient)
+    "pending.*.good",
+    "pending.*.most",
 )
 """State paths a player's view may hide: the kinds of other players'
 ingredients (behind their screens: their number moves to ``screened``; the
@@ -239,6 +246,39 @@ class SootQuestions(Handler[SootState, Step, Choose]):
             advance(state)
 
 
+Q = TypeVar("Q", bound=SootQuestion)
+
+
+class Typed(Handler[SootState, Q, Choose], Generic[Q]):
+    """A typed question's own handler, then :func:`~hexkit_soot.rules.flow.advance` when no question is left.
+
+    Args:
+        inner: the question's handler (the rule module's).
+    """
+
+    def __init__(self, inner: Handler[SootState, Q, Choose]) -> None:
+        self.inner = inner
+        self.fast_contains = inner.fast_contains
+
+    def answers(self, state: SootState, question: Q) -> Sequence[Choose]:
+        """The inner handler's answers."""
+        return self.inner.answers(state, question)
+
+    def contains(self, state: SootState, question: Q, answer: object) -> bool:
+        """The inner handler's check."""
+        return self.inner.contains(state, question, answer)
+
+    def explain(self, state: SootState, question: Q, answer: object) -> str | None:
+        """The inner handler's reason."""
+        return self.inner.explain(state, question, answer)
+
+    def resolve(self, state: SootState, question: Q, answer: Choose) -> None:
+        """Answer, then run on to the next question."""
+        self.inner.resolve(state, question, answer)
+        if not state.pending:
+            advance(state)
+
+
 class SootGame(FlowGame[SootState, SootConfig]):
     """Soot & Timber, base game for 2-6 players (2P Market Flux, 5-6P Outer District)."""
 
@@ -261,7 +301,9 @@ class SootGame(FlowGame[SootState, SootConfig]):
     config_type: ClassVar[type[SootConfig]] = SootConfig
     state_type: ClassVar[type[SootState]] = SootState
     action_types: ClassVar[tuple[type, ...]] = (Choose,)
-    decision_types: ClassVar[tuple[type, ...]] = (Step,)
+    decision_types: ClassVar[tuple[type, ...]] = (Step, *TYPED_QUESTIONS)
+    untagged_decision: ClassVar[type[Step]] = Step
+    """Saves from before the typed questions hold only untagged ``Step`` values."""
     faction_parts: ClassVar[tuple[str, ...]] = ("archetype",)
     """Name of the one part of a ``factions`` label (the sim's optional
     ``faction_parts`` hook: a :func:`hexkit.sim.load_results` column)."""
@@ -278,11 +320,29 @@ class SootGame(FlowGame[SootState, SootConfig]):
         register(REGISTRY)
         flow: Flow[SootState] = Flow(self.info.name)
         flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
+        flow.question(MarketQuantity, Typed(market.QuantityHandler()))
+        flow.question(ScrubSoot, Typed(soot.ScrubHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)
         return flow
+
+    def register_codec_hooks(self, conv: cattrs.Converter) -> None:
+        """Read a saved ``Step`` of a kind that has its own class now as that class (:mod:`hexkit_soot.migrate`)."""
+        super().register_codec_hooks(conv)
+        made: list[Any] = []
+
+        def structure_step(saved: Any, _: Any) -> Any:
+            if isinstance(saved, dict):
+                typed = typed_question(saved)
+                if typed is not None:
+                    return conv.structure(typed[1], typed[0])
+            if not made:
+                made.append(make_dict_structure_fn(Step, conv))
+            return made[0](saved, Step)
+
+        conv.register_structure_hook(Step, structure_step)
 
     def score_notes(self, state: SootState) -> list[str]:
         """Extra lines under the score sheet: the partnerships, best first (Partnerships on), else none.

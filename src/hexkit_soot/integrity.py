@@ -26,7 +26,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import Step
+from hexkit_soot.actions import TYPED_QUESTIONS, MarketQuantity, ScrubSoot, SootQuestion, Step
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
@@ -492,10 +492,14 @@ def _check_market(state: SootState, problems: Problems) -> None:
 def _check_steps(state: SootState, problems: Problems) -> None:
     """Each question names a rule that answers it and a seat that exists."""
     n = state.config.players
-    for i, step in enumerate(_steps(state)):
-        kind = step.kind
-        if kind != "effect" and kind not in HANDLERS:
-            problems.add(f"state.pending.{i}.kind", f"no rule answers a {kind!r} question")
+    for i, step in enumerate(state.pending):
+        if isinstance(step, Step):
+            kind = step.kind
+            if kind != "effect" and kind not in HANDLERS:
+                problems.add(f"state.pending.{i}.kind", f"no rule answers a {kind!r} question")
+        elif not isinstance(step, TYPED_QUESTIONS):
+            problems.add(f"state.pending.{i}", f"{type(step).__name__} is not a Soot question")
+            continue
         _seat(problems, f"state.pending.{i}.player", step.player, n)
     if not state.pending and state.phase != "over":
         problems.add("state.pending", f"no question pending in phase {state.phase!r}: the game is not over")
@@ -509,7 +513,6 @@ STEP_DATA: dict[str, tuple[str, ...]] = {
     "explore.hex": ("explorer", "drawn"),
     "extract.mode": ("explored",),
     "market.good": ("explored",),
-    "market.qty": ("explored", "good"),
     "move.agent": ("count",),
     "move.walk": ("count", "agent"),
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
@@ -540,7 +543,6 @@ STEP_ANSWERS: dict[str, dict[str, str]] = {
     "move.cargo": {"load": "good", "unload": "good"},
     "trade.build": {"give": "good", "ask": "good"},
     "cards.draw": {"row": "row"},
-    "market.qty": {"qty": "count"},
 }
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
 
@@ -574,13 +576,34 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
     return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
 
 
-def _steps(state: SootState) -> list[Step]:
-    """The pending questions (a Soot state holds only :class:`Step` questions; the codec loads no other)."""
-    return cast(list[Step], state.pending)
+def _steps(state: SootState) -> list[Step | SootQuestion]:
+    """The pending questions (a Soot state holds only :class:`Step` and typed questions; the codec loads no other)."""
+    return cast("list[Step | SootQuestion]", state.pending)
+
+
+def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) -> None:
+    """The fields of a typed question refer to what exists (a masked one in another seat's view aside)."""
+    if isinstance(q, MarketQuantity):
+        if q.at is None and state.viewer not in (None, q.player) and q.good == -1:
+            return
+        where = f"state.pending.{i}"
+        if q.at is None or q.at not in state.tiles:
+            problems.add(f"{where}.at", f"{q.at} is not an explored hex")
+        if not 0 <= q.good < len(D(state).goods):
+            problems.add(f"{where}.good", f"{q.good} is out of range for a good (0..{len(D(state).goods) - 1})")
+        if q.most < 1:
+            problems.add(f"{where}.most", f"{q.most}: a market question offers at least 1 unit")
+    elif isinstance(q, ScrubSoot):
+        soot = state.players[q.player].soot if 0 <= q.player < len(state.players) else 0
+        if not 1 <= q.most <= soot:
+            problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
 
 
 def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
     step = _steps(state)[i]
+    if not isinstance(step, Step):
+        _check_typed(state, i, step, problems)
+        return
     masked = state.viewer is not None and step.player != state.viewer
     for j, (what, value) in enumerate(zip(STEP_DATA.get(step.kind, ()), step.data)):
         why = "" if masked and value == -1 else _refers(state, step.player, what, value)
@@ -623,8 +646,8 @@ def _check_destinations(state: SootState, problems: Problems) -> None:
     """The answers of a move question on top are hexes the agent can reach now."""
     i = len(state.pending) - 1
     step = _steps(state)[i]
-    if state.viewer not in (None, step.player) or problems.errors:
-        return  # another player's masked question; or its indices are already wrong
+    if not isinstance(step, Step) or state.viewer not in (None, step.player) or problems.errors:
+        return  # a typed question; another player's masked question; or its indices are already wrong
     reachable = _destinations(state, step)
     if reachable is None:
         return
@@ -647,7 +670,7 @@ def _check_pending(state: SootState, problems: Problems, game: Game[SootState, A
                 problems.add(f"state.pending.{i}.player", f"seat {step.player} is asked for a turn but has passed")
     if state.pending:  # the question on top is the one answered next (those below wait)
         top, i = _steps(state)[-1], len(state.pending) - 1
-        if top.kind not in GENERATORS and top.kind != "effect" and not top.options:
+        if isinstance(top, Step) and top.kind not in GENERATORS and top.kind != "effect" and not top.options:
             problems.add(f"state.pending.{i}.options", f"a {top.kind!r} question with no answers")
     for i in range(len(state.pending)):
         _check_step_data(state, i, problems)
@@ -673,9 +696,11 @@ def _check_answers(state: SootState, problems: Problems, game: Game[SootState, A
     """
     i = len(state.pending) - 1
     top = _steps(state)[i]
-    if not top.options or state.viewer is not None:
+    if state.viewer is not None:
         return
-    for j, answer in enumerate(top.options[:DRY_RUN_ANSWERS]):
+    # a typed question's answers are listed from its fields (a market question's quantities)
+    options = top.options if isinstance(top, Step) else tuple(game.legal_actions(state))
+    for j, answer in enumerate(options[:DRY_RUN_ANSWERS]):
         try:
             game.apply(game.clone(state), answer)
         except IllegalActionError:

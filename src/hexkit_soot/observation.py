@@ -56,6 +56,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit.rl import Encoder, Float32Array, ObservationSpec, rewrite, rewrite_flag
 
+from hexkit_soot.actions import TYPED_QUESTIONS
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.registry import REGISTRY
 from hexkit_soot.rules.communities import INGREDIENTS
@@ -160,8 +161,10 @@ class SootEncoder(Encoder):
         block("price", tracked)
         block("floor", tracked)
         block("supply", goods)
-        self._kinds = {k: i for i, k in enumerate(sorted(REGISTRY.handlers))}
-        block("decision", sorted(REGISTRY.handlers))
+        # every question kind, whether a Step kind or a typed question's (same order as before the port)
+        kinds = sorted({*REGISTRY.handlers, *(q.kind for q in TYPED_QUESTIONS)})
+        self._kinds = {k: i for i, k in enumerate(kinds)}
+        block("decision", kinds)
         cards = list(d.cards)
         self._cards = {c: i for i, c in enumerate(cards)}
         block("hand", cards)

@@ -1,12 +1,11 @@
 """How Soot & Timber's answers look to a frontend (the core's ``present_answer`` hook).
 
-Every Soot answer is a :class:`~hexkit_soot.actions.Choose` with a ``code``;
-this module maps the codes to the shared kinds of :mod:`hexkit.flow.answers`:
-``hex``/``trail`` name a hex (``arg`` is its :func:`~hexkit_soot.grid.hex_code`),
-``Play Card``, ``row`` and card ``discard`` name a card (with its currency
-value, what it costs to give up), ``discard`` at set-up a secret objective,
-``qty`` a number, ``done`` is done. Everything else is an option, and
-:func:`hexkit.present.present` falls back to its own reading.
+Every Soot answer is a :class:`~hexkit_soot.actions.Choose`, an answer of the
+shared vocabulary: its kind, hex and component come from the answer itself
+(:data:`hexkit_soot.actions.ANSWER_CODES`). This hook only adds what needs the
+state: a component's name instead of its index (``ComponentRef("card",
+"Boomtown")``, the good, the contract, the secret objective dealt at set-up)
+and, for a card, its currency value (what it costs to give up).
 
 Source: rulebook, "Phase 2: Actions" (the answers' meanings).
 """
@@ -15,11 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit.flow.answers import ComponentRef
+from hexkit.flow.answers import AnswerKind, ComponentRef
 from hexkit.present import AnswerInfo
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose
 from hexkit_soot.config import D
-from hexkit_soot.grid import code_hex
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState
 from hexkit_soot.views import HIDDEN
@@ -35,6 +33,42 @@ def _card(state: SootState, name: str, label: str) -> AnswerInfo:
     return AnswerInfo("component", text, component=ComponentRef("card", name))
 
 
+def _named(state: SootState, question: str, ref: ComponentRef, label: str) -> AnswerInfo | None:
+    """The component ``ref`` (an index into the data or a row) by name, or ``None`` if it names nothing."""
+    data = D(state)
+    i = int(ref.key)
+    if ref.group == "card" and question == "setup.secret":
+        objectives = data.secret_objectives
+        if 0 <= i < len(objectives):
+            o = objectives[i]
+            return AnswerInfo("component", f"{label} (reach {o.target} {o.measure} for {o.points} VP)",
+                              component=ComponentRef("objective", o.name))
+        return None
+    names: list[str]
+    if ref.group == "card":
+        names = list(data.cards)
+    elif ref.group == "card row":
+        if 0 <= i < len(state.card_row) and state.card_row[i]:
+            return _card(state, state.card_row[i], label)
+        return None
+    elif ref.group == "good":
+        names = list(data.goods)
+    elif ref.group == "contract":
+        names = [c.name for c in data.contracts]
+    elif ref.group == "contract row":
+        row = state.contract_row
+        if not (0 <= i < len(row) and 0 <= row[i] < len(data.contracts)):
+            return None
+        return AnswerInfo("component", label, component=ComponentRef("contract", data.contracts[row[i]].name))
+    else:
+        return None
+    if not 0 <= i < len(names):
+        return None
+    if ref.group == "card":
+        return _card(state, names[i], label)
+    return AnswerInfo("component", label, component=ComponentRef(ref.group, names[i]))
+
+
 def present_answer(state: SootState, action: Any) -> AnswerInfo | None:
     """Kind, label, hex and component of a Soot answer; ``None`` to let the core decide.
 
@@ -43,38 +77,21 @@ def present_answer(state: SootState, action: Any) -> AnswerInfo | None:
         action: a legal answer to the pending :class:`~hexkit_soot.actions.Step`.
 
     Returns:
-        An :class:`~hexkit.present.AnswerInfo`, or ``None`` for an answer this
-        module does not map (the core shows it as an option).
+        An :class:`~hexkit.present.AnswerInfo` with the answer's own kind and
+        hex, and its component by name; ``None`` for anything that is not a
+        :class:`~hexkit_soot.actions.Choose` (the core reads it).
     """
-    if not isinstance(action, Choose) or action.arg < 0:
+    if not isinstance(action, Choose):
         return None
-    step = state.decision()
-    kind = step.kind if isinstance(step, Step) else ""
     label = str(action)
-    code = action.code
-    if code in ("hex", "trail"):
-        return AnswerInfo("hex", label, hex=code_hex(action.arg))
-    if code == "done":
-        return AnswerInfo("done", label)
-    if code == "qty":
-        return AnswerInfo("number", label)
-    names = list(D(state).cards)
-    if code == "Play Card" and 0 <= action.arg < len(names):
-        return _card(state, names[action.arg], label)
-    if code == "row" and 0 <= action.arg < len(state.card_row) and state.card_row[action.arg]:
-        return _card(state, state.card_row[action.arg], label)
-    if code == "discard":
-        if kind == "setup.secret":
-            objectives = D(state).secret_objectives
-            if 0 <= action.arg < len(objectives):
-                o = objectives[action.arg]
-                return AnswerInfo(
-                    "component", f"{label} (reach {o.target} {o.measure} for {o.points} VP)",
-                    component=ComponentRef("objective", o.name),
-                )
-        elif 0 <= action.arg < len(names):
-            return _card(state, names[action.arg], label)
-    return None
+    kind = action.kind
+    ref = action.component
+    if kind is AnswerKind.COMPONENT and ref is not None:
+        step = state.decision()
+        named = _named(state, str(getattr(step, "kind", "")), ref, label)
+        if named is not None:
+            return named
+    return AnswerInfo(kind.value, label, hex=action.hex, component=ref)
 
 
 def private_info(view: SootState, seat: int) -> list[str]:

@@ -31,7 +31,7 @@ from hexkit.errors import IllegalActionError
 from hexkit.game import Game, PlayerId, State
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import SOOT_DECISIONS, Choose, SootDecision
 from hexkit_soot.config import data_of
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
@@ -331,7 +331,7 @@ def _asks_more(game: Game[Any, Any], child: SootState, player: PlayerId) -> bool
     if not child.pending or game.is_over(child):
         return False
     step = child.pending[-1]
-    return isinstance(step, Step) and step.player == player and step.kind in _DEEPER
+    return isinstance(step, SOOT_DECISIONS) and step.player == player and step.kind in _DEEPER
 
 
 def _free_site(state: SootState) -> dict[Any, bool]:
@@ -375,7 +375,7 @@ class StrongSootAgent:
         player, seen = own_view(game, view)
         assert isinstance(seen, SootState)
         step = seen.pending[-1]
-        assert isinstance(step, Step)
+        assert isinstance(step, SOOT_DECISIONS)
         while self.plan:
             planned = self.plan.pop(0)
             if planned in legal and step.kind != "turn":
@@ -392,7 +392,7 @@ class StrongSootAgent:
         return self._greedy(game, sample, player, legal)[0]
 
     # -- rules for the questions that need no search --------------------------
-    def _rule(self, state: SootState, step: Step, legal: Sequence[Any]) -> Any | None:
+    def _rule(self, state: SootState, step: SootDecision, legal: Sequence[Any]) -> Any | None:
         codes = {a.code: a for a in legal}
         if step.kind == "trade.answer":
             return codes.get("decline")
@@ -575,7 +575,7 @@ class StrongSootAgent:
             if game.is_over(child) or game.current_player(child) != player:
                 break
             step = child.pending[-1]
-            if not isinstance(step, Step) or step.kind == "turn":
+            if not isinstance(step, SOOT_DECISIONS) or step.kind == "turn":
                 break
             legal = list(game.legal_actions(child))
             scripted = script.answer(step, legal) if script is not None else None

@@ -23,7 +23,7 @@ import attrs
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Step
+from hexkit_soot.actions import SootDecision, Step
 from hexkit_soot.config import data_of
 from hexkit_soot.grid import code_edge, code_hex, hex_code
 from hexkit_soot.rules.market import buy_price, max_units, sell_price
@@ -66,7 +66,7 @@ class Script:
     name: str = ""
     reach: frozenset[Hex] = frozenset()
 
-    def answer(self, step: Step, legal: Sequence[Any]) -> Any | None:
+    def answer(self, step: SootDecision, legal: Sequence[Any]) -> Any | None:
         """This script's answer to ``step`` (None: left to the search).
 
         Args:
@@ -89,7 +89,7 @@ class Script:
             return next((a for a in legal if a.label == f"build {self.name} at {self.site}"), None)
         if kind == "route.kind":
             return next((a for a in legal if a.code == self.name), None)
-        if kind == "route.edge":
+        if kind == "route.edge" and isinstance(step, Step):
             return self._edge(step, legal)
         if kind == "settlement.found":
             return next((a for a in legal if a.label == f"found {self.name} at {self.site}"), None)
@@ -97,7 +97,7 @@ class Script:
             return next((a for a in legal if a.arg == hex_code(self.site)), None)
         if kind == "upgrade.buy":
             return next((a for a in legal if a.label == f"buy upgrade {self.name}"), None)
-        if kind == "refine.fire" and step.data[2:] == ():
+        if kind == "refine.fire" and isinstance(step, Step) and step.data[2:] == ():
             return next((a for a in legal if a.label.startswith(f"fire {self.name} at {self.site}")), None)
         return None
 
@@ -129,13 +129,13 @@ class Script:
                 return a
         return next((a for a in legal if a.code == "done"), None)
 
-    def binds(self, step: Step) -> bool:
+    def binds(self, step: SootDecision) -> bool:
         """Whether the script must answer ``step`` (else it fails): every question of its choices.
 
         Args:
             step: the question.
         """
-        return step.kind in _BOUND or (step.kind == "refine.fire" and step.data[2:] == ())
+        return step.kind in _BOUND or (step.kind == "refine.fire" and isinstance(step, Step) and step.data[2:] == ())
 
 
 @attrs.define(frozen=True)

@@ -33,7 +33,7 @@ import attrs
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.rng import Rng
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, MarketQuantity, Step
 from hexkit_soot.ledger import D
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState, add_goods
@@ -187,7 +187,21 @@ def hide_questions(view: SootState, viewer: PlayerId) -> None:
         view: the view being made (changed in place).
         viewer: who looks.
     """
-    view.pending = [_masked(s) if isinstance(s, Step) and _private(view, s, viewer) else s for s in view.pending]
+    view.pending = [_masked(s) if isinstance(s, Step) and _private(view, s, viewer)
+                    else _masked_quantity(s) if isinstance(s, MarketQuantity) and _private_quantity(view, s, viewer)
+                    else s for s in view.pending]
+
+
+def _private_quantity(view: SootState, q: MarketQuantity, viewer: PlayerId) -> bool:
+    """A market quantity question naming an ingredient behind its asker's screen (as a ``Step``'s labels would)."""
+    if q.player == viewer or not view.players[q.player].screened:
+        return False
+    goods = list(D(view).goods)
+    return 0 <= q.good < len(goods) and any(ingredient in goods[q.good] for ingredient in INGREDIENTS)
+
+
+def _masked_quantity(q: MarketQuantity) -> MarketQuantity:
+    return attrs.evolve(q, at=None, good=-1, most=-1)
 
 
 def _private(view: SootState, step: Step, viewer: PlayerId) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import Step
+from hexkit_soot.actions import SOOT_DECISIONS, Step
 from hexkit_soot.rules.camps import place_camp
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.state import CENTRAL_CITY, RAIL
@@ -88,7 +88,7 @@ def test_a_buy_script_answers_the_market_questions() -> None:
     GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.code == "Market Transaction"))
     script = Script("Market Transaction", good="Coal", units=2)
     before = s.players[0].stock.get("Coal", 0)
-    while s.pending and isinstance(s.pending[-1], Step) and s.pending[-1].kind.startswith("market"):
+    while s.pending and isinstance(s.pending[-1], SOOT_DECISIONS) and s.pending[-1].kind.startswith("market"):
         choice = script.answer(s.pending[-1], list(GAME.legal_actions(s)))
         assert choice is not None
         GAME.apply(s, choice)

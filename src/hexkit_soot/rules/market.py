@@ -22,9 +22,13 @@ Source: rulebook, "Market Economy"; reference card "MARKET"; Seasons (Boom).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.errors import HexkitError
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, MarketQuantity, Step
 from hexkit_soot.effects import Hook, modify, sources
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code, season_of
@@ -45,7 +49,7 @@ from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units"]
+__all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units", "QuantityHandler"]
 
 
 def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
@@ -217,20 +221,36 @@ def on_good(state: SootState, step: Step, answer: Choose) -> None:
         room = buy_room(state, player, good, at)
         if room is not None:
             most = min(most, room)
-    options = [opt("qty", n, f"{answer.code} {n} {good}") for n in range(1, most + 1)]
-    ask(state, player, "market.qty", options, "Market: how many?", data=(step.data[0], answer.arg),
-        tag=answer.code)
+    if most < 1:  # not reached: a good is offered only when at least one unit can change hands
+        raise HexkitError(f"question 'market.qty' (Market: how many?) for P{player} has no options")
+    state.pending.append(MarketQuantity(player=player, prompt="Market: how many?", at=at, good=answer.arg,
+                                        sell=answer.code == "sell", most=most))
 
 
-@handles("market.qty")
-def on_qty(state: SootState, step: Step, answer: Choose) -> None:
-    """Trade."""
-    at = code_hex(step.data[0])
-    good = list(D(state).goods)[step.data[1]]
-    if step.tag == "sell":
-        sell(state, step.player, good, answer.arg, at)
-    else:
-        buy(state, step.player, good, answer.arg, at)
+class QuantityHandler(Handler[SootState, MarketQuantity, Choose]):
+    """The :class:`~hexkit_soot.actions.MarketQuantity` question: how many units to trade.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    def answers(self, state: SootState, question: MarketQuantity) -> Sequence[Choose]:
+        """``Choose("qty", n)`` for ``n`` in 1..``most`` (one masked answer in a view that hides them)."""
+        if question.good < 0 or question.at is None:
+            return (Choose(code="qty", arg=-1, label="?"),)
+        good = list(D(state).goods)[question.good]
+        side = "sell" if question.sell else "buy"
+        return tuple(opt("qty", n, f"{side} {n} {good}") for n in range(1, question.most + 1))
+
+    def resolve(self, state: SootState, question: MarketQuantity, answer: Choose) -> None:
+        """Trade ``answer.arg`` units."""
+        if question.at is None:  # a seat's view: refused, the question put back
+            state.pending.append(question)
+            raise HexkitError("a masked market question cannot be answered")
+        good = list(D(state).goods)[question.good]
+        if question.sell:
+            sell(state, question.player, good, answer.arg, question.at)
+        else:
+            buy(state, question.player, good, answer.arg, question.at)
 
 
 def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> int:

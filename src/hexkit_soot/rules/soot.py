@@ -8,13 +8,16 @@ Source: rulebook, "Soot" (cleaning up).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, ScrubSoot
 from hexkit_soot.ledger import D, pay_currency, remove_soot
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-__all__ = ["scrub_sites"]
+__all__ = ["scrub_sites", "ScrubHandler"]
 
 
 def scrub_sites(state: SootState, player: PlayerId) -> bool:
@@ -43,12 +46,20 @@ def _most(state: SootState, player: PlayerId) -> int:
 @main_action("Scrub Soot", lambda s, p: s.players[p].soot > 0 and _most(s, p) > 0 and scrub_sites(s, p))
 def start(state: SootState, player: PlayerId) -> None:
     """Choose how many cubes to remove."""
-    options = [opt("qty", n, f"remove {n} soot") for n in range(1, _most(state, player) + 1)]
-    ask(state, player, "soot.scrub", options, "Scrub Soot: how many?")
+    state.pending.append(ScrubSoot(player=player, prompt="Scrub Soot: how many?", most=_most(state, player)))
 
 
-@handles("soot.scrub")
-def on_scrub(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay and remove."""
-    pay_currency(state, step.player, answer.arg * D(state).numbers.scrub_cost, "Scrub Soot")
-    remove_soot(state, step.player, answer.arg, "Scrub Soot")
+class ScrubHandler(Handler[SootState, ScrubSoot, Choose]):
+    """The :class:`~hexkit_soot.actions.ScrubSoot` question: how many cubes to remove.
+
+    Source: rulebook, "Scrub Soot".
+    """
+
+    def answers(self, state: SootState, question: ScrubSoot) -> Sequence[Choose]:
+        """``Choose("qty", n)`` for ``n`` in 1..``most``."""
+        return tuple(opt("qty", n, f"remove {n} soot") for n in range(1, question.most + 1))
+
+    def resolve(self, state: SootState, question: ScrubSoot, answer: Choose) -> None:
+        """Pay and remove."""
+        pay_currency(state, question.player, answer.arg * D(state).numbers.scrub_cost, "Scrub Soot")
+        remove_soot(state, question.player, answer.arg, "Scrub Soot")

@@ -59,6 +59,7 @@ from hexkit.hexes import Hex
 from hexkit.rl import Encoder, Float32Array, ObservationSpec
 
 from hexkit_soot.config import SootConfig, data_of
+from hexkit_soot.actions import TYPED_QUESTIONS
 from hexkit_soot.registry import REGISTRY
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.seasons import SEASONS, season_of
@@ -145,8 +146,10 @@ class SootEncoder(Encoder):
         block("price", tracked)
         block("floor", tracked)
         block("supply", goods)
-        self._kinds = {k: i for i, k in enumerate(sorted(REGISTRY.handlers))}
-        block("decision", sorted(REGISTRY.handlers))
+        # the question kinds: the registry's Step kinds and the typed questions' (the same names as before they were typed)
+        kinds = sorted({*REGISTRY.handlers, *(q.kind for q in TYPED_QUESTIONS)})
+        self._kinds = {k: i for i, k in enumerate(kinds)}
+        block("decision", kinds)
         cards = list(d.cards)
         self._cards = {c: i for i, c in enumerate(cards)}
         block("hand", cards)

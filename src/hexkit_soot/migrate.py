@@ -1,0 +1,80 @@
+"""Saves from before a question kind was typed: read as the typed question.
+
+Soot's questions move from :class:`~hexkit_soot.actions.Step` (``kind``,
+``tag``, ``data`` packing) to one class each
+(:data:`~hexkit_soot.actions.TYPED_QUESTIONS`). A save written before holds
+the old ``Step`` form, without a ``"type"`` tag; the codec reads an untagged
+decision as a ``Step`` (``SootGame.untagged_decision``) and its ``Step`` hook
+hands the dict here first: :func:`typed_question` returns the typed form of a
+ported kind (a ``"market.qty"`` step with ``data`` ``[hex code, good]`` and
+``tag`` ``"sell"`` is ``MarketQuantity(at, good, sell=True, most=<number of
+options>)``), or ``None`` to read it as a ``Step``. A dict that does not fit
+is refused with a ``ValueError`` naming the field. New saves are written in
+the typed form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hexkit_soot.actions import MarketQuantity, ScrubSoot, SootQuestion
+from hexkit_soot.grid import code_hex
+
+__all__ = ["typed_question", "MIGRATIONS"]
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _market_qty(saved: dict[str, Any]) -> dict[str, Any]:
+    data, tag, options = saved.get("data"), saved.get("tag"), saved.get("options")
+    if not (isinstance(data, list) and len(data) == 2 and all(_int(x) for x in data)):
+        raise ValueError(f"data: a 'market.qty' question holds [market hex code, good], not {data!r:.60}")
+    if tag not in ("sell", "buy"):
+        raise ValueError(f"tag: a 'market.qty' question is 'sell' or 'buy', not {tag!r:.40}")
+    if not isinstance(options, list) or not options:
+        raise ValueError("options: a 'market.qty' question offers at least one quantity")
+    if saved.get("then") is not None:
+        raise ValueError("then: a 'market.qty' question has no continuation")
+    masked = data[0] == -1
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", ""),
+            "at": None if masked else str(code_hex(data[0])), "good": data[1], "sell": tag == "sell",
+            "most": -1 if masked else len(options)}
+
+
+def _soot_scrub(saved: dict[str, Any]) -> dict[str, Any]:
+    options = saved.get("options")
+    if not isinstance(options, list) or not options:
+        raise ValueError("options: a 'soot.scrub' question offers at least one quantity")
+    if saved.get("data") not in (None, []) or saved.get("tag") not in (None, ""):
+        raise ValueError("data: a 'soot.scrub' question holds no data or tag")
+    if saved.get("then") is not None:
+        raise ValueError("then: a 'soot.scrub' question has no continuation")
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "most": len(options)}
+
+
+MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    "market.qty": (MarketQuantity, _market_qty),
+    "soot.scrub": (ScrubSoot, _soot_scrub),
+}
+"""Old ``Step.kind`` -> the typed question and the reader of its old fields."""
+
+
+def typed_question(saved: dict[str, Any]) -> tuple[type[SootQuestion], dict[str, Any]] | None:
+    """The typed question class and fields of an old saved ``Step``, or ``None`` if its kind is not ported.
+
+    Args:
+        saved: a saved ``Step`` (its JSON object).
+
+    Raises:
+        ValueError: the step is of a ported kind but its fields do not fit,
+            naming the field.
+    """
+    kind = saved.get("kind")
+    found = MIGRATIONS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        return None
+    cls, read = found
+    return cls, read(saved)

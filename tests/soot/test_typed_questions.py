@@ -1,0 +1,188 @@
+"""Soot question kinds ported from ``Step(kind, tag, data)`` to typed questions.
+
+``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
+
+``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
+good, sell or buy, most units): its answers, labels and action numbers are
+those of the old step, a save from before loads as the typed question, and a
+save that does not fit is refused naming the field.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+from hexkit.errors import IllegalActionError, InvalidRecordError
+from hexkit.hexes import Hex
+from hexkit.rl.spaces import space_for
+from hexkit.rng import Rng
+from hexkit.serialize import codec
+from hexkit_soot import GAME
+from hexkit_soot.actions import Choose, MarketQuantity, ScrubSoot, Step
+from hexkit_soot.catalogue import key
+from hexkit_soot.grid import hex_code
+from hexkit_soot.ledger import D
+from hexkit_soot.state import CENTRAL_CITY, SootState
+
+from .helpers import start
+
+
+@cache
+def _positions() -> tuple[SootState, ...]:
+    """Clones of the positions of seeded random games where a typed question is pending."""
+    out = []
+    for players, seed in ((2, 1), (4, 2), (3, 3)):
+        state = GAME.new(GAME.make_config(players), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            if isinstance(state.pending[-1], MarketQuantity):
+                out.append(GAME.clone(state))
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[rng.randbelow(len(legal))])
+    return tuple(out)
+
+
+def _market_questions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], MarketQuantity))
+
+
+def _old_form(state: SootState) -> dict[str, Any]:
+    """The state saved as before the port: every pending question an untagged Step."""
+    saved = codec(GAME).state_to_dict(state)
+    old = copy.deepcopy(saved)
+    for i, q in enumerate(state.pending):
+        entry = old["state"]["pending"][i]
+        entry.pop("type")
+        if isinstance(q, MarketQuantity):
+            assert q.at is not None
+            good = list(D(state).goods)[q.good]
+            side = "sell" if q.sell else "buy"
+            old["state"]["pending"][i] = {
+                "player": q.player, "prompt": q.prompt, "kind": "market.qty", "tag": side,
+                "data": [hex_code(q.at), q.good],
+                "options": [{"code": "qty", "arg": n, "label": f"{side} {n} {good}"} for n in range(1, q.most + 1)],
+            }
+        elif isinstance(q, ScrubSoot):
+            old["state"]["pending"][i] = {
+                "player": q.player, "prompt": q.prompt, "kind": "soot.scrub", "tag": "", "data": [],
+                "options": [{"code": "qty", "arg": n, "label": f"remove {n} soot"} for n in range(1, q.most + 1)],
+            }
+    return old
+
+
+def test_market_quantity_is_typed_and_answers_as_before() -> None:
+    positions = _market_questions()
+    assert len(positions) >= 10
+    space = space_for(GAME, GAME.make_config(2))
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, MarketQuantity) and q.kind == "market.qty" and q.prompt == "Market: how many?"
+        assert q.at in state.tiles and q.most >= 1
+        good = list(D(state).goods)[q.good]
+        legal = list(GAME.legal_actions(state))
+        side = "sell" if q.sell else "buy"
+        assert [(a.code, a.arg, a.label) for a in legal] == [("qty", n, f"{side} {n} {good}")
+                                                            for n in range(1, q.most + 1)]
+        # the catalogue numbers it by the old key, (kind, code, arg), in its listed block (not the overflow)
+        assert key(q, legal[0]) == ("market.qty", "qty", 1)
+        if state.config.players == 2:
+            assert space.meaning(space.index_of(legal[0], legal, q)) == "market.qty: qty 1"
+
+
+def test_a_quantity_past_most_is_refused_and_changes_nothing() -> None:
+    state = GAME.clone(_market_questions()[0])
+    q = state.pending[-1]
+    assert isinstance(q, MarketQuantity)
+    before = json.dumps(codec(GAME).state_to_dict(state), sort_keys=True)
+    with pytest.raises(IllegalActionError, match="market.qty|how many|qty"):
+        GAME.apply(state, Choose(code="qty", arg=q.most + 1))
+    assert json.dumps(codec(GAME).state_to_dict(state), sort_keys=True) == before
+
+
+def test_new_saves_round_trip_and_name_the_type() -> None:
+    for state in _market_questions()[:5]:
+        saved = codec(GAME).state_to_dict(state)
+        top = saved["state"]["pending"][-1]
+        assert top["type"] == "MarketQuantity" and set(top) == {"type", "player", "prompt", "at", "good", "sell", "most"}
+        loaded = codec(GAME).state_from_dict(json.loads(json.dumps(saved)))
+        assert loaded.pending == state.pending
+        assert list(GAME.legal_actions(loaded)) == list(GAME.legal_actions(state))
+
+
+def test_a_save_from_before_loads_the_typed_question_and_plays_on() -> None:
+    for state in map(GAME.clone, _market_questions()[:5]):
+        old = _old_form(state)
+        assert "type" not in json.dumps(old["state"]["pending"])
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        assert all(isinstance(s, (Step, MarketQuantity)) for s in loaded.pending)
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("data", [5], "data: a 'market.qty' question holds"),
+    ("tag", "steal", "tag: a 'market.qty' question is 'sell' or 'buy'"),
+    ("options", [], "options: a 'market.qty' question offers"),
+])
+def test_a_save_from_before_that_does_not_fit_is_refused_naming_the_field(field: str, value: Any, message: str) -> None:
+    state = _market_questions()[0]
+    old = _old_form(state)
+    old["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+def test_a_typed_question_naming_what_does_not_exist_is_refused() -> None:
+    state = _market_questions()[0]
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["good"] = 999
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.good"):
+        codec(GAME).state_from_dict(saved)
+    saved["state"]["pending"][-1]["good"] = 0
+    saved["state"]["pending"][-1]["at"] = str(Hex(40, 40))
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
+        codec(GAME).state_from_dict(saved)
+
+
+def _scrub_position() -> SootState:
+    """P0 at its turn with 2 soot, currency and its Builder at the Central City, Scrub Soot chosen."""
+    state = start()
+    p = state.players[0]
+    p.soot, p.currency = 2, 10
+    p.builders = [CENTRAL_CITY]
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Scrub Soot"))
+    return state
+
+
+def test_scrub_soot_is_typed_answers_as_before_and_loads_from_before() -> None:
+    state = _scrub_position()
+    q = state.pending[-1]
+    assert isinstance(q, ScrubSoot) and q.kind == "soot.scrub" and q.prompt == "Scrub Soot: how many?"
+    assert q.most == 2
+    legal = list(GAME.legal_actions(state))
+    assert [(a.code, a.arg, a.label) for a in legal] == [("qty", 1, "remove 1 soot"), ("qty", 2, "remove 2 soot")]
+    assert key(q, legal[-1]) == ("soot.scrub", "qty", 2)
+    old = _old_form(state)
+    assert old["state"]["pending"][-1]["kind"] == "soot.scrub"
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    cash = state.players[0].currency
+    GAME.apply(loaded, legal[-1])
+    assert loaded.players[0].soot == 0
+    assert loaded.players[0].currency == cash - 2 * D(state).numbers.scrub_cost
+    with pytest.raises(IllegalActionError):
+        GAME.apply(state, Choose(code="qty", arg=3))
+    assert state.pending[-1] == q and state.players[0].soot == 2
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["most"] = 99
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.most"):
+        codec(GAME).state_from_dict(saved)
