@@ -143,9 +143,7 @@ def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
                if ((restricted and restricted_ok) or free_of_action(state, player, name))
                and available(state, player)]
     for options in free:
-        entries = options(state, player)
-        if entries:  # most free actions offer nothing: no call to extend
-            out.extend(entries)
+        out.extend(options(state, player))
     out.append(_PASS)
     return out
 

@@ -124,17 +124,7 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
             for at, kind, i in _interactions(state, player)]
 
 
-def _available(state: SootState, player: PlayerId) -> bool:
-    """Whether :func:`_interactions` lists one (decided without making its generator:
-    the turn menu asks for every player, and most have no agent on a community)."""
-    p = state.players[player]
-    communities = state.communities
-    if communities.keys().isdisjoint(p.explorers) and communities.keys().isdisjoint(p.builders):
-        return False
-    return next(_interactions(state, player), None) is not None
-
-
-@main_action("Community Interaction", _available)
+@main_action("Community Interaction", lambda s, p: next(_interactions(s, p), None) is not None)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the community and the ingredient."""
     ask(state, player, "community.interact", _options(state, player), "Community Interaction: with whom, for what?")
