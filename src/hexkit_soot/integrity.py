@@ -482,7 +482,7 @@ def _check_market(state: SootState, problems: Problems) -> None:
         floor, now = state.floors.get(name), state.prices.get(name)
         if floor is not None and not good.minimum <= floor <= good.maximum:
             problems.add(f"state.floors.{name}", f"{floor} is off the track ({good.minimum}..{good.maximum})")
-        elif floor is not None and now is not None and now < floor:
+        elif floor is not None and now is not None and good.minimum <= now < floor:  # off the track: said above
             problems.add(f"state.prices.{name}", f"{now} is below its floor {floor}")
 
 
