@@ -16,7 +16,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.config import SootConfig
 from hexkit_soot.data import SootData, load_data
 from hexkit_soot.render import render_text
-from hexkit_soot.state import Player, SootState
+from hexkit_soot.state import PlayerState, SootState
 
 if TYPE_CHECKING:
     from hexkit_soot.game import GAME, SootGame
@@ -31,4 +31,4 @@ def __getattr__(name: str) -> object:
         return getattr(game, name)
     raise AttributeError(f"module 'hexkit_soot' has no attribute {name!r}")
 
-__all__ = ["GAME", "SootGame", "SootConfig", "SootState", "Player", "Choose", "Step", "SootData", "load_data", "render_text"]
+__all__ = ["GAME", "SootGame", "SootConfig", "SootState", "PlayerState", "Choose", "Step", "SootData", "load_data", "render_text"]

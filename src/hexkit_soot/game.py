@@ -408,7 +408,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
 
     def clone(self, state: SootState) -> SootState:
         """A fast independent copy (containers copied level by level)."""
-        return state.copy_fields()
+        return state.copy()
 
     def scores(self, state: SootState) -> ScoreSheet:
         """Final scores with breakdown and tie-breakers (provisional before the end).

@@ -8,9 +8,9 @@ data, recipes, prices printed on the board) stay in
 Goods have exactly one place at any time (token conservation):
 
 * ``SootState.supply``: the bank's finite token supply;
-* ``Player.stock``: the player's warehouse network (Central City plus built
+* ``PlayerState.stock``: the player's warehouse network (Central City plus built
   warehouses; goods move freely between its nodes);
-* ``Player.loose``: goods the player owns lying on a hex (a camp tile,
+* ``PlayerState.loose``: goods the player owns lying on a hex (a camp tile,
   holding at most 2, or a facility's hex where outputs appear);
 * ``Caravan.cargo``: goods on a caravan.
 
@@ -52,7 +52,7 @@ __all__ = [
     "BindingContract",
     "TradeOffer",
     "ShareLine",
-    "Player",
+    "PlayerState",
     "SootState",
     "add_goods",
     "take_goods",
@@ -357,7 +357,7 @@ class ShareLine:
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
-class Player:
+class PlayerState:
     """One player's board, agents, goods and counters.
 
     Attributes:
@@ -430,10 +430,10 @@ class Player:
     lasting: list[str] = attrs.field(factory=list)
     screened: int = 0
 
-    def copy(self) -> Player:
+    def copy(self) -> PlayerState:
         """Independent copy (containers copied level by level), filled into a
         bare instance field by field (see :data:`_NEW`)."""
-        new: Player = _NEW(Player)
+        new: PlayerState = _NEW(PlayerState)
         new.archetype = self.archetype
         new.currency = self.currency
         new.points = self.points
@@ -473,7 +473,7 @@ class SootState(State):
     """A game of Soot & Timber in progress.
 
     Attributes:
-        players: one :class:`Player` per seat.
+        players: one :class:`PlayerState` per seat.
         round: the round number, 1-14 (0 during the draft).
         phase: ``"draft"``, ``"market"``, ``"actions"``, ``"upkeep"``,
             ``"production"``, ``"end"`` or ``"over"``.
@@ -534,11 +534,11 @@ class SootState(State):
             bottom first), ``trust.seized`` ([slots]), ``trust.points`` ([round bonuses]),
             ``trust.network`` (hex codes it explored).
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
-            seat; over all sources a seat's entries sum to its ``Player.points``.
+            seat; over all sources a seat's entries sum to its ``PlayerState.points``.
         share_lines: rail lines with share certificates (module ``shares``), oldest first.
     """
 
-    players: list[Player] = attrs.field(factory=list)
+    players: list[PlayerState] = attrs.field(factory=list)
     round: int = 0
     phase: str = "draft"
     cursor: int = 0
@@ -597,7 +597,7 @@ class SootState(State):
     module_state: dict[str, list[int]] = attrs.field(factory=dict)
     share_lines: list[ShareLine] = attrs.field(factory=list)
 
-    def copy_fields(self) -> SootState:
+    def copy(self) -> SootState:
         """A fast independent copy (the body of ``SootGame.clone``), filled into
         a bare instance field by field (see :data:`_NEW`); every field, the
         base class's included, is assigned here."""

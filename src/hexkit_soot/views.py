@@ -6,7 +6,7 @@
 * **Ingredients behind the screen.** Each player keeps their Cultural
   Artifacts and Specialty Materials behind a screen. Another player's view
   takes both kinds out of that player's ``stock`` and keeps only their
-  number, in ``Player.screened``. What stays public: the supply of each kind
+  number, in ``PlayerState.screened``. What stays public: the supply of each kind
   (tokens on the table; a Community Interaction needs a token of the kind
   chosen), every player's number of ingredients (taking or spending one is a
   public action), and ingredients on caravans or lying on a hex (on the map).

@@ -38,7 +38,7 @@ ALLOWED = {
     ("rules/setup.py", "state.supply"): "the supply filled once in a state built from nothing",
     ("rules/setup.py", "state.points_by"): "the points tally created once in a state built from nothing",
     ("state.py", "new.*"): "copy() fills a bare instance field by field",
-    ("state.py", "self.*"): "the Caravan/Player/SootState classes' own copy and load helpers",
+    ("state.py", "self.*"): "the Caravan/PlayerState/SootState classes' own copy and load helpers",
     ("views.py", "p.stock"): "a player's view hides other screens; a determinized sample deals them back",
     # The strong agent values a macro on a copy of its sample with the purchases done by hand
     # (strong_macro.virtual): a hypothetical state, never played on, where a partial macro's

@@ -852,7 +852,7 @@ def _has_patent(state: SootState, player: PlayerId) -> bool:
 def steam_engine_patent(ctx: Ctx) -> None:
     """Legacy: for the rest of the game, the first firing each round makes 1 more output.
 
-    The card's name goes to the player's lasting effects (``Player.lasting``),
+    The card's name goes to the player's lasting effects (``PlayerState.lasting``),
     which stay active every round. The extra unit is of the facility's first
     output (as the Industrialist's bonus). "First firing" is read from the
     round's record of goods made: a firing adds 1 while the player has made

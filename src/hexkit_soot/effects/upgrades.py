@@ -75,7 +75,7 @@ def rail_depot(state: SootState, player: PlayerId, value: int, args: HookArgs) -
 
     The hook only answers (the turn menu asks it to offer Build Route to a
     player with no action left); the ``ROUTE_BUILT`` reaction marks the tile
-    used for the round (``Player.used``) once the free Build Route ends.
+    used for the round (``PlayerState.used``) once the free Build Route ends.
 
     Source: rulebook, §21 Railroad Baron, Rail Depot.
     """
@@ -326,7 +326,7 @@ def claim_stakes(ctx: Ctx) -> None:
     """Claim Stakes, on purchase: the owner's next 3 Found Camp actions cost no resources.
 
     The ¤ part of the camp cost (none for the Prospector) is unchanged.
-    The count lives in ``Player.counters["Claim Stakes"]`` and goes down by
+    The count lives in ``PlayerState.counters["Claim Stakes"]`` and goes down by
     one with each camp founded by the Found Camp action.
 
     Source: rulebook, §21 Prospector, Claim Stakes.

@@ -37,7 +37,7 @@ Hooks may push questions (``state.pending``); the round resumes when they
 are answered. Modules also register main actions, free actions, steps,
 modifiers and reactions through the same registries the base game uses
 (:mod:`hexkit_soot.rules.steps`, :mod:`hexkit_soot.effects`), and keep
-their state in ``SootState.active`` or ``Player.counters`` (or new fields
+their state in ``SootState.active`` or ``PlayerState.counters`` (or new fields
 added with defaults), so no base rule module needs rewriting.
 
 Source: rulebook, "Optional Modules".

@@ -36,7 +36,7 @@ from hexkit_soot.state import (
     PLAYED,
     POINT_SOURCES,
     Caravan,
-    Player,
+    PlayerState,
     Settlement,
     SootState,
     add_goods,
@@ -56,7 +56,7 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     nums = data.numbers
     n = config.players
     state = SootState(config=config, rng=rng)
-    state.players = [Player() for _ in range(n)]
+    state.players = [PlayerState() for _ in range(n)]
     state.played = {name: [0] * n for name in PLAYED}
     state.points_by = {name: [0] * n for name in POINT_SOURCES}
     state.supply = {name: g.tokens for name, g in data.goods.items()}

@@ -94,7 +94,7 @@ OFFER = "Offer Trade"
 DELIVER = "Deliver Binding"
 """The free action that delivers goods owed under a Binding Trade Contract."""
 _USED = "trade"
-"""The marker in ``Player.used`` counting this round's offers."""
+"""The marker in ``PlayerState.used`` counting this round's offers."""
 
 
 # -- reading the state ---------------------------------------------------
@@ -147,7 +147,7 @@ def _ingredients(state: SootState, player: PlayerId) -> int:
     """How many ingredients ``player`` holds: public, whatever the view hides.
 
     In another player's view the kinds are out of ``stock`` and only their
-    number is left (``Player.screened``); in a full state ``screened`` is 0.
+    number is left (``PlayerState.screened``); in a full state ``screened`` is 0.
     """
     stock = state.players[player].stock
     return state.players[player].screened + sum(stock.get(g, 0) for g in D(state).special_goods)
