@@ -29,7 +29,8 @@ from hexkit.agents.mcts import MCTSAgent
 from hexkit.agents.strong import StrongAgent
 from hexkit.errors import ConfigError
 
-__all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec"]
+__all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec",
+           "installed_agent_spec"]
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
@@ -211,4 +212,35 @@ def check_agent_spec(spec: str) -> str:
         AgentSpecError: as :func:`make_agent`.
     """
     make_agent(spec, 0)
+    return spec
+
+
+def installed_agent_spec(spec: str, field: str) -> str:
+    """Return ``spec`` unchanged if it names an installed agent (one of
+    :data:`AGENTS`) with good parameters; never imports anything.
+
+    For specs that come from a file (a record, a results row, a campaign
+    file) or from a client of the server: an import reference
+    (``module.Class``) is accepted only where a person types it on the
+    command line or in Python.
+
+    Args:
+        spec: the agent spec.
+        field: where the spec came from, named in the error (``seats[1]``).
+
+    Raises:
+        AgentSpecError: naming ``field``, for a name that is not installed
+            (checked on the text, before anything is imported) or a bad
+            parameter.
+    """
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"{field}: an agent spec is text, not {type(spec).__name__}")
+    name = spec.strip().split(":")[0]
+    if name not in AGENTS:
+        raise AgentSpecError(f"{field}: {spec!r} is not an installed agent (import references are not"
+                             f" accepted here); installed agents: {', '.join(AGENTS)}")
+    try:
+        check_agent_spec(spec)
+    except AgentSpecError as exc:
+        raise AgentSpecError(f"{field}: {exc}") from None
     return spec

@@ -75,6 +75,37 @@ ROW_FIELDS = ("index", "seed", "seats")
 """What marks a JSON object as a study's result row rather than a record."""
 
 
+PATH_FIELDS = ("data", "data_dir")
+"""Config fields that name files on the server's disk: an upload naming one is refused."""
+
+
+def _refuse_paths(data: dict[str, Any]) -> None:
+    """Refuse an upload whose config (or a row's, or a kept record's) names a
+    data file or folder, before anything reads it: a browser never makes the
+    server read its paths. The message names the field, never the path.
+
+    Raises:
+        InvalidRecordError: naming the first such field.
+    """
+    from hexkit.errors import InvalidRecordError
+
+    places: list[tuple[str, Any]] = [("", data)]
+    if isinstance(data.get("record"), dict):
+        places.append(("record.", data["record"]))
+    for prefix, doc in list(places):
+        config = doc.get("config")
+        if isinstance(config, dict):
+            places.append((f"{prefix}config.", config))
+            if isinstance(config.get("options"), dict):
+                places.append((f"{prefix}config.options.", config["options"]))
+    for prefix, doc in places:
+        for key in PATH_FIELDS:
+            if doc.get(key) is not None:
+                raise InvalidRecordError(f"{prefix}{key}", "an upload may not name data files on the server"
+                                         " (a browser never makes the server read its paths); replay it with"
+                                         " `hexkit replay`")
+
+
 def _replayable(data: dict[str, Any], text: str) -> tuple[Game[Any, Any], GameRecord]:
     """The game and record a replay upload stands for, checked by replaying it.
 
@@ -91,22 +122,19 @@ def _replayable(data: dict[str, Any], text: str) -> tuple[Game[Any, Any], GameRe
     from hexkit.errors import InvalidRecordError
     from hexkit.sim.rowreplay import replay_row
 
+    _refuse_paths(data)
     if all(k in data for k in ROW_FIELDS) and "actions" not in data:
         game = game_named_in_file(data.get("game"))
         if isinstance(data.get("record"), dict):  # a failed game keeps its record
             record = record_from_json(game, json.dumps(data["record"]))
         else:
-            config: dict[str, Any] = data["config"] if isinstance(data.get("config"), dict) else {}
-            options: dict[str, Any] = config["options"] if isinstance(config.get("options"), dict) else {}
-            paths = sorted({"data", "data_dir"} & set(options))
-            if paths:
-                raise InvalidRecordError(f"config.options.{paths[0]}",
-                                         "a row that reads data files is replayed with"
-                                         " `hexkit replay RESULTS --seed N`, not uploaded")
             record = replay_row(data, game.info.name).record
     else:
         game = game_named_in_file(data.get("game"))
         record = record_from_json(game, text)
+    for key in PATH_FIELDS:  # whatever the config type calls them
+        if getattr(record.config, key, None) is not None:
+            raise InvalidRecordError(f"config.{key}", "an upload may not name data files on the server")
     replay(game, record)  # refuse a record that does not replay
     return game, record
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.agents.spec import installed_agent_spec, make_agent, parse_agent_spec
 from hexkit.errors import HexkitError
 from hexkit.game import Game, GameConfig, PlayerId, State
 from hexkit.match import Match, new_seed
@@ -43,7 +43,8 @@ from hexkit.server.drawing import Drawer, draw
 from hexkit.server.store import StoredTable, TableStore, token_hash
 from hexkit.sim.study import agent_seed
 
-__all__ = ["HUMAN", "Table", "TableManager", "NewTable", "game_modules", "table_config"]
+__all__ = ["HUMAN", "AGENT_LIMITS", "Table", "TableManager", "NewTable", "game_modules", "table_config",
+           "check_seat"]
 
 HUMAN = "human"
 """The seat spec of a person (any other spec is an agent's)."""
@@ -54,6 +55,43 @@ LOG_TAIL = 200
 AGENT_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="hexkit-agent")
 """Threads agents think in, apart from the drawing threads: a table of slow
 agents (``mcts:iterations=...``) delays other tables' agents, never a drawing."""
+
+AGENT_LIMITS: dict[str, float] = {
+    "iterations": 5000,
+    "seconds": 10.0,
+    "samples": 64,
+    "greedy_sample": 64,
+}
+"""The most effort a server table's agent may be asked for, per decision:
+MCTS ``iterations`` and ``seconds`` (its rollouts are its iterations), and
+the positions a greedy agent or an MCTS greedy rollout samples. A larger
+value is refused with ``400`` naming the seat and the limit."""
+
+
+def check_seat(spec: str, field: str) -> str:
+    """Check one agent seat of a server table: an installed agent (never an
+    import reference) within :data:`AGENT_LIMITS`.
+
+    Args:
+        spec: the agent spec.
+        field: the field named in the refusal (``seats[1]``).
+
+    Raises:
+        ProtocolError: ``bad-field`` naming ``field``.
+    """
+    try:
+        installed_agent_spec(spec, field)
+        _, params = parse_agent_spec(spec)
+    except (HexkitError, ValueError) as exc:
+        raise ProtocolError("bad-field", str(exc), "seats") from None
+    for key, limit in AGENT_LIMITS.items():
+        value = params.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > limit:
+            shown = int(limit) if float(limit).is_integer() else limit
+            raise ProtocolError("bad-field", f"{field}: {key}={value} is over the server's limit of"
+                                f" {shown} per decision", "seats")
+    return spec
+
 
 THINKING_NOTICE = 0.3
 """Seconds an agent may think before the table is told it is thinking."""
@@ -453,10 +491,7 @@ class TableManager:
             raise ProtocolError("bad-field", f"{len(seats)} seat(s) given for {players} players", "seats")
         for seat, spec in enumerate(seats):
             if spec != HUMAN:
-                try:
-                    check_agent_spec(spec)
-                except (HexkitError, ValueError) as exc:
-                    raise ProtocolError("bad-field", f"seat {seat}: {exc}", "seats") from None
+                check_seat(spec, f"seats[{seat}]")
         config = table_config(game, players, variants, modules)
         seed = new_seed() if seed is None else seed
         table_id = secrets.token_urlsafe(9)
@@ -477,7 +512,7 @@ class TableManager:
             return None
         game = load_game(stored.game)
         record = record_from_json(game, stored.record)
-        agents = {s: make_agent(spec["player"], agent_seed(record.seed, s))
+        agents = {s: make_agent(installed_agent_spec(spec["player"], f"seats[{s}]"), agent_seed(record.seed, s))
                   for s, spec in enumerate(stored.seats) if spec["player"] != HUMAN}
         match = Match(game, record.config, record.seed, agents=agents)
         for action in record.actions:

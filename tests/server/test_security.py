@@ -1,0 +1,126 @@
+"""What a client of the server (or a file) may not make the server do:
+import code, read paths, think without end, crash on deep JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from hexkit.errors import InvalidRecordError
+from hexkit.sim.study import Study, play_game
+
+
+@pytest.fixture
+def fresh_import() -> Any:
+    """Forget ``this`` (and ``antigravity``) so an import of it shows."""
+    for name in ("this", "antigravity"):
+        sys.modules.pop(name, None)
+    yield
+    for name in ("this", "antigravity"):
+        sys.modules.pop(name, None)
+
+
+def _row() -> dict[str, Any]:
+    study = Study(game="hex", players=2, agents=("random", "greedy"), games=1, seed=3)
+    row: dict[str, Any] = play_game(study, 0)
+    return row
+
+
+@pytest.mark.parametrize("spec", ["this.Foo", "os.system", "antigravity.x:url=1"])
+def test_table_seats_never_import(client: TestClient, fresh_import: Any, spec: str) -> None:
+    response = client.post("/api/tables", json={"game": "hex", "players": 2, "seats": ["human", spec]})
+    assert response.status_code == 400
+    assert response.json()["field"] == "seats"
+    assert response.json()["error"] == (
+        f"seats[1]: {spec!r} is not an installed agent (import references are not accepted here);"
+        " installed agents: random, greedy, mcts, strong")
+    assert "this" not in sys.modules and "antigravity" not in sys.modules
+    assert client.app.state.store.ids() == []  # type: ignore[attr-defined]
+
+
+def test_registered_agents_still_seat(client: TestClient) -> None:
+    for spec in ("strong", "greedy", "random", "mcts:iterations=50"):
+        response = client.post("/api/tables", json={"game": "hex", "players": 2, "seats": ["human", spec]})
+        assert response.status_code == 201, response.text
+
+
+@pytest.mark.parametrize("key", ["agents", "seats"])
+def test_a_row_naming_an_import_is_refused(client: TestClient, fresh_import: Any, key: str) -> None:
+    from hexkit.sim.rowreplay import replay_row
+
+    row = dict(_row(), **{key: ["this.Foo", "random"]})
+    with pytest.raises(InvalidRecordError) as caught:
+        replay_row(row)
+    assert caught.value.field == f"{key}[0]"
+    assert "'this.Foo' is not an installed agent (import references are not accepted here)" in str(caught.value)
+    response = client.post("/api/replays", content=json.dumps(row))
+    assert response.status_code == 400 and response.json()["field"] == f"{key}[0]"
+    assert "this" not in sys.modules
+
+
+def test_hexkit_replay_of_a_row_never_imports(tmp_path: Path, fresh_import: Any) -> None:
+    from typer.testing import CliRunner
+
+    from hexkit.cli import app
+
+    path = tmp_path / "row.jsonl"
+    path.write_text(json.dumps(dict(_row(), agents=["this.Foo", "random"])) + "\n")
+    result = CliRunner().invoke(app, ["replay", str(path), "--seed", "3"])
+    assert result.exit_code != 0
+    assert "this" not in sys.modules
+    assert isinstance(result.exception, InvalidRecordError)
+    assert "'this.Foo' is not an installed agent" in str(result.exception)
+
+
+@pytest.mark.parametrize(("where", "field"), [
+    ("config", "config.data_dir"), ("config", "config.data"), ("top", "data_dir"),
+    ("options", "config.options.data"),
+])
+def test_an_upload_naming_server_paths_is_refused(client: TestClient, where: str, field: str) -> None:
+    row = _row()
+    key = field.rpartition(".")[2]
+    if where == "top":
+        row[key] = "/etc"
+    elif where == "config":
+        row["config"] = dict(row.get("config") or {}, **{key: "/etc"})
+    else:
+        row["config"] = dict(row.get("config") or {}, options={key: "/etc"})
+    response = client.post("/api/replays", content=json.dumps(row))
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+    assert "/etc" not in response.json()["error"]
+
+
+@pytest.mark.parametrize("key", ["data_dir", "data"])
+def test_a_record_naming_server_paths_is_refused(client: TestClient, key: str) -> None:
+    from hexkit.match import Match
+    from hexkit.record import record_to_json
+    from hexkit.registry import load_game
+
+    game = load_game("soot")
+    record = json.loads(record_to_json(game, Match(game, game.make_config(2), seed=1).record))
+    record["config"][key] = "/etc"
+    response = client.post("/api/replays", content=json.dumps(record))
+    assert response.status_code == 400, response.text
+    assert response.json()["field"] == f"config.{key}"
+    assert "/etc" not in response.json()["error"] and "missing" not in response.json()["error"]
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("mcts:iterations=100000000", "seats[1]: iterations=100000000 is over the server's limit of 5000"),
+    ("mcts:seconds=3600", "seats[1]: seconds=3600 is over the server's limit of 10"),
+    ("greedy:samples=1000", "seats[1]: samples=1000 is over the server's limit of 64"),
+])
+def test_agent_effort_is_capped(client: TestClient, spec: str, words: str) -> None:
+    response = client.post("/api/tables", json={"game": "hex", "players": 2, "seats": ["human", spec]})
+    assert response.status_code == 400
+    assert response.json()["field"] == "seats"
+    assert response.json()["error"] == words + " per decision"
+    ok = client.post("/api/tables", json={"game": "hex", "players": 2,
+                                          "seats": ["human", "mcts:iterations=5000"]})
+    assert ok.status_code == 201
