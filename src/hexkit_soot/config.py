@@ -95,7 +95,8 @@ class SootConfig(GameConfig):
 
         Raises:
             ConfigError: wrong player count, unknown variant or module, a
-                module not implemented yet, or a data directory that does not
+                module not implemented yet, partnerships without 4 or 6
+                players, or a data directory that does not
                 exist or does not load.
         """
         if self.players == 1:
@@ -117,6 +118,11 @@ class SootConfig(GameConfig):
         missing = sorted(self.modules - set(MODULES))
         if missing:
             raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
+        if "partnerships" in self.modules:
+            # partners sit opposite: only 4 or 6 seats (checked here, not first at set-up)
+            from hexkit_soot.rules.partners import check_players as partnership_players
+
+            partnership_players(self.players)
         now = _versions(self.modules, self._folder())
         if self.module_versions and self.module_versions != now:
             raise ConfigError(

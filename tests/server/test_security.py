@@ -124,3 +124,44 @@ def test_agent_effort_is_capped(client: TestClient, spec: str, words: str) -> No
     ok = client.post("/api/tables", json={"game": "hex", "players": 2,
                                           "seats": ["human", "mcts:iterations=5000"]})
     assert ok.status_code == 201
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+@pytest.mark.parametrize("how", ["modules", "variants"])
+def test_partnerships_needs_four_or_six_players(client: TestClient, players: int, how: str) -> None:
+    body = {"game": "soot", "players": players, "seats": ["human"] * players, how: ["partnerships"]}
+    if players == 1:
+        body[how] = ["partnerships", "trust"]
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["field"] == how
+    assert response.json()["error"] == (
+        f"{how}: players: the partnerships module needs 4 or 6 players (partners sit opposite), not {players}")
+    assert client.app.state.store.ids() == []  # type: ignore[attr-defined]
+    made = client.post("/api/tables", json=dict(body, players=4, seats=["human"] * 4, **{how: ["partnerships"]}))
+    assert made.status_code == 201, made.text
+
+
+def test_soot_config_refuses_partnerships_for_two() -> None:
+    from hexkit.errors import ConfigError
+    from hexkit.registry import load_game
+
+    game = load_game("soot")
+    for players in (2, 3, 5):
+        with pytest.raises(ConfigError, match=f"players: the partnerships module needs 4 or 6 players"
+                                              f" \\(partners sit opposite\\), not {players}"):
+            game.make_config(players, variants=["partnerships"])
+    assert "partnerships" in game.make_config(4, variants=["partnerships"]).modules
+    assert "partnerships" in game.make_config(6, modules=frozenset({"partnerships"})).modules
+
+
+def test_no_repeated_prefix_in_errors(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "soot", "players": 7, "seats": ["human"] * 7})
+    assert response.status_code == 400 and response.json()["field"] == "players"
+    assert response.json()["error"] == ("players: Soot & Timber takes 1-6 players (1: the solo game against the"
+                                        " Trust), not 7")
+
+
+def test_games_lists_partnerships_available(client: TestClient) -> None:
+    soot = next(g for g in client.get("/api/games").json() if g["name"] == "soot")
+    assert {m["name"]: m["available"] for m in soot["modules"]}["partnerships"] is True

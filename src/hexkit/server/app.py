@@ -250,6 +250,8 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
             new = manager.create(game, players, seats, variants, undo, seed, modules)
         except ProtocolError as exc:
             return _bad(str(exc), exc.field)
+        except (HexkitError, ValueError) as exc:  # any other refusal of the set-up
+            return _bad(str(exc), getattr(exc, "field", None) or "game")
         base = str(request.base_url).rstrip("/")
         links = [{"seat": s, "player": spec,
                   "link": f"{base}/t/{new.id}#seat={s}&token={new.tokens[s]}" if s in new.tokens else None,

@@ -26,7 +26,7 @@ from hexkit.errors import HexkitError
 from hexkit.game import Game, GameConfig, PlayerId, State
 from hexkit.match import Match, new_seed
 from hexkit.present import present, private_info, public_view
-from hexkit.record import GameRecord, record_from_json, record_to_json
+from hexkit.record import record_from_json, record_to_json
 from hexkit.registry import available_games, load_game
 from hexkit.server.protocol import (
     PROTOCOL_VERSION,
@@ -103,8 +103,8 @@ def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
     A game has modules when its config type has a ``modules`` field; their
     names are :attr:`GameInfo.modules` (else, for older plugins, the
     ``MODULE_NAMES`` tuple of the module that defines the config type). Each is tried
-    alone at the smallest player count, so one the game refuses (not built
-    yet) is reported with the game's own reason.
+    alone at each player count, so one the game refuses at every count (not
+    built yet) is reported with the game's own reason (at the smallest count).
 
     Args:
         game: the rules.
@@ -119,11 +119,16 @@ def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
     names = game.info.modules or getattr(sys.modules.get(config_type.__module__), "MODULE_NAMES", ())
     out: list[dict[str, Any]] = []
     for name in names:
-        try:
-            game.make_config(game.info.min_players, (), modules=frozenset({name}))
-            out.append({"name": str(name), "available": True, "reason": ""})
-        except (HexkitError, ValueError, TypeError) as exc:
-            out.append({"name": str(name), "available": False, "reason": str(exc)})
+        reason = ""
+        for players in range(game.info.min_players, game.info.max_players + 1):
+            try:
+                game.make_config(players, (), modules=frozenset({name}))
+            except (HexkitError, ValueError, TypeError) as exc:
+                reason = reason or str(exc)
+                continue
+            reason = ""
+            break
+        out.append({"name": str(name), "available": not reason, "reason": reason})
     return out
 
 
@@ -161,9 +166,14 @@ def table_config(game: Game[Any, Any], players: int, variants: Sequence[str] = (
             config = game.make_config(players, variants if field != "players" else (), **options)
             config.check(game.info)
         except (HexkitError, ValueError, TypeError) as exc:
-            raise ProtocolError("bad-field", f"{field}: {exc}", field) from None
+            raise ProtocolError("bad-field", _prefixed(field, str(exc)), field) from None
     assert config is not None
     return config
+
+
+def _prefixed(field: str, message: str) -> str:
+    """``message`` led by ``field:``, unless it names that field already."""
+    return message if message.startswith(f"{field}:") else f"{field}: {message}"
 
 
 class NewTable:
@@ -494,12 +504,20 @@ class TableManager:
                 check_seat(spec, f"seats[{seat}]")
         config = table_config(game, players, variants, modules)
         seed = new_seed() if seed is None else seed
+        try:  # set the game up before anything is saved: a table that cannot start is refused
+            agents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats) if spec != HUMAN}
+            match = Match(game, config, seed, agents=agents)
+        except (HexkitError, ValueError) as exc:
+            message = str(exc)
+            field = message.partition(":")[0]
+            field = field if field in ("players", "variants", "modules") else "game"
+            raise ProtocolError("bad-field", _prefixed(field, message), field) from None
         table_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(18) for s, spec in enumerate(seats) if spec == HUMAN}
         stored = [{"player": spec, "token": token_hash(tokens[s]) if s in tokens else ""}
                   for s, spec in enumerate(seats)]
-        record = GameRecord.start(game, config, seed)
-        self.store.save(StoredTable(table_id, game_name, record_to_json(game, record), stored, undo))
+        self.store.save(StoredTable(table_id, game_name, record_to_json(game, match.record), stored, undo))
+        self.tables[table_id] = Table(table_id, game, match, stored, undo, self.store, self.drawer)
         return NewTable(table_id, tokens)
 
     def get(self, table_id: str) -> Table | None:
