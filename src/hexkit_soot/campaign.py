@@ -51,7 +51,7 @@ import attrs
 from hexkit.errors import ConfigError, HexkitError, InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit.rng import Rng
-from hexkit.serialize import converter, structure_checked
+from hexkit.serialize import converter, parse_json, structure_checked
 from hexkit_soot.config import SootConfig
 from hexkit.agents.spec import installed_agent_spec, make_agent
 from hexkit.match import Match
@@ -369,7 +369,7 @@ class Campaign:
                 JSON, or whose seed, players or modules differ from the file's).
         """
         try:
-            data = json.loads(text)
+            data = parse_json(text)
         except ValueError as exc:
             raise InvalidRecordError("campaign", f"not JSON: {exc}") from None
         if not isinstance(data, dict):

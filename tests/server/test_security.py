@@ -165,3 +165,39 @@ def test_no_repeated_prefix_in_errors(client: TestClient) -> None:
 def test_games_lists_partnerships_available(client: TestClient) -> None:
     soot = next(g for g in client.get("/api/games").json() if g["name"] == "soot")
     assert {m["name"]: m["available"] for m in soot["modules"]}["partnerships"] is True
+
+
+def test_deep_json_is_a_400_not_a_500(client: TestClient) -> None:
+    deep = "[" * 100_000
+    for route in ("/api/replays", "/api/tables"):
+        response = client.post(route, content=deep)
+        assert response.status_code in (400, 413), (route, response.status_code)
+    response = client.post("/api/replays", content=deep)
+    assert response.status_code == 400 and "nested deeper" in response.json()["error"]
+    shallow = "[" * 70 + "]" * 70
+    response = client.post("/api/tables", content=shallow)
+    assert response.status_code == 400 and "nested deeper" in response.json()["error"]
+
+
+def test_deep_websocket_message_is_bad_json(client: TestClient) -> None:
+    from hexkit.server.protocol import ProtocolError, parse_client
+
+    with pytest.raises(ProtocolError) as err:
+        parse_client("[" * 3000)
+    assert err.value.code == "bad-json" and "nested deeper" in str(err.value)
+
+
+def test_replays_kept_in_memory_are_capped(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hexkit.server import app as server_app
+
+    row = json.dumps(_row())
+    monkeypatch.setattr(server_app, "MAX_REPLAY_BYTES", 2 * len(row) + 10)
+    ids = [client.post("/api/replays", content=row).json()["id"] for _ in range(3)]
+    kept = client.app.state.replays  # type: ignore[attr-defined]
+    assert list(kept) == ids[1:]
+    assert client.get(f"/api/replays/{ids[0]}/0").status_code == 404
+    assert client.get(f"/api/replays/{ids[2]}/0").status_code == 200
+    monkeypatch.setattr(server_app, "MAX_REPLAY_BYTES", 10**9)
+    monkeypatch.setattr(server_app, "MAX_REPLAYS", 2)
+    more = [client.post("/api/replays", content=row).json()["id"] for _ in range(3)]
+    assert list(kept) == more[1:]

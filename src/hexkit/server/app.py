@@ -37,6 +37,7 @@ from hexkit.errors import HexkitError
 from hexkit.game import Game
 from hexkit.record import GameRecord, record_from_json, replay
 from hexkit.registry import available_games, game_named_in_file, load_game
+from hexkit.serialize import parse_json
 from hexkit.server.protocol import (
     PROTOCOL_VERSION,
     AnswerMsg,
@@ -60,6 +61,10 @@ STATIC = Path(__file__).parent / "static"
 
 MAX_REPLAYS = 64
 """Uploaded records kept in memory for the replay page (oldest dropped first)."""
+
+MAX_REPLAY_BYTES = 64 * 2**20
+"""Bytes of uploads (counted as sent) whose replays are kept in memory at once;
+beyond it the oldest are dropped first (a dropped replay's id answers ``404``)."""
 
 
 MAX_UPLOAD = 8 * 2**20
@@ -182,6 +187,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
     drawer = Drawer(draw_workers)
     manager = TableManager(store, drawer)
     replays: dict[str, tuple[Game[Any, Any], GameRecord]] = {}
+    replay_sizes: dict[str, int] = {}  # upload bytes by replay id, in upload order
 
     async def broadcast(table: Table) -> None:
         # one drawing per seat watching (in worker threads, all at once), then
@@ -216,7 +222,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         if len(raw) > MAX_MESSAGE:
             return _bad(f"the body is {len(raw)} bytes; at most {MAX_MESSAGE} are accepted", None, 413)
         try:
-            body = json.loads(raw)
+            body = parse_json(raw)
         except ValueError as exc:
             return _bad(f"body is not JSON: {exc}")
         if not isinstance(body, dict):
@@ -269,7 +275,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
             return _bad(f"the upload is {len(raw)} bytes; at most {MAX_UPLOAD} are accepted", "record", 413)
         text = raw.decode("utf-8", errors="replace")
         try:
-            data = json.loads(text)
+            data = parse_json(text)
             if not isinstance(data, dict):
                 raise HexkitError("a record or a result row is one JSON object (pick one row of a"
                                   " results file)")
@@ -278,8 +284,11 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
             return _bad(f"cannot replay this: {exc}", getattr(exc, "field", None) or "record")
         key = secrets.token_urlsafe(9)
         replays[key] = (game, record)
-        while len(replays) > MAX_REPLAYS:
-            replays.pop(next(iter(replays)))
+        replay_sizes[key] = len(raw)
+        while len(replays) > MAX_REPLAYS or sum(replay_sizes.values()) > MAX_REPLAY_BYTES:
+            oldest = next(iter(replays))
+            replays.pop(oldest)
+            replay_sizes.pop(oldest, None)
         return JSONResponse({"id": key, "game": game.info.name, "steps": len(record.actions),
                              "seed": record.seed}, status_code=201)
 
@@ -373,6 +382,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.manager = manager
+    app.state.replays = replays
     app.state.store = store
     return app
 

@@ -311,8 +311,10 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
             unknown ``type`` (``bad-type``), a wrong ``v`` (``bad-version``),
             a missing, unknown or mistyped field (``bad-field``).
     """
+    from hexkit.serialize import parse_json
+
     try:
-        data = json.loads(text)
+        data = parse_json(text)  # depth-checked: deep nesting is refused, never a RecursionError
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad-json", f"message is not JSON: {exc}") from None
     if not isinstance(data, dict):
