@@ -201,3 +201,28 @@ def test_replays_kept_in_memory_are_capped(client: TestClient, monkeypatch: pyte
     monkeypatch.setattr(server_app, "MAX_REPLAYS", 2)
     more = [client.post("/api/replays", content=row).json()["id"] for _ in range(3)]
     assert list(kept) == more[1:]
+
+
+@pytest.mark.parametrize("field", ["step", "index"])
+def test_a_negative_step_or_index_is_bad_field(field: str) -> None:
+    from hexkit.server.protocol import AnswerMsg, ProtocolError, parse_client
+
+    message = {"type": "answer", "v": 1, "step": 0, "index": 0, field: -1}
+    with pytest.raises(ProtocolError) as err:
+        parse_client(json.dumps(message))
+    assert (err.value.code, err.value.field) == ("bad-field", field)
+    assert str(err.value) == f"field {field!r} must be 0 or more, not -1"
+    assert parse_client(json.dumps(dict(message, **{field: 0}))) == AnswerMsg(0, 0)
+
+
+def test_a_negative_step_over_the_socket(client: TestClient) -> None:
+    from tests.server.conftest import Seat, make_table
+
+    table = make_table(client, game="hex", players=2, seats=["human", "human"], seed=1)
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        seat = Seat(ws)
+        seat.send(type="join", token=table["seats"][0]["token"])
+        seat.state()
+        seat.send(type="answer", step=-1, index=0)
+        error = seat.error()
+        assert (error["code"], error["field"]) == ("bad-field", "step")

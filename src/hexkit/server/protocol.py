@@ -343,6 +343,10 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
                 raise ProtocolError("bad-field", f"field {name!r} is missing from {tag!r}", name)
             continue
         values[name] = _check(data[name], hints[name], name)
+    if cls is AnswerMsg:  # steps and answer numbers count from 0: a negative one is malformed, not stale
+        for name in ("step", "index"):
+            if values[name] < 0:
+                raise ProtocolError("bad-field", f"field {name!r} must be 0 or more, not {values[name]}", name)
     message: Join | AnswerMsg | UndoMsg | Ping = cls(**values)
     return message
 
