@@ -11,6 +11,10 @@ constructor's annotation (or the type of its default), so
 ``agent 'mcts:iterations=x': iterations must be an integer, not 'x'``.
 The spec is what a result line records, so a study says exactly which
 agents played.
+
+A spec read from a file or sent by a client of the server is checked with
+:func:`installed_agent_spec` instead: only the names of :data:`AGENTS`,
+checked as text, so nothing a file names is ever imported.
 """
 
 from __future__ import annotations
