@@ -226,3 +226,10 @@ def test_a_negative_step_over_the_socket(client: TestClient) -> None:
         seat.send(type="answer", step=-1, index=0)
         error = seat.error()
         assert (error["code"], error["field"]) == ("bad-field", "step")
+
+
+def test_config_and_rules_agree_on_partnership_counts() -> None:
+    from hexkit_soot import config
+    from hexkit_soot.rules import partners
+
+    assert config.PARTNER_COUNTS == partners.PARTNER_COUNTS == (4, 6)
