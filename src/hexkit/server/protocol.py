@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Union, get_args, get_origin
 import attrs
 
 from hexkit.errors import HexkitError
+from hexkit.serialize import parse_json
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -311,8 +312,6 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
             unknown ``type`` (``bad-type``), a wrong ``v`` (``bad-version``),
             a missing, unknown or mistyped field (``bad-field``).
     """
-    from hexkit.serialize import parse_json
-
     try:
         data = parse_json(text)  # depth-checked: deep nesting is refused, never a RecursionError
     except (ValueError, UnicodeDecodeError) as exc:

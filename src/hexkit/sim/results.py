@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit.errors import InvalidRecordError
+from hexkit.serialize import parse_json
 
 __all__ = ["ResultRows", "read_results"]
 
@@ -66,8 +67,6 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
         raise InvalidRecordError(f"{path}:{number}", "not UTF-8 text") from None
     if not line.strip():
         return None
-    from hexkit.serialize import parse_json
-
     try:
         row = parse_json(line)
     except InvalidRecordError as exc:
