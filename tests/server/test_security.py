@@ -233,3 +233,21 @@ def test_config_and_rules_agree_on_partnership_counts() -> None:
     from hexkit_soot.rules import partners
 
     assert config.PARTNER_COUNTS == partners.PARTNER_COUNTS == (4, 6)
+
+
+def test_a_stored_table_naming_an_import_is_not_loaded(client: TestClient, fresh_import: Any) -> None:
+    from hexkit.match import Match
+    from hexkit.record import record_to_json
+    from hexkit.registry import load_game
+    from hexkit.server.store import StoredTable
+
+    game = load_game("hex")
+    record = record_to_json(game, Match(game, game.make_config(2), seed=1).record)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    store.save(StoredTable("bad", "hex", record, [{"player": "human", "token": ""},
+                                                 {"player": "this.Foo", "token": ""}], True))
+    with client.websocket_connect("/ws/bad") as ws:
+        message = ws.receive_json()
+        assert message["code"] == "no-table"
+        assert "seats[1]: 'this.Foo' is not an installed agent" in message["message"]
+    assert "this" not in sys.modules

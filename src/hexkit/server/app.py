@@ -316,7 +316,12 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        table = manager.get(websocket.path_params["tid"])
+        try:
+            table = manager.get(websocket.path_params["tid"])
+        except (HexkitError, ValueError) as exc:  # a stored table that no longer loads
+            await websocket.send_text(_error(ProtocolError("no-table", f"this table cannot be loaded: {exc}")))
+            await websocket.close(code=4404)
+            return
         if table is None:
             await websocket.send_text(_error(ProtocolError("no-table", "there is no table with that id")))
             await websocket.close(code=4404)
