@@ -15,13 +15,20 @@ from __future__ import annotations
 
 import json
 import re
+import typing
+from collections import abc
 from functools import cache, cached_property
 from typing import Any, Union
 
 import attrs
 from attrs import NOTHING
 import cattrs
-from cattrs.cols import namedtuple_dict_structure_factory, namedtuple_dict_unstructure_factory
+from cattrs.cols import (
+    homogenous_tuple_structure_factory,
+    list_structure_factory,
+    namedtuple_dict_structure_factory,
+    namedtuple_dict_unstructure_factory,
+)
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
@@ -119,12 +126,50 @@ def make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook(Rng, lambda rng: rng.state)
     conv.register_structure_hook(Rng, _structure_rng)
     conv.register_structure_hook_factory(attrs.has, _every_field_required)
+    conv.register_structure_hook_factory(_is_collection, _no_text_for_collection)
     # Sorted lists make sets byte-for-byte stable in JSON.
     conv.register_unstructure_hook_func(
         lambda t: getattr(t, "__origin__", t) in (frozenset, set),
         lambda s: sorted((conv.unstructure(v) for v in s), key=repr),
     )
     return conv
+
+
+_COLLECTIONS = (list, tuple, set, frozenset, abc.Sequence, abc.MutableSequence, abc.Set, abc.MutableSet)
+"""Collection types a JSON string must not fill (cattrs would read it letter by letter)."""
+
+
+def _is_collection(type_: Any) -> bool:
+    return (typing.get_origin(type_) or type_) in _COLLECTIONS
+
+
+def _no_text_for_collection(type_: Any, conv: cattrs.Converter) -> Any:
+    """cattrs' own hook for a list, tuple, set, frozenset or sequence type,
+    after refusing a string (``"zz"`` is not ``["z", "z"]``); the error names
+    the expected type and, through cattrs, the field."""
+    origin = typing.get_origin(type_) or type_
+    args = typing.get_args(type_)
+    inner: Any
+    if origin in (list, abc.MutableSequence):
+        inner = list_structure_factory(type_, conv)
+    elif origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+        inner = conv.gen_structure_hetero_tuple(type_)
+    elif origin is tuple:
+        inner = conv._structure_tuple
+    elif origin is abc.Sequence:
+        inner = homogenous_tuple_structure_factory(type_, conv)
+    elif origin in (set, abc.MutableSet):
+        inner = conv._structure_set
+    else:
+        inner = conv._structure_frozenset
+    wanted = typing.cast(Any, type_).__name__ if not args else repr(type_).replace("collections.abc.", "")
+
+    def structure(data: Any, cl: Any) -> Any:
+        if isinstance(data, (str, bytes)):
+            raise ValueError(f"expected a JSON list ({wanted}), not the string {data[:40]!r}")
+        return inner(data, cl)
+
+    return structure
 
 
 def _every_field_required(cl: Any, conv: cattrs.Converter) -> Any:

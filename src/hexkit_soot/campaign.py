@@ -51,9 +51,9 @@ import attrs
 from hexkit.errors import ConfigError, HexkitError, InvalidRecordError
 from hexkit.game import PlayerId
 from hexkit.rng import Rng
-from hexkit.serialize import converter, structure_checked
+from hexkit.serialize import converter, parse_json, structure_checked
 from hexkit_soot.config import SootConfig
-from hexkit.agents.spec import make_agent
+from hexkit.agents.spec import installed_agent_spec, make_agent
 from hexkit.match import Match
 from hexkit.record import record_from_json, record_to_json
 from hexkit.sim.study import agent_seed
@@ -369,7 +369,7 @@ class Campaign:
                 JSON, or whose seed, players or modules differ from the file's).
         """
         try:
-            data = json.loads(text)
+            data = parse_json(text)
         except ValueError as exc:
             raise InvalidRecordError("campaign", f"not JSON: {exc}") from None
         if not isinstance(data, dict):
@@ -381,6 +381,12 @@ class Campaign:
             raise InvalidRecordError("campaign.players", f"2-6, not {campaign.players}")
         if len(campaign.agents) != campaign.players:
             raise InvalidRecordError("campaign.agents", f"one spec per seat ({campaign.players}), got {len(campaign.agents)}")
+        for s, spec in enumerate(campaign.agents):  # a file names only installed agents
+            try:
+                installed_agent_spec(spec, f"campaign.agents[{s}]")
+            except HexkitError as exc:
+                raise InvalidRecordError(f"campaign.agents[{s}]",
+                                         str(exc).removeprefix(f"campaign.agents[{s}]: ")) from None
         if len(campaign.games) > GAMES:
             raise InvalidRecordError("campaign.games", f"at most {GAMES} games, got {len(campaign.games)}")
         for i, g in enumerate(campaign.games):

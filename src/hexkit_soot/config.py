@@ -37,6 +37,8 @@ MODULE_VARIANTS = ("trust", "river-delta", "mountain-pass", "long-valley", "part
 """Variant names that switch a module on (issue 14): each maps onto the module of the same name."""
 VARIANTS = ("no-market-flux", *MODULE_VARIANTS)
 EXCLUSIVE = (("river-delta", "mountain-pass"), ("river-delta", "long-valley"), ("mountain-pass", "long-valley"))
+PARTNER_COUNTS = (4, 6)
+"""Player counts the Partnerships module seats (``rules.partners.PARTNER_COUNTS``; partners sit opposite)."""
 """Module pairs the rules exclude: the three scenarios are alternative set-up cards."""
 
 def _card_names(values: Iterable[str]) -> tuple[str, ...]:
@@ -95,7 +97,8 @@ class SootConfig(GameConfig):
 
         Raises:
             ConfigError: wrong player count, unknown variant or module, a
-                module not implemented yet, or a data directory that does not
+                module not implemented yet, partnerships without 4 or 6
+                players, or a data directory that does not
                 exist or does not load.
         """
         check_player_count_type(self.players)
@@ -118,6 +121,10 @@ class SootConfig(GameConfig):
         missing = sorted(self.modules - set(MODULES))
         if missing:
             raise ConfigError(f"module(s) {', '.join(missing)} are not implemented in this version")
+        if "partnerships" in self.modules and self.players not in PARTNER_COUNTS:
+            # checked here, not first at set-up (rules.partners.check_players says the same)
+            raise ConfigError(f"players: the partnerships module needs 4 or 6 players (partners sit"
+                              f" opposite), not {self.players}")
         now = _versions(self.modules, self._folder())
         if self.module_versions and self.module_versions != now:
             raise ConfigError(

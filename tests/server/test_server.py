@@ -35,7 +35,7 @@ def test_games_and_pages(client: TestClient) -> None:
         ({"game": "hexkit.demo:GAME", "players": 2}, "game", "not installed"),
         ({"game": "hex", "players": "two"}, "players", "integer"),
         ({"game": "hex", "players": 2, "seats": ["human"]}, "seats", "1 seat"),
-        ({"game": "hex", "players": 2, "seats": ["human", "deep-thought"]}, "seats", "seat 1"),
+        ({"game": "hex", "players": 2, "seats": ["human", "deep-thought"]}, "seats", "seats[1]"),
         ({"game": "hex", "players": 9, "seats": ["human"] * 9}, "players", "9"),
         ({"game": "soot", "players": 2, "seats": ["human", "human"], "variants": ["nope"]}, "variants", "nope"),
         ({"game": "empyreal", "players": 3, "seats": ["human"] * 3, "variants": ["team"]}, "variants", "teams"),

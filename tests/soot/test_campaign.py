@@ -239,3 +239,18 @@ def test_a_kept_record_that_disagrees_with_the_file_is_refused_naming_the_field(
             Campaign.from_json(json.dumps(broken))
         assert field in str(err.value) and words in str(err.value), err.value
     assert Campaign.from_json(json.dumps(data)) == c  # the file as written still loads
+
+
+def test_a_campaign_file_never_imports_its_agents() -> None:
+    import sys
+
+    sys.modules.pop("this", None)
+    data = json.loads(Campaign.start(2, 2, ["random"]).to_json())
+    data["agents"] = ["random", "this.Foo"]
+    with pytest.raises(InvalidRecordError) as err:
+        Campaign.from_json(json.dumps(data))
+    assert err.value.field == "campaign.agents[1]"
+    assert "'this.Foo' is not an installed agent (import references are not accepted here)" in str(err.value)
+    assert "this" not in sys.modules
+    data["agents"] = ["random", "mcts:iterations=20"]
+    assert Campaign.from_json(json.dumps(data)).agents == ("random", "mcts:iterations=20")

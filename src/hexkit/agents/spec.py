@@ -11,6 +11,10 @@ constructor's annotation (or the type of its default), so
 ``agent 'mcts:iterations=x': iterations must be an integer, not 'x'``.
 The spec is what a result line records, so a study says exactly which
 agents played.
+
+A spec read from a file or sent by a client of the server is checked with
+:func:`installed_agent_spec` instead: only the names of :data:`AGENTS`,
+checked as text, so nothing a file names is ever imported.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from hexkit.agents.mcts import MCTSAgent
 from hexkit.agents.strong import StrongAgent
 from hexkit.errors import ConfigError
 
-__all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec", "split_agent_specs"]
+__all__ = ["AGENTS", "AgentSpecError", "parse_agent_spec", "make_agent", "check_agent_spec",
+           "split_agent_specs", "installed_agent_spec"]
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
@@ -230,3 +235,34 @@ def split_agent_specs(text: str) -> list[str]:
     if not all(specs):
         raise AgentSpecError(f"agents: {text!r} has an empty entry; separate the specs by single commas")
     return [check_agent_spec(s) for s in specs]
+
+
+def installed_agent_spec(spec: str, field: str) -> str:
+    """Return ``spec`` unchanged if it names an installed agent (one of
+    :data:`AGENTS`) with good parameters; never imports anything.
+
+    For specs that come from a file (a record, a results row, a campaign
+    file) or from a client of the server: an import reference
+    (``module.Class``) is accepted only where a person types it on the
+    command line or in Python.
+
+    Args:
+        spec: the agent spec.
+        field: where the spec came from, named in the error (``seats[1]``).
+
+    Raises:
+        AgentSpecError: naming ``field``, for a name that is not installed
+            (checked on the text, before anything is imported) or a bad
+            parameter.
+    """
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"{field}: an agent spec is text, not {type(spec).__name__}")
+    name = spec.strip().split(":")[0]
+    if name not in AGENTS:
+        raise AgentSpecError(f"{field}: {spec!r} is not an installed agent (import references are not"
+                             f" accepted here); installed agents: {', '.join(AGENTS)}")
+    try:
+        check_agent_spec(spec)
+    except AgentSpecError as exc:
+        raise AgentSpecError(f"{field}: {exc}") from None
+    return spec

@@ -37,6 +37,7 @@ from hexkit.errors import HexkitError
 from hexkit.game import Game
 from hexkit.record import GameRecord, record_from_json, replay
 from hexkit.registry import available_games, game_named_in_file, load_game
+from hexkit.serialize import parse_json
 from hexkit.server.protocol import (
     PROTOCOL_VERSION,
     AnswerMsg,
@@ -61,6 +62,10 @@ STATIC = Path(__file__).parent / "static"
 MAX_REPLAYS = 64
 """Uploaded records kept in memory for the replay page (oldest dropped first)."""
 
+MAX_REPLAY_BYTES = 64 * 2**20
+"""Bytes of uploads (counted as sent) whose replays are kept in memory at once;
+beyond it the oldest are dropped first (a dropped replay's id answers ``404``)."""
+
 
 MAX_UPLOAD = 8 * 2**20
 """Bytes of an uploaded record or result row accepted (larger: ``413``)."""
@@ -73,6 +78,37 @@ WS_MAX_SIZE = 2**16
 
 ROW_FIELDS = ("index", "seed", "seats")
 """What marks a JSON object as a study's result row rather than a record."""
+
+
+PATH_FIELDS = ("data", "data_dir")
+"""Config fields that name files on the server's disk: an upload naming one is refused."""
+
+
+def _refuse_paths(data: dict[str, Any]) -> None:
+    """Refuse an upload whose config (or a row's, or a kept record's) names a
+    data file or folder, before anything reads it: a browser never makes the
+    server read its paths. The message names the field, never the path.
+
+    Raises:
+        InvalidRecordError: naming the first such field.
+    """
+    from hexkit.errors import InvalidRecordError
+
+    places: list[tuple[str, Any]] = [("", data)]
+    if isinstance(data.get("record"), dict):
+        places.append(("record.", data["record"]))
+    for prefix, doc in list(places):
+        config = doc.get("config")
+        if isinstance(config, dict):
+            places.append((f"{prefix}config.", config))
+            if isinstance(config.get("options"), dict):
+                places.append((f"{prefix}config.options.", config["options"]))
+    for prefix, doc in places:
+        for key in PATH_FIELDS:
+            if doc.get(key) is not None:
+                raise InvalidRecordError(f"{prefix}{key}", "an upload may not name data files on the server"
+                                         " (a browser never makes the server read its paths); replay it with"
+                                         " `hexkit replay`")
 
 
 def _replayable(data: dict[str, Any], text: str) -> tuple[Game[Any, Any], GameRecord]:
@@ -91,22 +127,19 @@ def _replayable(data: dict[str, Any], text: str) -> tuple[Game[Any, Any], GameRe
     from hexkit.errors import InvalidRecordError
     from hexkit.sim.rowreplay import replay_row
 
+    _refuse_paths(data)
     if all(k in data for k in ROW_FIELDS) and "actions" not in data:
         game = game_named_in_file(data.get("game"))
         if isinstance(data.get("record"), dict):  # a failed game keeps its record
             record = record_from_json(game, json.dumps(data["record"]))
         else:
-            config: dict[str, Any] = data["config"] if isinstance(data.get("config"), dict) else {}
-            options: dict[str, Any] = config["options"] if isinstance(config.get("options"), dict) else {}
-            paths = sorted({"data", "data_dir"} & set(options))
-            if paths:
-                raise InvalidRecordError(f"config.options.{paths[0]}",
-                                         "a row that reads data files is replayed with"
-                                         " `hexkit replay RESULTS --seed N`, not uploaded")
             record = replay_row(data, game.info.name).record
     else:
         game = game_named_in_file(data.get("game"))
         record = record_from_json(game, text)
+    for key in PATH_FIELDS:  # whatever the config type calls them
+        if getattr(record.config, key, None) is not None:
+            raise InvalidRecordError(f"config.{key}", "an upload may not name data files on the server")
     replay(game, record)  # refuse a record that does not replay
     return game, record
 
@@ -154,6 +187,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
     drawer = Drawer(draw_workers)
     manager = TableManager(store, drawer)
     replays: dict[str, tuple[Game[Any, Any], GameRecord]] = {}
+    replay_sizes: dict[str, int] = {}  # upload bytes by replay id, in upload order
 
     async def broadcast(table: Table) -> None:
         # one drawing per seat watching (in worker threads, all at once), then
@@ -188,7 +222,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         if len(raw) > MAX_MESSAGE:
             return _bad(f"the body is {len(raw)} bytes; at most {MAX_MESSAGE} are accepted", None, 413)
         try:
-            body = json.loads(raw)
+            body = parse_json(raw)
         except ValueError as exc:
             return _bad(f"body is not JSON: {exc}")
         if not isinstance(body, dict):
@@ -222,6 +256,8 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
             new = manager.create(game, players, seats, variants, undo, seed, modules)
         except ProtocolError as exc:
             return _bad(str(exc), exc.field)
+        except (HexkitError, ValueError) as exc:  # any other refusal of the set-up
+            return _bad(str(exc), getattr(exc, "field", None) or "game")
         base = str(request.base_url).rstrip("/")
         links = [{"seat": s, "player": spec,
                   "link": f"{base}/t/{new.id}#seat={s}&token={new.tokens[s]}" if s in new.tokens else None,
@@ -239,7 +275,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
             return _bad(f"the upload is {len(raw)} bytes; at most {MAX_UPLOAD} are accepted", "record", 413)
         text = raw.decode("utf-8", errors="replace")
         try:
-            data = json.loads(text)
+            data = parse_json(text)
             if not isinstance(data, dict):
                 raise HexkitError("a record or a result row is one JSON object (pick one row of a"
                                   " results file)")
@@ -248,8 +284,11 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
             return _bad(f"cannot replay this: {exc}", getattr(exc, "field", None) or "record")
         key = secrets.token_urlsafe(9)
         replays[key] = (game, record)
-        while len(replays) > MAX_REPLAYS:
-            replays.pop(next(iter(replays)))
+        replay_sizes[key] = len(raw)
+        while len(replays) > MAX_REPLAYS or sum(replay_sizes.values()) > MAX_REPLAY_BYTES:
+            oldest = next(iter(replays))
+            replays.pop(oldest)
+            replay_sizes.pop(oldest, None)
         return JSONResponse({"id": key, "game": game.info.name, "steps": len(record.actions),
                              "seed": record.seed}, status_code=201)
 
@@ -277,7 +316,12 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        table = manager.get(websocket.path_params["tid"])
+        try:
+            table = manager.get(websocket.path_params["tid"])
+        except (HexkitError, ValueError) as exc:  # a stored table that no longer loads
+            await websocket.send_text(_error(ProtocolError("no-table", f"this table cannot be loaded: {exc}")))
+            await websocket.close(code=4404)
+            return
         if table is None:
             await websocket.send_text(_error(ProtocolError("no-table", "there is no table with that id")))
             await websocket.close(code=4404)
@@ -343,6 +387,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.manager = manager
+    app.state.replays = replays
     app.state.store = store
     return app
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Union, get_args, get_origin
 import attrs
 
 from hexkit.errors import HexkitError
+from hexkit.serialize import parse_json
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -312,7 +313,7 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
             a missing, unknown or mistyped field (``bad-field``).
     """
     try:
-        data = json.loads(text)
+        data = parse_json(text)  # depth-checked: deep nesting is refused, never a RecursionError
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad-json", f"message is not JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -341,6 +342,10 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
                 raise ProtocolError("bad-field", f"field {name!r} is missing from {tag!r}", name)
             continue
         values[name] = _check(data[name], hints[name], name)
+    if cls is AnswerMsg:  # steps and answer numbers count from 0: a negative one is malformed, not stale
+        for name in ("step", "index"):
+            if values[name] < 0:
+                raise ProtocolError("bad-field", f"field {name!r} must be 0 or more, not {values[name]}", name)
     message: Join | AnswerMsg | UndoMsg | Ping = cls(**values)
     return message
 

@@ -21,12 +21,12 @@ from typing import Any
 
 import attrs
 
-from hexkit.agents.spec import check_agent_spec, make_agent
+from hexkit.agents.spec import installed_agent_spec, make_agent, parse_agent_spec
 from hexkit.errors import HexkitError
 from hexkit.game import Game, GameConfig, PlayerId, State
 from hexkit.match import Match, new_seed
 from hexkit.present import present, private_info, public_view
-from hexkit.record import GameRecord, record_from_json, record_to_json
+from hexkit.record import record_from_json, record_to_json
 from hexkit.registry import available_games, load_game
 from hexkit.server.protocol import (
     PROTOCOL_VERSION,
@@ -43,7 +43,8 @@ from hexkit.server.drawing import Drawer, draw
 from hexkit.server.store import StoredTable, TableStore, token_hash
 from hexkit.sim.study import agent_seed
 
-__all__ = ["HUMAN", "Table", "TableManager", "NewTable", "game_modules", "table_config"]
+__all__ = ["HUMAN", "AGENT_LIMITS", "Table", "TableManager", "NewTable", "game_modules", "table_config",
+           "check_seat"]
 
 HUMAN = "human"
 """The seat spec of a person (any other spec is an agent's)."""
@@ -55,6 +56,43 @@ AGENT_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="hexkit-agent"
 """Threads agents think in, apart from the drawing threads: a table of slow
 agents (``mcts:iterations=...``) delays other tables' agents, never a drawing."""
 
+AGENT_LIMITS: dict[str, float] = {
+    "iterations": 5000,
+    "seconds": 10.0,
+    "samples": 64,
+    "greedy_sample": 64,
+}
+"""The most effort a server table's agent may be asked for, per decision:
+MCTS ``iterations`` and ``seconds`` (its rollouts are its iterations), and
+the positions a greedy agent or an MCTS greedy rollout samples. A larger
+value is refused with ``400`` naming the seat and the limit."""
+
+
+def check_seat(spec: str, field: str) -> str:
+    """Check one agent seat of a server table: an installed agent (never an
+    import reference) within :data:`AGENT_LIMITS`.
+
+    Args:
+        spec: the agent spec.
+        field: the field named in the refusal (``seats[1]``).
+
+    Raises:
+        ProtocolError: ``bad-field`` naming ``field``.
+    """
+    try:
+        installed_agent_spec(spec, field)
+        _, params = parse_agent_spec(spec)
+    except (HexkitError, ValueError) as exc:
+        raise ProtocolError("bad-field", str(exc), "seats") from None
+    for key, limit in AGENT_LIMITS.items():
+        value = params.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > limit:
+            shown = int(limit) if float(limit).is_integer() else limit
+            raise ProtocolError("bad-field", f"{field}: {key}={value} is over the server's limit of"
+                                f" {shown} per decision", "seats")
+    return spec
+
+
 THINKING_NOTICE = 0.3
 """Seconds an agent may think before the table is told it is thinking."""
 
@@ -65,8 +103,8 @@ def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
     A game has modules when its config type has a ``modules`` field; their
     names are :attr:`GameInfo.modules` (else, for older plugins, the
     ``MODULE_NAMES`` tuple of the module that defines the config type). Each is tried
-    alone at the smallest player count, so one the game refuses (not built
-    yet) is reported with the game's own reason.
+    alone at each player count, so one the game refuses at every count (not
+    built yet) is reported with the game's own reason (at the smallest count).
 
     Args:
         game: the rules.
@@ -81,11 +119,16 @@ def game_modules(game: Game[Any, Any]) -> list[dict[str, Any]]:
     names = game.info.modules or getattr(sys.modules.get(config_type.__module__), "MODULE_NAMES", ())
     out: list[dict[str, Any]] = []
     for name in names:
-        try:
-            game.make_config(game.info.min_players, (), modules=frozenset({name}))
-            out.append({"name": str(name), "available": True, "reason": ""})
-        except (HexkitError, ValueError, TypeError) as exc:
-            out.append({"name": str(name), "available": False, "reason": str(exc)})
+        reason = ""
+        for players in range(game.info.min_players, game.info.max_players + 1):
+            try:
+                game.make_config(players, (), modules=frozenset({name}))
+            except (HexkitError, ValueError, TypeError) as exc:
+                reason = reason or str(exc)
+                continue
+            reason = ""
+            break
+        out.append({"name": str(name), "available": not reason, "reason": reason})
     return out
 
 
@@ -123,9 +166,14 @@ def table_config(game: Game[Any, Any], players: int, variants: Sequence[str] = (
             config = game.make_config(players, variants if field != "players" else (), **options)
             config.check(game.info)
         except (HexkitError, ValueError, TypeError) as exc:
-            raise ProtocolError("bad-field", f"{field}: {exc}", field) from None
+            raise ProtocolError("bad-field", _prefixed(field, str(exc)), field) from None
     assert config is not None
     return config
+
+
+def _prefixed(field: str, message: str) -> str:
+    """``message`` led by ``field:``, unless it names that field already."""
+    return message if message.startswith(f"{field}:") else f"{field}: {message}"
 
 
 class NewTable:
@@ -453,18 +501,23 @@ class TableManager:
             raise ProtocolError("bad-field", f"{len(seats)} seat(s) given for {players} players", "seats")
         for seat, spec in enumerate(seats):
             if spec != HUMAN:
-                try:
-                    check_agent_spec(spec)
-                except (HexkitError, ValueError) as exc:
-                    raise ProtocolError("bad-field", f"seat {seat}: {exc}", "seats") from None
+                check_seat(spec, f"seats[{seat}]")
         config = table_config(game, players, variants, modules)
         seed = new_seed() if seed is None else seed
+        try:  # set the game up before anything is saved: a table that cannot start is refused
+            agents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats) if spec != HUMAN}
+            match = Match(game, config, seed, agents=agents)
+        except (HexkitError, ValueError) as exc:
+            message = str(exc)
+            field = message.partition(":")[0]
+            field = field if field in ("players", "variants", "modules") else "game"
+            raise ProtocolError("bad-field", _prefixed(field, message), field) from None
         table_id = secrets.token_urlsafe(9)
         tokens = {s: secrets.token_urlsafe(18) for s, spec in enumerate(seats) if spec == HUMAN}
         stored = [{"player": spec, "token": token_hash(tokens[s]) if s in tokens else ""}
                   for s, spec in enumerate(seats)]
-        record = GameRecord.start(game, config, seed)
-        self.store.save(StoredTable(table_id, game_name, record_to_json(game, record), stored, undo))
+        self.store.save(StoredTable(table_id, game_name, record_to_json(game, match.record), stored, undo))
+        self.tables[table_id] = Table(table_id, game, match, stored, undo, self.store, self.drawer)
         return NewTable(table_id, tokens)
 
     def get(self, table_id: str) -> Table | None:
@@ -477,7 +530,7 @@ class TableManager:
             return None
         game = load_game(stored.game)
         record = record_from_json(game, stored.record)
-        agents = {s: make_agent(spec["player"], agent_seed(record.seed, s))
+        agents = {s: make_agent(installed_agent_spec(spec["player"], f"seats[{s}]"), agent_seed(record.seed, s))
                   for s, spec in enumerate(stored.seats) if spec["player"] != HUMAN}
         match = Match(game, record.config, record.seed, agents=agents)
         for action in record.actions:

@@ -6,12 +6,12 @@ and its size kept; any other bad line is refused with its line number.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from hexkit.errors import InvalidRecordError
+from hexkit.serialize import parse_json
 
 __all__ = ["ResultRows", "read_results"]
 
@@ -68,11 +68,11 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     if not line.strip():
         return None
     try:
-        row = json.loads(line)
-    except json.JSONDecodeError as exc:
+        row = parse_json(line)
+    except InvalidRecordError as exc:
         if cut:
             return _CUT
-        raise InvalidRecordError(f"{path}:{number}", f"not JSON: {exc.msg}") from None
+        raise InvalidRecordError(f"{path}:{number}", f"not JSON: {exc.reason}") from None
     if not isinstance(row, dict) or "seed" not in row:
         raise InvalidRecordError(f"{path}:{number}", "not a result row (no 'seed')")
     return row

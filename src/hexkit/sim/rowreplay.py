@@ -17,7 +17,8 @@ from typing import Any
 
 import attrs
 
-from hexkit.errors import InvalidRecordError
+from hexkit.agents.spec import installed_agent_spec
+from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.record import GameRecord
 from hexkit.sim.study import Study, play_game
 
@@ -48,6 +49,15 @@ def row_study(row: dict[str, Any], game_ref: str) -> tuple[Study, int]:
         raise InvalidRecordError(where, f"not a study row (index, seed, seats): {exc}") from None
     players = int(row.get("players") or len(seats))
     agents = row.get("agents")
+    # A file names only installed agents: nothing it says is imported.
+    named = [(f"seats[{i}]", s) for i, s in enumerate(row["seats"])]
+    if isinstance(agents, list):
+        named += [(f"agents[{i}]", a) for i, a in enumerate(agents)]
+    for field, spec in named:
+        try:
+            installed_agent_spec(spec, field)
+        except HexkitError as exc:
+            raise InvalidRecordError(field, str(exc).removeprefix(f"{field}: ")) from None
     if not isinstance(agents, list) or not agents:
         agents = [seats[(j - index) % players] for j in range(players)]
     config: dict[str, Any] = row["config"] if isinstance(row.get("config"), dict) else {}
