@@ -376,6 +376,14 @@ class SootGame(FlowGame[SootState, SootConfig]):
             return "the game is over"
         if not isinstance(action, Choose):
             return f"answers are Choose values; {type(action).__name__} is not one ({step.prompt})"
+        idle = _labor.why_idle(state, step, action) if isinstance(step, Step) else None
+        if idle is not None:  # module labor: a facility without a worker at work
+            return idle
+        same_code = sorted({o.arg for o in self.legal_actions(state) if o.code == action.code})
+        if same_code and action.code not in ("Play Card", "Spend Card"):  # its kind is offered, its argument not
+            shown = ", ".join(map(str, same_code[:12])) + (", ..." if len(same_code) > 12 else "")
+            return (f"{action.code!r} with argument {action.arg} is not offered to P{step.player} "
+                    f"('{step.prompt}'); its offered arguments: {shown}")
         if isinstance(step, Step) and step.kind == "turn":
             p = state.players[step.player]
             main = MAIN_ACTIONS.get(action.code)
@@ -400,9 +408,6 @@ class SootGame(FlowGame[SootState, SootConfig]):
                         return reason
             if action.code in FREE_ACTIONS:
                 return f"{action.code} with argument {action.arg} is not available to P{step.player} now"
-        idle = _labor.why_idle(state, step, action) if isinstance(step, Step) else None
-        if idle is not None:  # module labor: a facility without a worker at work
-            return idle
         offered = ", ".join(str(o) for o in list(self.legal_actions(state))[:8])
         return f"'{action}' does not answer '{step.prompt}' (P{step.player}); offered: {offered}"
 

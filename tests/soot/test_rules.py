@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit.hexes import Hex
+from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
 from hexkit_soot.ledger import D, advance_soot, change_prestige
@@ -671,3 +674,17 @@ def test_livestock_doubles_trail_speed() -> None:
     car.cargo = {"Livestock": 1}
     s.supply["Livestock"] -= 1
     assert b in caravan_reach(s, 0, 0)
+
+
+def test_an_offered_answer_with_an_argument_not_offered_is_named_as_such() -> None:
+    """A wrong argument is named as one, not explained by the action's general rule (a new user's report)."""
+    from hexkit.errors import IllegalActionError
+
+    state = GAME.new(GAME.make_config(2), 1)
+    first = list(GAME.legal_actions(state))[0]
+    before = GAME.clone(state)
+    with pytest.raises(IllegalActionError) as info:
+        GAME.apply(state, Choose(code=first.code, arg=999, label=first.label))
+    assert "'archetype' with argument 999 is not offered to P1 ('choose your archetype'); " \
+           "its offered arguments: 0, 1, 2" in str(info.value)
+    assert codec(GAME).state_to_json(state) == codec(GAME).state_to_json(before)
