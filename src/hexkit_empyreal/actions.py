@@ -4,11 +4,11 @@ A turn is a sequence of small decisions kept on ``state.pending``; the top
 one is answered next and may push more. Actions are small frozen values
 with a readable ``str``; hexes appear as :class:`~hexkit.hexes.Hex`.
 
-Besides the decisions of the turn structure there are four generic ones the
+Besides the decisions of the turn structure there are the typed automatic
+steps (:data:`TYPED_STEPS`: engine steps, each run by the function registered
+for its type, never answered by a player) and the generic questions the
 effects are built from (see :mod:`hexkit_empyreal.effects`):
 
-* :class:`Op`: an automatic step (a registered function run by the engine,
-  never answered by a player);
 * :class:`ChooseOption` and :class:`ChooseHex`: pick a name or a hex from a
   typed *domain* (:class:`Domain`), then continue with a typed ``then``
   (:class:`OptionThen`, :class:`HexThen`: the step the answer completes);
@@ -56,7 +56,6 @@ __all__ = [
     "interned",
     # decisions
     "Target",
-    "Op",
     "op_step",
     "auto",
     "StartTurn",
@@ -423,40 +422,6 @@ class Target:
     near_wasteland: bool = False
     cells: tuple[int, ...] = ()
     transfers: bool = True
-
-
-@attrs.frozen(kw_only=True)
-class Op(Decision):
-    """An automatic step: the engine runs the registered op ``op`` at once.
-
-    Attributes:
-        op: registered op name (:func:`hexkit_empyreal.effects.op`).
-        ints: integer arguments.
-        strs: string arguments.
-        steps: the steps an op runs after its own work (what a payment
-            buys, the Build Track to repeat): typed decisions nested as
-            values, never text.
-    """
-
-    op: str
-    ints: tuple[int, ...] = ()
-    strs: tuple[str, ...] = ()
-    steps: tuple[Decision, ...] = ()
-
-
-_OPS: dict[tuple[int, str], Op] = {}
-
-
-def op_step(player: int, name: str) -> Op:
-    """The :class:`Op` running ``name`` for ``player`` with no arguments (one shared value each).
-
-    The turn pushes the same few steps ("end_turn", "specialist_phase")
-    thousands of times a game; they are immutable, so one object serves.
-    """
-    step = _OPS.get((player, name))
-    if step is None:
-        step = _OPS[(player, name)] = Op(player=player, op=name)
-    return step
 
 
 # Typed automatic steps of the turn structure: engine steps (hexkit.flow.Step),
@@ -1033,10 +998,10 @@ EFFECT_STEPS: tuple[type[Step], ...] = (
     AellaKeep, RanUse, TelemyrSwap, HydeartBuild, MindraBuild, WelsieHome, AnyaFrom, AnyaTo,
     ArielClear, CinGather, MiltonActivate, MiltonFirst, ActivateSlot, WardlawFirst, WardlawSwap,
 )
-"""The typed automatic steps of the effects (those not yet ported are still :class:`Op` named by a string)."""
+"""The typed automatic steps of the effects."""
 
 TYPED_STEPS: tuple[type[Step], ...] = (*TURN_STEPS, *EFFECT_STEPS)
-"""Every typed automatic step (every other automatic step is still an :class:`Op` named by a string)."""
+"""Every typed automatic step: the engine runs each by its type."""
 
 _S = TypeVar("_S", bound=Step)
 _AUTO: dict[tuple[type[Step], int], Step] = {}
@@ -1900,7 +1865,6 @@ class ChooseSpecialist(Decision):
 
 
 DECISION_TYPES: tuple[type[Decision], ...] = (
-    Op,
     ChooseOption,
     ChooseHex,
     Branch,

@@ -30,7 +30,6 @@ from hexkit_empyreal.actions import (
     ChooseSpecialist,
     Domain,
     HexThen,
-    Op,
     OptionThen,
 )
 from hexkit_empyreal.config import FRIENDLY, OPEN, VARIANTS, EmpyrealConfig
@@ -49,7 +48,7 @@ from hexkit_empyreal.effects import (
 from hexkit_empyreal.evaluate import evaluate as _evaluate
 from hexkit_empyreal.hidden_draws import hide_drawn, pin_drawn, resample_drawn
 from hexkit_empyreal.integrity import check_bounds
-from hexkit_empyreal.migrate import migrate_branch, migrate_choice, migrate_steps, typed_op
+from hexkit_empyreal.migrate import Op, migrate_branch, migrate_choice, typed_op
 from hexkit_empyreal.rules import (
     game_end,
     railyard,
@@ -139,7 +138,9 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
     config_type = EmpyrealConfig
     state_type = EmpyrealState
     action_types = ACTION_TYPES
-    decision_types = DECISION_TYPES
+    decision_types = (*DECISION_TYPES, Op)
+    """The questions and typed steps, and ``Op``: only the tag of an automatic step
+    named by a string in an older save, read as the typed step it became."""
     faction_parts = ("company", "captain")
     """Names of the parts of a ``factions`` label ``"Company (Captain)"`` (the sim's
     optional ``faction_parts`` hook: :func:`hexkit.sim.load_results` columns)."""
@@ -187,13 +188,7 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         conv.register_structure_hook(PlayerState, structure)
         _goods_supply_hooks(conv)
         conv.register_structure_hook(Branch, _reader(Branch, conv, migrate_branch))
-        read_op = _reader(Op, conv, lambda saved: migrate_steps(saved, "op"))
-
-        def structure_op(saved: Any, _: Any) -> Any:  # an old Op of a step that is typed now
-            typed = typed_op(saved) if isinstance(saved, dict) else None
-            return read_op(saved, Op) if typed is None else conv.structure(typed, Decision)
-
-        conv.register_structure_hook(Op, structure_op)
+        conv.register_structure_hook(Op, lambda saved, _: conv.structure(typed_op(saved), Decision))
         _tagged_hooks(conv, HexThen, HEX_THENS, "continuation of a ChooseHex")
         _tagged_hooks(conv, OptionThen, OPTION_THENS, "continuation of a ChooseOption")
         _tagged_hooks(conv, Domain, DOMAIN_TYPES, "domain")

@@ -37,7 +37,6 @@ from hexkit_empyreal.actions import (
     EliminateAward,
     GoodsAround,
     MainAction,
-    Op,
     PickGoods,
     PlaceHeadquarters,
     PlaceSpellcar,
@@ -49,7 +48,7 @@ from hexkit_empyreal.actions import (
 )
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, EmpyrealData
-from hexkit_empyreal.effects.registry import _OPS, passives_of
+from hexkit_empyreal.effects.registry import passives_of
 from hexkit_empyreal.rules.dispatch import LISTS
 from hexkit_empyreal.rules.turn import ADMIN_STEPS
 from hexkit_empyreal.state import PLAYED, EmpyrealState, data
@@ -307,8 +306,6 @@ def _check_step(state: EmpyrealState, d: EmpyrealData, b: Board | None, where: s
     colours = len(d.goods)
     stands = len(b.cities) if b is not None else None
     cells = len(b.hexes) if b is not None else None
-    if isinstance(step, Op) and step.op not in _OPS:
-        problems.add(f"{where}.op", f"{step.op!r} is not a step of this game")
     if isinstance(step, (ChooseOption, ChooseHex)):
         _check_choice(step, where, cells, problems)
         for k, sub in enumerate(getattr(step.then, "steps", ())):
@@ -319,7 +316,7 @@ def _check_step(state: EmpyrealState, d: EmpyrealData, b: Board | None, where: s
         for j, branch in enumerate(step.branches):
             for k, sub in enumerate(branch):
                 _check_step(state, d, b, f"{where}.branches.{j}.{k}", sub, problems)
-    if isinstance(step, Op) or type(step) in _STEPS_WITH_STEPS:
+    if type(step) in _STEPS_WITH_STEPS:
         for k, sub in enumerate(step.steps):
             _check_step(state, d, b, f"{where}.steps.{k}", sub, problems)
     if isinstance(step, (PickGoods, ClaimDemand)):

@@ -14,8 +14,10 @@ does not decode is refused naming the field (``branches.0``).
 Every automatic step once named by a string is a typed step now: the 14 of
 the turn (:data:`TYPED_OPS`) and the 57 of the effects (:data:`OLD_OPS`,
 which says which named field each old positional ``ints``/``strs`` argument
-fills). An old ``Op`` loads as its typed step (:func:`typed_op`); arguments
-that do not fit are refused naming the field (``ints: ...``). A
+fills). An old ``Op`` (:class:`Op`, kept here only as the shape such a save
+has) loads as its typed step (:func:`typed_op`); a name no step had, or
+arguments that do not fit, are refused naming the field (``op: ...``,
+``ints: ...``). A
 ``ChooseHex``/``ChooseOption`` continues with a typed value (``then``, a
 ``<Step>Then``) listing its options from a typed ``domain``; one saved when
 it named both by strings loads as that form (:func:`migrate_choice`, by
@@ -99,7 +101,6 @@ from hexkit_empyreal.actions import (
     NetworkCells,
     NetworkExcept,
     NoOp,
-    Op,
     OpenSpecialistPhase,
     OptionThen,
     OtherEngineers,
@@ -151,6 +152,7 @@ __all__ = [
     "TYPED_OPS",
     "OldOp",
     "OLD_OPS",
+    "Op",
     "typed_op",
     "step_of",
     "OLD_DOMAINS",
@@ -252,6 +254,27 @@ def migrate_steps(saved: dict[str, Any], name_key: str) -> dict[str, Any]:
             raise ValueError(f"strs.0: {exc}") from None
         out["strs"] = strs[1:]
     return out
+
+
+@attrs.frozen(kw_only=True)
+class Op(Decision):
+    """The saved shape of an automatic step named by a string (saves from before its typed step).
+
+    Nothing runs an ``Op``: the game's codec reads one (its ``"type"`` tag is
+    ``"Op"``) as the typed step it became (:func:`typed_op`), and the engine
+    only ever holds typed steps.
+
+    Attributes:
+        op: the old name (a key of :data:`TYPED_OPS` or :data:`OLD_OPS`).
+        ints: integer arguments, by position.
+        strs: text arguments, by position.
+        steps: the steps it ran after its own work (typed values).
+    """
+
+    op: str
+    ints: tuple[int, ...] = ()
+    strs: tuple[str, ...] = ()
+    steps: tuple[Decision, ...] = ()
 
 
 TYPED_OPS: dict[str, type[Decision]] = {
@@ -435,7 +458,7 @@ def _has_steps(kind: type[Step]) -> bool:
 
 
 def step_of(o: Op) -> Decision:
-    """The typed step an :class:`~hexkit_empyreal.actions.Op` stands for, or the op itself.
+    """The typed step an :class:`Op` stands for, or the op itself.
 
     Args:
         o: an op, e.g. the one an old choice built from its ``then`` name,
@@ -461,29 +484,36 @@ def step_of(o: Op) -> Decision:
     return shape.kind(player=o.player, prompt=o.prompt, **values)
 
 
-def typed_op(saved: dict[str, Any]) -> dict[str, Any] | None:
-    """The saved form of the typed step an old ``Op`` became, or ``None`` if it is still an ``Op``.
+def typed_op(saved: Any) -> dict[str, Any]:
+    """The saved form of the typed step an old saved ``Op`` became.
 
-    Only an op with no arguments is one of :data:`TYPED_OPS` (the old code
-    never gave these arguments), but ``refresh``, whose ``strs``
-    ``["captain_only"]`` / ``["engineer_only"]`` become ``Refresh``'s two
-    flags; its seat and prompt are kept. An op of :data:`OLD_OPS` gets its
-    arguments as the step's named fields (its ``steps`` kept as saved).
+    An op of :data:`TYPED_OPS` has no arguments (the old code never gave
+    these any), but ``refresh``, whose ``strs`` ``["captain_only"]`` /
+    ``["engineer_only"]`` become ``Refresh``'s two flags; its seat and
+    prompt are kept. An op of :data:`OLD_OPS` gets its arguments as the
+    step's named fields (its ``steps`` kept as saved).
 
     Raises:
-        ValueError: the arguments of an op of :data:`OLD_OPS` do not fit
-            its step, naming the field (``ints``, ``strs`` or ``steps``).
+        ValueError: not an object; a name no step had (``op: 'x' is not a
+            step of this game``); arguments that do not fit its step,
+            naming the field (``ints``, ``strs`` or ``steps``).
     """
-    shape = OLD_OPS.get(saved.get("op"))  # type: ignore[arg-type]
+    if not isinstance(saved, dict):
+        raise ValueError(f"expected an object, not {type(saved).__name__}")
+    name = saved.get("op")
+    shape = OLD_OPS.get(name) if isinstance(name, str) else None
     if shape is not None:
         return _typed_from_old(shape, saved)
-    kind = TYPED_OPS.get(saved.get("op"))  # type: ignore[arg-type]
+    kind = TYPED_OPS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise ValueError(f"op: {name!r} is not a step of this game")
     strs = saved.get("strs") or []
     if kind is Refresh and strs in (["captain_only"], ["engineer_only"]) and not saved.get("ints"):
         return {"type": "Refresh", "player": saved.get("player"), "prompt": saved.get("prompt"),
                 "captain": strs == ["captain_only"], "engineer": strs == ["engineer_only"]}
-    if kind is None or saved.get("ints") or strs or saved.get("steps"):
-        return None
+    for field in ("ints", "strs", "steps"):
+        if saved.get(field):
+            raise ValueError(f"{field}: {name!r} takes no arguments, not {saved[field]!r}")
     out = {"type": kind.__name__, "player": saved.get("player"), "prompt": saved.get("prompt")}
     if kind is Refresh:
         out.update(captain=True, engineer=True)

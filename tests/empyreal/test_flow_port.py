@@ -16,7 +16,7 @@ from hexkit.flow import FlowGame, Legacy
 from hexkit.serialize import codec
 
 from hexkit_empyreal import GAME
-from hexkit_empyreal.actions import Branch, BuildTrack, Choose, GainMana, Op, PayThen, Target
+from hexkit_empyreal.actions import Branch, BuildTrack, Choose, GainMana, PayThen, Target
 from hexkit_empyreal.rules.choices import BranchHandler
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.rules.flow import LEGACY, NATIVE
@@ -40,7 +40,7 @@ def _with_pending(saved: dict[str, Any], *steps: dict[str, Any]) -> Any:
 def test_the_game_runs_on_the_engine_with_every_question_registered() -> None:
     assert isinstance(GAME, FlowGame)
     registered = GAME.flow.registered()["question"]
-    assert set(registered) == set(NATIVE) and Op not in registered and LEGACY == ()
+    assert set(registered) == set(NATIVE) and LEGACY == ()
     assert isinstance(GAME.flow.handler(Branch(player=0, labels=(), branches=())), BranchHandler)
     assert not any(isinstance(GAME.flow.handler(k.__new__(k)), Legacy) for k in registered)
     assert all(isinstance(GAME.flow.handler(k.__new__(k)), EmpyrealHandler) for k in registered)
@@ -114,7 +114,7 @@ def test_the_turn_steps_are_typed_engine_steps_and_old_ops_load_as_them() -> Non
 
 def test_an_op_of_a_name_no_step_had_is_refused_naming_the_field(saved: dict[str, Any]) -> None:
     seat = saved["state"]["turn"]["player"]
-    with pytest.raises(InvalidRecordError, match=r"pending\.\d+\.op.*'u_no_such_op' is not a step of this game"):
+    with pytest.raises(InvalidRecordError, match=r"pending\[\d+\].*op: 'u_no_such_op' is not a step of this game"):
         _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "u_no_such_op",
                               "ints": [], "strs": ["a", "b"]})
 
@@ -147,3 +147,18 @@ def test_the_actions_are_the_shared_answer_kinds_with_their_highlights() -> None
     assert UseSpecialist("Peril").component == ComponentRef("specialist", "Peril")
     assert Move(2, 3).kind is AnswerKind.NUMBER and DONE.kind is AnswerKind.DONE
     assert codec(GAME).encode_action(Build(Hex(1, 0), 2)) == {"type": "Build", "hex": "(1,0)", "cost": 2}
+
+
+def test_no_op_named_by_a_string_is_left_in_the_engine() -> None:
+    import hexkit_empyreal.actions as actions
+    import hexkit_empyreal.effects.registry as registry
+    from hexkit_empyreal.migrate import Op
+
+    assert not hasattr(actions, "Op") and not hasattr(registry, "get_op") and not hasattr(registry, "op")
+    assert Op not in actions.DECISION_TYPES and Op in GAME.decision_types  # read from old saves only
+
+
+def test_an_old_typed_op_given_arguments_is_refused_naming_the_field(saved: dict[str, Any]) -> None:
+    seat = saved["state"]["turn"]["player"]
+    with pytest.raises(InvalidRecordError, match=r"pending\[\d+\].*ints: 'end_turn' takes no arguments"):
+        _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "end_turn", "ints": [3], "strs": []})

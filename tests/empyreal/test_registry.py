@@ -124,9 +124,9 @@ def test_every_module_with_registrations_is_installed_by_the_game() -> None:
 
 def test_every_question_type_has_its_native_handler_on_the_flow() -> None:
     from hexkit_empyreal import GAME
-    from hexkit_empyreal.actions import DECISION_TYPES, TYPED_STEPS, Op
+    from hexkit_empyreal.actions import DECISION_TYPES, TYPED_STEPS
     from hexkit_empyreal.rules.flow import NATIVE_HANDLERS
 
-    questions = {t for t in DECISION_TYPES if t is not Op and t not in TYPED_STEPS}
+    questions = {t for t in DECISION_TYPES if t not in TYPED_STEPS}
     assert set(GAME.flow.registered()["question"]) == questions == set(NATIVE_HANDLERS)
     assert len(questions) == 20

@@ -39,13 +39,12 @@ from hexkit_empyreal.actions import (
     ChooseOption,
     HexThen,
     InNetworkGoods,
-    Op,
     PickHex,
     ReturnGoodAt,
     ReturnGoodAtThen,
 )
 from hexkit_empyreal.hidden_draws import DRAWS
-from hexkit_empyreal.migrate import OLD_DOMAINS, OLD_OPS, THEN_OF, answer_field, step_of
+from hexkit_empyreal.migrate import OLD_DOMAINS, OLD_OPS, THEN_OF, Op, answer_field, step_of
 from hexkit_empyreal.rules.dispatch import LISTS
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "hexkit_empyreal"

@@ -1,6 +1,6 @@
-"""The effects registry: effects, ops and passive abilities by name.
+"""The effects registry: effects and passive abilities by name.
 
-Three registries, keyed by the name the rulebook (or the engine) uses.
+Two registries, keyed by the name the rulebook (or the engine) uses.
 The decorators only *mark* a function or class; nothing is registered when
 a module is imported. ``game.py`` lists the rule and effect modules and
 installs them (:func:`hexkit_empyreal.rules.dispatch.install`, which calls
@@ -8,15 +8,9 @@ installs them (:func:`hexkit_empyreal.rules.dispatch.install`, which calls
 
 * :func:`effect`: what a Spellcar or Specialist does when it is
   activated. The function receives an :class:`EffectContext` and returns
-  the steps (decisions and ops) to run, in order; it may also change the
+  the steps (questions and typed automatic steps) to run, in order; it may also change the
   state directly for immediate parts. Effects are composed from the verbs
   in :mod:`hexkit_empyreal.effects.verbs`.
-* :func:`op`: an automatic step named by a string: a function of the state
-  and the :class:`~hexkit_empyreal.actions.Op` that returns more steps (or
-  ``None``). No module marks one any more: every automatic step is a typed
-  :class:`~hexkit.flow.Step` run by a ``@runs(Type)`` function
-  (:data:`~hexkit_empyreal.actions.TYPED_STEPS`), and a generic choice
-  continues with a typed ``then`` that builds its step.
 * :func:`passive`: a :class:`Passive`: the rule changes a Station
   Master (or anything in play) makes without being activated (cheaper
   moves, cheaper Transfers, extra steps when you Administrate...).
@@ -44,7 +38,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from hexkit.game import Decision
 
 if TYPE_CHECKING:
-    from hexkit_empyreal.actions import Op
     from hexkit_empyreal.data import SpellcarSpec
     from hexkit_empyreal.state import EmpyrealState, PlayerState
 
@@ -52,14 +45,11 @@ __all__ = [
     "EffectContext",
     "EffectFn",
     "Effect",
-    "OpFn",
     "Passive",
     "Steps",
     "effect",
-    "op",
     "passive",
     "get_effect",
-    "get_op",
     "passives_of",
     "registered_effects",
     "registered_passives",
@@ -111,7 +101,6 @@ class EffectContext:
 EffectFn = Callable[[EffectContext], "Steps | None"]
 """An effect: returns the steps to run (or ``None`` if it did everything)."""
 AvailableFn = Callable[[EffectContext], bool]
-OpFn = Callable[["EmpyrealState", "Op"], "Steps | None"]
 
 
 class Effect:
@@ -180,7 +169,6 @@ class Passive:
 
 
 _EFFECTS: dict[str, Effect] = {}
-_OPS: dict[str, OpFn] = {}
 _PASSIVES: dict[str, Passive] = {}
 
 F = TypeVar("F")
@@ -190,7 +178,7 @@ MARK = "_empyreal_marks"
 
 Mark = tuple[str, str, Any]
 """What a decorator noted: (kind, name, extra): kind ``effect`` (extra: the
-availability predicate), ``op``, ``passive``, ``step`` (name "", extra: the
+availability predicate), ``passive``, ``step`` (name "", extra: the
 typed step type; :func:`hexkit_empyreal.rules.dispatch.runs`) or ``lists``
 (name "", extra: the domain type; :func:`hexkit_empyreal.rules.dispatch.lists`)."""
 
@@ -225,15 +213,12 @@ def register(obj: Any, kind: str, name: str, extra: Any = None) -> None:
 
     Raises:
         ValueError: another object is registered under that name, or the
-            kind is not one of this module's three.
+            kind is not one of this module's two.
     """
     if kind == "effect":
         table: dict[str, Any] = _EFFECTS
         value: Any = Effect(name, obj, extra)
         same = name in _EFFECTS and _EFFECTS[name].run is obj
-    elif kind == "op":
-        table = _OPS
-        value, same = obj, table.get(name) is obj
     elif kind == "passive":
         table = _PASSIVES
         value = obj()
@@ -271,15 +256,6 @@ def effect(name: str, *, available: AvailableFn | None = None) -> Callable[[Effe
     return decorate
 
 
-def op(name: str) -> Callable[[OpFn], OpFn]:
-    """Mark an automatic step to be registered under ``name``."""
-
-    def decorate(fn: OpFn) -> OpFn:
-        return mark(fn, "op", name)
-
-    return decorate
-
-
 def passive(name: str) -> Callable[[type[Passive]], type[Passive]]:
     """Mark a :class:`Passive` subclass (instantiated once when installed) for a Specialist name."""
 
@@ -292,18 +268,6 @@ def passive(name: str) -> Callable[[type[Passive]], type[Passive]]:
 def get_effect(name: str) -> Effect | None:
     """The registered effect of that name, or ``None``."""
     return _EFFECTS.get(name)
-
-
-def get_op(name: str) -> OpFn:
-    """The registered op of that name.
-
-    Raises:
-        KeyError: no op of that name (a programming error, named in the message).
-    """
-    try:
-        return _OPS[name]
-    except KeyError:
-        raise KeyError(f"no op registered as {name!r}") from None
 
 
 def passives_of(state: EmpyrealState, player: int) -> list[Passive]:

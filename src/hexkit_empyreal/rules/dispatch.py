@@ -5,8 +5,7 @@ Each question type has an :class:`EmpyrealHandler` (a native
 the state, and why an answer is illegal; ``rules/flow.py`` registers one
 instance of each on the game's :class:`~hexkit.flow.Flow`. :func:`settle` runs the
 automatic steps on top of the stack (the typed ones of
-:data:`~hexkit_empyreal.actions.TYPED_STEPS`, by type, and the
-:class:`~hexkit_empyreal.actions.Op` steps, by name)
+:data:`~hexkit_empyreal.actions.TYPED_STEPS`, by type)
 (and drops generic choices that have no option left) until a player must
 answer, or the game is over.
 """
@@ -21,8 +20,8 @@ from hexkit.flow import Handler as FlowHandler
 from hexkit.flow import Step
 from hexkit.game import Decision
 
-from hexkit_empyreal.actions import ChooseHex, ChooseOption, Domain, Op
-from hexkit_empyreal.effects.registry import Steps, get_op, mark, marks_of, push, register
+from hexkit_empyreal.actions import ChooseHex, ChooseOption, Domain
+from hexkit_empyreal.effects.registry import Steps, mark, marks_of, push, register
 from hexkit_empyreal.rules.declines import note_nothing_to_choose
 from hexkit_empyreal.state import EmpyrealState, remember_asked
 
@@ -41,8 +40,7 @@ class EmpyrealHandler(FlowHandler[EmpyrealState, Q, Any]):
     Subclasses give :meth:`answers`, :meth:`answer` (the effect of a legal
     answer; the question is already popped) and :meth:`why` (the rule an
     illegal answer breaks); :meth:`resolve` runs the answer, then
-    :func:`settle` (the automatic steps: the typed ones and the
-    :class:`~hexkit_empyreal.actions.Op` steps still named by strings), and
+    :func:`settle` (the typed automatic steps), and
     :meth:`explain` names the pending question when :meth:`why` knows no rule.
     Instances are registered from ``rules/flow.py``; nothing registers on import.
     """
@@ -166,8 +164,7 @@ def install(modules: Iterable[ModuleType]) -> None:
 def settle(state: EmpyrealState) -> None:
     """Run automatic steps until a player must answer or nothing is pending.
 
-    One table lookup per step (the typed steps, by type); an ``Op`` by its
-    name; a generic choice left with no option is dropped with a note.
+    One table lookup per step (the typed steps, by type); a generic choice left with no option is dropped with a note.
     """
     pending = state.pending
     steps = STEPS
@@ -179,12 +176,6 @@ def settle(state: EmpyrealState) -> None:
             more = run(state, top)
             if more:
                 pending.extend(reversed(more))  # push(), inlined: this runs for every step
-            continue
-        if type(top) is Op:
-            pending.pop()
-            more = get_op(top.op)(state, top)
-            if more:
-                pending.extend(reversed(more))
             continue
         if type(top) is ChooseHex or type(top) is ChooseOption:
             if top.optional:

@@ -8,8 +8,8 @@ and, for every typed automatic step of
 :data:`~hexkit_empyreal.actions.TYPED_STEPS`, the function that runs it. No
 question is answered through :class:`~hexkit.flow.Legacy` any more
 (:data:`LEGACY` is empty). Every automatic step is typed (71); an
-:class:`~hexkit_empyreal.actions.Op` named by a string is only the shape of
-older saves, migrated on load (:mod:`hexkit_empyreal.migrate`).
+automatic step named by a string (``Op``) is only the shape of older saves,
+loaded as its typed step (:mod:`hexkit_empyreal.migrate`).
 
 Source: DESIGN.md (the game protocol); docs/flow.md, "Porting plan".
 """
@@ -39,7 +39,6 @@ from hexkit_empyreal.actions import (
     DeliverChoice,
     EliminateAward,
     MainAction,
-    Op,
     PickGoods,
     PlaceHeadquarters,
     PlaceSpellcar,
@@ -104,7 +103,7 @@ NATIVE: tuple[type[Decision], ...] = tuple(NATIVE_HANDLERS)
 """Question types answered by a native :class:`~hexkit.flow.Handler`: all of them."""
 
 LEGACY: tuple[type[Decision], ...] = tuple(
-    t for t in DECISION_TYPES if t not in NATIVE and t is not Op and t not in TYPED_STEPS
+    t for t in DECISION_TYPES if t not in NATIVE and t not in TYPED_STEPS
 )
 """Question types still answered through :class:`~hexkit.flow.Legacy`: none."""
 
@@ -113,14 +112,13 @@ def build_flow(modules: Sequence[ModuleType]) -> Flow[EmpyrealState]:
     """Install ``modules`` and register every question and typed step of the game.
 
     Args:
-        modules: the rule and effect modules whose marked steps, ops,
+        modules: the rule and effect modules whose marked steps,
             domains, effects and passives are installed (``game.MODULES``).
 
     Returns:
         The game's flow: :data:`NATIVE_HANDLERS` for the questions, and the
         typed automatic steps of :data:`~hexkit_empyreal.actions.TYPED_STEPS`
-        as engine steps (:class:`~hexkit_empyreal.actions.Op` is not
-        registered: :func:`~hexkit_empyreal.rules.dispatch.settle` runs it by name).
+        as engine steps.
 
     Raises:
         FlowError: a type registered twice, a question type with no
