@@ -130,17 +130,24 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
                  out: Console | None = None) -> ScoreSheet:
     """Print the score sheet: place, seat, agent, total, breakdown and the
     rule that decided each place (one column per player when the breakdown
-    has many parts, so that wide sheets stay readable)."""
+    has many parts, so that wide sheets stay readable). When an opponent
+    outside the seats won (the game's ``beaten_by`` hook: Soot's Trust in
+    solo play), it holds first place and the seats are placed from second."""
     out = out or console
     sheet = game.scores(state)
     parts = sorted({k for b in sheet.breakdown for k in b})
+    beaten_by = getattr(game, "beaten_by", None)  # an opponent outside the seats (Soot: the Trust)
+    outsider = beaten_by(state) if callable(beaten_by) and game.is_over(state) else None
+    first = 2 if outsider else 1
     title = "Final scores" if game.is_over(state) else f"Scores after {state.step} decisions"
+    if outsider:
+        title += f" (1. {outsider})"
     table = Table(title=title, title_justify="left")
     decided = [""] + list(sheet.decided_by)
     if len(parts) > 3:
         table.add_column("", overflow="fold")
         for place, seat in enumerate(sheet.order):
-            table.add_column(f"{place + 1}. P{seat}", justify="right", overflow="fold")
+            table.add_column(f"{place + first}. P{seat}", justify="right", overflow="fold")
         if seats:
             table.add_row("agent", *(seats[seat] for seat in sheet.order))
         table.add_row("total", *(str(sheet.totals[seat]) for seat in sheet.order), style="bold")
@@ -153,7 +160,7 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
             table.add_column(header, justify="left" if header in ("agent", "decided by") else "right",
                              overflow="fold")
         for place, seat in enumerate(sheet.order):
-            row = [str(place + 1), f"P{seat}", *([seats[seat]] if seats else []),
+            row = [str(place + first), f"P{seat}", *([seats[seat]] if seats else []),
                    str(sheet.totals[seat]), *(str(sheet.breakdown[seat].get(p, 0)) for p in parts),
                    decided[place]]
             table.add_row(*row)
@@ -162,8 +169,6 @@ def print_scores(game: Game[Any, Any], state: State, seats: Sequence[str] | None
         reason = game_end_reason(game, state)
         if reason:
             out.print(f"Game ended: {reason}")
-        beaten_by = getattr(game, "beaten_by", None)  # an opponent outside the seats (Soot: the Trust)
-        outsider = beaten_by(state) if callable(beaten_by) else None
         if outsider:
             out.print(f"Winner: {outsider} (no seat beat it)")
         else:

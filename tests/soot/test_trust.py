@@ -228,3 +228,19 @@ def test_cli_plays_a_solo_game_with_a_trust_that_explores_like_a_player(capsys: 
     assert "the Trust joins the game (12-card deck shuffled)" in out
     assert "the Trust drew a tile and explored" in out or "the Trust took a Surveyed tile" in out
     assert "the Trust wins" in out or "P0 beats the Trust" in out
+
+
+def test_the_final_table_places_the_seat_second_when_the_trust_won() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from hexkit.cli import print_scores
+
+    state = _play(1, 3)
+    assert GAME.beaten_by(state) == "the Trust"  # random play: 0 points against the Trust's camps
+    buf = StringIO()
+    print_scores(GAME, state, seats=["random"], out=Console(file=buf, width=200))
+    text = buf.getvalue()
+    assert "Final scores (1. the Trust)" in text and "2. P0" in text and "1. P0" not in text
+    assert "Winner: the Trust (no seat beat it)" in text
