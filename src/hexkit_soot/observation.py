@@ -48,6 +48,7 @@ round's event), ``draft_<archetype>``, ``my_upgrade_<name>``.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -96,6 +97,21 @@ _SEAT_FIELDS = ("currency", "points", "prestige", "soot", "loans", "actions", "r
 in the order of the encoder's seat keys."""
 _Pieces = tuple[list[Hex], list[Hex], list[Hex]]
 """One seat's Explorers, Builders and caravan locations."""
+
+
+def _changed(now: dict[Hex, Any], old: dict[Hex, Any]) -> list[Hex]:
+    """The keys whose values differ between two dicts (present in one only included).
+
+    Most changes add entries at the end (a tile explored, a route built): when ``old``'s
+    keys and values are ``now``'s first ones, the answer is ``now``'s new keys, found
+    by comparing lists (identical objects compare at C speed, no hashing)."""
+    m = len(old)
+    if len(now) >= m and list(islice(now, m)) == list(old) and list(islice(now.values(), m)) == list(old.values()):
+        return list(islice(now, m, None))
+    return [h for h, v in now.items() if old.get(h, _MISSING) != v] + [h for h in old if h not in now]
+
+
+_MISSING = object()
 
 
 class SootEncoder(Encoder):
@@ -413,7 +429,7 @@ class SootEncoder(Encoder):
         cell, hw = self._cell.get, self._hw
         old: dict[Hex, int] = keys.get("tiles", {})
         if tiles != old:
-            changed = [h for h, t in tiles.items() if old.get(h) != t] + [h for h in old if h not in tiles]
+            changed = _changed(tiles, old)
             table = self._tiles
             p_terrain, p_site, p_river = self._p_terrain, self._p_site, self._p["river"]
             for h in changed:
@@ -434,8 +450,11 @@ class SootEncoder(Encoder):
                     if river:
                         mv[p_river * hw + at] = 1.0
             keys["tiles"] = dict(tiles)
-            inside = self._cell
-            keys["outside"] = sum(1 for h in tiles if h not in inside)
+            outside = keys.get("outside", 0)  # tiles beyond the window: counted by the hexes that changed
+            for h in changed:
+                if h not in self._cell:
+                    outside += (h in tiles) - (h in old)
+            keys["outside"] = outside
         elif "outside" not in keys:
             keys["outside"] = 0
         old_water: dict[Hex, bool] = keys.get("water", {})
@@ -453,10 +472,8 @@ class SootEncoder(Encoder):
         owners_now, kinds_now = s.route_owner, s.route_kind
         old_owners: dict[Hex, Any] = keys.get("route_owner", {})
         old_kinds: dict[Hex, Any] = keys.get("route_kind", {})
-        changed = {h for h, v in owners_now.items() if old_owners.get(h) != v}
-        changed.update(h for h in old_owners if h not in owners_now)
-        changed.update(h for h, v in kinds_now.items() if old_kinds.get(h) != v)
-        changed.update(h for h in old_kinds if h not in kinds_now)
+        changed = set(_changed(owners_now, old_owners))
+        changed.update(_changed(kinds_now, old_kinds))
         cell, o = self._cell.get, self._o
         o_mine, o_others, o_level = o["route_mine"], o["route_others"], o["route_level"]
         for h in changed:
