@@ -45,6 +45,8 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -192,9 +194,11 @@ class EmpyrealEncoder(Encoder):
             cities = self._city_colours(b)
             was_terrain, was_goods = keys["terrain"], keys["goods"]
             p_terrain, p_goods, p_city, ncol = self._p_terrain, self._p_goods, self._p_city, self._ncol
-            for c, (t, here) in enumerate(zip(terrain, goods)):
-                if t == was_terrain[c] and here == was_goods[c]:
-                    continue
+            cells = range(len(terrain))  # the cells that changed, found by C-level loops
+            changed = set(compress(cells, map(ne, terrain, was_terrain)))
+            changed.update(compress(cells, map(ne, goods, was_goods)))
+            for c in sorted(changed):
+                t, here = terrain[c], goods[c]
                 x = at[c]
                 if t != was_terrain[c]:
                     mv[(p_terrain + was_terrain[c]) * hw + x] = 0.0

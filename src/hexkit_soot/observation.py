@@ -48,7 +48,8 @@ round's event), ``draft_<archetype>``, ``my_upgrade_<name>``.
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import compress, islice
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -108,10 +109,10 @@ def _changed(now: dict[Hex, Any], old: dict[Hex, Any]) -> list[Hex]:
     m = len(old)
     if len(now) >= m and list(islice(now, m)) == list(old) and list(islice(now.values(), m)) == list(old.values()):
         return list(islice(now, m, None))
-    return [h for h, v in now.items() if old.get(h, _MISSING) != v] + [h for h in old if h not in now]
-
-
-_MISSING = object()
+    changed = list(compress(now, map(ne, now.values(), map(old.get, now))))  # C-level loops
+    if len(old) + len(changed) > len(now):  # some keys may be gone
+        changed += [h for h in old if h not in now]
+    return changed
 
 
 class SootEncoder(Encoder):
