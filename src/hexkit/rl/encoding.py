@@ -391,8 +391,12 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
     """
     space = _sp.space_for(game, state.config)
+    if _sp._keyed(space):  # _sp._legal_numbers, inlined (once per decision)
+        pending = state.pending
+        numbers = space._numbers(pending[-1] if pending else None, game.legal_actions(state))
+    else:
+        numbers = game.legal_indices(state)
     mask = np.zeros(space.size, dtype=np.int8)
-    numbers = _sp._legal_numbers(game, state, space)
     if len(numbers) > 32:
         mask[numbers] = 1
     else:  # a few numbers: set one by one through a memoryview (no list-to-array conversion)
