@@ -34,6 +34,7 @@ Run: ``python -m benchmarks rl`` (``--quick`` for fewer games).
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -204,9 +205,19 @@ def env_steps(games: int) -> list[tuple[str, float]]:
     return results
 
 
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages, or "unknown"."""
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except (AttributeError, OSError):  # pragma: no cover - not every platform has it
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     quick = "--quick" in args
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {_load()}"
+          " (the machine's other jobs move CPU time by 10-20%)")
     print("Per decision, random play (microseconds; bare and env in CPU time):")
     print(f"  {'game':24} {'bare step':>10} {'env step':>10} {'obs':>8} {'mask':>8} {'env/bare':>9}  target < 2x")
     for label, bare, env, obs, mask, decisions in per_game(2 if quick else 6):
@@ -222,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     if native:
         env = dict(figures)["hexkit PettingZoo AEC env"]
         print(f"  PettingZoo env / OpenSpiel native hex: {env / native:.2f}x the steps per second")
+    print(f"load average at the end {_load()}")
     return 0
 
 

@@ -45,13 +45,15 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from hexkit.game import PlayerId
-from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, rewrite, rewrite_flag
+from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, ScalarView, rewrite, scalar_view
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
@@ -105,9 +107,10 @@ class EmpyrealEncoder(Encoder):
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
         self._position_lists: dict[int, tuple[Board, list[int]]] = {}
         self._cities: dict[int, tuple[Board, dict[int, int]]] = {}
-        # per seat: (the vector as last written, section keys (copies of what each section was
-        # written from), positions each sparse section wrote)
-        self._memo: dict[int, tuple[Float32Array, dict[Any, Any], dict[Any, Any]]] = {}
+        # per seat: (the vector as last written, a memoryview of it (scalar writes through it cost half
+        # a numpy item assignment), section keys (copies of what each section was written from),
+        # positions each sparse section wrote)
+        self._memo: dict[int, tuple[Float32Array, ScalarView, dict[Any, Any], dict[Any, Any]]] = {}
         n = config.players
         self._teammates = [[float(seat != viewer and config.team_of(seat) == config.team_of(viewer)
                                   and config.teams < n) for seat in range(n)] for viewer in range(n)]
@@ -176,34 +179,39 @@ class EmpyrealEncoder(Encoder):
         planes[...] = vector[:cut].reshape(planes.shape)
         features[:] = vector[cut:]
 
-    def _patch_map(self, vec: Float32Array, keys: dict[Any, Any], s: EmpyrealState, b: Board,
+    def _patch_map(self, vec: Float32Array, mv: ScalarView, keys: dict[Any, Any], s: EmpyrealState, b: Board,
                    pos: NDArray[np.intp]) -> None:
         """Rewrite the map planes (on_map, terrain, goods, cities): all of them for a new board, else
         the cells whose terrain or goods changed since ``keys`` (copies of the lists last written)."""
         hw = self._hw
         terrain, goods = s.terrain, s.goods
+        at = self._cell_list(b, pos)
         if keys.get("board") is not b or len(keys["terrain"]) != len(terrain) or len(keys["goods"]) != len(goods):
             flat = self._map_planes(s, b, pos, (len(self.spec.planes), hw)).ravel()
             for span in (slice(0, self._p_cars * hw), slice(self._p_city * hw, self._p_last * hw)):
                 vec[span] = flat[span]
         else:
-            at = self._cell_list(b, pos)
             cities = self._city_colours(b)
             was_terrain, was_goods = keys["terrain"], keys["goods"]
-            p_goods, p_city, ncol = self._p_goods, self._p_city, self._ncol
-            for c, (t, here) in enumerate(zip(terrain, goods)):
-                if t == was_terrain[c] and here == was_goods[c]:
-                    continue
+            p_terrain, p_goods, p_city, ncol = self._p_terrain, self._p_goods, self._p_city, self._ncol
+            cells = range(len(terrain))  # the cells that changed, found by C-level loops
+            changed = set(compress(cells, map(ne, terrain, was_terrain)))
+            changed.update(compress(cells, map(ne, goods, was_goods)))
+            for c in sorted(changed):
+                t, here = terrain[c], goods[c]
                 x = at[c]
-                vec[hw + x:(1 + len(TERRAIN_LETTERS)) * hw:hw] = 0.0
-                vec[(self._p_terrain + t) * hw + x] = 1.0
-                vec[p_goods * hw + x:(p_goods + ncol) * hw:hw] = 0.0
-                for colour in here:
-                    vec[(p_goods + colour) * hw + x] += 1.0
+                if t != was_terrain[c]:
+                    mv[(p_terrain + was_terrain[c]) * hw + x] = 0.0
+                    mv[(p_terrain + t) * hw + x] = 1.0
+                if here != was_goods[c]:
+                    for colour in was_goods[c]:
+                        mv[(p_goods + colour) * hw + x] = 0.0
+                    for colour in here:
+                        mv[(p_goods + colour) * hw + x] += 1.0
                 city = cities.get(c)
                 if city is not None:
-                    vec[(p_city + city) * hw + x] = 1.0 if t == CITY else 0.0
-        keys["board"], keys["terrain"], keys["goods"] = b, terrain[:], goods[:]
+                    mv[(p_city + city) * hw + x] = 1.0 if t == CITY else 0.0
+        keys["board"], keys["terrain"], keys["goods"], keys["at"] = b, terrain[:], goods[:], at
 
     def _city_colours(self, b: Board) -> dict[int, int]:
         """City cell -> its colour, cached per board."""
@@ -220,7 +228,9 @@ class EmpyrealEncoder(Encoder):
         The vector is kept per seat as last written, and each section (the
         map's cells, train cars, each seat slot's features, the game's, the
         decision, the cards) is rewritten, or patched where it changed, only
-        when the values it is made from change.
+        when the values it is made from change. Single numbers are written
+        through a memoryview of the vector (half the cost of a numpy item
+        assignment); no Python list is converted to an array on the way.
 
         Args:
             state: a view for ``player``, or (``reads_full_state``) the full state.
@@ -234,38 +244,51 @@ class EmpyrealEncoder(Encoder):
         n = len(players)
         if n != self._n:
             raise ObservationError(f"a {n}-player state given to the {self._n}-player encoder")
-        b = board(s)
-        pos = self._cells(b)
         memo = self._memo.get(player)
-        hw = self._hw
         if memo is None:
-            memo = self._memo[player] = (np.zeros(self.spec.size, dtype=np.float32), {}, {})
-        vec, keys, spots = memo
-        # the map planes (on_map, terrain, goods, cities): patched cell by cell where they changed
+            vec0 = np.zeros(self.spec.size, dtype=np.float32)
+            memo = self._memo[player] = (vec0, scalar_view(vec0), {}, {})
+        vec, mv, keys, spots = memo
+        hw = self._hw
+        b = board(s)
         if keys.get("board") is not b or keys["terrain"] != s.terrain or keys["goods"] != s.goods:
-            self._patch_map(vec, keys, s, b, pos)
+            if keys.get("board") is not b and "cars" in keys:  # another board (another game): the
+                # train car and last-built marks were made at the old board's cells
+                vec[self._p_cars * hw:self._p_city * hw] = 0.0
+                vec[self._p_last * hw:self._cut] = 0.0
+                del keys["cars"], keys["last_built"]
+                spots.pop("last_built", None)
+            self._patch_map(vec, mv, keys, s, b, self._cells(b))
+        at: list[int] = keys["at"]  # raster position of each cell of the board
         turn = s.turn
-        nets = [p.net for p in players]
+        # train cars: a Network's bit mask; only the cells of the bits that changed
         cars = keys.get("cars")
-        if cars != nets:
-            if cars is None:
-                cars = keys["cars"] = [0] * n
-            pc = self._p_cars
-            for seat, net in enumerate(nets):
-                was = cars[seat]
-                if was != net:  # a Network's bit mask: its train cars' cells; only the cells that changed
-                    o = (pc + (seat - player) % n) * hw
-                    at = self._cell_list(b, pos)
-                    for cell in bits(was & ~net):
-                        vec[o + at[cell]] = 0.0
-                    for cell in bits(net & ~was):
-                        vec[o + at[cell]] = 1.0
-                    cars[seat] = net
+        if cars is None:
+            cars = keys["cars"] = [0] * n
+        seat = 0
+        for p in players:
+            net = p.net
+            was = cars[seat]
+            if was != net:
+                o = (self._p_cars + (seat - player) % n) * hw
+                for cell in bits(was & ~net):
+                    mv[o + at[cell]] = 0.0
+                for cell in bits(net & ~was):
+                    mv[o + at[cell]] = 1.0
+                cars[seat] = net
+            seat += 1
         last = turn.last_built
         if keys.get("last_built") != last:
-            rewrite_flag(vec, spots, "last_built", self._p_last * hw + int(pos[last]) if last >= 0 else -1)
+            old = spots.get("last_built", -1)
+            if old >= 0:
+                mv[old] = 0.0
+            where = self._p_last * hw + at[last] if last >= 0 else -1
+            if where >= 0:
+                mv[where] = 1.0
+            spots["last_built"] = where
             keys["last_built"] = last
-        top = s.pending[-1] if s.pending else None
+        pending = s.pending
+        top = pending[-1] if pending else None
         mover = top.player if top is not None else -1
         cut, per = self._cut, self._per_seat
         # compared with copies in one comparison (Python attribute reads: faster than an attrgetter)
@@ -277,37 +300,45 @@ class EmpyrealEncoder(Encoder):
             if seats is None:
                 seats = keys["seats"] = [None] * n
             for seat, fields in enumerate(now):
-                if seats[seat] != fields:
+                was = seats[seat]
+                if was != fields:
                     o = cut + ((seat - player) % n) * per
-                    was = seats[seat]
                     if was is None:
                         self._write_seat(vec, o, fields)
                         vec[o] = 1.0  # present
                         vec[o + 2] = self._teammates[player][seat]
                     else:
-                        self._patch_seat(vec, o, was, fields)
+                        self._patch_seat(mv, o, was, fields)
                     (*head, goods, tiles, c, e, er, sv, su, masters, railyard, company) = fields
                     seats[seat] = (*head, goods[:], tiles[:], c, e, er, sv, su, masters[:], railyard[:], company)
-        key: Any = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
-        if keys.get("to_move") != key:
-            rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
-            keys["to_move"] = key
-        key = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck),
-               len(s.discard), list(map(len, s.stacks[:3])), list(map(len, s.stands[:self._ncities])),
-               turn.activations, turn.locked, turn.free_transfers, turn.extra_turn)
+        slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        if keys.get("to_move") != slot:
+            old = spots.get("to_move", -1)
+            if old >= 0:
+                mv[old] = 0.0
+            where = cut + slot * per + 1 if slot >= 0 else -1
+            if where >= 0:
+                mv[where] = 1.0
+            spots["to_move"] = where
+            keys["to_move"] = slot
+        stacks = s.stacks
+        key: Any = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck),
+                    len(s.discard), len(stacks[0]), len(stacks[1]), len(stacks[2]), s.stands,
+                    turn.activations, turn.locked, turn.free_transfers, turn.extra_turn)
         was = keys.get("game")
         if was != key:
-            o = cut + self._f_game
-            if was is None:
-                values = self._game_values((*key[:4], tuple(s.supply), *key[5:]))
-                vec[o:o + len(values)] = values
-            else:
-                self._patch_game(vec, o, was, key, s)
-            keys["game"] = (*key[:4], dict(key[4]), *key[5:])
-        key = self._decisions.get(type(top)) if top is not None else None
-        if keys.get("decision") != key:
-            rewrite_flag(vec, spots, "decision", cut + self._f_decision + key if key is not None else -1)
-            keys["decision"] = key
+            self._patch_game(vec, mv, cut + self._f_game, was, key)
+            keys["game"] = (*key[:4], dict(key[4]), *key[5:10], [stand[:] for stand in key[10]], *key[11:])
+        kind = self._decisions.get(type(top)) if top is not None else None
+        if keys.get("decision") != kind:
+            old = spots.get("decision", -1)
+            if old >= 0:
+                mv[old] = 0.0
+            where = cut + self._f_decision + kind if kind is not None else -1
+            if where >= 0:
+                mv[where] = 1.0
+            spots["decision"] = where
+            keys["decision"] = kind
         me = players[player]
         seeing = -2  # a view: its stacks are already redacted
         if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
@@ -316,7 +347,6 @@ class EmpyrealEncoder(Encoder):
                 seeing = -2
             elif isinstance(top, ChooseSpecialist) and top.player == player:
                 seeing = top.kind
-        stacks = s.stacks
         key = (s.market, me.railyard, seeing,  # compared with copies
                stacks if seeing == -2 else stacks[seeing:seeing + 1] if seeing >= 0 else [],
                me.engineer, me.surveyor, me.station_masters, s.award_offer, s.awards)
@@ -324,10 +354,23 @@ class EmpyrealEncoder(Encoder):
         if was != key:
             key = (key[0][:], key[1][:], seeing, [stack[:] for stack in key[3]], key[4], key[5], key[6][:],
                    key[7][:], key[8][:])
-            for label, part in _CARD_PARTS:  # each block rewritten alone, when its part changed
+            if was is not None:  # the Market and the railyard (most changes): the copies counted anew
+                cars = self._spellcars
+                for i, o in ((0, cut + self._f_market), (1, cut + self._f_railyard)):
+                    if was[i] != key[i]:
+                        for sid in was[i]:
+                            j = cars.get(sid)
+                            if j is not None:
+                                mv[o + j] = 0.0
+                        for sid in key[i]:
+                            j = cars.get(sid)
+                            if j is not None:
+                                mv[o + j] += 1.0
+            for label, part in _CARD_PARTS if was is None else _CARD_PARTS[2:]:  # each block rewritten
+                # alone, when its part changed
                 if was is None or any([was[i] != key[i] for i in part]):
-                    cards = self._card_marks(tuple(key[i] if i in part else () for i in range(9)))
-                    rewrite(vec, spots, label, [cut + i for i in cards], list(cards.values()))
+                    marks = self._card_marks(tuple(key[i] if i in part else () for i in range(9)))
+                    rewrite(vec, spots, label, [cut + i for i in marks], list(marks.values()))
             keys["cards"] = key
         return vec.copy()
 
@@ -340,62 +383,81 @@ class EmpyrealEncoder(Encoder):
              bool(engineer), engineer_ready, bool(surveyor), surveyor_used, len(masters),
              len(railyard) - railyard.count("") - railyard.count("-"), company))
 
-    def _patch_seat(self, vec: Float32Array, o: int, was: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    def _patch_seat(self, mv: ScalarView, o: int, was: tuple[Any, ...], now: tuple[Any, ...]) -> None:
         """Rewrite the features of the seat slot at ``o`` whose fields changed from ``was`` to ``now``."""
-        for i in range(4):  # mana, spent, conductor, cars_left
-            if was[i] != now[i]:
-                vec[o + 3 + i] = now[i]
+        if was[0] != now[0]:  # mana, spent, conductor, cars_left
+            mv[o + 3] = now[0]
+        if was[1] != now[1]:
+            mv[o + 4] = now[1]
+        if was[2] != now[2]:
+            mv[o + 5] = now[2]
+        if was[3] != now[3]:
+            mv[o + 6] = now[3]
         ncol = self._ncol
         if was[4] != now[4]:
-            vec[o + 7:o + 7 + ncol] = now[4]
+            old_goods, goods = was[4], now[4]
+            for c in range(ncol):
+                if old_goods[c] != goods[c]:
+                    mv[o + 7 + c] = goods[c]
         b = o + 7 + ncol
         if len(was[5]) != len(now[5]):
-            vec[b] = len(now[5])
+            mv[b] = len(now[5])
         for i in (6, 7, 8, 9, 10):  # captain_ready, engineer, engineer_ready, surveyor, surveyor_used
             if was[i] != now[i]:
-                vec[b + i - 5] = bool(now[i])
+                mv[b + i - 5] = bool(now[i])
         if len(was[11]) != len(now[11]):
-            vec[b + 6] = len(now[11])
+            mv[b + 6] = len(now[11])
         if was[12] != now[12]:
             railyard = now[12]
-            vec[b + 7] = len(railyard) - railyard.count("") - railyard.count("-")
+            mv[b + 7] = len(railyard) - railyard.count("") - railyard.count("-")
         if was[13] != now[13]:
-            vec[b + 8:o + self._per_seat] = 0.0
+            company = self._companies.get(was[13])
+            if company is not None:
+                mv[b + 8 + company] = 0.0
             company = self._companies.get(now[13])
             if company is not None:
-                vec[b + 8 + company] = 1.0
+                mv[b + 8 + company] = 1.0
 
-    def _patch_game(self, vec: Float32Array, o: int, was: tuple[Any, ...], now: tuple[Any, ...],
-                    s: EmpyrealState) -> None:
-        """Rewrite the game's features (at ``o``) whose parts changed from key ``was`` to ``now``."""
-        ncol = self._ncol
+    def _patch_game(self, vec: Float32Array, mv: ScalarView, o: int, was: tuple[Any, ...] | None,
+                    now: tuple[Any, ...]) -> None:
+        """Rewrite the game's features (at ``o``) whose parts changed from key ``was`` to ``now``
+        (all of them when ``was`` is ``None``)."""
+        ncol, ncities = self._ncol, self._ncities
+        if was is None:
+            vec[o:o + self._f_decision - self._f_game] = 0.0
+            was = (None, None, None, None, {}, None, None, None, None, None, [], None, None, None, None)
         if was[0] != now[0]:
-            vec[o] = now[0]
+            mv[o] = now[0]
         if was[1] != now[1]:
-            vec[o + 1:o + 1 + len(PHASES)] = 0.0
+            if was[1] in PHASES:
+                mv[o + 1 + PHASES.index(was[1])] = 0.0
             if now[1] in PHASES:
-                vec[o + 1 + PHASES.index(now[1])] = 1.0
+                mv[o + 1 + PHASES.index(now[1])] = 1.0
         o += 1 + len(PHASES)
         if was[2] != now[2]:
-            vec[o] = float(now[2])
+            mv[o] = float(now[2])
         if was[3] != now[3]:
-            vec[o + 1] = now[3]
+            mv[o + 1] = now[3]
         if was[4] != now[4]:
-            vec[o + 2:o + 2 + ncol] = tuple(s.supply)
+            old, stock = was[4], now[4]
+            for i, c in enumerate(sorted(stock)):  # the counts in colour order, as ``iter(supply)``
+                if old.get(c) != stock[c]:
+                    mv[o + 2 + i] = stock[c]
         o += 2 + ncol
-        if was[5] != now[5]:
-            vec[o] = now[5]
-        if was[6] != now[6]:
-            vec[o + 1] = now[6]
-        if was[7] != now[7]:
-            vec[o + 2:o + 5] = (now[7] + [0, 0, 0])[:3]
+        for i in range(5):  # deck, discard, the three stack sizes
+            if was[5 + i] != now[5 + i]:
+                mv[o + i] = now[5 + i]
         o += 5
-        if was[8] != now[8]:
-            vec[o:o + self._ncities] = (now[8] + [0] * self._ncities)[:self._ncities]
-        o += self._ncities
+        if was[10] != now[10]:
+            old_stands, stands = was[10], now[10]
+            for c in range(ncities):
+                size = len(stands[c]) if c < len(stands) else 0
+                if c >= len(old_stands) or len(old_stands[c]) != size:
+                    mv[o + c] = size
+        o += ncities
         for i in range(4):  # activations, locked, free_transfers, extra_turn
-            if was[9 + i] != now[9 + i]:
-                vec[o + i] = float(now[9 + i])
+            if was[11 + i] != now[11 + i]:
+                mv[o + i] = float(now[11 + i])
 
     def _seat_values(self, key: tuple[Any, ...]) -> list[float]:
         """A seat slot's features from ``mana`` on, from its key."""

@@ -48,13 +48,15 @@ round's event), ``draft_<archetype>``, ``my_upgrade_<name>``.
 
 from __future__ import annotations
 
+from itertools import compress, islice
+from operator import ne
 from typing import Any
 
 import numpy as np
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit.rl import Encoder, Float32Array, ObservationSpec, rewrite, rewrite_flag
+from hexkit.rl import Encoder, Float32Array, ObservationSpec, ScalarView, rewrite, scalar_view
 
 from hexkit_soot.actions import TYPED_QUESTIONS
 from hexkit_soot.config import SootConfig, data_of
@@ -96,6 +98,21 @@ _SEAT_FIELDS = ("currency", "points", "prestige", "soot", "loans", "actions", "r
 in the order of the encoder's seat keys."""
 _Pieces = tuple[list[Hex], list[Hex], list[Hex]]
 """One seat's Explorers, Builders and caravan locations."""
+
+
+def _changed(now: dict[Hex, Any], old: dict[Hex, Any]) -> list[Hex]:
+    """The keys whose values differ between two dicts (present in one only included).
+
+    Most changes add entries at the end (a tile explored, a route built): when ``old``'s
+    keys and values are ``now``'s first ones, the answer is ``now``'s new keys, found
+    by comparing lists (identical objects compare at C speed, no hashing)."""
+    m = len(old)
+    if len(now) >= m and list(islice(now, m)) == list(old) and list(islice(now.values(), m)) == list(old.values()):
+        return list(islice(now, m, None))
+    changed = list(compress(now, map(ne, now.values(), map(old.get, now))))  # C-level loops
+    if len(old) + len(changed) > len(now):  # some keys may be gone
+        changed += [h for h in old if h not in now]
+    return changed
 
 
 class SootEncoder(Encoder):
@@ -203,11 +220,14 @@ class SootEncoder(Encoder):
         self._o_game = cut + names["game"]  # ``round`` to ``auction``
         self._o_prices = slice(cut + names["price"], cut + names["price"] + 2 * len(tracked))  # prices, floors
         self._o_decision = cut + names["decision"]
-        # per seat: (the vector as last written, section keys (copies of what each section was
-        # written from), positions each sparse section wrote)
-        self._memo: dict[int, tuple[Float32Array, dict[Any, Any], dict[str, Any]]] = {}
-        # per (seat, seen by itself, full state): (its fields, caravans, its slot's features)
-        self._slots: dict[tuple[int, bool, bool], tuple[tuple[Any, ...], int, Float32Array]] = {}
+        # per seat: (the vector as last written, a memoryview of it for single numbers, section keys
+        # (copies of what each section was written from), positions each sparse section wrote)
+        self._memo: dict[int, tuple[Float32Array, ScalarView, dict[Any, Any], dict[str, Any]]] = {}
+        # per seat: a copy of its fields as last met (made once per change, shared by every viewer's key)
+        self._fields: dict[int, tuple[Any, ...]] = {}
+        # the Explorer, Builder and caravan planes' offsets, (others, mine)
+        self._o_pieces = tuple(tuple(self._o[f"{name}_{side}"] for name in ("explorer", "builder", "caravan"))
+                               for side in ("others", "mine"))
 
     def _at(self, h: Hex) -> tuple[int, int] | None:
         R = self._R
@@ -232,46 +252,49 @@ class SootEncoder(Encoder):
         s: SootState = state
         memo = self._memo.get(player)
         if memo is None:
-            vec = np.zeros(self.spec.size, dtype=np.float32)
-            vec[:self._hw] = self._window.ravel()
-            memo = self._memo[player] = (vec, {}, {})
-        vec, keys, spots = memo
+            vec0 = np.zeros(self.spec.size, dtype=np.float32)
+            vec0[:self._hw] = self._window.ravel()
+            memo = self._memo[player] = (vec0, scalar_view(vec0), {}, {})
+        vec, mv, keys, spots = memo
         players = s.players
-        top = s.pending[-1] if s.pending else None
+        pending = s.pending
+        top = pending[-1] if pending else None
         mover = top.player if top is not None else -1
         full = s.viewer != player  # the full state: the other seats' ingredients screened here
         n = len(players)
         # the map: tiles and water, then routes, patched hex by hex where they changed
         if s.tiles != keys.get("tiles") or s.water != keys.get("water"):
-            self._patch_map(vec, keys, s)
+            self._patch_map(vec, mv, keys, s)
         if s.route_owner != keys.get("route_owner") or s.route_kind != keys.get("route_kind"):
-            self._patch_routes(vec, keys, s, player)
+            self._patch_routes(mv, keys, s, player)
         # the planes of the pieces on the map, one section each
-        key: Any = (list(s.communities), [(c.kind, c.pact) for c in s.communities.values()])
+        communities = s.communities
+        key: Any = (list(communities), [(c.kind, c.pact) for c in communities.values()])
         if keys.get("communities") != key:
             self._write(vec, spots, "communities", self._community_marks(s, player))
             keys["communities"] = key
-        key = (s.camps, s.stacks)
-        if keys.get("camps") != key:
+        if keys.get("camps") != s.camps or keys.get("stacks") != s.stacks:
             self._write(vec, spots, "camps", self._camp_marks(s, player))
-            keys["camps"] = (dict(s.camps), dict(s.stacks))
-        key = tuple([(h, st.tier, st.founder, [f.owner for f in st.facilities])
-                     for h, st in s.settlements.items()])
+            keys["camps"], keys["stacks"] = dict(s.camps), dict(s.stacks)
+        key = [(h, st.tier, st.founder, [f.owner for f in st.facilities]) for h, st in s.settlements.items()]
         if keys.get("settlements") != key:
             self._write(vec, spots, "settlements", self._settlement_marks(s, player))
             keys["settlements"] = key
-        pieces: Any = keys.get("pieces")  # (explorers and builders, caravan locations) per seat
-        walkers: list[Any] = [(pl.explorers, pl.builders) for pl in players]
-        locs = [[c.loc for c in pl.caravans] for pl in players]
-        if pieces is None or pieces[0] != walkers or pieces[1] != locs:
-            if pieces is None:
-                pieces = keys["pieces"] = ([([], [])] * n, [[]] * n)
-            for seat in range(n):
-                was, now = pieces[0][seat], walkers[seat]
-                if was != now or pieces[1][seat] != locs[seat]:
-                    self._patch_pieces(vec, (*was, pieces[1][seat]), (*now, locs[seat]), seat == player)
-                    pieces[0][seat] = (now[0][:], now[1][:])
-                    pieces[1][seat] = locs[seat]
+        # Explorers, Builders, caravan locations per seat: moved on the planes where they changed
+        pieces: Any = keys.get("pieces")
+        if pieces is None:
+            pieces = keys["pieces"] = [([], [], [])] * n
+        caravans = []
+        seat = 0
+        for pl in players:
+            explorers, builders = pl.explorers, pl.builders
+            locs = [c.loc for c in pl.caravans]
+            caravans.append(len(locs))
+            was = pieces[seat]
+            if was[0] != explorers or was[1] != builders or was[2] != locs:
+                self._patch_pieces(mv, was, (explorers, builders, locs), seat == player)
+                pieces[seat] = (explorers[:], builders[:], locs)
+            seat += 1
         loose = players[player].loose
         if keys.get("loose") != loose:
             o_loose = self._o["loose_mine"]
@@ -284,39 +307,54 @@ class SootEncoder(Encoder):
                     marks[1].append(sum(goods.values()))
             self._write(vec, spots, "loose", marks)
             keys["loose"] = {h: dict(goods) for h, goods in loose.items()}
-        # the features: a dense slice per seat slot, then the game's blocks
+        # the features: a slice per seat slot, then the game's blocks
         per, cut = self._per_seat, self._base_f
         # compared with copies in one comparison (Python attribute reads: faster than an attrgetter)
         key = [(pl.currency, pl.points, pl.prestige, pl.soot, pl.loans, pl.actions, pl.restricted,
                 pl.overtime, pl.contracts_done, pl.founded, pl.camps_founded, pl.screened, pl.archetype,
                 pl.hand, pl.secrets, pl.contracts, pl.warehouses, pl.stock) for pl in players]
-        caravans = list(map(len, locs))
         seats = keys.get("seats")
-        if seats != key or keys.get("caravans") != caravans:
-            if seats is None:
+        if seats != key or keys.get("caravans") != caravans or keys.get("full") is not full:
+            if seats is None or keys.get("full") is not full:
                 seats = keys["seats"] = [None] * n
-            old_caravans = keys.get("caravans") or [-1] * n
+                keys["caravans"] = [-1] * n
+                keys["full"] = full
+            old_caravans = keys["caravans"]
+            shared = self._fields
             for seat, now in enumerate(key):
-                if seats[seat] != now or old_caravans[seat] != caravans[seat]:
-                    # the slot's values, made once per change of the seat for every viewer
-                    mine = seat == player
-                    slot = self._slots.get((seat, mine, full))
-                    if slot is None or slot[0] != now or slot[1] != caravans[seat]:
-                        block = np.array(self._seat_values(players[seat], mine, full), dtype=np.float32)
-                        fields = (*now[:-5], *[x.copy() for x in now[-5:]])  # never changed: shared
-                        slot = self._slots[seat, mine, full] = (fields, caravans[seat], block)
+                was = seats[seat]
+                if was != now or old_caravans[seat] != caravans[seat]:
                     o = cut + ((seat - player) % n) * per
-                    vec[o + 2:o + per] = slot[2]
-                    vec[o] = 1.0  # present
-                    seats[seat] = slot[0]
+                    if was is None:
+                        vec[o + 2:o + per] = self._seat_values(players[seat], seat == player, full)
+                        mv[o] = 1.0  # present
+                    else:
+                        self._patch_seat(mv, o, was, now, caravans[seat], seat == player, full)
+                    # the copy of the fields, made once per change of the seat for every viewer
+                    copy = shared.get(seat)
+                    if copy is None or copy != now:
+                        copy = shared[seat] = (*now[:-5], *[x.copy() for x in now[-5:]])
+                    seats[seat] = copy
             keys["caravans"] = caravans
-        key = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
-        if keys.get("to_move") != key:
-            rewrite_flag(vec, spots, "to_move", cut + key * per + 1 if key >= 0 else -1)
-            keys["to_move"] = key
+        slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
+        if keys.get("to_move") != slot:
+            old = spots.get("to_move", -1)
+            if old >= 0:
+                mv[old] = 0.0
+            where = cut + slot * per + 1 if slot >= 0 else -1
+            if where >= 0:
+                mv[where] = 1.0
+            spots["to_move"] = where
+            keys["to_move"] = slot
         kind = self._kinds.get(getattr(top, "kind", "")) if top is not None else None
         if keys.get("decision") != kind:
-            rewrite_flag(vec, spots, "decision", self._o_decision + kind if kind is not None else -1)
+            old = spots.get("decision", -1)
+            if old >= 0:
+                mv[old] = 0.0
+            where = self._o_decision + kind if kind is not None else -1
+            if where >= 0:
+                mv[where] = 1.0
+            spots["decision"] = where
             keys["decision"] = kind
         key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
                len(s.deck), len(s.discard), keys["outside"], bool(s.auction))
@@ -325,29 +363,74 @@ class SootEncoder(Encoder):
             values = self._game_values(key)
             vec[o:o + len(values)] = values
             keys["game"] = key
-        if keys.get("prices") != s.prices or keys.get("floors") != s.floors:
-            tracked = self._tracked
-            vec[self._o_prices] = [s.prices.get(g, 0) for g in tracked] + [s.floors.get(g, 0) for g in tracked]
-            keys["prices"], keys["floors"] = dict(s.prices), dict(s.floors)
-        if keys.get("supply") != s.supply:
-            self._patch_supply(vec, s)
-            keys["supply"] = dict(s.supply)
+        prices, floors = s.prices, s.floors
+        if keys.get("prices") != prices or keys.get("floors") != floors:
+            o, m = self._o_prices.start, len(self._tracked)
+            for i, g in enumerate(self._tracked):
+                mv[o + i] = prices.get(g, 0)
+                mv[o + m + i] = floors.get(g, 0)
+            keys["prices"], keys["floors"] = dict(prices), dict(floors)
+        supply = s.supply
+        if keys.get("supply") != supply:
+            self._patch_supply(mv, keys.get("supply", {}), supply)
+            keys["supply"] = dict(supply)
         me = players[player]
         key = (tuple(me.hand), tuple(s.card_row), tuple(s.contract_row), tuple(me.contracts),
                tuple(me.secrets), tuple(s.public), s.event_now, tuple(s.draft_pool), tuple(me.upgrades))
-        old = keys.get("cards")
-        if old != key:
-            self._write_cards(vec, spots, key, old)
+        old_cards = keys.get("cards")
+        if old_cards != key:
+            self._write_cards(vec, mv, spots, key, old_cards)
             keys["cards"] = key
         return vec.copy()
 
-    def _patch_map(self, vec: Float32Array, keys: dict[Any, Any], s: SootState) -> None:
+    def _patch_seat(self, mv: ScalarView, o: int, was: tuple[Any, ...], now: tuple[Any, ...], caravans: int,
+                    mine: bool, full: bool) -> None:
+        """Rewrite the features of the seat slot at ``o`` whose fields (:data:`_SEAT_FIELDS`) changed
+        from ``was`` to ``now``; ``caravans`` is the seat's number of caravans now."""
+        for i in range(8):  # currency, points, prestige, soot, loans, actions, restricted, overtime
+            if was[i] != now[i]:
+                mv[o + 2 + i] = now[i]
+        for i, f in ((13, 10), (14, 11), (15, 12), (16, 17)):  # hand, secrets, contracts, warehouses: counts
+            if len(was[i]) != len(now[i]):
+                mv[o + f] = len(now[i])
+        for i, f in ((8, 13), (9, 14), (10, 15)):  # contracts_done, founded, camps_founded
+            if was[i] != now[i]:
+                mv[o + f] = now[i]
+        mv[o + 16] = caravans
+        goods, stock, old_stock = self._goods, now[17], was[17]
+        stock0 = o + len(_SEAT)
+        if old_stock != stock:
+            for good in old_stock:
+                if good not in stock:
+                    g = goods.get(good)
+                    if g is not None:
+                        mv[stock0 + g] = 0.0
+            for good, count in stock.items():
+                if old_stock.get(good) != count:
+                    g = goods.get(good)
+                    if g is not None and (mine or good not in INGREDIENTS):
+                        mv[stock0 + g] = count
+        if was[11] != now[11] or (full and not mine and old_stock != stock):
+            screened = now[11]
+            if full and not mine:  # the full state: the ingredients behind the screen, counted
+                screened += sum([stock.get(g, 0) for g in INGREDIENTS])
+            mv[o + 18] = screened
+        if was[12] != now[12]:
+            arch, a0 = self._archetypes, stock0 + len(goods)
+            a = arch.get(was[12])
+            if a is not None:
+                mv[a0 + a] = 0.0
+            a = arch.get(now[12])
+            if a is not None:
+                mv[a0 + a] = 1.0
+
+    def _patch_map(self, vec: Float32Array, mv: ScalarView, keys: dict[Any, Any], s: SootState) -> None:
         """Rewrite the tile, terrain, site, river and water marks of the hexes whose tile or water changed."""
         tiles, water = s.tiles, s.water
         cell, hw = self._cell.get, self._hw
         old: dict[Hex, int] = keys.get("tiles", {})
         if tiles != old:
-            changed = [h for h, t in tiles.items() if old.get(h) != t] + [h for h in old if h not in tiles]
+            changed = _changed(tiles, old)
             table = self._tiles
             p_terrain, p_site, p_river = self._p_terrain, self._p_site, self._p["river"]
             for h in changed:
@@ -355,21 +438,24 @@ class SootEncoder(Encoder):
                 if at is None:
                     continue
                 vec[hw + at:self._p_comm * hw:hw] = 0.0  # tile, terrain and site planes
-                vec[p_river * hw + at] = 0.0
+                mv[p_river * hw + at] = 0.0
                 tile = tiles.get(h)
                 if tile is None:
                     continue
-                vec[hw + at] = 1.0
+                mv[hw + at] = 1.0
                 if 0 <= tile < len(table):
                     terrain, site, river = table[tile]
-                    vec[(p_terrain + self._terrain[terrain]) * hw + at] = 1.0
+                    mv[(p_terrain + self._terrain[terrain]) * hw + at] = 1.0
                     if site:
-                        vec[(p_site + self._site[site]) * hw + at] = 1.0
+                        mv[(p_site + self._site[site]) * hw + at] = 1.0
                     if river:
-                        vec[p_river * hw + at] = 1.0
+                        mv[p_river * hw + at] = 1.0
             keys["tiles"] = dict(tiles)
-            inside = self._cell
-            keys["outside"] = sum(1 for h in tiles if h not in inside)
+            outside = keys.get("outside", 0)  # tiles beyond the window: counted by the hexes that changed
+            for h in changed:
+                if h not in self._cell:
+                    outside += (h in tiles) - (h in old)
+            keys["outside"] = outside
         elif "outside" not in keys:
             keys["outside"] = 0
         old_water: dict[Hex, bool] = keys.get("water", {})
@@ -379,18 +465,16 @@ class SootEncoder(Encoder):
                     h for h in old_water if h not in water]:
                 at = cell(h)
                 if at is not None:
-                    vec[o_water + at] = 1.0 if water.get(h) else 0.0
+                    mv[o_water + at] = 1.0 if water.get(h) else 0.0
             keys["water"] = dict(water)
 
-    def _patch_routes(self, vec: Float32Array, keys: dict[Any, Any], s: SootState, player: PlayerId) -> None:
+    def _patch_routes(self, mv: ScalarView, keys: dict[Any, Any], s: SootState, player: PlayerId) -> None:
         """Rewrite the route planes at the hexes whose route owners or kinds changed."""
         owners_now, kinds_now = s.route_owner, s.route_kind
         old_owners: dict[Hex, Any] = keys.get("route_owner", {})
         old_kinds: dict[Hex, Any] = keys.get("route_kind", {})
-        changed = {h for h, v in owners_now.items() if old_owners.get(h) != v}
-        changed.update(h for h in old_owners if h not in owners_now)
-        changed.update(h for h, v in kinds_now.items() if old_kinds.get(h) != v)
-        changed.update(h for h in old_kinds if h not in kinds_now)
+        changed = set(_changed(owners_now, old_owners))
+        changed.update(_changed(kinds_now, old_kinds))
         cell, o = self._cell.get, self._o
         o_mine, o_others, o_level = o["route_mine"], o["route_others"], o["route_level"]
         for h in changed:
@@ -408,38 +492,40 @@ class SootEncoder(Encoder):
                                 mine += 1
                             else:
                                 others += 1
-            vec[o_mine + at] = mine
-            vec[o_others + at] = others
-            vec[o_level + at] = level
+            mv[o_mine + at] = mine
+            mv[o_others + at] = others
+            mv[o_level + at] = level
         keys["route_owner"], keys["route_kind"] = dict(owners_now), dict(kinds_now)
 
-    def _patch_pieces(self, vec: Float32Array, old: _Pieces, new: _Pieces, mine: bool) -> None:
+    def _patch_pieces(self, mv: ScalarView, old: _Pieces, new: _Pieces, mine: bool) -> None:
         """Move one seat's Explorers, Builders and caravans on the piece planes from ``old`` to ``new``."""
-        cell, o = self._cell.get, self._o
-        side = "mine" if mine else "others"
-        for name, was, now in zip(("explorer", "builder", "caravan"), old, new):
+        cell = self._cell.get
+        for plane, was, now in zip(self._o_pieces[mine], old, new):
             if was == now:
                 continue
-            plane = o[f"{name}_{side}"]
             for h in was:
                 at = cell(h)
                 if at is not None:
-                    vec[plane + at] -= 1.0
+                    mv[plane + at] -= 1.0
             for h in now:
                 at = cell(h)
                 if at is not None:
-                    vec[plane + at] += 1.0
+                    mv[plane + at] += 1.0
 
-    def _patch_supply(self, vec: Float32Array, s: SootState) -> None:
-        """Rewrite the ``supply_*`` features."""
+    def _patch_supply(self, mv: ScalarView, old: dict[str, int], supply: dict[str, int]) -> None:
+        """Rewrite the ``supply_*`` features that changed from ``old`` to ``supply``."""
         start = self._base_f + self._f["supply"]
-        values = [0.0] * self._size["supply"]
         goods = self._goods
-        for good, count in s.supply.items():
-            g = goods.get(good)
-            if g is not None:
-                values[g] = count
-        vec[start:start + len(values)] = values
+        for good in old:
+            if good not in supply:
+                g = goods.get(good)
+                if g is not None:
+                    mv[start + g] = 0.0
+        for good, count in supply.items():
+            if old.get(good) != count:
+                g = goods.get(good)
+                if g is not None:
+                    mv[start + g] = count
 
     @staticmethod
     def _write(vec: Float32Array, spots: dict[str, Any], name: str,
@@ -551,9 +637,10 @@ class SootEncoder(Encoder):
         f[o:o + 8] = (float(key[2]), key[3], key[4], key[5], key[6], key[7], key[8], float(key[9]))
         return f
 
-    def _write_cards(self, vec: Float32Array, spots: dict[str, Any], key: tuple[Any, ...],
+    def _write_cards(self, vec: Float32Array, mv: ScalarView, spots: dict[str, Any], key: tuple[Any, ...],
                      old: tuple[Any, ...] | None) -> None:
-        """Rewrite the card features (``hand_*`` to the end) whose part of ``key`` changed since ``old``.
+        """Rewrite the card features (``hand_*`` to the end) whose part of ``key`` changed since ``old``
+        (a block of counts by difference: the old items' marks cleared, the new ones counted).
 
         ``key``: (hand, card row, contract row, my contracts, my secrets, public objectives,
         event, draft pool, my upgrades).
@@ -562,6 +649,27 @@ class SootEncoder(Encoder):
         for i, label in enumerate(_CARD_PARTS):
             items = key[i]
             if old is not None and old[i] == items:
+                continue
+            if old is not None and i < 6:  # a block of counts: the old items taken off, the new counted
+                start, size = limits[label]
+                o = base + start
+                if i < 2:  # cards, by name
+                    cards = self._cards
+                    for c in old[i]:
+                        j = cards.get(c)
+                        if j is not None:
+                            mv[o + j] = 0.0
+                    for c in items:
+                        j = cards.get(c)
+                        if j is not None:
+                            mv[o + j] += 1.0
+                else:  # contracts, objectives, by index
+                    for j in old[i]:
+                        if 0 <= j < size:
+                            mv[o + j] = 0.0
+                    for j in items:
+                        if 0 <= j < size:
+                            mv[o + j] += 1.0
                 continue
             idx: list[int] = []
             val: list[float] = []

@@ -189,3 +189,15 @@ def test_the_shapes_table_of_docs_rl_md_is_the_encoders() -> None:
             spec = encoder_for(game, game.make_config(players)).spec
             assert (len(spec.planes), spec.height, spec.width) == (int(c), int(h), int(w)), (name, players)
             assert (len(spec.features), spec.size) == (int(features), int(size.replace(",", ""))), (name, players)
+
+
+def test_scalar_view_writes_the_numbers_of_the_array() -> None:
+    from hexkit.rl import scalar_view
+
+    vector = np.zeros(5, dtype=np.float32)
+    view = scalar_view(vector)
+    view[3] = 2
+    view[1] = 0.5
+    view[3] += 1.0
+    assert vector.tolist() == [0.0, 0.5, 0.0, 3.0, 0.0]
+    assert view[1] == 0.5

@@ -29,12 +29,14 @@ from hexkit.rl.encoding import (
     Int8Array,
     ObservationError,
     ObservationSpec,
+    ScalarView,
     encode_view,
     encoder_for,
     legal_mask_array,
     observation,
     rewrite,
     rewrite_flag,
+    scalar_view,
 )
 
 __all__ = [
@@ -44,12 +46,14 @@ __all__ = [
     "Int8Array",
     "ObservationError",
     "ObservationSpec",
+    "ScalarView",
     "encode_view",
     "encoder_for",
     "legal_mask_array",
     "observation",
     "rewrite",
     "rewrite_flag",
+    "scalar_view",
     "aec_env",
     "gym_env",
 ]

@@ -294,7 +294,8 @@ def legal_indices(game: Game[Any, Any], state: State) -> list[int]:
     """
     space = space_for(game, state.config)
     if _keyed(space):
-        return space.numbers(_decision(state), game.legal_actions(state))
+        pending = state.pending
+        return space.numbers(pending[-1] if pending else None, game.legal_actions(state))
     return game.legal_indices(state)
 
 
@@ -340,8 +341,18 @@ def apply_index(game: Game[Any, Any], state: State, index: int) -> None:
     if not _keyed(space):
         game.apply_index(state, index)
         return
+    legal = game.legal_actions(state)
+    pending = state.pending
+    decision = pending[-1] if pending else None
+    last = space._last
+    if last is not None and last[0] is legal and last[1] is decision and type(index) is int:
+        # the numbers this decision's mask made (KeyedSpace.action_at, inlined)
+        numbers = last[2]
+        if index in numbers:
+            game.apply(state, legal[numbers.index(index)])
+            return
     try:
-        action = space.action_at(index, game.legal_actions(state), _decision(state))
+        action = space.action_at(index, legal, decision)
     except ActionSpaceError as exc:
         raise IllegalActionError(index, str(exc)) from None
     game.apply(state, action)
