@@ -2,7 +2,9 @@
 
 A turn is a chain of small questions. A pending question is a typed
 question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
-:class:`ScrubSoot`, with named fields) or, for the kinds not ported yet, a
+:class:`ScrubSoot`, the Explore chain :class:`ChooseExplorer`,
+:class:`ExploreSource`, :class:`KeepTile`, :class:`PlaceTile`, with named
+fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -38,7 +40,7 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -185,9 +187,12 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"explore.tile"``, ``"effect"`` (``"market.qty"`` and
-            ``"soot.scrub"`` are typed questions now; an old save's step of
-            those kinds loads as one, :mod:`hexkit_soot.migrate`).
+            ``"move.walk"``, ``"effect"``. The kinds of
+            :data:`TYPED_QUESTIONS` are typed questions now
+            (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
+            ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``);
+            an old save's step of those kinds loads as one
+            (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
@@ -264,7 +269,86 @@ class ScrubSoot(SootQuestion):
     most: int
 
 
-TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot)
+@attrs.frozen(kw_only=True)
+class ChooseExplorer(SootQuestion):
+    """Explore: which Explorer explores (asked when several stand next to an open map edge).
+
+    Answers ``Choose("explorer", i)`` for each ``i`` in ``explorers``,
+    labelled ``"Explorer at (2, -1)"``.
+
+    Attributes:
+        explorers: the asker's Explorers that can explore, as indexes into
+            ``PlayerState.explorers`` (at least two, in that order).
+
+    Source: rulebook, "Explore" (your Explorer must be next to an open map edge).
+    """
+
+    kind: ClassVar[str] = "explore.explorer"
+    explorers: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ExploreSource(SootQuestion):
+    """Explore: draw tiles from the stack, or take a tile from the Surveyed Territory row.
+
+    Answers ``Choose("draw", 0)`` when ``draw``, then ``Choose("survey", i)``
+    for each ``i`` in ``surveys``, labelled ``"take surveyed Hill (P1)"``.
+
+    Attributes:
+        explorer: the exploring Explorer (index into ``PlayerState.explorers``).
+        draw: the terrain stack holds tiles to draw.
+        surveys: the surveyed tiles the asker may take (indexes into
+            ``SootState.survey``: their own, or another's when they can pay
+            the surveyor's fee), in row order.
+
+    Source: rulebook, "Explore" steps 1-2.
+    """
+
+    kind: ClassVar[str] = "explore.source"
+    explorer: int
+    draw: bool
+    surveys: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class KeepTile(SootQuestion):
+    """Explore: which of the drawn tiles (``SootState.drawn``) to place; the others go to the survey row.
+
+    Answers ``Choose("tile", i)`` for each drawn tile ``i``, labelled
+    ``"keep Hill (Coal site)"``.
+
+    Attributes:
+        explorer: the exploring Explorer (index into ``PlayerState.explorers``).
+
+    Source: rulebook, "Explore" steps 2-3.
+    """
+
+    kind: ClassVar[str] = "explore.tile"
+    explorer: int
+
+
+@attrs.frozen(kw_only=True)
+class PlaceTile(SootQuestion):
+    """Explore: on which unexplored neighbour of the Explorer the kept tile goes.
+
+    Answers ``Choose("hex", hex_code(h))`` for each unexplored neighbour
+    ``h`` of the Explorer's hex (in :meth:`~hexkit.hexes.Hex.neighbors`
+    order), labelled ``"place at (1, 0)"``.
+
+    Attributes:
+        explorer: the exploring Explorer (index into ``PlayerState.explorers``).
+        tile: the kept tile, as an index into ``SootState.drawn``.
+
+    Source: rulebook, "Explore" steps 3-4.
+    """
+
+    kind: ClassVar[str] = "explore.hex"
+    explorer: int
+    tile: int
+
+
+TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
+                                                   KeepTile, PlaceTile)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

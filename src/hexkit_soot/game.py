@@ -19,7 +19,8 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import TYPED_QUESTIONS, Choose, MarketQuantity, ScrubSoot, SootQuestion, Step
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, KeepTile, MarketQuantity, PlaceTile,
+                                 ScrubSoot, SootQuestion, Step)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -322,6 +323,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
         flow.question(MarketQuantity, Typed(market.QuantityHandler()))
         flow.question(ScrubSoot, Typed(soot.ScrubHandler()))
+        flow.question(ChooseExplorer, Typed(explore.ExplorerHandler()))
+        flow.question(ExploreSource, Typed(explore.SourceHandler()))
+        flow.question(KeepTile, Typed(explore.KeepHandler()))
+        flow.question(PlaceTile, Typed(explore.PlaceHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

@@ -26,7 +26,8 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import TYPED_QUESTIONS, MarketQuantity, ScrubSoot, SootQuestion, Step
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, PlaceTile,
+                                 ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
@@ -508,9 +509,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
-    "explore.source": ("explorer",),
-    "explore.tile": ("explorer",),
-    "explore.hex": ("explorer", "drawn"),
     "extract.mode": ("explored",),
     "market.good": ("explored",),
     "move.agent": ("count",),
@@ -535,9 +533,6 @@ spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
     "setup.draft": {"archetype": "draft"},
-    "explore.explorer": {"explorer": "explorer"},
-    "explore.source": {"survey": "survey"},
-    "explore.tile": {"tile": "drawn"},
     "move.agent": {"agent": "agent"},
     "market.good": {"buy": "good", "sell": "good"},
     "move.cargo": {"load": "good", "unload": "good"},
@@ -597,6 +592,41 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         soot = state.players[q.player].soot if 0 <= q.player < len(state.players) else 0
         if not 1 <= q.most <= soot:
             problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
+    elif isinstance(q, (ChooseExplorer, ExploreSource, KeepTile, PlaceTile)) and 0 <= q.player < len(state.players):
+        _check_explore(state, f"state.pending.{i}", q, problems)
+
+
+def _in_range(problems: Problems, where: str, value: int, size: int, what: str) -> bool:
+    """Adds a problem at ``where`` unless ``0 <= value < size``; whether it was in range."""
+    if 0 <= value < size:
+        return True
+    problems.add(where, f"{value} is out of range for a {what} (0..{size - 1})")
+    return False
+
+
+def _check_explore(state: SootState, where: str, q: ChooseExplorer | ExploreSource | KeepTile | PlaceTile,
+                   problems: Problems) -> None:
+    """An Explore question names the asker's Explorers, surveyed slots and drawn tiles that exist."""
+    explorers = state.players[q.player].explorers
+    if isinstance(q, ChooseExplorer):
+        if not q.explorers:
+            problems.add(f"{where}.explorers", "an Explore question offers at least one Explorer")
+        for j, e in enumerate(q.explorers):
+            _in_range(problems, f"{where}.explorers.{j}", e, len(explorers), "explorer")
+        return
+    _in_range(problems, f"{where}.explorer", q.explorer, len(explorers), "explorer")
+    if isinstance(q, ExploreSource):
+        if not q.draw and not q.surveys:
+            problems.add(f"{where}.surveys", "neither a draw nor a surveyed tile is offered")
+        if q.draw and not state.tile_stack:
+            problems.add(f"{where}.draw", "the terrain stack is empty: there is nothing to draw")
+        for j, slot in enumerate(q.surveys):
+            _in_range(problems, f"{where}.surveys.{j}", slot, len(state.survey), "survey")
+    elif isinstance(q, KeepTile):
+        if not state.drawn:
+            problems.add(f"{where}", "no tile drawn to keep (state.drawn is empty)")
+    else:
+        _in_range(problems, f"{where}.tile", q.tile, len(state.drawn), "drawn")
 
 
 def _check_step_data(state: SootState, i: int, problems: Problems) -> None:

@@ -9,8 +9,12 @@ hands the dict here first: :func:`typed_question` returns the typed form of a
 ported kind (a ``"market.qty"`` step with ``data`` ``[hex code, good]`` and
 ``tag`` ``"sell"`` is ``MarketQuantity(at, good, sell=True, most=<number of
 options>)``), or ``None`` to read it as a ``Step``. A dict that does not fit
-is refused with a ``ValueError`` naming the field. New saves are written in
-the typed form.
+is refused with a ``ValueError`` naming the field. Where the old step's fixed
+``options`` were facts of the moment (the Explorers that could explore, the
+surveyed tiles the player could pay for) they become the typed fields; where
+the handler derives the answers from the state (the drawn tiles, the
+Explorer's open edges) they are not read. New saves are written in the typed
+form.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import MarketQuantity, ScrubSoot, SootQuestion
+from hexkit_soot.actions import ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, PlaceTile, ScrubSoot, SootQuestion
 from hexkit_soot.grid import code_hex
 
 __all__ = ["typed_question", "MIGRATIONS"]
@@ -55,9 +59,76 @@ def _soot_scrub(saved: dict[str, Any]) -> dict[str, Any]:
     return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "most": len(options)}
 
 
+def _ints(saved: dict[str, Any], kind: str, shape: str, n: int) -> list[int]:
+    """The step's ``data``: ``n`` integers (``shape`` names them for the refusal)."""
+    data = saved.get("data")
+    if not (isinstance(data, list) and len(data) == n and all(_int(x) for x in data)):
+        raise ValueError(f"data: a {kind!r} question holds [{shape}], not {data!r:.60}")
+    return data
+
+
+def _answers(saved: dict[str, Any], kind: str) -> list[tuple[str, int]]:
+    """The step's fixed ``options`` as ``(code, arg)`` pairs (at least one)."""
+    options = saved.get("options")
+    if not isinstance(options, list) or not options:
+        raise ValueError(f"options: a {kind!r} question offers at least one answer")
+    out: list[tuple[str, int]] = []
+    for option in options:
+        code, arg = (option.get("code"), option.get("arg", 0)) if isinstance(option, dict) else (None, None)
+        if not isinstance(code, str) or not isinstance(arg, int) or isinstance(arg, bool):
+            raise ValueError(f"options: a {kind!r} question's answers are {{code, arg}} objects, not {option!r:.60}")
+        out.append((code, arg))
+    return out
+
+
+def _plain(saved: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The fields every question has; refuses a tag or a continuation where the kind has none."""
+    if saved.get("tag") not in (None, ""):
+        raise ValueError(f"tag: a {kind!r} question has no tag, not {saved.get('tag')!r:.40}")
+    if saved.get("then") is not None:
+        raise ValueError(f"then: a {kind!r} question has no continuation")
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", "")}
+
+
+def _explore_explorer(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.explorer"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    if any(code != "explorer" for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'explorer' choices, not {answers!r:.60}")
+    return {**_plain(saved, kind), "explorers": [arg for _, arg in answers]}
+
+
+def _explore_source(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.source"
+    (explorer,) = _ints(saved, kind, "explorer", 1)
+    answers = _answers(saved, kind)
+    if any(code not in ("draw", "survey") for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'draw' and 'survey', not {answers!r:.60}")
+    return {**_plain(saved, kind), "explorer": explorer, "draw": ("draw", 0) in answers,
+            "surveys": [arg for code, arg in answers if code == "survey"]}
+
+
+def _explore_tile(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.tile"
+    (explorer,) = _ints(saved, kind, "explorer", 1)
+    return {**_plain(saved, kind), "explorer": explorer}  # the options: the state's drawn tiles
+
+
+def _explore_hex(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.hex"
+    explorer, tile = _ints(saved, kind, "explorer, drawn tile", 2)
+    return {**_plain(saved, kind), "explorer": explorer, "tile": tile}  # the options: the Explorer's open edges
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
+    "explore.explorer": (ChooseExplorer, _explore_explorer),
+    "explore.source": (ExploreSource, _explore_source),
+    "explore.tile": (KeepTile, _explore_tile),
+    "explore.hex": (PlaceTile, _explore_hex),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -130,8 +130,9 @@ def test_a_question_whose_indices_the_player_does_not_have_is_refused(turn: dict
     data["state"]["pending"].append(dict(top, kind="explore.hex", data=[explorers + 4, 0], options=[]))
     data["state"]["pending"].append(dict(top, kind="cards.bid", data=[9, 99], options=[]))
     fields = _fields(data)
-    assert fields["state.pending.1.data.0"] == f"{explorers + 4} is out of range for a explorer (0..{explorers - 1})"
-    assert fields["state.pending.1.data.1"].startswith("0 is out of range for a drawn")
+    # an old save's "explore.hex" step loads as a PlaceTile: its data [explorer, drawn tile] are named fields
+    assert fields["state.pending.1.explorer"] == f"{explorers + 4} is out of range for a explorer (0..{explorers - 1})"
+    assert fields["state.pending.1.tile"].startswith("0 is out of range for a drawn")
     assert fields["state.pending.2.data.0"] == f"9 is not P{seat}'s place in the bidding order"
     assert fields["state.pending.2.data.1"].startswith("99 is out of range for a row")
 

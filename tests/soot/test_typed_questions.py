@@ -1,5 +1,12 @@
 """Soot question kinds ported from ``Step(kind, tag, data)`` to typed questions.
 
+The Explore chain: ``"explore.explorer"`` is
+:class:`~hexkit_soot.actions.ChooseExplorer` (the Explorers that can
+explore), ``"explore.source"`` :class:`~hexkit_soot.actions.ExploreSource`
+(explorer, draw, surveys), ``"explore.tile"``
+:class:`~hexkit_soot.actions.KeepTile` (explorer) and ``"explore.hex"``
+:class:`~hexkit_soot.actions.PlaceTile` (explorer, kept tile).
+
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
@@ -23,7 +30,8 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, MarketQuantity, ScrubSoot, Step
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, KeepTile, MarketQuantity,
+                                 PlaceTile, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
@@ -40,7 +48,7 @@ def _positions() -> tuple[SootState, ...]:
         state = GAME.new(GAME.make_config(players), seed)
         rng = Rng(seed)
         while not GAME.is_over(state):
-            if isinstance(state.pending[-1], MarketQuantity):
+            if isinstance(state.pending[-1], TYPED_QUESTIONS):
                 out.append(GAME.clone(state))
             legal = GAME.legal_actions(state)
             GAME.apply(state, legal[rng.randbelow(len(legal))])
@@ -185,4 +193,123 @@ def test_scrub_soot_is_typed_answers_as_before_and_loads_from_before() -> None:
     saved = codec(GAME).state_to_dict(state)
     saved["state"]["pending"][-1]["most"] = 99
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.most"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- Explore --------------------------------------------------------------------
+
+_EXPLORE_DATA = {
+    ChooseExplorer: lambda q: [],
+    ExploreSource: lambda q: [q.explorer],
+    KeepTile: lambda q: [q.explorer],
+    PlaceTile: lambda q: [q.explorer, q.tile],
+}
+"""The ``data`` an Explore step held before the port, by its typed class."""
+
+
+def _old_explore(state: SootState) -> dict[str, Any]:
+    """The state saved as before the port, its Explore question on top an untagged Step with its fixed options."""
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "",
+                                   "data": _EXPLORE_DATA[type(q)](q), "options": options}
+    return old
+
+
+def _explore_positions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if type(s.pending[-1]) in _EXPLORE_DATA)
+
+
+def _two_explorers() -> SootState:
+    """P0 at its turn with two Explorers at the Central City, Explore chosen: which Explorer?"""
+    state = start()
+    state.players[0].explorers = [CENTRAL_CITY, CENTRAL_CITY]
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Explore"))
+    return state
+
+
+def test_the_explore_questions_are_typed_and_answer_as_before() -> None:
+    positions = _explore_positions()
+    kinds = {type(s.pending[-1]) for s in positions}
+    assert kinds == {ExploreSource, KeepTile, PlaceTile}
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, (ExploreSource, KeepTile, PlaceTile))
+        legal = list(GAME.legal_actions(state))
+        at = state.players[q.player].explorers[q.explorer]
+        if isinstance(q, ExploreSource):
+            assert q.kind == "explore.source" and q.prompt == "Explore: draw or take a surveyed tile?"
+            assert [a.code for a in legal] == ["draw"] * q.draw + ["survey"] * len(q.surveys)
+            assert all(a.label.startswith("take surveyed ") for a in legal[q.draw:])
+        elif isinstance(q, KeepTile):
+            assert q.kind == "explore.tile" and q.prompt == "Explore: which tile to place?"
+            assert [(a.code, a.arg) for a in legal] == [("tile", i) for i in range(len(state.drawn))]
+            assert all(a.label.startswith("keep ") for a in legal)
+        else:
+            assert q.kind == "explore.hex" and q.prompt == "Explore: where to place it?"
+            assert 0 <= q.tile < len(state.drawn)
+            free = [h for h in at.neighbors() if h not in state.tiles]
+            assert [(a.code, a.arg, a.label) for a in legal] == [("hex", hex_code(h), f"place at {h}") for h in free]
+            assert key(q, legal[0]) == ("explore.hex", "hex", hex_code(free[0]))
+
+
+def test_the_explorer_question_offers_the_explorers_that_can_explore() -> None:
+    state = _two_explorers()
+    q = state.pending[-1]
+    assert isinstance(q, ChooseExplorer) and q.kind == "explore.explorer" and q.explorers == (0, 1)
+    legal = list(GAME.legal_actions(state))
+    assert [(a.code, a.arg, a.label) for a in legal] == [("explorer", i, f"Explorer at {CENTRAL_CITY}") for i in (0, 1)]
+    GAME.apply(state, legal[1])
+    source = state.pending[-1]
+    assert isinstance(source, ExploreSource) and source.explorer == 1 and source.draw
+
+
+def test_an_explore_save_from_before_loads_the_typed_question_and_plays_on() -> None:
+    positions = [*_explore_positions()[:12], _two_explorers()]
+    for state in map(GAME.clone, positions):
+        old = _old_explore(state)
+        assert "type" not in json.dumps(old["state"]["pending"][-1])
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        assert legal == list(GAME.legal_actions(state))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+@pytest.mark.parametrize(("kind", "field", "value", "message"), [
+    (ExploreSource, "data", [], "data: a 'explore.source' question holds [explorer]"),
+    (ExploreSource, "options", [{"code": "steal", "arg": 0}], "options: a 'explore.source' question's answers are"),
+    (KeepTile, "data", [0, 1], "data: a 'explore.tile' question holds [explorer]"),
+    (KeepTile, "tag", "x", "tag: a 'explore.tile' question has no tag"),
+    (PlaceTile, "data", ["0", 0], "data: a 'explore.hex' question holds [explorer, drawn tile]"),
+    (ChooseExplorer, "options", [], "options: a 'explore.explorer' question offers at least one answer"),
+])
+def test_an_explore_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        kind: type[SootQuestion], field: str, value: Any, message: str) -> None:
+    state = _two_explorers() if kind is ChooseExplorer else next(
+        s for s in _explore_positions() if isinstance(s.pending[-1], kind))
+    old = _old_explore(state)
+    old["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("kind", "field", "value"), [
+    (ChooseExplorer, "explorers", [0, 5]),
+    (ExploreSource, "explorer", 9),
+    (ExploreSource, "surveys", [7]),
+    (PlaceTile, "tile", 6),
+    (KeepTile, "explorer", -1),
+])
+def test_an_explore_question_naming_what_the_player_lacks_is_refused(kind: type[SootQuestion], field: str,
+                                                                      value: Any) -> None:
+    state = _two_explorers() if kind is ChooseExplorer else next(
+        s for s in _explore_positions() if isinstance(s.pending[-1], kind))
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}"):
         codec(GAME).state_from_dict(saved)
