@@ -3,8 +3,8 @@
 A turn is a chain of small questions. A pending question is a typed
 question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ScrubSoot`, the Explore chain :class:`ChooseExplorer`,
-:class:`ExploreSource`, :class:`KeepTile`, :class:`PlaceTile`, with named
-fields) or, for the kinds not ported yet, a
+:class:`ExploreSource`, :class:`KeepTile`, :class:`PlaceTile`, the Move's
+:class:`MoveAgent` and :class:`MoveWalk`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -30,7 +30,7 @@ Source: rulebook, "Phase 2: Actions" and each action's section.
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
@@ -40,7 +40,7 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -187,10 +187,11 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"move.walk"``, ``"effect"``. The kinds of
+            ``"move.cargo"``, ``"effect"``. The kinds of
             :data:`TYPED_QUESTIONS` are typed questions now
             (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
-            ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``);
+            ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
+            ``"move.agent"``, ``"move.walk"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -347,8 +348,56 @@ class PlaceTile(SootQuestion):
     tile: int
 
 
+@attrs.frozen(kw_only=True)
+class MoveAgent(SootQuestion):
+    """Move: which agent moves next (or, once one has moved, end the Move).
+
+    Answers ``Choose("agent", n)`` for each agent not moved yet that can
+    move (``n``: Explorer ``i`` is ``i``, Builder ``i`` is ``8 + i``,
+    caravan ``i`` is ``16 + i``), labelled ``"move Explorer at (1, 0)"`` or
+    ``"caravan 0 at (0, 0)"``; then ``Choose("done", 0)`` unless ``moved``
+    is empty. Asked again after each agent's move while one is left.
+
+    Attributes:
+        moved: the agents moved so far this Move, by their answer numbers (sorted).
+        tolls_paid: the rival owners a laden caravan has paid a toll to this
+            Move (each is paid once per Move; sorted seats).
+
+    Source: rulebook, "Agents & Movement" (Move: each of your agents may move once).
+    """
+
+    kind: ClassVar[str] = "move.agent"
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class MoveWalk(SootQuestion):
+    """Move: where an Explorer or Builder walks.
+
+    Answers ``Choose("hex", hex_code(h))`` for each hex ``h`` within the
+    walker's reach this Move, in hex order, its own hex left out, labelled
+    ``"to (2, -1)"``.
+
+    Attributes:
+        agent: ``"Explorer"`` or ``"Builder"``.
+        index: which of the player's Explorers or Builders (index into
+            ``PlayerState.explorers`` or ``PlayerState.builders``).
+        moved: the agents moved this Move, this one included (as :class:`MoveAgent`).
+        tolls_paid: as :class:`MoveAgent`, carried to the next agent.
+
+    Source: rulebook, "Agents & Movement" (walkers; trails blazed).
+    """
+
+    kind: ClassVar[str] = "move.walk"
+    agent: Literal["Explorer", "Builder"]
+    index: int
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
-                                                   KeepTile, PlaceTile)
+                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -19,8 +19,8 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, KeepTile, MarketQuantity, PlaceTile,
-                                 ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, KeepTile, MarketQuantity, MoveAgent,
+                                 MoveWalk, PlaceTile, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -327,6 +327,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(ExploreSource, Typed(explore.SourceHandler()))
         flow.question(KeepTile, Typed(explore.KeepHandler()))
         flow.question(PlaceTile, Typed(explore.PlaceHandler()))
+        flow.question(MoveAgent, Typed(movement.AgentHandler()))
+        flow.question(MoveWalk, Typed(movement.WalkHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

@@ -26,8 +26,8 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, PlaceTile,
-                                 ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, MoveAgent,
+                                 MoveWalk, PlaceTile, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
@@ -511,8 +511,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 STEP_DATA: dict[str, tuple[str, ...]] = {
     "extract.mode": ("explored",),
     "market.good": ("explored",),
-    "move.agent": ("count",),
-    "move.walk": ("count", "agent"),
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
     "move.drive": ("count", "caravan", "budget", "count"),
     "production.ranch": ("explored",),
@@ -533,7 +531,6 @@ spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
     "setup.draft": {"archetype": "draft"},
-    "move.agent": {"agent": "agent"},
     "market.good": {"buy": "good", "sell": "good"},
     "move.cargo": {"load": "good", "unload": "good"},
     "trade.build": {"give": "good", "ask": "good"},
@@ -594,6 +591,25 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
     elif isinstance(q, (ChooseExplorer, ExploreSource, KeepTile, PlaceTile)) and 0 <= q.player < len(state.players):
         _check_explore(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, (MoveAgent, MoveWalk)) and 0 <= q.player < len(state.players):
+        _check_move(state, f"state.pending.{i}", q, problems)
+
+
+def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems: Problems) -> None:
+    """A Move question names agents the asker has and seats that exist; a walker is one of them, already counted as moved."""
+    for j, agent in enumerate(q.moved):
+        why = _refers(state, q.player, "agent", agent)
+        if why:
+            problems.add(f"{where}.moved.{j}", why)
+    for j, seat in enumerate(q.tolls_paid):
+        _in_range(problems, f"{where}.tolls_paid.{j}", seat, len(state.players), "seat")
+    if isinstance(q, MoveWalk):
+        p = state.players[q.player]
+        walkers = p.builders if q.agent == "Builder" else p.explorers
+        if _in_range(problems, f"{where}.index", q.index, len(walkers), q.agent.lower()):
+            number = q.index + (8 if q.agent == "Builder" else 0)
+            if number not in q.moved:
+                problems.add(f"{where}.moved", f"the walking {q.agent} {q.index} (agent {number}) is not among the agents moved")
 
 
 def _in_range(problems: Problems, where: str, value: int, size: int, what: str) -> bool:
@@ -650,19 +666,12 @@ def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
 def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
     """The hexes (codes) a move question may offer now, by answer code (``None``: not a move question).
 
-    An Explorer or Builder walks to a hex within its reach; a caravan's leg
-    ends at a hex it reaches by road and rail (``hex``) or on trails and
+    A caravan's leg ends at a hex it reaches by road and rail (``hex``) or on trails and
     rivers (``trail``), from the points it has spent so far this Move.
 
     Source: rulebook, "Agents & Movement".
     """
-    p = state.players[step.player]
-    if step.kind == "move.walk":
-        agent = step.data[1]
-        start = p.builders[agent - 8] if agent >= 8 else p.explorers[agent]
-        walk = mv.explore_reach(state, step.player, start, "Builder" if agent >= 8 else "Explorer")
-        return {"hex": {hex_code(h) for h in walk}}
-    if step.kind == "move.drive":
+    if step.kind == "move.drive":  # a walk (MoveWalk) lists its reach itself
         moved, index, spent, flags = step.data
         paid = mv._paid(moved)  # the movement rules' own reading of the data (private helpers)
         fuelled = bool(flags & mv._FUELLED)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, PlaceTile, ScrubSoot, SootQuestion
+from hexkit_soot.actions import (ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
+                                 ScrubSoot, SootQuestion)
 from hexkit_soot.grid import code_hex
 
 __all__ = ["typed_question", "MIGRATIONS"]
@@ -122,6 +123,34 @@ def _explore_hex(saved: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(saved, kind), "explorer": explorer, "tile": tile}  # the options: the Explorer's open edges
 
 
+_TOLL_BIT = 32
+"""The Move's packed progress (old ``data[0]`` of the move questions): bit
+``n`` for agent ``n`` moved (below 32), bit ``32 + seat`` for a rival owner
+paid a toll (seats 0-7)."""
+
+
+def _moved(kind: str, packed: int) -> dict[str, list[int]]:
+    if packed < 0 or packed >> (_TOLL_BIT + 8):
+        raise ValueError(f"data: a {kind!r} question's first number packs the agents moved and tolls paid, not {packed}")
+    return {"moved": [a for a in range(_TOLL_BIT) if packed >> a & 1],
+            "tolls_paid": [o for o in range(8) if packed >> (_TOLL_BIT + o) & 1]}
+
+
+def _move_agent(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.agent"
+    (packed,) = _ints(saved, kind, "agents moved and tolls paid", 1)
+    return {**_plain(saved, kind), **_moved(kind, packed)}  # the options: the agents that can move now
+
+
+def _move_walk(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.walk"
+    packed, agent = _ints(saved, kind, "agents moved and tolls paid, walker", 2)
+    if not 0 <= agent < 16:
+        raise ValueError(f"data: a {kind!r} question walks an Explorer (0-7) or a Builder (8-15), not agent {agent}")
+    return {**_plain(saved, kind), **_moved(kind, packed), "agent": "Builder" if agent >= 8 else "Explorer",
+            "index": agent % 8}  # the options: the walker's reach now
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -129,6 +158,8 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "explore.source": (ExploreSource, _explore_source),
     "explore.tile": (KeepTile, _explore_tile),
     "explore.hex": (PlaceTile, _explore_hex),
+    "move.agent": (MoveAgent, _move_agent),
+    "move.walk": (MoveWalk, _move_walk),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -7,6 +7,12 @@ explore), ``"explore.source"`` :class:`~hexkit_soot.actions.ExploreSource`
 :class:`~hexkit_soot.actions.KeepTile` (explorer) and ``"explore.hex"``
 :class:`~hexkit_soot.actions.PlaceTile` (explorer, kept tile).
 
+The Move's walkers: ``"move.agent"`` is :class:`~hexkit_soot.actions.MoveAgent`
+(agents moved, tolls paid) and ``"move.walk"``
+:class:`~hexkit_soot.actions.MoveWalk` (Explorer or Builder, which one, and
+the Move so far); an old save's packed ``data[0]`` (agent bits, toll bits
+from bit 32) is read into the two lists.
+
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
@@ -31,7 +37,7 @@ from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, KeepTile, MarketQuantity,
-                                 PlaceTile, ScrubSoot, SootQuestion, Step)
+                                 MoveAgent, MoveWalk, PlaceTile, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
@@ -312,4 +318,102 @@ def test_an_explore_question_naming_what_the_player_lacks_is_refused(kind: type[
     saved = codec(GAME).state_to_dict(state)
     saved["state"]["pending"][-1][field] = value
     with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- Move: agents and walkers ------------------------------------------------------
+
+def _packed(q: MoveAgent | MoveWalk) -> int:
+    """The old ``data[0]`` of a move question: bit n for agent n moved, bit 32 + seat for a toll paid."""
+    return sum(1 << a for a in q.moved) + sum(1 << (32 + o) for o in q.tolls_paid)
+
+
+def _old_move(state: SootState) -> dict[str, Any]:
+    """The state saved as before the port, its Move question on top an untagged Step."""
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    assert isinstance(q, (MoveAgent, MoveWalk))
+    data = [_packed(q)] if isinstance(q, MoveAgent) else [_packed(q), q.index + 8 * (q.agent == "Builder")]
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data,
+                                   "options": options}
+    return old
+
+
+def _move_positions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], (MoveAgent, MoveWalk)))
+
+
+def test_the_move_agent_and_walk_questions_are_typed_and_answer_as_before() -> None:
+    positions = _move_positions()
+    assert {type(s.pending[-1]) for s in positions} == {MoveAgent, MoveWalk}
+    for state in positions:
+        q = state.pending[-1]
+        legal = list(GAME.legal_actions(state))
+        p = state.players[q.player]
+        if isinstance(q, MoveAgent):
+            assert q.kind == "move.agent"
+            assert q.prompt == ("Move: another agent?" if q.moved else "Move: which agent?")
+            assert (legal[-1].code == "done") == bool(q.moved)
+            assert all(a.arg not in q.moved for a in legal if a.code == "agent")
+        else:
+            assert isinstance(q, MoveWalk) and q.kind == "move.walk" and q.prompt == "Move: where to?"
+            at = (p.builders if q.agent == "Builder" else p.explorers)[q.index]
+            assert q.index + 8 * (q.agent == "Builder") in q.moved
+            assert legal and all(a.code == "hex" and a.label.startswith("to ") for a in legal)
+            assert hex_code(at) not in [a.arg for a in legal]
+            assert key(q, legal[0]) == ("move.walk", "hex", legal[0].arg)
+
+
+def test_a_move_save_from_before_loads_the_typed_question_and_plays_on() -> None:
+    positions = _move_positions()
+    picked = [s for s in positions if isinstance(s.pending[-1], MoveWalk)][:5] + \
+        [s for s in positions if isinstance(s.pending[-1], MoveAgent) and s.pending[-1].moved][:5]
+    for state in map(GAME.clone, picked):
+        old = _old_move(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        assert legal == list(GAME.legal_actions(state))
+        GAME.apply(loaded, legal[0])
+        GAME.apply(state, legal[0])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_old_move_step_unpacks_its_tolls() -> None:
+    state = next(s for s in _move_positions() if isinstance(s.pending[-1], MoveAgent) and s.pending[-1].moved)
+    old = _old_move(state)
+    old["state"]["pending"][-1]["data"][0] |= 1 << 33  # P1 paid a toll this Move
+    q = codec(GAME).state_from_dict(old).pending[-1]
+    assert isinstance(q, MoveAgent) and q.tolls_paid == (1,) and q.moved == state.pending[-1].moved
+
+
+@pytest.mark.parametrize(("kind", "data", "message"), [
+    (MoveAgent, [], "data: a 'move.agent' question holds [agents moved and tolls paid]"),
+    (MoveAgent, [-1], "data: a 'move.agent' question's first number packs the agents moved and tolls paid"),
+    (MoveWalk, [1], "data: a 'move.walk' question holds [agents moved and tolls paid, walker]"),
+    (MoveWalk, [1 << 16, 16], "data: a 'move.walk' question walks an Explorer (0-7) or a Builder (8-15), not agent 16"),
+])
+def test_a_move_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        kind: type[SootQuestion], data: list[int], message: str) -> None:
+    state = next(s for s in _move_positions() if isinstance(s.pending[-1], kind))
+    old = _old_move(state)
+    old["state"]["pending"][-1]["data"] = data
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("kind", "field", "value", "problem"), [
+    (MoveAgent, "moved", [30], "moved.0"),
+    (MoveAgent, "tolls_paid", [7], "tolls_paid.0"),
+    (MoveWalk, "index", 7, "index"),
+    (MoveWalk, "moved", [], "moved"),
+])
+def test_a_move_question_naming_what_the_player_lacks_is_refused(kind: type[SootQuestion], field: str, value: Any,
+                                                                  problem: str) -> None:
+    state = next(s for s in _move_positions() if isinstance(s.pending[-1], kind))
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{problem}\b"):
         codec(GAME).state_from_dict(saved)
