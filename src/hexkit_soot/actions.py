@@ -4,7 +4,9 @@ A turn is a chain of small questions. A pending question is a typed
 question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ScrubSoot`, the Explore chain :class:`ChooseExplorer`,
 :class:`ExploreSource`, :class:`KeepTile`, :class:`PlaceTile`, the Move's
-:class:`MoveAgent` and :class:`MoveWalk`, with named fields) or, for the kinds not ported yet, a
+:class:`MoveAgent` and :class:`MoveWalk`, :class:`RouteKind`,
+:class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
+:class:`TrailBossAgent`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -40,7 +42,7 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -191,7 +193,9 @@ class Step(Decision):
             :data:`TYPED_QUESTIONS` are typed questions now
             (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
             ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
-            ``"move.agent"``, ``"move.walk"``);
+            ``"move.agent"``, ``"move.walk"``, ``"route.kind"``,
+            ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
+            ``"upgrade.agent"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -396,8 +400,86 @@ class MoveWalk(SootQuestion):
     tolls_paid: tuple[int, ...]
 
 
+@attrs.frozen(kw_only=True)
+class RouteKind(SootQuestion):
+    """Build Route: a road, a rail, or a road upgraded to rail.
+
+    Answers those the player can pay for the first segment of and has an
+    edge for, in this order: ``Choose("road", ROAD)`` (``"build road"``),
+    ``Choose("rail", RAIL)`` (``"build rail"``), ``Choose("upgrade", RAIL)``
+    (``"upgrade road to rail"``). No fields: the answers are read from the
+    state (the player's goods and the open edges), which does not change
+    before the answer.
+
+    Source: rulebook, "Build Route".
+    """
+
+    kind: ClassVar[str] = "route.kind"
+
+
+@attrs.frozen(kw_only=True)
+class ExtractCamp(SootQuestion):
+    """Extract: at which of the player's camps.
+
+    Answers ``Choose("hex", hex_code(h))`` for each camp hex ``h`` with goods
+    left to extract (:func:`hexkit_soot.rules.extract.extractable`), labelled
+    ``"extract at (1, 0)"``. No fields: the camps are read from the state.
+
+    Source: rulebook, "Extract".
+    """
+
+    kind: ClassVar[str] = "extract.camp"
+
+
+@attrs.frozen(kw_only=True)
+class ExtractMode(SootQuestion):
+    """Extract: normally, or by Ruthless Exploitation (+2 goods, -1 Prestige).
+
+    Answers ``Choose("normal", 0)`` (``"extract"``) and ``Choose("ruthless", 1)``.
+
+    Attributes:
+        at: the camp's hex.
+
+    Source: rulebook, "Extract" (Ruthless Exploitation).
+    """
+
+    kind: ClassVar[str] = "extract.mode"
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class RanchOutput(SootQuestion):
+    """Production with Livestock Empire: the Ranch at ``at`` makes its Livestock or 1 Leather.
+
+    Answers ``Choose("ranch", 0)`` (``"Livestock"``) and ``Choose("ranch", 1)``
+    (``"1 Leather"``); the Production phase goes on with the next camp after it.
+
+    Attributes:
+        at: the Ranch's hex.
+
+    Source: upgrade tile "Livestock Empire"; rulebook, "Production".
+    """
+
+    kind: ClassVar[str] = "production.ranch"
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class TrailBossAgent(SootQuestion):
+    """Trail Boss (upgrade): which new agent starts at the Central City.
+
+    Answers ``Choose("agent", 0)`` (``"gain Explorer"``), ``("agent", 1)``
+    (Builder) and ``("agent", 2)`` (Caravan).
+
+    Source: upgrade tile "Trail Boss".
+    """
+
+    kind: ClassVar[str] = "upgrade.agent"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
-                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk)
+                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
+                                                   ExtractMode, RanchOutput, TrailBossAgent)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

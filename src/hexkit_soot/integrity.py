@@ -26,8 +26,8 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, MoveAgent,
-                                 MoveWalk, PlaceTile, ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, ExploreSource, ExtractMode, KeepTile, MarketQuantity,
+                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
@@ -509,11 +509,9 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
-    "extract.mode": ("explored",),
     "market.good": ("explored",),
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
     "move.drive": ("count", "caravan", "budget", "count"),
-    "production.ranch": ("explored",),
     "settlement.spec": ("found",),
     "settlement.reserve": ("explored",),
     "cards.keep": ("card",) * 8,
@@ -593,6 +591,12 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         _check_explore(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, (MoveAgent, MoveWalk)) and 0 <= q.player < len(state.players):
         _check_move(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, (ExtractMode, RanchOutput)):
+        camp = state.camps.get(q.at)
+        if camp is None or camp.owner != q.player:
+            problems.add(f"state.pending.{i}.at", f"{q.at} is not a camp of P{q.player}")
+        elif isinstance(q, RanchOutput) and camp.kind != "Ranch":
+            problems.add(f"state.pending.{i}.at", f"the camp at {q.at} is a {camp.kind}, not a Ranch")
 
 
 def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems: Problems) -> None:

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
-                                 ScrubSoot, SootQuestion)
+from hexkit_soot.actions import (ChooseExplorer, ExploreSource, ExtractCamp, ExtractMode, KeepTile, MarketQuantity, MoveAgent,
+                                 MoveWalk, PlaceTile, RanchOutput, RouteKind, ScrubSoot, SootQuestion, TrailBossAgent)
+from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
 __all__ = ["typed_question", "MIGRATIONS"]
@@ -151,6 +152,34 @@ def _move_walk(saved: dict[str, Any]) -> dict[str, Any]:
             "index": agent % 8}  # the options: the walker's reach now
 
 
+def _hex(kind: str, code: int) -> str:
+    """The hex of an old step's hex code (as the codec reads a ``Hex``: its text)."""
+    if code not in HEX_CODES:
+        raise ValueError(f"data: a {kind!r} question holds a hex code, not {code}")
+    return str(code_hex(code))
+
+
+def _no_data(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The reader of a kind whose old step held no data (its answers are read from the state or fixed)."""
+
+    def read(saved: dict[str, Any]) -> dict[str, Any]:
+        if saved.get("data") not in (None, []):
+            raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+        return _plain(saved, kind)
+
+    return read
+
+
+def _at(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The reader of a kind whose old step held one hex code: the typed question's ``at``."""
+
+    def read(saved: dict[str, Any]) -> dict[str, Any]:
+        (code,) = _ints(saved, kind, "hex code", 1)
+        return {**_plain(saved, kind), "at": _hex(kind, code)}
+
+    return read
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -160,6 +189,11 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "explore.hex": (PlaceTile, _explore_hex),
     "move.agent": (MoveAgent, _move_agent),
     "move.walk": (MoveWalk, _move_walk),
+    "route.kind": (RouteKind, _no_data("route.kind")),
+    "extract.camp": (ExtractCamp, _no_data("extract.camp")),
+    "extract.mode": (ExtractMode, _at("extract.mode")),
+    "production.ranch": (RanchOutput, _at("production.ranch")),
+    "upgrade.agent": (TrailBossAgent, _no_data("upgrade.agent")),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

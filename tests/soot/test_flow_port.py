@@ -35,8 +35,8 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import (Choose, ChooseExplorer, ExploreSource, KeepTile, MarketQuantity, MoveAgent, MoveWalk,
-                                 PlaceTile, ScrubSoot, Step)
+from hexkit_soot.actions import (Choose, ChooseExplorer, ExploreSource, ExtractCamp, ExtractMode, KeepTile, MarketQuantity,
+                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, RouteKind, ScrubSoot, Step, TrailBossAgent)
 from hexkit_soot.game import SootQuestions
 from hexkit_soot.rules.actions import TurnMenu, turn_options
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS
@@ -62,7 +62,8 @@ def _turns() -> tuple[SootState, ...]:
 def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
     assert isinstance(GAME, FlowGame)
     assert GAME.flow.registered() == {"question": (Step, MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
-                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk), "step": (),
+                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind,
+                                                   ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent), "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
                                                        StrikeHex, TreatyCommunity, LoadOutputs)}

@@ -13,6 +13,14 @@ The Move's walkers: ``"move.agent"`` is :class:`~hexkit_soot.actions.MoveAgent`
 the Move so far); an old save's packed ``data[0]`` (agent bits, toll bits
 from bit 32) is read into the two lists.
 
+Questions with one hex or no context: ``"route.kind"``
+(:class:`~hexkit_soot.actions.RouteKind`), ``"extract.camp"``
+(:class:`~hexkit_soot.actions.ExtractCamp`), ``"extract.mode"``
+(:class:`~hexkit_soot.actions.ExtractMode`: the camp's ``at``),
+``"production.ranch"`` (:class:`~hexkit_soot.actions.RanchOutput`: the
+Ranch's ``at``), ``"upgrade.agent"``
+(:class:`~hexkit_soot.actions.TrailBossAgent`).
+
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
@@ -36,14 +44,15 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, KeepTile, MarketQuantity,
-                                 MoveAgent, MoveWalk, PlaceTile, ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, ExtractCamp, ExtractMode,
+                                 KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, RouteKind,
+                                 ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-from .helpers import start
+from .helpers import camp, give, start
 
 
 @cache
@@ -416,4 +425,120 @@ def test_a_move_question_naming_what_the_player_lacks_is_refused(kind: type[Soot
     saved = codec(GAME).state_to_dict(state)
     saved["state"]["pending"][-1][field] = value
     with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{problem}\b"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- one hex or no context: route kind, extract, ranch, Trail Boss ---------------------
+
+def _extract_position() -> SootState:
+    """P0's caravan at its Mining Camp on a Coal hill, Extract chosen."""
+    state = start(("Prospector", "Merchant"))
+    camp(state, Hex(1, 0), 0, "Mining Camp", "Hill", "Coal")
+    state.players[0].camps_founded = 1
+    state.players[0].caravans[0].loc = Hex(1, 0)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Extract"))
+    return state
+
+
+def _mode_position() -> SootState:
+    state = _extract_position()
+    GAME.apply(state, Choose(code="hex", arg=hex_code(Hex(1, 0))))
+    return state
+
+
+def _ranch_position() -> SootState:
+    """P0 (Livestock Empire) asked what its Ranch at (0, 2) makes."""
+    from tests.soot.test_upgrades import _production, position
+
+    state = position(("Rancher", "Merchant"), ("Livestock Empire",))
+    camp(state, Hex(0, 2), 0, "Ranch")
+    state.players[0].camps_founded = 1
+    _production(state)
+    return state
+
+
+def _trail_boss_position() -> SootState:
+    from tests.soot.test_upgrades import position
+
+    state = position(("Merchant", "Rancher"))
+    give(state, 0, {"Lumber": 2, "Leather": 1, "Processed Foods": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Buy Upgrade"))
+    GAME.apply(state, Choose(code="upgrade", arg=19))
+    return state
+
+
+def _route_position() -> SootState:
+    return next(s for s in _positions() if isinstance(s.pending[-1], RouteKind))
+
+
+_SMALL = {  # class -> (position, its old data, its answers (code, arg, label))
+    RouteKind: (_route_position, lambda q: [], None),
+    ExtractCamp: (_extract_position, lambda q: [], [("hex", hex_code(Hex(1, 0)), f"extract at {Hex(1, 0)}")]),
+    ExtractMode: (_mode_position, lambda q: [hex_code(q.at)],
+                  [("normal", 0, "extract"), ("ruthless", 1, "Ruthless Exploitation (+2, -1 Prestige)")]),
+    RanchOutput: (_ranch_position, lambda q: [hex_code(q.at)], [("ranch", 0, "Livestock"), ("ranch", 1, "1 Leather")]),
+    TrailBossAgent: (_trail_boss_position, lambda q: [],
+                     [("agent", 0, "gain Explorer"), ("agent", 1, "gain Builder"), ("agent", 2, "gain Caravan")]),
+}
+
+
+def _old_small(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "",
+                                   "data": _SMALL[type(q)][1](q), "options": options}
+    return old
+
+
+@pytest.mark.parametrize("cls", list(_SMALL), ids=lambda c: c.__name__)
+def test_the_small_questions_are_typed_answer_as_before_and_load_from_before(cls: type[SootQuestion]) -> None:
+    make, _, answers = _SMALL[cls]
+    state = make()
+    q = state.pending[-1]
+    assert type(q) is cls
+    legal = list(GAME.legal_actions(state))
+    if answers is not None:
+        assert [(a.code, a.arg, a.label) for a in legal] == answers
+    else:
+        assert legal and {a.code for a in legal} <= {"road", "rail", "upgrade"}
+    assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    old = _old_small(state)
+    assert "type" not in old["state"]["pending"][-1]
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, legal[-1])
+    GAME.apply(state, legal[-1])
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_the_hex_of_extract_mode_and_ranch_output() -> None:
+    mode, ranch = _mode_position().pending[-1], _ranch_position().pending[-1]
+    assert isinstance(mode, ExtractMode) and mode.at == Hex(1, 0) and mode.prompt == "Extract: how hard?"
+    assert isinstance(ranch, RanchOutput) and ranch.at == Hex(0, 2)
+    assert ranch.prompt == f"Livestock Empire: Ranch at {Hex(0, 2)} makes Livestock or 1 Leather?"
+
+
+@pytest.mark.parametrize(("cls", "data", "message"), [
+    (RouteKind, [3], "data: a 'route.kind' question holds no data"),
+    (ExtractCamp, [1], "data: a 'extract.camp' question holds no data"),
+    (ExtractMode, [], "data: a 'extract.mode' question holds [hex code]"),
+    (ExtractMode, [5], "data: a 'extract.mode' question holds a hex code, not 5"),
+    (RanchOutput, [1, 2], "data: a 'production.ranch' question holds [hex code]"),
+    (TrailBossAgent, [0], "data: a 'upgrade.agent' question holds no data"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_small_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        cls: type[SootQuestion], data: list[int], message: str) -> None:
+    old = _old_small(_SMALL[cls][0]())
+    old["state"]["pending"][-1]["data"] = data
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("cls", [ExtractMode, RanchOutput], ids=lambda c: c.__name__)
+def test_a_question_at_a_hex_without_the_players_camp_is_refused(cls: type[SootQuestion]) -> None:
+    saved = codec(GAME).state_to_dict(_SMALL[cls][0]())
+    saved["state"]["pending"][-1]["at"] = str(Hex(-1, 0))
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
         codec(GAME).state_from_dict(saved)
