@@ -6,7 +6,8 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ExploreSource`, :class:`KeepTile`, :class:`PlaceTile`, the Move's
 :class:`MoveAgent` and :class:`MoveWalk`, :class:`RouteKind`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
-:class:`TrailBossAgent`, with named fields) or, for the kinds not ported yet, a
+:class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
+:class:`DraftArchetype`, :class:`DiscardSecret`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -42,7 +43,7 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent", "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -195,7 +196,8 @@ class Step(Decision):
             ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
             ``"move.agent"``, ``"move.walk"``, ``"route.kind"``,
             ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
-            ``"upgrade.agent"``);
+            ``"upgrade.agent"``, ``"settlement.found"``,
+            ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -477,9 +479,72 @@ class TrailBossAgent(SootQuestion):
     kind: ClassVar[str] = "upgrade.agent"
 
 
+@attrs.frozen(kw_only=True)
+class FoundSettlement(SootQuestion):
+    """Found Settlement: which settlement type, on which hex.
+
+    Answers ``Choose("settle", hex_code(h) * 8 + t)`` for each hex ``h`` and
+    settlement type ``t`` (data order) the player may found now, labelled
+    ``"found Village at (1, 0)"``; the specialisation is asked next (a
+    ``"settlement.spec"`` step). No fields: the sites are read from the state.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    kind: ClassVar[str] = "settlement.found"
+
+
+@attrs.frozen(kw_only=True)
+class ReserveSlot(SootQuestion):
+    """The founder's Charter: reserve a facility slot of the new settlement for a few rounds, or not.
+
+    Answers ``Choose("reserve", 1)`` (reserve) and ``Choose("reserve", 0)``
+    (``"reserve no slot"``); the number of rounds is the data's
+    ``reserve_rounds`` (in the labels and the prompt).
+
+    Attributes:
+        at: the settlement just founded.
+
+    Source: rulebook, "Found Settlement" (the Charter's reserve marker).
+    """
+
+    kind: ClassVar[str] = "settlement.reserve"
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class DraftArchetype(SootQuestion):
+    """Set-up: which archetype of the draft pool to take (reverse seating order).
+
+    Answers ``Choose("archetype", i)`` for each archetype ``i`` left in
+    ``SootState.draft_pool``, labelled ``"draft Merchant"``. No fields.
+
+    Source: rulebook, "Set-up" (archetype draft).
+    """
+
+    kind: ClassVar[str] = "setup.draft"
+
+
+@attrs.frozen(kw_only=True)
+class DiscardSecret(SootQuestion):
+    """Set-up: which dealt secret objective to discard (asked until only those to keep are left).
+
+    Answers ``Choose("discard", k)`` for each objective ``k`` in the asker's
+    ``PlayerState.dealt``, labelled ``"discard Rail Baron"``. Private: in
+    another seat's view (``SootState.viewer`` set and not the asker) its one
+    answer is ``Choose("discard", -1, "?")``, as the masked step showed.
+    No fields.
+
+    Source: rulebook, "Set-up" (secret objectives: deal 3, keep 2).
+    """
+
+    kind: ClassVar[str] = "setup.secret"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
-                                                   ExtractMode, RanchOutput, TrailBossAgent)
+                                                   ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
+                                                   ReserveSlot, DraftArchetype, DiscardSecret)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -19,9 +19,10 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, ExtractCamp, ExtractMode, KeepTile,
-                                 MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, RouteKind, ScrubSoot,
-                                 SootQuestion, Step, TrailBossAgent)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype, ExploreSource,
+                                 ExtractCamp, ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk,
+                                 PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step,
+                                 TrailBossAgent)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -92,7 +93,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, setup, _labor, shares,
+    upkeep, _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -335,6 +336,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(ExtractMode, Typed(extract.ModeHandler()))
         flow.question(RanchOutput, Typed(production.RanchHandler()))
         flow.question(TrailBossAgent, Typed(upgrades.AgentHandler()))
+        flow.question(FoundSettlement, Typed(settlements.FoundHandler()))
+        flow.question(ReserveSlot, Typed(settlements.ReserveHandler()))
+        flow.question(DraftArchetype, Typed(setup.DraftHandler()))
+        flow.question(DiscardSecret, Typed(setup.SecretHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

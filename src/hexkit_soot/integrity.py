@@ -26,8 +26,9 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, ExploreSource, ExtractMode, KeepTile, MarketQuantity,
-                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractMode,
+                                 KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot,
+                                 ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
@@ -513,7 +514,6 @@ STEP_DATA: dict[str, tuple[str, ...]] = {
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
     "move.drive": ("count", "caravan", "budget", "count"),
     "settlement.spec": ("found",),
-    "settlement.reserve": ("explored",),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
     "route.edge": ("count",),
@@ -528,7 +528,6 @@ in the seating order and the card row slot auctioned; the movement points
 spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
-    "setup.draft": {"archetype": "draft"},
     "market.good": {"buy": "good", "sell": "good"},
     "move.cargo": {"load": "good", "unload": "good"},
     "trade.build": {"give": "good", "ask": "good"},
@@ -597,6 +596,14 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"state.pending.{i}.at", f"{q.at} is not a camp of P{q.player}")
         elif isinstance(q, RanchOutput) and camp.kind != "Ranch":
             problems.add(f"state.pending.{i}.at", f"the camp at {q.at} is a {camp.kind}, not a Ranch")
+    elif isinstance(q, ReserveSlot):
+        founded = state.settlements.get(q.at)
+        if founded is None or founded.founder != q.player:
+            problems.add(f"state.pending.{i}.at", f"{q.at} is not a settlement founded by P{q.player}")
+    elif isinstance(q, DraftArchetype) and not state.draft_pool:
+        problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
+    elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
+        problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
 
 
 def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems: Problems) -> None:

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, ExploreSource, ExtractCamp, ExtractMode, KeepTile, MarketQuantity, MoveAgent,
-                                 MoveWalk, PlaceTile, RanchOutput, RouteKind, ScrubSoot, SootQuestion, TrailBossAgent)
+from hexkit_soot.actions import (ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
+                                 FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput,
+                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, TrailBossAgent)
 from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
@@ -194,6 +195,10 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "extract.mode": (ExtractMode, _at("extract.mode")),
     "production.ranch": (RanchOutput, _at("production.ranch")),
     "upgrade.agent": (TrailBossAgent, _no_data("upgrade.agent")),
+    "settlement.found": (FoundSettlement, _no_data("settlement.found")),
+    "settlement.reserve": (ReserveSlot, _at("settlement.reserve")),
+    "setup.draft": (DraftArchetype, _no_data("setup.draft")),
+    "setup.secret": (DiscardSecret, _no_data("setup.secret")),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -35,8 +35,9 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import (Choose, ChooseExplorer, ExploreSource, ExtractCamp, ExtractMode, KeepTile, MarketQuantity,
-                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, RouteKind, ScrubSoot, Step, TrailBossAgent)
+from hexkit_soot.actions import (Choose, ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+                                 ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
+                                 RanchOutput, ReserveSlot, RouteKind, ScrubSoot, Step, TrailBossAgent)
 from hexkit_soot.game import SootQuestions
 from hexkit_soot.rules.actions import TurnMenu, turn_options
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS
@@ -63,11 +64,12 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
     assert isinstance(GAME, FlowGame)
     assert GAME.flow.registered() == {"question": (Step, MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind,
-                                                   ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent), "step": (),
+                                                   ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent,
+                                                   FoundSettlement, ReserveSlot, DraftArchetype, DiscardSecret), "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
                                                        StrikeHex, TreatyCommunity, LoadOutputs)}
-    handler = GAME.flow.handler(GAME.new(GAME.make_config(players=2), 1).pending[-1])
+    handler = GAME.flow.handler(Step(player=0, kind="turn"))  # the first question, the draft, is typed now
     assert isinstance(handler, SootQuestions)
     assert set(handler.native) == {"turn"}
     assert isinstance(handler.native["turn"], TurnMenu)

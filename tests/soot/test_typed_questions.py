@@ -19,7 +19,12 @@ Questions with one hex or no context: ``"route.kind"``
 (:class:`~hexkit_soot.actions.ExtractMode`: the camp's ``at``),
 ``"production.ranch"`` (:class:`~hexkit_soot.actions.RanchOutput`: the
 Ranch's ``at``), ``"upgrade.agent"``
-(:class:`~hexkit_soot.actions.TrailBossAgent`).
+(:class:`~hexkit_soot.actions.TrailBossAgent`), ``"settlement.found"``
+(:class:`~hexkit_soot.actions.FoundSettlement`), ``"settlement.reserve"``
+(:class:`~hexkit_soot.actions.ReserveSlot`: the new settlement's ``at``),
+``"setup.draft"`` (:class:`~hexkit_soot.actions.DraftArchetype`) and
+``"setup.secret"`` (:class:`~hexkit_soot.actions.DiscardSecret`, private: one
+masked answer in another seat's view).
 
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
@@ -44,15 +49,16 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, ExploreSource, ExtractCamp, ExtractMode,
-                                 KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, RouteKind,
-                                 ScrubSoot, SootQuestion, Step, TrailBossAgent)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype, ExploreSource,
+                                 ExtractCamp, ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk,
+                                 PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step,
+                                 TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-from .helpers import camp, give, start
+from .helpers import camp, give, place, start
 
 
 @cache
@@ -471,6 +477,31 @@ def _route_position() -> SootState:
     return next(s for s in _positions() if isinstance(s.pending[-1], RouteKind))
 
 
+def _found_position() -> SootState:
+    """P0 (Town Founder) with its Builder on a Plains hex and the goods, Found Settlement chosen."""
+    state = start(("Town Founder", "Merchant"))
+    place(state, Hex(2, 0), "Plains")
+    state.players[0].builders[0] = Hex(2, 0)
+    give(state, 0, {"Timber": 2})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Found Settlement"))
+    return state
+
+
+def _reserve_position() -> SootState:
+    state = _found_position()
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label == f"found Frontier Settlement at {Hex(2, 0)}"))
+    GAME.apply(state, Choose(code="spec", arg=0))
+    return state
+
+
+def _draft_position() -> SootState:
+    return GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], DraftArchetype)))
+
+
+def _secret_position() -> SootState:
+    return GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], DiscardSecret)))
+
+
 _SMALL = {  # class -> (position, its old data, its answers (code, arg, label))
     RouteKind: (_route_position, lambda q: [], None),
     ExtractCamp: (_extract_position, lambda q: [], [("hex", hex_code(Hex(1, 0)), f"extract at {Hex(1, 0)}")]),
@@ -479,6 +510,11 @@ _SMALL = {  # class -> (position, its old data, its answers (code, arg, label))
     RanchOutput: (_ranch_position, lambda q: [hex_code(q.at)], [("ranch", 0, "Livestock"), ("ranch", 1, "1 Leather")]),
     TrailBossAgent: (_trail_boss_position, lambda q: [],
                      [("agent", 0, "gain Explorer"), ("agent", 1, "gain Builder"), ("agent", 2, "gain Caravan")]),
+    FoundSettlement: (_found_position, lambda q: [], None),
+    ReserveSlot: (_reserve_position, lambda q: [hex_code(q.at)],
+                  [("reserve", 1, "reserve a facility slot for 3 rounds"), ("reserve", 0, "reserve no slot")]),
+    DraftArchetype: (_draft_position, lambda q: [], None),
+    DiscardSecret: (_secret_position, lambda q: [], None),
 }
 
 
@@ -501,7 +537,9 @@ def test_the_small_questions_are_typed_answer_as_before_and_load_from_before(cls
     if answers is not None:
         assert [(a.code, a.arg, a.label) for a in legal] == answers
     else:
-        assert legal and {a.code for a in legal} <= {"road", "rail", "upgrade"}
+        codes = {RouteKind: {"road", "rail", "upgrade"}, FoundSettlement: {"settle"}, DraftArchetype: {"archetype"},
+                 DiscardSecret: {"discard"}}[cls]
+        assert legal and {a.code for a in legal} <= codes
     assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
     old = _old_small(state)
     assert "type" not in old["state"]["pending"][-1]
@@ -526,6 +564,10 @@ def test_the_hex_of_extract_mode_and_ranch_output() -> None:
     (ExtractMode, [5], "data: a 'extract.mode' question holds a hex code, not 5"),
     (RanchOutput, [1, 2], "data: a 'production.ranch' question holds [hex code]"),
     (TrailBossAgent, [0], "data: a 'upgrade.agent' question holds no data"),
+    (FoundSettlement, [1], "data: a 'settlement.found' question holds no data"),
+    (ReserveSlot, [], "data: a 'settlement.reserve' question holds [hex code]"),
+    (DraftArchetype, [0], "data: a 'setup.draft' question holds no data"),
+    (DiscardSecret, [0], "data: a 'setup.secret' question holds no data"),
 ], ids=lambda v: v.__name__ if isinstance(v, type) else None)
 def test_a_small_save_from_before_that_does_not_fit_is_refused_naming_the_field(
         cls: type[SootQuestion], data: list[int], message: str) -> None:
@@ -536,9 +578,36 @@ def test_a_small_save_from_before_that_does_not_fit_is_refused_naming_the_field(
     assert message in str(caught.value)
 
 
-@pytest.mark.parametrize("cls", [ExtractMode, RanchOutput], ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", [ExtractMode, RanchOutput, ReserveSlot], ids=lambda c: c.__name__)
 def test_a_question_at_a_hex_without_the_players_camp_is_refused(cls: type[SootQuestion]) -> None:
     saved = codec(GAME).state_to_dict(_SMALL[cls][0]())
     saved["state"]["pending"][-1]["at"] = str(Hex(-1, 0))
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
         codec(GAME).state_from_dict(saved)
+
+
+def test_the_answers_and_prompts_of_the_draft_the_secret_and_the_settlement() -> None:
+    draft = _draft_position()
+    q = draft.pending[-1]
+    assert isinstance(q, DraftArchetype) and q.kind == "setup.draft" and q.prompt == "choose your archetype"
+    assert [(a.arg, a.label) for a in GAME.legal_actions(draft)] == [(i, f"draft {n}") for i, n in enumerate(draft.draft_pool)]
+    found = _found_position().pending[-1]
+    assert isinstance(found, FoundSettlement) and found.prompt == "Found Settlement: which, where?"
+    reserve = _reserve_position().pending[-1]
+    assert isinstance(reserve, ReserveSlot) and reserve.at == Hex(2, 0)
+    assert reserve.prompt == f"Charter at {Hex(2, 0)}: reserve a facility slot for yourself for 3 rounds?"
+
+
+def test_the_secret_objectives_show_only_to_their_holder() -> None:
+    state = _secret_position()
+    q = state.pending[-1]
+    assert isinstance(q, DiscardSecret) and q.kind == "setup.secret" and q.prompt == "secret objectives: discard one"
+    names = D(state).secret_objectives
+    dealt = state.players[q.player].dealt
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
+        ("discard", k, f"discard {names[k].name}") for k in dealt]
+    own = GAME.view(state, q.player)
+    assert list(GAME.legal_actions(own)) == list(GAME.legal_actions(state))
+    other = GAME.view(state, (q.player + 1) % state.config.players)
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(other)] == [("discard", -1, "?")]
+    assert other.pending[-1] == q  # the question has no secret field: its handler masks the answers
