@@ -7,7 +7,8 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`MoveAgent` and :class:`MoveWalk`, :class:`RouteKind`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
 :class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
-:class:`DraftArchetype`, :class:`DiscardSecret`, with named fields) or, for the kinds not ported yet, a
+:class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
+with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -43,7 +44,7 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent", "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent", "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -197,7 +198,8 @@ class Step(Decision):
             ``"move.agent"``, ``"move.walk"``, ``"route.kind"``,
             ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
             ``"upgrade.agent"``, ``"settlement.found"``,
-            ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``);
+            ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
+            ``"labor.demand"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -541,10 +543,31 @@ class DiscardSecret(SootQuestion):
     kind: ClassVar[str] = "setup.secret"
 
 
+@attrs.frozen(kw_only=True)
+class LaborDemand(SootQuestion):
+    """Labor Demands (module labor): pay the wage of the worker at a facility, or let it strike.
+
+    Answers ``Choose("pay", code)`` and ``Choose("strike", code)``, ``code``
+    being ``hex_code(at) * 8 + slot`` (the facility's number in the answers
+    and in the module's lists), labelled ``"pay 1¤ wages to the worker at
+    the Sawmill at (1, 0)"``. The next worker of the check is asked after it.
+
+    Attributes:
+        at: the settlement holding the facility.
+        slot: the facility's index in that settlement's ``facilities``.
+
+    Source: module labor, "Labor Demands" (a check each Hardship round).
+    """
+
+    kind: ClassVar[str] = "labor.demand"
+    at: Hex
+    slot: int
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
-                                                   ReserveSlot, DraftArchetype, DiscardSecret)
+                                                   ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

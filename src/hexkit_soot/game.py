@@ -21,8 +21,8 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk,
-                                 PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step,
-                                 TrailBossAgent)
+                                 LaborDemand, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion,
+                                 Step, TrailBossAgent)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -340,6 +340,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(ReserveSlot, Typed(settlements.ReserveHandler()))
         flow.question(DraftArchetype, Typed(setup.DraftHandler()))
         flow.question(DiscardSecret, Typed(setup.SecretHandler()))
+        flow.question(LaborDemand, Typed(_labor.DemandHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

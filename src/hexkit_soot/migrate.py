@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit_soot.actions import (ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
-                                 FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput,
-                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, TrailBossAgent)
+                                 FoundSettlement, KeepTile, LaborDemand, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
+                                 RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, TrailBossAgent)
 from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
@@ -181,6 +181,12 @@ def _at(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return read
 
 
+def _labor_demand(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "labor.demand"
+    (code,) = _ints(saved, kind, "facility code: hex code * 8 + slot", 1)
+    return {**_plain(saved, kind), "at": _hex(kind, code // 8), "slot": code % 8}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -199,6 +205,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "settlement.reserve": (ReserveSlot, _at("settlement.reserve")),
     "setup.draft": (DraftArchetype, _no_data("setup.draft")),
     "setup.secret": (DiscardSecret, _no_data("setup.secret")),
+    "labor.demand": (LaborDemand, _labor_demand),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -26,6 +26,9 @@ Ranch's ``at``), ``"upgrade.agent"``
 ``"setup.secret"`` (:class:`~hexkit_soot.actions.DiscardSecret`, private: one
 masked answer in another seat's view).
 
+Module labor's ``"labor.demand"`` is :class:`~hexkit_soot.actions.LaborDemand`
+(the facility's ``at`` and ``slot``, once packed as ``hex code * 8 + slot``).
+
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
@@ -50,8 +53,8 @@ from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype, ExploreSource,
-                                 ExtractCamp, ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk,
-                                 PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step,
+                                 ExtractCamp, ExtractMode, FoundSettlement, KeepTile, LaborDemand, MarketQuantity,
+                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step,
                                  TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
@@ -611,3 +614,55 @@ def test_the_secret_objectives_show_only_to_their_holder() -> None:
     other = GAME.view(state, (q.player + 1) % state.config.players)
     assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(other)] == [("discard", -1, "?")]
     assert other.pending[-1] == q  # the question has no secret field: its handler masks the answers
+
+
+# -- module labor: Labor Demands ---------------------------------------------------------
+
+def _demand_position() -> SootState:
+    from tests.soot.test_labor import _check_position
+
+    from hexkit_soot.rules.labor import LABOR
+
+    state, _, _ = _check_position()
+    LABOR.after_actions(state)
+    return state
+
+
+def _old_demand(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    assert isinstance(q, LaborDemand)
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "labor.demand", "tag": "",
+                                   "data": [hex_code(q.at) * 8 + q.slot], "options": options}
+    return old
+
+
+def test_labor_demand_is_typed_answers_as_before_and_loads_from_before() -> None:
+    state = _demand_position()
+    q = state.pending[-1]
+    assert isinstance(q, LaborDemand) and q.kind == "labor.demand"
+    name = state.settlements[q.at].facilities[q.slot].name
+    code = hex_code(q.at) * 8 + q.slot
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
+        ("pay", code, f"pay 1¤ wages to the worker at the {name} at {q.at}"),
+        ("strike", code, f"let the worker at the {name} at {q.at} strike")]
+    assert q.prompt == f"Labor Demands: pay 1¤ to your worker at the {name} at {q.at}, or it strikes"
+    loaded = codec(GAME).state_from_dict(_old_demand(state))
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, Choose(code="pay", arg=code))
+    GAME.apply(state, Choose(code="pay", arg=code))
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_a_labor_demand_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _demand_position()
+    old = _old_demand(state)
+    old["state"]["pending"][-1]["data"] = [5]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "data: a 'labor.demand' question holds a hex code, not 0" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["slot"] = 5  # no facility in that slot
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
+        codec(GAME).state_from_dict(saved)
