@@ -8,7 +8,7 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
 :class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
 :class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
-with named fields) or, for the kinds not ported yet, a
+:class:`IssueShares`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -44,7 +44,12 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile", "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent", "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = [
+    "Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile",
+    "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
+    "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "ScrubSoot",
+    "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
+]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -199,7 +204,7 @@ class Step(Decision):
             ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
             ``"upgrade.agent"``, ``"settlement.found"``,
             ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
-            ``"labor.demand"``);
+            ``"labor.demand"``, ``"shares.issue"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -564,10 +569,34 @@ class LaborDemand(SootQuestion):
     slot: int
 
 
+@attrs.frozen(kw_only=True)
+class IssueShares(SootQuestion):
+    """Shares (module): how many share certificates to issue in a line the player just laid rail in.
+
+    Answers ``Choose("qty", k)`` for ``k`` from 1 to ``most``, labelled
+    ``"issue 2 share certificate(s) in line (0,0)-(1,0)"``, then
+    ``Choose("done", 0)`` (``"issue no certificate"``). The next fresh line
+    is offered after it.
+
+    Attributes:
+        root_edge: the line, by one of its rail segments: the smallest
+            :func:`~hexkit_soot.grid.edge_code` of its segments when asked.
+        most: the certificates left to issue in it (at least 1).
+
+    Source: module shares ("when any player builds rail, they may issue
+    shares in that line (one certificate per 3 segments)").
+    """
+
+    kind: ClassVar[str] = "shares.issue"
+    root_edge: int
+    most: int
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
-                                                   ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand)
+                                                   ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
+                                                   IssueShares)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -19,10 +19,10 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype, ExploreSource,
-                                 ExtractCamp, ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk,
-                                 LaborDemand, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion,
-                                 Step, TrailBossAgent)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype,
+                                 ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile,
+                                 MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
+                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -341,6 +341,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(DraftArchetype, Typed(setup.DraftHandler()))
         flow.question(DiscardSecret, Typed(setup.SecretHandler()))
         flow.question(LaborDemand, Typed(_labor.DemandHandler()))
+        flow.question(IssueShares, Typed(shares.IssueHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

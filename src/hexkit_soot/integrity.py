@@ -26,12 +26,13 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractMode,
-                                 KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot,
-                                 ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource,
+                                 ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
+                                 RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
+from hexkit_soot.rules.shares import line_edges
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
@@ -600,6 +601,11 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         founded = state.settlements.get(q.at)
         if founded is None or founded.founder != q.player:
             problems.add(f"state.pending.{i}.at", f"{q.at} is not a settlement founded by P{q.player}")
+    elif isinstance(q, IssueShares):
+        if not 0 <= q.player < len(state.players) or not line_edges(state, q.player, q.root_edge):
+            problems.add(f"state.pending.{i}.root_edge", f"{q.root_edge} is not a rail segment of P{q.player}")
+        if q.most < 1:
+            problems.add(f"state.pending.{i}.most", f"{q.most}: a Shares question offers at least 1 certificate")
     elif isinstance(q, DraftArchetype) and not state.draft_pool:
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:

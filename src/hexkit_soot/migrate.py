@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
-                                 FoundSettlement, KeepTile, LaborDemand, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
-                                 RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, TrailBossAgent)
+from hexkit_soot.actions import (ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+                                 ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
+                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
+                                 SootQuestion, TrailBossAgent)
 from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
@@ -187,6 +188,15 @@ def _labor_demand(saved: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(saved, kind), "at": _hex(kind, code // 8), "slot": code % 8}
 
 
+def _shares_issue(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "shares.issue"
+    (root,) = _ints(saved, kind, "edge code of the line's smallest segment", 1)
+    most = sum(1 for code, _ in _answers(saved, kind) if code == "qty")
+    if most < 1:
+        raise ValueError(f"options: a {kind!r} question offers at least one 'qty' answer")
+    return {**_plain(saved, kind), "root_edge": root, "most": most}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -206,6 +216,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "setup.draft": (DraftArchetype, _no_data("setup.draft")),
     "setup.secret": (DiscardSecret, _no_data("setup.secret")),
     "labor.demand": (LaborDemand, _labor_demand),
+    "shares.issue": (IssueShares, _shares_issue),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -36,8 +36,9 @@ from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.actions import (Choose, ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
-                                 ExtractMode, FoundSettlement, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
-                                 LaborDemand, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, Step, TrailBossAgent)
+                                 ExtractMode, FoundSettlement, IssueShares, KeepTile, MarketQuantity, MoveAgent,
+                                 MoveWalk, PlaceTile, LaborDemand, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
+                                 Step, TrailBossAgent)
 from hexkit_soot.game import SootQuestions
 from hexkit_soot.rules.actions import TurnMenu, turn_options
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS
@@ -66,7 +67,7 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind,
                                                    ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent,
                                                    FoundSettlement, ReserveSlot, DraftArchetype, DiscardSecret,
-                                                   LaborDemand), "step": (),
+                                                   LaborDemand, IssueShares), "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
                                                        StrikeHex, TreatyCommunity, LoadOutputs)}

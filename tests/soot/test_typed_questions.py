@@ -27,7 +27,9 @@ Ranch's ``at``), ``"upgrade.agent"``
 masked answer in another seat's view).
 
 Module labor's ``"labor.demand"`` is :class:`~hexkit_soot.actions.LaborDemand`
-(the facility's ``at`` and ``slot``, once packed as ``hex code * 8 + slot``).
+(the facility's ``at`` and ``slot``, once packed as ``hex code * 8 + slot``);
+module shares' ``"shares.issue"`` is :class:`~hexkit_soot.actions.IssueShares`
+(the line's ``root_edge`` and the ``most`` certificates left).
 
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
@@ -52,10 +54,10 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype, ExploreSource,
-                                 ExtractCamp, ExtractMode, FoundSettlement, KeepTile, LaborDemand, MarketQuantity,
-                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step,
-                                 TrailBossAgent)
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype,
+                                 ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
+                                 MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind,
+                                 ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
@@ -665,4 +667,68 @@ def test_a_labor_demand_that_does_not_fit_is_refused_naming_the_field() -> None:
     saved = codec(GAME).state_to_dict(state)
     saved["state"]["pending"][-1]["slot"] = 5  # no facility in that slot
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- module shares: issuing certificates ----------------------------------------------------
+
+def _issue_position() -> SootState:
+    """P0 has laid its third rail segment in one line (Shares on): how many certificates?"""
+    from tests.soot.test_shares import A, B, C, E, build_rail, shared
+
+    state = shared()
+    give(state, 0, {"Iron Ore": 6, "Timber": 6})
+    for h in (A, B, C, E, Hex(5, 0)):
+        place(state, h)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Build Route"))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "rail"))
+    build_rail(state, CENTRAL_CITY, A)
+    build_rail(state, A, B)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Pass"))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Build Route"))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "rail"))
+    build_rail(state, B, C)
+    GAME.apply(state, Choose(code="done"))
+    return state
+
+
+def _old_issue(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    assert isinstance(q, IssueShares)
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "shares.issue", "tag": "",
+                                   "data": [q.root_edge], "options": options}
+    return old
+
+
+def test_issue_shares_is_typed_answers_as_before_and_loads_from_before() -> None:
+    from hexkit_soot.rules.shares import line_edges, line_name
+
+    state = _issue_position()
+    q = state.pending[-1]
+    assert isinstance(q, IssueShares) and q.kind == "shares.issue" and q.most == 1
+    line = line_edges(state, 0, q.root_edge)
+    assert q.root_edge == min(line) and len(line) == 3
+    name = line_name(q.root_edge)
+    assert q.prompt == f"Shares: issue certificates in your line {name} (3 rail segments, up to 1 more)?"
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
+        ("qty", 1, f"issue 1 share certificate(s) in line {name}"), ("done", 0, "issue no certificate")]
+    loaded = codec(GAME).state_from_dict(_old_issue(state))
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, Choose(code="qty", arg=1))
+    GAME.apply(state, Choose(code="qty", arg=1))
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_issue_question_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _issue_position()
+    old = _old_issue(state)
+    old["state"]["pending"][-1]["options"] = [{"code": "done", "arg": 0}]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "options: a 'shares.issue' question offers at least one 'qty' answer" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["root_edge"] = 1
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.root_edge"):
         codec(GAME).state_from_dict(saved)
