@@ -8,7 +8,7 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
 :class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
 :class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
-:class:`IssueShares`, with named fields) or, for the kinds not ported yet, a
+:class:`IssueShares`, :class:`CommunityInteraction`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -47,7 +47,7 @@ from hexkit_soot.grid import code_hex
 __all__ = [
     "Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile",
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
-    "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "ScrubSoot",
+    "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "ScrubSoot",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -204,7 +204,7 @@ class Step(Decision):
             ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
             ``"upgrade.agent"``, ``"settlement.found"``,
             ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
-            ``"labor.demand"``, ``"shares.issue"``);
+            ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -592,11 +592,29 @@ class IssueShares(SootQuestion):
     most: int
 
 
+@attrs.frozen(kw_only=True)
+class CommunityInteraction(SootQuestion):
+    """Community Interaction: with which community, for which ingredient.
+
+    Answers ``Choose("interact", hex_code(h) * 2 + i)`` for each community
+    ``h`` an agent of the player stands on (without a rival's pact) and each
+    ingredient ``i`` left in the supply (0 Cultural Artifact, 1 Specialty
+    Material), labelled ``"trade with the Trading Post at (1,0) for a
+    Cultural Artifact"``. No fields: the choices are read from the state. In
+    another seat's view of an asker who keeps ingredients behind the screen,
+    its one answer is ``Choose("interact", -1, "?")``, as the masked step showed.
+
+    Source: rulebook, "Community Interaction".
+    """
+
+    kind: ClassVar[str] = "community.interact"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
                                                    ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
-                                                   IssueShares)
+                                                   IssueShares, CommunityInteraction)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

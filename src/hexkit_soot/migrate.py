@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+from hexkit_soot.actions import (ChooseExplorer, CommunityInteraction, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
                                  ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
                                  SootQuestion, TrailBossAgent)
@@ -217,6 +217,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "setup.secret": (DiscardSecret, _no_data("setup.secret")),
     "labor.demand": (LaborDemand, _labor_demand),
     "shares.issue": (IssueShares, _shares_issue),
+    "community.interact": (CommunityInteraction, _no_data("community.interact")),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -31,6 +31,9 @@ Module labor's ``"labor.demand"`` is :class:`~hexkit_soot.actions.LaborDemand`
 module shares' ``"shares.issue"`` is :class:`~hexkit_soot.actions.IssueShares`
 (the line's ``root_edge`` and the ``most`` certificates left).
 
+``"community.interact"`` is :class:`~hexkit_soot.actions.CommunityInteraction`
+(no fields; masked to one answer in another seat's view of a screened asker).
+
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
@@ -54,7 +57,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, DiscardSecret, DraftArchetype,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
                                  MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind,
                                  ScrubSoot, SootQuestion, Step, TrailBossAgent)
@@ -732,3 +735,53 @@ def test_an_issue_question_that_does_not_fit_is_refused_naming_the_field() -> No
     saved["state"]["pending"][-1]["root_edge"] = 1
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.root_edge"):
         codec(GAME).state_from_dict(saved)
+
+
+# -- Community Interaction ------------------------------------------------------------------
+
+def _interaction_position(ingredient: bool = False) -> SootState:
+    """P0's Explorer on a Tribal Capital, Community Interaction chosen (P0 holding a Specialty Material if asked)."""
+    from hexkit_soot.state import Community
+
+    state = start(("Merchant", "Rancher"))
+    place(state, Hex(1, 0))
+    state.communities[Hex(1, 0)] = Community(kind="Tribal Capital", favor=[2, 0])
+    state.bag["Tribal Capital"] -= 1  # the token on the map comes from the bag
+    state.players[0].explorers[0] = Hex(1, 0)
+    if ingredient:
+        give(state, 0, {"Specialty Material": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Community Interaction"))
+    return state
+
+
+def test_community_interaction_is_typed_answers_as_before_and_loads_from_before() -> None:
+    state = _interaction_position()
+    q = state.pending[-1]
+    assert isinstance(q, CommunityInteraction) and q.kind == "community.interact"
+    assert q.prompt == "Community Interaction: with whom, for what?"
+    at = Hex(1, 0)
+    legal = list(GAME.legal_actions(state))
+    assert [(a.code, a.arg, a.label) for a in legal] == [
+        ("interact", hex_code(at) * 2 + i, f"trade with the Tribal Capital at {at} for a {g}")
+        for i, g in enumerate(("Cultural Artifact", "Specialty Material"))]
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {"player": 0, "prompt": q.prompt, "kind": "community.interact", "tag": "", "data": [],
+                                   "options": [{"code": a.code, "arg": a.arg, "label": a.label} for a in legal]}
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, legal[1])
+    GAME.apply(state, legal[1])
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+    old["state"]["pending"][-1]["data"] = [3]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "data: a 'community.interact' question holds no data" in str(caught.value)
+
+
+def test_a_screened_askers_interaction_is_masked_in_another_seats_view() -> None:
+    state = _interaction_position(ingredient=True)
+    legal = list(GAME.legal_actions(state))
+    assert list(GAME.legal_actions(GAME.view(state, 0))) == legal
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(GAME.view(state, 1))] == [("interact", -1, "?")]
+    open_asker = _interaction_position()  # nothing behind the screen: nothing to hide
+    assert list(GAME.legal_actions(GAME.view(open_asker, 1))) == list(GAME.legal_actions(open_asker))
