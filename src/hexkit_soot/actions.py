@@ -8,7 +8,8 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
 :class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
 :class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
-:class:`IssueShares`, :class:`CommunityInteraction`, with named fields) or, for the kinds not ported yet, a
+:class:`IssueShares`, :class:`CommunityInteraction`, :class:`OfferTarget`, with named
+fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -47,7 +48,7 @@ from hexkit_soot.grid import code_hex
 __all__ = [
     "Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile",
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
-    "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "ScrubSoot",
+    "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -204,7 +205,8 @@ class Step(Decision):
             ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
             ``"upgrade.agent"``, ``"settlement.found"``,
             ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
-            ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``);
+            ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``,
+            ``"trade.target"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -610,11 +612,33 @@ class CommunityInteraction(SootQuestion):
     kind: ClassVar[str] = "community.interact"
 
 
+@attrs.frozen(kw_only=True)
+class OfferTarget(SootQuestion):
+    """Offer Trade: a trade or a Binding Trade Contract, with whom.
+
+    Answers, seat by seat, ``Choose("player", 2 * q)`` (``"offer P1 a
+    trade"``) when ``q`` is in ``trade`` and ``Choose("player", 2 * q + 1)``
+    (``"offer P1 a Binding Trade Contract"``) when in ``contract``. Kept as
+    asked: whether the offerer can trade reads goods behind their screen,
+    which another seat's view does not hold.
+
+    Attributes:
+        trade: the seats the offerer can offer a trade (ascending).
+        contract: the seats the offerer can offer a Binding Trade Contract (ascending).
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+
+    kind: ClassVar[str] = "trade.target"
+    trade: tuple[int, ...]
+    contract: tuple[int, ...]
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
                                                    ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
-                                                   IssueShares, CommunityInteraction)
+                                                   IssueShares, CommunityInteraction, OfferTarget)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

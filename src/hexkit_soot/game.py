@@ -19,7 +19,7 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, DiscardSecret, DraftArchetype,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
                                  ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step, TrailBossAgent)
@@ -343,6 +343,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(LaborDemand, Typed(_labor.DemandHandler()))
         flow.question(IssueShares, Typed(shares.IssueHandler()))
         flow.question(CommunityInteraction, Typed(communities.InteractHandler()))
+        flow.question(OfferTarget, Typed(trades.TargetHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

@@ -26,7 +26,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, DiscardSecret, DraftArchetype, ExploreSource,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
@@ -606,6 +606,15 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"state.pending.{i}.root_edge", f"{q.root_edge} is not a rail segment of P{q.player}")
         if q.most < 1:
             problems.add(f"state.pending.{i}.most", f"{q.most}: a Shares question offers at least 1 certificate")
+    elif isinstance(q, OfferTarget):
+        if not q.trade and not q.contract:
+            problems.add(f"state.pending.{i}.trade", "an offer question offers neither a trade nor a contract")
+        for name, seats in (("trade", q.trade), ("contract", q.contract)):
+            for j, seat in enumerate(seats):
+                if seat == q.player:
+                    problems.add(f"state.pending.{i}.{name}.{j}", f"P{seat} cannot make an offer to itself")
+                else:
+                    _in_range(problems, f"state.pending.{i}.{name}.{j}", seat, len(state.players), "seat")
     elif isinstance(q, DraftArchetype) and not state.draft_pool:
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, CommunityInteraction, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+from hexkit_soot.actions import (ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
                                  ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
                                  SootQuestion, TrailBossAgent)
@@ -197,6 +197,18 @@ def _shares_issue(saved: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(saved, kind), "root_edge": root, "most": most}
 
 
+def _trade_target(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "trade.target"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    if any(code != "player" or arg < 0 for code, arg in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'player' choices (2 * seat, + 1 for a "
+                         f"contract), not {answers!r:.60}")
+    return {**_plain(saved, kind), "trade": [arg // 2 for _, arg in answers if arg % 2 == 0],
+            "contract": [arg // 2 for _, arg in answers if arg % 2 == 1]}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -218,6 +230,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "labor.demand": (LaborDemand, _labor_demand),
     "shares.issue": (IssueShares, _shares_issue),
     "community.interact": (CommunityInteraction, _no_data("community.interact")),
+    "trade.target": (OfferTarget, _trade_target),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -35,7 +35,7 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import (Choose, ChooseExplorer, CommunityInteraction, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+from hexkit_soot.actions import (Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
                                  ExtractMode, FoundSettlement, IssueShares, KeepTile, MarketQuantity, MoveAgent,
                                  MoveWalk, PlaceTile, LaborDemand, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
                                  Step, TrailBossAgent)
@@ -67,7 +67,8 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind,
                                                    ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent,
                                                    FoundSettlement, ReserveSlot, DraftArchetype, DiscardSecret,
-                                                   LaborDemand, IssueShares, CommunityInteraction), "step": (),
+                                                   LaborDemand, IssueShares, CommunityInteraction, OfferTarget),
+                                      "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
                                                        StrikeHex, TreatyCommunity, LoadOutputs)}

@@ -32,7 +32,9 @@ module shares' ``"shares.issue"`` is :class:`~hexkit_soot.actions.IssueShares`
 (the line's ``root_edge`` and the ``most`` certificates left).
 
 ``"community.interact"`` is :class:`~hexkit_soot.actions.CommunityInteraction`
-(no fields; masked to one answer in another seat's view of a screened asker).
+(no fields; masked to one answer in another seat's view of a screened asker);
+``"trade.target"`` is :class:`~hexkit_soot.actions.OfferTarget` (the seats
+offered a trade and a contract, kept as asked).
 
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
@@ -57,7 +59,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, DiscardSecret, DraftArchetype,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
                                  MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind,
                                  ScrubSoot, SootQuestion, Step, TrailBossAgent)
@@ -785,3 +787,55 @@ def test_a_screened_askers_interaction_is_masked_in_another_seats_view() -> None
     assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(GAME.view(state, 1))] == [("interact", -1, "?")]
     open_asker = _interaction_position()  # nothing behind the screen: nothing to hide
     assert list(GAME.legal_actions(GAME.view(open_asker, 1))) == list(GAME.legal_actions(open_asker))
+
+
+# -- Offer Trade: the target -----------------------------------------------------------------
+
+def _offer_positions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], OfferTarget))
+
+
+def _old_offer(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "trade.target", "tag": "",
+                                   "data": [], "options": [{"code": a.code, "arg": a.arg, "label": a.label}
+                                                           for a in GAME.legal_actions(state)]}
+    return old
+
+
+def test_offer_target_is_typed_answers_as_before_and_loads_from_before() -> None:
+    positions = _offer_positions()
+    assert len(positions) >= 10
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, OfferTarget) and q.kind == "trade.target" and q.prompt == "Offer: what, to whom?"
+        expected = []
+        for seat in range(state.config.players):
+            if seat in q.trade:
+                expected.append(("player", 2 * seat, f"offer P{seat} a trade"))
+            if seat in q.contract:
+                expected.append(("player", 2 * seat + 1, f"offer P{seat} a Binding Trade Contract"))
+        assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == expected
+        other = (q.player + 1) % state.config.players  # kept as asked: the same in another seat's view
+        assert list(GAME.legal_actions(GAME.view(state, other))) == list(GAME.legal_actions(state))
+    for state in map(GAME.clone, positions[:5]):
+        loaded = codec(GAME).state_from_dict(_old_offer(state))
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_offer_target_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _offer_positions()[0]
+    old = _old_offer(state)
+    old["state"]["pending"][-1]["options"] = [{"code": "give", "arg": 2}]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "options: a 'trade.target' question's answers are 'player' choices" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["trade"] = [state.pending[-1].player]
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.trade.0"):
+        codec(GAME).state_from_dict(saved)
