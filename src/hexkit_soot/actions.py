@@ -2,7 +2,14 @@
 
 A turn is a chain of small questions. A pending question is a typed
 question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
-:class:`ScrubSoot`, with named fields) or, for the kinds not ported yet, a
+:class:`ScrubSoot`, the Explore chain :class:`ChooseExplorer`,
+:class:`ExploreSource`, :class:`KeepTile`, :class:`PlaceTile`, the Move's
+:class:`MoveAgent` and :class:`MoveWalk`, :class:`RouteKind`,
+:class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
+:class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
+:class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
+:class:`IssueShares`, :class:`CommunityInteraction`, :class:`OfferTarget`, with named
+fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -28,7 +35,7 @@ Source: rulebook, "Phase 2: Actions" and each action's section.
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
@@ -38,7 +45,12 @@ from hexkit.game import Decision
 from hexkit.hexes import Hex
 from hexkit_soot.grid import code_hex
 
-__all__ = ["Choose", "Step", "SootQuestion", "MarketQuantity", "ScrubSoot", "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES"]
+__all__ = [
+    "Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile",
+    "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
+    "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
+    "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
+]
 
 HEX_CODES = range(1 << 18, 1 << 20)
 """The values :func:`hexkit_soot.grid.hex_code` takes for a hex ``(q, r)`` with
@@ -185,9 +197,18 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"explore.tile"``, ``"effect"`` (``"market.qty"`` and
-            ``"soot.scrub"`` are typed questions now; an old save's step of
-            those kinds loads as one, :mod:`hexkit_soot.migrate`).
+            ``"move.cargo"``, ``"effect"``. The kinds of
+            :data:`TYPED_QUESTIONS` are typed questions now
+            (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
+            ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
+            ``"move.agent"``, ``"move.walk"``, ``"route.kind"``,
+            ``"extract.camp"``, ``"extract.mode"``, ``"production.ranch"``,
+            ``"upgrade.agent"``, ``"settlement.found"``,
+            ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
+            ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``,
+            ``"trade.target"``);
+            an old save's step of those kinds loads as one
+            (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
@@ -264,7 +285,360 @@ class ScrubSoot(SootQuestion):
     most: int
 
 
-TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot)
+@attrs.frozen(kw_only=True)
+class ChooseExplorer(SootQuestion):
+    """Explore: which Explorer explores (asked when several stand next to an open map edge).
+
+    Answers ``Choose("explorer", i)`` for each ``i`` in ``explorers``,
+    labelled ``"Explorer at (2, -1)"``.
+
+    Attributes:
+        explorers: the asker's Explorers that can explore, as indexes into
+            ``PlayerState.explorers`` (at least two, in that order).
+
+    Source: rulebook, "Explore" (your Explorer must be next to an open map edge).
+    """
+
+    kind: ClassVar[str] = "explore.explorer"
+    explorers: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ExploreSource(SootQuestion):
+    """Explore: draw tiles from the stack, or take a tile from the Surveyed Territory row.
+
+    Answers ``Choose("draw", 0)`` when ``draw``, then ``Choose("survey", i)``
+    for each ``i`` in ``surveys``, labelled ``"take surveyed Hill (P1)"``.
+
+    Attributes:
+        explorer: the exploring Explorer (index into ``PlayerState.explorers``).
+        draw: the terrain stack holds tiles to draw.
+        surveys: the surveyed tiles the asker may take (indexes into
+            ``SootState.survey``: their own, or another's when they can pay
+            the surveyor's fee), in row order.
+
+    Source: rulebook, "Explore" steps 1-2.
+    """
+
+    kind: ClassVar[str] = "explore.source"
+    explorer: int
+    draw: bool
+    surveys: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class KeepTile(SootQuestion):
+    """Explore: which of the drawn tiles (``SootState.drawn``) to place; the others go to the survey row.
+
+    Answers ``Choose("tile", i)`` for each drawn tile ``i``, labelled
+    ``"keep Hill (Coal site)"``.
+
+    Attributes:
+        explorer: the exploring Explorer (index into ``PlayerState.explorers``).
+
+    Source: rulebook, "Explore" steps 2-3.
+    """
+
+    kind: ClassVar[str] = "explore.tile"
+    explorer: int
+
+
+@attrs.frozen(kw_only=True)
+class PlaceTile(SootQuestion):
+    """Explore: on which unexplored neighbour of the Explorer the kept tile goes.
+
+    Answers ``Choose("hex", hex_code(h))`` for each unexplored neighbour
+    ``h`` of the Explorer's hex (in :meth:`~hexkit.hexes.Hex.neighbors`
+    order), labelled ``"place at (1, 0)"``.
+
+    Attributes:
+        explorer: the exploring Explorer (index into ``PlayerState.explorers``).
+        tile: the kept tile, as an index into ``SootState.drawn``.
+
+    Source: rulebook, "Explore" steps 3-4.
+    """
+
+    kind: ClassVar[str] = "explore.hex"
+    explorer: int
+    tile: int
+
+
+@attrs.frozen(kw_only=True)
+class MoveAgent(SootQuestion):
+    """Move: which agent moves next (or, once one has moved, end the Move).
+
+    Answers ``Choose("agent", n)`` for each agent not moved yet that can
+    move (``n``: Explorer ``i`` is ``i``, Builder ``i`` is ``8 + i``,
+    caravan ``i`` is ``16 + i``), labelled ``"move Explorer at (1, 0)"`` or
+    ``"caravan 0 at (0, 0)"``; then ``Choose("done", 0)`` unless ``moved``
+    is empty. Asked again after each agent's move while one is left.
+
+    Attributes:
+        moved: the agents moved so far this Move, by their answer numbers (sorted).
+        tolls_paid: the rival owners a laden caravan has paid a toll to this
+            Move (each is paid once per Move; sorted seats).
+
+    Source: rulebook, "Agents & Movement" (Move: each of your agents may move once).
+    """
+
+    kind: ClassVar[str] = "move.agent"
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class MoveWalk(SootQuestion):
+    """Move: where an Explorer or Builder walks.
+
+    Answers ``Choose("hex", hex_code(h))`` for each hex ``h`` within the
+    walker's reach this Move, in hex order, its own hex left out, labelled
+    ``"to (2, -1)"``.
+
+    Attributes:
+        agent: ``"Explorer"`` or ``"Builder"``.
+        index: which of the player's Explorers or Builders (index into
+            ``PlayerState.explorers`` or ``PlayerState.builders``).
+        moved: the agents moved this Move, this one included (as :class:`MoveAgent`).
+        tolls_paid: as :class:`MoveAgent`, carried to the next agent.
+
+    Source: rulebook, "Agents & Movement" (walkers; trails blazed).
+    """
+
+    kind: ClassVar[str] = "move.walk"
+    agent: Literal["Explorer", "Builder"]
+    index: int
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RouteKind(SootQuestion):
+    """Build Route: a road, a rail, or a road upgraded to rail.
+
+    Answers those the player can pay for the first segment of and has an
+    edge for, in this order: ``Choose("road", ROAD)`` (``"build road"``),
+    ``Choose("rail", RAIL)`` (``"build rail"``), ``Choose("upgrade", RAIL)``
+    (``"upgrade road to rail"``). No fields: the answers are read from the
+    state (the player's goods and the open edges), which does not change
+    before the answer.
+
+    Source: rulebook, "Build Route".
+    """
+
+    kind: ClassVar[str] = "route.kind"
+
+
+@attrs.frozen(kw_only=True)
+class ExtractCamp(SootQuestion):
+    """Extract: at which of the player's camps.
+
+    Answers ``Choose("hex", hex_code(h))`` for each camp hex ``h`` with goods
+    left to extract (:func:`hexkit_soot.rules.extract.extractable`), labelled
+    ``"extract at (1, 0)"``. No fields: the camps are read from the state.
+
+    Source: rulebook, "Extract".
+    """
+
+    kind: ClassVar[str] = "extract.camp"
+
+
+@attrs.frozen(kw_only=True)
+class ExtractMode(SootQuestion):
+    """Extract: normally, or by Ruthless Exploitation (+2 goods, -1 Prestige).
+
+    Answers ``Choose("normal", 0)`` (``"extract"``) and ``Choose("ruthless", 1)``.
+
+    Attributes:
+        at: the camp's hex.
+
+    Source: rulebook, "Extract" (Ruthless Exploitation).
+    """
+
+    kind: ClassVar[str] = "extract.mode"
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class RanchOutput(SootQuestion):
+    """Production with Livestock Empire: the Ranch at ``at`` makes its Livestock or 1 Leather.
+
+    Answers ``Choose("ranch", 0)`` (``"Livestock"``) and ``Choose("ranch", 1)``
+    (``"1 Leather"``); the Production phase goes on with the next camp after it.
+
+    Attributes:
+        at: the Ranch's hex.
+
+    Source: upgrade tile "Livestock Empire"; rulebook, "Production".
+    """
+
+    kind: ClassVar[str] = "production.ranch"
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class TrailBossAgent(SootQuestion):
+    """Trail Boss (upgrade): which new agent starts at the Central City.
+
+    Answers ``Choose("agent", 0)`` (``"gain Explorer"``), ``("agent", 1)``
+    (Builder) and ``("agent", 2)`` (Caravan).
+
+    Source: upgrade tile "Trail Boss".
+    """
+
+    kind: ClassVar[str] = "upgrade.agent"
+
+
+@attrs.frozen(kw_only=True)
+class FoundSettlement(SootQuestion):
+    """Found Settlement: which settlement type, on which hex.
+
+    Answers ``Choose("settle", hex_code(h) * 8 + t)`` for each hex ``h`` and
+    settlement type ``t`` (data order) the player may found now, labelled
+    ``"found Village at (1, 0)"``; the specialisation is asked next (a
+    ``"settlement.spec"`` step). No fields: the sites are read from the state.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    kind: ClassVar[str] = "settlement.found"
+
+
+@attrs.frozen(kw_only=True)
+class ReserveSlot(SootQuestion):
+    """The founder's Charter: reserve a facility slot of the new settlement for a few rounds, or not.
+
+    Answers ``Choose("reserve", 1)`` (reserve) and ``Choose("reserve", 0)``
+    (``"reserve no slot"``); the number of rounds is the data's
+    ``reserve_rounds`` (in the labels and the prompt).
+
+    Attributes:
+        at: the settlement just founded.
+
+    Source: rulebook, "Found Settlement" (the Charter's reserve marker).
+    """
+
+    kind: ClassVar[str] = "settlement.reserve"
+    at: Hex
+
+
+@attrs.frozen(kw_only=True)
+class DraftArchetype(SootQuestion):
+    """Set-up: which archetype of the draft pool to take (reverse seating order).
+
+    Answers ``Choose("archetype", i)`` for each archetype ``i`` left in
+    ``SootState.draft_pool``, labelled ``"draft Merchant"``. No fields.
+
+    Source: rulebook, "Set-up" (archetype draft).
+    """
+
+    kind: ClassVar[str] = "setup.draft"
+
+
+@attrs.frozen(kw_only=True)
+class DiscardSecret(SootQuestion):
+    """Set-up: which dealt secret objective to discard (asked until only those to keep are left).
+
+    Answers ``Choose("discard", k)`` for each objective ``k`` in the asker's
+    ``PlayerState.dealt``, labelled ``"discard Rail Baron"``. Private: in
+    another seat's view (``SootState.viewer`` set and not the asker) its one
+    answer is ``Choose("discard", -1, "?")``, as the masked step showed.
+    No fields.
+
+    Source: rulebook, "Set-up" (secret objectives: deal 3, keep 2).
+    """
+
+    kind: ClassVar[str] = "setup.secret"
+
+
+@attrs.frozen(kw_only=True)
+class LaborDemand(SootQuestion):
+    """Labor Demands (module labor): pay the wage of the worker at a facility, or let it strike.
+
+    Answers ``Choose("pay", code)`` and ``Choose("strike", code)``, ``code``
+    being ``hex_code(at) * 8 + slot`` (the facility's number in the answers
+    and in the module's lists), labelled ``"pay 1¤ wages to the worker at
+    the Sawmill at (1, 0)"``. The next worker of the check is asked after it.
+
+    Attributes:
+        at: the settlement holding the facility.
+        slot: the facility's index in that settlement's ``facilities``.
+
+    Source: module labor, "Labor Demands" (a check each Hardship round).
+    """
+
+    kind: ClassVar[str] = "labor.demand"
+    at: Hex
+    slot: int
+
+
+@attrs.frozen(kw_only=True)
+class IssueShares(SootQuestion):
+    """Shares (module): how many share certificates to issue in a line the player just laid rail in.
+
+    Answers ``Choose("qty", k)`` for ``k`` from 1 to ``most``, labelled
+    ``"issue 2 share certificate(s) in line (0,0)-(1,0)"``, then
+    ``Choose("done", 0)`` (``"issue no certificate"``). The next fresh line
+    is offered after it.
+
+    Attributes:
+        root_edge: the line, by one of its rail segments: the smallest
+            :func:`~hexkit_soot.grid.edge_code` of its segments when asked.
+        most: the certificates left to issue in it (at least 1).
+
+    Source: module shares ("when any player builds rail, they may issue
+    shares in that line (one certificate per 3 segments)").
+    """
+
+    kind: ClassVar[str] = "shares.issue"
+    root_edge: int
+    most: int
+
+
+@attrs.frozen(kw_only=True)
+class CommunityInteraction(SootQuestion):
+    """Community Interaction: with which community, for which ingredient.
+
+    Answers ``Choose("interact", hex_code(h) * 2 + i)`` for each community
+    ``h`` an agent of the player stands on (without a rival's pact) and each
+    ingredient ``i`` left in the supply (0 Cultural Artifact, 1 Specialty
+    Material), labelled ``"trade with the Trading Post at (1,0) for a
+    Cultural Artifact"``. No fields: the choices are read from the state. In
+    another seat's view of an asker who keeps ingredients behind the screen,
+    its one answer is ``Choose("interact", -1, "?")``, as the masked step showed.
+
+    Source: rulebook, "Community Interaction".
+    """
+
+    kind: ClassVar[str] = "community.interact"
+
+
+@attrs.frozen(kw_only=True)
+class OfferTarget(SootQuestion):
+    """Offer Trade: a trade or a Binding Trade Contract, with whom.
+
+    Answers, seat by seat, ``Choose("player", 2 * q)`` (``"offer P1 a
+    trade"``) when ``q`` is in ``trade`` and ``Choose("player", 2 * q + 1)``
+    (``"offer P1 a Binding Trade Contract"``) when in ``contract``. Kept as
+    asked: whether the offerer can trade reads goods behind their screen,
+    which another seat's view does not hold.
+
+    Attributes:
+        trade: the seats the offerer can offer a trade (ascending).
+        contract: the seats the offerer can offer a Binding Trade Contract (ascending).
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+
+    kind: ClassVar[str] = "trade.target"
+    trade: tuple[int, ...]
+    contract: tuple[int, ...]
+
+
+TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
+                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
+                                                   ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
+                                                   ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
+                                                   IssueShares, CommunityInteraction, OfferTarget)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -19,7 +19,10 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import TYPED_QUESTIONS, Choose, MarketQuantity, ScrubSoot, SootQuestion, Step
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
+                                 ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile,
+                                 MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
+                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
@@ -90,7 +93,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
-    upkeep, production, setup, _labor, shares,
+    upkeep, _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -322,6 +325,25 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
         flow.question(MarketQuantity, Typed(market.QuantityHandler()))
         flow.question(ScrubSoot, Typed(soot.ScrubHandler()))
+        flow.question(ChooseExplorer, Typed(explore.ExplorerHandler()))
+        flow.question(ExploreSource, Typed(explore.SourceHandler()))
+        flow.question(KeepTile, Typed(explore.KeepHandler()))
+        flow.question(PlaceTile, Typed(explore.PlaceHandler()))
+        flow.question(MoveAgent, Typed(movement.AgentHandler()))
+        flow.question(MoveWalk, Typed(movement.WalkHandler()))
+        flow.question(RouteKind, Typed(routes.KindHandler()))
+        flow.question(ExtractCamp, Typed(extract.CampHandler()))
+        flow.question(ExtractMode, Typed(extract.ModeHandler()))
+        flow.question(RanchOutput, Typed(production.RanchHandler()))
+        flow.question(TrailBossAgent, Typed(upgrades.AgentHandler()))
+        flow.question(FoundSettlement, Typed(settlements.FoundHandler()))
+        flow.question(ReserveSlot, Typed(settlements.ReserveHandler()))
+        flow.question(DraftArchetype, Typed(setup.DraftHandler()))
+        flow.question(DiscardSecret, Typed(setup.SecretHandler()))
+        flow.question(LaborDemand, Typed(_labor.DemandHandler()))
+        flow.question(IssueShares, Typed(shares.IssueHandler()))
+        flow.question(CommunityInteraction, Typed(communities.InteractHandler()))
+        flow.question(OfferTarget, Typed(trades.TargetHandler()))
         payment.register(flow, PAYING_RULES)
         effect_events.register(flow)
         effect_cards.register(flow)

@@ -26,10 +26,13 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import TYPED_QUESTIONS, MarketQuantity, ScrubSoot, SootQuestion, Step
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
+                                 ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
+                                 RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.rules import movement as mv
+from hexkit_soot.rules.shares import line_edges
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
@@ -508,18 +511,10 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
-    "explore.source": ("explorer",),
-    "explore.tile": ("explorer",),
-    "explore.hex": ("explorer", "drawn"),
-    "extract.mode": ("explored",),
     "market.good": ("explored",),
-    "move.agent": ("count",),
-    "move.walk": ("count", "agent"),
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
     "move.drive": ("count", "caravan", "budget", "count"),
-    "production.ranch": ("explored",),
     "settlement.spec": ("found",),
-    "settlement.reserve": ("explored",),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
     "route.edge": ("count",),
@@ -534,11 +529,6 @@ in the seating order and the card row slot auctioned; the movement points
 spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
-    "setup.draft": {"archetype": "draft"},
-    "explore.explorer": {"explorer": "explorer"},
-    "explore.source": {"survey": "survey"},
-    "explore.tile": {"tile": "drawn"},
-    "move.agent": {"agent": "agent"},
     "market.good": {"buy": "good", "sell": "good"},
     "move.cargo": {"load": "good", "unload": "good"},
     "trade.build": {"give": "good", "ask": "good"},
@@ -597,6 +587,88 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         soot = state.players[q.player].soot if 0 <= q.player < len(state.players) else 0
         if not 1 <= q.most <= soot:
             problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
+    elif isinstance(q, (ChooseExplorer, ExploreSource, KeepTile, PlaceTile)) and 0 <= q.player < len(state.players):
+        _check_explore(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, (MoveAgent, MoveWalk)) and 0 <= q.player < len(state.players):
+        _check_move(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, (ExtractMode, RanchOutput)):
+        camp = state.camps.get(q.at)
+        if camp is None or camp.owner != q.player:
+            problems.add(f"state.pending.{i}.at", f"{q.at} is not a camp of P{q.player}")
+        elif isinstance(q, RanchOutput) and camp.kind != "Ranch":
+            problems.add(f"state.pending.{i}.at", f"the camp at {q.at} is a {camp.kind}, not a Ranch")
+    elif isinstance(q, ReserveSlot):
+        founded = state.settlements.get(q.at)
+        if founded is None or founded.founder != q.player:
+            problems.add(f"state.pending.{i}.at", f"{q.at} is not a settlement founded by P{q.player}")
+    elif isinstance(q, IssueShares):
+        if not 0 <= q.player < len(state.players) or not line_edges(state, q.player, q.root_edge):
+            problems.add(f"state.pending.{i}.root_edge", f"{q.root_edge} is not a rail segment of P{q.player}")
+        if q.most < 1:
+            problems.add(f"state.pending.{i}.most", f"{q.most}: a Shares question offers at least 1 certificate")
+    elif isinstance(q, OfferTarget):
+        if not q.trade and not q.contract:
+            problems.add(f"state.pending.{i}.trade", "an offer question offers neither a trade nor a contract")
+        for name, seats in (("trade", q.trade), ("contract", q.contract)):
+            for j, seat in enumerate(seats):
+                if seat == q.player:
+                    problems.add(f"state.pending.{i}.{name}.{j}", f"P{seat} cannot make an offer to itself")
+                else:
+                    _in_range(problems, f"state.pending.{i}.{name}.{j}", seat, len(state.players), "seat")
+    elif isinstance(q, DraftArchetype) and not state.draft_pool:
+        problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
+    elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
+        problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
+
+
+def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems: Problems) -> None:
+    """A Move question names agents the asker has and seats that exist; a walker is one of them, already counted as moved."""
+    for j, agent in enumerate(q.moved):
+        why = _refers(state, q.player, "agent", agent)
+        if why:
+            problems.add(f"{where}.moved.{j}", why)
+    for j, seat in enumerate(q.tolls_paid):
+        _in_range(problems, f"{where}.tolls_paid.{j}", seat, len(state.players), "seat")
+    if isinstance(q, MoveWalk):
+        p = state.players[q.player]
+        walkers = p.builders if q.agent == "Builder" else p.explorers
+        if _in_range(problems, f"{where}.index", q.index, len(walkers), q.agent.lower()):
+            number = q.index + (8 if q.agent == "Builder" else 0)
+            if number not in q.moved:
+                problems.add(f"{where}.moved", f"the walking {q.agent} {q.index} (agent {number}) is not among the agents moved")
+
+
+def _in_range(problems: Problems, where: str, value: int, size: int, what: str) -> bool:
+    """Adds a problem at ``where`` unless ``0 <= value < size``; whether it was in range."""
+    if 0 <= value < size:
+        return True
+    problems.add(where, f"{value} is out of range for a {what} (0..{size - 1})")
+    return False
+
+
+def _check_explore(state: SootState, where: str, q: ChooseExplorer | ExploreSource | KeepTile | PlaceTile,
+                   problems: Problems) -> None:
+    """An Explore question names the asker's Explorers, surveyed slots and drawn tiles that exist."""
+    explorers = state.players[q.player].explorers
+    if isinstance(q, ChooseExplorer):
+        if not q.explorers:
+            problems.add(f"{where}.explorers", "an Explore question offers at least one Explorer")
+        for j, e in enumerate(q.explorers):
+            _in_range(problems, f"{where}.explorers.{j}", e, len(explorers), "explorer")
+        return
+    _in_range(problems, f"{where}.explorer", q.explorer, len(explorers), "explorer")
+    if isinstance(q, ExploreSource):
+        if not q.draw and not q.surveys:
+            problems.add(f"{where}.surveys", "neither a draw nor a surveyed tile is offered")
+        if q.draw and not state.tile_stack:
+            problems.add(f"{where}.draw", "the terrain stack is empty: there is nothing to draw")
+        for j, slot in enumerate(q.surveys):
+            _in_range(problems, f"{where}.surveys.{j}", slot, len(state.survey), "survey")
+    elif isinstance(q, KeepTile):
+        if not state.drawn:
+            problems.add(f"{where}", "no tile drawn to keep (state.drawn is empty)")
+    else:
+        _in_range(problems, f"{where}.tile", q.tile, len(state.drawn), "drawn")
 
 
 def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
@@ -620,19 +692,12 @@ def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
 def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
     """The hexes (codes) a move question may offer now, by answer code (``None``: not a move question).
 
-    An Explorer or Builder walks to a hex within its reach; a caravan's leg
-    ends at a hex it reaches by road and rail (``hex``) or on trails and
+    A caravan's leg ends at a hex it reaches by road and rail (``hex``) or on trails and
     rivers (``trail``), from the points it has spent so far this Move.
 
     Source: rulebook, "Agents & Movement".
     """
-    p = state.players[step.player]
-    if step.kind == "move.walk":
-        agent = step.data[1]
-        start = p.builders[agent - 8] if agent >= 8 else p.explorers[agent]
-        walk = mv.explore_reach(state, step.player, start, "Builder" if agent >= 8 else "Explorer")
-        return {"hex": {hex_code(h) for h in walk}}
-    if step.kind == "move.drive":
+    if step.kind == "move.drive":  # a walk (MoveWalk) lists its reach itself
         moved, index, spent, flags = step.data
         paid = mv._paid(moved)  # the movement rules' own reading of the data (private helpers)
         fuelled = bool(flags & mv._FUELLED)

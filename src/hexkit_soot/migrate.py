@@ -9,8 +9,12 @@ hands the dict here first: :func:`typed_question` returns the typed form of a
 ported kind (a ``"market.qty"`` step with ``data`` ``[hex code, good]`` and
 ``tag`` ``"sell"`` is ``MarketQuantity(at, good, sell=True, most=<number of
 options>)``), or ``None`` to read it as a ``Step``. A dict that does not fit
-is refused with a ``ValueError`` naming the field. New saves are written in
-the typed form.
+is refused with a ``ValueError`` naming the field. Where the old step's fixed
+``options`` were facts of the moment (the Explorers that could explore, the
+surveyed tiles the player could pay for) they become the typed fields; where
+the handler derives the answers from the state (the drawn tiles, the
+Explorer's open edges) they are not read. New saves are written in the typed
+form.
 """
 
 from __future__ import annotations
@@ -18,7 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import MarketQuantity, ScrubSoot, SootQuestion
+from hexkit_soot.actions import (ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+                                 ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
+                                 MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
+                                 SootQuestion, TrailBossAgent)
+from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
 __all__ = ["typed_question", "MIGRATIONS"]
@@ -55,9 +63,174 @@ def _soot_scrub(saved: dict[str, Any]) -> dict[str, Any]:
     return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "most": len(options)}
 
 
+def _ints(saved: dict[str, Any], kind: str, shape: str, n: int) -> list[int]:
+    """The step's ``data``: ``n`` integers (``shape`` names them for the refusal)."""
+    data = saved.get("data")
+    if not (isinstance(data, list) and len(data) == n and all(_int(x) for x in data)):
+        raise ValueError(f"data: a {kind!r} question holds [{shape}], not {data!r:.60}")
+    return data
+
+
+def _answers(saved: dict[str, Any], kind: str) -> list[tuple[str, int]]:
+    """The step's fixed ``options`` as ``(code, arg)`` pairs (at least one)."""
+    options = saved.get("options")
+    if not isinstance(options, list) or not options:
+        raise ValueError(f"options: a {kind!r} question offers at least one answer")
+    out: list[tuple[str, int]] = []
+    for option in options:
+        code, arg = (option.get("code"), option.get("arg", 0)) if isinstance(option, dict) else (None, None)
+        if not isinstance(code, str) or not isinstance(arg, int) or isinstance(arg, bool):
+            raise ValueError(f"options: a {kind!r} question's answers are {{code, arg}} objects, not {option!r:.60}")
+        out.append((code, arg))
+    return out
+
+
+def _plain(saved: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The fields every question has; refuses a tag or a continuation where the kind has none."""
+    if saved.get("tag") not in (None, ""):
+        raise ValueError(f"tag: a {kind!r} question has no tag, not {saved.get('tag')!r:.40}")
+    if saved.get("then") is not None:
+        raise ValueError(f"then: a {kind!r} question has no continuation")
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", "")}
+
+
+def _explore_explorer(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.explorer"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    if any(code != "explorer" for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'explorer' choices, not {answers!r:.60}")
+    return {**_plain(saved, kind), "explorers": [arg for _, arg in answers]}
+
+
+def _explore_source(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.source"
+    (explorer,) = _ints(saved, kind, "explorer", 1)
+    answers = _answers(saved, kind)
+    if any(code not in ("draw", "survey") for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'draw' and 'survey', not {answers!r:.60}")
+    return {**_plain(saved, kind), "explorer": explorer, "draw": ("draw", 0) in answers,
+            "surveys": [arg for code, arg in answers if code == "survey"]}
+
+
+def _explore_tile(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.tile"
+    (explorer,) = _ints(saved, kind, "explorer", 1)
+    return {**_plain(saved, kind), "explorer": explorer}  # the options: the state's drawn tiles
+
+
+def _explore_hex(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "explore.hex"
+    explorer, tile = _ints(saved, kind, "explorer, drawn tile", 2)
+    return {**_plain(saved, kind), "explorer": explorer, "tile": tile}  # the options: the Explorer's open edges
+
+
+_TOLL_BIT = 32
+"""The Move's packed progress (old ``data[0]`` of the move questions): bit
+``n`` for agent ``n`` moved (below 32), bit ``32 + seat`` for a rival owner
+paid a toll (seats 0-7)."""
+
+
+def _moved(kind: str, packed: int) -> dict[str, list[int]]:
+    if packed < 0 or packed >> (_TOLL_BIT + 8):
+        raise ValueError(f"data: a {kind!r} question's first number packs the agents moved and tolls paid, not {packed}")
+    return {"moved": [a for a in range(_TOLL_BIT) if packed >> a & 1],
+            "tolls_paid": [o for o in range(8) if packed >> (_TOLL_BIT + o) & 1]}
+
+
+def _move_agent(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.agent"
+    (packed,) = _ints(saved, kind, "agents moved and tolls paid", 1)
+    return {**_plain(saved, kind), **_moved(kind, packed)}  # the options: the agents that can move now
+
+
+def _move_walk(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.walk"
+    packed, agent = _ints(saved, kind, "agents moved and tolls paid, walker", 2)
+    if not 0 <= agent < 16:
+        raise ValueError(f"data: a {kind!r} question walks an Explorer (0-7) or a Builder (8-15), not agent {agent}")
+    return {**_plain(saved, kind), **_moved(kind, packed), "agent": "Builder" if agent >= 8 else "Explorer",
+            "index": agent % 8}  # the options: the walker's reach now
+
+
+def _hex(kind: str, code: int) -> str:
+    """The hex of an old step's hex code (as the codec reads a ``Hex``: its text)."""
+    if code not in HEX_CODES:
+        raise ValueError(f"data: a {kind!r} question holds a hex code, not {code}")
+    return str(code_hex(code))
+
+
+def _no_data(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The reader of a kind whose old step held no data (its answers are read from the state or fixed)."""
+
+    def read(saved: dict[str, Any]) -> dict[str, Any]:
+        if saved.get("data") not in (None, []):
+            raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+        return _plain(saved, kind)
+
+    return read
+
+
+def _at(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The reader of a kind whose old step held one hex code: the typed question's ``at``."""
+
+    def read(saved: dict[str, Any]) -> dict[str, Any]:
+        (code,) = _ints(saved, kind, "hex code", 1)
+        return {**_plain(saved, kind), "at": _hex(kind, code)}
+
+    return read
+
+
+def _labor_demand(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "labor.demand"
+    (code,) = _ints(saved, kind, "facility code: hex code * 8 + slot", 1)
+    return {**_plain(saved, kind), "at": _hex(kind, code // 8), "slot": code % 8}
+
+
+def _shares_issue(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "shares.issue"
+    (root,) = _ints(saved, kind, "edge code of the line's smallest segment", 1)
+    most = sum(1 for code, _ in _answers(saved, kind) if code == "qty")
+    if most < 1:
+        raise ValueError(f"options: a {kind!r} question offers at least one 'qty' answer")
+    return {**_plain(saved, kind), "root_edge": root, "most": most}
+
+
+def _trade_target(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "trade.target"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    if any(code != "player" or arg < 0 for code, arg in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'player' choices (2 * seat, + 1 for a "
+                         f"contract), not {answers!r:.60}")
+    return {**_plain(saved, kind), "trade": [arg // 2 for _, arg in answers if arg % 2 == 0],
+            "contract": [arg // 2 for _, arg in answers if arg % 2 == 1]}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
+    "explore.explorer": (ChooseExplorer, _explore_explorer),
+    "explore.source": (ExploreSource, _explore_source),
+    "explore.tile": (KeepTile, _explore_tile),
+    "explore.hex": (PlaceTile, _explore_hex),
+    "move.agent": (MoveAgent, _move_agent),
+    "move.walk": (MoveWalk, _move_walk),
+    "route.kind": (RouteKind, _no_data("route.kind")),
+    "extract.camp": (ExtractCamp, _no_data("extract.camp")),
+    "extract.mode": (ExtractMode, _at("extract.mode")),
+    "production.ranch": (RanchOutput, _at("production.ranch")),
+    "upgrade.agent": (TrailBossAgent, _no_data("upgrade.agent")),
+    "settlement.found": (FoundSettlement, _no_data("settlement.found")),
+    "settlement.reserve": (ReserveSlot, _at("settlement.reserve")),
+    "setup.draft": (DraftArchetype, _no_data("setup.draft")),
+    "setup.secret": (DiscardSecret, _no_data("setup.secret")),
+    "labor.demand": (LaborDemand, _labor_demand),
+    "shares.issue": (IssueShares, _shares_issue),
+    "community.interact": (CommunityInteraction, _no_data("community.interact")),
+    "trade.target": (OfferTarget, _trade_target),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

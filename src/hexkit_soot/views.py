@@ -62,7 +62,9 @@ HIDDEN_BID = -2
 PRIVATE_QUESTIONS = frozenset({"setup.secret", "cards.keep", "cards.bonus", "cards.limit", "pay.private"})
 """Questions whose answers always list the asker's hidden things: dealt
 objectives, two cards drawn blind, cards in hand (discards, cards spent as
-wild resources)."""
+wild resources). A ``Step`` of these kinds is masked here; ``"setup.secret"``
+is a typed question now (:class:`~hexkit_soot.actions.DiscardSecret`), whose
+handler gives another seat's view the one masked answer itself."""
 
 
 def hide_screens(view: SootState, viewer: PlayerId) -> None:

@@ -203,10 +203,10 @@ def test_livestock_empire_asks_once_per_ranch_and_gives_exactly_one_leather() ->
     asked = []
     while s.pending[-1].kind == "production.ranch":
         step = s.pending[-1]
-        asked.append(step.data[0])
+        asked.append(step.at)
         assert step.player == 0 and [(o.code, o.arg) for o in GAME.legal_actions(s)] == [("ranch", 0), ("ranch", 1)]
         answer(s, "ranch", 1 if len(asked) == 1 else 0)
-    assert asked == [hex_code(r1), hex_code(r2)]
+    assert asked == [r1, r2]
     loose = s.players[0].loose
     assert loose[r1] == {"Leather": 1}  # not 2: the Rancher's +1 is Livestock production
     assert loose[r2] == {"Livestock": 2}  # Livestock with the Rancher's +1

@@ -35,7 +35,10 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, MarketQuantity, ScrubSoot, Step
+from hexkit_soot.actions import (Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+                                 ExtractMode, FoundSettlement, IssueShares, KeepTile, MarketQuantity, MoveAgent,
+                                 MoveWalk, PlaceTile, LaborDemand, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
+                                 Step, TrailBossAgent)
 from hexkit_soot.game import SootQuestions
 from hexkit_soot.rules.actions import TurnMenu, turn_options
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS
@@ -60,11 +63,16 @@ def _turns() -> tuple[SootState, ...]:
 
 def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
     assert isinstance(GAME, FlowGame)
-    assert GAME.flow.registered() == {"question": (Step, MarketQuantity, ScrubSoot), "step": (),
+    assert GAME.flow.registered() == {"question": (Step, MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
+                                                   KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind,
+                                                   ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent,
+                                                   FoundSettlement, ReserveSlot, DraftArchetype, DiscardSecret,
+                                                   LaborDemand, IssueShares, CommunityInteraction, OfferTarget),
+                                      "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
                                                        StrikeHex, TreatyCommunity, LoadOutputs)}
-    handler = GAME.flow.handler(GAME.new(GAME.make_config(players=2), 1).pending[-1])
+    handler = GAME.flow.handler(Step(player=0, kind="turn"))  # the first question, the draft, is typed now
     assert isinstance(handler, SootQuestions)
     assert set(handler.native) == {"turn"}
     assert isinstance(handler.native["turn"], TurnMenu)

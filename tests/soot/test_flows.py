@@ -30,7 +30,7 @@ def test_explore_through_the_menu_surveys_the_unchosen_tile() -> None:
     answer(s, "Explore")
     answer(s, "draw")
     step = s.pending[-1]
-    assert step.kind == "explore.tile" and len(step.options) == 2
+    assert step.kind == "explore.tile" and len(GAME.legal_actions(s)) == 2
     answer(s, "tile", 0)
     answer(s, "hex")
     assert len(s.tiles) == 2 and len(s.survey) == 1 and s.surveyors == [0]
@@ -53,7 +53,7 @@ def test_prospector_draws_three() -> None:
     assert modify(s, 0, Hook.EXPLORE_DRAW, 2) == 3
     answer(s, "Explore")
     answer(s, "draw")
-    assert len(s.pending[-1].options) == 3
+    assert len(GAME.legal_actions(s)) == 3
 
 
 def test_first_passer_takes_the_event_token_and_leads_next_round() -> None:

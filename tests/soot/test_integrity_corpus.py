@@ -130,18 +130,23 @@ def test_a_question_whose_indices_the_player_does_not_have_is_refused(turn: dict
     data["state"]["pending"].append(dict(top, kind="explore.hex", data=[explorers + 4, 0], options=[]))
     data["state"]["pending"].append(dict(top, kind="cards.bid", data=[9, 99], options=[]))
     fields = _fields(data)
-    assert fields["state.pending.1.data.0"] == f"{explorers + 4} is out of range for a explorer (0..{explorers - 1})"
-    assert fields["state.pending.1.data.1"].startswith("0 is out of range for a drawn")
+    # an old save's "explore.hex" step loads as a PlaceTile: its data [explorer, drawn tile] are named fields
+    assert fields["state.pending.1.explorer"] == f"{explorers + 4} is out of range for a explorer (0..{explorers - 1})"
+    assert fields["state.pending.1.tile"].startswith("0 is out of range for a drawn")
     assert fields["state.pending.2.data.0"] == f"9 is not P{seat}'s place in the bidding order"
     assert fields["state.pending.2.data.1"].startswith("99 is out of range for a row")
 
 
-def test_a_walk_to_a_hex_out_of_reach_is_refused(walk: dict) -> None:
+def test_a_walk_by_a_walker_the_player_lacks_is_refused(walk: dict) -> None:
+    # a walk is a MoveWalk now: its answers are the walker's reach, listed from the state, so none can be
+    # out of reach; what a save can get wrong is the walker
     data = copy.deepcopy(walk)
     top = len(data["state"]["pending"]) - 1
-    data["state"]["pending"][top]["options"][0]["arg"] = 5  # code of Hex(-512, 5): far off the map
-    assert _fields(data) == {
-        f"state.pending.{top}.options.0.arg": "5 is not a hex the move.walk question can reach now"}
+    q = data["state"]["pending"][top]
+    assert q["type"] == "MoveWalk"
+    q["index"] = 7
+    assert _fields(data) == {f"state.pending.{top}.index": f"7 is out of range for a {q['agent'].lower()} "
+                             f"(0..{len(data['state']['players'][q['player']][q['agent'].lower() + 's']) - 1})"}
 
 
 def test_unknown_question_kinds_and_seats_are_refused_together(turn: dict) -> None:

@@ -28,7 +28,7 @@ from hexkit_soot.game import SootGame
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.rules.setup import new_state
-from hexkit_soot.actions import Choose
+from hexkit_soot.actions import Choose, LaborDemand
 from hexkit_soot.render import render_text
 from hexkit_soot.rules import labor
 from hexkit_soot.rules.labor import LABOR, NONE, STRIKING, WORKING, labor_data, labor_value
@@ -210,17 +210,18 @@ def _check_position() -> tuple[SootState, int, int]:
 
 
 def _answer_demand(state: SootState, code: str) -> None:
+    """Answer the Labor Demands question on top through its handler (no flow afterwards)."""
     step = state.pending.pop()
-    assert step.kind == "labor.demand"
-    choice = next(a for a in step.options if a.code == code)
-    labor.on_demand(state, step, choice)
+    assert isinstance(step, LaborDemand) and step.kind == "labor.demand"
+    handler = labor.DemandHandler()
+    handler.resolve(state, step, next(a for a in handler.answers(state, step) if a.code == code))
 
 
 def test_labor_demands_one_per_worker_paid_or_struck_luxury_exempt() -> None:
     state, seat, rival = _check_position()
     LABOR.after_actions(state)
     assert state.pending[-1].kind == "labor.demand" and state.pending[-1].player == seat
-    assert [a.code for a in state.pending[-1].options] == ["pay", "strike"]
+    assert [a.code for a in labor.DemandHandler().answers(state, state.pending[-1])] == ["pay", "strike"]
     _answer_demand(state, "pay")
     assert state.players[seat].currency == 5 - 1  # 1¤ for its one striking-eligible worker
     assert not state.pending  # the Luxury Manufactory is never asked; the rival cannot pay

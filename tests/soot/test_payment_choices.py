@@ -36,9 +36,9 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
 
 
 def labels(state: SootState) -> list[str]:
+    """The labels of the pending question's answers (a ``Step``'s options or a typed question's answers)."""
     step = state.pending[-1]
-    assert isinstance(step, Step)
-    return [o.label for o in step.options]
+    return [o.label for o in (step.options if isinstance(step, Step) else GAME.legal_actions(state))]
 
 
 def pick_label(state: SootState, text: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import SOOT_DECISIONS, Step
+from hexkit_soot.actions import SOOT_DECISIONS
 from hexkit_soot.rules.camps import place_camp
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.state import CENTRAL_CITY, RAIL
@@ -115,7 +115,7 @@ def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settl
     p.stock = {"Iron Ore": 2, "Timber": 2}
     script = Script("Build Route", site=Hex(3, 0), name="rail", reach=frozenset({CENTRAL_CITY}))
     GAME.apply(s, next(a for a in legal(s) if a.code == "Build Route"))
-    while s.pending and isinstance(s.pending[-1], Step) and s.pending[-1].kind.startswith("route"):
+    while s.pending and isinstance(s.pending[-1], SOOT_DECISIONS) and s.pending[-1].kind.startswith("route"):
         choice = script.answer(s.pending[-1], legal(s))
         assert choice is not None
         GAME.apply(s, choice)

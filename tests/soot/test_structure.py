@@ -172,12 +172,13 @@ def test_no_private_core_field_is_written() -> None:
 def test_invalidate_and_reuse_legal(monkeypatch: pytest.MonkeyPatch) -> None:
     from hexkit_soot import GAME
 
-    # the engine lists through the Step handler (SootGame is a FlowGame): count its listings
-    from hexkit_soot.game import SootQuestions
+    # the engine lists through the question's handler (SootGame is a FlowGame; the first question, the
+    # draft, is a typed question answered through game.Typed): count its listings
+    from hexkit_soot.game import Typed
 
     listed: list[int] = []
-    answers = SootQuestions.answers
-    monkeypatch.setattr(SootQuestions, "answers", lambda self, s, q: listed.append(s.step) or answers(self, s, q))
+    answers = Typed.answers
+    monkeypatch.setattr(Typed, "answers", lambda self, s, q: listed.append(s.step) or answers(self, s, q))
     state = GAME.new(GAME.make_config(players=2), 1)
     first = list(GAME.legal_actions(state))
     assert list(GAME.legal_actions(state)) == first and listed == [0]  # cached until the next apply

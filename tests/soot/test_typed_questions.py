@@ -1,5 +1,41 @@
 """Soot question kinds ported from ``Step(kind, tag, data)`` to typed questions.
 
+The Explore chain: ``"explore.explorer"`` is
+:class:`~hexkit_soot.actions.ChooseExplorer` (the Explorers that can
+explore), ``"explore.source"`` :class:`~hexkit_soot.actions.ExploreSource`
+(explorer, draw, surveys), ``"explore.tile"``
+:class:`~hexkit_soot.actions.KeepTile` (explorer) and ``"explore.hex"``
+:class:`~hexkit_soot.actions.PlaceTile` (explorer, kept tile).
+
+The Move's walkers: ``"move.agent"`` is :class:`~hexkit_soot.actions.MoveAgent`
+(agents moved, tolls paid) and ``"move.walk"``
+:class:`~hexkit_soot.actions.MoveWalk` (Explorer or Builder, which one, and
+the Move so far); an old save's packed ``data[0]`` (agent bits, toll bits
+from bit 32) is read into the two lists.
+
+Questions with one hex or no context: ``"route.kind"``
+(:class:`~hexkit_soot.actions.RouteKind`), ``"extract.camp"``
+(:class:`~hexkit_soot.actions.ExtractCamp`), ``"extract.mode"``
+(:class:`~hexkit_soot.actions.ExtractMode`: the camp's ``at``),
+``"production.ranch"`` (:class:`~hexkit_soot.actions.RanchOutput`: the
+Ranch's ``at``), ``"upgrade.agent"``
+(:class:`~hexkit_soot.actions.TrailBossAgent`), ``"settlement.found"``
+(:class:`~hexkit_soot.actions.FoundSettlement`), ``"settlement.reserve"``
+(:class:`~hexkit_soot.actions.ReserveSlot`: the new settlement's ``at``),
+``"setup.draft"`` (:class:`~hexkit_soot.actions.DraftArchetype`) and
+``"setup.secret"`` (:class:`~hexkit_soot.actions.DiscardSecret`, private: one
+masked answer in another seat's view).
+
+Module labor's ``"labor.demand"`` is :class:`~hexkit_soot.actions.LaborDemand`
+(the facility's ``at`` and ``slot``, once packed as ``hex code * 8 + slot``);
+module shares' ``"shares.issue"`` is :class:`~hexkit_soot.actions.IssueShares`
+(the line's ``root_edge`` and the ``most`` certificates left).
+
+``"community.interact"`` is :class:`~hexkit_soot.actions.CommunityInteraction`
+(no fields; masked to one answer in another seat's view of a screened asker);
+``"trade.target"`` is :class:`~hexkit_soot.actions.OfferTarget` (the seats
+offered a trade and a contract, kept as asked).
+
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
@@ -23,13 +59,16 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, MarketQuantity, ScrubSoot, Step
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
+                                 ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
+                                 MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind,
+                                 ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import D
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
-from .helpers import start
+from .helpers import camp, give, place, start
 
 
 @cache
@@ -40,7 +79,7 @@ def _positions() -> tuple[SootState, ...]:
         state = GAME.new(GAME.make_config(players), seed)
         rng = Rng(seed)
         while not GAME.is_over(state):
-            if isinstance(state.pending[-1], MarketQuantity):
+            if isinstance(state.pending[-1], TYPED_QUESTIONS):
                 out.append(GAME.clone(state))
             legal = GAME.legal_actions(state)
             GAME.apply(state, legal[rng.randbelow(len(legal))])
@@ -185,4 +224,618 @@ def test_scrub_soot_is_typed_answers_as_before_and_loads_from_before() -> None:
     saved = codec(GAME).state_to_dict(state)
     saved["state"]["pending"][-1]["most"] = 99
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.most"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- Explore --------------------------------------------------------------------
+
+_EXPLORE_DATA = {
+    ChooseExplorer: lambda q: [],
+    ExploreSource: lambda q: [q.explorer],
+    KeepTile: lambda q: [q.explorer],
+    PlaceTile: lambda q: [q.explorer, q.tile],
+}
+"""The ``data`` an Explore step held before the port, by its typed class."""
+
+
+def _old_explore(state: SootState) -> dict[str, Any]:
+    """The state saved as before the port, its Explore question on top an untagged Step with its fixed options."""
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "",
+                                   "data": _EXPLORE_DATA[type(q)](q), "options": options}
+    return old
+
+
+def _explore_positions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if type(s.pending[-1]) in _EXPLORE_DATA)
+
+
+def _two_explorers() -> SootState:
+    """P0 at its turn with two Explorers at the Central City, Explore chosen: which Explorer?"""
+    state = start()
+    state.players[0].explorers = [CENTRAL_CITY, CENTRAL_CITY]
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Explore"))
+    return state
+
+
+def test_the_explore_questions_are_typed_and_answer_as_before() -> None:
+    positions = _explore_positions()
+    kinds = {type(s.pending[-1]) for s in positions}
+    assert kinds == {ExploreSource, KeepTile, PlaceTile}
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, (ExploreSource, KeepTile, PlaceTile))
+        legal = list(GAME.legal_actions(state))
+        at = state.players[q.player].explorers[q.explorer]
+        if isinstance(q, ExploreSource):
+            assert q.kind == "explore.source" and q.prompt == "Explore: draw or take a surveyed tile?"
+            assert [a.code for a in legal] == ["draw"] * q.draw + ["survey"] * len(q.surveys)
+            assert all(a.label.startswith("take surveyed ") for a in legal[q.draw:])
+        elif isinstance(q, KeepTile):
+            assert q.kind == "explore.tile" and q.prompt == "Explore: which tile to place?"
+            assert [(a.code, a.arg) for a in legal] == [("tile", i) for i in range(len(state.drawn))]
+            assert all(a.label.startswith("keep ") for a in legal)
+        else:
+            assert q.kind == "explore.hex" and q.prompt == "Explore: where to place it?"
+            assert 0 <= q.tile < len(state.drawn)
+            free = [h for h in at.neighbors() if h not in state.tiles]
+            assert [(a.code, a.arg, a.label) for a in legal] == [("hex", hex_code(h), f"place at {h}") for h in free]
+            assert key(q, legal[0]) == ("explore.hex", "hex", hex_code(free[0]))
+
+
+def test_the_explorer_question_offers_the_explorers_that_can_explore() -> None:
+    state = _two_explorers()
+    q = state.pending[-1]
+    assert isinstance(q, ChooseExplorer) and q.kind == "explore.explorer" and q.explorers == (0, 1)
+    legal = list(GAME.legal_actions(state))
+    assert [(a.code, a.arg, a.label) for a in legal] == [("explorer", i, f"Explorer at {CENTRAL_CITY}") for i in (0, 1)]
+    GAME.apply(state, legal[1])
+    source = state.pending[-1]
+    assert isinstance(source, ExploreSource) and source.explorer == 1 and source.draw
+
+
+def test_an_explore_save_from_before_loads_the_typed_question_and_plays_on() -> None:
+    positions = [*_explore_positions()[:12], _two_explorers()]
+    for state in map(GAME.clone, positions):
+        old = _old_explore(state)
+        assert "type" not in json.dumps(old["state"]["pending"][-1])
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        assert legal == list(GAME.legal_actions(state))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+@pytest.mark.parametrize(("kind", "field", "value", "message"), [
+    (ExploreSource, "data", [], "data: a 'explore.source' question holds [explorer]"),
+    (ExploreSource, "options", [{"code": "steal", "arg": 0}], "options: a 'explore.source' question's answers are"),
+    (KeepTile, "data", [0, 1], "data: a 'explore.tile' question holds [explorer]"),
+    (KeepTile, "tag", "x", "tag: a 'explore.tile' question has no tag"),
+    (PlaceTile, "data", ["0", 0], "data: a 'explore.hex' question holds [explorer, drawn tile]"),
+    (ChooseExplorer, "options", [], "options: a 'explore.explorer' question offers at least one answer"),
+])
+def test_an_explore_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        kind: type[SootQuestion], field: str, value: Any, message: str) -> None:
+    state = _two_explorers() if kind is ChooseExplorer else next(
+        s for s in _explore_positions() if isinstance(s.pending[-1], kind))
+    old = _old_explore(state)
+    old["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("kind", "field", "value"), [
+    (ChooseExplorer, "explorers", [0, 5]),
+    (ExploreSource, "explorer", 9),
+    (ExploreSource, "surveys", [7]),
+    (PlaceTile, "tile", 6),
+    (KeepTile, "explorer", -1),
+])
+def test_an_explore_question_naming_what_the_player_lacks_is_refused(kind: type[SootQuestion], field: str,
+                                                                      value: Any) -> None:
+    state = _two_explorers() if kind is ChooseExplorer else next(
+        s for s in _explore_positions() if isinstance(s.pending[-1], kind))
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- Move: agents and walkers ------------------------------------------------------
+
+def _packed(q: MoveAgent | MoveWalk) -> int:
+    """The old ``data[0]`` of a move question: bit n for agent n moved, bit 32 + seat for a toll paid."""
+    return sum(1 << a for a in q.moved) + sum(1 << (32 + o) for o in q.tolls_paid)
+
+
+def _old_move(state: SootState) -> dict[str, Any]:
+    """The state saved as before the port, its Move question on top an untagged Step."""
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    assert isinstance(q, (MoveAgent, MoveWalk))
+    data = [_packed(q)] if isinstance(q, MoveAgent) else [_packed(q), q.index + 8 * (q.agent == "Builder")]
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data,
+                                   "options": options}
+    return old
+
+
+def _move_positions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], (MoveAgent, MoveWalk)))
+
+
+def test_the_move_agent_and_walk_questions_are_typed_and_answer_as_before() -> None:
+    positions = _move_positions()
+    assert {type(s.pending[-1]) for s in positions} == {MoveAgent, MoveWalk}
+    for state in positions:
+        q = state.pending[-1]
+        legal = list(GAME.legal_actions(state))
+        p = state.players[q.player]
+        if isinstance(q, MoveAgent):
+            assert q.kind == "move.agent"
+            assert q.prompt == ("Move: another agent?" if q.moved else "Move: which agent?")
+            assert (legal[-1].code == "done") == bool(q.moved)
+            assert all(a.arg not in q.moved for a in legal if a.code == "agent")
+        else:
+            assert isinstance(q, MoveWalk) and q.kind == "move.walk" and q.prompt == "Move: where to?"
+            at = (p.builders if q.agent == "Builder" else p.explorers)[q.index]
+            assert q.index + 8 * (q.agent == "Builder") in q.moved
+            assert legal and all(a.code == "hex" and a.label.startswith("to ") for a in legal)
+            assert hex_code(at) not in [a.arg for a in legal]
+            assert key(q, legal[0]) == ("move.walk", "hex", legal[0].arg)
+
+
+def test_a_move_save_from_before_loads_the_typed_question_and_plays_on() -> None:
+    positions = _move_positions()
+    picked = [s for s in positions if isinstance(s.pending[-1], MoveWalk)][:5] + \
+        [s for s in positions if isinstance(s.pending[-1], MoveAgent) and s.pending[-1].moved][:5]
+    for state in map(GAME.clone, picked):
+        old = _old_move(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        assert legal == list(GAME.legal_actions(state))
+        GAME.apply(loaded, legal[0])
+        GAME.apply(state, legal[0])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_old_move_step_unpacks_its_tolls() -> None:
+    state = next(s for s in _move_positions() if isinstance(s.pending[-1], MoveAgent) and s.pending[-1].moved)
+    old = _old_move(state)
+    old["state"]["pending"][-1]["data"][0] |= 1 << 33  # P1 paid a toll this Move
+    q = codec(GAME).state_from_dict(old).pending[-1]
+    assert isinstance(q, MoveAgent) and q.tolls_paid == (1,) and q.moved == state.pending[-1].moved
+
+
+@pytest.mark.parametrize(("kind", "data", "message"), [
+    (MoveAgent, [], "data: a 'move.agent' question holds [agents moved and tolls paid]"),
+    (MoveAgent, [-1], "data: a 'move.agent' question's first number packs the agents moved and tolls paid"),
+    (MoveWalk, [1], "data: a 'move.walk' question holds [agents moved and tolls paid, walker]"),
+    (MoveWalk, [1 << 16, 16], "data: a 'move.walk' question walks an Explorer (0-7) or a Builder (8-15), not agent 16"),
+])
+def test_a_move_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        kind: type[SootQuestion], data: list[int], message: str) -> None:
+    state = next(s for s in _move_positions() if isinstance(s.pending[-1], kind))
+    old = _old_move(state)
+    old["state"]["pending"][-1]["data"] = data
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("kind", "field", "value", "problem"), [
+    (MoveAgent, "moved", [30], "moved.0"),
+    (MoveAgent, "tolls_paid", [7], "tolls_paid.0"),
+    (MoveWalk, "index", 7, "index"),
+    (MoveWalk, "moved", [], "moved"),
+])
+def test_a_move_question_naming_what_the_player_lacks_is_refused(kind: type[SootQuestion], field: str, value: Any,
+                                                                  problem: str) -> None:
+    state = next(s for s in _move_positions() if isinstance(s.pending[-1], kind))
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{problem}\b"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- one hex or no context: route kind, extract, ranch, Trail Boss ---------------------
+
+def _extract_position() -> SootState:
+    """P0's caravan at its Mining Camp on a Coal hill, Extract chosen."""
+    state = start(("Prospector", "Merchant"))
+    camp(state, Hex(1, 0), 0, "Mining Camp", "Hill", "Coal")
+    state.players[0].camps_founded = 1
+    state.players[0].caravans[0].loc = Hex(1, 0)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Extract"))
+    return state
+
+
+def _mode_position() -> SootState:
+    state = _extract_position()
+    GAME.apply(state, Choose(code="hex", arg=hex_code(Hex(1, 0))))
+    return state
+
+
+def _ranch_position() -> SootState:
+    """P0 (Livestock Empire) asked what its Ranch at (0, 2) makes."""
+    from tests.soot.test_upgrades import _production, position
+
+    state = position(("Rancher", "Merchant"), ("Livestock Empire",))
+    camp(state, Hex(0, 2), 0, "Ranch")
+    state.players[0].camps_founded = 1
+    _production(state)
+    return state
+
+
+def _trail_boss_position() -> SootState:
+    from tests.soot.test_upgrades import position
+
+    state = position(("Merchant", "Rancher"))
+    give(state, 0, {"Lumber": 2, "Leather": 1, "Processed Foods": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Buy Upgrade"))
+    GAME.apply(state, Choose(code="upgrade", arg=19))
+    return state
+
+
+def _route_position() -> SootState:
+    return next(s for s in _positions() if isinstance(s.pending[-1], RouteKind))
+
+
+def _found_position() -> SootState:
+    """P0 (Town Founder) with its Builder on a Plains hex and the goods, Found Settlement chosen."""
+    state = start(("Town Founder", "Merchant"))
+    place(state, Hex(2, 0), "Plains")
+    state.players[0].builders[0] = Hex(2, 0)
+    give(state, 0, {"Timber": 2})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Found Settlement"))
+    return state
+
+
+def _reserve_position() -> SootState:
+    state = _found_position()
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label == f"found Frontier Settlement at {Hex(2, 0)}"))
+    GAME.apply(state, Choose(code="spec", arg=0))
+    return state
+
+
+def _draft_position() -> SootState:
+    return GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], DraftArchetype)))
+
+
+def _secret_position() -> SootState:
+    return GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], DiscardSecret)))
+
+
+_SMALL = {  # class -> (position, its old data, its answers (code, arg, label))
+    RouteKind: (_route_position, lambda q: [], None),
+    ExtractCamp: (_extract_position, lambda q: [], [("hex", hex_code(Hex(1, 0)), f"extract at {Hex(1, 0)}")]),
+    ExtractMode: (_mode_position, lambda q: [hex_code(q.at)],
+                  [("normal", 0, "extract"), ("ruthless", 1, "Ruthless Exploitation (+2, -1 Prestige)")]),
+    RanchOutput: (_ranch_position, lambda q: [hex_code(q.at)], [("ranch", 0, "Livestock"), ("ranch", 1, "1 Leather")]),
+    TrailBossAgent: (_trail_boss_position, lambda q: [],
+                     [("agent", 0, "gain Explorer"), ("agent", 1, "gain Builder"), ("agent", 2, "gain Caravan")]),
+    FoundSettlement: (_found_position, lambda q: [], None),
+    ReserveSlot: (_reserve_position, lambda q: [hex_code(q.at)],
+                  [("reserve", 1, "reserve a facility slot for 3 rounds"), ("reserve", 0, "reserve no slot")]),
+    DraftArchetype: (_draft_position, lambda q: [], None),
+    DiscardSecret: (_secret_position, lambda q: [], None),
+}
+
+
+def _old_small(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "",
+                                   "data": _SMALL[type(q)][1](q), "options": options}
+    return old
+
+
+@pytest.mark.parametrize("cls", list(_SMALL), ids=lambda c: c.__name__)
+def test_the_small_questions_are_typed_answer_as_before_and_load_from_before(cls: type[SootQuestion]) -> None:
+    make, _, answers = _SMALL[cls]
+    state = make()
+    q = state.pending[-1]
+    assert type(q) is cls
+    legal = list(GAME.legal_actions(state))
+    if answers is not None:
+        assert [(a.code, a.arg, a.label) for a in legal] == answers
+    else:
+        codes = {RouteKind: {"road", "rail", "upgrade"}, FoundSettlement: {"settle"}, DraftArchetype: {"archetype"},
+                 DiscardSecret: {"discard"}}[cls]
+        assert legal and {a.code for a in legal} <= codes
+    assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    old = _old_small(state)
+    assert "type" not in old["state"]["pending"][-1]
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, legal[-1])
+    GAME.apply(state, legal[-1])
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_the_hex_of_extract_mode_and_ranch_output() -> None:
+    mode, ranch = _mode_position().pending[-1], _ranch_position().pending[-1]
+    assert isinstance(mode, ExtractMode) and mode.at == Hex(1, 0) and mode.prompt == "Extract: how hard?"
+    assert isinstance(ranch, RanchOutput) and ranch.at == Hex(0, 2)
+    assert ranch.prompt == f"Livestock Empire: Ranch at {Hex(0, 2)} makes Livestock or 1 Leather?"
+
+
+@pytest.mark.parametrize(("cls", "data", "message"), [
+    (RouteKind, [3], "data: a 'route.kind' question holds no data"),
+    (ExtractCamp, [1], "data: a 'extract.camp' question holds no data"),
+    (ExtractMode, [], "data: a 'extract.mode' question holds [hex code]"),
+    (ExtractMode, [5], "data: a 'extract.mode' question holds a hex code, not 5"),
+    (RanchOutput, [1, 2], "data: a 'production.ranch' question holds [hex code]"),
+    (TrailBossAgent, [0], "data: a 'upgrade.agent' question holds no data"),
+    (FoundSettlement, [1], "data: a 'settlement.found' question holds no data"),
+    (ReserveSlot, [], "data: a 'settlement.reserve' question holds [hex code]"),
+    (DraftArchetype, [0], "data: a 'setup.draft' question holds no data"),
+    (DiscardSecret, [0], "data: a 'setup.secret' question holds no data"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_small_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        cls: type[SootQuestion], data: list[int], message: str) -> None:
+    old = _old_small(_SMALL[cls][0]())
+    old["state"]["pending"][-1]["data"] = data
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("cls", [ExtractMode, RanchOutput, ReserveSlot], ids=lambda c: c.__name__)
+def test_a_question_at_a_hex_without_the_players_camp_is_refused(cls: type[SootQuestion]) -> None:
+    saved = codec(GAME).state_to_dict(_SMALL[cls][0]())
+    saved["state"]["pending"][-1]["at"] = str(Hex(-1, 0))
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
+        codec(GAME).state_from_dict(saved)
+
+
+def test_the_answers_and_prompts_of_the_draft_the_secret_and_the_settlement() -> None:
+    draft = _draft_position()
+    q = draft.pending[-1]
+    assert isinstance(q, DraftArchetype) and q.kind == "setup.draft" and q.prompt == "choose your archetype"
+    assert [(a.arg, a.label) for a in GAME.legal_actions(draft)] == [(i, f"draft {n}") for i, n in enumerate(draft.draft_pool)]
+    found = _found_position().pending[-1]
+    assert isinstance(found, FoundSettlement) and found.prompt == "Found Settlement: which, where?"
+    reserve = _reserve_position().pending[-1]
+    assert isinstance(reserve, ReserveSlot) and reserve.at == Hex(2, 0)
+    assert reserve.prompt == f"Charter at {Hex(2, 0)}: reserve a facility slot for yourself for 3 rounds?"
+
+
+def test_the_secret_objectives_show_only_to_their_holder() -> None:
+    state = _secret_position()
+    q = state.pending[-1]
+    assert isinstance(q, DiscardSecret) and q.kind == "setup.secret" and q.prompt == "secret objectives: discard one"
+    names = D(state).secret_objectives
+    dealt = state.players[q.player].dealt
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
+        ("discard", k, f"discard {names[k].name}") for k in dealt]
+    own = GAME.view(state, q.player)
+    assert list(GAME.legal_actions(own)) == list(GAME.legal_actions(state))
+    other = GAME.view(state, (q.player + 1) % state.config.players)
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(other)] == [("discard", -1, "?")]
+    assert other.pending[-1] == q  # the question has no secret field: its handler masks the answers
+
+
+# -- module labor: Labor Demands ---------------------------------------------------------
+
+def _demand_position() -> SootState:
+    from tests.soot.test_labor import _check_position
+
+    from hexkit_soot.rules.labor import LABOR
+
+    state, _, _ = _check_position()
+    LABOR.after_actions(state)
+    return state
+
+
+def _old_demand(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    assert isinstance(q, LaborDemand)
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "labor.demand", "tag": "",
+                                   "data": [hex_code(q.at) * 8 + q.slot], "options": options}
+    return old
+
+
+def test_labor_demand_is_typed_answers_as_before_and_loads_from_before() -> None:
+    state = _demand_position()
+    q = state.pending[-1]
+    assert isinstance(q, LaborDemand) and q.kind == "labor.demand"
+    name = state.settlements[q.at].facilities[q.slot].name
+    code = hex_code(q.at) * 8 + q.slot
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
+        ("pay", code, f"pay 1¤ wages to the worker at the {name} at {q.at}"),
+        ("strike", code, f"let the worker at the {name} at {q.at} strike")]
+    assert q.prompt == f"Labor Demands: pay 1¤ to your worker at the {name} at {q.at}, or it strikes"
+    loaded = codec(GAME).state_from_dict(_old_demand(state))
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, Choose(code="pay", arg=code))
+    GAME.apply(state, Choose(code="pay", arg=code))
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_a_labor_demand_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _demand_position()
+    old = _old_demand(state)
+    old["state"]["pending"][-1]["data"] = [5]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "data: a 'labor.demand' question holds a hex code, not 0" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["slot"] = 5  # no facility in that slot
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.at"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- module shares: issuing certificates ----------------------------------------------------
+
+def _issue_position() -> SootState:
+    """P0 has laid its third rail segment in one line (Shares on): how many certificates?"""
+    from tests.soot.test_shares import A, B, C, E, build_rail, shared
+
+    state = shared()
+    give(state, 0, {"Iron Ore": 6, "Timber": 6})
+    for h in (A, B, C, E, Hex(5, 0)):
+        place(state, h)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Build Route"))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "rail"))
+    build_rail(state, CENTRAL_CITY, A)
+    build_rail(state, A, B)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Pass"))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Build Route"))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "rail"))
+    build_rail(state, B, C)
+    GAME.apply(state, Choose(code="done"))
+    return state
+
+
+def _old_issue(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    assert isinstance(q, IssueShares)
+    options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "shares.issue", "tag": "",
+                                   "data": [q.root_edge], "options": options}
+    return old
+
+
+def test_issue_shares_is_typed_answers_as_before_and_loads_from_before() -> None:
+    from hexkit_soot.rules.shares import line_edges, line_name
+
+    state = _issue_position()
+    q = state.pending[-1]
+    assert isinstance(q, IssueShares) and q.kind == "shares.issue" and q.most == 1
+    line = line_edges(state, 0, q.root_edge)
+    assert q.root_edge == min(line) and len(line) == 3
+    name = line_name(q.root_edge)
+    assert q.prompt == f"Shares: issue certificates in your line {name} (3 rail segments, up to 1 more)?"
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
+        ("qty", 1, f"issue 1 share certificate(s) in line {name}"), ("done", 0, "issue no certificate")]
+    loaded = codec(GAME).state_from_dict(_old_issue(state))
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, Choose(code="qty", arg=1))
+    GAME.apply(state, Choose(code="qty", arg=1))
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_issue_question_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _issue_position()
+    old = _old_issue(state)
+    old["state"]["pending"][-1]["options"] = [{"code": "done", "arg": 0}]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "options: a 'shares.issue' question offers at least one 'qty' answer" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["root_edge"] = 1
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.root_edge"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- Community Interaction ------------------------------------------------------------------
+
+def _interaction_position(ingredient: bool = False) -> SootState:
+    """P0's Explorer on a Tribal Capital, Community Interaction chosen (P0 holding a Specialty Material if asked)."""
+    from hexkit_soot.state import Community
+
+    state = start(("Merchant", "Rancher"))
+    place(state, Hex(1, 0))
+    state.communities[Hex(1, 0)] = Community(kind="Tribal Capital", favor=[2, 0])
+    state.bag["Tribal Capital"] -= 1  # the token on the map comes from the bag
+    state.players[0].explorers[0] = Hex(1, 0)
+    if ingredient:
+        give(state, 0, {"Specialty Material": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Community Interaction"))
+    return state
+
+
+def test_community_interaction_is_typed_answers_as_before_and_loads_from_before() -> None:
+    state = _interaction_position()
+    q = state.pending[-1]
+    assert isinstance(q, CommunityInteraction) and q.kind == "community.interact"
+    assert q.prompt == "Community Interaction: with whom, for what?"
+    at = Hex(1, 0)
+    legal = list(GAME.legal_actions(state))
+    assert [(a.code, a.arg, a.label) for a in legal] == [
+        ("interact", hex_code(at) * 2 + i, f"trade with the Tribal Capital at {at} for a {g}")
+        for i, g in enumerate(("Cultural Artifact", "Specialty Material"))]
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {"player": 0, "prompt": q.prompt, "kind": "community.interact", "tag": "", "data": [],
+                                   "options": [{"code": a.code, "arg": a.arg, "label": a.label} for a in legal]}
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, legal[1])
+    GAME.apply(state, legal[1])
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+    old["state"]["pending"][-1]["data"] = [3]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "data: a 'community.interact' question holds no data" in str(caught.value)
+
+
+def test_a_screened_askers_interaction_is_masked_in_another_seats_view() -> None:
+    state = _interaction_position(ingredient=True)
+    legal = list(GAME.legal_actions(state))
+    assert list(GAME.legal_actions(GAME.view(state, 0))) == legal
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(GAME.view(state, 1))] == [("interact", -1, "?")]
+    open_asker = _interaction_position()  # nothing behind the screen: nothing to hide
+    assert list(GAME.legal_actions(GAME.view(open_asker, 1))) == list(GAME.legal_actions(open_asker))
+
+
+# -- Offer Trade: the target -----------------------------------------------------------------
+
+def _offer_positions() -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], OfferTarget))
+
+
+def _old_offer(state: SootState) -> dict[str, Any]:
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    q = state.pending[-1]
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "trade.target", "tag": "",
+                                   "data": [], "options": [{"code": a.code, "arg": a.arg, "label": a.label}
+                                                           for a in GAME.legal_actions(state)]}
+    return old
+
+
+def test_offer_target_is_typed_answers_as_before_and_loads_from_before() -> None:
+    positions = _offer_positions()
+    assert len(positions) >= 10
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, OfferTarget) and q.kind == "trade.target" and q.prompt == "Offer: what, to whom?"
+        expected = []
+        for seat in range(state.config.players):
+            if seat in q.trade:
+                expected.append(("player", 2 * seat, f"offer P{seat} a trade"))
+            if seat in q.contract:
+                expected.append(("player", 2 * seat + 1, f"offer P{seat} a Binding Trade Contract"))
+        assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == expected
+        other = (q.player + 1) % state.config.players  # kept as asked: the same in another seat's view
+        assert list(GAME.legal_actions(GAME.view(state, other))) == list(GAME.legal_actions(state))
+    for state in map(GAME.clone, positions[:5]):
+        loaded = codec(GAME).state_from_dict(_old_offer(state))
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_offer_target_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _offer_positions()[0]
+    old = _old_offer(state)
+    old["state"]["pending"][-1]["options"] = [{"code": "give", "arg": 2}]
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "options: a 'trade.target' question's answers are 'player' choices" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["trade"] = [state.pending[-1].player]
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.trade.0"):
         codec(GAME).state_from_dict(saved)

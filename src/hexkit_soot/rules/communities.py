@@ -19,18 +19,20 @@ Source: rulebook, "Communities", "Favor and Exclusive Pacts"; Components,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, CommunityInteraction
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, change_prestige, gain_goods, good_value, pay_currency
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["interaction_cost", "add_favor", "pact_payout", "gain_ingredient", "screened_value", "INGREDIENTS"]
+__all__ = ["interaction_cost", "add_favor", "pact_payout", "gain_ingredient", "screened_value", "INGREDIENTS",
+           "InteractHandler"]
 
 INGREDIENTS = ("Cultural Artifact", "Specialty Material")
 """The two ingredient goods, kept behind each player's screen."""
@@ -127,20 +129,36 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
 @main_action("Community Interaction", lambda s, p: next(_interactions(s, p), None) is not None)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the community and the ingredient."""
-    ask(state, player, "community.interact", _options(state, player), "Community Interaction: with whom, for what?")
+    state.pending.append(CommunityInteraction(player=player, prompt="Community Interaction: with whom, for what?"))
 
 
-@handles("community.interact")
-def on_interact(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay, gain the ingredient, prestige and favor."""
-    player = step.player
-    at = code_hex(answer.arg // 2)
-    good = INGREDIENTS[answer.arg % 2]
-    pay_currency(state, player, interaction_cost(state, player), f"interaction at {at}")
-    gain_ingredient(state, player, good, "Community Interaction")
-    change_prestige(state, player, 1, "Community Interaction")
-    add_favor(state, player, at, 1)
-    _tally(state, "community_interactions", player)
+_HIDDEN_INTERACTION = (Choose(code="interact", arg=-1, label="?"),)
+"""The one answer another seat's view shows of a screened asker's question (as the masked step did)."""
+
+
+class InteractHandler(Handler[SootState, CommunityInteraction, Choose]):
+    """The :class:`~hexkit_soot.actions.CommunityInteraction` question: with whom, for what.
+
+    Source: rulebook, "Community Interaction".
+    """
+
+    def answers(self, state: SootState, question: CommunityInteraction) -> Sequence[Choose]:
+        """One answer per community and ingredient open to the asker (masked in another seat's view of a screened asker)."""
+        player = question.player
+        if state.viewer is not None and state.viewer != player and state.players[player].screened:
+            return _HIDDEN_INTERACTION
+        return tuple(_options(state, player))
+
+    def resolve(self, state: SootState, question: CommunityInteraction, answer: Choose) -> None:
+        """Pay, gain the ingredient, prestige and favor."""
+        player = question.player
+        at = code_hex(answer.arg // 2)
+        good = INGREDIENTS[answer.arg % 2]
+        pay_currency(state, player, interaction_cost(state, player), f"interaction at {at}")
+        gain_ingredient(state, player, good, "Community Interaction")
+        change_prestige(state, player, 1, "Community Interaction")
+        add_favor(state, player, at, 1)
+        _tally(state, "community_interactions", player)
 
 
 def pact_payout(state: SootState) -> None:

@@ -18,16 +18,20 @@ Source: rulebook, "Explore" and "The Map"; Components, "Water overlays".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import ChooseExplorer, Choose, ExploreSource, KeepTile, PlaceTile
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_goods, transfer_currency
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import Community, SootState
 
-__all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community"]
+__all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community",
+           "ExplorerHandler", "SourceHandler", "KeepHandler", "PlaceHandler"]
 
 
 def tile_info(state: SootState, tile: int) -> tuple[str, str, bool]:
@@ -75,18 +79,19 @@ def _available(state: SootState, player: PlayerId) -> bool:
     for h in state.players[player].explorers:
         for n in h.neighbors():
             if n not in tiles:  # an Explorer with an open edge (see _explorers), found without listing them
-                return bool(state.tile_stack) or _survey_options(state, player) != []
+                return bool(state.tile_stack) or _survey_slots(state, player) != []
     return False
 
 
-def _survey_options(state: SootState, player: PlayerId) -> list[Choose]:
-    out = []
+def _survey_slots(state: SootState, player: PlayerId) -> list[int]:
+    """The Surveyed Territory slots ``player`` may take: their own tiles, or another's if they can pay the fee."""
     fee = D(state).numbers.survey_fee
     cur = state.players[player].currency
-    for i, (tile, who) in enumerate(zip(state.survey, state.surveyors)):
-        if who == player or cur >= fee:
-            out.append(opt("survey", i, f"take surveyed {tile_label(state, tile)} (P{who})"))
-    return out
+    return [i for i, who in enumerate(state.surveyors) if who == player or cur >= fee]
+
+
+def _survey_option(state: SootState, i: int) -> Choose:
+    return opt("survey", i, f"take surveyed {tile_label(state, state.survey[i])} (P{state.surveyors[i]})")
 
 
 @main_action("Explore", _available)
@@ -94,69 +99,105 @@ def start(state: SootState, player: PlayerId) -> None:
     """Begin Explore: choose the Explorer if several can explore, then draw or take a survey."""
     explorers = _explorers(state, player)
     if len(explorers) > 1:
-        options = [opt("explorer", i, f"Explorer at {state.players[player].explorers[i]}") for i in explorers]
-        ask(state, player, "explore.explorer", options, "Explore: which Explorer?")
+        state.pending.append(ChooseExplorer(player=player, prompt="Explore: which Explorer?",
+                                            explorers=tuple(explorers)))
     else:
         _ask_source(state, player, explorers[0])
 
 
 def _ask_source(state: SootState, player: PlayerId, explorer: int) -> None:
-    options = []
-    if state.tile_stack:
-        options.append(opt("draw", 0, "draw tiles"))
-    options.extend(_survey_options(state, player))
-    ask(state, player, "explore.source", options, "Explore: draw or take a surveyed tile?", data=(explorer,))
-
-
-@handles("explore.explorer")
-def on_explorer(state: SootState, step: Step, answer: Choose) -> None:
-    """Remember the Explorer, ask for the source."""
-    _ask_source(state, step.player, answer.arg)
-
-
-@handles("explore.source")
-def on_source(state: SootState, step: Step, answer: Choose) -> None:
-    """Draw tiles, or take a surveyed tile."""
-    player = step.player
-    explorer = step.data[0]
-    if answer.code == "draw":
-        n = modify(state, player, Hook.EXPLORE_DRAW, _draw_count(state, player))
-        drawn = [state.tile_stack.pop() for _ in range(min(n, len(state.tile_stack)))]
-        state.drawn = drawn
-        state.note(player, f"drew {', '.join(tile_label(state, t) for t in drawn)}")
-        check_marker(state, player)
-        options = [opt("tile", i, f"keep {tile_label(state, t)}") for i, t in enumerate(drawn)]
-        ask(state, player, "explore.tile", options, "Explore: which tile to place?", data=(explorer,))
-    else:
-        i = answer.arg
-        tile, who = state.survey.pop(i), state.surveyors.pop(i)
-        if who != player:
-            transfer_currency(state, player, who, D(state).numbers.survey_fee, "surveyed tile")
-        state.drawn = [tile]
-        _ask_hex(state, player, explorer, 0)
+    state.pending.append(ExploreSource(player=player, prompt="Explore: draw or take a surveyed tile?",
+                                       explorer=explorer, draw=bool(state.tile_stack),
+                                       surveys=tuple(_survey_slots(state, player))))
 
 
 def _draw_count(state: SootState, player: PlayerId) -> int:
     return D(state).numbers.explore_draw
 
 
-def _ask_hex(state: SootState, player: PlayerId, explorer: int, tile_index: int) -> None:
-    at = state.players[player].explorers[explorer]
-    options = [opt("hex", hex_code(h), f"place at {h}") for h in open_edges(state, at)]
-    ask(state, player, "explore.hex", options, "Explore: where to place it?", data=(explorer, tile_index))
+def _ask_hex(state: SootState, player: PlayerId, explorer: int, tile: int) -> None:
+    state.pending.append(PlaceTile(player=player, prompt="Explore: where to place it?", explorer=explorer, tile=tile))
 
 
-@handles("explore.tile")
-def on_tile(state: SootState, step: Step, answer: Choose) -> None:
-    """Keep one drawn tile; survey the rest."""
-    _ask_hex(state, step.player, step.data[0], answer.arg)
+class ExplorerHandler(Handler[SootState, ChooseExplorer, Choose]):
+    """The :class:`~hexkit_soot.actions.ChooseExplorer` question: which Explorer explores.
+
+    Source: rulebook, "Explore".
+    """
+
+    def answers(self, state: SootState, question: ChooseExplorer) -> Sequence[Choose]:
+        """``Choose("explorer", i)`` for each Explorer of the question, labelled with its hex."""
+        at = state.players[question.player].explorers
+        return tuple(opt("explorer", i, f"Explorer at {at[i]}") for i in question.explorers)
+
+    def resolve(self, state: SootState, question: ChooseExplorer, answer: Choose) -> None:
+        """Remember the Explorer, ask for the source."""
+        _ask_source(state, question.player, answer.arg)
 
 
-@handles("explore.hex")
-def on_hex(state: SootState, step: Step, answer: Choose) -> None:
-    """Place the tile, move the Explorer, draw a community token, collect."""
-    player = step.player
-    explorer, tile_index = step.data
+class SourceHandler(Handler[SootState, ExploreSource, Choose]):
+    """The :class:`~hexkit_soot.actions.ExploreSource` question: draw tiles, or take a surveyed one.
+
+    Source: rulebook, "Explore" steps 1-2; the surveyor's fee.
+    """
+
+    def answers(self, state: SootState, question: ExploreSource) -> Sequence[Choose]:
+        """``Choose("draw", 0)`` if the stack holds tiles, then ``Choose("survey", i)`` per takeable slot."""
+        out = [opt("draw", 0, "draw tiles")] if question.draw else []
+        out.extend(_survey_option(state, i) for i in question.surveys)
+        return tuple(out)
+
+    def resolve(self, state: SootState, question: ExploreSource, answer: Choose) -> None:
+        """Draw tiles (then ask which to keep), or take a surveyed tile, paying its surveyor (then ask where)."""
+        player, explorer = question.player, question.explorer
+        if answer.code == "draw":
+            n = modify(state, player, Hook.EXPLORE_DRAW, _draw_count(state, player))
+            drawn = [state.tile_stack.pop() for _ in range(min(n, len(state.tile_stack)))]
+            state.drawn = drawn
+            state.note(player, f"drew {', '.join(tile_label(state, t) for t in drawn)}")
+            check_marker(state, player)
+            state.pending.append(KeepTile(player=player, prompt="Explore: which tile to place?", explorer=explorer))
+        else:
+            i = answer.arg
+            tile, who = state.survey.pop(i), state.surveyors.pop(i)
+            if who != player:
+                transfer_currency(state, player, who, D(state).numbers.survey_fee, "surveyed tile")
+            state.drawn = [tile]
+            _ask_hex(state, player, explorer, 0)
+
+
+class KeepHandler(Handler[SootState, KeepTile, Choose]):
+    """The :class:`~hexkit_soot.actions.KeepTile` question: which drawn tile to place.
+
+    Source: rulebook, "Explore" steps 2-3.
+    """
+
+    def answers(self, state: SootState, question: KeepTile) -> Sequence[Choose]:
+        """``Choose("tile", i)`` for each drawn tile."""
+        return tuple(opt("tile", i, f"keep {tile_label(state, t)}") for i, t in enumerate(state.drawn))
+
+    def resolve(self, state: SootState, question: KeepTile, answer: Choose) -> None:
+        """Keep that tile (the others are surveyed once it is placed); ask where."""
+        _ask_hex(state, question.player, question.explorer, answer.arg)
+
+
+class PlaceHandler(Handler[SootState, PlaceTile, Choose]):
+    """The :class:`~hexkit_soot.actions.PlaceTile` question: where the kept tile goes.
+
+    Source: rulebook, "Explore" steps 3-5.
+    """
+
+    def answers(self, state: SootState, question: PlaceTile) -> Sequence[Choose]:
+        """``Choose("hex", hex_code(h))`` for each unexplored neighbour ``h`` of the Explorer."""
+        at = state.players[question.player].explorers[question.explorer]
+        return tuple(opt("hex", hex_code(h), f"place at {h}") for h in open_edges(state, at))
+
+    def resolve(self, state: SootState, question: PlaceTile, answer: Choose) -> None:
+        """Place the tile, survey the others, move the Explorer, draw a community token, collect."""
+        _place(state, question.player, question.explorer, question.tile, code_hex(answer.arg))
+
+
+def _place(state: SootState, player: PlayerId, explorer: int, tile_index: int, at: Hex) -> None:
     nums = D(state).numbers
     drawn = state.drawn
     tile = drawn.pop(tile_index)
@@ -168,7 +209,6 @@ def on_hex(state: SootState, step: Step, answer: Choose) -> None:
         state.surveyors.pop(0)
         state.below_marker += 1
     state.drawn = []
-    at = code_hex(answer.arg)
     state.tiles[at] = tile
     terrain, site, river = tile_info(state, tile)
     if river:

@@ -16,20 +16,23 @@ Source: rulebook, "Extract", "Scarcity Cascade", Seasons (Decline).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, ExtractCamp, ExtractMode
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import D, change_prestige, from_supply, place_goods
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["extractable", "extract_at", "scarcity_cascade"]
+__all__ = ["extractable", "extract_at", "scarcity_cascade", "CampHandler", "ModeHandler"]
 
 
 def extractable(state: SootState, player: PlayerId) -> list[Hex]:
@@ -60,21 +63,40 @@ def _available(state: SootState, player: PlayerId) -> bool:
 @main_action("Extract", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Extract: choose the camp."""
-    options = [opt("hex", hex_code(h), f"extract at {h}") for h in extractable(state, player)]
-    ask(state, player, "extract.camp", options, "Extract: which camp?")
+    state.pending.append(ExtractCamp(player=player, prompt="Extract: which camp?"))
 
 
-@handles("extract.camp")
-def on_camp(state: SootState, step: Step, answer: Choose) -> None:
-    """Choose normal extraction or Ruthless Exploitation."""
-    options = [opt("normal", 0, "extract"), opt("ruthless", 1, "Ruthless Exploitation (+2, -1 Prestige)")]
-    ask(state, step.player, "extract.mode", options, "Extract: how hard?", data=(answer.arg,))
+class CampHandler(Handler[SootState, ExtractCamp, Choose]):
+    """The :class:`~hexkit_soot.actions.ExtractCamp` question: at which camp.
+
+    Source: rulebook, "Extract".
+    """
+
+    def answers(self, state: SootState, question: ExtractCamp) -> Sequence[Choose]:
+        """``Choose("hex", hex_code(h))`` for each camp with goods to extract."""
+        return tuple(opt("hex", hex_code(h), f"extract at {h}") for h in extractable(state, question.player))
+
+    def resolve(self, state: SootState, question: ExtractCamp, answer: Choose) -> None:
+        """Ask how hard."""
+        state.pending.append(ExtractMode(player=question.player, prompt="Extract: how hard?", at=code_hex(answer.arg)))
 
 
-@handles("extract.mode")
-def on_mode(state: SootState, step: Step, answer: Choose) -> None:
-    """Extract."""
-    extract_at(state, step.player, code_hex(step.data[0]), ruthless=answer.code == "ruthless")
+_MODES = (opt("normal", 0, "extract"), opt("ruthless", 1, "Ruthless Exploitation (+2, -1 Prestige)"))
+
+
+class ModeHandler(Handler[SootState, ExtractMode, Choose]):
+    """The :class:`~hexkit_soot.actions.ExtractMode` question: normal or ruthless.
+
+    Source: rulebook, "Extract" (Ruthless Exploitation).
+    """
+
+    def answers(self, state: SootState, question: ExtractMode) -> Sequence[Choose]:
+        """``normal`` and ``ruthless``."""
+        return _MODES
+
+    def resolve(self, state: SootState, question: ExtractMode, answer: Choose) -> None:
+        """Extract."""
+        extract_at(state, question.player, question.at, ruthless=answer.code == "ruthless")
 
 
 def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = False) -> int:

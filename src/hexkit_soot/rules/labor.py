@@ -47,26 +47,28 @@ Source: rulebook, "Optional Modules" (Labor).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit.validation import Problems
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, LaborDemand, Step
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.data import load_data
 from hexkit_soot.ledger import D, spend_currency
 from hexkit_soot.module_data import LaborData, module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
 from hexkit_soot.rules.modules import register_module
-from hexkit_soot.rules.steps import ask, free_action, handles, opt, optf
+from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import Facility, SootState
 
 __all__ = [
     "NAME", "RULES_VERSION", "NONE", "WORKING", "STRIKING", "WORKERS", "STRIKES", "LaborData", "labor_data",
     "labor_on", "needs_worker", "worker_at", "set_worker", "is_idle", "idle_codes", "workers_of", "worker_food",
     "forget", "labor_value", "labor_lines", "worker_text", "why_idle", "refine_note", "check_workers", "Labor",
+    "DemandHandler",
     "LABOR", "register",
 ]
 
@@ -318,10 +320,9 @@ def _go_on(state: SootState, after: int) -> None:
         if state.players[player].currency < wage:
             _strike(state, player, at, slot, f"no {wage}¤ for wages")
             continue
-        ask(state, player, "labor.demand",
-            [optf("pay", code, "pay {}¤ wages to the worker at the {} at {}", wage, fac.name, at),
-             optf("strike", code, "let the worker at the {} at {} strike", fac.name, at)],
-            f"Labor Demands: pay {wage}¤ to your worker at the {fac.name} at {at}, or it strikes", data=(code,))
+        state.pending.append(LaborDemand(
+            player=player, at=at, slot=slot,
+            prompt=f"Labor Demands: pay {wage}¤ to your worker at the {fac.name} at {at}, or it strikes"))
         return
 
 
@@ -342,24 +343,36 @@ def start_demands(state: SootState) -> None:
     _go_on(state, 0)
 
 
-@handles("labor.demand")
-def on_demand(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay the worker's wage or let it strike, then ask the next worker."""
-    player = step.player
-    code = step.data[0] if step.data else -1
-    demands = _demands(state)
-    here = _own(state, player, code)
-    if here is None or (player, code) not in demands:
-        return  # a question naming no worker of the player (a tampered save): the check ends
-    at, slot, fac = here
-    if worker_at(state, at, slot) == WORKING:
-        if answer.code == "pay" and state.players[player].currency >= labor_data(state).wage:
-            wage = labor_data(state).wage
-            spend_currency(state, player, wage)
-            state.note(player, f"paid {wage}¤ wages to the worker at the {fac.name} at {at} (Labor Demands)")
-        else:
-            _strike(state, player, at, slot, "wages refused")
-    _go_on(state, demands.index((player, code)) + 1)
+class DemandHandler(Handler[SootState, LaborDemand, Choose]):
+    """The :class:`~hexkit_soot.actions.LaborDemand` question: pay the worker's wage, or let it strike.
+
+    Source: module labor, "Labor Demands".
+    """
+
+    def answers(self, state: SootState, question: LaborDemand) -> Sequence[Choose]:
+        """``Choose("pay", code)`` and ``Choose("strike", code)`` for the facility's ``code``."""
+        at, code = question.at, _code(question.at, question.slot)
+        name = state.settlements[at].facilities[question.slot].name
+        wage = labor_data(state).wage
+        return (optf("pay", code, "pay {}¤ wages to the worker at the {} at {}", wage, name, at),
+                optf("strike", code, "let the worker at the {} at {} strike", name, at))
+
+    def resolve(self, state: SootState, question: LaborDemand, answer: Choose) -> None:
+        """Pay the worker's wage or let it strike, then ask the next worker."""
+        player, code = question.player, _code(question.at, question.slot)
+        demands = _demands(state)
+        here = _own(state, player, code)
+        if here is None or (player, code) not in demands:
+            return  # a question naming no worker of the player (a tampered save): the check ends
+        at, slot, fac = here
+        if worker_at(state, at, slot) == WORKING:
+            if answer.code == "pay" and state.players[player].currency >= labor_data(state).wage:
+                wage = labor_data(state).wage
+                spend_currency(state, player, wage)
+                state.note(player, f"paid {wage}¤ wages to the worker at the {fac.name} at {at} (Labor Demands)")
+            else:
+                _strike(state, player, at, slot, "wages refused")
+        _go_on(state, demands.index((player, code)) + 1)
 
 
 # -- agents, pictures, refusals, checks ---------------------------------------------
@@ -494,14 +507,12 @@ def check_workers(state: SootState, problems: Problems) -> None:
                 problems.add(f"{field}.{i}", f"the {s.facilities[slot].name} at {at} is both at work and on strike")
             seen.add(code)
     for j, step in enumerate(state.pending):
-        if isinstance(step, Step) and step.kind == "labor.demand":
-            code = step.data[0] if len(step.data) == 1 else -1
-            if code == -1 and state.viewer is not None:
-                continue  # masked in a view (another seat's private question)
+        if isinstance(step, LaborDemand):
+            code = _code(step.at, step.slot) if step.slot in range(8) else -1
             here = _own(state, step.player, code) if 0 <= step.player < len(state.players) else None
             if not on or here is None or worker_at(state, here[0], here[1]) != WORKING:
-                problems.add(f"state.pending.{j}.data", "a Labor Demands question must name a worker at work "
-                                                        "of the player asked")
+                problems.add(f"state.pending.{j}.at", "a Labor Demands question must name a worker at work "
+                                                      "of the player asked (its at and slot)")
 
 
 class Labor:

@@ -64,13 +64,14 @@ load during any Move), reference card "MOVE".
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, MoveAgent, MoveWalk, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import D, move_goods, return_goods, transfer_currency
@@ -83,7 +84,7 @@ from hexkit_soot.rules.shares import on_toll
 from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
-__all__ = ["Leg", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
+__all__ = ["Leg", "AgentHandler", "WalkHandler", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
 
 BUDGET = 12
@@ -547,61 +548,90 @@ def _available(state: SootState, player: PlayerId) -> bool:
     return any(n in tiles for h in (*p.explorers, *p.builders) for n in h.neighbors())
 
 
+def _packed(agents: Iterable[int], tolls_paid: Iterable[int]) -> int:
+    """The Move's progress as the caravan questions' ``data[0]`` still packs it: agent bits, toll bits from bit 32."""
+    moved = 0
+    for agent in agents:
+        moved |= 1 << agent
+    for owner in tolls_paid:
+        moved |= 1 << (_PAID_BIT + owner)
+    return moved
+
+
+def _unpacked(moved: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(agents moved, owners paid)`` of a packed ``moved``, each sorted."""
+    return tuple(a for a in range(_PAID_BIT) if moved >> a & 1), tuple(sorted(_paid(moved)))
+
+
 @main_action("Move", _available, restricted_ok=True)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin a Move: choose the first agent."""
-    ask(state, player, "move.agent", _agents(state, player, 0), "Move: which agent?", data=(0,))
+    state.pending.append(MoveAgent(player=player, prompt="Move: which agent?", moved=(), tolls_paid=()))
 
 
 def _next_agent(state: SootState, player: PlayerId, moved: int) -> None:
-    options = _agents(state, player, moved)
-    if options:
-        ask(state, player, "move.agent", [*options, opt("done", 0, "end the Move")],
-            "Move: another agent?", data=(moved,))
+    if _agents(state, player, moved):
+        agents, tolls = _unpacked(moved)
+        state.pending.append(MoveAgent(player=player, prompt="Move: another agent?", moved=agents, tolls_paid=tolls))
 
 
-@handles("move.agent")
-def on_agent(state: SootState, step: Step, answer: Choose) -> None:
-    """Start moving the chosen agent."""
-    if answer.code == "done":
-        return
-    player = step.player
-    moved = step.data[0] | (1 << answer.arg)
-    agent = answer.arg
-    p = state.players[player]
-    if agent < 16:
-        is_builder = agent >= 8
-        idx = agent - 8 if is_builder else agent
-        h = p.builders[idx] if is_builder else p.explorers[idx]
-        best, _ = _walker_tree(state, player, h, "Builder" if is_builder else "Explorer")
-        options = [optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h]  # explore_reach's keys
-        ask(state, player, "move.walk", options, "Move: where to?", data=(moved, agent))
-    else:
-        _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
+def _walker(state: SootState, q: MoveWalk) -> Hex:
+    """Where the walker of ``q`` stands."""
+    p = state.players[q.player]
+    return (p.builders if q.agent == "Builder" else p.explorers)[q.index]
 
 
-@handles("move.walk")
-def on_walk(state: SootState, step: Step, answer: Choose) -> None:
-    """Move an Explorer or Builder and lay trails."""
-    player = step.player
-    moved, agent = step.data
-    p = state.players[player]
-    is_builder = agent >= 8
-    idx = agent - 8 if is_builder else agent
-    start_hex = p.builders[idx] if is_builder else p.explorers[idx]
-    target = code_hex(answer.arg)
-    best, prev = _walker_tree(state, player, start_hex, "Builder" if is_builder else "Explorer")
-    if target == start_hex or target not in best:  # not one of explore_reach's hexes
-        raise KeyError(target)
-    path = _paths(state, player, start_hex, best, prev, only=target)[target]
-    laid = lay_trails(state, path)
-    if is_builder:
-        p.builders[idx] = target
-    else:
-        p.explorers[idx] = target
-    name = "Builder" if is_builder else "Explorer"
-    state.note(player, f"{name} moved {start_hex} -> {target}" + (f", blazed {laid} trail" if laid else ""))
-    _next_agent(state, player, moved)
+class AgentHandler(Handler[SootState, MoveAgent, Choose]):
+    """The :class:`~hexkit_soot.actions.MoveAgent` question: which agent moves next.
+
+    Source: rulebook, "Agents & Movement".
+    """
+
+    def answers(self, state: SootState, question: MoveAgent) -> Sequence[Choose]:
+        """The agents not moved yet that can move, then ``done`` once one has moved."""
+        options = _agents(state, question.player, _packed(question.moved, question.tolls_paid))
+        return (*options, opt("done", 0, "end the Move")) if question.moved else tuple(options)
+
+    def resolve(self, state: SootState, question: MoveAgent, answer: Choose) -> None:
+        """Start moving the chosen agent: ask where a walker goes, or what a caravan does at its first stop."""
+        if answer.code == "done":
+            return
+        agent, player = answer.arg, question.player
+        moved = _packed(question.moved, question.tolls_paid) | 1 << agent
+        if agent < 16:
+            agents, tolls = _unpacked(moved)
+            state.pending.append(MoveWalk(player=player, prompt="Move: where to?",
+                                          agent="Builder" if agent >= 8 else "Explorer", index=agent % 8,
+                                          moved=agents, tolls_paid=tolls))
+        else:
+            _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
+
+
+class WalkHandler(Handler[SootState, MoveWalk, Choose]):
+    """The :class:`~hexkit_soot.actions.MoveWalk` question: where an Explorer or Builder walks.
+
+    Source: rulebook, "Agents & Movement" (walkers blaze trails).
+    """
+
+    def answers(self, state: SootState, question: MoveWalk) -> Sequence[Choose]:
+        """``Choose("hex", hex_code(t))`` for each hex in the walker's reach but its own, in hex order."""
+        h = _walker(state, question)
+        best, _ = _walker_tree(state, question.player, h, question.agent)
+        return tuple(optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h)  # explore_reach's keys
+
+    def resolve(self, state: SootState, question: MoveWalk, answer: Choose) -> None:
+        """Move the walker and lay trails; then ask for the next agent."""
+        player, p = question.player, state.players[question.player]
+        start_hex = _walker(state, question)
+        target = code_hex(answer.arg)
+        best, prev = _walker_tree(state, player, start_hex, question.agent)
+        if target == start_hex or target not in best:  # not one of explore_reach's hexes
+            raise KeyError(target)
+        path = _paths(state, player, start_hex, best, prev, only=target)[target]
+        laid = lay_trails(state, path)
+        (p.builders if question.agent == "Builder" else p.explorers)[question.index] = target
+        state.note(player, f"{question.agent} moved {start_hex} -> {target}" + (f", blazed {laid} trail" if laid else ""))
+        _next_agent(state, player, _packed(question.moved, question.tolls_paid))
 
 
 # -- caravans: stops and legs ----------------------------------------------

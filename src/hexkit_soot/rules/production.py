@@ -23,18 +23,20 @@ Empire).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.flow import Handler
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, RanchOutput
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import D, gain_goods
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.communities import pact_payout
 from hexkit_soot.rules.explore import tile_info
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.steps import opt
 from hexkit_soot.state import Camp, SootState
 
-__all__ = ["run_production", "produce_camp", "SEMI_ROUNDS", "LIVESTOCK_EMPIRE"]
+__all__ = ["run_production", "produce_camp", "SEMI_ROUNDS", "LIVESTOCK_EMPIRE", "RanchHandler"]
 
 SEMI_ROUNDS = (3, 6, 9, 12)
 LIVESTOCK_EMPIRE = "Livestock Empire"
@@ -89,9 +91,8 @@ def run_production(state: SootState) -> bool:
     while state.cursor < len(camps):
         at, camp = camps[state.cursor]
         if _asks_leather(state, at, camp):
-            options = [opt("ranch", 0, "Livestock"), opt("ranch", 1, "1 Leather")]
-            ask(state, camp.owner, "production.ranch", options,
-                f"Livestock Empire: Ranch at {at} makes Livestock or 1 Leather?", data=(hex_code(at),))
+            state.pending.append(RanchOutput(player=camp.owner, at=at,
+                                             prompt=f"Livestock Empire: Ranch at {at} makes Livestock or 1 Leather?"))
             return False
         produce_camp(state, at, camp)
         state.cursor += 1
@@ -106,9 +107,21 @@ def run_production(state: SootState) -> bool:
     return True
 
 
-@handles("production.ranch")
-def on_ranch(state: SootState, step: Step, answer: Choose) -> None:
-    """Produce the asked Ranch's Livestock or 1 Leather, then go on with the next camp."""
-    at = code_hex(step.data[0])
-    produce_camp(state, at, state.camps[at], leather=answer.arg == 1)
-    state.cursor += 1
+_OUTPUTS = (opt("ranch", 0, "Livestock"), opt("ranch", 1, "1 Leather"))
+
+
+class RanchHandler(Handler[SootState, RanchOutput, Choose]):
+    """The :class:`~hexkit_soot.actions.RanchOutput` question: Livestock or 1 Leather.
+
+    Source: upgrade tile "Livestock Empire".
+    """
+
+    def answers(self, state: SootState, question: RanchOutput) -> Sequence[Choose]:
+        """``Choose("ranch", 0)`` (Livestock) and ``Choose("ranch", 1)`` (1 Leather)."""
+        return _OUTPUTS
+
+    def resolve(self, state: SootState, question: RanchOutput, answer: Choose) -> None:
+        """Produce the asked Ranch's Livestock or 1 Leather, then go on with the next camp."""
+        at = question.at
+        produce_camp(state, at, state.camps[at], leather=answer.arg == 1)
+        state.cursor += 1

@@ -20,12 +20,13 @@ Source: rulebook, "Routes"; reference card "BUILD COSTS".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from hexkit.errors import InvalidRecordError
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, RouteKind, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_edge, edge_code
@@ -38,7 +39,8 @@ from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST"]
+__all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST",
+           "KindHandler"]
 
 ROAD_COST = {"Timber": 1, "Stone": 1}
 """Resources per 2 road segments (rulebook reference card)."""
@@ -280,7 +282,7 @@ def _kind_options(state: SootState, player: PlayerId) -> list[Choose]:
 @main_action("Build Route", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Build Route: choose road, rail or upgrade."""
-    ask(state, player, "route.kind", _kind_options(state, player), "Build Route: road, rail or upgrade?")
+    state.pending.append(RouteKind(player=player, prompt="Build Route: road, rail or upgrade?"))
 
 
 def _edge_options(state: SootState, player: PlayerId, code: str) -> list[Choose]:
@@ -289,12 +291,21 @@ def _edge_options(state: SootState, player: PlayerId, code: str) -> list[Choose]
     return [optf("edge", edge_code(h, d), "{} {}-{}", code, h, h.neighbors()[d]) for h, d in edges]
 
 
-@handles("route.kind")
-def on_kind(state: SootState, step: Step, answer: Choose) -> None:
-    """Ask for the first segment."""
-    code = answer.code
-    ask(state, step.player, "route.edge", _edge_options(state, step.player, code),
-        f"Build Route: where ({code})?", data=(0,), tag=code)
+class KindHandler(Handler[SootState, RouteKind, Choose]):
+    """The :class:`~hexkit_soot.actions.RouteKind` question: road, rail or upgrade.
+
+    Source: rulebook, "Build Route".
+    """
+
+    def answers(self, state: SootState, question: RouteKind) -> Sequence[Choose]:
+        """The kinds the player can pay the first segment of and has an edge for."""
+        return tuple(_kind_options(state, question.player))
+
+    def resolve(self, state: SootState, question: RouteKind, answer: Choose) -> None:
+        """Ask for the first segment."""
+        code = answer.code
+        ask(state, question.player, "route.edge", _edge_options(state, question.player, code),
+            f"Build Route: where ({code})?", data=(0,), tag=code)
 
 
 @handles("route.edge")

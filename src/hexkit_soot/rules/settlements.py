@@ -21,11 +21,12 @@ Source: rulebook, "Settlements", "Upgrade Settlement", "Soot" (growth limit).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, FoundSettlement, ReserveSlot, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
 from hexkit_soot.ledger import D, gain_currency, gain_points
@@ -40,7 +41,8 @@ from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["settlement_types_at", "founding_points", "slots_of", "charter", "is_market", "river_adjacent"]
+__all__ = ["settlement_types_at", "founding_points", "slots_of", "charter", "is_market", "river_adjacent",
+           "FoundHandler", "ReserveHandler"]
 
 TIER_NAMES = {1: "Settlement", 2: "Town", 3: "City"}
 
@@ -201,16 +203,26 @@ def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
 @main_action("Found Settlement", lambda s, p: next(_foundings(s, p), None) is not None)
 def start_found(state: SootState, player: PlayerId) -> None:
     """Begin Found Settlement: choose hex and type."""
-    ask(state, player, "settlement.found", _found_options(state, player), "Found Settlement: which, where?")
+    state.pending.append(FoundSettlement(player=player, prompt="Found Settlement: which, where?"))
 
 
-@handles("settlement.found")
-def on_found(state: SootState, step: Step, answer: Choose) -> None:
-    """Ask for the specialisation."""
-    kind = list(D(state).settlements)[answer.arg % 8]
-    specs = D(state).settlements[kind].specialisations
-    options = [opt("spec", i, f"specialise as {name}") for i, name in enumerate(specs)]
-    ask(state, step.player, "settlement.spec", options, "Found Settlement: specialisation?", data=(answer.arg,))
+class FoundHandler(Handler[SootState, FoundSettlement, Choose]):
+    """The :class:`~hexkit_soot.actions.FoundSettlement` question: which type, where.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    def answers(self, state: SootState, question: FoundSettlement) -> Sequence[Choose]:
+        """``Choose("settle", hex_code(h) * 8 + type)`` for each site and type the player may found."""
+        return tuple(_found_options(state, question.player))
+
+    def resolve(self, state: SootState, question: FoundSettlement, answer: Choose) -> None:
+        """Ask for the specialisation (a ``"settlement.spec"`` step, which pays)."""
+        kind = list(D(state).settlements)[answer.arg % 8]
+        specs = D(state).settlements[kind].specialisations
+        options = [opt("spec", i, f"specialise as {name}") for i, name in enumerate(specs)]
+        ask(state, question.player, "settlement.spec", options, "Found Settlement: specialisation?",
+            data=(answer.arg,))
 
 
 @handles("settlement.spec")
@@ -236,21 +248,29 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     settlement_founded(state, player, at)  # modules' founding hooks (The River Delta: River Ports +2)
     check_rail_link(state, player)  # someone's rail may already end here
     rounds = nums.reserve_rounds
-    ask(state, player, "settlement.reserve",
-        [opt("reserve", 1, f"reserve a facility slot for {rounds} rounds"), opt("reserve", 0, "reserve no slot")],
-        f"Charter at {at}: reserve a facility slot for yourself for {rounds} rounds?", data=(hex_code(at),))
+    state.pending.append(ReserveSlot(player=player, at=at,
+                                     prompt=f"Charter at {at}: reserve a facility slot for yourself for {rounds} rounds?"))
 
 
-@handles("settlement.reserve")
-def on_reserve(state: SootState, step: Step, answer: Choose) -> None:
-    """Place the reserve marker (or not): for 3 rounds only the founder may build in that slot."""
-    if not answer.arg:
-        return
-    at = code_hex(step.data[0])
-    s = state.settlements[at]
-    s.reserve_owner = step.player
-    s.reserve_until = state.round + D(state).numbers.reserve_rounds
-    state.note(step.player, f"reserved a facility slot at {at} until the end of round {s.reserve_until}")
+class ReserveHandler(Handler[SootState, ReserveSlot, Choose]):
+    """The :class:`~hexkit_soot.actions.ReserveSlot` question: the Charter's reserve marker, or none.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    def answers(self, state: SootState, question: ReserveSlot) -> Sequence[Choose]:
+        """``Choose("reserve", 1)`` and ``Choose("reserve", 0)``."""
+        rounds = D(state).numbers.reserve_rounds
+        return (opt("reserve", 1, f"reserve a facility slot for {rounds} rounds"), opt("reserve", 0, "reserve no slot"))
+
+    def resolve(self, state: SootState, question: ReserveSlot, answer: Choose) -> None:
+        """Place the reserve marker (or not): for 3 rounds only the founder may build in that slot."""
+        if not answer.arg:
+            return
+        s = state.settlements[question.at]
+        s.reserve_owner = question.player
+        s.reserve_until = state.round + D(state).numbers.reserve_rounds
+        state.note(question.player, f"reserved a facility slot at {question.at} until the end of round {s.reserve_until}")
 
 
 def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:

@@ -21,13 +21,16 @@ Source: rulebook, "Set-up" (map, market, cards, archetypes, players), §23.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.flow import Handler
 from hexkit.rng import Rng
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, DiscardSecret, DraftArchetype
 from hexkit_soot.config import SootConfig, data_of
 from hexkit_soot.ledger import D, gain_goods, start_package
 from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.steps import opt
 from hexkit_soot.state import (
     CENTRAL_CITY,
     CENTRAL_TILE,
@@ -42,7 +45,7 @@ from hexkit_soot.state import (
     add_goods,
 )
 
-__all__ = ["new_state", "contract_copies", "give_package"]
+__all__ = ["new_state", "contract_copies", "give_package", "DraftHandler", "SecretHandler"]
 
 
 def new_state(config: SootConfig, rng: Rng) -> SootState:
@@ -118,17 +121,24 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
 def ask_draft(state: SootState) -> None:
     """Ask the next drafter (reverse seating order: the last seat first)."""
     n = state.config.players
-    player = n - 1 - state.cursor
-    options = [opt("archetype", i, f"draft {name}") for i, name in enumerate(state.draft_pool)]
-    ask(state, player, "setup.draft", options, "choose your archetype")
+    state.pending.append(DraftArchetype(player=n - 1 - state.cursor, prompt="choose your archetype"))
 
 
-@handles("setup.draft")
-def on_draft(state: SootState, step: Step, answer: Choose) -> None:
-    """Take the archetype and its package."""
-    name = state.draft_pool.pop(answer.arg)
-    give_package(state, step.player, name)
-    state.cursor += 1
+class DraftHandler(Handler[SootState, DraftArchetype, Choose]):
+    """The :class:`~hexkit_soot.actions.DraftArchetype` question: which archetype.
+
+    Source: rulebook, "Set-up".
+    """
+
+    def answers(self, state: SootState, question: DraftArchetype) -> Sequence[Choose]:
+        """``Choose("archetype", i)`` for each archetype left in the pool."""
+        return tuple(opt("archetype", i, f"draft {name}") for i, name in enumerate(state.draft_pool))
+
+    def resolve(self, state: SootState, question: DraftArchetype, answer: Choose) -> None:
+        """Take the archetype and its package."""
+        name = state.draft_pool.pop(answer.arg)
+        give_package(state, question.player, name)
+        state.cursor += 1
 
 
 def give_package(state: SootState, player: int, name: str) -> None:
@@ -160,22 +170,36 @@ def ask_secret(state: SootState, player: int) -> None:
 
 
 def _ask_discard(state: SootState, player: int) -> None:
-    p = state.players[player]
-    names = D(state).secret_objectives
-    options = [opt("discard", s, f"discard {names[s].name}") for s in p.dealt]
-    ask(state, player, "setup.secret", options, "secret objectives: discard one")
+    state.pending.append(DiscardSecret(player=player, prompt="secret objectives: discard one"))
 
 
-@handles("setup.secret")
-def on_secret(state: SootState, step: Step, answer: Choose) -> None:
-    """Discard one; once only the number to keep is left, keep them."""
-    p = state.players[step.player]
-    p.dealt.remove(answer.arg)
-    state.secret_deck.insert(0, answer.arg)
-    if len(p.dealt) > D(state).numbers.secret_kept:
-        _ask_discard(state, step.player)
-        return
-    p.secrets = sorted(p.dealt)
-    p.dealt = []
-    state.note(step.player, f"kept {len(p.secrets)} secret objectives")
-    state.cursor += 1
+_HIDDEN_DISCARD = (Choose(code="discard", arg=-1, label="?"),)
+"""The one answer another seat's view shows (the objectives dealt are secret)."""
+
+
+class SecretHandler(Handler[SootState, DiscardSecret, Choose]):
+    """The :class:`~hexkit_soot.actions.DiscardSecret` question: which dealt objective to discard.
+
+    Source: rulebook, "Set-up" (secret objectives).
+    """
+
+    def answers(self, state: SootState, question: DiscardSecret) -> Sequence[Choose]:
+        """``Choose("discard", k)`` per dealt objective; one masked answer in another seat's view."""
+        if state.viewer is not None and state.viewer != question.player:
+            return _HIDDEN_DISCARD
+        names = D(state).secret_objectives
+        return tuple(opt("discard", k, f"discard {names[k].name}") for k in state.players[question.player].dealt)
+
+    def resolve(self, state: SootState, question: DiscardSecret, answer: Choose) -> None:
+        """Discard one; once only the number to keep is left, keep them."""
+        player = question.player
+        p = state.players[player]
+        p.dealt.remove(answer.arg)
+        state.secret_deck.insert(0, answer.arg)
+        if len(p.dealt) > D(state).numbers.secret_kept:
+            _ask_discard(state, player)
+            return
+        p.secrets = sorted(p.dealt)
+        p.dealt = []
+        state.note(player, f"kept {len(p.secrets)} secret objectives")
+        state.cursor += 1

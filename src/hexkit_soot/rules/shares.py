@@ -47,17 +47,20 @@ Source: rulebook, "Optional Modules" (Shares); "Routes" (tolls).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexkit.errors import InvalidRecordError
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, IssueShares
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
 from hexkit_soot.ledger import D, gain_currency, transfer_currency
 from hexkit_soot.module_data import ShareNumbers, load_share_numbers, module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
-from hexkit_soot.rules.steps import ask, free_action, handles, opt, optf
+from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ShareLine, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -66,6 +69,7 @@ __all__ = [
     "lines_of", "record_of", "certificates_allowed", "shares_held", "share_portfolio", "expected_income",
     "rail_progress",
     "note_rail", "offer_issue", "on_toll", "check_shares", "share_text", "Shares", "MODULE", "register", "PLAYED",
+    "IssueHandler",
 ]
 
 NAME = "shares"
@@ -273,22 +277,39 @@ def offer_issue(state: SootState, player: PlayerId) -> None:
     if found is None:
         return
     line, left = found
-    root = min(line)
+    name = _name(state, player, line)
+    state.pending.append(IssueShares(
+        player=player, root_edge=min(line), most=left,
+        prompt=f"Shares: issue certificates in your line {name} ({len(line)} rail segments, up to {left} more)?"))
+
+
+def _name(state: SootState, player: PlayerId, line: frozenset[int]) -> str:
+    """The line's name: its record's root once certificates were issued in it, else its smallest segment."""
     record = record_of(state, player, line)
-    name = line_name(record.root if record is not None else root)
-    options = [optf("qty", k, "issue {} share certificate(s) in line {}", k, name) for k in range(1, left + 1)]
-    options.append(opt("done", 0, "issue no certificate"))
-    ask(state, player, "shares.issue", options,
-        f"Shares: issue certificates in your line {name} ({len(line)} rail segments, up to {left} more)?",
-        data=(root,))
+    return line_name(record.root if record is not None else min(line))
 
 
-@handles("shares.issue")
-def on_issue(state: SootState, step: Step, answer: Choose) -> None:
-    """Issue the chosen number of certificates (held by the owner until sold); then the next line."""
-    player = step.player
+class IssueHandler(Handler[SootState, IssueShares, Choose]):
+    """The :class:`~hexkit_soot.actions.IssueShares` question: how many certificates to issue.
+
+    Source: module shares.
+    """
+
+    def answers(self, state: SootState, question: IssueShares) -> Sequence[Choose]:
+        """``Choose("qty", k)`` for ``k`` in 1..``most``, then ``Choose("done", 0)``."""
+        name = _name(state, question.player, line_edges(state, question.player, question.root_edge))
+        options = [optf("qty", k, "issue {} share certificate(s) in line {}", k, name)
+                   for k in range(1, question.most + 1)]
+        return (*options, opt("done", 0, "issue no certificate"))
+
+    def resolve(self, state: SootState, question: IssueShares, answer: Choose) -> None:
+        """Issue the chosen number of certificates (held by the owner until sold); then the next line."""
+        _issue(state, question.player, question.root_edge, answer)
+
+
+def _issue(state: SootState, player: PlayerId, root_edge: int, answer: Choose) -> None:
     if answer.code == "qty":
-        line = line_edges(state, player, step.data[0])
+        line = line_edges(state, player, root_edge)
         record = record_of(state, player, line)
         if record is None:
             record = ShareLine(owner=player, root=min(line), held=[0] * len(state.players))

@@ -69,8 +69,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hexkit.errors import InvalidRecordError
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, OfferTarget, Step
 from hexkit_soot.ledger import D, gain_currency, hand_over_goods, spend_currency, transfer_currency
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
@@ -87,6 +88,7 @@ __all__ = [
     "deadline_menu",
     "enforce_bindings",
     "check_trades",
+    "TargetHandler",
 ]
 
 OFFER = "Offer Trade"
@@ -275,19 +277,22 @@ def _can_sell(state: SootState, seller: PlayerId) -> bool:
     return open_bindings(state, seller) < D(state).numbers.binding_open_max and _owns_any(state, seller)
 
 
-def _target_options(state: SootState, player: PlayerId) -> list[Choose]:
-    """The offers ``player`` can start: a trade or a contract, with each other player.
-
-    The answer's arg is ``2 * target + 1`` for a Binding Trade Contract, ``2 * target`` for a trade.
-    """
+def _targets(state: SootState, player: PlayerId) -> OfferTarget:
+    """The offers ``player`` can start, a trade or a contract with each other player, as the question asking it."""
     seller = _can_sell(state, player)
+    others = [q for q in range(state.config.players) if q != player]
+    return OfferTarget(player=player, prompt="Offer: what, to whom?",
+                       trade=tuple(q for q in others if _can_trade(state, player, q)),
+                       contract=tuple(q for q in others if seller and _can_buy(state, q)))
+
+
+def _target_options(question: OfferTarget) -> list[Choose]:
+    """The answers of ``question``: arg ``2 * target`` for a trade, ``2 * target + 1`` for a Binding Trade Contract."""
     out = []
-    for q in range(state.config.players):
-        if q == player:
-            continue
-        if _can_trade(state, player, q):
+    for q in sorted({*question.trade, *question.contract}):
+        if q in question.trade:
             out.append(optf("player", 2 * q, "offer P{} a trade", q))
-        if seller and _can_buy(state, q):
+        if q in question.contract:
             out.append(optf("player", 2 * q + 1, "offer P{} a Binding Trade Contract", q))
     return out
 
@@ -325,19 +330,32 @@ def on_offer(state: SootState, player: PlayerId, answer: Choose) -> None:
     Source: rulebook, "Trading"; "Binding Trade Contracts".
     """
     state.players[player].used.append(_USED)
-    options = _target_options(state, player)
-    if options:  # always, as the menu entry checks the same conditions
+    question = _targets(state, player)
+    if question.trade or question.contract:  # always, as the menu entry checks the same conditions
         state.offer = TradeOffer(offerer=player)
-        ask(state, player, "trade.target", options, "Offer: what, to whom?")
+        state.pending.append(question)
 
 
-@handles("trade.target")
-def on_target(state: SootState, step: Step, answer: Choose) -> None:
+class TargetHandler(Handler[SootState, OfferTarget, Choose]):
+    """The :class:`~hexkit_soot.actions.OfferTarget` question: what kind of offer, to whom.
+
+    Source: rulebook, "Trading".
+    """
+
+    def answers(self, state: SootState, question: OfferTarget) -> Sequence[Choose]:
+        """``Choose("player", 2 * q)`` for a trade, ``2 * q + 1`` for a contract, seat by seat."""
+        return tuple(_target_options(question))
+
+    def resolve(self, state: SootState, question: OfferTarget, answer: Choose) -> None:
+        """Record the target and start building the offer."""
+        _on_target(state, answer)
+
+
+def _on_target(state: SootState, answer: Choose) -> None:
     """Record the target and start building the offer.
 
     Args:
         state: the game.
-        step: the question answered.
         answer: ``player`` with arg ``2 * target`` (trade) or ``2 * target + 1`` (contract).
 
     Source: rulebook, "Trading".

@@ -18,10 +18,11 @@ Source: rulebook, §21 (upgrades: 1 action + 2¤ + cost, 1 point each),
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, Step, TrailBossAgent
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.ledger import D, gain_points
 from hexkit_soot.rules.cards import wild_cards
@@ -30,7 +31,7 @@ from hexkit_soot.rules.player_counts import shared_copies
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, SootState
 
-__all__ = ["purchasable", "shared_copies"]
+__all__ = ["purchasable", "shared_copies", "AgentHandler"]
 
 
 def purchasable(state: SootState, player: PlayerId) -> list[str]:
@@ -82,22 +83,33 @@ def on_buy(state: SootState, step: Step, answer: Choose) -> None:
     state.players[player].upgrades.append(up.name)
     gain_points(state, player, D(state).numbers.upgrade_points, f"upgrade {up.name}", source="upgrades")
     if up.name == "Trail Boss":
-        options = [opt("agent", i, f"gain {a}") for i, a in enumerate(("Explorer", "Builder", "Caravan"))]
-        ask(state, player, "upgrade.agent", options, "Trail Boss: which agent?")
+        state.pending.append(TrailBossAgent(player=player, prompt="Trail Boss: which agent?"))
         return
     found = lookup(up.name)
     if found is not None and found.play is not None:
         found.play(Ctx(state=state, player=player, source=up.name))
 
 
-@handles("upgrade.agent")
-def on_agent(state: SootState, step: Step, answer: Choose) -> None:
-    """Trail Boss: the new agent starts at the Central City."""
-    p = state.players[step.player]
-    if answer.arg == 0:
-        p.explorers.append(CENTRAL_CITY)
-    elif answer.arg == 1:
-        p.builders.append(CENTRAL_CITY)
-    else:
-        p.caravans.append(Caravan(loc=CENTRAL_CITY))
-    state.note(step.player, f"gained a new {('Explorer', 'Builder', 'Caravan')[answer.arg]} at the Central City")
+_AGENTS = ("Explorer", "Builder", "Caravan")
+
+
+class AgentHandler(Handler[SootState, TrailBossAgent, Choose]):
+    """The :class:`~hexkit_soot.actions.TrailBossAgent` question: which new agent.
+
+    Source: upgrade tile "Trail Boss".
+    """
+
+    def answers(self, state: SootState, question: TrailBossAgent) -> Sequence[Choose]:
+        """``Choose("agent", i)`` for the Explorer, the Builder and the Caravan."""
+        return tuple(opt("agent", i, f"gain {a}") for i, a in enumerate(_AGENTS))
+
+    def resolve(self, state: SootState, question: TrailBossAgent, answer: Choose) -> None:
+        """The new agent starts at the Central City."""
+        p = state.players[question.player]
+        if answer.arg == 0:
+            p.explorers.append(CENTRAL_CITY)
+        elif answer.arg == 1:
+            p.builders.append(CENTRAL_CITY)
+        else:
+            p.caravans.append(Caravan(loc=CENTRAL_CITY))
+        state.note(question.player, f"gained a new {_AGENTS[answer.arg]} at the Central City")
