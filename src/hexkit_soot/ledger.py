@@ -11,13 +11,16 @@ Components, "Token supply".
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
+import cattrs
+
+from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import D
 from hexkit_soot.rules.capacity import network_room, tile_room
-from hexkit_soot.state import Goods, SootState, add_goods
+from hexkit_soot.state import Goods, SootState, TokenSupply, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
@@ -30,6 +33,9 @@ __all__ = [
     "gain_points",
     "from_supply",
     "to_supply",
+    "tokens_out",
+    "component_hooks",
+    "recount_supply",
     "gain_goods",
     "Where",
     "place_goods",
@@ -172,22 +178,21 @@ def gain_points(state: SootState, player: PlayerId, n: int, why: str, source: st
 def from_supply(state: SootState, good: str, n: int) -> int:
     """Take up to ``n`` tokens of ``good`` from the finite supply.
 
+    The supply is the core's :class:`~hexkit.components.Supply`
+    (:class:`~hexkit_soot.state.TokenSupply`): this and :func:`to_supply`
+    are its only writers.
+
     Args:
         state: the game.
         good: the good.
-        n: how many wanted.
+        n: how many wanted (nothing is taken when ``n <= 0``).
 
     Returns:
         How many were taken (fewer, or none, when the supply runs out).
 
     Source: Components, "Token supply" (intentionally finite).
     """
-    have = state.supply.get(good, 0)
-    k = have if have < n else n
-    if k > 0:
-        state.supply[good] = have - k
-        return k
-    return 0
+    return state.supply.take(good, n) if n > 0 else 0
 
 
 def to_supply(state: SootState, good: str, n: int) -> None:
@@ -197,9 +202,65 @@ def to_supply(state: SootState, good: str, n: int) -> None:
         state: the game.
         good: the good.
         n: how many (nothing happens when ``n <= 0``).
+
+    Raises:
+        InsufficientError: fewer than ``n`` tokens of ``good`` are out of
+            the supply (a rule would create tokens; nothing changes).
     """
     if n > 0:
-        state.supply[good] = state.supply.get(good, 0) + n
+        state.supply.put_back(good, n)
+
+
+def tokens_out(state: SootState) -> dict[str, int]:
+    """The tokens of each good out of the supply: printed tokens minus held ones.
+
+    What the :class:`~hexkit_soot.state.TokenSupply` keeps as ``out`` (a good
+    with none out has no entry). The supply is public, so a view counts the
+    same as the full state. A state whose config names data that cannot be
+    read counts none (its load is refused for that reason anyway).
+
+    Args:
+        state: the game.
+    """
+    try:
+        goods = D(state).goods
+    except HexkitError:
+        return {}
+    held = state.supply.stock
+    out = {name: g.tokens - held.get(name, 0) for name, g in goods.items()}
+    return {name: n for name, n in out.items() if n > 0}
+
+
+def component_hooks(conv: cattrs.Converter) -> None:
+    """Save the state's core components in the shape their fields had before.
+
+    The token supply (:class:`~hexkit_soot.state.TokenSupply`) is saved as
+    its held counts by good, so older files load unchanged. Counts are not
+    checked here: :mod:`hexkit_soot.integrity` names a negative one by field.
+    What is out of the supply is counted again by :func:`recount_supply`
+    (:meth:`~hexkit_soot.game.SootGame.restore_derived`).
+
+    Args:
+        conv: the game's converter (after the core's hooks).
+    """
+
+    def unstructure_supply(supply: TokenSupply) -> dict[str, int]:
+        return dict(supply.stock)
+
+    def structure_supply(saved: Any, _: Any) -> TokenSupply:
+        return TokenSupply.from_counts(conv.structure(saved, dict[str, int]))
+
+    conv.register_unstructure_hook(TokenSupply, unstructure_supply)
+    conv.register_structure_hook(TokenSupply, structure_supply)
+
+
+def recount_supply(state: SootState) -> None:
+    """Recount what is out of the token supply in a state read from a file (:func:`tokens_out`).
+
+    Args:
+        state: the loaded game (its supply holds the saved counts).
+    """
+    state.supply.out = tokens_out(state)
 
 
 def gain_goods(

@@ -329,9 +329,9 @@ class SootEncoder(Encoder):
             tracked = self._tracked
             vec[self._o_prices] = [s.prices.get(g, 0) for g in tracked] + [s.floors.get(g, 0) for g in tracked]
             keys["prices"], keys["floors"] = dict(s.prices), dict(s.floors)
-        if keys.get("supply") != s.supply:
+        if keys.get("supply") != s.supply.stock:
             self._patch_supply(vec, s)
-            keys["supply"] = dict(s.supply)
+            keys["supply"] = dict(s.supply.stock)
         me = players[player]
         key = (tuple(me.hand), tuple(s.card_row), tuple(s.contract_row), tuple(me.contracts),
                tuple(me.secrets), tuple(s.public), s.event_now, tuple(s.draft_pool), tuple(me.upgrades))
