@@ -206,6 +206,23 @@ def test_failed_refill_restores_shared_lists_in_place() -> None:
     assert (slots, pile, discards) == ([1], [], [5, 6])
 
 
+def test_market_row_with_its_own_vacant_marker() -> None:
+    # Soot & Timber's card row keeps "" in an empty slot, its contract row -1:
+    # the row works over such a list as it is, and writes the same marker back.
+    cards = ["", "b", ""]
+    row: MarketRow[str, FillEmptySlots] = MarketRow(list[str | None](cards), Deck(["x"], ["y"]), FillEmptySlots(), vacant="")
+    assert len(row) == 1 and row.available() == [(1, "b")]
+    assert row.refill(Rng(1)) and row.slots == ["x", "b", "y"] and row.deck.total == 0
+    assert row.take(1, refill=False) == "b" and row.slots == ["x", "", "y"]
+    with pytest.raises(MissingItemError, match="filled slots \\[0, 2\\]"):
+        row.take(1)
+    assert row.copy() == row and row.copy().vacant == ""
+    contracts: MarketRow[int, WipeWhenLow] = MarketRow([4, -1, -1], Deck([1, 2, 3], policy=EmptyPolicy.STOP), WipeWhenLow(1, 3), vacant=-1)
+    assert contracts.refill() and contracts.slots == [3, 2, 1] and contracts.deck.discard_pile == [4]
+    empty = MarketRow.empty(2, Deck([9], policy=EmptyPolicy.STOP), FillEmptySlots(), vacant=-1)
+    assert empty.slots == [-1, -1] and empty.refill() and empty.slots == [9, -1] and len(empty) == 1
+
+
 def test_market_take_errors_leave_row_unchanged() -> None:
     row = MarketRow([1, None], Deck([5], [6, 7]), FillEmptySlots())
     before = row.copy()
