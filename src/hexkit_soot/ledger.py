@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 import cattrs
 
+from hexkit.components import PriceTrack, Scale
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -45,7 +46,9 @@ __all__ = [
     "advance_soot",
     "remove_soot",
     "change_prestige",
+    "price_track",
     "move_price",
+    "raise_price_floor",
     "raw_price",
     "good_value",
     "PRESTIGE_NAMES",
@@ -482,6 +485,33 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
                 state.note(player, f"Exclusive Pact with the {community.kind} at {hex_} broke")
 
 
+_SCALES: list[Any] = [None, None]
+"""The last data set seen and its price scales (the scales are printed facts)."""
+
+
+def price_track(state: SootState) -> PriceTrack[str]:
+    """The 15 sliding price tracks as a core :class:`~hexkit.components.PriceTrack`.
+
+    A track over the state's own dicts (``SootState.prices`` and
+    ``floors``): changing it changes the state, which saves and clones the
+    two dicts as before. The scales are the tracked goods' printed
+    ``(minimum, base, maximum)``, made once per data set. Raw and special
+    goods have no track: their price is printed, plus any Scarcity Cascade
+    rise (``SootState.raw_bonus``, :func:`raw_price`).
+
+    Args:
+        state: the game.
+
+    Source: rulebook, "Market Economy" (sliding price tracks).
+    """
+    data = D(state)
+    if _SCALES[0] is not data:
+        scales: dict[str, Scale] = {name: (g.minimum, g.base, g.maximum)
+                                    for name, g in data.goods.items() if g.kind == "tracked"}
+        _SCALES[0], _SCALES[1] = data, scales
+    return PriceTrack.over(_SCALES[1], state.prices, state.floors)
+
+
 def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
     """Move a tracked good's price within its floor and maximum.
 
@@ -496,15 +526,32 @@ def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
 
     Source: rulebook, "Market Economy" (sliding price tracks).
     """
-    g = D(state).goods[good]
-    if g.kind != "tracked" or steps == 0:
+    if D(state).goods[good].kind != "tracked" or steps == 0:
         return state.prices.get(good, 0)
     old = state.prices[good]
-    new = max(state.floors[good], min(g.maximum, old + steps))
-    state.prices[good] = new
+    new = price_track(state).step(good, steps)
     if new != old and why:
         state.note(None, f"{good} {old} -> {new} ({why})")
     return new
+
+
+def raise_price_floor(state: SootState, good: str, level: int) -> bool:
+    """Raise a tracked good's price floor to ``level`` (at most its maximum), lifting its price.
+
+    Args:
+        state: the game.
+        good: a tracked good.
+        level: the new floor (a floor already at or above it stays).
+
+    Returns:
+        Whether the floor rose (logged).
+
+    Source: rulebook, "Scarcity Cascade" (+2 price floor above minimum).
+    """
+    if not price_track(state).raise_floor_to(good, level):
+        return False
+    state.note(None, f"{good} price floor rises to {state.floors[good]}")
+    return True
 
 
 def raw_price(state: SootState, good: str) -> int:
