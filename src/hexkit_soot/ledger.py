@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 import cattrs
 
-from hexkit.components import PriceTrack, Scale
+from hexkit.components import PriceTrack, Scale, Track
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -43,6 +43,8 @@ __all__ = [
     "return_goods",
     "move_goods",
     "hand_over_goods",
+    "soot_track",
+    "prestige_track",
     "advance_soot",
     "remove_soot",
     "change_prestige",
@@ -400,6 +402,43 @@ def hand_over_goods(state: SootState, giver: PlayerId, taker: PlayerId, good: st
     add_goods(state.players[taker].stock, good, n)
 
 
+def soot_track(state: SootState, player: PlayerId) -> Track:
+    """``player``'s Soot Track as a core :class:`~hexkit.components.Track`.
+
+    0 to ``soot_max``, thresholds ``soot_threshold_1`` and ``_2`` (4 and 8)
+    each firing once. Made from ``PlayerState.soot`` and ``soot_marks``, the
+    saved shape (two numbers clone faster than a track per player): the
+    ledger writes the value and the fired thresholds back.
+
+    Args:
+        state: the game.
+        player: whose track.
+
+    Source: rulebook, "Soot" (the Soot Track and its thresholds).
+    """
+    nums = D(state).numbers
+    top = nums.soot_max
+    marks = tuple(m for m in (nums.soot_threshold_1, nums.soot_threshold_2) if 0 < m <= top)
+    p = state.players[player]
+    return Track(0, top, p.soot, marks, frozenset(m for m in p.soot_marks if m in marks))
+
+
+def prestige_track(state: SootState, player: PlayerId) -> Track:
+    """``player``'s prestige as a core :class:`~hexkit.components.Track` (``prestige_min`` to ``prestige_max``).
+
+    Made from ``PlayerState.prestige`` (the saved shape); the ledger writes
+    the value back.
+
+    Args:
+        state: the game.
+        player: whose prestige.
+
+    Source: rulebook, "Prestige".
+    """
+    nums = D(state).numbers
+    return Track(nums.prestige_min, nums.prestige_max, state.players[player].prestige)
+
+
 def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
     """Advance ``player``'s Soot Track (at most to the top, 10).
 
@@ -416,17 +455,17 @@ def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> N
     """
     if n <= 0:
         return
-    nums = D(state).numbers
     p = state.players[player]
     before = p.soot
-    p.soot = min(nums.soot_max, p.soot + n)
+    track = soot_track(state, player)
+    fired = track.advance(n)
+    p.soot = track.value
     _tally(state, "soot_gained", player, p.soot - before)
     if p.soot != before:
         state.note(player, f"soot {before} -> {p.soot}{f' ({why})' if why else ''}")
-    for mark in (nums.soot_threshold_1, nums.soot_threshold_2):
-        if p.soot >= mark and mark not in p.soot_marks:
-            p.soot_marks.append(mark)
-            change_prestige(state, player, -1, f"soot reached {mark}")
+    for mark in fired:
+        p.soot_marks.append(mark)
+        change_prestige(state, player, -1, f"soot reached {mark}")
 
 
 def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> int:
@@ -446,7 +485,9 @@ def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> in
     p = state.players[player]
     k = min(n, p.soot)
     if k > 0:
-        p.soot -= k
+        track = soot_track(state, player)
+        track.advance(-k)
+        p.soot = track.value
         state.note(player, f"removed {k} soot ({why})" if why else f"removed {k} soot")
     return k
 
@@ -470,7 +511,9 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
     nums = D(state).numbers
     p = state.players[player]
     before = p.prestige
-    p.prestige = max(nums.prestige_min, min(nums.prestige_max, p.prestige + delta))
+    track = prestige_track(state, player)
+    track.advance(delta)
+    p.prestige = track.value
     if p.prestige == before:
         return
     state.note(
