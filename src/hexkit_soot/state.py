@@ -167,7 +167,7 @@ class TokenSupply(Supply[str]):
     :func:`~hexkit_soot.ledger.to_supply` (``take`` and ``put_back``), so
     ``stock[g] + out[g]`` stays the printed token count of ``g``.
     ``out`` is not saved: a loaded state counts it again (printed tokens
-    minus the held ones: :func:`hexkit_soot.ledger.component_hooks`).
+    minus the held ones: :func:`hexkit_soot.ledger.recount_supply`).
 
     Source: Components, "Token supply" (intentionally finite).
     """
@@ -568,14 +568,19 @@ class SootState(State):
         trails: per hex, a bit mask of the directions with a trail (bit ``d``:
             direction ``d``), kept under any road or rail built over it.
         prices: current price of each tracked good.
-        floors: current price floor of each tracked good.
+        floors: current price floor of each tracked good (``prices`` and
+            ``floors`` are moved as a core :class:`~hexkit.components.PriceTrack`:
+            :func:`hexkit_soot.ledger.price_track`).
         raw_bonus: permanent raw price rises from Scarcity Cascades.
         cascaded: resources whose Scarcity Cascade has happened.
         supply: the bank's token supply (:class:`TokenSupply`, a core
             :class:`~hexkit.components.Supply`; saved as the held counts by good).
         deck: the card draw pile (hidden order), bottom first.
         discard: the card discard pile.
-        card_row: the card market row ("" = empty slot).
+        card_row: the card market row ("" = empty slot). The three are used
+            as a core :class:`~hexkit.components.Deck` and
+            :class:`~hexkit.components.MarketRow`
+            (:func:`hexkit_soot.rules.cards.card_deck`, ``card_row``).
         legacy_gone: Legacy cards played for their ability (out of the game).
         events: the event deck, indexes, bottom first (hidden order).
         event_now: the event of this round (-1 none).
