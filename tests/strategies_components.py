@@ -72,13 +72,16 @@ def tracks(draw: st.DrawFn) -> Track:
 
 
 @st.composite
-def price_tracks(draw: st.DrawFn) -> PriceTrack:
-    lo = draw(st.integers(0, 5))
-    hi = draw(st.integers(lo, lo + 10))
-    base = draw(st.integers(lo, hi))
-    floor = draw(st.integers(lo, hi))
-    price = draw(st.integers(floor, hi))
-    return PriceTrack(lo, base, hi, price, floor)
+def price_tracks(draw: st.DrawFn) -> PriceTrack[str]:
+    scales, prices, floors = {}, {}, {}
+    for good in draw(st.lists(st.sampled_from("abcdef"), min_size=1, max_size=4, unique=True)):
+        lo = draw(st.integers(0, 5))
+        hi = draw(st.integers(lo, lo + 10))
+        base = draw(st.integers(lo, hi))
+        floors[good] = draw(st.integers(lo, hi))
+        prices[good] = draw(st.integers(floors[good], hi))
+        scales[good] = (lo, base, hi)
+    return PriceTrack(scales, prices, floors)
 
 
 def supplies() -> st.SearchStrategy[Supply[str]]:

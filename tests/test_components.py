@@ -206,6 +206,23 @@ def test_failed_refill_restores_shared_lists_in_place() -> None:
     assert (slots, pile, discards) == ([1], [], [5, 6])
 
 
+def test_market_row_with_its_own_vacant_marker() -> None:
+    # Soot & Timber's card row keeps "" in an empty slot, its contract row -1:
+    # the row works over such a list as it is, and writes the same marker back.
+    cards = ["", "b", ""]
+    row: MarketRow[str, FillEmptySlots] = MarketRow(list[str | None](cards), Deck(["x"], ["y"]), FillEmptySlots(), vacant="")
+    assert len(row) == 1 and row.available() == [(1, "b")]
+    assert row.refill(Rng(1)) and row.slots == ["x", "b", "y"] and row.deck.total == 0
+    assert row.take(1, refill=False) == "b" and row.slots == ["x", "", "y"]
+    with pytest.raises(MissingItemError, match="filled slots \\[0, 2\\]"):
+        row.take(1)
+    assert row.copy() == row and row.copy().vacant == ""
+    contracts: MarketRow[int, WipeWhenLow] = MarketRow([4, -1, -1], Deck([1, 2, 3], policy=EmptyPolicy.STOP), WipeWhenLow(1, 3), vacant=-1)
+    assert contracts.refill() and contracts.slots == [3, 2, 1] and contracts.deck.discard_pile == [4]
+    empty = MarketRow.empty(2, Deck([9], policy=EmptyPolicy.STOP), FillEmptySlots(), vacant=-1)
+    assert empty.slots == [-1, -1] and empty.refill() and empty.slots == [9, -1] and len(empty) == 1
+
+
 def test_market_take_errors_leave_row_unchanged() -> None:
     row = MarketRow([1, None], Deck([5], [6, 7]), FillEmptySlots())
     before = row.copy()
@@ -258,18 +275,34 @@ def test_track_rejects_inconsistent(args: tuple[int, int, int, tuple[int, ...]])
 
 
 def test_price_track_clamps_and_floor() -> None:
-    p = PriceTrack(minimum=1, base=4, maximum=8)
-    assert p.price == 4 and p.floor == 1
-    assert p.step_up(10) == 8
-    assert p.step_down(20) == 1
+    p = PriceTrack({"ore": (1, 4, 8)})
+    assert p.price("ore") == 4 and p.floor("ore") == 1
+    assert p.step_up("ore", 10) == 8 and not p.can_rise("ore")
+    assert p.step_down("ore", 20) == 1 and not p.can_fall("ore")
     # Soot & Timber scarcity cascade: "+2 price floor above minimum".
-    assert p.raise_floor(2) == 3 and p.price == 3
-    assert p.step_down(5) == 3
-    assert p.reset() == 4
+    assert p.raise_floor("ore", 2) == 3 and p.price("ore") == 3
+    assert p.step("ore", -5) == 3
+    assert not p.raise_floor_to("ore", 2) and p.raise_floor_to("ore", 20) and p.floor("ore") == 8
+    assert p.reset("ore") == 8
     with pytest.raises(ComponentError, match="PriceTrack: step_down"):
-        p.step_down(-1)
+        p.step_down("ore", -1)
+    with pytest.raises(MissingItemError, match="'tin' is not in the price tracks"):
+        p.step("tin", 1)
     with pytest.raises(ComponentError, match="floor=5 price=4"):
-        PriceTrack(1, 4, 8, price=4, floor=5)
+        PriceTrack({"ore": (1, 4, 8)}, {"ore": 4}, {"ore": 5})
+    with pytest.raises(ComponentError, match="no scale for \\['tin'\\]"):
+        PriceTrack({"ore": (1, 4, 8)}, {"tin": 4})
+
+
+def test_price_track_over_a_states_dicts() -> None:
+    # Soot & Timber keeps its prices and floors as two dicts of its state:
+    # the track works on them in place, and its copy shares only the scales.
+    prices, floors = {"steel": 5}, {"steel": 2}
+    track = PriceTrack.over({"steel": (2, 5, 9)}, prices, floors)
+    assert track.step("steel", 7) == 9 and prices == {"steel": 9}
+    twin = track.copy()
+    twin.step_down("steel", 3)
+    assert prices == {"steel": 9} and twin.prices == {"steel": 6} and twin.scales is track.scales
 
 
 # --- Supply -------------------------------------------------------------------
@@ -371,7 +404,7 @@ ROUND_TRIP = [
     (sc.market_rows(sc.ints), MarketRow[int, FillEmptySlots | WipeWhenLow]),
     (sc.market_rows(sc.strs), MarketRow[str, FillEmptySlots | WipeWhenLow]),
     (sc.tracks(), Track),
-    (sc.price_tracks(), PriceTrack),
+    (sc.price_tracks(), PriceTrack[str]),
     (sc.supplies(), Supply[str]),
     (sc.supplies().map(lambda s: Supply({len(k): v for k, v in s.stock.items()})), Supply[int]),
     (sc.pools(), Pool),
@@ -525,22 +558,26 @@ def test_track_bounds_and_fire_once(track: Track, steps: list[int]) -> None:
     assert track == snapshot
 
 
-@given(sc.price_tracks(), sc.amount_ops(["step_up", "step_down", "raise_floor", "reset"]))
-def test_price_track_invariants(price: PriceTrack, ops: list[tuple[str, int]]) -> None:
+@given(sc.price_tracks(), sc.amount_ops(["step_up", "step_down", "raise_floor", "reset", "step"]))
+def test_price_track_invariants(price: PriceTrack[str], ops: list[tuple[str, int]]) -> None:
     snapshot = copy.deepcopy(price)
     work = price.copy()
-    for op, n in ops:
-        floor = work.floor
+    for i, (op, n) in enumerate(ops):
+        good = list(work.scales)[i % len(work.scales)]
+        floor = work.floor(good)
         state = work.copy()
         if op == "reset":
-            work.reset()
+            work.reset(good)
+        elif op == "step":
+            work.step(good, n)
         elif n < 0:
             with pytest.raises(ComponentError):
-                getattr(work, op)(n)
+                getattr(work, op)(good, n)
             assert work == state
         else:
-            getattr(work, op)(n)
-        assert work.minimum <= floor <= work.floor <= work.price <= work.maximum
+            getattr(work, op)(good, n)
+        minimum, _, maximum = work.scales[good]
+        assert minimum <= floor <= work.floor(good) <= work.price(good) <= maximum
     assert price == snapshot
 
 

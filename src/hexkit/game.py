@@ -683,6 +683,16 @@ class Game(ABC, Generic[S, C]):
         return sample
 
     # -- loading --------------------------------------------------------
+    def restore_derived(self, state: S) -> None:
+        """Recount, in a state just read from a file, what its save leaves out.
+
+        Called by :meth:`hexkit.serialize.GameCodec.state_from_dict` after
+        the types were checked and before :meth:`validate_state`. A game
+        whose components keep bookkeeping that follows from the rest (a
+        :class:`~hexkit.components.Supply`'s ``out``, saved as the held
+        counts alone) rebuilds it here. The base does nothing.
+        """
+
     def validate_state(self, state: S) -> None:
         """Refuse a loaded state whose values break the game's invariants.
 

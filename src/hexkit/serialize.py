@@ -373,6 +373,9 @@ class GameCodec:
             if name not in body:
                 raise InvalidRecordError(f"state.{name}", "missing")
         state: State = structure_checked(self.converter, body, self.game.state_type, "state")
+        restore = getattr(self.game, "restore_derived", None)
+        if restore is not None:
+            restore(state)
         self.game.validate_state(state)
         return state
 

@@ -75,6 +75,7 @@ from hexkit_soot.rules import partnerships as _partnerships
 from hexkit_soot.rules import labor as _labor
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
+from hexkit_soot.ledger import component_hooks, recount_supply
 from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
 from hexkit_soot.svg import SootStyle, svg_style
 from hexkit_soot.views import (
@@ -353,6 +354,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
     def register_codec_hooks(self, conv: cattrs.Converter) -> None:
         """Read a saved ``Step`` of a kind that has its own class now as that class (:mod:`hexkit_soot.migrate`)."""
         super().register_codec_hooks(conv)
+        component_hooks(conv)  # the core components saved in their fields' old shapes
         made: list[Any] = []
 
         def structure_step(saved: Any, _: Any) -> Any:
@@ -443,6 +445,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         Source: rulebook, "Final Scoring", "Tie-breakers".
         """
         return score_sheet(state)
+
+    def restore_derived(self, state: SootState) -> None:
+        """Recount what is out of the token supply (not saved: :func:`~hexkit_soot.ledger.recount_supply`)."""
+        recount_supply(state)
 
     def validate_state(self, state: SootState) -> None:
         """Refuse a loaded state whose numbers break the rules' bounds.

@@ -360,7 +360,7 @@ def _check_names(state: SootState, problems: Problems) -> None:
             _goods(problems, f"{where}.loose.{h}", goods, state)
         for i, c in enumerate(p.caravans):
             _goods(problems, f"{where}.caravans.{i}.cargo", c.cargo, state)
-    _goods(problems, "state.supply", state.supply, state)
+    _goods(problems, "state.supply", state.supply.stock, state)
     for i, b in enumerate(state.bindings):
         _goods(problems, f"state.bindings.{i}.goods", b.goods, state)
         _not_negative(problems, f"state.bindings.{i}.price", b.price)
@@ -782,7 +782,7 @@ def _check_tokens(state: SootState, problems: Problems) -> None:
     Ingredients behind another player's screen are counted by number only.
     """
     data = D(state)
-    total: Goods = dict(state.supply)
+    total: Goods = dict(state.supply.stock)
     for p in state.players:
         for goods in (p.stock, *p.loose.values(), *(c.cargo for c in p.caravans)):
             for g, n in goods.items():

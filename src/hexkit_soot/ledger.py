@@ -11,13 +11,17 @@ Components, "Token supply".
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
+import cattrs
+
+from hexkit.components import PriceTrack, Scale, Track
+from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import D
 from hexkit_soot.rules.capacity import network_room, tile_room
-from hexkit_soot.state import Goods, SootState, add_goods
+from hexkit_soot.state import Goods, SootState, TokenSupply, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
@@ -30,16 +34,23 @@ __all__ = [
     "gain_points",
     "from_supply",
     "to_supply",
+    "tokens_out",
+    "component_hooks",
+    "recount_supply",
     "gain_goods",
     "Where",
     "place_goods",
     "return_goods",
     "move_goods",
     "hand_over_goods",
+    "soot_track",
+    "prestige_track",
     "advance_soot",
     "remove_soot",
     "change_prestige",
+    "price_track",
     "move_price",
+    "raise_price_floor",
     "raw_price",
     "good_value",
     "PRESTIGE_NAMES",
@@ -172,22 +183,21 @@ def gain_points(state: SootState, player: PlayerId, n: int, why: str, source: st
 def from_supply(state: SootState, good: str, n: int) -> int:
     """Take up to ``n`` tokens of ``good`` from the finite supply.
 
+    The supply is the core's :class:`~hexkit.components.Supply`
+    (:class:`~hexkit_soot.state.TokenSupply`): this and :func:`to_supply`
+    are its only writers.
+
     Args:
         state: the game.
         good: the good.
-        n: how many wanted.
+        n: how many wanted (nothing is taken when ``n <= 0``).
 
     Returns:
         How many were taken (fewer, or none, when the supply runs out).
 
     Source: Components, "Token supply" (intentionally finite).
     """
-    have = state.supply.get(good, 0)
-    k = have if have < n else n
-    if k > 0:
-        state.supply[good] = have - k
-        return k
-    return 0
+    return state.supply.take(good, n) if n > 0 else 0
 
 
 def to_supply(state: SootState, good: str, n: int) -> None:
@@ -197,9 +207,65 @@ def to_supply(state: SootState, good: str, n: int) -> None:
         state: the game.
         good: the good.
         n: how many (nothing happens when ``n <= 0``).
+
+    Raises:
+        InsufficientError: fewer than ``n`` tokens of ``good`` are out of
+            the supply (a rule would create tokens; nothing changes).
     """
     if n > 0:
-        state.supply[good] = state.supply.get(good, 0) + n
+        state.supply.put_back(good, n)
+
+
+def tokens_out(state: SootState) -> dict[str, int]:
+    """The tokens of each good out of the supply: printed tokens minus held ones.
+
+    What the :class:`~hexkit_soot.state.TokenSupply` keeps as ``out`` (a good
+    with none out has no entry). The supply is public, so a view counts the
+    same as the full state. A state whose config names data that cannot be
+    read counts none (its load is refused for that reason anyway).
+
+    Args:
+        state: the game.
+    """
+    try:
+        goods = D(state).goods
+    except HexkitError:
+        return {}
+    held = state.supply.stock
+    out = {name: g.tokens - held.get(name, 0) for name, g in goods.items()}
+    return {name: n for name, n in out.items() if n > 0}
+
+
+def component_hooks(conv: cattrs.Converter) -> None:
+    """Save the state's core components in the shape their fields had before.
+
+    The token supply (:class:`~hexkit_soot.state.TokenSupply`) is saved as
+    its held counts by good, so older files load unchanged. Counts are not
+    checked here: :mod:`hexkit_soot.integrity` names a negative one by field.
+    What is out of the supply is counted again by :func:`recount_supply`
+    (:meth:`~hexkit_soot.game.SootGame.restore_derived`).
+
+    Args:
+        conv: the game's converter (after the core's hooks).
+    """
+
+    def unstructure_supply(supply: TokenSupply) -> dict[str, int]:
+        return dict(supply.stock)
+
+    def structure_supply(saved: Any, _: Any) -> TokenSupply:
+        return TokenSupply.from_counts(conv.structure(saved, dict[str, int]))
+
+    conv.register_unstructure_hook(TokenSupply, unstructure_supply)
+    conv.register_structure_hook(TokenSupply, structure_supply)
+
+
+def recount_supply(state: SootState) -> None:
+    """Recount what is out of the token supply in a state read from a file (:func:`tokens_out`).
+
+    Args:
+        state: the loaded game (its supply holds the saved counts).
+    """
+    state.supply.out = tokens_out(state)
 
 
 def gain_goods(
@@ -336,6 +402,43 @@ def hand_over_goods(state: SootState, giver: PlayerId, taker: PlayerId, good: st
     add_goods(state.players[taker].stock, good, n)
 
 
+def soot_track(state: SootState, player: PlayerId) -> Track:
+    """``player``'s Soot Track as a core :class:`~hexkit.components.Track`.
+
+    0 to ``soot_max``, thresholds ``soot_threshold_1`` and ``_2`` (4 and 8)
+    each firing once. Made from ``PlayerState.soot`` and ``soot_marks``, the
+    saved shape (two numbers clone faster than a track per player): the
+    ledger writes the value and the fired thresholds back.
+
+    Args:
+        state: the game.
+        player: whose track.
+
+    Source: rulebook, "Soot" (the Soot Track and its thresholds).
+    """
+    nums = D(state).numbers
+    top = nums.soot_max
+    marks = tuple(m for m in (nums.soot_threshold_1, nums.soot_threshold_2) if 0 < m <= top)
+    p = state.players[player]
+    return Track(0, top, p.soot, marks, frozenset(m for m in p.soot_marks if m in marks))
+
+
+def prestige_track(state: SootState, player: PlayerId) -> Track:
+    """``player``'s prestige as a core :class:`~hexkit.components.Track` (``prestige_min`` to ``prestige_max``).
+
+    Made from ``PlayerState.prestige`` (the saved shape); the ledger writes
+    the value back.
+
+    Args:
+        state: the game.
+        player: whose prestige.
+
+    Source: rulebook, "Prestige".
+    """
+    nums = D(state).numbers
+    return Track(nums.prestige_min, nums.prestige_max, state.players[player].prestige)
+
+
 def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> None:
     """Advance ``player``'s Soot Track (at most to the top, 10).
 
@@ -352,17 +455,17 @@ def advance_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> N
     """
     if n <= 0:
         return
-    nums = D(state).numbers
     p = state.players[player]
     before = p.soot
-    p.soot = min(nums.soot_max, p.soot + n)
+    track = soot_track(state, player)
+    fired = track.advance(n)
+    p.soot = track.value
     _tally(state, "soot_gained", player, p.soot - before)
     if p.soot != before:
         state.note(player, f"soot {before} -> {p.soot}{f' ({why})' if why else ''}")
-    for mark in (nums.soot_threshold_1, nums.soot_threshold_2):
-        if p.soot >= mark and mark not in p.soot_marks:
-            p.soot_marks.append(mark)
-            change_prestige(state, player, -1, f"soot reached {mark}")
+    for mark in fired:
+        p.soot_marks.append(mark)
+        change_prestige(state, player, -1, f"soot reached {mark}")
 
 
 def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> int:
@@ -382,7 +485,9 @@ def remove_soot(state: SootState, player: PlayerId, n: int, why: str = "") -> in
     p = state.players[player]
     k = min(n, p.soot)
     if k > 0:
-        p.soot -= k
+        track = soot_track(state, player)
+        track.advance(-k)
+        p.soot = track.value
         state.note(player, f"removed {k} soot ({why})" if why else f"removed {k} soot")
     return k
 
@@ -406,7 +511,9 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
     nums = D(state).numbers
     p = state.players[player]
     before = p.prestige
-    p.prestige = max(nums.prestige_min, min(nums.prestige_max, p.prestige + delta))
+    track = prestige_track(state, player)
+    track.advance(delta)
+    p.prestige = track.value
     if p.prestige == before:
         return
     state.note(
@@ -419,6 +526,33 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
                 community.pact = -1
                 community.favor[player] = nums.pact_reset
                 state.note(player, f"Exclusive Pact with the {community.kind} at {hex_} broke")
+
+
+_SCALES: list[Any] = [None, None]
+"""The last data set seen and its price scales (the scales are printed facts)."""
+
+
+def price_track(state: SootState) -> PriceTrack[str]:
+    """The 15 sliding price tracks as a core :class:`~hexkit.components.PriceTrack`.
+
+    A track over the state's own dicts (``SootState.prices`` and
+    ``floors``): changing it changes the state, which saves and clones the
+    two dicts as before. The scales are the tracked goods' printed
+    ``(minimum, base, maximum)``, made once per data set. Raw and special
+    goods have no track: their price is printed, plus any Scarcity Cascade
+    rise (``SootState.raw_bonus``, :func:`raw_price`).
+
+    Args:
+        state: the game.
+
+    Source: rulebook, "Market Economy" (sliding price tracks).
+    """
+    data = D(state)
+    if _SCALES[0] is not data:
+        scales: dict[str, Scale] = {name: (g.minimum, g.base, g.maximum)
+                                    for name, g in data.goods.items() if g.kind == "tracked"}
+        _SCALES[0], _SCALES[1] = data, scales
+    return PriceTrack.over(_SCALES[1], state.prices, state.floors)
 
 
 def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
@@ -435,15 +569,32 @@ def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
 
     Source: rulebook, "Market Economy" (sliding price tracks).
     """
-    g = D(state).goods[good]
-    if g.kind != "tracked" or steps == 0:
+    if D(state).goods[good].kind != "tracked" or steps == 0:
         return state.prices.get(good, 0)
     old = state.prices[good]
-    new = max(state.floors[good], min(g.maximum, old + steps))
-    state.prices[good] = new
+    new = price_track(state).step(good, steps)
     if new != old and why:
         state.note(None, f"{good} {old} -> {new} ({why})")
     return new
+
+
+def raise_price_floor(state: SootState, good: str, level: int) -> bool:
+    """Raise a tracked good's price floor to ``level`` (at most its maximum), lifting its price.
+
+    Args:
+        state: the game.
+        good: a tracked good.
+        level: the new floor (a floor already at or above it stays).
+
+    Returns:
+        Whether the floor rose (logged).
+
+    Source: rulebook, "Scarcity Cascade" (+2 price floor above minimum).
+    """
+    if not price_track(state).raise_floor_to(good, level):
+        return False
+    state.note(None, f"{good} price floor rises to {state.floors[good]}")
+    return True
 
 
 def raw_price(state: SootState, good: str) -> int:

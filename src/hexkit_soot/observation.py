@@ -370,7 +370,7 @@ class SootEncoder(Encoder):
                 mv[o + i] = prices.get(g, 0)
                 mv[o + m + i] = floors.get(g, 0)
             keys["prices"], keys["floors"] = dict(prices), dict(floors)
-        supply = s.supply
+        supply = s.supply.stock
         if keys.get("supply") != supply:
             self._patch_supply(mv, keys.get("supply", {}), supply)
             keys["supply"] = dict(supply)

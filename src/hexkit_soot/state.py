@@ -7,7 +7,8 @@ data, recipes, prices printed on the board) stay in
 
 Goods have exactly one place at any time (token conservation):
 
-* ``SootState.supply``: the bank's finite token supply;
+* ``SootState.supply``: the bank's finite token supply (a :class:`TokenSupply`,
+  the core's :class:`~hexkit.components.Supply` keyed by good name);
 * ``PlayerState.stock``: the player's warehouse network (Central City plus built
   warehouses; goods move freely between its nodes);
 * ``PlayerState.loose``: goods the player owns lying on a hex (a camp tile,
@@ -25,10 +26,12 @@ Source: rulebook (all sections); Components Specification.
 
 from __future__ import annotations
 
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import TypeAlias
 
 import attrs
 
+from hexkit.components import Supply
 from hexkit.game import PlayerId, State
 from hexkit.hexes import Hex
 
@@ -52,6 +55,7 @@ __all__ = [
     "BindingContract",
     "TradeOffer",
     "ShareLine",
+    "TokenSupply",
     "PlayerState",
     "SootState",
     "add_goods",
@@ -151,6 +155,67 @@ def take_goods(goods: Goods, name: str, n: int) -> int:
     if k:
         add_goods(goods, name, -k)
     return k
+
+
+@attrs.define(slots=True, eq=True)
+class TokenSupply(Supply[str]):
+    """The bank's finite token supply: a core :class:`~hexkit.components.Supply` keyed by good name.
+
+    It reads as the mapping of held counts it is saved as (``supply[good]``,
+    ``supply.get(good, 0)``, ``items()``...): a kind keeps its entry at 0.
+    Tokens move only through :func:`hexkit_soot.ledger.from_supply` and
+    :func:`~hexkit_soot.ledger.to_supply` (``take`` and ``put_back``), so
+    ``stock[g] + out[g]`` stays the printed token count of ``g``.
+    ``out`` is not saved: a loaded state counts it again (printed tokens
+    minus the held ones: :func:`hexkit_soot.ledger.recount_supply`).
+
+    Source: Components, "Token supply" (intentionally finite).
+    """
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, int]) -> TokenSupply:
+        """The supply holding ``counts`` with nothing out (counts not checked:
+        :mod:`hexkit_soot.integrity` names a negative one by field)."""
+        new = cls.__new__(cls)  # a bare instance filled field by field, as in ``copy``
+        new.stock = dict(counts)
+        new.out = {}
+        return new
+
+    def get(self, good: str, default: int = 0) -> int:
+        """Tokens of ``good`` held (``default`` for a good never held)."""
+        return self.stock.get(good, default)
+
+    def __getitem__(self, good: str) -> int:
+        """Tokens of ``good`` held.
+
+        Raises:
+            KeyError: the supply has no entry for ``good``.
+        """
+        return self.stock[good]
+
+    def __contains__(self, good: object) -> bool:
+        """Whether the supply has an entry for ``good``."""
+        return good in self.stock
+
+    def __iter__(self) -> Iterator[str]:
+        """The goods with an entry, in entry order."""
+        return iter(self.stock)
+
+    def __len__(self) -> int:
+        """The number of goods with an entry."""
+        return len(self.stock)
+
+    def keys(self) -> KeysView[str]:
+        """The goods with an entry."""
+        return self.stock.keys()
+
+    def values(self) -> ValuesView[int]:
+        """The held counts."""
+        return self.stock.values()
+
+    def items(self) -> ItemsView[str, int]:
+        """``(good, held)`` pairs."""
+        return self.stock.items()
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)
@@ -503,13 +568,19 @@ class SootState(State):
         trails: per hex, a bit mask of the directions with a trail (bit ``d``:
             direction ``d``), kept under any road or rail built over it.
         prices: current price of each tracked good.
-        floors: current price floor of each tracked good.
+        floors: current price floor of each tracked good (``prices`` and
+            ``floors`` are moved as a core :class:`~hexkit.components.PriceTrack`:
+            :func:`hexkit_soot.ledger.price_track`).
         raw_bonus: permanent raw price rises from Scarcity Cascades.
         cascaded: resources whose Scarcity Cascade has happened.
-        supply: the bank's token supply.
+        supply: the bank's token supply (:class:`TokenSupply`, a core
+            :class:`~hexkit.components.Supply`; saved as the held counts by good).
         deck: the card draw pile (hidden order), bottom first.
         discard: the card discard pile.
-        card_row: the card market row ("" = empty slot).
+        card_row: the card market row ("" = empty slot). The three are used
+            as a core :class:`~hexkit.components.Deck` and
+            :class:`~hexkit.components.MarketRow`
+            (:func:`hexkit_soot.rules.cards.card_deck`, ``card_row``).
         legacy_gone: Legacy cards played for their ability (out of the game).
         events: the event deck, indexes, bottom first (hidden order).
         event_now: the event of this round (-1 none).
@@ -569,7 +640,7 @@ class SootState(State):
     floors: dict[str, int] = attrs.field(factory=dict)
     raw_bonus: dict[str, int] = attrs.field(factory=dict)
     cascaded: list[str] = attrs.field(factory=list)
-    supply: dict[str, int] = attrs.field(factory=dict)
+    supply: TokenSupply = attrs.field(factory=lambda: TokenSupply.from_counts({}))
     deck: list[str] = attrs.field(factory=list)
     discard: list[str] = attrs.field(factory=list)
     card_row: list[str] = attrs.field(factory=list)

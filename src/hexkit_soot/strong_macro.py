@@ -26,6 +26,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import SootDecision, Step
 from hexkit_soot.config import data_of
 from hexkit_soot.grid import code_edge, code_hex, hex_code
+from hexkit_soot.ledger import from_supply
 from hexkit_soot.rules.market import buy_price, max_units, sell_price
 from hexkit_soot.rules.network import is_node, network_room
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
@@ -321,7 +322,7 @@ def virtual(state: SootState, seat: PlayerId, macro: Macro) -> SootState:
     p = state.players[seat]
     for g, n in macro.goods:
         add_goods(p.stock, g, n)
-        add_goods(state.supply, g, -n)
+        from_supply(state, g, n)  # bought: at most what the supply holds (macro checks it)
     p.currency -= macro.spend
     state.invalidate_legal()  # changed by hand: the answers are listed afresh
     last = macro.steps[-1]

@@ -52,6 +52,25 @@ def give(state: SootState, player: int, goods: dict[str, int], at: Hex | None = 
             add_goods(p.loose.setdefault(at, {}), g, k)
 
 
+def balance_supply(state: SootState) -> None:
+    """Take from the supply the tokens a test put on the table by hand.
+
+    The supply is a core :class:`~hexkit.components.Supply`: a good returned
+    to it must have been taken out of it. A test that writes goods straight
+    into a network, onto a hex or a caravan calls this afterwards, so those
+    goods count as taken (as many as the supply still holds).
+    """
+    held: dict[str, int] = {}
+    for p in state.players:
+        for goods in (p.stock, *p.loose.values(), *(c.cargo for c in p.caravans)):
+            for g, n in goods.items():
+                held[g] = held.get(g, 0) + n
+    for g, n in held.items():
+        extra = n - state.supply.out.get(g, 0)
+        if extra > 0:
+            from_supply(state, g, extra)
+
+
 def settle(state: SootState, at: Hex, founder: int, spec: str = "Market Town", tier: int = 1,
            kind: str = "Frontier Settlement") -> Settlement:
     """Put a settlement on ``at`` (placing a Plains tile if needed)."""

@@ -50,7 +50,7 @@ def cargo(state: SootState, goods: dict[str, int], player: int = 0, caravan: int
     """Put goods from the supply on a caravan."""
     c = state.players[player].caravans[caravan]
     for g, n in goods.items():
-        state.supply[g] -= n
+        state.supply.take_exact(g, n)
         add_goods(c.cargo, g, n)
 
 
@@ -98,7 +98,7 @@ def test_laden_rival_without_fuel_or_currency_still_takes_the_trail_free() -> No
     assert not offered(s, "hex", hex_code(A))
     answer(s, "trail", hex_code(A))
     assert p.caravans[0].loc == A and p.caravans[0].cargo == {"Grain": 2}
-    assert s.supply == supply and p.currency == 0 and s.players[1].currency == rival  # no fuel, no toll
+    assert s.supply.stock == supply and p.currency == 0 and s.players[1].currency == rival  # no fuel, no toll
     assert not offered(s, "go")  # a trail hex takes the whole allowance
 
 

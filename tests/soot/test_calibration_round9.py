@@ -50,7 +50,7 @@ def _upkeep(food: dict[str, int], camps: int) -> SootState:
     p = s.players[0]
     for g, n in list(p.stock.items()):
         add_goods(p.stock, g, -n)
-        s.supply[g] += n
+        s.supply.put_back(g, n)
     give(s, 0, food)
     s.pending.clear()
     s.phase, s.cursor, s.order = "upkeep", 1, [0, 1]

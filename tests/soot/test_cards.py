@@ -26,7 +26,7 @@ from hexkit_soot.rules.routes import route_at
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, TRAIL, Community, Facility, SootState
 
-from tests.soot.helpers import answer, base, legal, raw
+from tests.soot.helpers import answer, balance_supply, base, legal, raw
 
 E1 = Hex(1, 0)
 E2 = Hex(2, 0)
@@ -167,7 +167,7 @@ def test_goods_cards_fill_the_network(card: str, gains: dict[str, int]) -> None:
 
 def test_goods_card_comes_up_short_when_the_supply_runs_out() -> None:
     state = position()
-    state.supply["Timber"] = 1
+    state.supply.take("Timber", state.supply["Timber"] - 1)
     play(state, "Timber Contract")
     assert state.players[0].stock["Timber"] == 2  # 1 from the package + the last token
     assert state.supply["Timber"] == 0
@@ -433,6 +433,7 @@ def test_double_shift_fires_a_facility_twice_in_one_refine() -> None:
                       facilities=[Facility(name="Sawmill", owner=0)])
     state.settlements[E1] = mill
     state.players[0].loose[E1] = {"Timber": 4, "Grain": 2}
+    balance_supply(state)
     play(state, "Double Shift")
     answer(state, "Refine")
     answer(state, "fire", hex_code(E1) * 8)
@@ -457,6 +458,7 @@ def test_steam_engine_patent_in_a_real_refine_only_the_first_firing_gains() -> N
                       facilities=[Facility(name="Sawmill", owner=0), Facility(name="Stonecutter", owner=0)])
     state.settlements[E1] = mill
     state.players[0].loose[E1] = {"Timber": 2, "Stone": 2, "Grain": 2}
+    balance_supply(state)
     play(state, "The Steam Engine Patent")
     answer(state, "Refine")
     answer(state, "fire", hex_code(E1) * 8)  # Sawmill first: 2 + 1 Lumber

@@ -26,7 +26,7 @@ def _together(state: SootState, at: Hex) -> None:
     p.builders[0] = at
     p.hand.clear()
     for g, n in list(p.stock.items()):
-        state.supply[g] = state.supply.get(g, 0) + n
+        state.supply.put_back(g, n)
     p.stock.clear()
 
 

@@ -22,7 +22,7 @@ from hexkit_soot.rules.market_update import apply_event
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, Camp, Facility, Settlement, SootState
 
-from tests.soot.helpers import answer, base, legal
+from tests.soot.helpers import answer, balance_supply, base, legal
 
 ARCHES = ("Railroad Baron", "Merchant", "Rancher")
 # packages: Baron 4¤, 2 Iron Ore, 1 Timber; Merchant 8¤, 1 Grain, 1 Timber; Rancher 2¤, 2 Grain, 2 Livestock
@@ -284,6 +284,7 @@ def test_drought_b_food_on_a_caravan_counts() -> None:
     state.players[0].currency = 1
     state.players[1].stock = {}
     state.players[2].stock = {}
+    balance_supply(state)
     event(state, "Drought", "B", holder=1)
     assert state.players[0].caravans[0].cargo == {"Iron Ore": 1}  # only one way open: paid without asking
     assert cash(state) == [1, 6, 0]

@@ -79,7 +79,7 @@ def cargo(state: SootState, goods: dict[str, int], caravan: int = 0, player: int
     """Put goods from the supply on a caravan."""
     c = state.players[player].caravans[caravan]
     for g, n in goods.items():
-        state.supply[g] -= n
+        state.supply.take_exact(g, n)
         add_goods(c.cargo, g, n)
 
 
@@ -350,7 +350,7 @@ def test_no_camp_where_more_than_two_goods_lie_whoever_owns_them() -> None:
     give(s, 1, {"Timber": 2}, at=A)
     assert camp_kinds_at(s, A) == []
     s.players[1].loose[A] = {"Timber": 1}
-    s.supply["Timber"] += 1
+    s.supply.put_back("Timber", 1)
     assert "Farm" in camp_kinds_at(s, A)
 
 

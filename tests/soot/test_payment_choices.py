@@ -67,7 +67,7 @@ def refinery(*names: str, at: Hex = AT) -> SootState:
     p.warehouses.append(at)
     for g, n in list(p.stock.items()):
         add_goods(p.stock, g, -n)
-        s.supply[g] += n
+        s.supply.put_back(g, n)
     return s
 
 
@@ -227,7 +227,7 @@ def builder_short_of_stone(hand: list[str]) -> SootState:
     p.builders[0] = AT
     for g, n in list(p.stock.items()):
         add_goods(p.stock, g, -n)
-        s.supply[g] += n
+        s.supply.put_back(g, n)
     give(s, 0, {"Timber": 2})
     p.hand = list(hand)
     answer(s, "Build Structure")
@@ -271,7 +271,7 @@ def upkeep(food: dict[str, int], camps: int) -> SootState:
     p = s.players[0]
     for g, n in list(p.stock.items()):
         add_goods(p.stock, g, -n)
-        s.supply[g] += n
+        s.supply.put_back(g, n)
     give(s, 0, food)
     s.pending.clear()
     s.phase, s.cursor, s.order = "upkeep", 1, [0, 1]

@@ -46,7 +46,7 @@ def test_sell_with_frontier_premium_and_boom() -> None:
     settle(s, FAR, founder=1)
     s.players[0].caravans[0].loc = FAR
     s.players[0].caravans[0].cargo = {"Pig Iron": 2}
-    s.supply["Pig Iron"] -= 2
+    s.supply.take_exact("Pig Iron", 2)
     listed = base(s, "Pig Iron")
     assert sell_price(s, 0, "Pig Iron", FAR) == listed + 2 + 1  # frontier premium 2, Boom 1
     assert sell(s, 0, "Pig Iron", 2, FAR) == 2 * (listed + 2 + 1)
@@ -56,7 +56,7 @@ def test_sell_with_frontier_premium_and_boom() -> None:
 def test_sell_tier3_moves_two_per_unit_and_raises_its_demand_link() -> None:
     s = start()
     s.players[0].loose[CENTRAL_CITY] = {"Steel": 2}
-    s.supply["Steel"] -= 2
+    s.supply.take_exact("Steel", 2)
     steel = base(s, "Steel")
     assert sell(s, 0, "Steel", 2, CENTRAL_CITY) == 2 * steel
     assert s.prices["Steel"] == steel - 2 * 2  # Tier 3: two steps a unit
@@ -239,8 +239,8 @@ def test_laden_caravan_on_rival_road_pays_fuel_and_one_toll_per_owner() -> None:
     set_route(s, a, b, ROAD, 1)
     car = s.players[0].caravans[0]
     car.cargo = {"Grain": 1, "Coal": 1}
-    s.supply["Coal"] -= 1
-    s.supply["Grain"] -= 1
+    s.supply.take_exact("Coal", 1)
+    s.supply.take_exact("Grain", 1)
     reach = caravan_reach(s, 0, 0)
     assert b in reach and c not in reach  # road speed 2
     path = reach[b]
@@ -318,7 +318,7 @@ def test_food_ways_offered_least_overpaid_first() -> None:
     s = start()
     camp(s, Hex(1, 0), 0, "Farm")
     s.players[0].stock = {"Livestock": 1, "Grain": 1}
-    s.supply["Livestock"] -= 1
+    s.supply.take_exact("Livestock", 1)
     s.pending.clear()
     assert not pay_food(s, 0)  # the player chooses (tests/soot/test_payment_choices.py)
     step = s.pending[-1]
@@ -559,8 +559,8 @@ def test_usage_fee_and_charter_when_renting() -> None:
     facility(s, at, "Sawmill", 1)
     s.players[0].caravans[0].loc = at
     s.players[0].caravans[0].cargo = {"Timber": 2, "Grain": 1}
-    s.supply["Timber"] -= 2
-    s.supply["Grain"] -= 1
+    s.supply.take_exact("Timber", 2)
+    s.supply.take_exact("Grain", 1)
     c0, c1, c2 = (p.currency for p in s.players)
     fire(s, 0, at, 0)
     assert s.players[0].currency == c0 - 2
@@ -592,7 +592,7 @@ def test_toll_paid_once_per_owner_per_move() -> None:
     set_route(s, CENTRAL_CITY, a, ROAD, 1)
     for c in s.players[0].caravans[:2]:
         c.cargo = {"Coal": 1}
-        s.supply["Coal"] -= 1
+        s.supply.take_exact("Coal", 1)
     before, rival = s.players[0].currency, s.players[1].currency
     on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0, 0, 0)), Choose(code="hex", arg=hex_code(a)))
     moved = s.pending[-1].data[0]
@@ -652,7 +652,7 @@ def test_laden_caravan_without_fuel_cannot_use_roads_but_trails_are_free() -> No
     s.players[0].stock = {}
     car = s.players[0].caravans[0]
     car.cargo = {"Grain": 1}
-    s.supply["Grain"] -= 1
+    s.supply.take_exact("Grain", 1)
     reach = caravan_reach(s, 0, 0)
     # the Central City is a node: fuel could come from the network, but it is empty
     assert a not in reach and b in reach
@@ -672,7 +672,7 @@ def test_livestock_doubles_trail_speed() -> None:
     car = s.players[0].caravans[0]
     assert b not in caravan_reach(s, 0, 0)
     car.cargo = {"Livestock": 1}
-    s.supply["Livestock"] -= 1
+    s.supply.take_exact("Livestock", 1)
     assert b in caravan_reach(s, 0, 0)
 
 

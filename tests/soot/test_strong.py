@@ -13,7 +13,7 @@ from hexkit_soot.strong import StrongSootAgent, engine_value
 from hexkit_soot.strong_macro import Script, macros, virtual
 from hexkit_soot.strong_plan import plan_of, rail_progress
 
-from tests.soot.helpers import connect, legal, place, raw, settle, start
+from tests.soot.helpers import balance_supply, connect, legal, place, raw, settle, start
 
 
 def test_a_camp_is_worth_more_than_its_founding_points() -> None:
@@ -113,6 +113,7 @@ def test_a_rail_script_lays_two_segments_from_the_central_city_towards_the_settl
     p = s.players[0]
     p.hand = []
     p.stock = {"Iron Ore": 2, "Timber": 2}
+    balance_supply(s)
     script = Script("Build Route", site=Hex(3, 0), name="rail", reach=frozenset({CENTRAL_CITY}))
     GAME.apply(s, next(a for a in legal(s) if a.code == "Build Route"))
     while s.pending and isinstance(s.pending[-1], SOOT_DECISIONS) and s.pending[-1].kind.startswith("route"):

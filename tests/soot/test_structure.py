@@ -45,7 +45,6 @@ ALLOWED = {
     # currency may go below 0, which the ledger's checked spend would refuse.
     ("strong_macro.py", "p.currency"): "the strong agent's hypothetical copy (strong_macro.virtual)",
     ("strong_macro.py", "p.stock"): "the strong agent's hypothetical copy (strong_macro.virtual)",
-    ("strong_macro.py", "state.supply"): "the strong agent's hypothetical copy (strong_macro.virtual)",
 }
 """Writes outside the ledger that are not a rule changing a quantity, and why."""
 

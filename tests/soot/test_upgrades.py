@@ -24,7 +24,7 @@ from hexkit_soot.rules.camps import camp_cost, place_camp
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, Camp, Caravan, Facility, Settlement, SootState
 
-from tests.soot.helpers import answer, base, legal, raw
+from tests.soot.helpers import answer, balance_supply, base, legal, raw
 
 E1 = Hex(1, 0)
 E2 = Hex(2, 0)
@@ -117,6 +117,7 @@ def _road(state: SootState, owner: int) -> None:
 
 def _drive(state: SootState, player: int, to: Hex) -> None:
     """P``player`` takes a Move with caravan 0 straight to ``to``."""
+    balance_supply(state)
     state.pending[-1] = Step(player=player, prompt="turn", kind="turn")
     answer(state, "Move")
     answer(state, "agent", 16)
@@ -178,6 +179,7 @@ def test_municipal_planning_town_upgrade_scores_two_more() -> None:
         p = state.players[0]
         p.builders = [E1]
         p.loose[E1] = {"Lumber": 2, "Cut Stone": 2, "Processed Foods": 1}
+        balance_supply(state)
         answer(state, "Upgrade Settlement")
         answer(state, "upgrade", hex_code(E1))
         assert state.settlements[E1].tier == 2
@@ -338,6 +340,7 @@ def test_commodity_futures_moves_a_price_at_the_market_update() -> None:
 def test_commodity_futures_may_skip_and_does_nothing_on_purchase() -> None:
     state = position(("Merchant", "Rancher"))
     state.players[0].stock.update({"Stone": 1})
+    balance_supply(state)
     prices = dict(state.prices)
     answer(state, "Buy Upgrade")
     answer(state, "upgrade", D(state).upgrades["Commodity Futures"].number)
@@ -453,6 +456,7 @@ def test_provisioner_and_revenue_office_purchase_only_open_their_effect() -> Non
 def test_trail_boss_gains_an_agent() -> None:
     state = position(("Merchant", "Rancher"))
     state.players[0].stock.update({"Lumber": 2, "Leather": 1, "Processed Foods": 1})
+    balance_supply(state)
     answer(state, "Buy Upgrade")
     answer(state, "upgrade", 19)
     answer(state, "agent", 1)  # a Builder

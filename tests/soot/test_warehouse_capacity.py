@@ -144,7 +144,7 @@ def test_refine_outputs_beyond_the_room_are_lost() -> None:
     holdings(s, 0, {"Timber": 2, "Stone": 22})
     c = s.players[0].caravans[0]
     c.loc = A
-    s.supply["Grain"] -= 1
+    s.supply.take_exact("Grain", 1)
     add_goods(c.cargo, "Grain", 1)  # the food use cost comes from the caravan
     lumber = s.supply["Lumber"]
     fire(s, 0, A, 0)  # 2 Timber out, room 2; 2 Lumber + 1 (Industrialist) made
@@ -159,7 +159,7 @@ def test_unload_options_stop_at_capacity() -> None:
     holdings(s, 0, {"Stone": 10})
     c = s.players[0].caravans[0]
     for g, n in {"Grain": 3, "Cultural Artifact": 1, "Steel": 1}.items():
-        s.supply[g] -= n
+        s.supply.take_exact(g, n)
         add_goods(c.cargo, g, n)
     answer(s, "Move")
     answer(s, "agent", 16)
@@ -178,7 +178,7 @@ def test_loading_frees_room_for_another_good_at_the_same_stop() -> None:
     s = turn(start())
     holdings(s, 0, {"Stone": 12})
     c = s.players[0].caravans[0]
-    s.supply["Grain"] -= 1
+    s.supply.take_exact("Grain", 1)
     add_goods(c.cargo, "Grain", 1)
     answer(s, "Move")
     answer(s, "agent", 16)
@@ -272,6 +272,6 @@ def test_a_saved_state_with_an_overfull_network_is_refused() -> None:
     text = codec(GAME).state_to_json(s)
     assert codec(GAME).state_from_json(text).players[0].stock["Stone"] == 12
     s.players[0].stock["Stone"] = 13
-    s.supply["Stone"] -= 1
+    s.supply.take_exact("Stone", 1)
     with pytest.raises(InvalidRecordError, match=r"state\.players\.0\.stock.*13 bulk goods.*capacity of 12"):
         codec(GAME).state_from_json(codec(GAME).state_to_json(s))

@@ -15,7 +15,7 @@ from hexkit.components.bag import Bag
 from hexkit.components.deck import Deck, EmptyPolicy
 from hexkit.components.market import FillEmptySlots, MarketRow, RefillRule, WipeWhenLow
 from hexkit.components.pool import Pool
-from hexkit.components.price_track import PriceTrack
+from hexkit.components.price_track import PriceTrack, Scale
 from hexkit.components.supply import Supply
 from hexkit.components.track import Track
 
@@ -31,6 +31,7 @@ __all__ = [
     "Pool",
     "PriceTrack",
     "RefillRule",
+    "Scale",
     "Supply",
     "Track",
     "WipeWhenLow",

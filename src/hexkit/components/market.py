@@ -24,12 +24,19 @@ class RefillRule(Protocol):
     from and discard to ``deck``. It must not create or drop items:
     whatever leaves a slot goes to ``deck``'s discard pile. In a row of
     fixed slots (``compact`` false) it never changes the list's length and
-    ``None`` marks an empty slot; in a compact row ``slots`` holds only
-    items, at most ``size`` of them.
+    a slot equal to ``vacant`` (``None`` unless the row says otherwise) is
+    empty; in a compact row ``slots`` holds only items, at most ``size`` of
+    them.
     """
 
     def refill(
-        self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
+        self,
+        slots: list[T | None],
+        deck: Deck[T],
+        rng: Rng | None,
+        size: int,
+        compact: bool,
+        vacant: T | None = None,
     ) -> bool:
         """Refill ``slots`` (a row of ``size``) from ``deck``; return whether the row changed."""
         ...
@@ -44,9 +51,10 @@ def _can_deal(deck: Deck[T]) -> bool:
 class FillEmptySlots:
     """Fill every empty slot from the deck, in slot order; others stay put.
 
-    Soot & Timber's card row (5 slots) and contract row (4 slots). When the
-    deck cannot give a card (see :class:`~hexkit.components.EmptyPolicy`)
-    the remaining slots stay empty. A compact row is topped up to its size.
+    Soot & Timber's card row (5 slots, ``""`` for an empty one) and
+    contract row (4 slots, ``-1``). When the deck cannot give a card (see
+    :class:`~hexkit.components.EmptyPolicy`) the remaining slots stay
+    empty. A compact row is topped up to its size.
 
     Example:
         >>> row = MarketRow([None, 7, None], Deck([1, 2, 3]), FillEmptySlots())
@@ -54,12 +62,21 @@ class FillEmptySlots:
         True
         >>> row.slots
         [3, 7, 2]
+        >>> cards = MarketRow(["", "b", ""], Deck(["x"]), FillEmptySlots(), vacant="")
+        >>> cards.refill(), cards.slots
+        (True, ['x', 'b', ''])
     """
 
     kind: Literal["fill_empty_slots"] = "fill_empty_slots"
 
     def refill(
-        self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
+        self,
+        slots: list[T | None],
+        deck: Deck[T],
+        rng: Rng | None,
+        size: int,
+        compact: bool,
+        vacant: T | None = None,
     ) -> bool:
         """Fill the empty slots, lowest index first."""
         changed = False
@@ -72,9 +89,12 @@ class FillEmptySlots:
                 changed = True
             return changed
         for i, item in enumerate(slots):
-            if item is None:
-                slots[i] = deck.draw(rng)
-                changed = changed or slots[i] is not None
+            if item == vacant:
+                new = deck.draw(rng)
+                if new is None:  # the deck cannot give more: the rest stay empty
+                    break
+                slots[i] = new
+                changed = True
         return changed
 
 
@@ -107,12 +127,18 @@ class WipeWhenLow:
     kind: Literal["wipe_when_low"] = "wipe_when_low"
 
     def refill(
-        self, slots: list[T | None], deck: Deck[T], rng: Rng | None, size: int, compact: bool
+        self,
+        slots: list[T | None],
+        deck: Deck[T],
+        rng: Rng | None,
+        size: int,
+        compact: bool,
+        vacant: T | None = None,
     ) -> bool:
         """Wipe and deal if the row is low and the deck can deal; otherwise do nothing."""
         if compact and len(slots) > self.threshold:  # the usual case, checked first (no list built)
             return False
-        filled = [x for x in slots if x is not None]
+        filled = [x for x in slots if x is not None and x != vacant]
         if len(filled) > self.threshold or not _can_deal(deck):
             return False
         for x in filled:
@@ -122,7 +148,7 @@ class WipeWhenLow:
             slots[:] = new
         else:
             for i in range(len(slots)):
-                slots[i] = new[i] if i < len(new) else None
+                slots[i] = new[i] if i < len(new) else vacant
         return True
 
 
@@ -133,8 +159,8 @@ class MarketRow(Generic[T, R]):
     Two shapes of row:
 
     - fixed slots (``compact`` false, the default): ``slots`` has one entry
-      per slot, ``None`` for an empty one; taking leaves a gap (Soot &
-      Timber's card row);
+      per slot, ``vacant`` (``None`` by default) for an empty one; taking
+      leaves a gap (Soot & Timber's card row, whose empty slot is ``""``);
     - compact (``compact`` true): ``slots`` holds only the items, in the
       order they were dealt; taking closes the gap, and ``size`` is the
       most the row holds (Empyreal's Spellcar Market, where only which
@@ -148,6 +174,10 @@ class MarketRow(Generic[T, R]):
         deck: where new items come from and wiped items go.
         rule: the :class:`RefillRule`.
         capacity: the size of a compact row; ``None`` for fixed slots.
+        vacant: what marks an empty slot of a fixed row (compared with
+            ``==``; ``None`` by default). A game whose state already keeps a
+            row with its own marker (``""``, ``-1``) makes the row over that
+            list as it is.
 
     Example:
         >>> row = MarketRow.empty(3, Deck([1, 2, 3, 4, 5]), FillEmptySlots())
@@ -162,25 +192,40 @@ class MarketRow(Generic[T, R]):
         (True, [4, 3, 2])
         >>> pile.take_item(3, refill=False), pile.slots
         (3, [4, 2])
+        >>> contracts = MarketRow([4, -1], Deck([7]), FillEmptySlots(), vacant=-1)
+        >>> contracts.refill(), contracts.take(0, refill=False), contracts.slots
+        (True, 4, [-1, 7])
     """
 
     slots: list[T | None]
     deck: Deck[T]
     rule: R
     capacity: int | None = None
+    vacant: T | None = None
 
     @classmethod
-    def empty(cls, size: int, deck: Deck[T], rule: R, *, compact: bool = False) -> MarketRow[T, R]:
-        """Return a row of ``size`` empty slots (call :meth:`refill` to deal it)."""
+    def empty(
+        cls, size: int, deck: Deck[T], rule: R, *, compact: bool = False, vacant: T | None = None
+    ) -> MarketRow[T, R]:
+        """Return a row of ``size`` empty slots (call :meth:`refill` to deal it).
+
+        Args:
+            size: the number of slots.
+            deck: where the items come from.
+            rule: the refill rule.
+            compact: a compact row (see the class doc).
+            vacant: the marker of an empty slot of a fixed row.
+        """
         if size < 0:
             raise ComponentError(f"MarketRow: size must be non-negative, got {size}")
         if compact:
             return cls([], deck, rule, size)
-        return cls([None] * size, deck, rule)
+        return cls([vacant] * size, deck, rule, None, vacant)
 
     def __len__(self) -> int:
         """Return the number of filled slots."""
-        return sum(1 for x in self.slots if x is not None)
+        vacant = self.vacant
+        return sum(1 for x in self.slots if x != vacant)
 
     @property
     def compact(self) -> bool:
@@ -198,7 +243,8 @@ class MarketRow(Generic[T, R]):
 
     def available(self) -> list[tuple[int, T]]:
         """Return ``(index, item)`` for every filled slot, in slot order."""
-        return [(i, x) for i, x in enumerate(self.slots) if x is not None]
+        vacant = self.vacant
+        return [(i, x) for i, x in enumerate(self.slots) if x is not None and x != vacant]
 
     def copy(self) -> MarketRow[T, R]:
         """Return an independent copy (slots and deck copied; the rule is immutable)."""
@@ -207,6 +253,7 @@ class MarketRow(Generic[T, R]):
         new.deck = self.deck.copy()
         new.rule = self.rule
         new.capacity = self.capacity
+        new.vacant = self.vacant
         return new
 
     def refill(self, rng: Rng | None = None) -> bool:
@@ -226,12 +273,12 @@ class MarketRow(Generic[T, R]):
 
     def _apply_rule(self, rng: Rng | None) -> bool:
         if rng is not None:
-            return self.rule.refill(self.slots, self.deck, rng, self.size, self.compact)
+            return self.rule.refill(self.slots, self.deck, rng, self.size, self.compact, self.vacant)
         # Without an rng a reshuffle fails part way: keep the row unchanged
         # (restored in place: the lists may be shared with a game's state).
         slots, pile, discards = self.slots.copy(), self.deck.draw_pile.copy(), self.deck.discard_pile.copy()
         try:
-            return self.rule.refill(self.slots, self.deck, None, self.size, self.compact)
+            return self.rule.refill(self.slots, self.deck, None, self.size, self.compact, self.vacant)
         except ComponentError:
             self.slots[:] = slots
             self.deck.draw_pile[:] = pile
@@ -257,13 +304,14 @@ class MarketRow(Generic[T, R]):
                 ``None`` (the row is unchanged, the item stays in its slot).
         """
         slots = self.slots
-        item = slots[index] if -len(slots) <= index < len(slots) else None
-        if item is None:
+        vacant = self.vacant
+        item = slots[index] if -len(slots) <= index < len(slots) else vacant
+        if item is None or item == vacant:
             raise MissingItemError("MarketRow", index, f"filled slots {self._filled()}")
         if index < 0:
             index += len(slots)
         if self.capacity is None:
-            slots[index] = None
+            slots[index] = vacant
         else:
             del slots[index]
         if refill:
@@ -285,9 +333,10 @@ class MarketRow(Generic[T, R]):
             ComponentError: as for :meth:`take`.
         """
         for i, x in enumerate(self.slots):
-            if x is not None and x == item:
+            if x is not None and x != self.vacant and x == item:
                 return self.take(i, rng, refill=refill)
         raise MissingItemError("MarketRow", item, "row")
 
     def _filled(self) -> list[int]:
-        return [i for i, x in enumerate(self.slots) if x is not None]
+        vacant = self.vacant
+        return [i for i, x in enumerate(self.slots) if x is not None and x != vacant]

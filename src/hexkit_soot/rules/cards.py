@@ -20,9 +20,11 @@ Source: rulebook, §15 "Cards", "Legacy cards", Phase 5 (hand limit).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
+from hexkit.components import Deck, EmptyPolicy, FillEmptySlots, MarketRow
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
@@ -34,7 +36,7 @@ from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt,
 from hexkit_soot.state import Goods, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment"]
+__all__ = ["card_deck", "card_row", "draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment"]
 
 
 def card_id(state: SootState, name: str) -> int:
@@ -57,18 +59,59 @@ def card_name(state: SootState, cid: int) -> str:
     return list(D(state).cards)[cid]
 
 
+_FILL = FillEmptySlots()
+"""The card and contract rows' refill rule: every empty slot, in slot order."""
+
+
+def card_deck(state: SootState) -> Deck[str]:
+    """The card deck as a core :class:`~hexkit.components.Deck` over the state's own lists.
+
+    Draw pile ``SootState.deck`` (top last), discard pile ``SootState.discard``;
+    an empty draw pile takes the discards back, shuffled (policy
+    ``RESHUFFLE``). Changing the deck changes the state, and the saved state
+    keeps its two lists (the clone copies them as before).
+
+    Args:
+        state: the game.
+
+    Source: rulebook, §15 "Cards" (the multi-use deck).
+    """
+    return Deck(state.deck, state.discard, EmptyPolicy.RESHUFFLE)
+
+
+def card_row(state: SootState) -> MarketRow[str, FillEmptySlots]:
+    """The 5-card row as a core :class:`~hexkit.components.MarketRow` over ``SootState.card_row``.
+
+    Fixed slots, ``""`` marking an empty one, refilled from :func:`card_deck`
+    by :class:`~hexkit.components.FillEmptySlots` in the Market Update only
+    (a card taken leaves its slot empty until then).
+
+    Args:
+        state: the game.
+
+    Source: rulebook, §15 "Cards"; Phase 1 (Market Update).
+    """
+    return MarketRow(cast("list[str | None]", state.card_row), card_deck(state), _FILL, None, "")
+
+
+def _note_reshuffle(state: SootState, deck: Deck[str], draws: int) -> None:
+    """Log the reshuffle that drawing ``draws`` cards from ``deck`` is about to make."""
+    if draws > len(deck.draw_pile) and deck.discard_pile:
+        state.note(None, "the card deck was reshuffled")
+
+
 def draw_blind(state: SootState) -> str | None:
     """Draw the top card, reshuffling the discard pile in when the deck is empty.
 
     Args:
         state: the game.
+
+    Returns:
+        The card, or ``None`` when the deck and the discard pile are both empty.
     """
-    if not state.deck and state.discard:
-        state.deck = state.discard
-        state.discard = []
-        state.rng.shuffle(state.deck)
-        state.note(None, "the card deck was reshuffled")
-    return state.deck.pop() if state.deck else None
+    deck = card_deck(state)
+    _note_reshuffle(state, deck, 1)
+    return deck.draw(state.rng)
 
 
 def refill_row(state: SootState) -> list[int]:
@@ -77,17 +120,13 @@ def refill_row(state: SootState) -> list[int]:
     Args:
         state: the game.
     """
-    legacy = []
+    row = card_row(state)
+    slots = state.card_row
+    empty = [i for i, c in enumerate(slots) if not c]
+    _note_reshuffle(state, row.deck, len(empty))
+    row.refill(state.rng)
     cards = D(state).cards
-    for i, c in enumerate(state.card_row):
-        if not c:
-            new = draw_blind(state)
-            if new is None:
-                break
-            state.card_row[i] = new
-            if cards[new].legacy:
-                legacy.append(i)
-    return legacy
+    return [i for i in empty if slots[i] and cards[slots[i]].legacy]
 
 
 def legacy_in_row(state: SootState) -> list[int]:
@@ -126,8 +165,7 @@ def on_draw(state: SootState, step: Step, answer: Choose) -> None:
     """Take the row card, or draw 2 and ask which to keep."""
     p = state.players[step.player]
     if answer.code == "row":
-        card = state.card_row[answer.arg]
-        state.card_row[answer.arg] = ""
+        card = card_row(state).take(answer.arg, refill=False)
         p.hand.append(card)
         state.note(step.player, f"took {card} from the card row")
         return
@@ -148,7 +186,9 @@ def on_keep(state: SootState, step: Step, answer: Choose) -> None:
     others = [card_name(state, c) for c in step.data]
     others.remove(kept)
     state.players[step.player].hand.append(kept)
-    state.discard.extend(others)
+    deck = card_deck(state)
+    for other in others:
+        deck.discard(other)
     state.note(step.player, "drew 2 cards blind and kept 1")
 
 
@@ -270,7 +310,7 @@ def on_spend(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Spend a card as currency."""
     name = card_name(state, answer.arg)
     state.players[player].hand.remove(name)
-    state.discard.append(name)
+    card_deck(state).discard(name)
     gain_currency(state, player, D(state).cards[name].value, f"spent {name}")
 
 
@@ -298,7 +338,7 @@ def on_play(state: SootState, player: PlayerId, answer: Choose) -> None:
     if D(state).cards[name].legacy:
         state.legacy_gone.append(name)
     else:
-        state.discard.append(name)
+        card_deck(state).discard(name)
     state.note(player, f"played {name}")
     _tally(state, "cards_played", player)
     found = lookup(name)
@@ -331,7 +371,7 @@ def on_bonus_card(state: SootState, step: Step, answer: Choose) -> None:
     name = card_name(state, answer.arg)
     p = state.players[step.player]
     p.hand.remove(name)
-    state.discard.append(name)
+    card_deck(state).discard(name)
     left = step.data[0] - 1
     if left:
         _ask_discard(state, step.player, left, "cards.bonus")
@@ -354,7 +394,7 @@ def on_limit(state: SootState, step: Step, answer: Choose) -> None:
     """Discard one card for the hand limit."""
     name = card_name(state, answer.arg)
     state.players[step.player].hand.remove(name)
-    state.discard.append(name)
+    card_deck(state).discard(name)
     ask_hand_limit(state, step.player)
 
 
@@ -418,6 +458,6 @@ def on_bid(state: SootState, step: Step, answer: Choose) -> None:
     spend_currency(state, winner, best)
     state.players[winner].hand.append(state.auction)
     state.note(winner, f"won {state.auction} for {best}¤")
-    state.card_row[slot] = ""
+    card_row(state).take(slot, refill=False)  # the auctioned card (in the winner's hand)
     state.auction = ""
     state.bids = []

@@ -16,6 +16,9 @@ Source: rulebook, "Contracts"; Components, contract list (assumed).
 
 from __future__ import annotations
 
+from typing import cast
+
+from hexkit.components import Deck, EmptyPolicy, FillEmptySlots, MarketRow
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose
@@ -28,7 +31,7 @@ from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["destinations", "deliverable_at", "refill_contracts", "contract_limit"]
+__all__ = ["destinations", "deliverable_at", "contract_deck", "contract_row", "refill_contracts", "contract_limit"]
 
 
 def contract_limit(state: SootState, player: PlayerId) -> int:
@@ -97,15 +100,41 @@ def deliverable_at(state: SootState, player: PlayerId, index: int, held: dict[st
     return None
 
 
+_FILL = FillEmptySlots()
+
+
+def contract_deck(state: SootState) -> Deck[int]:
+    """The contract deck as a core :class:`~hexkit.components.Deck` over ``SootState.contract_deck``.
+
+    Contract indexes, top last. Contracts are never discarded and the deck
+    is not refilled (policy ``STOP``): Tier 2 and 3 contracts join it in
+    their season (:mod:`hexkit_soot.rules.market_update`).
+
+    Args:
+        state: the game.
+    """
+    return Deck(state.contract_deck, [], EmptyPolicy.STOP)
+
+
+def contract_row(state: SootState) -> MarketRow[int, FillEmptySlots]:
+    """The contract row as a core :class:`~hexkit.components.MarketRow` over ``SootState.contract_row``.
+
+    Fixed slots, ``-1`` marking an empty one, refilled from
+    :func:`contract_deck` in the Market Update only.
+
+    Args:
+        state: the game.
+    """
+    return MarketRow(cast("list[int | None]", state.contract_row), contract_deck(state), _FILL, None, -1)
+
+
 def refill_contracts(state: SootState) -> None:
     """Fill empty contract row slots from the deck.
 
     Args:
         state: the game.
     """
-    for i, c in enumerate(state.contract_row):
-        if c < 0 and state.contract_deck:
-            state.contract_row[i] = state.contract_deck.pop()
+    contract_row(state).refill()
 
 
 _CLAIMS: dict[tuple[int, ...], tuple[SootData, tuple[Choose, ...]]] = {}
@@ -131,8 +160,7 @@ def _claim_options(state: SootState, player: PlayerId) -> tuple[Choose, ...]:
 @free_action("Claim Contract", _claim_options)
 def on_claim(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Take a contract from the row."""
-    c = state.contract_row[answer.arg]
-    state.contract_row[answer.arg] = -1
+    c = contract_row(state).take(answer.arg, refill=False)
     state.players[player].contracts.append(c)
     state.note(player, f"claimed contract {D(state).contracts[c].name}")
 

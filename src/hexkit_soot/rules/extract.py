@@ -24,7 +24,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, ExtractCamp, ExtractMode
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, change_prestige, from_supply, place_goods
+from hexkit_soot.ledger import D, change_prestige, from_supply, place_goods, raise_price_floor
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
@@ -168,9 +168,5 @@ def scarcity_cascade(state: SootState, resource: str) -> bool:
             for out in fac.outputs:
                 g = data.goods[out]
                 if g.kind == "tracked":
-                    floor = min(g.maximum, g.minimum + nums.cascade_floor)
-                    if floor > state.floors[out]:
-                        state.floors[out] = floor
-                        state.prices[out] = max(state.prices[out], floor)
-                        state.note(None, f"{out} price floor rises to {floor}")
+                    raise_price_floor(state, out, g.minimum + nums.cascade_floor)
     return True

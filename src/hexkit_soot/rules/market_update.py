@@ -20,20 +20,21 @@ Source: rulebook, Phase 1 "Market Update", §16 "Events", §23 Market Flux,
 
 from __future__ import annotations
 
+from hexkit.components import Deck, EmptyPolicy
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import season_of
 from hexkit_soot.ledger import D, move_price
 from hexkit_soot.rules.cards import legacy_in_row, refill_row, start_auction
-from hexkit_soot.rules.contracts import refill_contracts
+from hexkit_soot.rules.contracts import contract_deck, refill_contracts
 from hexkit_soot.rules.event_log import NOTHING, changes, snapshot
 from hexkit_soot.rules.player_counts import uses_market_flux
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["run_market_update", "apply_event", "flip_flux"]
+__all__ = ["run_market_update", "apply_event", "flip_flux", "flux_deck", "event_deck"]
 
 
 def _season_contracts(state: SootState) -> None:
@@ -44,9 +45,36 @@ def _season_contracts(state: SootState) -> None:
     joining = [c for c in state.contract_later if cts[c].tier == tier]
     if joining:
         state.contract_later = [c for c in state.contract_later if cts[c].tier != tier]
-        state.contract_deck.extend(joining)
-        state.rng.shuffle(state.contract_deck)
+        deck = contract_deck(state)
+        for c in joining:
+            deck.put_top(c)
+        deck.shuffle(state.rng)
         state.note(None, f"Tier {tier} contracts shuffled into the contract deck")
+
+
+def flux_deck(state: SootState) -> Deck[int]:
+    """The 2P Market Flux cards as a core :class:`~hexkit.components.Deck` over the state's lists.
+
+    Draw pile ``SootState.flux`` (top last), discard pile
+    ``SootState.flux_discard``; the flipped cards are shuffled into a new
+    pile when it runs out (policy ``RESHUFFLE``).
+
+    Args:
+        state: the game.
+    """
+    return Deck(state.flux, state.flux_discard, EmptyPolicy.RESHUFFLE)
+
+
+def event_deck(state: SootState) -> Deck[int]:
+    """The event deck as a core :class:`~hexkit.components.Deck` over ``SootState.events``.
+
+    Event indexes in four season packs, top last; an event drawn is
+    resolved and leaves the game (no discard pile, policy ``STOP``).
+
+    Args:
+        state: the game.
+    """
+    return Deck(state.events, [], EmptyPolicy.STOP)
 
 
 def flip_flux(state: SootState) -> None:
@@ -55,14 +83,11 @@ def flip_flux(state: SootState) -> None:
     Args:
         state: the game.
     """
-    if not state.flux:
-        state.flux = state.flux_discard
-        state.flux_discard = []
-        state.rng.shuffle(state.flux)
-    if not state.flux:
+    deck = flux_deck(state)
+    card = deck.draw(state.rng)
+    if card is None:
         return
-    card = state.flux.pop()
-    state.flux_discard.append(card)
+    deck.discard(card)
     fc = D(state).flux[card]
     move_price(state, fc.rises, 1, "Market Flux")
     move_price(state, fc.falls, -1, "Market Flux")
@@ -87,7 +112,7 @@ def run_market_update(state: SootState) -> bool:
         matching = [i for i, e in enumerate(state.events) if deck[e].season == season]
         # even rounds up to 12: six events a game (the final rounds have none)
         if state.round % 2 == 0 and state.round <= D(state).numbers.last_round and matching:
-            state.event_now = state.events.pop(matching[-1])
+            state.event_now = event_deck(state).remove(state.events[matching[-1]])  # the season's top event
             ev = D(state).events[state.event_now]
             _tally(state, "events", state.event_token)
             state.note(None, f"event: {ev.name}")

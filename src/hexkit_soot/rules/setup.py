@@ -42,6 +42,7 @@ from hexkit_soot.state import (
     PlayerState,
     Settlement,
     SootState,
+    TokenSupply,
     add_goods,
 )
 
@@ -62,7 +63,7 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     state.players = [PlayerState() for _ in range(n)]
     state.played = {name: [0] * n for name in PLAYED}
     state.points_by = {name: [0] * n for name in POINT_SOURCES}
-    state.supply = {name: g.tokens for name, g in data.goods.items()}
+    state.supply = TokenSupply.from_counts({name: g.tokens for name, g in data.goods.items()})
     state.tiles = {CENTRAL_CITY: CENTRAL_TILE}
     state.settlements = {CENTRAL_CITY: Settlement(kind="Central City", tier=3)}
     all_tiles = list(range(len(data.tile_list())))
