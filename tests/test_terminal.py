@@ -101,9 +101,9 @@ def test_hidden_hand_of_the_other_seat_never_printed() -> None:
     out = Console(file=io.StringIO(), width=160)
     play_in_terminal(game, match, {1}, read=line_reader(io.StringIO("1\n1\n1\n1\nquit\n"), out), out=out)
     text = out.file.getvalue()  # type: ignore[attr-defined]
-    from hexkit_soot.config import D
+    from hexkit_soot.config import data
 
-    names = D(match.state).secret_objectives
+    names = data(match.state).secret_objectives
     mine = {names[i].name for i in match.state.players[1].secrets + match.state.players[1].dealt}
     theirs = {names[i].name for i in match.state.players[0].secrets + match.state.players[0].dealt} - mine
     assert mine and any(n in text for n in mine)

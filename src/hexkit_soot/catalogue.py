@@ -37,7 +37,7 @@ from hexkit.game import Game, GameConfig
 from hexkit.hexes import Hex
 
 from hexkit.rl.spaces import KeyedSpace
-from hexkit_soot.config import D
+from hexkit_soot.config import data
 from hexkit_soot.grid import code_hex, hex_code
 
 __all__ = ["action_space", "key", "RADIUS", "HEX_PACKED", "INT_ARGS"]
@@ -157,12 +157,12 @@ def action_space(game: Game[Any, Any], config: GameConfig) -> KeyedSpace:
     Raises:
         ValueError: if a packed answer's sub-bound exceeds its multiplier.
     """
-    data = D(game.new(config, 0))
+    d = data(game.new(config, 0))
     disc = sorted(Hex(q, r) for q in range(-RADIUS, RADIUS + 1) for r in range(-RADIUS, RADIUS + 1)
                   if abs(q + r) <= RADIUS)
     keys: list[Hashable] = []
     for (kind, code), (m, bound) in HEX_PACKED.items():
-        subs = m if not bound else _subs(bound, data)
+        subs = m if not bound else _subs(bound, d)
         if subs > m:
             raise ValueError(f"soot_catalogue.HEX_PACKED[{kind!r}, {code!r}]: {subs} subs exceed {m}")
         for h in disc:

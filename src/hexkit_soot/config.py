@@ -29,7 +29,7 @@ from hexkit.game import GameConfig, GameInfo, State, check_player_count_type
 from hexkit_soot.data import SootData, data_for
 from hexkit_soot.rules.modules import MODULES, module_version
 
-__all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "data_of", "D"]
+__all__ = ["SootConfig", "MODULE_NAMES", "VARIANTS", "game_data", "data"]
 
 MODULE_NAMES = ("trust", "river-delta", "mountain-pass", "long-valley",
                 "partnerships", "shares", "labor", "campaign")
@@ -133,7 +133,7 @@ class SootConfig(GameConfig):
         folder = self.data_dir or self.data
         if folder is not None and not Path(folder).is_dir():
             raise ConfigError(f"data directory {folder!r} is not a directory")
-        data_of(self)
+        game_data(self)
 
     def _folder(self) -> str | None:
         """The data folder this config plays (``data_dir``, else the core's ``data``; ``None``: packaged)."""
@@ -152,7 +152,7 @@ def _versions(modules: frozenset[str], folder: str | None) -> tuple[str, ...]:
     return tuple(f"{name} {module_version(MODULES[name], folder)}" for name in sorted(modules) if name in MODULES)
 
 
-def data_of(config: GameConfig) -> SootData:
+def game_data(config: GameConfig) -> SootData:
     """The component data a config plays with (loaded once per directory).
 
     Args:
@@ -166,14 +166,14 @@ def data_of(config: GameConfig) -> SootData:
     return data_for(folder, getattr(config, "overrides", None) or {})
 
 
-# A one-entry memo of data_of, keyed by the identity of a frozen config (its
-# data, a frozen SootData, is a pure function of it): D runs about 13,000
+# A one-entry memo of game_data, keyed by the identity of a frozen config (its
+# data, a frozen SootData, is a pure function of it): data() runs about 13,000
 # times a game, and comparing one global is its cheapest form.
 _LAST_CONFIG: object = None
 _LAST_DATA: SootData | None = None
 
 
-def D(state: State) -> SootData:
+def data(state: State) -> SootData:
     """The component data of ``state``'s game (cached for the last config seen).
 
     Args:
@@ -190,7 +190,7 @@ def D(state: State) -> SootData:
 def _remember(state: State) -> SootData:
     """Look the data of ``state``'s config up and remember it as the last seen."""
     global _LAST_CONFIG, _LAST_DATA
-    data = data_of(state.config)
+    data = game_data(state.config)
     _LAST_CONFIG = None  # no config matches while the pair changes
     _LAST_DATA = data
     _LAST_CONFIG = state.config

@@ -25,7 +25,7 @@ from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, Commun
                                  ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
-from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, data_of
+from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, game_data
 from hexkit_soot.effects import (
     cards as effect_cards,
     events as effect_events,
@@ -420,7 +420,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
                     rule += _labor.refine_note(state, step.player)
                 return f"{action.code} is not possible now: {rule}" + (f" ({facts})" if facts else "")
             if action.code in ("Play Card", "Spend Card"):
-                cards = list(data_of(state.config).cards)
+                cards = list(game_data(state.config).cards)
                 if not 0 <= action.arg < len(cards):
                     return f"{action.code}: there is no card number {action.arg}"
                 card = cards[action.arg]
@@ -646,7 +646,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         sample.rng = rng.spawn()
         sample.viewer = None
         sample.invalidate_legal()
-        data = data_of(sample.config)
+        data = game_data(sample.config)
         # terrain stack: tiles not seen anywhere
         seen = set(sample.tiles.values()) | set(sample.survey) | set(sample.drawn)
         unseen = [t for t in range(len(data.tile_list())) if t not in seen]
@@ -696,7 +696,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
 def _facts(state: SootState, player: PlayerId, action: str) -> str:
     """The state's facts behind a main action's requirements, for error messages."""
     p = state.players[player]
-    data = data_of(state.config)
+    data = game_data(state.config)
     if action == "Explore":
         where = ", ".join(str(h) for h in p.explorers)
         return f"Explorer at {where}; {len(state.tile_stack)} tiles in the stack, {len(state.survey)} surveyed"

@@ -30,7 +30,7 @@ from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, OfferTarget, D
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules import movement as mv
 from hexkit_soot.rules.shares import line_edges
 from hexkit_soot.rules.movement import BUDGET
@@ -110,7 +110,7 @@ def check_players(state: SootState, problems: Problems) -> None:
 
     Source: rulebook, "Soot" (the track), "Loans", "Legacy cards" (blind bids).
     """
-    numbers = D(state).numbers
+    numbers = data(state).numbers
     loan_max = max(numbers.loan_max, numbers.loan_max_2p)
     for seat, player in enumerate(state.players):
         where = f"state.players.{seat}"
@@ -166,14 +166,14 @@ def check_bounds(state: SootState) -> Problems:
         The problems found (empty when there are none).
     """
     problems = Problems()
-    data = D(state)
+    d = data(state)
     hidden = state.viewer is not None
     sizes = {
-        "contract": len(data.contracts),
-        "event": len(data.events),
-        "public objective": len(data.public_objectives),
-        "secret objective": len(data.secret_objectives),
-        "flux card": len(data.flux),
+        "contract": len(d.contracts),
+        "event": len(d.events),
+        "public objective": len(d.public_objectives),
+        "secret objective": len(d.secret_objectives),
+        "flux card": len(d.flux),
     }
 
     def indices(field: str, values: list[int], what: str, empty_ok: bool = False) -> None:
@@ -325,10 +325,10 @@ def _key(problems: Problems, field: str, name: str, known: Iterable[str], what: 
 
 
 def _check_names(state: SootState, problems: Problems) -> None:
-    data = D(state)
+    d = data(state)
     if state.phase not in PHASES:
         problems.add("state.phase", f"{state.phase!r} is not one of {sorted(PHASES)}")
-    cards = data.cards
+    cards = d.cards
     hidden = (HIDDEN,) if state.viewer is not None else ()
     for field, pile in (("state.deck", state.deck), ("state.discard", state.discard),
                         ("state.legacy_gone", state.legacy_gone)):
@@ -336,15 +336,15 @@ def _check_names(state: SootState, problems: Problems) -> None:
     _known(problems, "state.card_row", state.card_row, cards, "a card", allow=("",))
     if state.auction:
         _key(problems, "state.auction", state.auction, cards, "a card")
-    _known(problems, "state.draft_pool", state.draft_pool, data.archetypes, "an archetype")
-    _known(problems, "state.cascaded", state.cascaded, data.goods, "a good")
-    milestones = [m.name for m in data.milestones]
+    _known(problems, "state.draft_pool", state.draft_pool, d.archetypes, "an archetype")
+    _known(problems, "state.cascaded", state.cascaded, d.goods, "a good")
+    milestones = [m.name for m in d.milestones]
     for name in state.milestones:
         _key(problems, f"state.milestones.{name}", name, milestones, "a milestone")
     for name, count in state.shared_upgrades.items():
-        _key(problems, f"state.shared_upgrades.{name}", name, data.upgrades, "an upgrade")
+        _key(problems, f"state.shared_upgrades.{name}", name, d.upgrades, "an upgrade")
         _not_negative(problems, f"state.shared_upgrades.{name}", count)
-    kinds = [c.name for c in data.communities]
+    kinds = [c.name for c in d.communities]
     for name, count in state.bag.items():
         _key(problems, f"state.bag.{name}", name, kinds, "a community token")
         _not_negative(problems, f"state.bag.{name}", count)
@@ -353,8 +353,8 @@ def _check_names(state: SootState, problems: Problems) -> None:
         screened = (HIDDEN,) if state.viewer not in (None, seat) else ()
         _known(problems, f"{where}.hand", p.hand, cards, "a card", allow=screened)
         if p.archetype:
-            _known(problems, f"{where}.archetype", [p.archetype], data.archetypes, "an archetype")
-        _known(problems, f"{where}.upgrades", p.upgrades, data.upgrades, "an upgrade")
+            _known(problems, f"{where}.archetype", [p.archetype], d.archetypes, "an archetype")
+        _known(problems, f"{where}.upgrades", p.upgrades, d.upgrades, "an upgrade")
         _goods(problems, f"{where}.stock", p.stock, state)
         for h, goods in p.loose.items():
             _goods(problems, f"{where}.loose.{h}", goods, state)
@@ -371,7 +371,7 @@ def _check_names(state: SootState, problems: Problems) -> None:
 
 
 def _goods(problems: Problems, field: str, goods: Goods, state: SootState) -> None:
-    known = D(state).goods
+    known = data(state).goods
     for name, count in goods.items():
         if name not in known:
             problems.add(f"{field}.{name}", "is not a good of this game")
@@ -406,8 +406,8 @@ def _tile(problems: Problems, field: str, tile: int, size: int, on_map: bool, hi
 
 def _check_map(state: SootState, problems: Problems) -> None:
     """Tiles, depletion stacks, routes, camps, settlements and communities against the data."""
-    data = D(state)
-    size = len(data.tile_list())
+    soot_data = data(state)
+    size = len(soot_data.tile_list())
     view = state.viewer is not None
     for h, tile in state.tiles.items():
         _tile(problems, f"state.tiles.{h}", tile, size, on_map=True, hidden=False)
@@ -433,23 +433,23 @@ def _check_map(state: SootState, problems: Problems) -> None:
     for h, camp in state.camps.items():
         if h not in state.tiles:
             problems.add(f"state.camps.{h}", f"{h} is not an explored hex")
-        _key(problems, f"state.camps.{h}.kind", camp.kind, data.camps, "a camp type")
-    tiers = [t.level for t in data.tiers]
+        _key(problems, f"state.camps.{h}.kind", camp.kind, soot_data.camps, "a camp type")
+    tiers = [t.level for t in soot_data.tiers]
     for h, s in state.settlements.items():
         where = f"state.settlements.{h}"
         if h not in state.tiles:
             problems.add(where, f"{h} is not an explored hex")
-        _key(problems, f"{where}.kind", s.kind, [*data.settlements, CENTRAL_CITY], "a settlement type")
+        _key(problems, f"{where}.kind", s.kind, [*soot_data.settlements, CENTRAL_CITY], "a settlement type")
         if s.spec:
-            _key(problems, f"{where}.spec", s.spec, data.specialisations, "a specialisation")
+            _key(problems, f"{where}.spec", s.spec, soot_data.specialisations, "a specialisation")
         if s.tier not in tiers:
             problems.add(f"{where}.tier", f"{s.tier} is not a tier ({min(tiers)}..{max(tiers)})")
         for name in ("reserve_until", "extra_slots"):
             _not_negative(problems, f"{where}.{name}", getattr(s, name))
         for i, f in enumerate(s.facilities):
-            _key(problems, f"{where}.facilities.{i}.name", f.name, data.facilities, "a facility")
-    tokens = [c.name for c in data.communities]
-    favor_max = data.numbers.favor_max
+            _key(problems, f"{where}.facilities.{i}.name", f.name, soot_data.facilities, "a facility")
+    tokens = [c.name for c in soot_data.communities]
+    favor_max = soot_data.numbers.favor_max
     for h, community in state.communities.items():
         where = f"state.communities.{h}"
         if h not in state.tiles:
@@ -464,7 +464,7 @@ def _check_map(state: SootState, problems: Problems) -> None:
 
 def _check_market(state: SootState, problems: Problems) -> None:
     """Prices on their tracks, floors and bonuses of known goods."""
-    goods = D(state).goods
+    goods = data(state).goods
     for name, price in state.prices.items():
         good = goods.get(name)
         if good is None or good.kind != "tracked":
@@ -539,7 +539,7 @@ STEP_ANSWERS: dict[str, dict[str, str]] = {
 
 def _refers(state: SootState, player: int, what: str, value: int) -> str:
     """Why ``value`` cannot be a ``what`` of ``player`` ("" when it can)."""
-    data = D(state)
+    d = data(state)
     p = state.players[player]
     if what == "count":
         return "" if value >= 0 else f"{value} is negative"
@@ -555,12 +555,12 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
         seats = state.order
         return "" if 0 <= value < len(seats) and seats[value] == player else f"{value} is not P{player}'s place in the bidding order"
     sizes = {"explorer": len(p.explorers), "caravan": len(p.caravans), "drawn": len(state.drawn),
-             "good": len(data.goods), "card": len(data.cards), "draft": len(state.draft_pool),
+             "good": len(d.goods), "card": len(d.cards), "draft": len(state.draft_pool),
              "row": len(state.card_row), "survey": len(state.survey)}
     if what in sizes:
         return "" if 0 <= value < sizes[what] else f"{value} is out of range for a {what} (0..{sizes[what] - 1})"
     if what == "found":
-        if not 0 <= value % 8 < len(data.settlements):
+        if not 0 <= value % 8 < len(d.settlements):
             return f"{value % 8} is not a settlement type"
         value //= 8
     return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
@@ -579,8 +579,8 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         where = f"state.pending.{i}"
         if q.at is None or q.at not in state.tiles:
             problems.add(f"{where}.at", f"{q.at} is not an explored hex")
-        if not 0 <= q.good < len(D(state).goods):
-            problems.add(f"{where}.good", f"{q.good} is out of range for a good (0..{len(D(state).goods) - 1})")
+        if not 0 <= q.good < len(data(state).goods):
+            problems.add(f"{where}.good", f"{q.good} is out of range for a good (0..{len(data(state).goods) - 1})")
         if q.most < 1:
             problems.add(f"{where}.most", f"{q.most}: a market question offers at least 1 unit")
     elif isinstance(q, ScrubSoot):
@@ -781,20 +781,20 @@ def _check_tokens(state: SootState, problems: Problems) -> None:
 
     Ingredients behind another player's screen are counted by number only.
     """
-    data = D(state)
+    d = data(state)
     total: Goods = dict(state.supply.stock)
     for p in state.players:
         for goods in (p.stock, *p.loose.values(), *(c.cargo for c in p.caravans)):
             for g, n in goods.items():
                 total[g] = total.get(g, 0) + n
     screened = sum(p.screened for p in state.players)
-    specials = [g for g, good in data.goods.items() if good.kind == "special"]
-    for name, good in data.goods.items():
+    specials = [g for g, good in d.goods.items() if good.kind == "special"]
+    for name, good in d.goods.items():
         if good.kind == "special":
             continue
         if total.get(name, 0) != good.tokens:
             problems.add(f"state.supply.{name}", f"{total.get(name, 0)} {name} tokens on the table, the game has {good.tokens}")
     held = sum(total.get(g, 0) for g in specials) + screened
-    printed = sum(data.goods[g].tokens for g in specials)
+    printed = sum(d.goods[g].tokens for g in specials)
     if held != printed:
         problems.add("state.supply", f"{held} ingredient tokens on the table, the game has {printed}")

@@ -19,13 +19,13 @@ from hexkit.components import PriceTrack, Scale, Track
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.config import D
+from hexkit_soot.config import data
 from hexkit_soot.rules.capacity import network_room, tile_room
 from hexkit_soot.state import Goods, SootState, TokenSupply, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
-    "D",
+    "data",
     "gain_currency",
     "pay_currency",
     "spend_currency",
@@ -228,7 +228,7 @@ def tokens_out(state: SootState) -> dict[str, int]:
         state: the game.
     """
     try:
-        goods = D(state).goods
+        goods = data(state).goods
     except HexkitError:
         return {}
     held = state.supply.stock
@@ -297,7 +297,7 @@ def gain_goods(
     p = state.players[player]
     if at is None:
         target: Goods = p.stock
-        if D(state).goods[good].kind != "special":
+        if data(state).goods[good].kind != "special":
             room = network_room(state, player)
             if room < n:
                 state.note(player, f"{n - room} {good} lost: the warehouse network is full")
@@ -416,7 +416,7 @@ def soot_track(state: SootState, player: PlayerId) -> Track:
 
     Source: rulebook, "Soot" (the Soot Track and its thresholds).
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     top = nums.soot_max
     marks = tuple(m for m in (nums.soot_threshold_1, nums.soot_threshold_2) if 0 < m <= top)
     p = state.players[player]
@@ -435,7 +435,7 @@ def prestige_track(state: SootState, player: PlayerId) -> Track:
 
     Source: rulebook, "Prestige".
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     return Track(nums.prestige_min, nums.prestige_max, state.players[player].prestige)
 
 
@@ -508,7 +508,7 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
     """
     if delta == 0:
         return
-    nums = D(state).numbers
+    nums = data(state).numbers
     p = state.players[player]
     before = p.prestige
     track = prestige_track(state, player)
@@ -547,11 +547,11 @@ def price_track(state: SootState) -> PriceTrack[str]:
 
     Source: rulebook, "Market Economy" (sliding price tracks).
     """
-    data = D(state)
-    if _SCALES[0] is not data:
+    d = data(state)
+    if _SCALES[0] is not d:
         scales: dict[str, Scale] = {name: (g.minimum, g.base, g.maximum)
-                                    for name, g in data.goods.items() if g.kind == "tracked"}
-        _SCALES[0], _SCALES[1] = data, scales
+                                    for name, g in d.goods.items() if g.kind == "tracked"}
+        _SCALES[0], _SCALES[1] = d, scales
     return PriceTrack.over(_SCALES[1], state.prices, state.floors)
 
 
@@ -569,7 +569,7 @@ def move_price(state: SootState, good: str, steps: int, why: str = "") -> int:
 
     Source: rulebook, "Market Economy" (sliding price tracks).
     """
-    if D(state).goods[good].kind != "tracked" or steps == 0:
+    if data(state).goods[good].kind != "tracked" or steps == 0:
         return state.prices.get(good, 0)
     old = state.prices[good]
     new = price_track(state).step(good, steps)
@@ -609,7 +609,7 @@ def raw_price(state: SootState, good: str) -> int:
 
     Source: rulebook, "Scarcity Cascade".
     """
-    return D(state).goods[good].price + state.raw_bonus.get(good, 0)
+    return data(state).goods[good].price + state.raw_bonus.get(good, 0)
 
 
 def good_value(state: SootState, good: str) -> int:

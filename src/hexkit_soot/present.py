@@ -17,7 +17,7 @@ from typing import Any
 from hexkit.flow.answers import AnswerKind, ComponentRef
 from hexkit.present import AnswerInfo
 from hexkit_soot.actions import Choose
-from hexkit_soot.config import D
+from hexkit_soot.config import data
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState
 from hexkit_soot.views import HIDDEN
@@ -26,7 +26,7 @@ __all__ = ["present_answer"]
 
 
 def _card(state: SootState, name: str, label: str) -> AnswerInfo:
-    card = D(state).cards.get(name)
+    card = data(state).cards.get(name)
     if card is None:
         return AnswerInfo("component", label, component=ComponentRef("card", name))
     text = f"{label} (card worth {card.value} currency" + (f"; {card.text}" if card.text else "") + ")"
@@ -35,10 +35,10 @@ def _card(state: SootState, name: str, label: str) -> AnswerInfo:
 
 def _named(state: SootState, question: str, ref: ComponentRef, label: str) -> AnswerInfo | None:
     """The component ``ref`` (an index into the data or a row) by name, or ``None`` if it names nothing."""
-    data = D(state)
+    d = data(state)
     i = int(ref.key)
     if ref.group == "card" and question == "setup.secret":
-        objectives = data.secret_objectives
+        objectives = d.secret_objectives
         if 0 <= i < len(objectives):
             o = objectives[i]
             return AnswerInfo("component", f"{label} (reach {o.target} {o.measure} for {o.points} VP)",
@@ -46,20 +46,20 @@ def _named(state: SootState, question: str, ref: ComponentRef, label: str) -> An
         return None
     names: list[str]
     if ref.group == "card":
-        names = list(data.cards)
+        names = list(d.cards)
     elif ref.group == "card row":
         if 0 <= i < len(state.card_row) and state.card_row[i]:
             return _card(state, state.card_row[i], label)
         return None
     elif ref.group == "good":
-        names = list(data.goods)
+        names = list(d.goods)
     elif ref.group == "contract":
-        names = [c.name for c in data.contracts]
+        names = [c.name for c in d.contracts]
     elif ref.group == "contract row":
         row = state.contract_row
-        if not (0 <= i < len(row) and 0 <= row[i] < len(data.contracts)):
+        if not (0 <= i < len(row) and 0 <= row[i] < len(d.contracts)):
             return None
-        return AnswerInfo("component", label, component=ComponentRef("contract", data.contracts[row[i]].name))
+        return AnswerInfo("component", label, component=ComponentRef("contract", d.contracts[row[i]].name))
     else:
         return None
     if not 0 <= i < len(names):
@@ -104,16 +104,16 @@ def private_info(view: SootState, seat: int) -> list[str]:
     Returns:
         Readable lines (nothing of another seat: the view hides it).
     """
-    data = D(view)
+    d = data(view)
     p = view.players[seat]
     lines = []
     hand = [c for c in p.hand if c != HIDDEN]
     if hand:
-        cards = ", ".join(f"{c} ({data.cards[c].value}¤)" if c in data.cards else c for c in sorted(hand))
+        cards = ", ".join(f"{c} ({d.cards[c].value}¤)" if c in d.cards else c for c in sorted(hand))
         lines.append(f"Hand: {cards}")
     else:
         lines.append("Hand: empty")
-    objectives = data.secret_objectives
+    objectives = d.secret_objectives
     kept = [objectives[i] for i in p.secrets if 0 <= i < len(objectives)]
     for o in kept:
         lines.append(f"Secret objective: {o.name} (reach {o.target} {o.measure} for {o.points} VP)")

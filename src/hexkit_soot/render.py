@@ -21,7 +21,7 @@ Source: rulebook, "The Map"; components (tiles, medallions, tokens).
 from __future__ import annotations
 
 from hexkit.hexes import Hex
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.trust import trust_lines
 from hexkit_soot.rules.labor import labor_lines, labor_on, worker_text
@@ -117,7 +117,7 @@ def render_text(state: SootState) -> str:
     Args:
         state: the game.
     """
-    data = data_of(state.config)
+    data = game_data(state.config)
     out = [f"Round {state.round} - phase {state.phase}" + (" - the Frontier has closed" if state.frontier_closed else ""),
            render_map(state), render_routes(state)]
     prices = ", ".join(f"{g} {state.prices[g]}" for g in state.prices)

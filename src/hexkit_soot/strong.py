@@ -32,7 +32,7 @@ from hexkit.game import Game, PlayerId, State
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot.actions import SOOT_DECISIONS, Choose, SootDecision
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit_soot.data import FacilityType
 from hexkit_soot.ledger import good_value
 from hexkit_soot.rules.modules import module_value, rival_seats
@@ -123,7 +123,7 @@ def engine_value(state: SootState, seat: PlayerId, objectives: list[dict[str, in
     Returns:
         The value; the best rival's score so far counts against it a little.
     """
-    data = data_of(state.config)
+    data = game_data(state.config)
     totals = _totals(state, seat, objectives)
     p = state.players[seat]
     left = _rounds_left(state)
@@ -190,7 +190,7 @@ counts it only once reached: without this a one-action search never works toward
 
 def _secrets_value(state: SootState, seat: PlayerId) -> float:
     """Progress towards ``seat``'s kept secret objectives not reached yet (reached ones are in the score)."""
-    data = data_of(state.config)
+    data = game_data(state.config)
     value = 0.0
     for idx in state.players[seat].secrets:
         if idx < 0:
@@ -206,7 +206,7 @@ def _contracts_value(state: SootState, seat: PlayerId, late: float) -> float:
     """Held contracts: one deliverable now is worth what fulfilling it pays (a free action taken at
     the next turn menu, which a one-action lookahead does not reach); the others by the share of
     their goods in hand, and only where their destination exists on the map."""
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     value = 0.0
     for idx in p.contracts:
@@ -232,7 +232,7 @@ def _totals(state: SootState, seat: PlayerId, objectives: list[dict[str, int]] |
     """
     if getattr(state.config, "modules", None):  # a module scores its own lines: the full sheet
         return score_totals(state, objectives)
-    nums = data_of(state.config).numbers
+    nums = game_data(state.config).numbers
     if objectives is None:
         objectives = objective_points(state)
     out = []
@@ -262,7 +262,7 @@ def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
     """
     if late <= 0:
         return 0.0
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     value = 0.0
     rented = 0.0
@@ -290,7 +290,7 @@ def _chain_stages(state: SootState, seat: PlayerId, late: float) -> float:
 
 def _tier3_held(state: SootState, seat: PlayerId) -> int:
     """Tier 3 units ``seat`` holds (loose where they were made, or on its caravans)."""
-    goods = data_of(state.config).goods
+    goods = game_data(state.config).goods
     p = state.players[seat]
     n = sum(k for here in p.loose.values() for g, k in here.items() if goods[g].tier == 3)
     return n + sum(k for c in p.caravans for g, k in c.cargo.items() if goods[g].tier == 3)
@@ -302,7 +302,7 @@ def _reach_stage(state: SootState, seat: PlayerId, at: Hex, ft: FacilityType) ->
     The inputs, one unit of a choice input (Luxury Manufactory) and the use
     cost's fuel or food all count.
     """
-    data = data_of(state.config)
+    data = game_data(state.config)
     pool = pool_at(state, seat, at)
     need = sum(ft.inputs.values()) + (1 if ft.choice else 0) + ft.use_amount or 1
     got = sum(min(n, pool.get(g, 0)) for g, n in ft.inputs.items())
@@ -336,7 +336,7 @@ def _asks_more(game: Game[Any, Any], child: SootState, player: PlayerId) -> bool
 
 def _free_site(state: SootState) -> dict[Any, bool]:
     """Explored hexes where a camp might go: hex -> whether it has a printed site."""
-    tiles = data_of(state.config).tile_list()
+    tiles = game_data(state.config).tile_list()
     out = {}
     for h, t in state.tiles.items():
         if t < 0 or h == CENTRAL_CITY or h in state.camps or h in state.settlements or h in state.communities:

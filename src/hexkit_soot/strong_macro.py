@@ -24,7 +24,7 @@ import attrs
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import SootDecision, Step
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit_soot.grid import code_edge, code_hex, hex_code
 from hexkit_soot.ledger import from_supply
 from hexkit_soot.rules.market import buy_price, max_units, sell_price
@@ -192,7 +192,7 @@ def _purchases(state: SootState, seat: PlayerId, cost: dict[str, int], wild: int
     for g, n in sorted(short.items(), key=lambda gn: -gn[1]):
         if n <= 0:
             continue
-        if state.supply.get(g, 0) < n or data_of(state.config).goods[g].kind == "special":
+        if state.supply.get(g, 0) < n or game_data(state.config).goods[g].kind == "special":
             return None
         spend += n * buy_price(state, seat, g)
         bought[g] = n
@@ -220,7 +220,7 @@ def _room(state: SootState, seat: PlayerId, units: int, cost: dict[str, int]) ->
     room = network_room(state, seat)
     if units <= room:
         return [], 0
-    goods = data_of(state.config).goods
+    goods = game_data(state.config).goods
     stock = state.players[seat].stock
     spare = sorted(((n, g) for g, n in stock.items() if g not in cost and goods[g].kind != "special" and n > 0),
                    reverse=True)
@@ -237,7 +237,7 @@ def _room(state: SootState, seat: PlayerId, units: int, cost: dict[str, int]) ->
 
 def _firing_cost(state: SootState, name: str) -> dict[str, int]:
     """One firing's goods: inputs, the cheapest choice input, the use cost in Coal or Grain."""
-    data = data_of(state.config)
+    data = game_data(state.config)
     ft = data.facilities[name]
     cost = dict(ft.inputs)
     if ft.choice:
@@ -256,7 +256,7 @@ rest to come in over the next rounds, left facilities unfired: Tier 3 sales in 0
 
 def _can_run(state: SootState, seat: PlayerId, name: str, spend: int) -> bool:
     """Whether ``seat`` can still buy one firing of ``name`` after spending ``spend`` on building it."""
-    ft = data_of(state.config).facilities.get(name)
+    ft = game_data(state.config).facilities.get(name)
     if ft is None or ft.tier != 3:
         return True
     stock = state.players[seat].stock
@@ -275,9 +275,9 @@ def macros(state: SootState, seat: PlayerId, plan: Plan) -> list[Macro]:
     wild = len(state.players[seat].hand)
     out = []
     for goal in plan.goals:
-        keep = data_of(state.config).numbers.settlement_currency if goal.kind == "settle" else 0
+        keep = game_data(state.config).numbers.settlement_currency if goal.kind == "settle" else 0
         if goal.kind == "tile":
-            keep = data_of(state.config).upgrades[goal.name].currency
+            keep = game_data(state.config).upgrades[goal.name].currency
         bought = _purchases(state, seat, goal.cost, wild, keep)
         if bought is None:
             continue
@@ -294,7 +294,7 @@ def macros(state: SootState, seat: PlayerId, plan: Plan) -> list[Macro]:
                 "settle": Script("Found Settlement", site=goal.site, name=goal.name)}.get(
                     goal.kind, Script("Build Structure", site=goal.site, name=goal.name))
         out.append(Macro((*bought[0], *_walk(state, seat, goal.site), last), tuple(bought[1].items()), bought[2]))
-    data = data_of(state.config)
+    data = game_data(state.config)
     for at, s in sorted(state.settlements.items()):
         if s.struggling or not is_node(state, seat, at):
             continue
@@ -339,7 +339,7 @@ def sales(state: SootState, seat: PlayerId) -> list[Script]:
         state: a full (sampled) state.
         seat: the seller.
     """
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     here: dict[str, int] = dict(p.loose.get(CENTRAL_CITY, {}))
     for c in p.caravans:

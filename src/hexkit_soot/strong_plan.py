@@ -28,7 +28,7 @@ import attrs
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.contracts import destinations
 from hexkit_soot.rules.milestones import rail_reach
@@ -118,7 +118,7 @@ def _tile_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
     """
     if left > TILE_ROUNDS:
         return []
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     out = []
     for name in data.upgrades_for(p.archetype):
@@ -136,7 +136,7 @@ def _depot_goals(state: SootState, seat: PlayerId) -> list[Goal]:
     stock, with no caravan haul. The settlement nearest a Builder is chosen;
     the goal is worth the points of the contracts it opens.
     """
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     if len(p.warehouses) >= data.numbers.warehouses_max or not p.builders:
         return []
@@ -174,7 +174,7 @@ def _settle_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
     the Central City (near enough for a rail link and route access, far
     enough for its own market).
     """
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     arch = data.archetypes.get(p.archetype)
     if left < 4 or arch is None or p.founded >= arch.settlements or not p.builders:
@@ -221,7 +221,7 @@ def _rail_goals(state: SootState, seat: PlayerId) -> list[Goal]:
 
 def _upgrade_goals(state: SootState, seat: PlayerId) -> list[Goal]:
     """Town and City upgrades of settlements ``seat`` reaches (Soot 5 or less)."""
-    data = data_of(state.config)
+    data = game_data(state.config)
     p = state.players[seat]
     if p.soot > 5:
         return []
@@ -243,7 +243,7 @@ def _tier3_goals(state: SootState, seat: PlayerId, left: int) -> list[Goal]:
     """A Tier 3 facility in a free Central City slot, while none of ``seat``'s stands there."""
     if left < 3 or left > 10:
         return []
-    data = data_of(state.config)
+    data = game_data(state.config)
     city = state.settlements.get(CENTRAL_CITY)
     if city is None or free_slots(state, CENTRAL_CITY, seat) <= 0:
         return []
@@ -345,7 +345,7 @@ def shopping(state: SootState, seat: PlayerId, plan: Plan) -> list[tuple[str, in
         if short > 0:
             want[g] = max(want.get(g, 0), short)
 
-    data = data_of(state.config)
+    data = game_data(state.config)
     for idx in state.players[seat].contracts:  # bought at the Central City, they are there to deliver
         ct = data.contracts[idx]
         if ct.destination in ("Central City", "Market") or any(

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 from hexkit.hexes import Hex
 from hexkit.render import LegendEntry, Link, Marker, MarkerShape, Style
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.partners import partner_of, seating
 from hexkit_soot.rules.seasons import season_of
@@ -74,7 +74,7 @@ class SootStyle(Style[int]):
     """
 
     def __init__(self, state: SootState) -> None:
-        data = data_of(state.config)
+        data = game_data(state.config)
         self._terrain = {h: tile_info(state, t)[0] for h, t in state.tiles.items()}
         self._site = {h: tile_info(state, t)[1] for h, t in state.tiles.items()}
         self._water = set(state.water)
@@ -245,7 +245,7 @@ def _symbol_legend(state: SootState, labels: set[str], links: Sequence[Link]) ->
     if tiers:
         names = {"S1": "Settlement", "T2": "Town", "C3": "City"}
         specs = sorted({lab.split()[1] for lab in labels if lab[:1] in "STC" and lab[1:2].isdigit() and len(lab.split()) > 1})
-        spec_names = {code: name for name, code in spec_codes(list(data_of(state.config).specialisations)).items()}
+        spec_names = {code: name for name, code in spec_codes(list(game_data(state.config).specialisations)).items()}
         key(", ".join(f"{t}: {names.get(t, t)}" for t in tiers)
             + ("; " + ", ".join(f"{sp}: {spec_names.get(sp, sp)}" for sp in specs) if specs else ""))
     if "TP" in labels:

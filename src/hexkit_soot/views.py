@@ -34,7 +34,7 @@ from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.rng import Rng
 from hexkit_soot.actions import Choose, MarketQuantity, Step
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState, add_goods
 
@@ -95,7 +95,7 @@ def hidden_tokens(view: SootState, good: str) -> int:
         placed += p.stock.get(good, 0)
         placed += sum(goods.get(good, 0) for goods in p.loose.values())
         placed += sum(c.cargo.get(good, 0) for c in p.caravans)
-    return D(view).goods[good].tokens - placed
+    return data(view).goods[good].tokens - placed
 
 
 def deal_screens(sample: SootState, viewer: PlayerId, rng: Rng) -> None:
@@ -198,7 +198,7 @@ def _private_quantity(view: SootState, q: MarketQuantity, viewer: PlayerId) -> b
     """A market quantity question naming an ingredient behind its asker's screen (as a ``Step``'s labels would)."""
     if q.player == viewer or not view.players[q.player].screened:
         return False
-    goods = list(D(view).goods)
+    goods = list(data(view).goods)
     return 0 <= q.good < len(goods) and any(ingredient in goods[q.good] for ingredient in INGREDIENTS)
 
 

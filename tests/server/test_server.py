@@ -155,9 +155,9 @@ def test_whole_hex_game_against_an_agent_and_undo(client: TestClient) -> None:
 
 
 def _secret_names(game: Any, state: Any, seat: int) -> set[str]:
-    from hexkit_soot.config import D
+    from hexkit_soot.config import data
 
-    objectives = D(state).secret_objectives
+    objectives = data(state).secret_objectives
     p = state.players[seat]
     return {objectives[i].name for i in [*p.secrets, *p.dealt]} | set(p.hand)
 

@@ -8,7 +8,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
-from hexkit_soot.ledger import D, from_supply
+from hexkit_soot.ledger import data, from_supply
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.setup import give_package, new_state
 from hexkit_soot.rules.routes import route_at, set_route
@@ -19,7 +19,7 @@ def start(archetypes: Sequence[str] = ("Merchant", "Industrialist"), seed: int =
     """A game at the first turn of round 1 with the given archetypes (no Legacy card in the row)."""
     config = GAME.make_config(players=len(archetypes))
     state = new_state(config, Rng(seed))
-    cards = D(state).cards
+    cards = data(state).cards
     state.deck = [c for c in state.deck if cards[c].legacy] + [c for c in state.deck if not cards[c].legacy]
     for i, name in enumerate(archetypes):
         give_package(state, i, name)
@@ -34,7 +34,7 @@ def start(archetypes: Sequence[str] = ("Merchant", "Industrialist"), seed: int =
 
 def place(state: SootState, at: Hex, terrain: str = "Plains", site: str = "", river: bool = False) -> None:
     """Put a tile of the given kind on ``at`` (taken from the tile list, not the stack)."""
-    tiles = D(state).tile_list()
+    tiles = data(state).tile_list()
     tile = next(i for i, t in enumerate(tiles) if t == (terrain, site, river))
     state.tiles[at] = tile
     if river:
@@ -99,7 +99,7 @@ def camp(state: SootState, at: Hex, owner: int, kind: str, terrain: str = "Plain
     place(state, at, terrain, site, river)
     state.camps[at] = Camp(owner=owner, kind=kind)
     if site:
-        state.stacks[at] = D(state).sites[site].stack
+        state.stacks[at] = data(state).sites[site].stack
 
 
 def facility(state: SootState, at: Hex, name: str, owner: int) -> None:
@@ -152,9 +152,9 @@ def bid(state: SootState, amount: int) -> None:
 def base(state: SootState, good: str) -> int:
     """The printed base price of a tracked good in the loaded data (an assumed number, so the
     rule tests read it here rather than repeat it: calibration may change it)."""
-    return D(state).goods[good].base
+    return data(state).goods[good].base
 
 
 def raw(state: SootState, good: str) -> int:
     """The fixed printed price of a raw or special good in the loaded data (assumed numbers)."""
-    return D(state).goods[good].price
+    return data(state).goods[good].price

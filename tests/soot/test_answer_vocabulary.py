@@ -22,22 +22,22 @@ from hexkit_soot import GAME
 from hexkit_soot.actions import ANSWER_CODES, HEX_CODES, Choose
 from hexkit_soot.config import SootConfig
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 
 from .test_module_mix import mixes
 
 
 def _component_exists(state: SootState, question: str, ref: ComponentRef) -> bool:
-    data = D(state)
+    d = data(state)
     i = int(ref.key)
     if ref.group == "card":
-        table: object = data.secret_objectives if question == "setup.secret" else data.cards
+        table: object = d.secret_objectives if question == "setup.secret" else d.cards
         return 0 <= i < len(table)  # type: ignore[arg-type]
     if ref.group == "good":
-        return 0 <= i < len(data.goods)
+        return 0 <= i < len(d.goods)
     if ref.group == "contract":
-        return 0 <= i < len(data.contracts)
+        return 0 <= i < len(d.contracts)
     if ref.group == "card row":
         return 0 <= i < len(state.card_row) and bool(state.card_row[i])
     if ref.group == "contract row":

@@ -6,7 +6,7 @@ from hexkit.hexes import Hex
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D, from_supply
+from hexkit_soot.ledger import data, from_supply
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.effects.verbs import build_route
 from hexkit_soot.rules.milestones import check_rail_link
@@ -46,7 +46,7 @@ def test_two_legacy_cards_in_one_refill_are_both_auctioned_in_slot_order() -> No
     s.card_row[1] = ""
     s.card_row[3] = ""
     s.deck += ["The Panic", "The Royal Charter"]  # drawn from the end: Royal Charter to slot 1, Panic to slot 3
-    assert not any(D(s).cards[c].legacy for c in s.deck[-4:-2])  # the refill after the auctions
+    assert not any(data(s).cards[c].legacy for c in s.deck[-4:-2])  # the refill after the auctions
     s.phase, s.cursor = "market", 3
     advance(s)
     assert s.auction == "The Royal Charter" and s.pending[-1].kind == "cards.bid"
@@ -60,7 +60,7 @@ def test_two_legacy_cards_in_one_refill_are_both_auctioned_in_slot_order() -> No
     assert p0.hand == ["The Royal Charter"] and p0.currency == 8 - 3
     assert p1.hand == ["The Panic"] and p1.currency == 0
     # both slots refilled with ordinary cards, and the round goes on
-    assert all(c and not D(s).cards[c].legacy for c in s.card_row)
+    assert all(c and not data(s).cards[c].legacy for c in s.card_row)
     assert s.phase == "actions" and s.auction == ""
 
 
@@ -92,7 +92,7 @@ def test_charter_pays_for_a_facility_built_but_not_for_a_warehouse() -> None:
     s.players[1].builders[0] = at
     give(s, 1, {"Lumber": 2, "Stone": 2, "Timber": 2})
     c0 = s.players[0].currency
-    names = list(D(s).facilities)
+    names = list(data(s).facilities)
     s.pending[-1:] = [Step(kind="turn", player=1)]
     answer(s, "Build Structure")
     answer(s, "build", hex_code(at) * 32 + names.index("Warehouse"))
@@ -114,7 +114,7 @@ def test_camp_limit_counts_camps_founded_so_abandoning_frees_no_place() -> None:
     p.camps_founded = 3  # three camps founded earlier, all abandoned since
     give(s, 0, {"Timber": 2, "Stone": 2})
     answer(s, "Found Camp")
-    answer(s, "camp", hex_code(farm) * 16 + list(D(s).camps).index("Farm"))
+    answer(s, "camp", hex_code(farm) * 16 + list(data(s).camps).index("Farm"))
     assert p.camps_founded == 4 and s.camps[farm].owner == 0
     s.pending[-1:] = [Step(kind="turn", player=0)]
     answer(s, "Abandon Camp", hex_code(farm))
@@ -139,7 +139,7 @@ def test_first_rail_link_goes_to_the_rail_owner_when_a_settlement_is_founded_at_
     s.pending[-1:] = [Step(kind="turn", player=1)]
     points = [p.points for p in s.players]
     answer(s, "Found Settlement")
-    answer(s, "settle", hex_code(b) * 8 + list(D(s).settlements).index("Frontier Settlement"))
+    answer(s, "settle", hex_code(b) * 8 + list(data(s).settlements).index("Frontier Settlement"))
     answer(s, "spec", 0)
     assert s.milestones["First Rail Link"] == 0
     assert s.players[0].points == points[0] + 3 and s.players[1].points == points[1] + 4  # P1: founding only
@@ -230,7 +230,7 @@ def test_specialty_material_feeds_the_luxury_manufactory() -> None:
 
 def test_contracts_ask_for_special_goods_and_are_fulfilled_from_the_screen() -> None:
     s = start(("Merchant", "Industrialist"))
-    cts = D(s).contracts
+    cts = data(s).contracts
     assay = next(i for i, c in enumerate(cts) if c.name == "Assay Office Order")
     ball = next(i for i, c in enumerate(cts) if c.name == "Governor's Ball")
     assert cts[assay].goods == {"Copper Wire": 1, "Specialty Material": 1} and cts[assay].tier == 2
@@ -281,7 +281,7 @@ def test_prospector_doubles_the_goods_granted_not_the_neighbours_currency() -> N
         s.water[new] = True  # a water overlay placed by an event
         place(s, Hex(1, -1))
         place(s, Hex(2, -1))  # three explored neighbours: the Central City and these two
-        grant = D(s).terrains["Hill"].grant
+        grant = data(s).terrains["Hill"].grant
         p = s.players[0]
         p.stock.clear()  # room for 12 goods in the network (warehouse capacity, I40)
         before, currency = dict(p.stock), p.currency
@@ -297,7 +297,7 @@ def test_provisioner_sells_food_from_a_caravan_at_a_market_too() -> None:
     s = start(("Rancher", "Merchant"))  # the Rancher's package: 2 Grain, 2 Livestock in the network
     p = s.players[0]
     p.upgrades.append("Provisioner")
-    names = list(D(s).goods)
+    names = list(data(s).goods)
     field = Hex(1, 0)
     place(s, field)
     p.caravans[0].loc = CENTRAL_CITY
@@ -322,7 +322,7 @@ def test_deep_survey_adds_two_tokens_each_time_a_site_is_camped() -> None:
     s.players[0].upgrades.append("Deep Survey")
     site = Hex(1, 0)
     place(s, site, "Hill", "Iron Ore")
-    printed = D(s).sites["Iron Ore"].stack
+    printed = data(s).sites["Iron Ore"].stack
     place_camp(s, 0, site, "Mining Camp")
     assert s.stacks[site] == printed + 2
     s.stacks[site] = 1  # worked almost out

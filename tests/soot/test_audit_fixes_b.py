@@ -15,7 +15,7 @@ from hexkit.hexes import Hex
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import edge_code, hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.render import render_map, render_routes
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.explore import open_edges, tile_label
@@ -217,7 +217,7 @@ def test_builder_alone_gives_no_route_access_a_trail_does() -> None:
     connect(s, C)
     assert route_access(s, 0, C) and "Sawmill" in buildable(s, 0, C) and "Warehouse" in buildable(s, 0, C)
     answer(s, "Build Structure")
-    answer(s, "build", hex_code(C) * 32 + list(D(s).facilities).index("Sawmill"))
+    answer(s, "build", hex_code(C) * 32 + list(data(s).facilities).index("Sawmill"))
     assert s.settlements[C].facilities[-1].name == "Sawmill"
 
 
@@ -266,12 +266,12 @@ def test_warehouse_at_a_rivals_settlement_pays_no_charter_a_facility_pays_one() 
     founder = s.players[1]
     before = founder.currency
     answer(s, "Build Structure")
-    answer(s, "build", hex_code(C) * 32 + list(D(s).facilities).index("Warehouse"))
+    answer(s, "build", hex_code(C) * 32 + list(data(s).facilities).index("Warehouse"))
     assert C in s.players[0].warehouses and founder.currency == before
     s.pending[-1] = Step(player=0, prompt="turn", kind="turn")
     give(s, 0, {"Timber": 2, "Stone": 1})
     answer(s, "Build Structure")
-    answer(s, "build", hex_code(C) * 32 + list(D(s).facilities).index("Sawmill"))
+    answer(s, "build", hex_code(C) * 32 + list(data(s).facilities).index("Sawmill"))
     assert founder.currency == before + 1
 
 
@@ -285,7 +285,7 @@ def test_warehouse_at_a_rivals_settlement_pays_no_charter_a_facility_pays_one() 
 ])
 def test_public_objective_ties(camps: tuple[int, int, int], points: list[int]) -> None:
     s = start(("Merchant", "Rancher", "Prospector"))
-    s.public = [[o.name for o in D(s).public_objectives].index("Land Baron")]
+    s.public = [[o.name for o in data(s).public_objectives].index("Land Baron")]
     for player, n in enumerate(camps):
         for i in range(n):
             camp(s, Hex(i + 1, player - 4), player, "Farm")

@@ -14,7 +14,7 @@ import pytest
 from hexkit.cli import main
 from hexkit.errors import ConfigError, InvalidRecordError
 from hexkit_soot.campaign import MODULE, Campaign, CampaignConfig, CampaignGame, carry_out, is_exhausted
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.camps import camp_kinds_at, place_camp
 from hexkit_soot.rules.trust import _site_kinds
 from tests.soot.helpers import place, start
@@ -23,12 +23,12 @@ A = __import__("hexkit.hexes", fromlist=["Hex"]).Hex(1, 0)
 
 
 def _salt_camp(state: object) -> str:
-    return next(k for k, v in D(state).camps.items() if "Salt" in v.sites)  # type: ignore[arg-type]
+    return next(k for k, v in data(state).camps.items() if "Salt" in v.sites)  # type: ignore[arg-type]
 
 
 def test_envelope_cards_leave_the_deck_at_setup() -> None:
     s = start()
-    gone = next(c for c in s.deck if D(s).cards[c].legacy)
+    gone = next(c for c in s.deck if data(s).cards[c].legacy)
     before = s.deck.count(gone)
     s.config = CampaignConfig(players=2, modules=frozenset({"campaign"}), envelope=(gone,))
     MODULE.on_setup(s)
@@ -47,7 +47,7 @@ def test_an_exhausted_tile_gives_a_new_camp_an_empty_stack() -> None:
         assert is_exhausted(s, A) == exhausted
         kind = _salt_camp(s)
         place_camp(s, 0, A, kind)
-        fresh = D(s).sites["Salt"].stack
+        fresh = data(s).sites["Salt"].stack
         assert s.stacks[A] == (0 if exhausted else fresh) and fresh > 0
         assert carry_out(s)[1] == ((tile,) if exhausted else ())
 
@@ -204,16 +204,16 @@ def test_simulate_campaign_refuses_what_it_cannot_do(capsys: pytest.CaptureFixtu
 
 
 def test_an_exhausted_tile_id_that_is_no_tile_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    tiles = len(D(start()).tile_list())
+    tiles = len(data(start()).tile_list())
     c = Campaign.start(3, 7, ["random"])
     for bad in (-1, tiles, 99999):
         broken = attrs.evolve(c, exhausted=(bad,))
         with pytest.raises(ConfigError, match=f"exhausted: unknown tile id {bad}"):
             broken.next_game()
     f = tmp_path / "c.json"
-    data = json.loads(c.to_json())
-    data["exhausted"] = [99999]  # a hand-edited file: refused, and not rewritten
-    f.write_text(json.dumps(data))
+    d = json.loads(c.to_json())
+    d["exhausted"] = [99999]  # a hand-edited file: refused, and not rewritten
+    f.write_text(json.dumps(d))
     before = f.read_text()
     assert main(["campaign", "soot", "next", str(f)]) == 2
     assert "exhausted: unknown tile id 99999" in capsys.readouterr().err

@@ -10,13 +10,13 @@ import pytest
 from hexkit.testing import check_game, play_random
 from hexkit_soot import GAME
 from hexkit_soot.campaign import CampaignConfig
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 
 
 def _configs(players: tuple[int, ...]) -> list[CampaignConfig]:
     sample = GAME.new(GAME.make_config(2), 0)
-    legacy = tuple(n for n, c in D(sample).cards.items() if c.legacy)[:3]
-    sites = tuple(i for i, t in enumerate(D(sample).tile_list()) if t[1])[::2]
+    legacy = tuple(n for n, c in data(sample).cards.items() if c.legacy)[:3]
+    sites = tuple(i for i, t in enumerate(data(sample).tile_list()) if t[1])[::2]
     out = []
     for n in players:
         config = CampaignConfig(players=n, modules=frozenset({"campaign"}), envelope=legacy, exhausted=sites)

@@ -18,7 +18,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, lookup, missing, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import edge_code, hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.camps import camp_cost
 from hexkit_soot.rules.cards import card_id
 from hexkit_soot.rules.market import sell_price
@@ -34,7 +34,7 @@ E2 = Hex(2, 0)
 
 def tile_id(state: SootState, terrain: str, site: str = "", river: bool = False) -> int:
     """A tile id of the data with this terrain, site and river icon."""
-    return D(state).tile_list().index((terrain, site, river))
+    return data(state).tile_list().index((terrain, site, river))
 
 
 def position(players: int = 2, archetypes: tuple[str, ...] = ("Railroad Baron", "Merchant")) -> SootState:
@@ -74,15 +74,15 @@ def playable(state: SootState, card: str, player: int = 0) -> bool:
 
 
 def test_every_card_has_an_ability() -> None:
-    data = D(position())
-    assert len(data.cards) == 24
-    assert sum(c.copies for c in data.cards.values()) == 60
-    assert sum(1 for c in data.cards.values() if c.legacy) == 10
-    assert missing(data.cards) == []
+    d = data(position())
+    assert len(d.cards) == 24
+    assert sum(c.copies for c in d.cards.values()) == 60
+    assert sum(1 for c in d.cards.values() if c.legacy) == 10
+    assert missing(d.cards) == []
 
 
 def test_every_ability_documents_its_source() -> None:
-    for name in D(position()).cards:
+    for name in data(position()).cards:
         found = lookup(name)
         assert found is not None and found.play is not None
         assert "Source:" in (found.play.__doc__ or ""), name
@@ -176,7 +176,7 @@ def test_goods_card_comes_up_short_when_the_supply_runs_out() -> None:
 def test_market_day_moves_one_price() -> None:
     state = position()
     play(state, "Market Day")
-    lumber = list(D(state).goods).index("Lumber")
+    lumber = list(data(state).goods).index("Lumber")
     answer(state, "good", lumber)
     assert sorted(codes(state)) == [("down", -1), ("up", 1)]
     answer(state, "up")
@@ -186,9 +186,9 @@ def test_market_day_moves_one_price() -> None:
 
 def test_market_day_offers_only_moves_that_change_a_price() -> None:
     state = position()
-    state.prices["Lumber"] = D(state).goods["Lumber"].maximum
+    state.prices["Lumber"] = data(state).goods["Lumber"].maximum
     play(state, "Market Day")
-    answer(state, "good", list(D(state).goods).index("Lumber"))
+    answer(state, "good", list(data(state).goods).index("Lumber"))
     assert codes(state) == [("down", -1)]
 
 
@@ -281,7 +281,7 @@ def test_land_rush_founds_a_free_camp_under_the_builder() -> None:
     state.players[0].builders = [E1]
     cur, stock = state.players[0].currency, dict(state.players[0].stock)
     play(state, "The Land Rush")
-    kinds = list(D(state).camps)
+    kinds = list(data(state).camps)
     assert sorted(codes(state)) == sorted(
         [("camp", hex_code(E1) * 16 + kinds.index("Farm")), ("camp", hex_code(E1) * 16 + kinds.index("Ranch"))]
     )
@@ -368,7 +368,7 @@ def test_telegraph_draws_two_and_gives_an_action() -> None:
 def test_great_fire_takes_one_chosen_good_from_each_rival() -> None:
     state = position(3, ("Railroad Baron", "Merchant", "Rancher"))
     # Merchant: 1 Grain, 1 Timber; Rancher: 2 Grain, 2 Livestock
-    names = list(D(state).goods)
+    names = list(data(state).goods)
     play(state, "The Great Fire")
     assert state.pending[-1].player == 0
     assert sorted(codes(state)) == sorted([("good", names.index("Grain")), ("good", names.index("Timber"))])
@@ -404,7 +404,7 @@ def test_land_grant_is_used_up_by_a_found_camp_action() -> None:
     state.players[0].loose[E1] = {"Timber": 1, "Stone": 1}  # camp goods are paid where the camp goes
     play(state, "Land Grant")
     answer(state, "Found Camp")
-    kinds = list(D(state).camps)
+    kinds = list(data(state).camps)
     answer(state, "camp", hex_code(E1) * 16 + kinds.index("Farm"))
     ways = {str(a): a for a in legal(state)}
     assert sorted(ways) == ["discount waives: 1 Stone", "discount waives: 1 Timber"]  # the player's choice
@@ -419,7 +419,7 @@ def test_price_gouging_is_used_up_by_a_sale() -> None:
     state = position()
     play(state, "Price Gouging")
     answer(state, "Market Transaction")
-    answer(state, "sell", list(D(state).goods).index("Iron Ore"))
+    answer(state, "sell", list(data(state).goods).index("Iron Ore"))
     answer(state, "qty", 2)
     assert state.players[0].currency == 4 + 2 * (3 + 1)
     assert "Price Gouging@0" not in state.active
@@ -510,14 +510,14 @@ def check_bounds(state: SootState, tokens: dict[str, int], cap: bool = True) -> 
     from tests.soot.helpers import token_total
 
     assert token_total(state) == tokens
-    data = D(state)
+    d = data(state)
     for p in state.players:
-        assert p.currency >= 0 and 0 <= p.soot <= data.numbers.soot_max
-        assert data.numbers.prestige_min <= p.prestige <= data.numbers.prestige_max
+        assert p.currency >= 0 and 0 <= p.soot <= d.numbers.soot_max
+        assert d.numbers.prestige_min <= p.prestige <= d.numbers.prestige_max
     for good, price in state.prices.items():
-        assert state.floors[good] <= price <= data.goods[good].maximum
+        assert state.floors[good] <= price <= d.goods[good].maximum
     for h, camp in state.camps.items():
-        assert not cap or sum(state.players[camp.owner].loose.get(h, {}).values()) <= data.numbers.tile_cap
+        assert not cap or sum(state.players[camp.owner].loose.get(h, {}).values()) <= d.numbers.tile_cap
     assert all(n >= 0 for n in state.stacks.values())
 
 
@@ -539,10 +539,10 @@ def resolve(state: SootState, seed: int, limit: int = 400) -> None:
 def test_every_ability_keeps_the_invariants_in_random_positions(players: int, seed: int, steps: int) -> None:
     base = midgame(players, seed, steps)
     assert base is not None
-    tokens = {name: g.tokens for name, g in D(base).goods.items()}
+    tokens = {name: g.tokens for name, g in data(base).goods.items()}
     check_bounds(base, tokens)
     played = 0
-    for k, card in enumerate(D(base).cards):
+    for k, card in enumerate(data(base).cards):
         state = GAME.clone(base)
         player = state.pending[-1].player
         state.players[player].hand.append(card)
@@ -566,6 +566,6 @@ def test_why_unplayable_names_what_is_missing() -> None:
     assert why_unplayable(state, 0, "Bank Draft") is None
     state.players[0].soot = 2
     assert why_unplayable(state, 0, "Smoke Scrubbers") is None
-    registered = {n: lookup(n) for n in D(state).cards}
+    registered = {n: lookup(n) for n in data(state).cards}
     conditional = {n for n, e in registered.items() if e is not None and e.playable is not None}
     assert conditional == set(NEEDS)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.market import markets_for
 from hexkit_soot.rules.market_update import run_market_update
 from hexkit_soot.rules.settlements import is_market
@@ -93,7 +93,7 @@ def test_warehouse_costs_two_lumber_and_one_stone_and_at_most_two() -> None:
     answer(s, "build")
     assert p.warehouses == [farms[0]] and p.stock == {}
     p.warehouses.append(farms[1])
-    assert D(s).numbers.warehouses_max == 2
+    assert data(s).numbers.warehouses_max == 2
     assert "Warehouse" not in buildable(s, 0, farms[2])  # the limit is 2
 
 
@@ -102,7 +102,7 @@ def test_a_city_hosts_one_tier3_facility() -> None:
     city = Hex(3, 0)
     settle(s, city, founder=0, tier=3)
     connect(s, city)
-    tier3 = set(D(s).facilities_of_tier(3))
+    tier3 = set(data(s).facilities_of_tier(3))
     assert tier3 and tier3 <= set(buildable(s, 0, city))
     s.settlements[city].facilities.append(Facility(name=sorted(tier3)[0], owner=1))
     assert tier3.isdisjoint(buildable(s, 0, city))

@@ -90,10 +90,10 @@ def test_designer_override_changes_a_number(tmp_path: Path) -> None:
 def test_config_overrides_change_numbers_and_refuse_unknown_paths() -> None:
     from hexkit.errors import ConfigError
     from hexkit_soot import GAME
-    from hexkit_soot.config import data_of
+    from hexkit_soot.config import game_data
 
     config = GAME.make_config(players=2, overrides={"numbers.loan_amount": 6, "goods.Timber.price": "3"})
-    data = data_of(config)
+    data = game_data(config)
     assert data.numbers.loan_amount == 6 and data.goods["Timber"].price == 3
     assert load_data().numbers.loan_amount == 5
     with pytest.raises(ConfigError):

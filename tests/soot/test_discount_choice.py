@@ -12,7 +12,7 @@ Stone; Town: 2 Lumber + 2 Cut Stone + 1 Processed Foods; rail: 1 Iron Ore
 from __future__ import annotations
 
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 from tests.soot.helpers import answer, connect, give, legal, place, settle, start
 
@@ -84,7 +84,7 @@ def test_town_upgrade_short_a_lumber_waives_the_lumber() -> None:
     settle(s, town, founder=1)
     connect(s, town)
     _together(s, town)
-    cost = dict(D(s).tiers[1].cost)  # the Town's assumed cost (calibrated: read from the data)
+    cost = dict(data(s).tiers[1].cost)  # the Town's assumed cost (calibrated: read from the data)
     give(s, 0, {g: n - (g == "Lumber") for g, n in cost.items() if n - (g == "Lumber") > 0})
     assert [a.code for a in legal(s) if a.code == "Upgrade Settlement"] == ["Upgrade Settlement"]
     answer(s, "Upgrade Settlement")
@@ -102,7 +102,7 @@ def test_town_upgrade_short_a_cut_stone_waives_the_cut_stone() -> None:
     settle(s, town, founder=1)
     connect(s, town)
     _together(s, town)
-    cost = dict(D(s).tiers[1].cost)
+    cost = dict(data(s).tiers[1].cost)
     give(s, 0, {g: n - (g == "Cut Stone") for g, n in cost.items() if n - (g == "Cut Stone") > 0})
     answer(s, "Upgrade Settlement")
     answer(s, "upgrade")
@@ -116,7 +116,7 @@ def test_town_upgrade_with_everything_asks_among_the_three_goods() -> None:
     settle(s, town, founder=1)
     connect(s, town)
     _together(s, town)
-    give(s, 0, dict(D(s).tiers[1].cost))
+    give(s, 0, dict(data(s).tiers[1].cost))
     answer(s, "Upgrade Settlement")
     answer(s, "upgrade")
     assert sorted(str(a) for a in legal(s)) == [

@@ -17,7 +17,7 @@ from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import missing
 from hexkit_soot.effects.events import EVENT_NAMES
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.market_update import apply_event
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, Camp, Facility, Settlement, SootState
@@ -29,7 +29,7 @@ ARCHES = ("Railroad Baron", "Merchant", "Rancher")
 
 
 def tile_id(state: SootState, terrain: str, site: str = "", river: bool = False) -> int:
-    return D(state).tile_list().index((terrain, site, river))
+    return data(state).tile_list().index((terrain, site, river))
 
 
 def position(players: int = 3) -> SootState:
@@ -47,7 +47,7 @@ def position(players: int = 3) -> SootState:
 
 
 def event(state: SootState, name: str, option: str, holder: int = 1) -> None:
-    index = next(i for i, e in enumerate(D(state).events) if e.name == name)
+    index = next(i for i, e in enumerate(data(state).events) if e.name == name)
     apply_event(state, index, option, holder)
 
 
@@ -56,9 +56,9 @@ def cash(state: SootState) -> list[int]:
 
 
 def test_all_twenty_events_are_registered_in_four_packs() -> None:
-    data = D(position())
-    assert [e.name for e in data.events] == list(EVENT_NAMES)
-    assert {s: sum(1 for e in data.events if e.season == s) for s in ("Thaw", "Boom", "Hardship", "Decline")} == {
+    d = data(position())
+    assert [e.name for e in d.events] == list(EVENT_NAMES)
+    assert {s: sum(1 for e in d.events if e.season == s) for s in ("Thaw", "Boom", "Hardship", "Decline")} == {
         "Thaw": 5, "Boom": 5, "Hardship": 5, "Decline": 5}
     assert missing(EVENT_NAMES) == []
 
@@ -264,7 +264,7 @@ def test_drought_a_processed_foods_up_two() -> None:
 
 def test_drought_b_each_pays_food_or_two() -> None:
     state = position()
-    names = list(D(state).goods)
+    names = list(data(state).goods)
     # P1 (token holder, 8¤, 1 Grain) chooses; P2 (2¤, Grain + Livestock) chooses; P0 (4¤, no food) pays 2¤
     event(state, "Drought", "B", holder=1)
     assert state.pending[-1].player == 1
@@ -466,14 +466,14 @@ def test_an_event_runs_inside_the_market_update_and_the_round_goes_on() -> None:
     from hexkit_soot.rules.flow import advance
 
     state = position()
-    drought = next(i for i, e in enumerate(D(state).events) if e.name == "Drought")
+    drought = next(i for i, e in enumerate(data(state).events) if e.name == "Drought")
     state.events = [i for i in state.events if i != drought] + [drought]
     state.pending.clear()
     state.round, state.phase, state.cursor = 8, "market", 0
     advance(state)
     assert state.pending[-1].kind == "event.choose" and state.pending[-1].player == 1
     answer(state, "B")
-    names = list(D(state).goods)
+    names = list(data(state).goods)
     answer(state, "cash")  # P1 pays 2¤ rather than its Grain
     answer(state, "food", names.index("Grain"))  # P2
     assert cash(state) == [2, 6, 2]  # P0 had no food: 2¤
@@ -488,8 +488,8 @@ def test_every_option_keeps_the_invariants_in_random_positions(players: int, see
 
     base = midgame(players, seed, steps)
     assert base is not None
-    tokens = {name: g.tokens for name, g in D(base).goods.items()}
-    for index in range(len(D(base).events)):
+    tokens = {name: g.tokens for name, g in data(base).goods.items()}
+    for index in range(len(data(base).events)):
         for option in ("A", "B"):
             state = GAME.clone(base)
             apply_event(state, index, option, state.event_token)

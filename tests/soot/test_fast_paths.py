@@ -19,7 +19,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.grid import hex_code, rivers_frozen
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules import movement as mv
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.explore import tile_info
@@ -71,12 +71,12 @@ def test_affordable_is_can_pay_from_the_network() -> None:
 
 
 def test_camp_types_per_tile_are_the_terrain_and_site_test() -> None:
-    data = D(_positions()[0])
-    for tile in range(len(data.tile_list())):
+    d = data(_positions()[0])
+    for tile in range(len(d.tile_list())):
         terrain, site, _ = tile_info(_positions()[0], tile)
-        expected = [(name, bool(camp.sites)) for name, camp in data.camps.items()
+        expected = [(name, bool(camp.sites)) for name, camp in d.camps.items()
                     if terrain in camp.terrains and (not camp.sites or site in camp.sites)]
-        assert list(data.camps_on_tile(tile)) == expected
+        assert list(d.camps_on_tile(tile)) == expected
     kinds = {k for state in _positions() for at in _hexes(state) for k in camp_kinds_at(state, at)}
     assert len(kinds) >= 3  # several camp types were offered somewhere
 

@@ -10,7 +10,7 @@ from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.communities import interaction_cost
 from hexkit_soot.state import CENTRAL_CITY, Community, SootState
 
@@ -99,7 +99,7 @@ def test_community_interaction_costs_by_prestige_and_forms_a_pact_at_three() -> 
     place(s, at)
     s.communities[at] = Community(kind="Tribal Capital", favor=[2, 0])
     s.players[0].explorers[0] = at
-    base = D(s).numbers.interaction_base_cost  # assumed, calibrated (6)
+    base = data(s).numbers.interaction_base_cost  # assumed, calibrated (6)
     assert interaction_cost(s, 0) == base and interaction_cost(s, 1) == base - 1  # Rancher starts Good
     before = s.players[0].currency
     answer(s, "Community Interaction")
@@ -123,7 +123,7 @@ def test_pacted_community_closed_to_rivals() -> None:
 
 def test_contract_fulfilled_at_the_central_city() -> None:
     s = start(("Merchant", "Rancher"))
-    idx = [c.name for c in D(s).contracts].index("Timber for the Yards")
+    idx = [c.name for c in data(s).contracts].index("Timber for the Yards")
     s.contract_row[0] = idx
     answer(s, "Claim Contract", 0)
     give(s, 0, {"Timber": 3})
@@ -139,7 +139,7 @@ def test_two_copies_of_one_contract_are_one_answer_each_and_fulfil_one_at_a_time
     """3-4 players hold up to two copies of a contract (2 of each in the deck): the menu offers
     Fulfil and Abandon once for both, and fulfilling takes one copy."""
     s = start(("Merchant", "Rancher"))
-    idx = [c.name for c in D(s).contracts].index("Timber for the Yards")
+    idx = [c.name for c in data(s).contracts].index("Timber for the Yards")
     s.contract_row[0] = s.contract_row[1] = idx
     answer(s, "Claim Contract", 0)
     answer(s, "Claim Contract", 1)
@@ -273,7 +273,7 @@ def test_build_refine_sell_through_the_menus() -> None:
     s.players[0].warehouses.append(at)
     give(s, 0, {"Stone": 2, "Iron Ore": 1, "Coal": 1})  # with the package: 3 Stone, 2 Iron Ore, 1 Timber, 2 Coal
     answer(s, "Build Structure")
-    names = list(D(s).facilities)
+    names = list(data(s).facilities)
     answer(s, "build", hex_code(at) * 32 + names.index("Smelter"))
     assert [f.name for f in s.settlements[at].facilities] == ["Smelter"]
     while s.pending[-1].player != 0:  # the rival's turn
@@ -287,12 +287,12 @@ def test_build_refine_sell_through_the_menus() -> None:
     answer(s, "Market Transaction")
     if s.pending[-1].kind == "market.where":
         answer(s, "hex", hex_code(at))
-    answer(s, "sell", list(D(s).goods).index("Pig Iron"))
+    answer(s, "sell", list(data(s).goods).index("Pig Iron"))
     before = s.players[0].currency
     answer(s, "qty", 3)
     pig_iron = base(s, "Pig Iron")
     assert s.players[0].currency == before + 3 * (pig_iron + 2)  # frontier premium, Thaw
-    assert s.prices["Pig Iron"] == max(D(s).goods["Pig Iron"].minimum, pig_iron - 3)
+    assert s.prices["Pig Iron"] == max(data(s).goods["Pig Iron"].minimum, pig_iron - 3)
 
 
 def test_explain_illegal_play_card() -> None:
@@ -316,7 +316,7 @@ def test_found_settlement_scores_by_season_and_places_the_charter() -> None:
     s.players[0].builders[0] = at
     give(s, 0, {"Timber": 2})  # the package has 2 Grain, 2 Stone
     answer(s, "Found Settlement")
-    kinds = list(D(s).settlements)
+    kinds = list(data(s).settlements)
     answer(s, "settle", hex_code(at) * 8 + kinds.index("Frontier Settlement"))
     answer(s, "spec", 0)
     st = s.settlements[at]
@@ -354,7 +354,7 @@ def test_found_camp_and_extract_through_the_menus() -> None:
     place(s, at, "Hill", "Coal")
     s.players[0].builders[0] = at
     answer(s, "Found Camp")
-    kinds = list(D(s).camps)
+    kinds = list(data(s).camps)
     answer(s, "camp", hex_code(at) * 16 + kinds.index("Mining Camp"))
     assert s.camps[at].kind == "Mining Camp" and s.stacks[at] == 6
     assert s.players[0].currency == 3  # the Prospector pays no currency
@@ -371,7 +371,7 @@ def test_found_camp_and_extract_through_the_menus() -> None:
 def test_buy_upgrade_costs_two_and_scores_one() -> None:
     s = start(("Merchant", "Rancher"))
     give(s, 0, {"Stone": 1})
-    up = D(s).upgrades["Trade Empire"]
+    up = data(s).upgrades["Trade Empire"]
     cur = s.players[0].currency
     answer(s, "Buy Upgrade")
     answer(s, "upgrade", up.number)
@@ -424,7 +424,7 @@ def test_trade_offer_accepted_moves_goods_and_currency() -> None:
     s = start(("Merchant", "Rancher"))
     answer(s, "Offer Trade")
     answer(s, "player", 2)  # a trade with P1
-    goods = list(D(s).goods)
+    goods = list(data(s).goods)
     answer(s, "give", goods.index("Timber"))
     answer(s, "currency", 1)
     answer(s, "currency", 2)

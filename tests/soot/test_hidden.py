@@ -18,7 +18,7 @@ from hexkit.testing import flatten
 from hexkit_soot import GAME
 from hexkit_soot.game import HIDDEN_FIELDS
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D, to_supply
+from hexkit_soot.ledger import data, to_supply
 from hexkit_soot.rules.cards import start_auction
 from hexkit_soot.rules.scoring import score_sheet, portfolio
 from hexkit_soot.state import Community, SootState
@@ -64,7 +64,7 @@ def test_another_players_view_hides_the_split_but_not_the_total() -> None:
     p1, p2 = seen["players"][1], seen["players"][2]
     assert CA not in json.dumps(p1) and SM not in json.dumps(p1)
     assert p1["stock"] == {g: n for g, n in state.players[1].stock.items() if g not in (CA, SM)}
-    assert p1["stock"]["Timber"] == 1 + D(state).archetypes["Industrialist"].goods["Timber"]
+    assert p1["stock"]["Timber"] == 1 + data(state).archetypes["Industrialist"].goods["Timber"]
     assert p1["screened"] == 3
     assert p2["stock"] == {} and p2["screened"] == 2
     assert seen["players"][0]["stock"][CA] == 1 and seen["players"][0]["screened"] == 0
@@ -213,7 +213,7 @@ def test_hidden_counts_only_in_another_players_view() -> None:
 def auction() -> SootState:
     """Two players; a Legacy card auctioned; P0 has bid 2 and P1 is to bid."""
     state = start(("Merchant", "Rancher"))
-    legacy = next(name for name, c in D(state).cards.items() if c.legacy)
+    legacy = next(name for name, c in data(state).cards.items() if c.legacy)
     state.card_row[0] = legacy
     state.order = [0, 1]
     start_auction(state, 0)
@@ -233,7 +233,7 @@ def test_a_placed_bid_is_hidden_and_guessed_within_what_the_bidder_could_bid() -
     # The sampled auction still needs P1's bid and then settles with a real winner.
     sample = GAME.determinize(view, 1, Rng(0))
     GAME.apply(sample, next(a for a in GAME.legal_actions(sample) if a.code == "bid" and a.arg == 0))
-    assert sample.auction == "" and any(D(sample).cards[c].legacy for p in sample.players for c in p.hand)
+    assert sample.auction == "" and any(data(sample).cards[c].legacy for p in sample.players for c in p.hand)
 
 
 def test_a_full_state_with_a_hidden_bid_is_refused() -> None:

@@ -18,7 +18,7 @@ from hexkit.testing import mutate_one, refused_or_plays_on, reload_saves
 from hexkit.validation import StateValidationError
 from hexkit_soot import GAME
 from hexkit_soot.integrity import STEP_DATA
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from tests.corpus import saves_along
 
 CODEC = codec(GAME)
@@ -60,8 +60,8 @@ def test_the_saves_themselves_load(turn: dict, walk: dict) -> None:
 
 
 def test_out_of_range_indices_and_unknown_names_are_all_named(turn: dict) -> None:
-    data = copy.deepcopy(turn)
-    body = data["state"]
+    d = copy.deepcopy(turn)
+    body = d["state"]
     routed = next(iter(body["route_kind"]))
     body["tile_stack"][0] = 999
     body["route_kind"][routed][2] = 7
@@ -70,13 +70,13 @@ def test_out_of_range_indices_and_unknown_names_are_all_named(turn: dict) -> Non
     body["bag"]["Dragon Lair"] = 1
     body["prices"]["Lumber"] = 0
     body["players"][1]["upgrades"] = ["Jetpack"]
-    fields = _fields(data)
+    fields = _fields(d)
     assert fields["state.tile_stack.0"].startswith("999 is not a terrain tile (0..")
     assert fields[f"state.route_kind.{routed}.2"] == "7 is not a route kind (0 none, 1 trail, 2 road, 3 rail)"
     assert fields["state.settlements.(0,0).facilities.0.name"] == "'Wizard Tower' is not a facility of this game"
     assert fields["state.settlements.(0,0).tier"] == "4 is not a tier (1..3)"
     assert fields["state.bag.Dragon Lair"] == "'Dragon Lair' is not a community token of this game"
-    lumber = D(CODEC.state_from_json(json.dumps(turn))).goods["Lumber"]  # assumed data: read, not written in
+    lumber = data(CODEC.state_from_json(json.dumps(turn))).goods["Lumber"]  # assumed data: read, not written in
     assert fields["state.prices.Lumber"] == f"0 is off the track ({lumber.minimum}..{lumber.maximum})"
     assert fields["state.players.1.upgrades.0"] == "'Jetpack' is not an upgrade of this game"
     assert len(fields) == 7

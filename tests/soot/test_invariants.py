@@ -10,7 +10,7 @@ from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.camps import goods_on_tile
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.state import SootState
@@ -25,7 +25,7 @@ def _check(state: SootState, tokens: dict[str, int], cards: int) -> None:
     held += sum(len(p.hand) for p in state.players) + (1 if state.auction and state.auction not in state.card_row else 0)
     held += sum(len(s.data) for s in state.pending if getattr(s, "kind", "") == "cards.keep")  # drawn, not yet kept
     assert held == cards, "cards are conserved"
-    cap = D(state).numbers.tile_cap
+    cap = data(state).numbers.tile_cap
     for p in state.players:
         assert p.currency >= 0
         assert 0 <= p.soot <= 10
@@ -33,14 +33,14 @@ def _check(state: SootState, tokens: dict[str, int], cards: int) -> None:
         for h, goods in p.loose.items():
             assert all(n > 0 for n in goods.values())
         for c in p.caravans:
-            assert sum(c.cargo.values()) <= D(state).numbers.caravan_capacity
+            assert sum(c.cargo.values()) <= data(state).numbers.caravan_capacity
     for seat in range(len(state.players)):
         load, room = network_load(state, seat), network_capacity(state, seat)
         assert load <= room, f"P{seat}'s network holds {load} bulk goods, capacity {room}"
     for h in state.camps:
         assert goods_on_tile(state, h) <= cap, f"the camp tile {h} holds more than {cap} goods"
     for good, price in state.prices.items():
-        g = D(state).goods[good]
+        g = data(state).goods[good]
         assert state.floors[good] <= price <= g.maximum
     assert state.round <= 14
 
@@ -48,8 +48,8 @@ def _check(state: SootState, tokens: dict[str, int], cards: int) -> None:
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
 def test_invariants_every_step(players: int, seed: int) -> None:
     state = GAME.new(GAME.make_config(players=players), seed)
-    tokens = {name: g.tokens for name, g in D(state).goods.items()}
-    cards = sum(c.copies for c in D(state).cards.values())
+    tokens = {name: g.tokens for name, g in data(state).goods.items()}
+    cards = sum(c.copies for c in data(state).cards.values())
     chooser = Rng(seed)
     while not GAME.is_over(state):
         _check(state, tokens, cards)
@@ -69,8 +69,8 @@ _CAMP_CAP_SEEDS = [(4, 225), (2, 271), (3, 155), (4, 116), (4, 139), (4, 213), (
 @pytest.mark.parametrize("players,seed", _CAMP_CAP_SEEDS)
 def test_a_camp_tile_never_holds_more_than_two_goods(players: int, seed: int) -> None:
     state = GAME.new(GAME.make_config(players=players), seed)
-    tokens = {name: g.tokens for name, g in D(state).goods.items()}
-    cards = sum(c.copies for c in D(state).cards.values())
+    tokens = {name: g.tokens for name, g in data(state).goods.items()}
+    cards = sum(c.copies for c in data(state).cards.values())
     chooser = Rng(seed ^ 0x5EED)
     while not GAME.is_over(state):
         legal = GAME.legal_actions(state)
@@ -116,14 +116,14 @@ def test_determinize_keeps_counts_and_the_movers_legal_actions(seed: int) -> Non
     mover = GAME.current_player(state)
     assert mover is not None
     sample = GAME.determinize(GAME.view(state, mover), mover, Rng(99))
-    data = D(state)
+    d = data(state)
     def cards(s: SootState) -> Counter[str]:
         c: Counter[str] = Counter(s.deck + s.discard + [x for x in s.card_row if x] + s.legacy_gone)
         for p in s.players:
             c.update(p.hand)
         return c
     assert sum(cards(sample).values()) == sum(cards(state).values())
-    assert set(cards(sample)) <= set(data.cards)
+    assert set(cards(sample)) <= set(d.cards)
     assert len(sample.tile_stack) == len(state.tile_stack) and -1 not in sample.tile_stack
     assert sample.players[mover].hand == state.players[mover].hand
     assert tuple(GAME.legal_actions(sample)) == tuple(GAME.legal_actions(state))
@@ -153,8 +153,8 @@ def _builder_agent(state: SootState, legal: Sequence[Choose], rng: Rng) -> Choos
 @pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23), (5, 24), (6, 25)])
 def test_invariants_with_a_builder_agent(players: int, seed: int) -> None:
     state = GAME.new(GAME.make_config(players=players), seed)
-    tokens = {name: g.tokens for name, g in D(state).goods.items()}
-    cards = sum(c.copies for c in D(state).cards.values())
+    tokens = {name: g.tokens for name, g in data(state).goods.items()}
+    cards = sum(c.copies for c in data(state).cards.values())
     chooser = Rng(seed)
     while not GAME.is_over(state):
         _check(state, tokens, cards)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.upkeep import food_bill, pay_food
 from tests.soot.helpers import legal, settle, start
 from tests.soot.test_events import _seams, event, position
@@ -63,7 +63,7 @@ def test_market_glut_line_names_the_prices() -> None:
     state = position()
     event(state, "Market Glut", "A")
     line = next(e.text for e in state.log if e.text.startswith("Market Glut (A) changed"))
-    lumber = D(state).goods["Lumber"].base
+    lumber = data(state).goods["Lumber"].base
     assert f"Lumber price {lumber} -> {lumber - 1}" in line
     assert "Steel price" not in line
 

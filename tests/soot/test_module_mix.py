@@ -22,15 +22,15 @@ from hexkit.rng import Rng
 from hexkit.testing import check_game
 from hexkit_soot import GAME
 from hexkit_soot.config import SootConfig
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.modules import MODULES
 
 
 def _carried(config: SootConfig, rng: Rng) -> SootConfig:
     """A campaign game's carried state: a few Legacy cards in the envelope, some exhausted sites."""
     sample = GAME.new(GAME.make_config(2), 0)
-    legacy = [n for n, c in D(sample).cards.items() if c.legacy]
-    sites = [i for i, t in enumerate(D(sample).tile_list()) if t[1]]
+    legacy = [n for n, c in data(sample).cards.items() if c.legacy]
+    sites = [i for i, t in enumerate(data(sample).tile_list()) if t[1]]
     rng.shuffle(legacy)
     rng.shuffle(sites)
     return attrs.evolve(config, envelope=tuple(legacy[:rng.randbelow(4)]),

@@ -19,7 +19,7 @@ from hexkit.record import GameRecord, record_from_json, record_to_json
 from hexkit.sim.study import Study
 from hexkit.sim.sweep import sweep_studies
 from hexkit_soot import GAME
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit_soot.data import DATA_DIR
 from hexkit_soot.rules.labor import labor_data
 from hexkit_soot.rules.shares import share_numbers
@@ -54,7 +54,7 @@ def test_set_reaches_the_trust_and_scenario_numbers() -> None:
     data = trust_data(GAME.new(config, 1))
     assert (data.scoring.camp_points, data.round_bonus[0].points, data.cards[0].camp) == (4, 7, False)
     delta = GAME.make_config(players=2, variants={"river-delta"}, overrides={"scenarios.river-delta.points": 3})
-    assert data_of(delta).scenarios["river-delta"].points == 3
+    assert game_data(delta).scenarios["river-delta"].points == 3
 
 
 @pytest.mark.parametrize("path, value, named", [
@@ -98,7 +98,7 @@ def test_an_unknown_path_lists_only_public_settable_names() -> None:
 def test_a_sweep_varies_a_shares_number() -> None:
     base = Study(game="soot", players=3, agents=("random",), games=1, variants=("shares",))
     points = sweep_studies(base, [("shares.share_price", ["4", "6"])])
-    prices = [data_of(study.config()).shares.share_price for _, study in points]
+    prices = [game_data(study.config()).shares.share_price for _, study in points]
     assert prices == [4, 6]
     with pytest.raises(ConfigError, match="shares.share_price=0"):
         sweep_studies(base, [("shares.share_price", ["0"])])

@@ -13,7 +13,7 @@ from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.camps import camp_kinds_at, goods_on_tile
 from hexkit_soot.rules.movement import caravan_reach
 from hexkit_soot.rules.routes import set_route
@@ -50,7 +50,7 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
 
 
 def offered(state: SootState, code: str, good: str | None = None) -> bool:
-    gid = list(D(state).goods).index(good) if good else None
+    gid = list(data(state).goods).index(good) if good else None
     return any(a.code == code and (gid is None or a.arg == gid) for a in legal(state))
 
 
@@ -67,12 +67,12 @@ def leg(state: SootState, to: Hex) -> None:
 
 def load(state: SootState, good: str, n: int = 1) -> None:
     for _ in range(n):
-        answer(state, "load", list(D(state).goods).index(good))
+        answer(state, "load", list(data(state).goods).index(good))
 
 
 def unload(state: SootState, good: str, n: int = 1) -> None:
     for _ in range(n):
-        answer(state, "unload", list(D(state).goods).index(good))
+        answer(state, "unload", list(data(state).goods).index(good))
 
 
 def cargo(state: SootState, goods: dict[str, int], caravan: int = 0, player: int = 0) -> None:
@@ -297,7 +297,7 @@ def test_one_stop_ends_within_two_loads_per_unit_of_capacity() -> None:
             memo[key] = best
         return memo[key]
 
-    cap = D(s).numbers.caravan_capacity
+    cap = data(s).numbers.caravan_capacity
     assert longest(s) == 2 * cap  # the 4 units aboard unloaded, then 4 Coal and Stone loaded
 
 

@@ -11,7 +11,7 @@ from hexkit.hexes import Hex
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D, from_supply
+from hexkit_soot.ledger import data, from_supply
 from hexkit_soot.effects.events import DroughtFood
 from hexkit_soot.rules.payment import Need, Rerun, next_units, ways
 from hexkit_soot.rules.refine import Firing
@@ -185,7 +185,7 @@ def found(reserve: int) -> SootState:
     s.players[0].builders[0] = AT
     give(s, 0, {"Timber": 2})
     answer(s, "Found Settlement")
-    answer(s, "settle", hex_code(AT) * 8 + list(D(s).settlements).index("Frontier Settlement"))
+    answer(s, "settle", hex_code(AT) * 8 + list(data(s).settlements).index("Frontier Settlement"))
     answer(s, "spec", 0)
     assert s.pending[-1].kind == "settlement.reserve"
     assert labels(s) == ["reserve a facility slot for 3 rounds", "reserve no slot"]
@@ -231,7 +231,7 @@ def builder_short_of_stone(hand: list[str]) -> SootState:
     give(s, 0, {"Timber": 2})
     p.hand = list(hand)
     answer(s, "Build Structure")
-    answer(s, "build", hex_code(AT) * 32 + list(D(s).facilities).index("Sawmill"))
+    answer(s, "build", hex_code(AT) * 32 + list(data(s).facilities).index("Sawmill"))
     return s
 
 
@@ -360,7 +360,7 @@ def test_drought_asks_whether_the_network_or_a_caravan_gives_the_food() -> None:
     p0.currency, p1.currency = 0, 0
     give(s, 0, {"Grain": 1})
     p0.caravans[0].cargo["Grain"] = from_supply(s, "Grain", 1)
-    drought = next(i for i, e in enumerate(D(s).events) if e.name == "Drought")
+    drought = next(i for i, e in enumerate(data(s).events) if e.name == "Drought")
     apply_event(s, drought, "B", 0)
     # one food good and no currency: the good is forced, where it comes from is not
     then = s.pending[-1].then

@@ -21,7 +21,7 @@ from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects.events import DroughtChoice
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules import refine
 from hexkit_soot.rules.payment import Rerun
 from hexkit_soot.rules.refine import Firing
@@ -142,7 +142,7 @@ def test_the_drought_choice_is_a_typed_continuation_and_round_trips() -> None:
     assert isinstance(then, DroughtChoice) and (then.payer, then.holder, then.k) == (1, 1, 0)
     loaded = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
     assert loaded.pending[-1].then == then
-    grain = list(D(s).goods).index("Grain")
+    grain = list(data(s).goods).index("Grain")
     for state in (s, loaded):
         answer(state, "food", grain)
         nxt = state.pending[-1].then
@@ -156,7 +156,7 @@ def test_an_old_drought_question_without_continuation_is_answered_the_same() -> 
     old.pending[-1] = attrs.evolve(old.pending[-1], then=None)  # the form saved by Soot 0.3.2
     old.invalidate_legal()
     assert old.pending[-1].tag == "Drought|pay:1:0"
-    grain = list(D(new).goods).index("Grain")
+    grain = list(data(new).goods).index("Grain")
     for state in (new, old):
         answer(state, "food", grain)
     assert [p.currency for p in old.players] == [p.currency for p in new.players]

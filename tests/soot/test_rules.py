@@ -8,7 +8,7 @@ from hexkit.hexes import Hex
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
-from hexkit_soot.ledger import D, advance_soot, change_prestige
+from hexkit_soot.ledger import data, advance_soot, change_prestige
 from hexkit_soot.rules.camps import camp_cost
 from hexkit_soot.rules.explore import collect, check_marker
 from hexkit_soot.rules.extract import extract_at
@@ -33,7 +33,7 @@ def test_sell_tracked_at_pre_move_price_then_track_falls_per_unit() -> None:
     s = start()
     give(s, 0, {"Lumber": 3})
     assert s.prices["Lumber"] == base(s, "Lumber")  # the track starts on its printed base
-    low = D(s).goods["Lumber"].minimum
+    low = data(s).goods["Lumber"].minimum
     s.prices["Lumber"] = low + 1
     got = sell(s, 0, "Lumber", 3, CENTRAL_CITY)
     assert got == 3 * (low + 1)  # 3 units at the pre-move price (Thaw: no Boom bonus)
@@ -69,7 +69,7 @@ def test_buy_at_listed_plus_one_then_track_rises_per_unit() -> None:
     coke = base(s, "Coke")
     assert buy_price(s, 0, "Coke") == coke + 1
     assert buy(s, 0, "Coke", 3, CENTRAL_CITY) == 3 * (coke + 1)  # every unit at the pre-move price
-    assert s.prices["Coke"] == min(D(s).goods["Coke"].maximum, coke + 3)  # one step up a unit
+    assert s.prices["Coke"] == min(data(s).goods["Coke"].maximum, coke + 3)  # one step up a unit
     assert s.players[0].stock["Coke"] == 3
     assert s.players[0].currency == 20 - 3 * (coke + 1)
 
@@ -357,7 +357,7 @@ def test_soot_costs_one_point_per_two_at_the_end() -> None:
 
 def test_public_objectives_ties_full_points_to_all() -> None:
     s = start(("Merchant", "Rancher", "Prospector"))
-    idx = [o.name for o in D(s).public_objectives].index("Land Baron")
+    idx = [o.name for o in data(s).public_objectives].index("Land Baron")
     s.public = [idx]
     camp(s, Hex(1, 0), 0, "Farm")
     camp(s, Hex(2, 0), 1, "Farm")
@@ -370,7 +370,7 @@ def test_public_objectives_ties_full_points_to_all() -> None:
 
 def test_least_soot_objective_ranks_lowest_first() -> None:
     s = start(("Merchant", "Rancher", "Prospector"))
-    s.public = [[o.name for o in D(s).public_objectives].index("Clean Hands")]
+    s.public = [[o.name for o in data(s).public_objectives].index("Clean Hands")]
     s.players[0].soot, s.players[1].soot, s.players[2].soot = 1, 3, 1
     pts = objective_points(s)
     assert [pts[p]["Clean Hands"] for p in range(3)] == [4, 0, 4]  # the tie for least uses up second place (I55)
@@ -426,7 +426,7 @@ def test_scarcity_cascade_raises_raw_price_and_floors() -> None:
     extract_at(s, 0, at)
     assert "Gold" in s.cascaded
     assert s.raw_bonus["Gold"] == 3
-    assert s.floors["Luxury Goods"] == D(s).goods["Luxury Goods"].minimum + 2
+    assert s.floors["Luxury Goods"] == data(s).goods["Luxury Goods"].minimum + 2
 
 
 # -- Game end --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 from hexkit.errors import ConfigError
 from hexkit.testing import check_game
 from hexkit_soot import GAME
-from hexkit_soot.config import data_of
+from hexkit_soot.config import game_data
 from hexkit.hexes import Hex
 from hexkit_soot.rules.contracts import destinations
 from hexkit_soot.rules.market import sell_price
@@ -37,7 +37,7 @@ def test_data_numbers_and_provenance() -> None:
 def test_river_delta_doubles_the_stack_rivers() -> None:
     base = GAME.new(GAME.make_config(players=3), 5)
     state = GAME.new(GAME.make_config(players=3, variants={"river-delta"}), 5)
-    tiles = data_of(state.config).tile_list()
+    tiles = game_data(state.config).tile_list()
     before = sum(1 for t in base.tile_stack if tiles[t][2])
     after = sum(1 for t in state.tile_stack if tiles[t][2])
     assert after == 2 * before and len(state.tile_stack) == len(base.tile_stack)
@@ -49,7 +49,7 @@ def test_river_delta_doubles_the_stack_rivers() -> None:
 
 def test_mountain_pass_seeds_mountains_and_the_first_rail_scores_five() -> None:
     state = GAME.new(GAME.make_config(players=3, variants={"mountain-pass"}), 5)
-    tiles = data_of(state.config).tile_list()
+    tiles = game_data(state.config).tile_list()
     top = state.tile_stack[-5:]
     assert all(tiles[t][0] == "Mountain" for t in top)
     mountain = next(h for h, t in state.tiles.items() if t >= 0 and tiles[t][0] == "Mountain") if any(
@@ -70,9 +70,9 @@ def test_mountain_pass_seeds_mountains_and_the_first_rail_scores_five() -> None:
 def test_long_valley_premium_from_three_hexes_and_plains_on_top() -> None:
     config = GAME.make_config(players=2, variants={"long-valley"})
     assert "numbers.premium_distance" not in config.overrides  # the card's number, not an override
-    assert data_of(config).numbers.premium_distance == 4
+    assert game_data(config).numbers.premium_distance == 4
     state = GAME.new(config, 5)
-    tiles = data_of(config).tile_list()
+    tiles = game_data(config).tile_list()
     assert all(tiles[t][0] == "Plains" for t in state.tile_stack[-8:])
     assert premium_distance(state) == 3 and premium_distance(GAME.new(GAME.make_config(players=2), 5)) == 4
 
@@ -120,7 +120,7 @@ def test_conformance_scenarios_soak(name: str) -> None:
 def test_the_first_rail_laid_claims_the_pass_not_the_earliest_seat_of_the_round() -> None:
     from hexkit_soot.rules.routes import set_route
     state = GAME.new(GAME.make_config(players=2, variants={"mountain-pass"}), 5)
-    tiles = data_of(state.config).tile_list()
+    tiles = game_data(state.config).tile_list()
     mountains = [t for t, (terrain, _, _) in enumerate(tiles) if terrain == "Mountain"]
     plains = [t for t, (terrain, _, _) in enumerate(tiles) if terrain == "Plains"]
     far = [Hex(5, -5), Hex(5, -4), Hex(-5, 5), Hex(-5, 4), Hex(-5, 0), Hex(-4, 0)]

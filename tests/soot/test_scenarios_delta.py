@@ -7,7 +7,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.scenarios import SCENARIOS
 from hexkit_soot.rules.setup import give_package, new_state
@@ -19,7 +19,7 @@ from tests.soot.helpers import answer, give, place
 def _start(modules: frozenset[str]) -> SootState:
     """Round 1, P0's first turn, Town Founder vs Merchant (as helpers.start, with ``modules``)."""
     state = new_state(GAME.make_config(players=2, modules=modules), Rng(1))
-    cards = D(state).cards  # no Legacy card in the row (no auction)
+    cards = data(state).cards  # no Legacy card in the row (no auction)
     state.deck = [c for c in state.deck if cards[c].legacy] + [c for c in state.deck if not cards[c].legacy]
     for i, name in enumerate(("Town Founder", "Merchant")):
         give_package(state, i, name)
@@ -38,7 +38,7 @@ def _found(state: SootState, kind: str, spec: int) -> Hex:
     state.players[0].builders[0] = at
     give(state, 0, {"Timber": 2})  # the package has 2 Grain, 2 Stone
     answer(state, "Found Settlement")
-    answer(state, "settle", hex_code(at) * 8 + list(D(state).settlements).index(kind))
+    answer(state, "settle", hex_code(at) * 8 + list(data(state).settlements).index(kind))
     answer(state, "spec", spec)
     return at
 

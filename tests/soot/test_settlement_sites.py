@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hexkit.hexes import Hex
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.settlements import settlement_types_at
 from hexkit_soot.state import CENTRAL_CITY, Community, SootState
@@ -25,7 +25,7 @@ def _pass_round_to(s: SootState, seat: int) -> None:
 
 def _found_settlement(s: SootState, at: Hex) -> None:
     answer(s, "Found Settlement")
-    answer(s, "settle", hex_code(at) * 8 + list(D(s).settlements).index("Frontier Settlement"))
+    answer(s, "settle", hex_code(at) * 8 + list(data(s).settlements).index("Frontier Settlement"))
     answer(s, "spec", 0)
     if s.pending and s.pending[-1].kind == "settlement.reserve":
         answer(s, "reserve", 0)
@@ -38,7 +38,7 @@ def test_builder_founds_a_settlement_on_the_hex_of_its_own_camp() -> None:
     s.players[0].builders[0] = at
     give(s, 0, {"Timber": 3, "Stone": 1})  # package: 4¤, 2 Grain, 2 Stone
     answer(s, "Found Camp")
-    answer(s, "camp", hex_code(at) * 16 + list(D(s).camps).index("Farm"))
+    answer(s, "camp", hex_code(at) * 16 + list(data(s).camps).index("Farm"))
     assert s.camps[at].kind == "Farm" and s.camps[at].owner == 0
     assert s.players[0].points == 1 + 2 and s.players[0].currency == 3
     assert settlement_types_at(s, at) == ["Frontier Settlement"]  # was [] until 0.3.1
@@ -67,7 +67,7 @@ def test_settlement_next_to_the_central_city_and_next_to_another_settlement() ->
     assert nxt.distance(at) == 1
     assert settlement_types_at(s, nxt) == ["Frontier Settlement"]
     assert settlement_types_at(s, at) == [] and settlement_types_at(s, CENTRAL_CITY) == []
-    assert D(s).numbers.settlement_spacing == 1
+    assert data(s).numbers.settlement_spacing == 1
 
 
 def test_camp_on_a_settlement_hex_but_never_on_a_community() -> None:

@@ -150,10 +150,10 @@ def test_upgrade_tiles_become_goals_late_and_their_macro_buys_the_goods_then_the
 
 
 def test_a_held_contract_out_of_reach_is_abandoned_for_a_deliverable_one_in_the_row() -> None:
-    from hexkit_soot.ledger import D
+    from hexkit_soot.ledger import data
 
     s = start(("Merchant", "Industrialist"))
-    names = [c.name for c in D(s).contracts]
+    names = [c.name for c in data(s).contracts]
     p = s.players[0]
     # two frontier contracts and no settlement 4+ hexes out: neither can be delivered
     p.contracts = [names.index("Bridge Girders"), names.index("Army Rations")]

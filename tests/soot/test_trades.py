@@ -12,7 +12,7 @@ from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
-from hexkit_soot.ledger import D, to_supply
+from hexkit_soot.ledger import data, to_supply
 from hexkit_soot.rules.trades import deadline_menu, enforce_bindings, offers_left
 from hexkit_soot.state import BindingContract, Caravan, SootState
 
@@ -34,7 +34,7 @@ def codes(state: SootState) -> list[tuple[str, int]]:
 
 def gid(state: SootState, good: str) -> int:
     """A good's id (the ``arg`` of ``give``/``ask`` answers)."""
-    return list(D(state).goods).index(good)
+    return list(data(state).goods).index(good)
 
 
 def holdings(state: SootState, player: int, goods: dict[str, int], currency: int) -> None:
@@ -126,7 +126,7 @@ def test_special_goods_trade_like_any_other() -> None:
 
 def test_two_offers_per_player_per_round_cancelled_ones_count() -> None:
     s = two_players({"Timber": 3}, 10, {"Iron Ore": 2}, 4)
-    assert D(s).numbers.trade_offers_per_round == 2
+    assert data(s).numbers.trade_offers_per_round == 2
     open_offer(s)
     answer(s, "cancel")
     assert s.log[-1].text == "cancelled an offer to P1 before proposing it" and offers_left(s, 0) == 1
@@ -191,7 +191,7 @@ def test_a_proposal_needs_something_on_both_sides() -> None:
 
 def test_an_offer_takes_at_most_the_edit_limit() -> None:
     s = two_players({"Timber": 10}, 0, {"Iron Ore": 10}, 0)
-    limit = D(s).numbers.trade_edits_max
+    limit = data(s).numbers.trade_edits_max
     open_offer(s)
     for _ in range(limit):
         answer(s, "give", gid(s, "Timber"))
@@ -394,7 +394,7 @@ def test_three_open_contracts_for_one_player_are_refused(saved: dict) -> None:
 # -- random play -----------------------------------------------------------
 def test_random_play_trades_within_bounds() -> None:
     """Random 2-player games trade, sign and deliver; no offer chain exceeds its bound."""
-    limit = D(two_players({}, 0, {}, 0)).numbers.trade_edits_max
+    limit = data(two_players({}, 0, {}, 0)).numbers.trade_edits_max
     seen = {"trades ": 0, "signed a Binding": 0, "delivers ": 0}
     for seed in range(12):
         state = GAME.new(GAME.make_config(players=2), seed)

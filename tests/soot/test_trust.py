@@ -147,14 +147,14 @@ def test_a_seat_does_not_see_the_trust_deck_order() -> None:
 
 def test_the_trust_camps_only_on_printed_sites() -> None:
     """Rulebook: it claims a *site*; bare terrain (a Farm on Plains) is none."""
-    from hexkit_soot.config import D
+    from hexkit_soot.config import data
 
     claimed = 0
     for seed in (1, 3):
         state = _play(1, seed)
         for at in state.trust_camps:
             claimed += 1
-            assert D(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
+            assert data(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
     # 7 in seeds 1 and 3 (14 in seeds 0-5 since its tiles draw community tokens: a community's hex
     # hosts no camp; 29 before)
     assert claimed >= 5

@@ -65,7 +65,7 @@ from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, Commun
                                  ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 from .helpers import camp, give, place, start
@@ -99,7 +99,7 @@ def _old_form(state: SootState) -> dict[str, Any]:
         entry.pop("type")
         if isinstance(q, MarketQuantity):
             assert q.at is not None
-            good = list(D(state).goods)[q.good]
+            good = list(data(state).goods)[q.good]
             side = "sell" if q.sell else "buy"
             old["state"]["pending"][i] = {
                 "player": q.player, "prompt": q.prompt, "kind": "market.qty", "tag": side,
@@ -122,7 +122,7 @@ def test_market_quantity_is_typed_and_answers_as_before() -> None:
         q = state.pending[-1]
         assert isinstance(q, MarketQuantity) and q.kind == "market.qty" and q.prompt == "Market: how many?"
         assert q.at in state.tiles and q.most >= 1
-        good = list(D(state).goods)[q.good]
+        good = list(data(state).goods)[q.good]
         legal = list(GAME.legal_actions(state))
         side = "sell" if q.sell else "buy"
         assert [(a.code, a.arg, a.label) for a in legal] == [("qty", n, f"{side} {n} {good}")
@@ -217,7 +217,7 @@ def test_scrub_soot_is_typed_answers_as_before_and_loads_from_before() -> None:
     cash = state.players[0].currency
     GAME.apply(loaded, legal[-1])
     assert loaded.players[0].soot == 0
-    assert loaded.players[0].currency == cash - 2 * D(state).numbers.scrub_cost
+    assert loaded.players[0].currency == cash - 2 * data(state).numbers.scrub_cost
     with pytest.raises(IllegalActionError):
         GAME.apply(state, Choose(code="qty", arg=3))
     assert state.pending[-1] == q and state.players[0].soot == 2
@@ -612,7 +612,7 @@ def test_the_secret_objectives_show_only_to_their_holder() -> None:
     state = _secret_position()
     q = state.pending[-1]
     assert isinstance(q, DiscardSecret) and q.kind == "setup.secret" and q.prompt == "secret objectives: discard one"
-    names = D(state).secret_objectives
+    names = data(state).secret_objectives
     dealt = state.players[q.player].dealt
     assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(state)] == [
         ("discard", k, f"discard {names[k].name}") for k in dealt]

@@ -19,7 +19,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.camps import camp_cost, place_camp
 from hexkit_soot.rules.setup import give_package
 from hexkit_soot.state import CENTRAL_CITY, RAIL, ROAD, Camp, Caravan, Facility, Settlement, SootState
@@ -31,7 +31,7 @@ E2 = Hex(2, 0)
 
 
 def tile_id(state: SootState, terrain: str, site: str = "", river: bool = False) -> int:
-    return D(state).tile_list().index((terrain, site, river))
+    return data(state).tile_list().index((terrain, site, river))
 
 
 def position(archetypes: tuple[str, ...] = ("Railroad Baron", "Merchant"), upgrades: tuple[str, ...] = ()) -> SootState:
@@ -59,8 +59,8 @@ def codes(state: SootState) -> list[tuple[str, int]]:
 def test_every_upgrade_tile_is_registered() -> None:
     from hexkit_soot.effects import missing
 
-    data = D(position())
-    names = sorted(n for n, u in data.upgrades.items() if u.archetype)
+    d = data(position())
+    names = sorted(n for n, u in d.upgrades.items() if u.archetype)
     assert len(names) == 18
     assert missing(names, need_play=False) == []
 
@@ -68,7 +68,7 @@ def test_every_upgrade_tile_is_registered() -> None:
 def test_every_registered_upgrade_part_documents_its_source() -> None:
     from hexkit_soot.effects import lookup
 
-    for name, up in D(position()).upgrades.items():
+    for name, up in data(position()).upgrades.items():
         found = lookup(name)
         if found is None:
             continue  # Trail Boss: worked by the Buy Upgrade rule itself
@@ -197,7 +197,7 @@ def test_revenue_office_charter_pays_on_sales() -> None:
         state.pending[-1] = Step(player=1, prompt="turn", kind="turn")
         answer(state, "Market Transaction")
         answer(state, "hex", hex_code(far))
-        answer(state, "sell", list(D(state).goods).index("Grain"))
+        answer(state, "sell", list(data(state).goods).index("Grain"))
         answer(state, "qty", 1)
         assert state.players[1].currency == 8 + 2
         assert state.players[0].currency == 4 + charter
@@ -215,7 +215,7 @@ def test_efficient_furnace_one_less_fuel_never_below_one() -> None:
     from hexkit_soot.rules.refine import firing_plan
 
     state = position(("Industrialist", "Merchant"))
-    facs = D(state).facilities
+    facs = data(state).facilities
     state.players[0].loose[E1] = {"Iron Ore": 2, "Grain": 2, "Coal": 3}
     assert firing_plan(state, 0, E1, facs["Smelter"]) == ({"Iron Ore": 2, "Coal": 2}, 2)
     state.players[0].upgrades.append("Efficient Furnace")
@@ -276,7 +276,7 @@ def test_deep_survey_two_more_depletion_tokens() -> None:
         state = position(("Prospector", "Merchant"), upgrades)
         state.tiles[site] = tile_id(state, "Hill", "Iron Ore")
         place_camp(state, 0, site, "Mining Camp")
-        assert state.stacks[site] == D(state).sites["Iron Ore"].stack + extra
+        assert state.stacks[site] == data(state).sites["Iron Ore"].stack + extra
 
 
 def test_deep_survey_adds_two_to_a_stack_already_on_the_map() -> None:
@@ -292,7 +292,7 @@ def test_claim_stakes_three_camps_without_resources() -> None:
     state = position(("Prospector", "Merchant"))
     state.players[0].stock.update({"Timber": 2, "Grain": 2})  # 1 Timber, 1 Stone, 1 Iron Ore, 2+1 Grain
     answer(state, "Buy Upgrade")
-    answer(state, "upgrade", D(state).upgrades["Claim Stakes"].number)
+    answer(state, "upgrade", data(state).upgrades["Claim Stakes"].number)
     p = state.players[0]
     assert "Claim Stakes" in p.upgrades and p.counters["Claim Stakes"] == 3
     assert p.points == 1 and p.currency == 3 - 2
@@ -315,7 +315,7 @@ def test_market_intelligence_holds_three_contracts() -> None:
 def _no_legacy_auction(state: SootState) -> None:
     """Take the Legacy cards out of the card deck, so that the next card row
     refill deals none and starts no auction (whatever the seed shuffled)."""
-    cards = D(state).cards
+    cards = data(state).cards
     state.deck = [c for c in state.deck if not cards[c].legacy]
     state.discard = [c for c in state.discard if not cards[c].legacy]
 
@@ -331,7 +331,7 @@ def test_commodity_futures_moves_a_price_at_the_market_update() -> None:
     state.flux_discard = []
     assert run_market_update(state) is False
     assert state.pending[-1].player == 0 and ("skip", 0) in codes(state)
-    answer(state, "good", list(D(state).goods).index("Copper Wire"))
+    answer(state, "good", list(data(state).goods).index("Copper Wire"))
     answer(state, "down")
     assert state.prices["Copper Wire"] == base(state, "Copper Wire") - 1
     assert state.phase == "actions"  # the Market Update went on to the Action phase
@@ -343,7 +343,7 @@ def test_commodity_futures_may_skip_and_does_nothing_on_purchase() -> None:
     balance_supply(state)
     prices = dict(state.prices)
     answer(state, "Buy Upgrade")
-    answer(state, "upgrade", D(state).upgrades["Commodity Futures"].number)
+    answer(state, "upgrade", data(state).upgrades["Commodity Futures"].number)
     assert state.pending[-1].kind == "turn" and state.prices == prices
 
 
@@ -406,7 +406,7 @@ def test_livestock_empire_purchase_asks_nothing() -> None:
     state = position(("Rancher", "Merchant"))
     state.players[0].stock.update({"Timber": 1})
     answer(state, "Buy Upgrade")
-    answer(state, "upgrade", D(state).upgrades["Livestock Empire"].number)
+    answer(state, "upgrade", data(state).upgrades["Livestock Empire"].number)
     p = state.players[0]
     assert "Livestock Empire" in p.upgrades and state.pending[-1].kind == "turn"
     assert p.stock == {"Grain": 2, "Livestock": 1} and p.currency == 0 and p.points == 1
@@ -424,7 +424,7 @@ def test_livestock_empire_not_asked_without_the_tile() -> None:
 
 def test_provisioner_sells_food_for_two_each_without_an_action() -> None:
     state = position(("Rancher", "Merchant"), ("Provisioner",))
-    names = list(D(state).goods)
+    names = list(data(state).goods)
     assert sorted(a for c, a in codes(state) if c == "Provisioner") == sorted(
         [names.index("Grain"), names.index("Livestock")])
     answer(state, "Provisioner", names.index("Livestock"))
@@ -438,14 +438,14 @@ def test_provisioner_and_revenue_office_purchase_only_open_their_effect() -> Non
     state = position(("Rancher", "Merchant"))
     state.players[0].stock["Grain"] = 3
     answer(state, "Buy Upgrade")
-    answer(state, "upgrade", D(state).upgrades["Provisioner"].number)
+    answer(state, "upgrade", data(state).upgrades["Provisioner"].number)
     assert state.players[0].stock == {"Grain": 1, "Livestock": 2}  # cost: 2 Grain
     assert "Provisioner" in state.log[-1].text
     assert state.pending[-1].kind == "turn"
     state = position(("Town Founder", "Merchant"))
     state.players[0].stock["Timber"] = 1
     answer(state, "Buy Upgrade")
-    answer(state, "upgrade", D(state).upgrades["Revenue Office"].number)
+    answer(state, "upgrade", data(state).upgrades["Revenue Office"].number)
     assert state.players[0].upgrades == ["Revenue Office"]
     assert state.players[0].stock == {"Grain": 1, "Stone": 2} and state.players[0].currency == 2
     assert "Revenue Office" in state.log[-1].text
@@ -487,7 +487,7 @@ def test_claim_stakes_counts_down_with_found_camp_actions() -> None:
     state.players[0].builders = [E1]
     stock = dict(state.players[0].stock)
     answer(state, "Found Camp")
-    kinds = list(D(state).camps)
+    kinds = list(data(state).camps)
     answer(state, "camp", hex_code(E1) * 16 + kinds.index("Farm"))
     assert state.players[0].stock == stock
     assert state.players[0].counters["Claim Stakes"] == 2
@@ -515,9 +515,9 @@ def test_all_tiles_at_once_keep_the_invariants_to_the_end(players: int, seed: in
 
     state = midgame(players, seed, steps)
     assert state is not None
-    tokens = {name: g.tokens for name, g in D(state).goods.items()}
+    tokens = {name: g.tokens for name, g in data(state).goods.items()}
     player = state.pending[-1].player
-    for name in D(state).upgrades:
+    for name in data(state).upgrades:
         state.players[player].upgrades.append(name)
         found = lookup(name)
         if found is not None and found.play is not None:

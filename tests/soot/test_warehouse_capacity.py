@@ -17,7 +17,7 @@ from hexkit.hexes import Hex
 from hexkit.serialize import codec
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
-from hexkit_soot.ledger import D, gain_goods, to_supply
+from hexkit_soot.ledger import data, gain_goods, to_supply
 from hexkit_soot.rules.communities import gain_ingredient
 from hexkit_soot.rules.explore import collect
 from hexkit_soot.rules.network import network_capacity, network_load, network_room
@@ -48,7 +48,7 @@ def turn(state: SootState, player: int = 0) -> SootState:
 
 
 def gid(state: SootState, good: str) -> int:
-    return list(D(state).goods).index(good)
+    return list(data(state).goods).index(good)
 
 
 def offered(state: SootState, code: str, good: str) -> bool:
@@ -87,7 +87,7 @@ def test_ingredients_never_count() -> None:
 
 def test_the_capacity_is_a_number_in_the_data() -> None:
     s = start()
-    assert D(s).numbers.warehouse_capacity == 12
+    assert data(s).numbers.warehouse_capacity == 12
     s.config = GAME.make_config(players=2, overrides={"numbers.warehouse_capacity": 5})
     assert network_capacity(s, 0) == 5
 
@@ -122,7 +122,7 @@ def test_a_warehouse_farm_no_longer_fills_the_network_without_limit() -> None:
         run_production(s)
     assert s.players[0].stock["Grain"] == 22  # 22 Grain + 2 Livestock = 24 = 2 nodes x 12
     assert network_load(s, 0) == network_capacity(s, 0) == 24
-    assert s.supply["Grain"] == D(s).goods["Grain"].tokens - 22
+    assert s.supply["Grain"] == data(s).goods["Grain"].tokens - 22
 
 
 def test_explore_grants_stop_at_the_room_left() -> None:
@@ -205,7 +205,7 @@ def test_a_full_network_is_offered_tier3_goods_only_at_its_node() -> None:
     s.players[0].currency = 30
     answer(s, "Market Transaction")
     buys = {a.label.split(" at ")[0] for a in legal(s) if a.code == "buy"}
-    tier3 = {f"buy {n}" for n, g in D(s).goods.items() if g.kind == "tracked" and g.tier == 3}
+    tier3 = {f"buy {n}" for n, g in data(s).goods.items() if g.kind == "tracked" and g.tier == 3}
     assert buys == tier3
 
 
@@ -217,7 +217,7 @@ def test_market_is_not_on_the_menu_when_nothing_could_be_bought_or_sold() -> Non
     assert not any(a.code == "Market Transaction" for a in legal(s))
     s.players[0].currency = 40
     answer(s, "Market Transaction")
-    assert legal(s) and all(D(s).goods[list(D(s).goods)[a.arg]].tier == 3 for a in legal(s))
+    assert legal(s) and all(data(s).goods[list(data(s).goods)[a.arg]].tier == 3 for a in legal(s))
 
 
 # -- trades ---------------------------------------------------------------------

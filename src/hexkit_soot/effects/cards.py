@@ -92,15 +92,15 @@ def tracked_goods(state: SootState) -> list[str]:
     Returns:
         The names of the goods with a price track.
     """
-    return [n for n, g in verbs.D(state).goods.items() if g.kind == "tracked"]
+    return [n for n, g in verbs.data(state).goods.items() if g.kind == "tracked"]
 
 
 def _gid(state: SootState, good: str) -> int:
-    return verbs.D(state).good_ids[good]
+    return verbs.data(state).good_ids[good]
 
 
 def _gname(state: SootState, gid: int) -> str:
-    return list(verbs.D(state).goods)[gid]
+    return list(verbs.data(state).goods)[gid]
 
 
 def price_move_options(state: SootState) -> list[tuple[str, int, str]]:
@@ -117,7 +117,7 @@ def price_move_options(state: SootState) -> list[tuple[str, int, str]]:
     """
     out = []
     for name in tracked_goods(state):
-        g = verbs.D(state).goods[name]
+        g = verbs.data(state).goods[name]
         price = state.prices[name]
         if price < g.maximum or price > state.floors[name]:
             out.append(("good", _gid(state, name), f"move the {name} price ({price})"))
@@ -134,7 +134,7 @@ def direction_options(state: SootState, good: str) -> list[tuple[str, int, str]]
     Returns:
         ``(code, steps, label)`` triples; ``steps`` is +1 or -1.
     """
-    g = verbs.D(state).goods[good]
+    g = verbs.data(state).goods[good]
     price = state.prices[good]
     out = []
     if price < g.maximum:
@@ -185,7 +185,7 @@ def tier3_facilities(state: SootState, player: PlayerId) -> int:
     Returns:
         The number of Tier 3 facilities in the Central City and in Cities.
     """
-    facs = verbs.D(state).facilities
+    facs = verbs.data(state).facilities
     return sum(
         1
         for s in state.settlements.values()
@@ -210,7 +210,7 @@ def network_goods(state: SootState, player: PlayerId) -> list[str]:
 
     Source: rulebook, Components ("keep behind your screen").
     """
-    goods = verbs.D(state).goods
+    goods = verbs.data(state).goods
     return sorted(g for g, n in state.players[player].stock.items() if n > 0 and goods[g].kind != "special")
 
 
@@ -526,7 +526,7 @@ def _gouging_bonus(state: SootState, player: PlayerId, value: int, args: HookArg
 def _gouging_used(ctx: Ctx, args: MomentArgs) -> None:
     """Price Gouging is used up by a sale it raised (not a flat-priced special good). Source: assumed."""
     good = args.get("good", "")
-    if good in verbs.D(ctx.state).goods and verbs.D(ctx.state).goods[good].kind == "special":
+    if good in verbs.data(ctx.state).goods and verbs.data(ctx.state).goods[good].kind == "special":
         return
     deactivate(ctx.state, _GOUGING, ctx.player)
 
@@ -677,7 +677,7 @@ def great_exhibition(ctx: Ctx) -> None:
 def _land_rush_options(state: SootState, player: PlayerId) -> list[tuple[str, int, str]]:
     if not can_found_camp(state, player):
         return []
-    kinds = list(verbs.D(state).camps)
+    kinds = list(verbs.data(state).camps)
     out = []
     for at in sorted(set(state.players[player].builders)):
         for kind in camp_kinds_at(state, at):
@@ -699,7 +699,7 @@ class FreeCamp(Resume):
 def free_camp(state: SootState, then: FreeCamp, answer: Choose) -> None:
     """Found the camp answered (hex code * 16 + camp type) without paying."""
     at = code_hex(answer.arg // 16)
-    kind = list(verbs.D(state).camps)[answer.arg % 16]
+    kind = list(verbs.data(state).camps)[answer.arg % 16]
     verbs.found_camp(state, then.player, at, kind)
 
 

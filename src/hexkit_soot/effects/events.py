@@ -94,7 +94,7 @@ def facilities_owned(state: SootState, player: PlayerId) -> int:
     Returns:
         The number of facilities.
     """
-    facs = verbs.D(state).facilities
+    facs = verbs.data(state).facilities
     return sum(
         1
         for s in state.settlements.values()
@@ -136,7 +136,7 @@ def _stacks_of(state: SootState, keep: Callable[[str], bool]) -> list[tuple[Hex,
 
 
 def _non_renewable(state: SootState) -> Callable[[str], bool]:
-    sites = verbs.D(state).sites
+    sites = verbs.data(state).sites
     return lambda r: r in sites and not sites[r].semi_renewable
 
 
@@ -375,7 +375,7 @@ class DroughtFood(Paying):
 def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
     """Settle the Drought's B option for the players from position ``k`` on (asking when there is a choice)."""
     order = list(table_order(state, holder))
-    names = list(verbs.D(state).goods)
+    names = list(verbs.data(state).goods)
     while k < len(order):
         p = order[k]
         options = [("food", names.index(g), f"pay 1 {g}") for g in _food_goods(state, p)]
@@ -398,7 +398,7 @@ def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int, holder
     if code == "cash":
         verbs.pay_currency(state, player, _DROUGHT_CASH, _DROUGHT)
         return True
-    return _pay_food(state, player, list(verbs.D(state).goods)[arg], holder, k)
+    return _pay_food(state, player, list(verbs.data(state).goods)[arg], holder, k)
 
 
 @attrs.frozen(kw_only=True)
@@ -614,7 +614,7 @@ def last_frontier(ctx: Ctx) -> None:
             verbs.draw_cards(state, p, 1)
         state.note(None, "everyone drew 1 card (Last Frontier)")
         return
-    far = verbs.D(state).numbers.premium_distance
+    far = verbs.data(state).numbers.premium_distance
     for p in table_order(state, ctx.player):
         n = sum(1 for h, c in state.camps.items() if c.owner == p and h.distance(CENTRAL_CITY) >= far)
         verbs.gain_points(state, p, n, "Last Frontier: far camps", source="events")

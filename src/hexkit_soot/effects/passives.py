@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId
 from hexkit_soot.effects import Hook, HookArgs, modifier
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 
 __all__: list[str] = []
@@ -63,7 +63,7 @@ def _prospector_camps(state: SootState, player: PlayerId, value: int, args: Hook
 @modifier("Merchant", Hook.SELL_UNITS)
 def _merchant(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
     """Sell up to 5 units per Market Transaction."""
-    return max(value, D(state).numbers.merchant_sell_units) if args.get("side") == "sell" else value
+    return max(value, data(state).numbers.merchant_sell_units) if args.get("side") == "sell" else value
 
 
 @modifier("Rancher", Hook.PRODUCTION)

@@ -184,7 +184,7 @@ def _outputs_at(state: SootState, code: int) -> list[str]:
     s = state.settlements.get(code_hex(code))
     if s is None:
         return []
-    facs = verbs.D(state).facilities
+    facs = verbs.data(state).facilities
     return sorted({g for f in s.facilities for g in facs[f.name].outputs})
 
 
@@ -369,7 +369,7 @@ def _futures_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
     if stage == "good":
         price_good(ctx.state, PriceGood(player=ctx.player, source=_FUTURES), answer)
     elif answer.code != "skip":
-        good = list(verbs.D(ctx.state).goods)[int(stage.split(":")[1])]
+        good = list(verbs.data(ctx.state).goods)[int(stage.split(":")[1])]
         price_direction(ctx.state, PriceDirection(source=_FUTURES, good=good), answer)
 
 
@@ -441,7 +441,7 @@ network, k + 1 the player's caravan k standing at a market location."""
 def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not owns(state, player, _PROVISIONER):
         return []
-    goods = verbs.D(state).goods
+    goods = verbs.data(state).goods
     names = list(goods)
     p = state.players[player]
     label = f"to the company store for {PROVISIONER_PRICE}¤"
@@ -476,7 +476,7 @@ def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
     Source: rulebook, §21 Rancher, Provisioner; "Upkeep" (company store);
     "Markets" (selling from the field: a caravan at a market location).
     """
-    good = list(verbs.D(state).goods)[answer.arg % _FROM_CARAVAN]
+    good = list(verbs.data(state).goods)[answer.arg % _FROM_CARAVAN]
     source = answer.arg // _FROM_CARAVAN
     if source == 0:
         sold = verbs.lose_goods(state, player, good, 1)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.ledger import (
-    D,
+    data,
     advance_soot,
     change_prestige,
     gain_currency,
@@ -51,7 +51,7 @@ from hexkit_soot.rules.shares import offer_issue
 from hexkit_soot.state import RAIL, SootState
 
 __all__ = [
-    "D",
+    "data",
     "gain_currency",
     "pay_currency",
     "transfer_currency",
@@ -123,7 +123,7 @@ def move_tier(state: SootState, tier: int, steps: int, why: str = "") -> None:
 
     Source: rulebook, "Market Economy" (price tracks).
     """
-    for name, good in D(state).goods.items():
+    for name, good in data(state).goods.items():
         if good.kind == "tracked" and good.tier == tier:
             move_price(state, name, steps, why)
 

@@ -20,7 +20,7 @@ from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.registry import REGISTRY, FreeOptions, MenuLine
 from hexkit_soot.rules.player_counts import actions_per_round
 from hexkit_soot.rules.steps import FREE_ACTIONS, MAIN_ACTIONS, ask, free_action, generates, handles, opt, optf
@@ -189,7 +189,7 @@ def on_turn(state: SootState, step: Step, answer: Choose) -> None:
 def _overtime_options(state: SootState, player: PlayerId) -> list[Choose]:
     if "overtime" in state.players[player].used:
         return []
-    food = D(state).numbers.overtime_food
+    food = data(state).numbers.overtime_food
     return [optf("Overtime", 0, "Overtime: +1 action, +{} food at Upkeep", food)]
 
 
@@ -199,7 +199,7 @@ def on_overtime(state: SootState, player: PlayerId, answer: Choose) -> None:
     p = state.players[player]
     p.used.append("overtime")
     p.actions += 1
-    p.overtime += D(state).numbers.overtime_food
+    p.overtime += data(state).numbers.overtime_food
     state.note(player, "worked Overtime")
 
 

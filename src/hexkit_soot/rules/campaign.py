@@ -21,7 +21,7 @@ from __future__ import annotations
 from hexkit.errors import ConfigError
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 
 __all__ = ["NAME", "CampaignModule", "MODULE", "carry_out", "is_exhausted"]
@@ -48,7 +48,7 @@ class CampaignModule:
                 that is no index of ``SootData.tile_list()``.
         """
         envelope, exhausted = _carried(state)
-        cards = D(state).cards
+        cards = data(state).cards
         for name in envelope:
             if name not in cards:
                 raise ConfigError(f"envelope: unknown card {name!r}")
@@ -58,7 +58,7 @@ class CampaignModule:
                 slot = state.card_row.index(name)
                 state.card_row[slot] = state.deck.pop() if state.deck else ""
             state.note(None, f"campaign: {name} is in the campaign envelope (out of this game)")
-        tiles = len(D(state).tile_list())
+        tiles = len(data(state).tile_list())
         for tile in sorted(exhausted):
             if not 0 <= tile < tiles:
                 raise ConfigError(f"exhausted: unknown tile id {tile} (tile ids are 0-{tiles - 1})")

@@ -32,7 +32,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
-from hexkit_soot.ledger import D, change_prestige, gain_points
+from hexkit_soot.ledger import data, change_prestige, gain_points
 from hexkit_soot.rules.campaign import is_exhausted
 from hexkit_soot.rules.capacity import goods_on_tile, tile_room
 from hexkit_soot.rules.cards import build_payment
@@ -74,7 +74,7 @@ def _free_hex(state: SootState, at: Hex) -> bool:
     return (at in state.tiles and at != CENTRAL_CITY and at not in state.camps
             and at not in state.trust_camps  # a Trust camp's site is dead to players
             and at not in state.communities
-            and goods_on_tile(state, at) <= D(state).numbers.tile_cap)
+            and goods_on_tile(state, at) <= data(state).numbers.tile_cap)
 
 
 def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
@@ -90,7 +90,7 @@ def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
     stacks = state.stacks
     # a tile depleted in an earlier campaign game enters play exhausted: its stack starts at 0
     unplaced = 0 if at not in stacks and is_exhausted(state, at) else 1
-    return [name for name, site_camp in D(state).camps_on_tile(state.tiles[at])
+    return [name for name, site_camp in data(state).camps_on_tile(state.tiles[at])
             if not site_camp or stacks.get(at, unplaced) > 0]
 
 
@@ -112,7 +112,7 @@ def camp_cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[d
 
     Source: rulebook, "Camps", "Explorer and Builder together"; §21.
     """
-    cost = D(state).camps[kind].cost
+    cost = data(state).camps[kind].cost
     discount, currency = _camp_terms(state, player, at)
     goods = dict(cost) if discount < 99 else {}
     return goods, currency, waivable(goods, discount)
@@ -122,12 +122,12 @@ def _camp_terms(state: SootState, player: PlayerId, at: Hex) -> tuple[int, int]:
     """The discount (resource units; 99 and more: no goods at all) and the ¤
     of founding a camp at ``at``, the same for every camp type (see :func:`camp_cost`)."""
     discount = builder_discount(state, player, at) + modify(state, player, Hook.CAMP_RESOURCES, 0)
-    currency = modify(state, player, Hook.CAMP_CURRENCY, D(state).numbers.camp_currency)
+    currency = modify(state, player, Hook.CAMP_CURRENCY, data(state).numbers.camp_currency)
     return discount, max(0, currency)
 
 
 def _limit(state: SootState, player: PlayerId) -> int:
-    arch = D(state).archetypes.get(state.players[player].archetype)
+    arch = data(state).archetypes.get(state.players[player].archetype)
     return arch.camps if arch is not None else 0
 
 
@@ -158,7 +158,7 @@ def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
             if p.currency < cur:  # can_build's first test, the same for every camp type here
                 continue
             pool = build_pool(state, player, at)
-            camps = D(state).camps
+            camps = data(state).camps
             cards = len(p.hand)
             for kind in kinds:
                 goods = camps[kind].cost if discount < 99 else {}  # only read
@@ -168,7 +168,7 @@ def _sites(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
 
 
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
-    kinds = list(D(state).camps)
+    kinds = list(data(state).camps)
     return [opt("camp", hex_code(at) * 16 + kinds.index(kind), f"found {kind} at {at}")
             for at, kind in _sites(state, player)]
 
@@ -188,7 +188,7 @@ def on_found(state: SootState, step: Step, answer: Choose) -> None:
     """Pay and place the camp."""
     player = step.player
     at = code_hex(answer.arg // 16)
-    kind = list(D(state).camps)[answer.arg % 16]
+    kind = list(data(state).camps)[answer.arg % 16]
     goods, cur, waive = camp_cost(state, player, at, kind)
     paid = build_payment(state, step, answer, goods, at, waive)
     if paid is None:
@@ -207,9 +207,9 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
         at: the hex.
         kind: the camp type's name.
     """
-    data = D(state)
-    nums = data.numbers
-    camp = data.camps[kind]
+    d = data(state)
+    nums = d.numbers
+    camp = d.camps[kind]
     state.camps[at] = Camp(owner=player, kind=kind)
     state.note(player, f"founded a {kind} at {at}")
     gain_points(state, player, nums.camp_points, "camp", source="camps")
@@ -221,7 +221,7 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
         gain_points(state, player, nums.first_category_points, f"first {camp.category} camp", source="camps")
     terrain, site, river = tile_info(state, state.tiles[at])
     if camp.sites and site:  # the stack is placed by the first camp; effects (Deep Survey) add at every camp
-        fresh = data.sites[site].stack
+        fresh = d.sites[site].stack
         if at not in state.stacks and is_exhausted(state, at):  # Campaign: depleted in an earlier game
             fresh = 0
             state.note(player, f"campaign: the site at {at} was depleted in an earlier game (no tokens)")

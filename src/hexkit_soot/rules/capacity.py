@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.config import D
+from hexkit_soot.config import data
 from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
@@ -78,7 +78,7 @@ def counts_in_network(state: SootState, good: str) -> bool:
     Source: Components, "Cultural Artifacts and Specialty Materials" (not
     warehoused against capacity).
     """
-    return D(state).goods[good].kind != "special"
+    return data(state).goods[good].kind != "special"
 
 
 def network_capacity(state: SootState, player: PlayerId) -> int:
@@ -95,7 +95,7 @@ def network_capacity(state: SootState, player: PlayerId) -> int:
     Source: rulebook, "Warehouses & Network" (nodes); Components, "Token
     supply" (warehouse caps); the number is assumed (I40).
     """
-    return D(state).numbers.warehouse_capacity * len(nodes(state, player))
+    return data(state).numbers.warehouse_capacity * len(nodes(state, player))
 
 
 def network_load(state: SootState, player: PlayerId) -> int:
@@ -110,7 +110,7 @@ def network_load(state: SootState, player: PlayerId) -> int:
 
     Source: Components, "Cultural Artifacts and Specialty Materials".
     """
-    goods = D(state).goods
+    goods = data(state).goods
     return sum(n for g, n in state.players[player].stock.items() if goods[g].kind != "special")
 
 
@@ -161,4 +161,4 @@ def tile_room(state: SootState, at: Hex) -> int:
 
     Source: rulebook, "Production" ("a camp tile holds a maximum of 2 goods").
     """
-    return max(0, D(state).numbers.tile_cap - goods_on_tile(state, at))
+    return max(0, data(state).numbers.tile_cap - goods_on_tile(state, at))

@@ -29,7 +29,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, has_play, lookup
-from hexkit_soot.ledger import D, gain_currency, spend_currency
+from hexkit_soot.ledger import data, gain_currency, spend_currency
 from hexkit_soot.rules.network import less, pool_at, shortfall
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
@@ -46,7 +46,7 @@ def card_id(state: SootState, name: str) -> int:
         state: the game.
         name: a card's name.
     """
-    return D(state).card_ids[name]
+    return data(state).card_ids[name]
 
 
 def card_name(state: SootState, cid: int) -> str:
@@ -56,7 +56,7 @@ def card_name(state: SootState, cid: int) -> str:
         state: the game.
         cid: a card index (from :func:`card_id`).
     """
-    return list(D(state).cards)[cid]
+    return list(data(state).cards)[cid]
 
 
 _FILL = FillEmptySlots()
@@ -125,7 +125,7 @@ def refill_row(state: SootState) -> list[int]:
     empty = [i for i, c in enumerate(slots) if not c]
     _note_reshuffle(state, row.deck, len(empty))
     row.refill(state.rng)
-    cards = D(state).cards
+    cards = data(state).cards
     return [i for i in empty if slots[i] and cards[slots[i]].legacy]
 
 
@@ -143,7 +143,7 @@ def legacy_in_row(state: SootState) -> list[int]:
 
     Source: rulebook, Phase 1 step 3; §15.3 Legacy auction.
     """
-    cards = D(state).cards
+    cards = data(state).cards
     return [i for i, c in enumerate(state.card_row) if c and cards[c].legacy]
 
 
@@ -281,7 +281,7 @@ def build_payment(
         short = shortfall(rest(done), pool)
         if short <= 0 or short > len(hand):
             return None
-        cards = D(state).cards
+        cards = data(state).cards
         names = sorted(set(hand), key=lambda c: (cards[c].value, c))
         return Need.of("cards as wild resources", short, [(c, 1, hand.count(c)) for c in names], private=True)
 
@@ -300,7 +300,7 @@ def build_payment(
 def _currency_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].hand:  # decided before any lookup
         return []
-    cards = D(state).cards
+    cards = data(state).cards
     return [optf("Spend Card", card_id(state, c), "spend {} as {}¤", c, cards[c].value)
             for c in sorted(set(state.players[player].hand))]
 
@@ -311,7 +311,7 @@ def on_spend(state: SootState, player: PlayerId, answer: Choose) -> None:
     name = card_name(state, answer.arg)
     state.players[player].hand.remove(name)
     card_deck(state).discard(name)
-    gain_currency(state, player, D(state).cards[name].value, f"spent {name}")
+    gain_currency(state, player, data(state).cards[name].value, f"spent {name}")
 
 
 def _ability_options(state: SootState, player: PlayerId) -> list[Choose]:
@@ -335,7 +335,7 @@ def on_play(state: SootState, player: PlayerId, answer: Choose) -> None:
     name = card_name(state, answer.arg)
     p = state.players[player]
     p.hand.remove(name)
-    if D(state).cards[name].legacy:
+    if data(state).cards[name].legacy:
         state.legacy_gone.append(name)
     else:
         card_deck(state).discard(name)
@@ -382,7 +382,7 @@ def on_bonus_card(state: SootState, step: Step, answer: Choose) -> None:
 
 def ask_hand_limit(state: SootState, player: PlayerId) -> bool:
     """Ask ``player`` to discard down to the hand limit; return whether asked."""
-    excess = len(state.players[player].hand) - D(state).numbers.hand_limit
+    excess = len(state.players[player].hand) - data(state).numbers.hand_limit
     if excess > 0:
         _ask_discard(state, player, excess, "cards.limit")
         return True
@@ -424,7 +424,7 @@ def _ask_bid(state: SootState, k: int, slot: int) -> None:
     places the bid, so a bid takes at most currency + 1 answers.
     """
     player = state.order[k]
-    step = D(state).numbers.legacy_bid_step
+    step = data(state).numbers.legacy_bid_step
     options = [opt("bid", 1, "raise the bid by 1")]
     if step > 1:  # a step of 1 (or less) in a designer's data leaves +1 alone
         options.append(opt("bid", step, f"raise the bid by {step}"))

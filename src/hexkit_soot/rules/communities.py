@@ -26,7 +26,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, CommunityInteraction
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D, change_prestige, gain_goods, good_value, pay_currency
+from hexkit_soot.ledger import data, change_prestige, gain_goods, good_value, pay_currency
 from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
@@ -80,7 +80,7 @@ def interaction_cost(state: SootState, player: PlayerId) -> int:
         state: the game.
         player: the seat concerned.
     """
-    return max(1, D(state).numbers.interaction_base_cost - state.players[player].prestige)
+    return max(1, data(state).numbers.interaction_base_cost - state.players[player].prestige)
 
 
 def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
@@ -95,7 +95,7 @@ def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
     c = state.communities.get(at)
     if c is None:
         return
-    top = D(state).numbers.favor_max
+    top = data(state).numbers.favor_max
     c.favor[player] = min(top, c.favor[player] + n)
     if c.favor[player] >= top and c.pact < 0 and state.players[player].prestige >= 0:
         c.pact = player
@@ -167,7 +167,7 @@ def pact_payout(state: SootState) -> None:
     Args:
         state: the game.
     """
-    data_gives = {c.name: c.gives for c in D(state).communities}
+    data_gives = {c.name: c.gives for c in data(state).communities}
     for at, c in sorted(state.communities.items()):
         if c.pact >= 0:
             gain_ingredient(state, c.pact, data_gives.get(c.kind) or INGREDIENTS[0], f"pact at {at}")

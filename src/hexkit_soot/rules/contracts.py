@@ -24,7 +24,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose
 from hexkit_soot.data import SootData
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.ledger import D, gain_currency, gain_points
+from hexkit_soot.ledger import data, gain_currency, gain_points
 from hexkit_soot.rules.network import pay, pool_at
 from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt, optf
@@ -41,7 +41,7 @@ def contract_limit(state: SootState, player: PlayerId) -> int:
         state: the game.
         player: the seat concerned.
     """
-    return modify(state, player, Hook.CONTRACT_LIMIT, D(state).numbers.contracts_held)
+    return modify(state, player, Hook.CONTRACT_LIMIT, data(state).numbers.contracts_held)
 
 
 def destinations(state: SootState, kind: str) -> list[Hex]:
@@ -51,7 +51,7 @@ def destinations(state: SootState, kind: str) -> list[Hex]:
         state: the game.
         kind: ``Central City``, ``Frontier``, ``Settlement`` or ``Market``.
     """
-    far = D(state).numbers.premium_distance
+    far = data(state).numbers.premium_distance
     if kind == "Central City":
         return [CENTRAL_CITY]
     out = []
@@ -87,7 +87,7 @@ def deliverable_at(state: SootState, player: PlayerId, index: int, held: dict[st
         held: every good the player holds (:func:`_everywhere`) when the caller
             already has it (testing several contracts), else computed here.
     """
-    ct = D(state).contracts[index]
+    ct = data(state).contracts[index]
     if held is None:
         held = _everywhere(state, player)
     for g, n in ct.goods.items():  # held nowhere, so at no destination: the common case
@@ -145,14 +145,14 @@ data they were named from: the menu lists the same row many times."""
 def _claim_options(state: SootState, player: PlayerId) -> tuple[Choose, ...]:
     if len(state.players[player].contracts) >= contract_limit(state, player):
         return ()
-    data = D(state)
+    d = data(state)
     row = tuple(state.contract_row)
     known = _CLAIMS.get(row)
-    if known is None or known[0] is not data:
+    if known is None or known[0] is not d:
         if len(_CLAIMS) >= 4096:
             _CLAIMS.clear()
-        cts = data.contracts
-        known = _CLAIMS[row] = (data, tuple(optf("Claim Contract", i, "claim contract {}", cts[c].name)
+        cts = d.contracts
+        known = _CLAIMS[row] = (d, tuple(optf("Claim Contract", i, "claim contract {}", cts[c].name)
                                             for i, c in enumerate(row) if c >= 0))
     return known[1]  # immutable: shared by every menu of this row
 
@@ -162,13 +162,13 @@ def on_claim(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Take a contract from the row."""
     c = contract_row(state).take(answer.arg, refill=False)
     state.players[player].contracts.append(c)
-    state.note(player, f"claimed contract {D(state).contracts[c].name}")
+    state.note(player, f"claimed contract {data(state).contracts[c].name}")
 
 
 def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].contracts:  # the common case, decided before any lookup
         return []
-    cts = D(state).contracts
+    cts = data(state).contracts
     held = _everywhere(state, player)  # the same for every contract
     # two held copies of one contract are one answer each (the same goods, the same reward)
     return [opt("Fulfil Contract", c, f"fulfil {cts[c].name}")
@@ -178,7 +178,7 @@ def _fulfil_options(state: SootState, player: PlayerId) -> list[Choose]:
 @free_action("Fulfil Contract", _fulfil_options)
 def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Deliver the goods and collect."""
-    ct = D(state).contracts[answer.arg]
+    ct = data(state).contracts[answer.arg]
     at = deliverable_at(state, player, answer.arg)
     if at is None:
         return
@@ -194,7 +194,7 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
 def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].contracts:  # the common case, decided before any lookup
         return []
-    cts = D(state).contracts
+    cts = data(state).contracts
     return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in dict.fromkeys(state.players[player].contracts)]
 
 
@@ -202,4 +202,4 @@ def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
 def on_abandon(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Give a contract up."""
     state.players[player].contracts.remove(answer.arg)
-    state.note(player, f"abandoned contract {D(state).contracts[answer.arg].name}")
+    state.note(player, f"abandoned contract {data(state).contracts[answer.arg].name}")

@@ -12,7 +12,7 @@ Source: rulebook, §16 Events (each option changes the game's state).
 
 from __future__ import annotations
 
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 
 __all__ = ["snapshot", "changes", "NOTHING"]
@@ -32,7 +32,7 @@ def snapshot(state: SootState) -> Snapshot:
     Returns:
         ``{label: value}`` (labels are what the log shows).
     """
-    goods = D(state).goods
+    goods = data(state).goods
     out: Snapshot = {}
     for g, n in state.prices.items():
         out[f"{g} price"] = n

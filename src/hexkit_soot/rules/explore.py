@@ -26,7 +26,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import ChooseExplorer, Choose, ExploreSource, KeepTile, PlaceTile
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, gain_currency, gain_goods, transfer_currency
+from hexkit_soot.ledger import data, gain_currency, gain_goods, transfer_currency
 from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import Community, SootState
 
@@ -43,7 +43,7 @@ def tile_info(state: SootState, tile: int) -> tuple[str, str, bool]:
     """
     if tile < 0:
         return ("Central City" if tile == -1 else "Outer District", "", False)
-    return D(state).tile_list()[tile]
+    return data(state).tile_list()[tile]
 
 
 def tile_label(state: SootState, tile: int) -> str:
@@ -85,7 +85,7 @@ def _available(state: SootState, player: PlayerId) -> bool:
 
 def _survey_slots(state: SootState, player: PlayerId) -> list[int]:
     """The Surveyed Territory slots ``player`` may take: their own tiles, or another's if they can pay the fee."""
-    fee = D(state).numbers.survey_fee
+    fee = data(state).numbers.survey_fee
     cur = state.players[player].currency
     return [i for i, who in enumerate(state.surveyors) if who == player or cur >= fee]
 
@@ -112,7 +112,7 @@ def _ask_source(state: SootState, player: PlayerId, explorer: int) -> None:
 
 
 def _draw_count(state: SootState, player: PlayerId) -> int:
-    return D(state).numbers.explore_draw
+    return data(state).numbers.explore_draw
 
 
 def _ask_hex(state: SootState, player: PlayerId, explorer: int, tile: int) -> None:
@@ -161,7 +161,7 @@ class SourceHandler(Handler[SootState, ExploreSource, Choose]):
             i = answer.arg
             tile, who = state.survey.pop(i), state.surveyors.pop(i)
             if who != player:
-                transfer_currency(state, player, who, D(state).numbers.survey_fee, "surveyed tile")
+                transfer_currency(state, player, who, data(state).numbers.survey_fee, "surveyed tile")
             state.drawn = [tile]
             _ask_hex(state, player, explorer, 0)
 
@@ -198,7 +198,7 @@ class PlaceHandler(Handler[SootState, PlaceTile, Choose]):
 
 
 def _place(state: SootState, player: PlayerId, explorer: int, tile_index: int, at: Hex) -> None:
-    nums = D(state).numbers
+    nums = data(state).numbers
     drawn = state.drawn
     tile = drawn.pop(tile_index)
     for other in drawn:
@@ -271,7 +271,7 @@ def collect(state: SootState, player: PlayerId, at: Hex) -> None:
     terrain, site, river = tile_info(state, state.tiles[at])
     thaw = 2 if season_of(state.round) == "Thaw" else 1
     mult = modify(state, player, Hook.EXPLORE_MULTIPLIER, thaw)  # the grants: goods
-    grant = D(state).terrains[terrain].grant
+    grant = data(state).terrains[terrain].grant
     gain_goods(state, player, grant, mult, why="terrain grant")
     if site:
         gain_goods(state, player, site, mult, why="site")

@@ -24,7 +24,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, ExtractCamp, ExtractMode
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, change_prestige, from_supply, place_goods, raise_price_floor
+from hexkit_soot.ledger import data, change_prestige, from_supply, place_goods, raise_price_floor
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
@@ -111,7 +111,7 @@ def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = Fal
     Returns:
         Tokens removed.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     season = season_of(state.round)
     n = nums.extract_tokens_decline if season == "Decline" else nums.extract_tokens
     if ruthless:
@@ -152,21 +152,21 @@ def scarcity_cascade(state: SootState, resource: str) -> bool:
 
     Source: rulebook, "Scarcity Cascade".
     """
-    data = D(state)
-    site = data.sites.get(resource)
+    d = data(state)
+    site = d.sites.get(resource)
     if site is None or site.semi_renewable or resource in state.cascaded:
         return False
     for h, left in state.stacks.items():
         if left > 0 and tile_info(state, state.tiles[h])[1] == resource:
             return False
-    nums = data.numbers
+    nums = d.numbers
     state.cascaded.append(resource)
     state.raw_bonus[resource] = state.raw_bonus.get(resource, 0) + nums.cascade_raw
     state.note(None, f"Scarcity Cascade: the last {resource} site is exhausted; {resource} +{nums.cascade_raw}")
-    for fac in data.facilities.values():
+    for fac in d.facilities.values():
         if resource in fac.inputs or resource in fac.choice:
             for out in fac.outputs:
-                g = data.goods[out]
+                g = d.goods[out]
                 if g.kind == "tracked":
                     raise_price_floor(state, out, g.minimum + nums.cascade_floor)
     return True

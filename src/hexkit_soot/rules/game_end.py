@@ -11,7 +11,7 @@ Source: rulebook, §22 "Game End".
 
 from __future__ import annotations
 
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 
 __all__ = ["arm_endgame", "game_over_now", "end_reason"]
@@ -23,7 +23,7 @@ def arm_endgame(state: SootState) -> None:
     Args:
         state: the game.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     if not state.frontier_closed and state.round >= nums.last_round:
         state.frontier_closed = True
         state.triggered_by = -1
@@ -39,7 +39,7 @@ def game_over_now(state: SootState) -> bool:
     Args:
         state: the game.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     return state.round >= nums.hard_cap or (state.last_round > 0 and state.round >= state.last_round)
 
 
@@ -53,4 +53,4 @@ def end_reason(state: SootState) -> str:
     """
     if state.triggered_by >= 0:
         return "Frontier Closes marker drawn"
-    return f"Frontier closed at the end of round {D(state).numbers.last_round}"
+    return f"Frontier closed at the end of round {data(state).numbers.last_round}"

@@ -57,7 +57,7 @@ from hexkit.validation import Problems
 from hexkit_soot.actions import Choose, LaborDemand, Step
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.data import load_data
-from hexkit_soot.ledger import D, spend_currency
+from hexkit_soot.ledger import data, spend_currency
 from hexkit_soot.module_data import LaborData, module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
 from hexkit_soot.rules.modules import register_module
@@ -97,7 +97,7 @@ def labor_data(state: SootState | None = None) -> LaborData:
     Raises:
         InvalidRecordError: the file is malformed (every broken field named).
     """
-    return load_data().labor if state is None else D(state).labor
+    return load_data().labor if state is None else data(state).labor
 
 
 def labor_on(state: SootState) -> bool:
@@ -112,7 +112,7 @@ def needs_worker(state: SootState, name: str) -> bool:
         state: the game.
         name: the facility type.
     """
-    ft = D(state).facilities.get(name)
+    ft = data(state).facilities.get(name)
     return ft is not None and ft.tier in labor_data(state).tiers
 
 

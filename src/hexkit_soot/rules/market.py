@@ -33,7 +33,7 @@ from hexkit_soot.effects import Hook, modify, sources
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import (
-    D,
+    data,
     from_supply,
     gain_currency,
     move_price,
@@ -75,12 +75,12 @@ def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
         good: the good's name.
         at: the market location.
     """
-    data = D(state)
-    g = data.goods[good]
+    d = data(state)
+    g = d.goods[good]
     if g.kind == "special":
         return g.price
     base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
-    nums = data.numbers
+    nums = d.numbers
     if at.distance(CENTRAL_CITY) >= premium_distance(state):  # The Long Valley: 3+
         base += nums.premium
     if season_of(state.round) == "Boom":
@@ -96,9 +96,9 @@ def buy_price(state: SootState, player: PlayerId, good: str) -> int:
         player: the seat concerned.
         good: the good's name.
     """
-    g = D(state).goods[good]
+    g = data(state).goods[good]
     base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
-    return base + modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
+    return base + modify(state, player, Hook.BUY_MARKUP, data(state).numbers.buy_markup)
 
 
 def max_units(state: SootState, player: PlayerId, side: str = "sell") -> int:
@@ -109,7 +109,7 @@ def max_units(state: SootState, player: PlayerId, side: str = "sell") -> int:
         player: the seat concerned.
         side: ``sell`` or ``buy``.
     """
-    return modify(state, player, Hook.SELL_UNITS, D(state).numbers.sell_units, {"side": side})
+    return modify(state, player, Hook.SELL_UNITS, data(state).numbers.sell_units, {"side": side})
 
 
 def buy_room(state: SootState, player: PlayerId, good: str, at: Hex) -> int | None:
@@ -136,17 +136,17 @@ def buy_room(state: SootState, player: PlayerId, good: str, at: Hex) -> int | No
 
 
 def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
-    data = D(state)
-    ids = data.good_ids
+    d = data(state)
+    ids = d.good_ids
     pool = pool_at(state, player, at)
     out = []
     for good in sorted(pool):
         out.append(optf("sell", ids[good], "sell {} at {}", good, sell_price(state, player, good, at)))
     cur = state.players[player].currency
-    markup = modify(state, player, Hook.BUY_MARKUP, data.numbers.buy_markup)
+    markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
     full = is_node(state, player, at) and network_room(state, player) == 0
     supply, prices = state.supply, state.prices
-    for i, (name, g) in enumerate(data.goods.items()):
+    for i, (name, g) in enumerate(d.goods.items()):
         if g.kind != "special" and supply.get(name, 0) > 0 and not (full and not tier3(state, name)):
             listed = prices.get(name)  # _listed(state, name), inlined: every good of the data, each time
             price = (listed if listed is not None else raw_price(state, name)) + markup
@@ -166,12 +166,12 @@ def _available(state: SootState, player: PlayerId) -> bool:
     if any(holds_at(state, player, h) for h in markets):
         return True
     cur = state.players[player].currency
-    markup = modify(state, player, Hook.BUY_MARKUP, D(state).numbers.buy_markup)
+    markup = modify(state, player, Hook.BUY_MARKUP, data(state).numbers.buy_markup)
     # a full network takes no bulk goods: only Tier 3 goods can be bought then,
     # unless some market is not one of the player's nodes
     tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
     # some good in the supply affordable (stops at the first, unlike the cheapest)
-    return any(_listed(state, name) + markup <= cur for name, g in D(state).goods.items()
+    return any(_listed(state, name) + markup <= cur for name, g in data(state).goods.items()
                if g.kind != "special" and state.supply.get(name, 0) > 0
                and (not tier3_only or tier3(state, name)))
 
@@ -211,7 +211,7 @@ def on_good(state: SootState, step: Step, answer: Choose) -> None:
     """Choose the quantity."""
     player = step.player
     at = code_hex(step.data[0])
-    good = list(D(state).goods)[answer.arg]
+    good = list(data(state).goods)[answer.arg]
     limit = max_units(state, player, answer.code)
     if answer.code == "sell":
         most = min(limit, pool_at(state, player, at).get(good, 0))
@@ -237,7 +237,7 @@ class QuantityHandler(Handler[SootState, MarketQuantity, Choose]):
         """``Choose("qty", n)`` for ``n`` in 1..``most`` (one masked answer in a view that hides them)."""
         if question.good < 0 or question.at is None:
             return (Choose(code="qty", arg=-1, label="?"),)
-        good = list(D(state).goods)[question.good]
+        good = list(data(state).goods)[question.good]
         side = "sell" if question.sell else "buy"
         return tuple(opt("qty", n, f"{side} {n} {good}") for n in range(1, question.most + 1))
 
@@ -246,7 +246,7 @@ class QuantityHandler(Handler[SootState, MarketQuantity, Choose]):
         if question.at is None:  # a seat's view: refused, the question put back
             state.pending.append(question)
             raise HexkitError("a masked market question cannot be answered")
-        good = list(D(state).goods)[question.good]
+        good = list(data(state).goods)[question.good]
         if question.sell:
             sell(state, question.player, good, answer.arg, question.at)
         else:
@@ -263,8 +263,8 @@ def sell(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> 
         units: how many.
         at: the market location.
     """
-    data = D(state)
-    g = data.goods[good]
+    d = data(state)
+    g = d.goods[good]
     price = sell_price(state, player, good, at)
     pay(state, player, {good: units}, at, wild=False)
     total = price * units
@@ -294,8 +294,8 @@ def buy(state: SootState, player: PlayerId, good: str, units: int, at: Hex) -> i
         units: how many (at most the network's room when it takes them).
         at: the market location.
     """
-    data = D(state)
-    g = data.goods[good]
+    d = data(state)
+    g = d.goods[good]
     price = buy_price(state, player, good)
     room = buy_room(state, player, good, at)
     k = from_supply(state, good, units if room is None or room >= units else room)

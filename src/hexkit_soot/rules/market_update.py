@@ -25,7 +25,7 @@ from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import season_of
-from hexkit_soot.ledger import D, move_price
+from hexkit_soot.ledger import data, move_price
 from hexkit_soot.rules.cards import legacy_in_row, refill_row, start_auction
 from hexkit_soot.rules.contracts import contract_deck, refill_contracts
 from hexkit_soot.rules.event_log import NOTHING, changes, snapshot
@@ -41,7 +41,7 @@ def _season_contracts(state: SootState) -> None:
     tier = {4: 2, 7: 3}.get(state.round)
     if tier is None:
         return
-    cts = D(state).contracts
+    cts = data(state).contracts
     joining = [c for c in state.contract_later if cts[c].tier == tier]
     if joining:
         state.contract_later = [c for c in state.contract_later if cts[c].tier != tier]
@@ -88,7 +88,7 @@ def flip_flux(state: SootState) -> None:
     if card is None:
         return
     deck.discard(card)
-    fc = D(state).flux[card]
+    fc = data(state).flux[card]
     move_price(state, fc.rises, 1, "Market Flux")
     move_price(state, fc.falls, -1, "Market Flux")
     state.note(None, f"Market Flux: {fc.rises} up, {fc.falls} down")
@@ -108,12 +108,12 @@ def run_market_update(state: SootState) -> bool:
         _season_contracts(state)
         state.cursor = 1
         season = season_of(state.round)
-        deck = D(state).events
+        deck = data(state).events
         matching = [i for i, e in enumerate(state.events) if deck[e].season == season]
         # even rounds up to 12: six events a game (the final rounds have none)
-        if state.round % 2 == 0 and state.round <= D(state).numbers.last_round and matching:
+        if state.round % 2 == 0 and state.round <= data(state).numbers.last_round and matching:
             state.event_now = event_deck(state).remove(state.events[matching[-1]])  # the season's top event
-            ev = D(state).events[state.event_now]
+            ev = data(state).events[state.event_now]
             _tally(state, "events", state.event_token)
             state.note(None, f"event: {ev.name}")
             options = [opt("A", 0, f"A: {ev.a}"), opt("B", 1, f"B: {ev.b}")]
@@ -122,7 +122,7 @@ def run_market_update(state: SootState) -> bool:
     if state.cursor == 1:
         state.cursor = 2
         if season_of(state.round) in ("Boom", "Hardship") and state.round <= 9:
-            for name, g in D(state).goods.items():
+            for name, g in data(state).goods.items():
                 if g.kind == "tracked" and g.tier == 3:
                     move_price(state, name, 1, "Tier 3 demand")
         if uses_market_flux(state):
@@ -163,7 +163,7 @@ def apply_event(state: SootState, index: int, option: str, holder: int) -> None:
         option: ``A`` or ``B``.
         holder: the Event Token holder, who chose.
     """
-    ev = D(state).events[index]
+    ev = data(state).events[index]
     state.note(holder, f"chose option {option} of {ev.name}")
     found = lookup(ev.name)
     if found is None or found.play is None:

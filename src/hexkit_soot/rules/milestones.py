@@ -22,7 +22,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.data import FacilityType
-from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.ledger import data, gain_points
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -41,7 +41,7 @@ def claim(state: SootState, player: PlayerId, name: str) -> bool:
         return False
     state.milestones[name] = player
     _tally(state, "milestones_claimed", player)
-    points = next((m.points for m in D(state).milestones if m.name == name), 0)
+    points = next((m.points for m in data(state).milestones if m.name == name), 0)
     gain_points(state, player, points, f"milestone {name}", source="milestones")
     return True
 
@@ -107,7 +107,7 @@ def far_camps(state: SootState, player: PlayerId) -> int:
         state: the game.
         player: the seat concerned.
     """
-    far = D(state).numbers.premium_distance
+    far = data(state).numbers.premium_distance
     return sum(1 for h, c in state.camps.items() if c.owner == player and h.distance(CENTRAL_CITY) >= far)
 
 
@@ -135,7 +135,7 @@ def check_production(state: SootState, player: PlayerId, facility: FacilityType)
     claim(state, player, "First of the Fine Goods")
     if "The Full Chain" in state.milestones:
         return
-    goods = D(state).goods
+    goods = data(state).goods
     made = state.players[player].made
     for g in facility.inputs:
         if goods[g].kind == "tracked" and goods[g].tier == 2 and g in made:

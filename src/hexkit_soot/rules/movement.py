@@ -74,7 +74,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, MoveAgent, MoveWalk, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
-from hexkit_soot.ledger import D, move_goods, return_goods, transfer_currency
+from hexkit_soot.ledger import data, move_goods, return_goods, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Paying, Pick, Stages, pay, prepaid, units_of
@@ -285,7 +285,7 @@ def _iter_paths(
 
 def walker_speed(state: SootState, player: PlayerId, agent: str) -> int:
     """Hexes per Move in wilderness for an Explorer or Builder (2; 3 with the agent bonus)."""
-    arch = D(state).archetypes.get(state.players[player].archetype)
+    arch = data(state).archetypes.get(state.players[player].archetype)
     base = 3 if arch is not None and arch.wilderness_bonus == agent else 2
     return modify(state, player, Hook.WILDERNESS_SPEED, base, {"agent": agent})
 
@@ -315,7 +315,7 @@ def caravan_capacity(state: SootState, player: PlayerId) -> int:
         state: the game.
         player: the seat concerned.
     """
-    return D(state).numbers.caravan_capacity
+    return data(state).numbers.caravan_capacity
 
 
 def _fuel_owed(state: SootState, player: PlayerId, path: Path) -> int:
@@ -648,11 +648,11 @@ _NODE_SEEN = 2
 
 
 def _gid(state: SootState, good: str) -> int:
-    return list(D(state).goods).index(good)
+    return list(data(state).goods).index(good)
 
 
 def _gname(state: SootState, gid: int) -> str:
-    return list(D(state).goods)[gid]
+    return list(data(state).goods)[gid]
 
 
 def can_leave(state: SootState, player: PlayerId, at: Hex, good: str) -> bool:

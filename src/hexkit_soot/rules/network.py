@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D, return_goods, spend_currency
+from hexkit_soot.ledger import data, return_goods, spend_currency
 from hexkit_soot.rules.capacity import (
     counts_in_network,
     is_node,
@@ -82,7 +82,7 @@ def tier3(state: SootState, good: str) -> bool:
         state: the game.
         good: the good's name.
     """
-    g = D(state).goods[good]
+    g = data(state).goods[good]
     return g.kind == "tracked" and g.tier == 3
 
 
@@ -291,7 +291,7 @@ def pay(
     spent: list[str] = []
     if wilds:
         chosen = list(cards) if cards is not None and len(cards) == wilds and _holds(p.hand, cards) else None
-        for card in chosen or sorted(p.hand, key=lambda c: (D(state).cards[c].value, c))[:wilds]:
+        for card in chosen or sorted(p.hand, key=lambda c: (data(state).cards[c].value, c))[:wilds]:
             p.hand.remove(card)
             state.discard.append(card)
             spent.append(card)
@@ -313,7 +313,7 @@ def food_value(state: SootState, good: str) -> int:
         state: the game.
         good: the good's name.
     """
-    return D(state).goods[good].food
+    return data(state).goods[good].food
 
 
 def fuel_value(state: SootState, good: str) -> int:
@@ -323,7 +323,7 @@ def fuel_value(state: SootState, good: str) -> int:
         state: the game.
         good: the good's name.
     """
-    return D(state).goods[good].fuel
+    return data(state).goods[good].fuel
 
 
 def can_build(

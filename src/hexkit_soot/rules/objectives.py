@@ -20,7 +20,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.scoring import TieRule, award_places
 from hexkit_soot.data import SootData
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.rules.milestones import far_camps
 from hexkit_soot.state import RAIL, ROAD, SootState, tally
 
@@ -35,7 +35,7 @@ def measure(state: SootState, player: PlayerId, name: str) -> int:
         player: the seat concerned.
         name: the measure's name (see ``data.MEASURES``).
     """
-    data = D(state)
+    soot_data = data(state)
     p = state.players[player]
     if name == "camps":
         return sum(1 for c in state.camps.values() if c.owner == player)
@@ -50,7 +50,7 @@ def measure(state: SootState, player: PlayerId, name: str) -> int:
         return total // 2
     if name in ("facilities", "tier3_facilities"):
         return sum(1 for s in state.settlements.values() for f in s.facilities
-                   if f.owner == player and (name == "facilities" or data.facilities[f.name].tier == 3))
+                   if f.owner == player and (name == "facilities" or soot_data.facilities[f.name].tier == 3))
     if name == "soot":
         return p.soot
     if name == "prestige":
@@ -80,12 +80,12 @@ def objective_points(state: SootState) -> list[dict[str, int]]:
     Args:
         state: the game.
     """
-    data: SootData = D(state)
-    nums = data.numbers
+    d: SootData = data(state)
+    nums = d.numbers
     n = state.config.players
     out: list[dict[str, int]] = [{} for _ in range(n)]
     for idx in state.public:
-        obj = data.public_objectives[idx]
+        obj = d.public_objectives[idx]
         values = {p: measure(state, p, obj.measure) for p in range(n)}
         prizes = award_places(values, (nums.objective_first, nums.objective_second), TieRule.FULL_TO_ALL_SKIP,
                               minimum=obj.minimum, lower_is_better=obj.lower)
@@ -101,12 +101,12 @@ def secret_points(state: SootState, player: PlayerId) -> int:
         state: the game.
         player: the seat concerned.
     """
-    data = D(state)
+    d = data(state)
     total = 0
     for idx in state.players[player].secrets:
         if idx < 0:  # another player's objective, hidden in a view: unknown, so not counted
             continue
-        obj = data.secret_objectives[idx]
+        obj = d.secret_objectives[idx]
         if measure(state, player, obj.measure) >= obj.target:
             total += obj.points
     return total
@@ -119,10 +119,10 @@ def count_scored(state: SootState) -> None:
     Args:
         state: the game (a full state: secrets known).
     """
-    data = D(state)
+    d = data(state)
     for player, prizes in enumerate(objective_points(state)):
         won = sum(1 for pts in prizes.values() if pts > 0)
         won += sum(1 for idx in state.players[player].secrets
-                   if idx >= 0 and measure(state, player, data.secret_objectives[idx].measure)
-                   >= data.secret_objectives[idx].target)
+                   if idx >= 0 and measure(state, player, d.secret_objectives[idx].measure)
+                   >= d.secret_objectives[idx].target)
         tally(state, "objectives_scored", player, won)

@@ -19,7 +19,7 @@ Source: rulebook, §23 (player counts), "Loans", "Central City",
 
 from __future__ import annotations
 
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -39,7 +39,7 @@ def actions_per_round(state: SootState) -> int:
     Args:
         state: the game.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     return nums.actions_per_round_2p if state.config.players <= 2 else nums.actions_per_round
 
 
@@ -49,7 +49,7 @@ def loan_limit(state: SootState) -> int:
     Args:
         state: the game.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     return nums.loan_max_2p if state.config.players <= 2 else nums.loan_max
 
 
@@ -59,7 +59,7 @@ def central_city_slots(state: SootState) -> int:
     Args:
         state: the game.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     printed = nums.cc_tier3_slots_2p if state.config.players <= 2 else nums.cc_tier3_slots
     # The Trust's seized slots are unbuildable (module ``trust``; empty dict otherwise)
     return printed - state.module_state.get("trust.seized", (0,))[0]

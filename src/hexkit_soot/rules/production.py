@@ -29,7 +29,7 @@ from hexkit.flow import Handler
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, RanchOutput
 from hexkit_soot.effects import Hook, modify
-from hexkit_soot.ledger import D, gain_goods
+from hexkit_soot.ledger import data, gain_goods
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.communities import pact_payout
 from hexkit_soot.rules.explore import tile_info
@@ -55,7 +55,7 @@ def produce_camp(state: SootState, at: Hex, camp: Camp, leather: bool = False) -
 
     Source: rulebook, Phase 4 "Production"; §21 Livestock Empire.
     """
-    ct = D(state).camps[camp.kind]
+    ct = data(state).camps[camp.kind]
     where = None if at in state.players[camp.owner].warehouses else at  # a warehouse camp feeds the network
     if leather:
         gain_goods(state, camp.owner, _LEATHER, 1, at=where)
@@ -97,11 +97,11 @@ def run_production(state: SootState) -> bool:
         produce_camp(state, at, camp)
         state.cursor += 1
     state.cursor = 0
-    data = D(state)
+    d = data(state)
     if state.round in SEMI_ROUNDS:
         for at, left in state.stacks.items():
             site = tile_info(state, state.tiles[at])[1]
-            if left >= 1 and data.sites[site].semi_renewable:
+            if left >= 1 and d.sites[site].semi_renewable:
                 state.stacks[at] = left + 1
     pact_payout(state)
     return True

@@ -42,7 +42,7 @@ from hexkit_soot.data import FacilityType
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D, advance_soot, from_supply, place_goods, transfer_currency
+from hexkit_soot.ledger import data, advance_soot, from_supply, place_goods, transfer_currency
 from hexkit_soot.rules.labor import idle_codes
 from hexkit_soot.rules.milestones import check_production
 from hexkit_soot.rules.network import food_value, fuel_value, is_node, network_room, pool_at, tier3
@@ -85,7 +85,7 @@ def usage_fee(state: SootState, at: Hex, facility: FacilityType) -> int:
         at: the hex.
         facility: the facility type.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     if at == CENTRAL_CITY or facility.tier == 3:
         return nums.usage_fee_city
     return nums.usage_fee_settlement
@@ -113,7 +113,7 @@ def _less(pool: Goods, *taken: Goods) -> Goods:
 
 def _use_need(state: SootState, facility: FacilityType, rest: Goods, amount: int) -> Need:
     value = _use_value(facility)
-    names = D(state).goods
+    names = data(state).goods
     return Need.of(f"{facility.use_kind} for the {facility.name}", amount,
                    [(g, value(state, g), rest.get(g, 0)) for g in names])
 
@@ -121,7 +121,7 @@ def _use_need(state: SootState, facility: FacilityType, rest: Goods, amount: int
 def _consumed(state: SootState, facility: FacilityType, picks: Sequence[Pick]) -> Goods:
     """Goods a firing consumes with these picks (inputs, choice input, use cost), in the data's order."""
     total = units_of([tuple(facility.inputs.items()), *picks[:2]])
-    return {g: total[g] for g in D(state).goods if g in total}
+    return {g: total[g] for g in data(state).goods if g in total}
 
 
 def _covers(state: SootState, facility: FacilityType, rest: Goods, amount: int) -> bool:
@@ -222,7 +222,7 @@ def _firable(
             break
     else:
         return
-    data = D(state)
+    d = data(state)
     cur = state.players[player].currency
     idle = idle_codes(state)  # module labor: facilities without a worker at work cannot fire (empty when off)
     for at, s in sorted(settlements.items()):
@@ -235,7 +235,7 @@ def _firable(
                 continue
             if idle and code in idle:
                 continue
-            ft = data.facilities[fac.name]
+            ft = d.facilities[fac.name]
             if fac.owner != player and usage_fee(state, at, ft) > cur:
                 continue
             if pool is None:
@@ -294,7 +294,7 @@ class Firing(Paying):
     def stages(self, state: SootState) -> Stages:
         """The firing's payment: what it consumes, as :func:`firing_stages` lists it."""
         at = code_hex(self.code // 8)
-        ft = D(state).facilities[state.settlements[at].facilities[self.code % 8].name]
+        ft = data(state).facilities[state.settlements[at].facilities[self.code % 8].name]
         return firing_stages(state, self.payer, at, ft)
 
     def paid(self, state: SootState, picks: list[Pick]) -> None:
@@ -337,10 +337,10 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
         picks: the ways chosen for :func:`firing_stages` (default: the first
             listed way of each; the firing must be possible).
     """
-    data = D(state)
+    d = data(state)
     s = state.settlements[at]
     fac = s.facilities[slot]
-    ft = data.facilities[fac.name]
+    ft = d.facilities[fac.name]
     if picks is None:
         if not can_fire(state, player, at, ft):  # nothing changes when it cannot fire
             return 0

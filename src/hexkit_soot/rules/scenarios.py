@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.ledger import data, gain_points
 from hexkit_soot.module_data import ScenarioCard, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.state import RAIL, SootState
@@ -51,7 +51,7 @@ def scenario_data(state: SootState) -> dict[str, ScenarioCard]:
     Args:
         state: the game.
     """
-    return D(state).scenarios
+    return data(state).scenarios
 
 
 def premium_distance(state: SootState) -> int:
@@ -64,10 +64,10 @@ def premium_distance(state: SootState) -> int:
     Args:
         state: the game.
     """
-    data = D(state)
+    d = data(state)
     if LONG_VALLEY in getattr(state.config, "modules", ()):
-        return data.scenarios[LONG_VALLEY].points
-    return data.numbers.premium_distance
+        return d.scenarios[LONG_VALLEY].points
+    return d.numbers.premium_distance
 
 
 class Scenario:
@@ -91,7 +91,7 @@ class Scenario:
     def on_setup(self, state: SootState) -> None:
         """Pre-seed the terrain stack (top = the end of ``tile_stack``)."""
         card = self.card(state)
-        tiles = D(state).tile_list()
+        tiles = data(state).tile_list()
         stack = state.tile_stack
         if card.seed == "river":
             used = set(stack) | set(state.tiles.values())
@@ -116,7 +116,7 @@ class Scenario:
         """
         if self.name != "mountain-pass" or "pass.first" in state.module_state:
             return
-        tiles = D(state).tile_list()
+        tiles = data(state).tile_list()
         for h in (a, b):
             tile = state.tiles.get(h)
             if tile is not None and tile >= 0 and tiles[tile][0] == "Mountain":
@@ -130,7 +130,7 @@ class Scenario:
         built by hand) claims the pass for the earliest seat in turn order."""
         if self.name != "mountain-pass" or "pass.first" in state.module_state:
             return
-        tiles = D(state).tile_list()
+        tiles = data(state).tile_list()
         for seat in state.order:
             for h, kinds in state.route_kind.items():
                 tile = state.tiles.get(h)

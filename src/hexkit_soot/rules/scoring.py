@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from hexkit.game import PlayerId, ScoreSheet
 from hexkit.scoring import rank_with_tiebreaks
-from hexkit_soot.ledger import D, good_value
+from hexkit_soot.ledger import data, good_value
 from hexkit_soot.rules.communities import screened_value
 from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.objectives import measure, objective_points, secret_points
@@ -83,7 +83,7 @@ def tiebreak_values(state: SootState, player: PlayerId) -> TieBreak:
 
 def _parts(state: SootState, player: PlayerId, objectives: dict[str, int]) -> dict[str, int]:
     """``player``'s score sheet lines (public objectives already awarded)."""
-    nums = D(state).numbers
+    nums = data(state).numbers
     p = state.players[player]
     parts: dict[str, int] = {"public track": p.points}
     for name, pts in objectives.items():

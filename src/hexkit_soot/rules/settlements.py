@@ -29,7 +29,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, FoundSettlement, ReserveSlot, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
-from hexkit_soot.ledger import D, gain_currency, gain_points
+from hexkit_soot.ledger import data, gain_currency, gain_points
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
@@ -71,14 +71,14 @@ def settlement_types_at(state: SootState, at: Hex) -> list[str]:
     settlements = state.settlements
     if tile is None or at == CENTRAL_CITY or at in settlements or at in state.communities:
         return []
-    data = D(state)
+    d = data(state)
     terrain = tile_info(state, tile)[0]
     # the terrain first (most hexes take no type), then the spacing (data; 1: only the hex itself
     # must be free, the rulebook having no spacing rule), then a river where required
-    fits = [(name, st.requires == "river") for name, st in data.settlements.items() if terrain in st.terrains]
+    fits = [(name, st.requires == "river") for name, st in d.settlements.items() if terrain in st.terrains]
     if not fits:
         return []
-    spacing = data.numbers.settlement_spacing
+    spacing = d.numbers.settlement_spacing
     if spacing > 1:  # a distance of 0 is the hex itself, already known free of settlements
         q, r = at
         for h in settlements:  # Hex.distance, inlined (one per settlement on the map)
@@ -103,7 +103,7 @@ def founding_points(state: SootState) -> int:
     Args:
         state: the game.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     return {
         "Thaw": nums.founding_points_thaw,
         "Boom": nums.founding_points_boom,
@@ -122,8 +122,8 @@ def slots_of(state: SootState, at: Hex) -> int:
     s = state.settlements[at]
     if s.kind == "Central City":
         return central_city_slots(state) + s.extra_slots
-    slots = D(state).tiers[s.tier - 1].slots
-    if s.spec and D(state).specialisations[s.spec].effect == "slot":
+    slots = data(state).tiers[s.tier - 1].slots
+    if s.spec and data(state).specialisations[s.spec].effect == "slot":
         slots += 1
     return modify(state, s.founder, Hook.SETTLEMENT_SLOTS, slots, {"hex": at})
 
@@ -138,7 +138,7 @@ def is_market(state: SootState, at: Hex) -> bool:
     s = state.settlements.get(at)
     if s is None or s.struggling:
         return False
-    return s.kind == "Central City" or (bool(s.spec) and D(state).specialisations[s.spec].effect == "market")
+    return s.kind == "Central City" or (bool(s.spec) and data(state).specialisations[s.spec].effect == "market")
 
 
 def charter(state: SootState, at: Hex, user: PlayerId, why: str) -> None:
@@ -153,18 +153,18 @@ def charter(state: SootState, at: Hex, user: PlayerId, why: str) -> None:
     s = state.settlements.get(at)
     if s is None or s.founder < 0 or s.founder == user:
         return
-    amount = modify(state, s.founder, Hook.CHARTER, D(state).numbers.charter_payment)
+    amount = modify(state, s.founder, Hook.CHARTER, data(state).numbers.charter_payment)
     gain_currency(state, s.founder, amount, f"Charter at {at}: {why}")
 
 
 def _limit(state: SootState, player: PlayerId) -> int:
-    arch = D(state).archetypes.get(state.players[player].archetype)
+    arch = data(state).archetypes.get(state.players[player].archetype)
     return arch.settlements if arch is not None else 0
 
 
 def _cost(state: SootState, player: PlayerId, at: Hex, kind: str) -> tuple[dict[str, int], int]:
     """The printed goods of ``kind`` and the units the discounts let ``player`` waive there."""
-    cost = D(state).settlements[kind].cost
+    cost = data(state).settlements[kind].cost
     return dict(cost), waivable(cost, _discount(state, player, at))
 
 
@@ -180,12 +180,12 @@ def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
         kinds = settlement_types_at(state, at)
         # the limit asked only where a settlement could go (most Builders stand where none can)
         if kinds and p.founded < _limit(state, player):
-            data = D(state)
-            if p.currency < data.numbers.settlement_currency:  # can_build's first test, the same for every type
+            d = data(state)
+            if p.currency < d.numbers.settlement_currency:  # can_build's first test, the same for every type
                 return
             pool = build_pool(state, player, at)  # the same for every type here, as is the discount
             discount = _discount(state, player, at)
-            types = data.settlements
+            types = d.settlements
             cards = len(p.hand)
             for kind in kinds:
                 cost = types[kind].cost  # only read
@@ -195,7 +195,7 @@ def _foundings(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
 
 
 def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
-    kinds = list(D(state).settlements)
+    kinds = list(data(state).settlements)
     return [opt("settle", hex_code(at) * 8 + kinds.index(kind), f"found {kind} at {at}")
             for at, kind in _foundings(state, player)]
 
@@ -218,8 +218,8 @@ class FoundHandler(Handler[SootState, FoundSettlement, Choose]):
 
     def resolve(self, state: SootState, question: FoundSettlement, answer: Choose) -> None:
         """Ask for the specialisation (a ``"settlement.spec"`` step, which pays)."""
-        kind = list(D(state).settlements)[answer.arg % 8]
-        specs = D(state).settlements[kind].specialisations
+        kind = list(data(state).settlements)[answer.arg % 8]
+        specs = data(state).settlements[kind].specialisations
         options = [opt("spec", i, f"specialise as {name}") for i, name in enumerate(specs)]
         ask(state, question.player, "settlement.spec", options, "Found Settlement: specialisation?",
             data=(answer.arg,))
@@ -230,9 +230,9 @@ def on_spec(state: SootState, step: Step, answer: Choose) -> None:
     """Pay, place the settlement, score founding points, place the Charter; ask about the reserve."""
     player = step.player
     at = code_hex(step.data[0] // 8)
-    kind = list(D(state).settlements)[step.data[0] % 8]
-    spec = D(state).settlements[kind].specialisations[answer.arg]
-    nums = D(state).numbers
+    kind = list(data(state).settlements)[step.data[0] % 8]
+    spec = data(state).settlements[kind].specialisations[answer.arg]
+    nums = data(state).numbers
     cost, waive = _cost(state, player, at, kind)
     paid = build_payment(state, step, answer, cost, at, waive)
     if paid is None:
@@ -260,7 +260,7 @@ class ReserveHandler(Handler[SootState, ReserveSlot, Choose]):
 
     def answers(self, state: SootState, question: ReserveSlot) -> Sequence[Choose]:
         """``Choose("reserve", 1)`` and ``Choose("reserve", 0)``."""
-        rounds = D(state).numbers.reserve_rounds
+        rounds = data(state).numbers.reserve_rounds
         return (opt("reserve", 1, f"reserve a facility slot for {rounds} rounds"), opt("reserve", 0, "reserve no slot"))
 
     def resolve(self, state: SootState, question: ReserveSlot, answer: Choose) -> None:
@@ -269,20 +269,20 @@ class ReserveHandler(Handler[SootState, ReserveSlot, Choose]):
             return
         s = state.settlements[question.at]
         s.reserve_owner = question.player
-        s.reserve_until = state.round + D(state).numbers.reserve_rounds
+        s.reserve_until = state.round + data(state).numbers.reserve_rounds
         state.note(question.player, f"reserved a facility slot at {question.at} until the end of round {s.reserve_until}")
 
 
 def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
     p = state.players[player]
-    if p.soot >= D(state).numbers.soot_upgrade_lock:
+    if p.soot >= data(state).numbers.soot_upgrade_lock:
         return []
     out = []
     for at in distinct_sorted(p.builders):
         s = state.settlements.get(at)
         if s is None or s.kind == "Central City" or s.tier >= 3:
             continue
-        tier = D(state).tiers[s.tier]
+        tier = data(state).tiers[s.tier]
         if can_build(state, player, tier.cost, at, waive=waivable(tier.cost, builder_discount(state, player, at))):
             out.append(opt("upgrade", hex_code(at), f"upgrade {at} to {tier.name}"))
     return out
@@ -300,7 +300,7 @@ def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
     player = step.player
     at = code_hex(answer.arg)
     s = state.settlements[at]
-    tier = D(state).tiers[s.tier]
+    tier = data(state).tiers[s.tier]
     waive = waivable(tier.cost, builder_discount(state, player, at))
     paid = build_payment(state, step, answer, tier.cost, at, waive)
     if paid is None:

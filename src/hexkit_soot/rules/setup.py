@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from hexkit.flow import Handler
 from hexkit.rng import Rng
 from hexkit_soot.actions import Choose, DiscardSecret, DraftArchetype
-from hexkit_soot.config import SootConfig, data_of
-from hexkit_soot.ledger import D, gain_goods, start_package
+from hexkit_soot.config import SootConfig, game_data
+from hexkit_soot.ledger import data, gain_goods, start_package
 from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
 from hexkit_soot.rules.steps import opt
@@ -56,7 +56,7 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
         config: a game config.
         rng: the random source.
     """
-    data = data_of(config)
+    data = game_data(config)
     nums = data.numbers
     n = config.players
     state = SootState(config=config, rng=rng)
@@ -150,7 +150,7 @@ def give_package(state: SootState, player: int, name: str) -> None:
         player: the seat concerned.
         name: the archetype's name.
     """
-    arch = D(state).archetypes[name]
+    arch = data(state).archetypes[name]
     p = state.players[player]
     p.archetype = name
     start_package(state, player, arch.currency, arch.prestige)
@@ -164,7 +164,7 @@ def give_package(state: SootState, player: int, name: str) -> None:
 
 def ask_secret(state: SootState, player: int) -> None:
     """Deal 3 secret objectives to ``player`` and ask which to discard."""
-    nums = D(state).numbers
+    nums = data(state).numbers
     p = state.players[player]
     p.dealt = [state.secret_deck.pop() for _ in range(min(nums.secret_dealt, len(state.secret_deck)))]
     _ask_discard(state, player)
@@ -188,7 +188,7 @@ class SecretHandler(Handler[SootState, DiscardSecret, Choose]):
         """``Choose("discard", k)`` per dealt objective; one masked answer in another seat's view."""
         if state.viewer is not None and state.viewer != question.player:
             return _HIDDEN_DISCARD
-        names = D(state).secret_objectives
+        names = data(state).secret_objectives
         return tuple(opt("discard", k, f"discard {names[k].name}") for k in state.players[question.player].dealt)
 
     def resolve(self, state: SootState, question: DiscardSecret, answer: Choose) -> None:
@@ -197,7 +197,7 @@ class SecretHandler(Handler[SootState, DiscardSecret, Choose]):
         p = state.players[player]
         p.dealt.remove(answer.arg)
         state.secret_deck.insert(0, answer.arg)
-        if len(p.dealt) > D(state).numbers.secret_kept:
+        if len(p.dealt) > data(state).numbers.secret_kept:
             _ask_discard(state, player)
             return
         p.secrets = sorted(p.dealt)

@@ -56,7 +56,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, IssueShares
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_edge, edge_code
-from hexkit_soot.ledger import D, gain_currency, transfer_currency
+from hexkit_soot.ledger import data, gain_currency, transfer_currency
 from hexkit_soot.module_data import ShareNumbers, load_share_numbers, module_digest
 from hexkit_soot.registry import REGISTRY, SootRegistry
 from hexkit_soot.rules.modules import register_module
@@ -101,7 +101,7 @@ def share_numbers(state: SootState) -> ShareNumbers:
     Args:
         state: the game.
     """
-    return D(state).shares
+    return data(state).shares
 
 
 def _on(state: SootState) -> bool:

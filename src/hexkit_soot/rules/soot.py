@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, ScrubSoot
-from hexkit_soot.ledger import D, pay_currency, remove_soot
+from hexkit_soot.ledger import data, pay_currency, remove_soot
 from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
@@ -37,7 +37,7 @@ def scrub_sites(state: SootState, player: PlayerId) -> bool:
 
 
 def _most(state: SootState, player: PlayerId) -> int:
-    nums = D(state).numbers
+    nums = data(state).numbers
     p = state.players[player]
     return min(nums.scrub_max, p.soot, p.currency // max(1, nums.scrub_cost))
 
@@ -61,5 +61,5 @@ class ScrubHandler(Handler[SootState, ScrubSoot, Choose]):
 
     def resolve(self, state: SootState, question: ScrubSoot, answer: Choose) -> None:
         """Pay and remove."""
-        pay_currency(state, question.player, answer.arg * D(state).numbers.scrub_cost, "Scrub Soot")
+        pay_currency(state, question.player, answer.arg * data(state).numbers.scrub_cost, "Scrub Soot")
         remove_soot(state, question.player, answer.arg, "Scrub Soot")

@@ -28,7 +28,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
-from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.ledger import data, gain_points
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment, wild_cards
@@ -67,18 +67,18 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
         player: the seat concerned.
         at: the hex.
     """
-    data = D(state)
+    d = data(state)
     out: list[str] = []
     s = state.settlements.get(at)
     p = state.players[player]
     if s is not None and free_slots(state, at, player) > 0:
         if s.kind == "Central City":
-            out.extend(data.facilities_of_tier(3))
+            out.extend(d.facilities_of_tier(3))
         else:
-            out.extend(data.facilities_of_tier(2))
-            if s.tier == 3 and not any(data.facilities[f.name].tier == 3 for f in s.facilities):
-                out.extend(data.facilities_of_tier(3))
-    if (at != CENTRAL_CITY and at not in p.warehouses and len(p.warehouses) < data.numbers.warehouses_max
+            out.extend(d.facilities_of_tier(2))
+            if s.tier == 3 and not any(d.facilities[f.name].tier == 3 for f in s.facilities):
+                out.extend(d.facilities_of_tier(3))
+    if (at != CENTRAL_CITY and at not in p.warehouses and len(p.warehouses) < d.numbers.warehouses_max
             and ((s is not None) or (at in state.camps and state.camps[at].owner == player))):
         out.append("Warehouse")
     if out and s is not None and not route_access(state, player, at):  # the search last: most hexes offer nothing
@@ -88,7 +88,7 @@ def buildable(state: SootState, player: PlayerId, at: Hex) -> list[str]:
 
 def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> tuple[dict[str, int], int]:
     """The printed goods of ``name`` and the units the Explorer and Builder together let ``player`` waive."""
-    cost = D(state).facilities[name].build
+    cost = data(state).facilities[name].build
     return dict(cost), waivable(cost, builder_discount(state, player, at))
 
 
@@ -97,7 +97,7 @@ def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
     p = state.players[player]
     if p.currency < 0:  # can_build's first test (no currency to pay): nothing is payable
         return
-    facilities = D(state).facilities
+    facilities = data(state).facilities
     cards = len(p.hand)
     for at in distinct_sorted(p.builders):
         names = buildable(state, player, at)
@@ -114,7 +114,7 @@ def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
 
 
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
-    names = list(D(state).facilities)
+    names = list(data(state).facilities)
     return [opt("build", hex_code(at) * 32 + names.index(name), f"build {name} at {at}")
             for at, name in _builds(state, player)]
 
@@ -138,7 +138,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     """
     player = step.player
     at = code_hex(answer.arg // 32)
-    name = list(D(state).facilities)[answer.arg % 32]
+    name = list(data(state).facilities)[answer.arg % 32]
     cost, waive = _cost(state, player, at, name)
     paid = build_payment(state, step, answer, cost, at, waive)
     if paid is None:
@@ -169,7 +169,7 @@ def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
               if s.kind != "Central City" and s.tier == 3 and not s.trained]
     if not cities:  # the common case, decided before any lookup
         return []
-    nums = D(state).numbers
+    nums = data(state).numbers
     cost = {"Grain": nums.city_training_grain}
     return [opt("train", hex_code(at), f"train a caravan at {at}")
             for at in cities if can_build(state, player, cost, at, nums.city_training_currency)]
@@ -184,7 +184,7 @@ def start_train(state: SootState, player: PlayerId) -> None:
 @handles("structure.train")
 def on_train(state: SootState, step: Step, answer: Choose) -> None:
     """Pay and gain a caravan at the City."""
-    nums = D(state).numbers
+    nums = data(state).numbers
     at = code_hex(answer.arg)
     cost = {"Grain": nums.city_training_grain}
     cards = wild_cards(state, step, answer, cost, at)
@@ -199,7 +199,7 @@ def on_train(state: SootState, step: Step, answer: Choose) -> None:
 # -- Outer District (5-6 players) --------------------------------------------
 
 def _outer_ok(state: SootState, player: PlayerId) -> bool:
-    nums = D(state).numbers
+    nums = data(state).numbers
     return state.outer_district == 1 and can_build(
         state, player, {"Cut Stone": nums.outer_district_cut_stone}, CENTRAL_CITY
     )
@@ -214,7 +214,7 @@ def start_outer(state: SootState, player: PlayerId) -> None:
 @handles("structure.outer")
 def on_outer(state: SootState, step: Step, answer: Choose) -> None:
     """Pay the Cut Stone (asking which cards, if cards must cover it) and unlock."""
-    nums = D(state).numbers
+    nums = data(state).numbers
     cost = {"Cut Stone": nums.outer_district_cut_stone}
     cards = wild_cards(state, step, answer, cost, CENTRAL_CITY)
     if cards is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D, spend_currency
+from hexkit_soot.ledger import data, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.state import SootState
@@ -34,7 +34,7 @@ def pay_tax(state: SootState, player: PlayerId) -> bool:
     Returns:
         True when settled; False when a camp must be abandoned first (asked).
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     p = state.players[player]
     camps = [h for h, c in state.camps.items() if c.owner == player]
     due = nums.tax_per_camp * len(camps)
@@ -62,7 +62,7 @@ def on_tax(state: SootState, step: Step, answer: Choose) -> None:
         options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in camps]
         ask(state, player, "upkeep.tax", options, f"Frontier Tax: {left}¤ unpaid, abandon a camp", data=(left,))
         return
-    due = min(p.currency, D(state).numbers.tax_per_camp * len(camps))
+    due = min(p.currency, data(state).numbers.tax_per_camp * len(camps))
     spend_currency(state, player, due)
     _tally(state, "frontier_tax_paid", player, due)
     state.note(player, f"paid {due}¤ Frontier Tax on the remaining camps")

@@ -72,7 +72,7 @@ from hexkit.errors import InvalidRecordError
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, OfferTarget, Step
-from hexkit_soot.ledger import D, gain_currency, hand_over_goods, spend_currency, transfer_currency
+from hexkit_soot.ledger import data, gain_currency, hand_over_goods, spend_currency, transfer_currency
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
 from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
@@ -127,22 +127,22 @@ def offers_left(state: SootState, player: PlayerId) -> int:
 
     Source: assumed (the engine's bound on trading; see the module docstring).
     """
-    return D(state).numbers.trade_offers_per_round - state.players[player].used.count(_USED)
+    return data(state).numbers.trade_offers_per_round - state.players[player].used.count(_USED)
 
 
 def _tradeable(state: SootState, goods: Goods) -> list[str]:
     """Goods of ``goods`` that may change hands (every good but Tier 3), sorted."""
-    return sorted(goods.keys() - D(state).tier3_goods)
+    return sorted(goods.keys() - data(state).tier3_goods)
 
 
 def _any_tradeable(state: SootState, goods: Goods) -> bool:
     """Whether ``goods`` holds a good that may change hands (cheap: the turn menu calls it)."""
-    return not D(state).tier3_goods.issuperset(goods)
+    return not data(state).tier3_goods.issuperset(goods)
 
 
 def _special(state: SootState, good: str) -> bool:
     """Whether ``good`` is an ingredient (kept behind the owner's screen)."""
-    return good in D(state).special_goods
+    return good in data(state).special_goods
 
 
 def _ingredients(state: SootState, player: PlayerId) -> int:
@@ -152,7 +152,7 @@ def _ingredients(state: SootState, player: PlayerId) -> int:
     number is left (``PlayerState.screened``); in a full state ``screened`` is 0.
     """
     stock = state.players[player].stock
-    return state.players[player].screened + sum(stock.get(g, 0) for g in D(state).special_goods)
+    return state.players[player].screened + sum(stock.get(g, 0) for g in data(state).special_goods)
 
 
 def _holds(state: SootState, player: PlayerId, goods: Goods) -> bool:
@@ -198,7 +198,7 @@ def _owned_kinds(state: SootState, player: PlayerId) -> list[str]:
         kinds.update(goods)
     for c in p.caravans:
         kinds.update(c.cargo)
-    return sorted(kinds - D(state).tier3_goods)
+    return sorted(kinds - data(state).tier3_goods)
 
 
 def _owns_any(state: SootState, player: PlayerId) -> bool:
@@ -245,7 +245,7 @@ def deadline_menu(state: SootState) -> list[int]:
 
     Source: rulebook, "Binding Trade Contracts" (a deadline round); the menu is assumed.
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     last = state.last_round if state.last_round > 0 else nums.hard_cap
     top = min(last, state.round + nums.binding_deadline_rounds)
     return list(range(state.round, top + 1))
@@ -269,12 +269,12 @@ def _can_trade(state: SootState, a: PlayerId, b: PlayerId) -> bool:
 
 def _can_buy(state: SootState, buyer: PlayerId) -> bool:
     """Whether ``buyer`` could sign one more Binding Trade Contract (room and currency for a price)."""
-    return state.players[buyer].currency > 0 and open_bindings(state, buyer) < D(state).numbers.binding_open_max
+    return state.players[buyer].currency > 0 and open_bindings(state, buyer) < data(state).numbers.binding_open_max
 
 
 def _can_sell(state: SootState, seller: PlayerId) -> bool:
     """Whether ``seller`` could offer one more Binding Trade Contract."""
-    return open_bindings(state, seller) < D(state).numbers.binding_open_max and _owns_any(state, seller)
+    return open_bindings(state, seller) < data(state).numbers.binding_open_max and _owns_any(state, seller)
 
 
 def _targets(state: SootState, player: PlayerId) -> OfferTarget:
@@ -373,7 +373,7 @@ def _on_target(state: SootState, answer: Choose) -> None:
 
 # -- building the offer --------------------------------------------------
 def _give_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
-    ids = D(state).good_ids
+    ids = data(state).good_ids
     if offer.binding:
         return [optf("give", ids[g], "promise 1 more {}", g) for g in _owned_kinds(state, offer.offerer)]
     stock = state.players[offer.offerer].stock
@@ -387,9 +387,9 @@ def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> l
     # Ingredient kinds are offered whenever the target holds more ingredients
     # than already asked: the split by kind is behind their screen.
     stock = state.players[offer.target].stock
-    specials = D(state).special_goods
+    specials = data(state).special_goods
     room = _ingredients(state, offer.target) - sum(offer.ask.get(g, 0) for g in specials)
-    ids = D(state).good_ids
+    ids = data(state).good_ids
     out = [optf("ask", ids[g], "ask 1 more {}", g)
            for g in _tradeable(state, stock)
            if g not in specials and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
@@ -408,7 +408,7 @@ def _currency_option(offer: TradeOffer, value: int) -> Choose:
 
 def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
     """New net currency values one step away that both players can pay."""
-    step = D(state).numbers.trade_currency_step
+    step = data(state).numbers.trade_currency_step
     top = state.players[offer.target].currency
     bottom = 0 if offer.binding else -state.players[offer.offerer].currency
     values = sorted({offer.currency + d for d in (-step, -1, 1, step)})
@@ -425,8 +425,8 @@ def _complete(offer: TradeOffer) -> bool:
 def _ask_build(state: SootState, offer: TradeOffer) -> None:
     """Ask the offerer for the next change to the offer."""
     out: list[Choose] = []
-    if offer.edits < D(state).numbers.trade_edits_max:
-        names = D(state).good_names
+    if offer.edits < data(state).numbers.trade_edits_max:
+        names = data(state).good_names
         out += _give_options(state, offer, names)
         out += _ask_options(state, offer, names)
         out += _currency_options(state, offer)
@@ -465,7 +465,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
     if answer.code == "propose":
         _propose(state, offer)
         return
-    names = D(state).good_names
+    names = data(state).good_names
     if answer.code == "give":
         add_goods(offer.give, names[answer.arg], 1)
     elif answer.code == "ask":
@@ -494,7 +494,7 @@ def _still_possible(state: SootState, offer: TradeOffer) -> bool:
     """Whether an accepted offer can happen now: the goods, currency and contract room are there."""
     a, b = state.players[offer.offerer], state.players[offer.target]
     if offer.binding:
-        limit = D(state).numbers.binding_open_max
+        limit = data(state).numbers.binding_open_max
         return (b.currency >= offer.currency and open_bindings(state, offer.offerer) < limit
                 and open_bindings(state, offer.target) < limit)
     if not (_holds(state, offer.offerer, offer.give) and _holds(state, offer.target, offer.ask)):
@@ -582,7 +582,7 @@ def _sign(state: SootState, offer: TradeOffer) -> None:
 def _deliver_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.bindings:  # the common case, decided before any lookup
         return []
-    ids = D(state).good_ids
+    ids = data(state).good_ids
     stock = state.players[player].stock
     out = []
     for i, b in enumerate(state.bindings):
@@ -616,7 +616,7 @@ def on_deliver(state: SootState, player: PlayerId, answer: Choose) -> None:
     Source: rulebook, "Binding Trade Contracts"; partial delivery and the
     buyer's room (I40) are assumed.
     """
-    names = list(D(state).goods)
+    names = list(data(state).goods)
     b = state.bindings[answer.arg // len(names)]
     good = names[answer.arg % len(names)]
     k = _deliverable(state, b, good, state.players[player].stock[good])
@@ -645,7 +645,7 @@ def enforce_bindings(state: SootState) -> None:
     Source: rulebook, "Binding Trade Contracts" (2¤ per undelivered unit,
     paid when the deadline round's Upkeep begins).
     """
-    penalty = D(state).numbers.binding_penalty
+    penalty = data(state).numbers.binding_penalty
     final = game_over_now(state)
     keep = []
     for b in state.bindings:
@@ -666,7 +666,7 @@ def enforce_bindings(state: SootState) -> None:
 # -- loading -------------------------------------------------------------
 def _check_goods(state: SootState, where: str, goods: Goods) -> None:
     for g, n in goods.items():
-        if g not in D(state).goods or tier3(state, g):
+        if g not in data(state).goods or tier3(state, g):
             raise InvalidRecordError(f"{where}.{g}", "is not a good that can be traded")
         if n <= 0:
             raise InvalidRecordError(f"{where}.{g}", f"must be positive, got {n}")
@@ -688,7 +688,7 @@ def check_trades(state: SootState) -> None:
 
     Source: rulebook, "Trading", "Binding Trade Contracts".
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     for i, b in enumerate(state.bindings):
         where = f"state.bindings.{i}"
         _check_seat(state, f"{where}.seller", b.seller)

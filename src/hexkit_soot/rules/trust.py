@@ -39,7 +39,7 @@ from __future__ import annotations
 from hexkit.hexes import Hex
 from hexkit.game import PlayerId
 from hexkit_soot.grid import code_hex, hex_code
-from hexkit_soot.ledger import D
+from hexkit_soot.ledger import data
 from hexkit_soot.module_data import TrustData, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
@@ -64,13 +64,13 @@ def trust_data(state: SootState) -> TrustData:
     Args:
         state: the game.
     """
-    return D(state).trust
+    return data(state).trust
 
 
 def _value(state: SootState, tile: int) -> int:
     """Printed value of a tile: its site's printed price (0 without a site)."""
-    site = D(state).tile_list()[tile][1]
-    good = D(state).goods.get(site) if site else None
+    site = data(state).tile_list()[tile][1]
+    good = data(state).goods.get(site) if site else None
     return int(good.price) if good is not None and good.price else 0
 
 
@@ -197,10 +197,10 @@ def _explore(state: SootState) -> None:
         state.note(None, "the Trust finds the tile stack and the Surveyed row empty: no explore")
         return
     state.tiles[at] = tile
-    if D(state).tile_list()[tile][2]:
+    if data(state).tile_list()[tile][2]:
         state.water[at] = True
     state.module_state.setdefault("trust.network", []).append(hex_code(at))
-    terrain, site, _ = D(state).tile_list()[tile]
+    terrain, site, _ = data(state).tile_list()[tile]
     state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
     meet_community(state, None, at)  # one bag token per Explore, as for a player
     if how.startswith("drew") and not state.frontier_closed and len(state.tile_stack) <= state.below_marker:
@@ -222,7 +222,7 @@ def trust_closed(state: SootState) -> bool:
 def _site_kinds(state: SootState, at: Hex) -> list[str]:
     """Site-camp types a player could found on ``at``: the Trust claims printed
     sites only (a Farm or Lumber Camp on bare terrain is no "site")."""
-    site_camps = {name for name, site_camp in D(state).camps_on_tile(state.tiles[at]) if site_camp}
+    site_camps = {name for name, site_camp in data(state).camps_on_tile(state.tiles[at]) if site_camp}
     return [kind for kind in camp_kinds_at(state, at) if kind in site_camps]
 
 

@@ -24,7 +24,7 @@ from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step, TrailBossAgent
 from hexkit_soot.effects import Ctx, lookup
-from hexkit_soot.ledger import D, gain_points
+from hexkit_soot.ledger import data, gain_points
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import affordable, pay
 from hexkit_soot.rules.player_counts import shared_copies
@@ -47,10 +47,10 @@ def purchasable(state: SootState, player: PlayerId) -> list[str]:
 def _purchasable(state: SootState, player: PlayerId) -> Iterator[str]:
     """:func:`purchasable`, one at a time (the menu needs only the first)."""
     p = state.players[player]
-    data = D(state)
-    upgrades = data.upgrades
+    d = data(state)
+    upgrades = d.upgrades
     cur, cards, owned = p.currency, len(p.hand), p.upgrades
-    for name in data.upgrades_for(p.archetype):  # its own tiles and the shared ones
+    for name in d.upgrades_for(p.archetype):  # its own tiles and the shared ones
         up = upgrades[name]
         if not up.archetype and state.shared_upgrades.get(name, 0) <= 0:
             continue
@@ -60,7 +60,7 @@ def _purchasable(state: SootState, player: PlayerId) -> Iterator[str]:
 
 
 def _options(state: SootState, player: PlayerId) -> list[Choose]:
-    return [opt("upgrade", D(state).upgrades[n].number, f"buy upgrade {n}") for n in purchasable(state, player)]
+    return [opt("upgrade", data(state).upgrades[n].number, f"buy upgrade {n}") for n in purchasable(state, player)]
 
 
 @main_action("Buy Upgrade", lambda s, p: next(_purchasable(s, p), None) is not None)
@@ -73,7 +73,7 @@ def start(state: SootState, player: PlayerId) -> None:
 def on_buy(state: SootState, step: Step, answer: Choose) -> None:
     """Pay, take the tile, score, run its immediate part."""
     player = step.player
-    up = next(u for u in D(state).upgrades.values() if u.number == answer.arg)
+    up = next(u for u in data(state).upgrades.values() if u.number == answer.arg)
     cards = wild_cards(state, step, answer, up.cost, None)
     if cards is None:
         return
@@ -81,7 +81,7 @@ def on_buy(state: SootState, step: Step, answer: Choose) -> None:
     if not up.archetype:
         state.shared_upgrades[up.name] -= 1
     state.players[player].upgrades.append(up.name)
-    gain_points(state, player, D(state).numbers.upgrade_points, f"upgrade {up.name}", source="upgrades")
+    gain_points(state, player, data(state).numbers.upgrade_points, f"upgrade {up.name}", source="upgrades")
     if up.name == "Trail Boss":
         state.pending.append(TrailBossAgent(player=player, prompt="Trail Boss: which agent?"))
         return

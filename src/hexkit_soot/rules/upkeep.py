@@ -30,7 +30,7 @@ from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
-from hexkit_soot.ledger import D, remove_soot, spend_currency
+from hexkit_soot.ledger import data, remove_soot, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.labor import forget, worker_food
 from hexkit_soot.rules.network import food_value
@@ -68,8 +68,8 @@ def food_bill(state: SootState, player: PlayerId) -> int:
         state: the game.
         player: the seat concerned.
     """
-    data = D(state)
-    nums = data.numbers
+    d = data(state)
+    nums = d.numbers
     bill = nums.camp_food * sum(1 for c in state.camps.values() if c.owner == player)
     for at, s in state.settlements.items():
         if s.founder >= 0:  # the Central City has no upkeep of its own
@@ -77,7 +77,7 @@ def food_bill(state: SootState, player: PlayerId) -> int:
                 bill += nums.settlement_food // 2
             if settlement_payer(state, at) == player:
                 bill += nums.settlement_food - nums.settlement_food // 2
-        bill += nums.tier3_food * sum(1 for f in s.facilities if f.owner == player and data.facilities[f.name].tier == 3)
+        bill += nums.tier3_food * sum(1 for f in s.facilities if f.owner == player and d.facilities[f.name].tier == 3)
     if season_of(state.round) == "Hardship":
         bill += nums.hardship_food
     bill += state.players[player].overtime
@@ -120,7 +120,7 @@ def food_stages(state: SootState, player: PlayerId, bill: int) -> Stages:
     """
     found = places(state, player, None, network=True)
     pool = pool_of(found)
-    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool[g]) for g in D(state).goods if pool.get(g)])
+    food = Need.of("Upkeep food", bill, [(g, food_value(state, g), pool[g]) for g in data(state).goods if pool.get(g)])
 
     def stages(picks: Sequence[Pick]) -> Need | None:
         if not picks:
@@ -134,7 +134,7 @@ def food_stages(state: SootState, player: PlayerId, bill: int) -> Stages:
 
 def _in_order(state: SootState, pick: Pick) -> list[tuple[str, int]]:
     """The goods of a way in the data's order (the order their places are asked)."""
-    order = list(D(state).goods)
+    order = list(data(state).goods)
     return sorted(pick, key=lambda gn: order.index(gn[0]))
 
 
@@ -167,7 +167,7 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
         player: the seat concerned.
         step: the ``upkeep.food`` step being answered (``None``: a new one).
     """
-    nums = D(state).numbers
+    nums = data(state).numbers
     bill = food_bill(state, player)
     if bill <= 0:
         state.note(player, f"upkeep {bill} food: paid no food")

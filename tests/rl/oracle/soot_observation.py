@@ -58,7 +58,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit.rl import Encoder, Float32Array, ObservationSpec
 
-from hexkit_soot.config import SootConfig, data_of
+from hexkit_soot.config import SootConfig, game_data
 from hexkit_soot.actions import TYPED_QUESTIONS
 from hexkit_soot.registry import REGISTRY
 from hexkit_soot.rules.communities import INGREDIENTS
@@ -106,7 +106,7 @@ class SootEncoder(Encoder):
     reads_full_state = True
 
     def __init__(self, config: SootConfig, radius: int | None = None) -> None:
-        d = data_of(config)
+        d = game_data(config)
         self._n = config.players
         R = self._R = default_radius(config.players) if radius is None else radius
         tiles = d.tile_list()
