@@ -42,7 +42,7 @@ def decks(items: st.SearchStrategy[T], max_size: int = 12) -> st.SearchStrategy[
 
 
 def bags(items: st.SearchStrategy[T]) -> st.SearchStrategy[Bag[T]]:
-    return st.builds(Bag, st.lists(items, max_size=15))
+    return st.lists(items, max_size=15).map(Bag.of)
 
 
 def refill_rules() -> st.SearchStrategy[FillEmptySlots | WipeWhenLow]:

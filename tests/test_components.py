@@ -99,10 +99,10 @@ def test_deck_negative_amount() -> None:
 
 
 def test_bag_draws_everything_once() -> None:
-    bag = Bag(list("aabbbc"))
+    bag = Bag.of("aabbbc")
     assert bag.counts() == {"a": 2, "b": 3, "c": 1}
     drawn = bag.draw_many(10, Rng(3))
-    assert sorted(drawn) == list("aabbbc") and len(bag) == 0
+    assert sorted(drawn) == list("aabbbc") and len(bag) == 0 and bag.stock == {}
     assert bag.draw(Rng(3)) is None
     bag.add("z", 2)
     assert "z" in bag and bag.count("z") == 2
@@ -471,12 +471,12 @@ def test_deck_copy_independent(deck: Deck[str], ops: list[tuple[str, int]], rng:
 def test_bag_conservation_and_copy(bag: Bag[int], ops: list[tuple[str, int]], rng: Rng) -> None:
     snapshot = copy.deepcopy(bag)
     work = bag.copy()
-    before = Counter(work.items)
+    before = Counter(work.stock)
     hand: list[int] = []
     for op, n in ops:
         if op == "draw":
             x = work.draw(rng)
-            assert (x is None) == (not work.items and x is None)
+            assert (x is None) == (not work.stock and x is None)
             if x is not None:
                 hand.append(x)
         elif op == "draw_many":
@@ -486,9 +486,11 @@ def test_bag_conservation_and_copy(bag: Bag[int], ops: list[tuple[str, int]], rn
             hand.extend(got)
         elif op == "add" and hand:
             work.add(hand.pop())
-        elif op == "remove" and work.items:
-            hand.append(work.remove(work.items[n % len(work)]))
-    assert Counter(work.items + hand) == before
+        elif op == "remove" and work.stock:
+            kinds = sorted(work.stock)
+            hand.append(work.remove(kinds[n % len(kinds)]))
+    assert 0 not in work.stock.values()  # a kind whose count reaches 0 leaves the bag
+    assert Counter(work.stock) + Counter(hand) == before
     assert bag == snapshot
 
 
@@ -659,3 +661,26 @@ def test_doctests(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(f"hexkit.components.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_bag_draw_walks_the_kinds_in_sorted_order_with_one_random_number() -> None:
+    # k = randbelow(6) picks the k-th token of a, a, b, b, b, c (kinds sorted), whatever the insertion order
+    for k, want in enumerate("aabbbc"):
+        class Fixed(Rng):
+            def randbelow(self, n: int) -> int:
+                assert n == 6
+                return k
+
+        bag = Bag({"c": 1, "b": 3, "a": 2})
+        assert bag.draw(Fixed(0)) == want and len(bag) == 5
+
+
+def test_a_bag_over_a_dict_writes_through_it() -> None:
+    counts = {"blank": 1, "Homestead": 2}
+    bag = Bag.over(counts)
+    bag.remove("blank")
+    bag.add("Mill Town")
+    assert counts == {"Homestead": 2, "Mill Town": 1}
+    with pytest.raises(MissingItemError):
+        bag.remove("blank")
+    assert counts == {"Homestead": 2, "Mill Town": 1}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -18,49 +17,64 @@ T = TypeVar("T")
 
 @attrs.define(slots=True)
 class Bag(Generic[T]):
-    """Tokens drawn blind without replacement (e.g. Soot & Timber's community bag).
+    """Tokens drawn blind without replacement (Soot & Timber's community bag).
 
-    ``items`` is the bag's content. Its order carries no game meaning, but it
-    is part of the state: a draw swaps the chosen token with the last one
-    before removing it, so the same seed and the same order give the same
-    draws. Drawing from an empty bag returns ``None``; it never raises.
+    The bag is a count per kind of token (``stock``; a kind whose count
+    reaches 0 leaves it). Tokens of one kind are alike, so the bag has no
+    order to keep: a draw takes ``k = rng.randbelow(len(bag))`` and walks
+    the kinds in sorted order (kinds must be orderable), so the same seed
+    and the same counts give the same draws. Drawing from an empty bag
+    returns ``None`` and uses no random number; it never raises.
 
     Args:
-        items: the tokens in the bag.
+        stock: count per kind (not copied: :meth:`over` a state's dict
+            makes the bag a view that writes through it).
 
     Example:
-        >>> bag = Bag(["blank", "blank", "ore"])
+        >>> bag = Bag.of(["blank", "blank", "ore"])
         >>> bag.count("blank"), len(bag)
         (2, 3)
-        >>> bag.draw_many(5, Rng(4))
+        >>> sorted(bag.draw_many(5, Rng(4)))
         ['blank', 'blank', 'ore']
-        >>> bag.draw(Rng(4)) is None
-        True
+        >>> bag.draw(Rng(4)) is None, bag.stock
+        (True, {})
     """
 
-    items: list[T] = attrs.field(factory=list)
+    stock: dict[T, int] = attrs.field(factory=dict)
+
+    @classmethod
+    def of(cls, items: Iterable[T]) -> Bag[T]:
+        """A bag holding each token of ``items``."""
+        bag: Bag[T] = cls()
+        bag.extend(items)
+        return bag
+
+    @classmethod
+    def over(cls, stock: dict[T, int]) -> Bag[T]:
+        """A bag that reads and writes ``stock`` in place (a state's own dict of counts)."""
+        bag: Bag[T] = cls.__new__(cls)
+        bag.stock = stock
+        return bag
 
     def __len__(self) -> int:
         """Return the number of tokens in the bag."""
-        return len(self.items)
+        return sum(self.stock.values())
 
     def __contains__(self, item: object) -> bool:
         """Return whether at least one ``item`` is in the bag."""
-        return item in self.items
+        return self.stock.get(item, 0) > 0  # type: ignore[arg-type]  # any object may be asked about
 
     def copy(self) -> Bag[T]:
-        """Return an independent copy (the list is copied, tokens are shared)."""
-        new: Bag[T] = Bag.__new__(Bag)
-        new.items = self.items.copy()
-        return new
+        """Return an independent copy (the counts are copied)."""
+        return Bag.over(self.stock.copy())
 
     def count(self, item: T) -> int:
         """Return how many ``item`` tokens are in the bag."""
-        return self.items.count(item)
+        return self.stock.get(item, 0)
 
     def counts(self) -> dict[T, int]:
-        """Return the number of tokens of each kind in the bag."""
-        return dict(Counter(self.items))
+        """Return the number of tokens of each kind in the bag (a copy)."""
+        return dict(self.stock)
 
     def add(self, item: T, n: int = 1) -> None:
         """Put ``n`` copies of ``item`` into the bag.
@@ -69,37 +83,47 @@ class Bag(Generic[T]):
             ComponentError: ``n`` is negative.
         """
         check_amount("Bag", "add", n)
-        self.items.extend([item] * n)
+        if n:
+            self.stock[item] = self.stock.get(item, 0) + n
 
     def extend(self, items: Iterable[T]) -> None:
         """Put every token of ``items`` into the bag."""
-        self.items.extend(items)
+        stock = self.stock
+        for item in items:
+            stock[item] = stock.get(item, 0) + 1
 
     def draw(self, rng: Rng) -> T | None:
-        """Draw one token uniformly at random.
+        """Draw one token uniformly at random (one ``randbelow`` of the bag's size).
 
         Returns:
             The token, or ``None`` if the bag is empty.
         """
-        items = self.items
-        if not items:
+        stock = self.stock
+        total = sum(stock.values())
+        if total <= 0:
             return None
-        i = rng.randbelow(len(items))
-        items[i], items[-1] = items[-1], items[i]
-        return items.pop()
+        k = rng.randbelow(total)
+        kinds: list[Any] = sorted(stock)
+        for kind in kinds:
+            if k < stock[kind]:
+                break
+            k -= stock[kind]
+        self._take(kind)
+        return kind  # type: ignore[no-any-return]
 
     def draw_many(self, n: int, rng: Rng) -> list[T]:
-        """Draw up to ``n`` tokens; fewer only if the bag runs out.
+        """Draw up to ``n`` tokens one at a time; fewer only if the bag runs out.
 
         Raises:
             ComponentError: ``n`` is negative.
         """
         check_amount("Bag", "draw_many", n)
         out: list[T] = []
-        for _ in range(min(n, len(self.items))):
-            i = rng.randbelow(len(self.items))
-            self.items[i], self.items[-1] = self.items[-1], self.items[i]
-            out.append(self.items.pop())
+        for _ in range(n):
+            token = self.draw(rng)
+            if token is None:
+                break
+            out.append(token)
         return out
 
     def remove(self, item: T) -> T:
@@ -109,8 +133,14 @@ class Bag(Generic[T]):
             MissingItemError: no such token is in the bag (the bag is
                 unchanged).
         """
-        try:
-            i = self.items.index(item)
-        except ValueError:
-            raise MissingItemError("Bag", item, "bag") from None
-        return self.items.pop(i)
+        if self.stock.get(item, 0) <= 0:
+            raise MissingItemError("Bag", item, "bag")
+        self._take(item)
+        return item
+
+    def _take(self, item: T) -> None:
+        left = self.stock[item] - 1
+        if left:
+            self.stock[item] = left
+        else:
+            del self.stock[item]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hexkit.components import Bag
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -30,7 +31,7 @@ from hexkit_soot.ledger import data, gain_currency, gain_goods, transfer_currenc
 from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import Community, SootState
 
-__all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community",
+__all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community", "community_bag",
            "ExplorerHandler", "SourceHandler", "KeepHandler", "PlaceHandler"]
 
 
@@ -233,19 +234,17 @@ def meet_community(state: SootState, player: PlayerId | None, at: Hex) -> None:
     _community(state, player, at)
 
 
+def community_bag(state: SootState) -> Bag[str]:
+    """The community bag: a core :class:`~hexkit.components.Bag` over ``state.bag`` (counts by
+    community kind, ``""`` for a blank token), writing through it.
+
+    Source: rulebook, Components (community tokens, drawn blind).
+    """
+    return Bag.over(state.bag)
+
+
 def _community(state: SootState, player: PlayerId | None, at: Hex) -> None:
-    bag = state.bag
-    total = sum(bag.values())
-    if total <= 0:
-        return
-    k = state.rng.randbelow(total)
-    for kind in sorted(bag):
-        if k < bag[kind]:
-            break
-        k -= bag[kind]
-    bag[kind] -= 1
-    if not bag[kind]:
-        del bag[kind]
+    kind = community_bag(state).draw(state.rng)  # a blank token is "" (None: the bag is empty)
     if kind:
         state.communities[at] = Community(kind=kind, favor=[0] * state.config.players)
         state.note(player, f"met a {kind} at {at}")
