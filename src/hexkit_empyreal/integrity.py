@@ -23,6 +23,7 @@ import attrs
 from hexkit.validation import Problems
 
 from hexkit_empyreal.actions import EFFECT_STEPS as TYPED_EFFECT_STEPS
+from hexkit_empyreal.actions import TURN_STEPS, PlaceGood
 from hexkit_empyreal.actions import (
     ActivateSpellcars,
     AdministrateSteps,
@@ -282,6 +283,34 @@ _STEPS_WITH_STEPS = frozenset(k for k in TYPED_EFFECT_STEPS if any(f.name == "st
 """The typed steps that carry further steps (checked like an op's)."""
 
 
+_CELL_FIELDS = frozenset({"cell", "source", "target", "mine", "theirs"})
+"""The integer fields of the typed steps and continuations that hold a cell of the map."""
+_COLOUR_FIELDS = frozenset({"colour", "old"})
+"""The integer fields that hold a Good colour's index (``TransmuteDo.old``: the colour replaced)."""
+_COUNT_FIELDS = frozenset({"count", "times", "amount"})
+
+
+def _check_fields(d: EmpyrealData, where: str, step: Any, cells: int | None, problems: Problems) -> None:
+    """A typed step's (or continuation's) cells, colours and counts, by field name.
+
+    ``PlaceGood`` alone takes ``-1`` for both (the hex just built on; the
+    player's choice of colour).
+    """
+    unset = isinstance(step, PlaceGood)
+    for field in attrs.fields(type(step)):
+        value = getattr(step, field.name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            if field.name == "colour" and isinstance(value, str) and value not in d.colours:
+                problems.add(f"{where}.colour", f"{value!r} is not a Good colour of this game")
+            continue
+        if field.name in _CELL_FIELDS and cells is not None:
+            _index(problems, f"{where}.{field.name}", value, cells, "a cell", none=unset)
+        elif field.name in _COLOUR_FIELDS:
+            _index(problems, f"{where}.{field.name}", value, len(d.goods), "a Good colour", none=unset)
+        elif field.name in _COUNT_FIELDS:
+            _not_negative(problems, f"{where}.{field.name}", value)
+
+
 def _check_choice(step: ChooseHex | ChooseOption, where: str, cells: int | None, problems: Problems) -> None:
     """A generic choice's continuation and domain: known to this game, and the domain's
     listing able to read the continuation it is paired with."""
@@ -306,8 +335,12 @@ def _check_step(state: EmpyrealState, d: EmpyrealData, b: Board | None, where: s
     colours = len(d.goods)
     stands = len(b.cities) if b is not None else None
     cells = len(b.hexes) if b is not None else None
+    if isinstance(step, TYPED_EFFECT_STEPS + TURN_STEPS):
+        _check_fields(d, where, step, cells, problems)
     if isinstance(step, (ChooseOption, ChooseHex)):
         _check_choice(step, where, cells, problems)
+        if step.then is not None:
+            _check_fields(d, f"{where}.then", step.then, cells, problems)
         for k, sub in enumerate(getattr(step.then, "steps", ())):
             _check_step(state, d, b, f"{where}.then.steps.{k}", sub, problems)
     if isinstance(step, Branch):

@@ -162,3 +162,20 @@ def test_an_old_typed_op_given_arguments_is_refused_naming_the_field(saved: dict
     seat = saved["state"]["turn"]["player"]
     with pytest.raises(InvalidRecordError, match=r"pending\[\d+\].*ints: 'end_turn' takes no arguments"):
         _with_pending(saved, {"type": "Op", "player": seat, "prompt": "", "op": "end_turn", "ints": [3], "strs": []})
+
+
+@pytest.mark.parametrize(("step", "field"), [
+    ({"type": "Op", "op": "place_good", "ints": [0, 99], "strs": []}, "colour"),
+    ({"type": "PlaceGood", "cell": 0, "colour": 99}, "colour"),
+    ({"type": "PlaceGood", "cell": 10**30, "colour": 1}, "cell"),
+    ({"type": "Op", "op": "place_good", "ints": [99999, -4], "strs": []}, "cell"),
+    ({"type": "PlaceGoodColour", "cell": 3, "colour": "Mauve"}, "colour"),
+    ({"type": "MoveCarTo", "source": -5, "target": 2}, "source"),
+    ({"type": "BuildAgain", "times": -1, "steps": []}, "times"),
+])
+def test_a_typed_step_with_a_cell_colour_or_count_out_of_range_is_refused(
+        saved: dict[str, Any], step: dict[str, Any], field: str) -> None:
+    # found by a new-user run: these loaded, then raised IndexError (or were skipped) when run
+    seat = saved["state"]["turn"]["player"]
+    with pytest.raises(InvalidRecordError, match=rf"pending\.\d+\.{field}"):
+        _with_pending(saved, {"player": seat, "prompt": "", **step})
