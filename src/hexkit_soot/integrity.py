@@ -29,14 +29,15 @@ from hexkit.validation import Problems
 from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
-from hexkit_soot.grid import code_hex, hex_code
+from hexkit_soot.grid import code_hex, edge_code, hex_code
 from hexkit_soot.ledger import data
 from hexkit_soot.rules import movement as mv
-from hexkit_soot.rules.shares import line_edges
+from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
+from hexkit_soot.rules.routes import candidate_edges
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
-from hexkit_soot.state import POINT_SOURCES, Goods, SootState
+from hexkit_soot.state import POINT_SOURCES, RAIL, ROAD, Goods, SootState
 from hexkit_soot.views import HIDDEN, HIDDEN_BID
 
 __all__ = [
@@ -602,10 +603,17 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         if founded is None or founded.founder != q.player:
             problems.add(f"state.pending.{i}.at", f"{q.at} is not a settlement founded by P{q.player}")
     elif isinstance(q, IssueShares):
-        if not 0 <= q.player < len(state.players) or not line_edges(state, q.player, q.root_edge):
+        line = line_edges(state, q.player, q.root_edge) if 0 <= q.player < len(state.players) else frozenset()
+        if not line:
             problems.add(f"state.pending.{i}.root_edge", f"{q.root_edge} is not a rail segment of P{q.player}")
         if q.most < 1:
             problems.add(f"state.pending.{i}.most", f"{q.most}: a Shares question offers at least 1 certificate")
+        elif line:  # one certificate per so many segments, less those issued already
+            record = record_of(state, q.player, line)
+            left = certificates_allowed(state, line) - (record.issued if record is not None else 0)
+            if q.most > left:
+                problems.add(f"state.pending.{i}.most",
+                             f"{q.most} certificates offered; the line of {len(line)} rail segments has {max(left, 0)} left to issue")
     elif isinstance(q, OfferTarget):
         if not q.trade and not q.contract:
             problems.add(f"state.pending.{i}.trade", "an offer question offers neither a trade nor a contract")
@@ -690,12 +698,16 @@ def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
 
 
 def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
-    """The hexes (codes) a move question may offer now, by answer code (``None``: not a move question).
+    """The hexes (codes) a move question, or the edges (codes) a Build Route question, may offer now,
+    by answer code (``None``: another question).
 
     A caravan's leg ends at a hex it reaches by road and rail (``hex``) or on trails and
     rivers (``trail``), from the points it has spent so far this Move.
 
-    Source: rulebook, "Agents & Movement".
+    A Build Route segment is one of the edges the route rules offer the player for that kind now
+    (the state has not changed since the question was asked).
+
+    Source: rulebook, "Agents & Movement", "Build Route".
     """
     if step.kind == "move.drive":  # a walk (MoveWalk) lists its reach itself
         moved, index, spent, flags = step.data
@@ -704,11 +716,14 @@ def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
         reach = mv.caravan_reach(state, step.player, index, paid, spent, fuelled, bool(flags & mv._NODE_SEEN))
         trails = mv.trail_reach(state, step.player, index, reach, paid, spent, fuelled)
         return {"hex": {hex_code(h) for h in reach}, "trail": {hex_code(h) for h in trails}}
+    if step.kind == "route.edge" and step.tag in ("road", "rail", "upgrade"):  # Build Route's segments
+        kind = ROAD if step.tag == "road" else RAIL
+        return {"edge": {edge_code(h, d) for h, d in candidate_edges(state, step.player, kind, upgrade=step.tag == "upgrade")}}
     return None
 
 
 def _check_destinations(state: SootState, problems: Problems) -> None:
-    """The answers of a move question on top are hexes the agent can reach now."""
+    """The answers of a move question on top are hexes the agent can reach now; a Build Route's, edges it can build."""
     i = len(state.pending) - 1
     step = _steps(state)[i]
     if not isinstance(step, Step) or state.viewer not in (None, step.player) or problems.errors:
@@ -719,7 +734,7 @@ def _check_destinations(state: SootState, problems: Problems) -> None:
     for j, option in enumerate(step.options):
         if option.code in reachable and option.arg not in reachable[option.code]:
             problems.add(f"state.pending.{i}.options.{j}.arg",
-                         f"{option.arg} is not a hex the {step.kind} question can reach now")
+                         f"{option.arg} is not a {option.code!r} answer the {step.kind} question can offer now")
 
 
 def _check_pending(state: SootState, problems: Problems, game: Game[SootState, Any] | None) -> None:

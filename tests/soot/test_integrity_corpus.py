@@ -207,3 +207,24 @@ def test_every_state_and_view_of_a_real_game_loads(players: int) -> None:
     """No false alarm: draft, secrets, every phase and the end, full states and every seat's view."""
     reloaded = reload_saves(GAME, GAME.make_config(players), players, first=12, every=41)
     assert reloaded >= 12 * (players + 1) + 1
+
+
+def test_a_build_route_answer_off_the_map_is_refused_naming_it() -> None:
+    # found by a new-user run: a forged Build Route option loaded and laid a road at (14558,-94)
+    import random
+
+    from hexkit_soot import GAME as SOOT
+
+    state = SOOT.new(SOOT.make_config(players=2), 501)
+    rng = random.Random(1)
+    while getattr(state.pending[-1], "kind", "") != "route.edge":
+        SOOT.apply(state, rng.choice(list(SOOT.legal_actions(state))))
+    saved = codec(SOOT).state_to_dict(state)
+    top = saved["state"]["pending"][-1]
+    edges = [j for j, o in enumerate(top["options"]) if o["code"] == "edge"]
+    assert edges
+    codec(SOOT).state_from_dict(saved)  # as asked: loads
+    top["options"][edges[0]]["arg"] = 123456789
+    with pytest.raises(StateValidationError, match=rf"state\.pending\.\d+\.options\.{edges[0]}\.arg") as caught:
+        codec(SOOT).state_from_dict(saved)
+    assert "123456789 is not a 'edge' answer the route.edge question can offer now" in str(caught.value)

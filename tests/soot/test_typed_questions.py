@@ -737,6 +737,11 @@ def test_an_issue_question_that_does_not_fit_is_refused_naming_the_field() -> No
     saved["state"]["pending"][-1]["root_edge"] = 1
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.root_edge"):
         codec(GAME).state_from_dict(saved)
+    saved = codec(GAME).state_to_dict(state)  # a new-user run: 500 certificates for 3 segments loaded
+    saved["state"]["pending"][-1]["most"] = 500
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.most") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert "500 certificates offered; the line of 3 rail segments has 1 left to issue" in str(caught.value)
 
 
 # -- Community Interaction ------------------------------------------------------------------
