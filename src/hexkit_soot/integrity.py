@@ -20,6 +20,8 @@ terrain tiles, the price tracks) and the seat-based rules throughout.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterable
 from typing import Any, cast
 
@@ -349,6 +351,7 @@ def _check_names(state: SootState, problems: Problems) -> None:
     for name, count in state.bag.items():
         _key(problems, f"state.bag.{name}", name, kinds, "a community token")
         _not_negative(problems, f"state.bag.{name}", count)
+    _check_copies(state, problems)
     for seat, p in enumerate(state.players):
         where = f"state.players.{seat}"
         screened = (HIDDEN,) if state.viewer not in (None, seat) else ()
@@ -565,6 +568,36 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
             return f"{value % 8} is not a settlement type"
         value //= 8
     return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
+
+
+def _check_copies(state: SootState, problems: Problems) -> None:
+    """No more of a component than the game has: community tokens (in the bag and met on the
+    map), cards (every pile, the row and the hands), the card row's slots, and the Soot Track's
+    passed thresholds (each a threshold, at most once; a mark stays when soot is scrubbed below it).
+
+    Source: rulebook, Components (6/4/8 community tokens, the 60-card deck, the 5-card row); "Soot Track".
+    """
+    d = data(state)
+    met = Counter(c.kind for c in state.communities.values())
+    for token in d.communities:
+        held = state.bag.get(token.name, 0) + met[token.name]
+        if held > token.count:
+            problems.add(f"state.bag.{token.name}", f"{state.bag.get(token.name, 0)} in the bag and {met[token.name]} "
+                         f"on the map: the game has {token.count} {token.name or 'blank'} tokens")
+    if len(state.card_row) != d.numbers.card_row:
+        problems.add("state.card_row", f"{len(state.card_row)} slots; the card row has {d.numbers.card_row}")
+    seen = Counter([*state.deck, *state.discard, *state.legacy_gone, *state.card_row,
+                    *(card for p in state.players for card in p.hand)])  # an auctioned card is still in the row
+    for name, n in sorted(seen.items()):
+        card = d.cards.get(name)
+        if card is not None and n > card.copies:
+            problems.add(f"state.cards.{name}", f"{n} copies in play; the deck has {card.copies}")
+    thresholds = (d.numbers.soot_threshold_1, d.numbers.soot_threshold_2)
+    for seat, p in enumerate(state.players):
+        marks = list(p.soot_marks)
+        if len(set(marks)) != len(marks) or any(m not in thresholds for m in marks):
+            problems.add(f"state.players.{seat}.soot_marks",
+                         f"{marks}: the thresholds passed, each once, of {list(thresholds)}")
 
 
 def _steps(state: SootState) -> list[Step | SootQuestion]:

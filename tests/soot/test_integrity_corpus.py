@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -228,3 +229,28 @@ def test_a_build_route_answer_off_the_map_is_refused_naming_it() -> None:
     with pytest.raises(StateValidationError, match=rf"state\.pending\.\d+\.options\.{edges[0]}\.arg") as caught:
         codec(SOOT).state_from_dict(saved)
     assert "123456789 is not a 'edge' answer the route.edge question can offer now" in str(caught.value)
+
+
+@pytest.mark.parametrize(("edit", "field", "says"), [
+    (lambda s: s["bag"].update({"Trading Post": 999}), "state.bag.Trading Post", "the game has"),
+    (lambda s: s.update(card_row=s["card_row"] + [""]), "state.card_row", "slots; the card row has 5"),
+    (lambda s: s["players"][0].update(hand=["Foreman"] * 10), "state.cards.Foreman", "copies in play"),
+    (lambda s: s["players"][0].update(soot_marks=[99]), "state.players.0.soot_marks", "the thresholds passed"),
+    (lambda s: s["players"][0].update(soot_marks=[4, 4]), "state.players.0.soot_marks", "each once"),
+])
+def test_more_components_than_the_game_has_are_refused(edit: Any, field: str, says: str) -> None:
+    # found by a new-user run: each of these loaded and played on
+    state = _midgame()
+    saved = codec(GAME).state_to_dict(state)
+    edit(saved["state"])
+    with pytest.raises(StateValidationError) as caught:
+        codec(GAME).state_from_dict(saved)
+    assert any(e.field == field and says in str(e) for e in caught.value.errors), caught.value.errors
+
+
+def _midgame() -> Any:
+    state = GAME.new(GAME.make_config(players=2), 7)
+    rng = random.Random(7)
+    for _ in range(120):
+        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+    return state
