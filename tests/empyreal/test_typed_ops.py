@@ -50,8 +50,8 @@ def _sample(names: tuple[str, ...], make: Any) -> list[Any]:
 
 
 def _text(name: str, field: str) -> Any:
-    """A text argument the step's ``read`` accepts (a flag's own text)."""
-    return {"flag": "to_folio"}.get(field.strip("*?"), f"{name}-{field}")
+    """A text argument the step's ``read`` accepts (a flag's own text; a colour's name, which the load checks)."""
+    return {"flag": "to_folio", "colour": "red"}.get(field.strip("*?"), f"{name}-{field}")
 
 
 CASES = sorted(OLD_OPS)

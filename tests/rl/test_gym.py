@@ -48,10 +48,18 @@ def test_illegal_action_penalty_and_raise() -> None:
     env.step(4)
     obs, reward, terminated, _, info = env.step(4)  # Black's centre stone is there
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    with pytest.raises(RuntimeError, match="episode is over"):  # found by a new-user run: it played on
+        env.step(0)
+    env.reset(seed=0)
+    assert env.step(np.int64(4))[1:3] == (0.0, False)  # a numpy integer is an action number
     strict = gym_env("hex", size=3, illegal="raise")
     strict.reset(seed=0)
     with pytest.raises(IllegalActionError):
         strict.step(99)
+    with pytest.raises(IllegalActionError, match="an action number is an integer"):
+        strict.step(1.5)  # was read as action 1
+    obs, reward, terminated, _, _ = strict.step(4)
+    assert not terminated  # the refused steps changed nothing
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -23,6 +23,8 @@ reward             0 until the end, then the seat's :meth:`~hexkit.game.Game.ret
 illegal action     ``illegal="penalty"`` (default): the episode ends with reward
                    ``-1`` and ``info["illegal_action"] = True``, the state
                    unchanged; ``"raise"``: :class:`~hexkit.errors.IllegalActionError`
+                   (a non-integer such as ``1.5`` is illegal, not rounded)
+after the end      ``step`` raises ``RuntimeError`` until :meth:`reset`
 truncation         after ``max_steps`` decisions of the game (all seats)
 =================  ============================================================
 
@@ -31,6 +33,7 @@ Version history: 1, first release (hexkit 0.1).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
@@ -106,6 +109,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.state: State | None = None
         self._agents: dict[int, Any] = {}
         self._value = 0.0
+        self._over = False  # the episode ended (terminated, truncated or an illegal action)
 
     def _live(self) -> State:
         if self.state is None:
@@ -153,6 +157,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         self._agents = {s: make_agent(spec, derive_seed(game_seed, "agent", s))
                         for s, spec in zip(others, self.opponent_specs)}
         self.state = self.game.new(self.config, game_seed)
+        self._over = False
         self._reply()
         self._value = self._value_now()
         return self._observe()
@@ -164,14 +169,23 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
             ``(observation, reward, terminated, truncated, info)``.
 
         Raises:
-            IllegalActionError: for an illegal number, with ``illegal="raise"``.
+            IllegalActionError: for an illegal number (a number not offered, or
+                not an integer: ``1.5``), with ``illegal="raise"``.
+            RuntimeError: the episode is over (call :meth:`reset`).
         """
         state = self._live()
+        if self._over:
+            raise RuntimeError("the episode is over: call reset() before step()")
         try:
-            _sp.apply_index(self.game, state, int(action))
+            try:
+                index = operator.index(action)  # an int or numpy integer, never a float read as one
+            except TypeError:
+                raise IllegalActionError(action, "an action number is an integer") from None
+            _sp.apply_index(self.game, state, index)
         except IllegalActionError:
             if self.illegal == "raise":
                 raise
+            self._over = True
             obs, info = self._observe()
             return obs, -1.0, True, False, {**info, "illegal_action": True}
         self._reply()
@@ -184,6 +198,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         if terminated:
             reward += self.game.returns(state)[self.seat]
         truncated = not terminated and state.step >= self.max_steps
+        self._over = terminated or truncated
         obs, info = self._observe()
         return obs, reward, terminated, truncated, info
 
