@@ -229,6 +229,9 @@ def builder_short_of_stone(hand: list[str]) -> SootState:
         add_goods(p.stock, g, -n)
         s.supply.put_back(g, n)
     give(s, 0, {"Timber": 2})
+    s.deck.extend(p.hand)  # the dealt hand goes back; the wanted one comes out of the deck (no extra copies)
+    for card in hand:
+        s.deck.remove(card)
     p.hand = list(hand)
     answer(s, "Build Structure")
     answer(s, "build", hex_code(AT) * 32 + list(data(s).facilities).index("Sawmill"))
