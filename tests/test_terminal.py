@@ -175,3 +175,13 @@ def test_answers_labelled_alike_are_told_apart_by_number() -> None:
     with pytest.raises(AnswerNotUnderstood, match=r"answers 1, 2 are all labelled 'keep Plains \(river\)'; type the number"):
         choose_answer(q, "keep plains (river)")
     assert choose_answer(q, "2") == 1 and choose_answer(q, "forest") == 2
+
+
+def test_a_prompt_that_names_its_seat_is_not_prefixed_twice() -> None:
+    """Soot's turn question says "P1: your turn"; the terminal printed "P1: P1: your turn"."""
+    game = load_game("soot")
+    match = Match(game, game.make_config(2), seed=5, agents={0: FirstAgent()})
+    out = Console(file=io.StringIO(), width=160)
+    play_in_terminal(game, match, {1}, read=line_reader(io.StringIO("1\n" * 12 + "quit\n"), out), out=out)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "P1: your turn" in text and "P1: P1:" not in text

@@ -168,7 +168,8 @@ class TerminalTable:
 
     def question(self, seat: PlayerId, question: PresentedQuestion) -> None:
         """Print the question and its numbered answers."""
-        self.out.print(f"\nP{seat}: {question.prompt}", markup=False, highlight=False, style="bold")
+        prompt = question.prompt.removeprefix(f"P{seat}: ")  # a prompt naming its seat already (Soot's turn)
+        self.out.print(f"\nP{seat}: {prompt}", markup=False, highlight=False, style="bold")
         for number, answer in enumerate(question.answers, 1):
             tag = "" if answer.kind == "option" else f" [{answer.kind}]"
             self.out.print(f"  {number:>3}. {answer.label}{tag}", markup=False, highlight=False)
