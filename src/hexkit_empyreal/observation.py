@@ -53,7 +53,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexkit.game import PlayerId
-from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, ScalarView, rewrite, scalar_view
+from hexkit.rl import Encoder, Float32Array, ObservationError, ObservationSpec, ScalarView, rewrite, rewrite_flag, scalar_view
 from hexkit.rng import Rng
 
 from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
@@ -279,13 +279,7 @@ class EmpyrealEncoder(Encoder):
             seat += 1
         last = turn.last_built
         if keys.get("last_built") != last:
-            old = spots.get("last_built", -1)
-            if old >= 0:
-                mv[old] = 0.0
-            where = self._p_last * hw + at[last] if last >= 0 else -1
-            if where >= 0:
-                mv[where] = 1.0
-            spots["last_built"] = where
+            rewrite_flag(mv, spots, "last_built", self._p_last * hw + at[last] if last >= 0 else -1)
             keys["last_built"] = last
         pending = s.pending
         top = pending[-1] if pending else None
@@ -313,13 +307,7 @@ class EmpyrealEncoder(Encoder):
                     seats[seat] = (*head, goods[:], tiles[:], c, e, er, sv, su, masters[:], railyard[:], company)
         slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != slot:
-            old = spots.get("to_move", -1)
-            if old >= 0:
-                mv[old] = 0.0
-            where = cut + slot * per + 1 if slot >= 0 else -1
-            if where >= 0:
-                mv[where] = 1.0
-            spots["to_move"] = where
+            rewrite_flag(mv, spots, "to_move", cut + slot * per + 1 if slot >= 0 else -1)
             keys["to_move"] = slot
         stacks = s.stacks
         key: Any = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck),
@@ -331,13 +319,7 @@ class EmpyrealEncoder(Encoder):
             keys["game"] = (*key[:4], dict(key[4]), *key[5:10], [stand[:] for stand in key[10]], *key[11:])
         kind = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != kind:
-            old = spots.get("decision", -1)
-            if old >= 0:
-                mv[old] = 0.0
-            where = cut + self._f_decision + kind if kind is not None else -1
-            if where >= 0:
-                mv[where] = 1.0
-            spots["decision"] = where
+            rewrite_flag(mv, spots, "decision", cut + self._f_decision + kind if kind is not None else -1)
             keys["decision"] = kind
         me = players[player]
         seeing = -2  # a view: its stacks are already redacted

@@ -56,7 +56,7 @@ import numpy as np
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit.rl import Encoder, Float32Array, ObservationSpec, ScalarView, rewrite, scalar_view
+from hexkit.rl import Encoder, Float32Array, ObservationSpec, ScalarView, rewrite, rewrite_flag, scalar_view
 
 from hexkit_soot.actions import TYPED_QUESTIONS
 from hexkit_soot.config import SootConfig, game_data
@@ -338,23 +338,11 @@ class SootEncoder(Encoder):
             keys["caravans"] = caravans
         slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != slot:
-            old = spots.get("to_move", -1)
-            if old >= 0:
-                mv[old] = 0.0
-            where = cut + slot * per + 1 if slot >= 0 else -1
-            if where >= 0:
-                mv[where] = 1.0
-            spots["to_move"] = where
+            rewrite_flag(mv, spots, "to_move", cut + slot * per + 1 if slot >= 0 else -1)
             keys["to_move"] = slot
         kind = self._kinds.get(getattr(top, "kind", "")) if top is not None else None
         if keys.get("decision") != kind:
-            old = spots.get("decision", -1)
-            if old >= 0:
-                mv[old] = 0.0
-            where = self._o_decision + kind if kind is not None else -1
-            if where >= 0:
-                mv[where] = 1.0
-            spots["decision"] = where
+            rewrite_flag(mv, spots, "decision", self._o_decision + kind if kind is not None else -1)
             keys["decision"] = kind
         key = (s.round, s.phase, s.frontier_closed, s.last_round, s.outer_district, len(s.tile_stack),
                len(s.deck), len(s.discard), keys["outside"], bool(s.auction))
@@ -397,26 +385,16 @@ class SootEncoder(Encoder):
             if was[i] != now[i]:
                 mv[o + f] = now[i]
         mv[o + 16] = caravans
-        goods, stock, old_stock = self._goods, now[17], was[17]
-        stock0 = o + len(_SEAT)
-        if old_stock != stock:
-            for good in old_stock:
-                if good not in stock:
-                    g = goods.get(good)
-                    if g is not None:
-                        mv[stock0 + g] = 0.0
-            for good, count in stock.items():
-                if old_stock.get(good) != count:
-                    g = goods.get(good)
-                    if g is not None and (mine or good not in INGREDIENTS):
-                        mv[stock0 + g] = count
+        stock, old_stock = now[17], was[17]
+        if old_stock != stock:  # another seat's ingredients are behind its screen
+            self._patch_counts(mv, o + len(_SEAT), old_stock, stock, () if mine else INGREDIENTS)
         if was[11] != now[11] or (full and not mine and old_stock != stock):
             screened = now[11]
             if full and not mine:  # the full state: the ingredients behind the screen, counted
                 screened += sum([stock.get(g, 0) for g in INGREDIENTS])
             mv[o + 18] = screened
         if was[12] != now[12]:
-            arch, a0 = self._archetypes, stock0 + len(goods)
+            arch, a0 = self._archetypes, o + len(_SEAT) + len(self._goods)
             a = arch.get(was[12])
             if a is not None:
                 mv[a0 + a] = 0.0
@@ -514,15 +492,20 @@ class SootEncoder(Encoder):
 
     def _patch_supply(self, mv: ScalarView, old: dict[str, int], supply: dict[str, int]) -> None:
         """Rewrite the ``supply_*`` features that changed from ``old`` to ``supply``."""
-        start = self._base_f + self._f["supply"]
+        self._patch_counts(mv, self._base_f + self._f["supply"], old, supply, ())
+
+    def _patch_counts(self, mv: ScalarView, start: int, old: dict[str, int], now: dict[str, int],
+                      hidden: tuple[str, ...]) -> None:
+        """Rewrite the per-good counts at ``start`` (data order) that changed from ``old`` to
+        ``now``; a good of ``hidden`` is not shown (left 0)."""
         goods = self._goods
         for good in old:
-            if good not in supply:
+            if good not in now:
                 g = goods.get(good)
                 if g is not None:
                     mv[start + g] = 0.0
-        for good, count in supply.items():
-            if old.get(good) != count:
+        for good, count in now.items():
+            if old.get(good) != count and good not in hidden:
                 g = goods.get(good)
                 if g is not None:
                     mv[start + g] = count

@@ -255,14 +255,14 @@ def rewrite(vector: Float32Array, spots: dict[Any, Any], name: Any, positions: l
 
 
 
-def rewrite_flag(vector: Float32Array, spots: dict[Any, Any], name: Any, at: int) -> None:
+def rewrite_flag(vector: Float32Array | ScalarView, spots: dict[Any, Any], name: Any, at: int) -> None:
     """Replace a one-hot section of a remembered observation vector: for incremental encoders.
 
     Clears the position ``spots[name]`` set last and sets 1 at ``at`` (nothing
     when ``at`` is negative), then remembers ``at``.
 
     Args:
-        vector: the vector, changed in place.
+        vector: the vector, changed in place (or its :func:`scalar_view`).
         spots: the positions each section wrote last, by section name.
         name: the section.
         at: the position to set, or -1 for none.
