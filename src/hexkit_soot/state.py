@@ -26,7 +26,7 @@ Source: rulebook (all sections); Components Specification.
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import Mapping
 from typing import TypeAlias
 
 import attrs
@@ -161,9 +161,8 @@ def take_goods(goods: Goods, name: str, n: int) -> int:
 class TokenSupply(Supply[str]):
     """The bank's finite token supply: a core :class:`~hexkit.components.Supply` keyed by good name.
 
-    It reads as the mapping of held counts it is saved as (``supply[good]``,
-    ``supply.get(good, 0)``, ``items()``...): a kind keeps its entry at 0.
-    Tokens move only through :func:`hexkit_soot.ledger.from_supply` and
+    It is saved as the mapping of held counts (``stock``; a kind keeps its
+    entry at 0) and read through the core's ``count(good)``. Tokens move only through :func:`hexkit_soot.ledger.from_supply` and
     :func:`~hexkit_soot.ledger.to_supply` (``take`` and ``put_back``), so
     ``stock[g] + out[g]`` stays the printed token count of ``g``.
     ``out`` is not saved: a loaded state counts it again (printed tokens
@@ -180,42 +179,6 @@ class TokenSupply(Supply[str]):
         new.stock = dict(counts)
         new.out = {}
         return new
-
-    def get(self, good: str, default: int = 0) -> int:
-        """Tokens of ``good`` held (``default`` for a good never held)."""
-        return self.stock.get(good, default)
-
-    def __getitem__(self, good: str) -> int:
-        """Tokens of ``good`` held.
-
-        Raises:
-            KeyError: the supply has no entry for ``good``.
-        """
-        return self.stock[good]
-
-    def __contains__(self, good: object) -> bool:
-        """Whether the supply has an entry for ``good``."""
-        return good in self.stock
-
-    def __iter__(self) -> Iterator[str]:
-        """The goods with an entry, in entry order."""
-        return iter(self.stock)
-
-    def __len__(self) -> int:
-        """The number of goods with an entry."""
-        return len(self.stock)
-
-    def keys(self) -> KeysView[str]:
-        """The goods with an entry."""
-        return self.stock.keys()
-
-    def values(self) -> ValuesView[int]:
-        """The held counts."""
-        return self.stock.values()
-
-    def items(self) -> ItemsView[str, int]:
-        """``(good, held)`` pairs."""
-        return self.stock.items()
 
 
 @attrs.define(kw_only=True, slots=True, eq=True)

@@ -192,7 +192,7 @@ def _purchases(state: SootState, seat: PlayerId, cost: dict[str, int], wild: int
     for g, n in sorted(short.items(), key=lambda gn: -gn[1]):
         if n <= 0:
             continue
-        if state.supply.get(g, 0) < n or game_data(state.config).goods[g].kind == "special":
+        if state.supply.count(g) < n or game_data(state.config).goods[g].kind == "special":
             return None
         spend += n * buy_price(state, seat, g)
         bought[g] = n

@@ -90,7 +90,7 @@ def hidden_tokens(view: SootState, good: str) -> int:
         view: a view.
         good: one of the ingredients.
     """
-    placed = view.supply.get(good, 0)
+    placed = view.supply.count(good)
     for p in view.players:
         placed += p.stock.get(good, 0)
         placed += sum(goods.get(good, 0) for goods in p.loose.values())

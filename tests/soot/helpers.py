@@ -109,7 +109,7 @@ def facility(state: SootState, at: Hex, name: str, owner: int) -> None:
 
 def token_total(state: SootState) -> dict[str, int]:
     """Every good token on the table: supply + networks + loose + caravans."""
-    total = dict(state.supply)
+    total = state.supply.counts()
     for p in state.players:
         for g, n in p.stock.items():
             total[g] = total.get(g, 0) + n

@@ -246,7 +246,7 @@ def test_contracts_ask_for_special_goods_and_are_fulfilled_from_the_screen() -> 
     answer(s, "Fulfil Contract", ball)
     assert p.points == points + 4 + 7 and p.currency == currency + cts[assay].currency + cts[ball].currency
     assert p.stock == {"Grain": 1, "Timber": 1} and not p.loose.get(CENTRAL_CITY) and p.contracts == []
-    assert s.supply["Specialty Material"] == 12 and s.supply["Cultural Artifact"] == 12
+    assert s.supply.count("Specialty Material") == 12 and s.supply.count("Cultural Artifact") == 12
 
 
 # -- 7. smaller effects ----------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def test_laden_rival_without_fuel_or_currency_still_takes_the_trail_free() -> No
     assert A not in caravan_reach(s, 0, 0)  # the road leg owes fuel and a toll it cannot pay
     free = trail_reach(s, 0, 0, caravan_reach(s, 0, 0))
     assert free[A].cost == 12 and not free[A].powered and free[A].owners == frozenset()
-    supply, rival = dict(s.supply), s.players[1].currency
+    supply, rival = s.supply.counts(), s.players[1].currency
     answer(s, "Move")
     answer(s, "agent", 16)
     answer(s, "go")

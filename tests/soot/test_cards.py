@@ -158,19 +158,19 @@ def test_land_grant_makes_the_next_camp_cheaper_until_used() -> None:
 def test_goods_cards_fill_the_network(card: str, gains: dict[str, int]) -> None:
     state = position()
     before = dict(state.players[0].stock)  # Railroad Baron: 2 Iron Ore, 1 Timber
-    supply = dict(state.supply)
+    supply = state.supply.counts()
     play(state, card)
     for good, n in gains.items():
         assert state.players[0].stock.get(good, 0) == before.get(good, 0) + n
-        assert state.supply[good] == supply[good] - n
+        assert state.supply.count(good) == supply[good] - n
 
 
 def test_goods_card_comes_up_short_when_the_supply_runs_out() -> None:
     state = position()
-    state.supply.take("Timber", state.supply["Timber"] - 1)
+    state.supply.take("Timber", state.supply.count("Timber") - 1)
     play(state, "Timber Contract")
     assert state.players[0].stock["Timber"] == 2  # 1 from the package + the last token
-    assert state.supply["Timber"] == 0
+    assert state.supply.count("Timber") == 0
 
 
 def test_market_day_moves_one_price() -> None:
@@ -305,10 +305,10 @@ def test_land_rush_respects_the_camp_limit() -> None:
 def test_silver_strike_puts_two_gold_on_the_explorers_hex() -> None:
     state = position()
     state.players[0].explorers = [E1]
-    gold = state.supply["Gold"]
+    gold = state.supply.count("Gold")
     play(state, "The Silver Strike")
     assert state.players[0].loose[E1] == {"Gold": 2}
-    assert state.supply["Gold"] == gold - 2
+    assert state.supply.count("Gold") == gold - 2
 
 
 def test_treaty_of_the_falls_gives_two_favor_and_a_prestige() -> None:

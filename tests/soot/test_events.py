@@ -102,10 +102,10 @@ def test_spring_floods_a_respects_the_tile_cap() -> None:
 
 def test_spring_floods_b_a_fish_for_everyone() -> None:
     state = position()
-    fish = state.supply["Fish"]
+    fish = state.supply.count("Fish")
     event(state, "Spring Floods", "B")
     assert [p.stock.get("Fish", 0) for p in state.players] == [1, 1, 1]
-    assert state.supply["Fish"] == fish - 3
+    assert state.supply.count("Fish") == fish - 3
 
 
 def test_wagon_train_a_two_grain_each() -> None:

@@ -117,7 +117,7 @@ def _interactions(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str
         if c is None or c.pact not in (-1, player):
             continue
         for i, g in enumerate(INGREDIENTS):
-            if state.supply.get(g, 0) > 0:
+            if state.supply.count(g) > 0:
                 yield at, c.kind, i
 
 

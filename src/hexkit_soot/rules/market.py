@@ -147,7 +147,7 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     full = is_node(state, player, at) and network_room(state, player) == 0
     supply, prices = state.supply, state.prices
     for i, (name, g) in enumerate(d.goods.items()):
-        if g.kind != "special" and supply.get(name, 0) > 0 and not (full and not tier3(state, name)):
+        if g.kind != "special" and supply.count(name) > 0 and not (full and not tier3(state, name)):
             listed = prices.get(name)  # _listed(state, name), inlined: every good of the data, each time
             price = (listed if listed is not None else raw_price(state, name)) + markup
             if price <= cur:
@@ -172,7 +172,7 @@ def _available(state: SootState, player: PlayerId) -> bool:
     tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
     # some good in the supply affordable (stops at the first, unlike the cheapest)
     return any(_listed(state, name) + markup <= cur for name, g in data(state).goods.items()
-               if g.kind != "special" and state.supply.get(name, 0) > 0
+               if g.kind != "special" and state.supply.count(name) > 0
                and (not tier3_only or tier3(state, name)))
 
 
@@ -217,7 +217,7 @@ def on_good(state: SootState, step: Step, answer: Choose) -> None:
         most = min(limit, pool_at(state, player, at).get(good, 0))
     else:
         price = buy_price(state, player, good)
-        most = min(limit, state.supply.get(good, 0), state.players[player].currency // price)
+        most = min(limit, state.supply.count(good), state.players[player].currency // price)
         room = buy_room(state, player, good, at)
         if room is not None:
             most = min(most, room)

@@ -71,7 +71,7 @@ def _asks_leather(state: SootState, at: Hex, camp: Camp) -> bool:
     if camp.kind != "Ranch" or LIVESTOCK_EMPIRE not in state.players[camp.owner].upgrades:
         return False
     room = at in state.players[camp.owner].warehouses or tile_room(state, at) > 0
-    return room and state.supply.get(_LEATHER, 0) > 0
+    return room and state.supply.count(_LEATHER) > 0
 
 
 def run_production(state: SootState) -> bool:

@@ -361,7 +361,7 @@ def fire(state: SootState, player: PlayerId, at: Hex, slot: int, picks: Sequence
         want = n + (bonus if i == 0 else 0)
         if node and not tier3(state, g):
             k = from_supply(state, g, min(want, network_room(state, player)))
-            lost = min(want, state.supply.get(g, 0) + k) - k  # made, but no room: back to the supply
+            lost = min(want, state.supply.count(g) + k) - k  # made, but no room: back to the supply
             place_goods(state, player, g, k)
         else:
             k = from_supply(state, g, want)

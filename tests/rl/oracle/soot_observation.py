@@ -374,7 +374,7 @@ class SootEncoder(Encoder):
         for i, good in enumerate(self._tracked):
             f[F["price"] + i] = s.prices.get(good, 0)
             f[F["floor"] + i] = s.floors.get(good, 0)
-        for good, count in s.supply.items():
+        for good, count in s.supply.stock.items():
             i = goods.get(good)
             if i is not None:
                 f[F["supply"] + i] = count
