@@ -433,3 +433,11 @@ def test_play_names_why_the_game_ended_above_the_result(capsys: pytest.CaptureFi
     ended = next(line for line in out.splitlines() if line.startswith("Game ended: "))
     reason = ended.removeprefix("Game ended: ")
     assert reason and out.index(ended) < out.rindex("Winner")
+
+
+def test_players_and_set_players_must_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "soot", "--players", "2", "--set", "players=3", "--seed", "1")
+    assert code == 2 and "--players 2 and --set players=3 disagree" in err
+    code, _, err = run(capsys, "play", "hex", "--players", "2", "--set", "players=2",
+                       "--set", "size=3", "--seed", "1")
+    assert (code, err) == (0, "")

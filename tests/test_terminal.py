@@ -185,3 +185,24 @@ def test_a_prompt_that_names_its_seat_is_not_prefixed_twice() -> None:
     play_in_terminal(game, match, {1}, read=line_reader(io.StringIO("1\n" * 12 + "quit\n"), out), out=out)
     text = out.file.getvalue()  # type: ignore[attr-defined]
     assert "P1: your turn" in text and "P1: P1:" not in text
+
+
+def test_a_game_saved_at_the_prompt_resumes_with_play_resume(tmp_path: Path) -> None:
+    """``save FILE``, quit, then ``hexkit play hex --resume FILE``: the same position,
+    and ``undo`` reaches back into the moves played before the save."""
+    target = tmp_path / "game.json"
+    status, _, match = _run(f"b1\nsave {target}\nquit\n")
+    assert status == 1 and [str(a) for a in match.record.actions] == ["place b1", "place a1"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "hexkit", "play", "hex", "--resume", str(target), "--human", "0",
+         "--agents", "random"],
+        input="undo\nc1\nquit\n", capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert "undone 2 decision(s)" in proc.stdout and "P0: place c1" in proc.stdout
+    board = proc.stdout.split("P0> ")[0]  # the board shown before the first prompt
+    assert " 1 o x .  1" in board  # b1 (Black) and a1 (the agent) as saved
+    clash = subprocess.run(
+        [sys.executable, "-m", "hexkit", "play", "hex", "--resume", str(target), "--seed", "4"],
+        capture_output=True, text=True, timeout=120)
+    assert clash.returncode == 2 and "drop --seed" in clash.stderr

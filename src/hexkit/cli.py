@@ -117,12 +117,15 @@ def _agents(text: str) -> list[str]:
     return split_agent_specs(text)
 
 
-def _with_settings(study: Study, settings: Sequence[str]) -> Study:
+def _with_settings(study: Study, settings: Sequence[str], players_given: bool = False) -> Study:
     for text in settings:
         path, values = parse_setting(text)
         if len(values) != 1:
             raise UsageFailure(f"--set {text!r}: one value here; use `hexkit sweep` for several")
-        study = apply_setting(study, path, values[0])
+        changed = apply_setting(study, path, values[0])
+        if path == "players" and players_given and changed.players != study.players:
+            raise UsageFailure(f"--players {study.players} and --set {text} disagree; give one of them")
+        study = changed
     return study
 
 
@@ -232,7 +235,7 @@ def games_command() -> None:
 @app.command("play")
 def play_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
-    players: int = typer.Option(2, "--players", "-p", help="Number of players."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default 2)."),
     seed: Optional[int] = typer.Option(
         None, "--seed", "-s",
         help="Game seed (default: a fresh 128-bit one, shown only after the game ends)."),
@@ -244,6 +247,10 @@ def play_command(
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here."),
     human: Optional[list[int]] = typer.Option(
         None, "--human", help="A seat a person plays at the prompt (repeatable; see hexkit.terminal)."),
+    resume: Optional[Path] = typer.Option(
+        None, "--resume", metavar="RECORD.json",
+        help="Go on with a game saved by --save or the prompt's `save FILE` (its players, seed, "
+             "variants, settings and moves come from the record)."),
 ) -> None:
     """Play one full game between agents; print the log, the board and the scores.
 
@@ -255,21 +262,28 @@ def play_command(
     fact); it is in the saved record and in the heading after the game.
     """
     _check_log_tail(log_tail)
-    if seed is None:
-        seed = new_seed()
-    study = _study(game_name, players, 1, agents, seed, variant or [], settings or [])
-    game = study.load()
-    specs = list(study.agents)
-    config = study.config(game)
-    check_overrides(game, config)
-    players = config.players  # --set players=N may change it
+    record: GameRecord | None = None
+    if resume is not None:
+        game, record = _resumed_record(game_name, resume, players, seed, variant, settings)
+        config, seed = record.config, record.seed
+        specs = _agents(agents)
+    else:
+        if seed is None:
+            seed = new_seed()
+        study = _study(game_name, players, 1, agents, seed, variant or [], settings or [])
+        game = study.load()
+        specs = list(study.agents)
+        config = study.config(game)
+        check_overrides(game, config)
+    players = config.players  # --set players=N or the record may change it
     seats = [specs[s % len(specs)] for s in range(players)]
     if human:
         from hexkit.terminal import play_humans
 
-        raise typer.Exit(play_humans(game, config, seed, seats, human, save))
-    match = Match(game, config, seed,
-                  agents={s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)})
+        raise typer.Exit(play_humans(game, config, seed, seats, human, save, resume=record))
+    agent_by_seat = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)}
+    match = (Match(game, config, seed, agents=agent_by_seat) if record is None
+             else Match.resume(game, record, agents=agent_by_seat))
     _play_out(game, match, seats, save)
     console.rule(f"{game.info.title}: {players} player{'s' if players != 1 else ''}, seed {seed}"
                  + (f", variants {', '.join(sorted(config.variants))}" if config.variants else ""))
@@ -279,6 +293,21 @@ def play_command(
     if save is not None:
         _write(save, record_to_json(game, match.record, indent=1))
         console.print(f"Record saved to {save}")
+
+
+def _resumed_record(game_ref: str, path: Path, players: int | None, seed: int | None,
+                    variant: Sequence[str] | None, settings: Sequence[str] | None,
+                    ) -> tuple[Game[Any, Any], GameRecord]:
+    """The record ``hexkit play GAME --resume PATH`` goes on from (checked: it is
+    GAME's, and the command line does not also set what the record fixes)."""
+    given = [name for name, value in (("--players", players), ("--seed", seed),
+                                      ("--variant", variant), ("--set", settings)) if value]
+    if given:
+        raise UsageFailure(f"--resume takes the players, seed, variants and settings from the "
+                           f"record; drop {', '.join(given)}")
+    text = _read(path)
+    game = _record_game(path, text, game_ref)
+    return game, _load_record(game, text, allow_mismatch=False)
 
 
 def _play_out(game: Game[Any, Any], match: Match, seats: list[str], save: Path | None) -> None:
@@ -424,14 +453,19 @@ def replay_command(
             console.print(f"Next in the record: {game.describe(state, record.actions[upto])}")
 
 
-def _study(game_name: str, players: int, games: int, agents: str, seed: int,
+DEFAULT_PLAYERS = 2
+"""Seats per game when a command is given neither ``--players`` nor ``--set players=N``."""
+
+
+def _study(game_name: str, players: int | None, games: int, agents: str, seed: int,
            variant: Sequence[str], settings: Sequence[str],
            max_decisions: int | None = None) -> Study:
     if max_decisions is not None and max_decisions < 1:
         raise UsageFailure(f"--max-decisions must be at least 1, not {max_decisions}")
-    study = Study(game=game_name, players=players, agents=tuple(_agents(agents)), games=games,
-                  seed=seed, variants=tuple(variant), max_decisions=max_decisions)
-    return _with_settings(study, settings)
+    study = Study(game=game_name, players=DEFAULT_PLAYERS if players is None else players,
+                  agents=tuple(_agents(agents)), games=games, seed=seed, variants=tuple(variant),
+                  max_decisions=max_decisions)
+    return _with_settings(study, settings, players_given=players is not None)
 
 
 def _backend(name: str) -> Backend:
@@ -474,7 +508,7 @@ def _out_directory(out: Path) -> None:
 @app.command("simulate")
 def simulate_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game (default 2)."),
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     agents: str = typer.Option("random", "--agents", "-a",
                                help="Comma-separated agent specs, rotated over the seats."),
@@ -505,7 +539,7 @@ def simulate_command(
     (Soot & Timber) it plays whole campaigns and prints their report.
     """
     if campaign:
-        return _simulate_campaigns(game_name, players, games, agents, seed, variant or [],
+        return _simulate_campaigns(game_name, DEFAULT_PLAYERS if players is None else players, games, agents, seed, variant or [],
                                    bool(settings or dataset or resume or max_decisions))
     if resume and overwrite:
         raise UsageFailure("--resume and --overwrite exclude each other")
@@ -517,7 +551,7 @@ def simulate_command(
         study = attrs.evolve(study, dataset=str(dataset))
     chosen = _backend(backend)
     study.validate()
-    console.print(f"{games} games of {study.load().info.title}, {players} players, agents "
+    console.print(f"{games} games of {study.load().info.title}, {study.players} players, agents "
                   f"{', '.join(study.agents)}, seeds {seed}..{seed + games - 1}, "
                   f"{workers} worker(s), backend {chosen}"
                   + (f", variants {', '.join(sorted(study.variants))}" if study.variants else "")
@@ -597,7 +631,7 @@ def report_command(
 def sweep_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
     settings: list[str] = typer.Option(..., "--set", help="PATH=V1,V2,... (repeatable: cartesian product)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game (default 2)."),
     games: int = typer.Option(100, "--games", "-k", help="Games per setting."),
     agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agent specs."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i has seed+i, the same for every setting."),

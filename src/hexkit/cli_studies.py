@@ -30,7 +30,7 @@ def tournament_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="Registry name or module:GAME."),
     agents: str = typer.Option(..., "--agents", "-a",
                                help="Comma-separated agent specs (at least two different)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game (default 2)."),
     games: int = typer.Option(20, "--games", "-k",
                               help="Games per pairing (a multiple of --players balances the seats)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of each pairing's first game."),
@@ -84,7 +84,7 @@ def tune_command(
     target: str = typer.Option(..., "--target", help=(
         "median-winning-score=LOW..HIGH, faction-spread[:PART] or mechanisms=SHARE.")),
     trials: int = typer.Option(20, "--trials", "-n", help="Complete trials wanted (in total)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game (default 2)."),
     games: int = typer.Option(40, "--games", "-k", help="Games per trial (the same seeds each trial)."),
     agents: str = typer.Option("greedy", "--agents", "-a", help="Comma-separated agent specs."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game, and of the sampler."),

@@ -92,6 +92,28 @@ class Match:
         self.serves = serves
         self._redo: list[Any] = []
 
+    @classmethod
+    def resume(
+        cls,
+        game: Game[Any, Any],
+        record: GameRecord,
+        agents: Mapping[PlayerId, Agent] | None = None,
+        serves: PlayerId | None = None,
+    ) -> Match:
+        """A match that goes on from a saved record (its config, seed and actions).
+
+        The record's actions are replayed from the start, so the match can
+        undo into them as into its own.
+
+        Raises:
+            InvalidRecordError: if the record is for another game, or one of
+                its actions is illegal where it stands (``field`` names its index).
+        """
+        match = cls(game, record.config, record.seed, agents, serves)
+        match.state = replay(game, record)
+        match.record.actions = list(record.actions)
+        return match
+
     # -- reading --------------------------------------------------------
     @property
     def is_over(self) -> bool:

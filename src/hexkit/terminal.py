@@ -16,6 +16,8 @@ command:
 ``quit``        stop the game
 ==============  ==========================================================
 
+A game saved with ``save FILE`` goes on with ``hexkit play GAME --resume FILE``.
+
 Only what the answering seat may see is printed: boards, logs and labels are
 built from ``game.view(state, seat)``. While an agent thinks, a spinner runs.
 
@@ -37,7 +39,7 @@ from hexkit.errors import HexkitError
 from hexkit.game import Game, PlayerId, State
 from hexkit.match import Match
 from hexkit.present import PresentedQuestion, present
-from hexkit.record import record_to_json
+from hexkit.record import GameRecord, record_to_json
 
 __all__ = ["COMMANDS", "TerminalTable", "choose_answer", "play_in_terminal", "line_reader"]
 
@@ -145,7 +147,7 @@ class TerminalTable:
         self.read = read
         self.out = out
         self.agent_names = list(agent_names)
-        self.actors: list[PlayerId] = []
+        self.actors: list[PlayerId] = _movers(game, match.record)
         """The seat that took each action of ``match.record`` (for ``undo``)."""
 
     # -- showing ----------------------------------------------------------
@@ -280,6 +282,20 @@ class TerminalTable:
         return 0
 
 
+def _movers(game: Game[Any, Any], record: GameRecord) -> list[PlayerId]:
+    """The seat to move before each action of ``record`` (a resumed game's history)."""
+    if not record.actions:
+        return []
+    state: State = game.new(record.config, record.seed)
+    movers: list[PlayerId] = []
+    for action in record.actions:
+        mover = game.current_player(state)
+        assert mover is not None  # a replayable record acts only while the game is on
+        movers.append(mover)
+        game.apply(state, action)
+    return movers
+
+
 def play_in_terminal(game: Game[Any, Any], match: Match, humans: Collection[PlayerId],
                      agent_names: Sequence[str] = (), *, stdin: TextIO | None = None,
                      out: Console | None = None, read: Reader | None = None) -> int:
@@ -322,7 +338,8 @@ def play_in_terminal(game: Game[Any, Any], match: Match, humans: Collection[Play
 
 
 def play_humans(game: Game[Any, Any], config: Any, seed: int, seats: Sequence[str],
-                humans: Sequence[PlayerId], save: Path | None = None) -> int:
+                humans: Sequence[PlayerId], save: Path | None = None,
+                resume: GameRecord | None = None) -> int:
     """The body of ``hexkit play GAME --human SEAT``: seat agents, play, save.
 
     Args:
@@ -332,6 +349,8 @@ def play_humans(game: Game[Any, Any], config: Any, seed: int, seats: Sequence[st
         seats: agent spec by seat (those of human seats are ignored).
         humans: the seats people play.
         save: where to write the record at the end (or after quitting).
+        resume: a saved record to go on from (``hexkit play --resume``); its
+            config and seed are ``config`` and ``seed``.
 
     Returns:
         The exit status: 0 when the game ended, 1 when it was stopped.
@@ -349,7 +368,8 @@ def play_humans(game: Game[Any, Any], config: Any, seed: int, seats: Sequence[st
             raise HexkitError(f"--human {seat}: the game has seats 0 to {players - 1}")
     agents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats) if s not in wanted}
     names = ["human" if s in wanted else spec for s, spec in enumerate(seats)]
-    match = Match(game, config, seed, agents=agents)
+    match = (Match(game, config, seed, agents=agents) if resume is None
+             else Match.resume(game, resume, agents=agents))
     status = play_in_terminal(game, match, wanted, names)
     if save is not None:
         save.write_text(record_to_json(game, match.record, indent=1) + "\n", encoding="utf-8")
