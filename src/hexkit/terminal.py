@@ -53,6 +53,10 @@ COMMANDS = {
 }
 """The commands the prompt takes besides an answer, with their help text."""
 
+_SHOWN_KINDS = frozenset({"hex", "component"})
+"""Answer kinds the prompt names after the label (what a board would highlight); a
+number, yes/no, done or named option says what it is in its label."""
+
 Reader = Callable[[str, Sequence[str]], str]
 """Reads one line: ``reader(prompt, completions) -> line``; raises EOFError at the end."""
 
@@ -173,7 +177,7 @@ class TerminalTable:
         prompt = question.prompt.removeprefix(f"P{seat}: ")  # a prompt naming its seat already (Soot's turn)
         self.out.print(f"\nP{seat}: {prompt}", markup=False, highlight=False, style="bold")
         for number, answer in enumerate(question.answers, 1):
-            tag = "" if answer.kind == "option" else f" [{answer.kind}]"
+            tag = f" [{answer.kind}]" if answer.kind in _SHOWN_KINDS else ""
             self.out.print(f"  {number:>3}. {answer.label}{tag}", markup=False, highlight=False)
 
     # -- playing ----------------------------------------------------------

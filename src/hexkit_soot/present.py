@@ -18,11 +18,31 @@ from hexkit.flow.answers import AnswerKind, ComponentRef
 from hexkit.present import AnswerInfo
 from hexkit_soot.actions import Choose
 from hexkit_soot.config import data
+from hexkit_soot.data import SecretObjective
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState
 from hexkit_soot.views import HIDDEN
 
-__all__ = ["present_answer"]
+__all__ = ["present_answer", "goal_text", "MEASURE_WORDS"]
+
+
+MEASURE_WORDS: dict[str, str] = {
+    "camps": "camps", "settlements_founded": "settlements founded", "segments": "route segments",
+    "facilities": "facilities", "soot": "soot", "prestige": "prestige", "currency": "currency",
+    "far_camps": "far camps", "rail": "rail segments", "camp_categories": "camp categories",
+    "clean_with_facility": "a facility with soot 3 or less", "pacts": "community pacts",
+    "tier3_facilities": "Tier 3 facilities", "contracts": "contracts fulfilled",
+    "currency_no_loans": "currency with no loan", "upgrades_done": "town upgrades",
+}
+"""Each objective measure (``data.MEASURES``, every one) in the words a player reads."""
+
+
+def goal_text(objective: SecretObjective) -> str:
+    """What a secret objective asks, for a player: ``"reach 10 currency with no loan for 5 VP"``."""
+    words = MEASURE_WORDS[objective.measure]
+    if objective.measure == "clean_with_facility":  # a yes/no measure: 1 means met
+        return f"end with {words} for {objective.points} VP"
+    return f"reach {objective.target} {words} for {objective.points} VP"
 
 
 def _card(state: SootState, name: str, label: str) -> AnswerInfo:
@@ -41,7 +61,7 @@ def _named(state: SootState, question: str, ref: ComponentRef, label: str) -> An
         objectives = d.secret_objectives
         if 0 <= i < len(objectives):
             o = objectives[i]
-            return AnswerInfo("component", f"{label} (reach {o.target} {o.measure} for {o.points} VP)",
+            return AnswerInfo("component", f"{label} ({goal_text(o)})",
                               component=ComponentRef("objective", o.name))
         return None
     names: list[str]
@@ -116,7 +136,7 @@ def private_info(view: SootState, seat: int) -> list[str]:
     objectives = d.secret_objectives
     kept = [objectives[i] for i in p.secrets if 0 <= i < len(objectives)]
     for o in kept:
-        lines.append(f"Secret objective: {o.name} (reach {o.target} {o.measure} for {o.points} VP)")
+        lines.append(f"Secret objective: {o.name} ({goal_text(o)})")
     dealt = [objectives[i].name for i in p.dealt if 0 <= i < len(objectives)]
     if dealt:
         lines.append(f"Objectives dealt, to choose from: {', '.join(dealt)}")
