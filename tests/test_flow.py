@@ -49,7 +49,7 @@ from hexkit.flow import (
     Step,
     YesNo,
 )
-from hexkit.game import Catalogue, GameConfig, LegalOrder, State
+from hexkit.game import ActionSpaceError, Catalogue, GameConfig, LegalOrder, State
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec, make_converter
@@ -437,3 +437,11 @@ def test_the_example_of_the_flow_guide_runs() -> None:
     exec(compile(block.group(1), "docs/flow.md", "exec"), namespace)
     state = namespace["state"]
     assert state.owned == [Hex(1, 0)] and state.coins == 1
+
+
+def test_legal_order_with_no_legal_action_says_so() -> None:
+    space = LegalOrder(8)
+    with pytest.raises(ActionSpaceError, match="action number 0: no action is legal now"):
+        space.action_at(0, ())
+    with pytest.raises(ActionSpaceError, match=r"action number 3 is not in 0\.\.1 "):
+        space.action_at(3, ("a", "b"))

@@ -449,6 +449,9 @@ class LegalOrder(ActionSpace):
     def action_at(self, index: int, legal: Sequence[Any]) -> Any:
         if type(index) is int and 0 <= index < min(len(legal), self.size):
             return legal[index]
+        if not legal:
+            raise ActionSpaceError(f"action number {index!r}: no action is legal now (the game is over"
+                                   " or waits on no one)")
         raise ActionSpaceError(f"action number {index!r} is not in 0..{min(len(legal), self.size) - 1}"
                                f" (the legal actions now, of a space of {self.size})")
 
