@@ -14,7 +14,8 @@ Source: Components Specification (second prototype edition).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from hexkit_soot.module_data import (
     ShareNumbers,
     TrustData,
     check_modules,
+    optional_document,
     read_labor,
     read_scenarios,
     read_shares,
@@ -57,6 +59,8 @@ __all__ = [
     "Milestone",
     "FluxCard",
     "Numbers",
+    "EffectNumbers",
+    "fill_text",
     "SootData",
     "load_data",
     "data_for",
@@ -71,6 +75,11 @@ DATA_DIR = Path(__file__).parent / "data"
 def _nonneg(instance: Any, attribute: Any, value: int) -> None:
     if value < 0:
         raise ValueError(f"{attribute.name} must not be negative, got {value}")
+
+
+def _positive(instance: Any, attribute: Any, value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{attribute.name} must be at least 1, got {value}")
 
 
 def _nonneg_map(instance: Any, attribute: Any, value: dict[str, int]) -> None:
@@ -470,6 +479,156 @@ class Numbers:
 
 
 @attrs.frozen(kw_only=True)
+class EffectNumbers:
+    """Every number the effect code of cards, events, upgrade tiles and archetype
+    passives reads (``data/effects.toml``, ``[[number]]`` entries with their
+    sources; override paths ``effects.<field>``, e.g.
+    ``--set effects.royal_charter_points=5``). A data folder without the file
+    plays with the packaged one.
+
+    Each field is named by the card, event, tile or archetype and what the
+    number is (``land_office_settlement_resources``); none is negative, and
+    :attr:`surveyors_chain_hexes` and
+    :attr:`exhausted_seams_thinned_at_least` are at least 1. The texts of ``cards.toml``, ``events.toml`` and
+    ``archetypes.toml`` quote these numbers as ``{name}`` (see :func:`fill_text`;
+    :attr:`SootData.card_texts`, :attr:`SootData.event_texts`,
+    :attr:`SootData.upgrade_texts` are the texts filled in).
+
+    Source: rulebook, §21 (upgrade tiles and passives); the rest assumed
+    (the card and event lists are missing; numbers from their data texts).
+    """
+
+    surveyors_chain_hexes: int = attrs.field(validator=_positive)
+    foreman_actions: int = attrs.field(validator=_nonneg)
+    land_grant_camp_resources: int = attrs.field(validator=_nonneg)
+    timber_contract_timber: int = attrs.field(validator=_nonneg)
+    quarry_crew_stone: int = attrs.field(validator=_nonneg)
+    iron_tools_iron_ore: int = attrs.field(validator=_nonneg)
+    iron_tools_coal: int = attrs.field(validator=_nonneg)
+    harvest_festival_grain: int = attrs.field(validator=_nonneg)
+    market_day_steps: int = attrs.field(validator=_nonneg)
+    price_gouging_bonus: int = attrs.field(validator=_nonneg)
+    bank_draft_currency: int = attrs.field(validator=_nonneg)
+    smoke_scrubbers_soot: int = attrs.field(validator=_nonneg)
+    double_shift_firings: int = attrs.field(validator=_nonneg)
+    golden_spike_rail_segments: int = attrs.field(validator=_nonneg)
+    golden_spike_points: int = attrs.field(validator=_nonneg)
+    great_exhibition_points: int = attrs.field(validator=_nonneg)
+    silver_strike_gold: int = attrs.field(validator=_nonneg)
+    treaty_of_the_falls_favor: int = attrs.field(validator=_nonneg)
+    treaty_of_the_falls_prestige: int = attrs.field(validator=_nonneg)
+    panic_steps: int = attrs.field(validator=_nonneg)
+    royal_charter_points: int = attrs.field(validator=_nonneg)
+    royal_charter_currency: int = attrs.field(validator=_nonneg)
+    steam_engine_patent_output: int = attrs.field(validator=_nonneg)
+    telegraph_cards: int = attrs.field(validator=_nonneg)
+    telegraph_actions: int = attrs.field(validator=_nonneg)
+    spring_floods_camp_fish: int = attrs.field(validator=_nonneg)
+    spring_floods_fish: int = attrs.field(validator=_nonneg)
+    wagon_train_grain: int = attrs.field(validator=_nonneg)
+    wagon_train_currency: int = attrs.field(validator=_nonneg)
+    land_speculators_currency: int = attrs.field(validator=_nonneg)
+    land_speculators_payment: int = attrs.field(validator=_nonneg)
+    fur_rendezvous_steps: int = attrs.field(validator=_nonneg)
+    fur_rendezvous_tokens: int = attrs.field(validator=_nonneg)
+    survey_party_cards: int = attrs.field(validator=_nonneg)
+    survey_party_currency: int = attrs.field(validator=_nonneg)
+    railway_mania_steps: int = attrs.field(validator=_nonneg)
+    railway_mania_points: int = attrs.field(validator=_nonneg)
+    gold_fever_steps: int = attrs.field(validator=_nonneg)
+    gold_fever_tokens: int = attrs.field(validator=_nonneg)
+    foreign_buyers_steps: int = attrs.field(validator=_nonneg)
+    credit_boom_loan_currency: int = attrs.field(validator=_nonneg)
+    credit_boom_currency: int = attrs.field(validator=_nonneg)
+    lumber_rush_steps: int = attrs.field(validator=_nonneg)
+    lumber_rush_timber: int = attrs.field(validator=_nonneg)
+    drought_steps: int = attrs.field(validator=_nonneg)
+    drought_currency: int = attrs.field(validator=_nonneg)
+    harsh_winter_soot: int = attrs.field(validator=_nonneg)
+    harsh_winter_currency_per_camp: int = attrs.field(validator=_nonneg)
+    harsh_winter_currency_max: int = attrs.field(validator=_nonneg)
+    cholera_soot: int = attrs.field(validator=_nonneg)
+    cholera_prestige: int = attrs.field(validator=_nonneg)
+    bank_panic_currency_per_loan: int = attrs.field(validator=_nonneg)
+    bank_panic_steps: int = attrs.field(validator=_nonneg)
+    labor_unrest_currency_per_facility: int = attrs.field(validator=_nonneg)
+    labor_unrest_currency_max: int = attrs.field(validator=_nonneg)
+    labor_unrest_prestige: int = attrs.field(validator=_nonneg)
+    exhausted_seams_thinned_at_least: int = attrs.field(validator=_positive)
+    exhausted_seams_thinned_tokens: int = attrs.field(validator=_nonneg)
+    market_glut_steps: int = attrs.field(validator=_nonneg)
+    reform_movement_soot: int = attrs.field(validator=_nonneg)
+    reform_movement_prestige: int = attrs.field(validator=_nonneg)
+    westward_exodus_currency: int = attrs.field(validator=_nonneg)
+    westward_exodus_points: int = attrs.field(validator=_nonneg)
+    last_frontier_cards: int = attrs.field(validator=_nonneg)
+    last_frontier_points: int = attrs.field(validator=_nonneg)
+    switching_yard_toll: int = attrs.field(validator=_nonneg)
+    land_office_camp_resources: int = attrs.field(validator=_nonneg)
+    land_office_settlement_resources: int = attrs.field(validator=_nonneg)
+    municipal_planning_points: int = attrs.field(validator=_nonneg)
+    efficient_furnace_fuel: int = attrs.field(validator=_nonneg)
+    efficient_furnace_min_fuel: int = attrs.field(validator=_nonneg)
+    master_engineer_actions: int = attrs.field(validator=_nonneg)
+    prospecting_gear_draw: int = attrs.field(validator=_nonneg)
+    deep_survey_tokens: int = attrs.field(validator=_nonneg)
+    claim_stakes_camps: int = attrs.field(validator=_nonneg)
+    market_intelligence_contracts: int = attrs.field(validator=_nonneg)
+    commodity_futures_steps: int = attrs.field(validator=_nonneg)
+    agricultural_mastery_food: int = attrs.field(validator=_nonneg)
+    provisioner_price: int = attrs.field(validator=_nonneg)
+    sanitation_works_soot: int = attrs.field(validator=_nonneg)
+    railroad_baron_route_resources: int = attrs.field(validator=_nonneg)
+    town_founder_slots: int = attrs.field(validator=_nonneg)
+    town_founder_charter: int = attrs.field(validator=_nonneg)
+    industrialist_output: int = attrs.field(validator=_nonneg)
+    prospector_draw: int = attrs.field(validator=_nonneg)
+    prospector_grant_multiplier: int = attrs.field(validator=_nonneg)
+    rancher_production: int = attrs.field(validator=_nonneg)
+
+
+_QUOTED = re.compile(r"\{([a-z0-9_]+)(?::([^/{}]*)/([^/{}]*))?\}")
+"""A number quoted in a card, event or upgrade text: ``{royal_charter_points}``, or with the words
+for one and for many (``#`` stands for the number): ``{telegraph_cards:# card/# cards}``."""
+
+
+def fill_text(text: str, numbers: Mapping[str, int]) -> str:
+    """``text`` with every quoted number filled in (a name that is no number is left as it is).
+
+    ``{name}`` becomes the number; ``{name:one/many}`` becomes ``one`` when
+    the number is 1, else ``many``, with ``#`` in either replaced by the number.
+
+    Args:
+        text: a text of ``cards.toml``, ``events.toml`` or ``archetypes.toml``.
+        numbers: the numbers by name (:attr:`SootData.text_numbers`: the effect and rule numbers).
+
+    Returns:
+        The text a player reads.
+
+    Example:
+        >>> fill_text("Draw {n:# card/# cards} blind ({n})", {"n": 1})
+        'Draw 1 card blind (1)'
+    """
+    if "{" not in text:
+        return text
+
+    def number(match: re.Match[str]) -> str:
+        value = numbers.get(match.group(1))
+        if value is None:
+            return match.group(0)
+        if match.group(2) is None:
+            return str(value)
+        return (match.group(2) if value == 1 else match.group(3)).replace("#", str(value))
+
+    return _QUOTED.sub(number, text)
+
+
+def unknown_numbers(text: str, numbers: Mapping[str, int]) -> list[str]:
+    """The names quoted in ``text`` (see :func:`fill_text`) that are not among ``numbers``."""
+    return [m.group(1) for m in _QUOTED.finditer(text) if m.group(1) not in numbers]
+
+
+@attrs.frozen(kw_only=True)
 class SootData:
     """All component data of one game, checked and indexed.
 
@@ -500,6 +659,11 @@ class SootData:
         milestones: the five milestones.
         flux: the 2P Market Flux cards.
         numbers: the rule numbers.
+        effects: the numbers the effects read (``effects.toml``; the packaged file if the folder has none).
+        text_numbers: the numbers a text may quote, by name: the rule numbers and the effect numbers (derived).
+        card_texts: each card's text with its numbers filled in (derived).
+        event_texts: each event's options A and B with their numbers filled in, by name (derived).
+        upgrade_texts: each upgrade tile's text with its numbers filled in (derived).
         trust: the Trust module's data (``trust.toml``; :mod:`hexkit_soot.module_data`).
         scenarios: the scenario cards by module name (``scenarios.toml``).
         shares: the Shares module's numbers (``shares.toml``; the packaged file if the folder has none).
@@ -527,6 +691,7 @@ class SootData:
     milestones: tuple[Milestone, ...]
     flux: tuple[FluxCard, ...]
     numbers: Numbers
+    effects: EffectNumbers
     trust: TrustData
     scenarios: dict[str, ScenarioCard]
     shares: ShareNumbers
@@ -541,6 +706,10 @@ class SootData:
     card_ids: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
     _upgrades_by_archetype: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False, eq=False)
     _tile_camps: tuple[tuple[tuple[str, bool], ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    text_numbers: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    card_texts: dict[str, str] = attrs.field(init=False, repr=False, eq=False)
+    event_texts: dict[str, tuple[str, str]] = attrs.field(init=False, repr=False, eq=False)
+    upgrade_texts: dict[str, str] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         table: list[tuple[str, str, bool]] = []
@@ -564,6 +733,12 @@ class SootData:
             arch: tuple(n for n, u in self.upgrades.items() if u.archetype in ("", arch))
             for arch in {"", *(u.archetype for u in self.upgrades.values()), *self.archetypes}
         })
+        numbers = {**attrs.asdict(self.numbers), **attrs.asdict(self.effects)}
+        object.__setattr__(self, "text_numbers", numbers)
+        object.__setattr__(self, "card_texts", {n: fill_text(c.text, numbers) for n, c in self.cards.items()})
+        object.__setattr__(self, "event_texts", {
+            e.name: (fill_text(e.a, numbers), fill_text(e.b, numbers)) for e in self.events})
+        object.__setattr__(self, "upgrade_texts", {n: fill_text(u.text, numbers) for n, u in self.upgrades.items()})
 
     # -- derived, read-only helpers ------------------------------------
     def price_of_raw(self, name: str) -> int:
@@ -656,6 +831,21 @@ def _check(data: SootData, report: Report) -> None:
         for moved in (fc.rises, fc.falls):
             if moved not in goods or goods[moved].kind != "tracked":
                 report(f"flux.{i}", f"{moved!r} is not a tracked good")
+    for name, card in data.cards.items():
+        for unknown in unknown_numbers(card.text, data.text_numbers):
+            report(f"cards.{name}.text", f"quotes {unknown!r}, which is no number of effects.toml or rules.toml")
+    for i, event in enumerate(data.events):
+        for option in ("a", "b"):
+            for unknown in unknown_numbers(getattr(event, option), data.text_numbers):
+                report(f"events.{i}.{option}", f"quotes {unknown!r}, which is no number of effects.toml or rules.toml")
+    for name, upgrade in data.upgrades.items():
+        for unknown in unknown_numbers(upgrade.text, data.text_numbers):
+            report(f"upgrades.{name}.text", f"quotes {unknown!r}, which is no number of effects.toml or rules.toml")
+    numbers = data.effects
+    if numbers.exhausted_seams_thinned_tokens >= numbers.exhausted_seams_thinned_at_least:
+        report("effects.exhausted_seams_thinned_tokens",
+               f"must be less than exhausted_seams_thinned_at_least ({numbers.exhausted_seams_thinned_at_least}):"
+               " option B thins a stack, never empties it")
     check_modules(data.trust, data.scenarios, data.terrains, report)  # the optional modules' files
     for tier in data.labor.tiers:
         if tier not in (1, 2, 3):
@@ -666,6 +856,13 @@ def _check(data: SootData, report: Report) -> None:
     for season in data.labor.seasons:
         if season not in SEASON_NAMES:
             report("labor.seasons", f"unknown season {season!r} (seasons: {', '.join(SEASON_NAMES)})")
+
+
+def read_effects(reader: DataReader) -> EffectNumbers | None:
+    """``effects.toml`` through ``reader`` (the packaged file if the folder has none); problems collected there."""
+    if optional_document(reader, "effects.toml") is None:
+        return None
+    return reader.values("effects.toml", "number", EffectNumbers, path="effects")
 
 
 def _read(reader: DataReader) -> SootData:
@@ -700,12 +897,14 @@ def _read(reader: DataReader) -> SootData:
         "milestones": tuple(table("scoring.toml", "milestone", Milestone, "milestones")),
     }
     numbers = reader.values("rules.toml", "number", Numbers, path="numbers")
+    effects = read_effects(reader)
     trust = read_trust(reader)  # the optional modules' files, read and checked like the base ones
     scenarios = read_scenarios(reader)
     shares = read_shares(reader)
     labor = read_labor(reader)
     reader.raise_if_any()
-    return SootData(numbers=reader.got(numbers), trust=reader.got(trust), scenarios=scenarios,
+    return SootData(numbers=reader.got(numbers), effects=reader.got(effects), trust=reader.got(trust),
+                    scenarios=scenarios,
                     shares=reader.got(shares), labor=reader.got(labor), **parts)
 
 

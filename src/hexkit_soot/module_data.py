@@ -35,7 +35,8 @@ from hexkit.data import DataReader, Report, source_field
 from hexkit.errors import InvalidRecordError
 
 __all__ = ["TrustScoring", "TrustBonus", "TrustCard", "TrustData", "ScenarioCard", "SCENARIO_NAMES",
-           "ShareNumbers", "LaborData", "SHARE_NUMBERS", "OPTIONAL_FILES", "module_file_bytes", "module_digest",
+           "ShareNumbers", "LaborData", "SHARE_NUMBERS", "OPTIONAL_FILES", "optional_document", "module_file_bytes",
+           "module_digest",
            "load_share_numbers", "load_labor", "read_trust", "read_scenarios", "read_shares", "read_labor",
            "check_modules"]
 
@@ -481,8 +482,9 @@ def load_labor(text: str, where: str = "labor.toml") -> LaborData:
     return got
 
 
-def _optional_document(reader: DataReader, file: str) -> dict[str, Any] | None:
-    """A module file the folder may leave out: its own, else the packaged text read in its place."""
+def optional_document(reader: DataReader, file: str) -> dict[str, Any] | None:
+    """A file the folder may leave out (a module's, or ``effects.toml``): its own, else the packaged
+    text read in its place."""
     if not (reader.folder / file).is_file():
         reader.add_text(file, module_file_bytes(None, file).decode("utf-8"))
     return reader.document(file)
@@ -490,7 +492,7 @@ def _optional_document(reader: DataReader, file: str) -> dict[str, Any] | None:
 
 def read_shares(reader: DataReader) -> ShareNumbers | None:
     """``shares.toml`` through ``reader`` (the packaged file if the folder has none); problems collected there."""
-    doc = _optional_document(reader, "shares.toml")
+    doc = optional_document(reader, "shares.toml")
     if doc is None:
         return None
     for name in SHARE_NUMBERS:
@@ -500,7 +502,7 @@ def read_shares(reader: DataReader) -> ShareNumbers | None:
 
 def read_labor(reader: DataReader) -> LaborData | None:
     """``labor.toml`` through ``reader`` (the packaged file if the folder has none); problems collected there."""
-    doc = _optional_document(reader, "labor.toml")
+    doc = optional_document(reader, "labor.toml")
     if doc is None:
         return None
     for name in _LABOR_NUMBERS:

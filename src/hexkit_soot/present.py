@@ -46,10 +46,12 @@ def goal_text(objective: SecretObjective) -> str:
 
 
 def _card(state: SootState, name: str, label: str) -> AnswerInfo:
-    card = data(state).cards.get(name)
+    d = data(state)
+    card = d.cards.get(name)
     if card is None:
         return AnswerInfo("component", label, component=ComponentRef("card", name))
-    text = f"{label} (card worth {card.value} currency" + (f"; {card.text}" if card.text else "") + ")"
+    words = d.card_texts[name]  # the text with its numbers filled in
+    text = f"{label} (card worth {card.value} currency" + (f"; {words}" if words else "") + ")"
     return AnswerInfo("component", text, component=ComponentRef("card", name))
 
 

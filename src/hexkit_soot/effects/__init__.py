@@ -26,17 +26,22 @@ Two kinds exist, and one name may use both:
   the names in ``SootState.active`` (effects switched on for a while by
   cards and events; ``"Name"`` for everyone or ``"Name@2"`` for seat 2).
 
+An effect reads its numbers from the data (``effects.toml``, one
+``[[number]]`` per number, :class:`hexkit_soot.data.EffectNumbers`), never
+from a literal in code, so ``--set effects.<name>=...`` and sweeps reach it.
+
 Example (a card)::
 
     @effect("Bank Draft")
     def bank_draft(ctx: Ctx) -> None:
-        verbs.gain_currency(ctx.state, ctx.player, 3, why="Bank Draft")
+        amount = verbs.data(ctx.state).effects.bank_draft_currency
+        verbs.gain_currency(ctx.state, ctx.player, amount, why="Bank Draft")
 
 Example (an upgrade's passive)::
 
     @modifier("Switching Yard", Hook.TOLL_RATE)
     def switching_yard(state: SootState, player: int, value: int, ctx: HookArgs) -> int:
-        return 2
+        return max(value, verbs.data(state).effects.switching_yard_toll)
 
 Event functions receive ``ctx.option`` (``"A"`` or ``"B"``) and
 ``ctx.player`` = the Event Token holder.

@@ -29,6 +29,7 @@ from hexkit.flow import Flow, Resume
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose
+from hexkit_soot.data import fill_text
 from hexkit_soot.effects import (
     Ctx,
     Hook,
@@ -73,6 +74,7 @@ __all__ = [
     "price_move_options",
     "direction_options",
     "apply_price_move",
+    "price_steps",
     "rail_segments",
     "tier3_facilities",
     "network_goods",
@@ -124,24 +126,40 @@ def price_move_options(state: SootState) -> list[tuple[str, int, str]]:
     return out
 
 
-def direction_options(state: SootState, good: str) -> list[tuple[str, int, str]]:
+def direction_options(state: SootState, good: str, steps: int = 1) -> list[tuple[str, int, str]]:
     """``up`` and/or ``down`` for ``good``, whichever can still change its price.
 
     Args:
         state: the game.
         good: a tracked good.
+        steps: how far the price moves (each label names the price reached, within the track).
 
     Returns:
-        ``(code, steps, label)`` triples; ``steps`` is +1 or -1.
+        ``(code, direction, label)`` triples; ``direction`` is +1 or -1.
     """
     g = verbs.data(state).goods[good]
     price = state.prices[good]
+    floor = state.floors[good]
     out = []
     if price < g.maximum:
-        out.append(("up", 1, f"{good} up to {price + 1}"))
-    if price > state.floors[good]:
-        out.append(("down", -1, f"{good} down to {price - 1}"))
+        out.append(("up", 1, f"{good} up to {min(price + steps, g.maximum)}"))
+    if price > floor:
+        out.append(("down", -1, f"{good} down to {max(price - steps, floor)}"))
     return out
+
+
+def price_steps(state: SootState, source: str) -> int:
+    """Steps the price chosen by ``source`` moves: Commodity Futures' or Market Day's number.
+
+    Args:
+        state: the game.
+        source: ``"Commodity Futures"`` or ``"Market Day"``.
+
+    Returns:
+        ``effects.commodity_futures_steps`` or ``effects.market_day_steps``.
+    """
+    numbers = verbs.data(state).effects
+    return numbers.commodity_futures_steps if source == "Commodity Futures" else numbers.market_day_steps
 
 
 def apply_price_move(state: SootState, good: str, steps: int, why: str) -> None:
@@ -262,8 +280,9 @@ class SurveyorWalk(Resume):
 
 def _surveyor_step(state: SootState, player: PlayerId, explorer: int, left: int) -> None:
     at = state.players[player].explorers[explorer]
+    walked = left < verbs.data(state).effects.surveyors_chain_hexes  # stopping is offered after the first step
     ask(
-        state, player, _SURVEYOR, f"walk:{explorer}:{left}", _walk_options(state, at, left < 2),
+        state, player, _SURVEYOR, f"walk:{explorer}:{left}", _walk_options(state, at, walked),
         f"Surveyor's Chain: move the Explorer at {at} ({left} hex{'es' if left > 1 else ''} left)",
         then=SurveyorWalk(player=player, explorer=explorer, left=left),
     )
@@ -271,7 +290,7 @@ def _surveyor_step(state: SootState, player: PlayerId, explorer: int, left: int)
 
 def surveyor_pick(state: SootState, then: SurveyorPick, answer: Choose) -> None:
     """The Explorer chosen walks: ask its first step."""
-    _surveyor_step(state, then.player, answer.arg, 2)
+    _surveyor_step(state, then.player, answer.arg, verbs.data(state).effects.surveyors_chain_hexes)
 
 
 def _surveyor_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
@@ -304,7 +323,7 @@ def surveyor_walk(state: SootState, then: SurveyorWalk, answer: Choose) -> None:
 
 @effect(_SURVEYOR, resume=_surveyor_resume, playable=_surveyor_playable)
 def surveyors_chain(ctx: Ctx) -> None:
-    """Walk one Explorer up to 2 hexes, one at a time, over explored hexes.
+    """Walk one Explorer up to 2 hexes (``effects.surveyors_chain_hexes``), one at a time, over explored hexes.
 
     Each step goes to a neighbouring explored hex and blazes a public trail
     on the segment if it had no route yet (like a Move through wilderness).
@@ -321,7 +340,7 @@ def surveyors_chain(ctx: Ctx) -> None:
         ask(state, player, _SURVEYOR, "explorer", options, "Surveyor's Chain: which Explorer?",
             then=SurveyorPick(player=player))
     elif walkers:
-        _surveyor_step(state, player, walkers[0], 2)
+        _surveyor_step(state, player, walkers[0], verbs.data(state).effects.surveyors_chain_hexes)
 
 
 # -- Teamsters ------------------------------------------------------------------------
@@ -346,12 +365,12 @@ def teamsters(ctx: Ctx) -> None:
 
 @effect("Foreman")
 def foreman(ctx: Ctx) -> None:
-    """One bonus action for this round.
+    """One bonus action for this round (``effects.foreman_actions``).
 
     Source: assumed (data ``cards.toml``, Foreman); bonus actions from cards:
     rulebook, "Phase 2: Actions".
     """
-    verbs.extra_action(ctx.state, ctx.player, 1)
+    verbs.extra_action(ctx.state, ctx.player, verbs.data(ctx.state).effects.foreman_actions)
 
 
 # -- Land Grant -------------------------------------------------------------------------
@@ -361,7 +380,8 @@ _LAND_GRANT = "Land Grant"
 
 @effect(_LAND_GRANT, playable=lambda ctx: not _is_active(ctx.state, _LAND_GRANT, ctx.player))
 def land_grant(ctx: Ctx) -> None:
-    """Until the end of the round, the next Found Camp costs no ¤ and 1 resource less.
+    """Until the end of the round, the next Found Camp costs no ¤ and 1 resource less
+    (``effects.land_grant_camp_resources``).
 
     Several Land Grants do not stack: a second one is offered only after
     the first is used or the round has ended.
@@ -382,7 +402,7 @@ def _land_grant_currency(state: SootState, player: PlayerId, value: int, args: H
 @modifier(_LAND_GRANT, Hook.CAMP_RESOURCES)
 def _land_grant_resources(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
     """Land Grant: 1 resource less. Source: assumed (data ``cards.toml``, Land Grant)."""
-    return value + 1
+    return value + verbs.data(state).effects.land_grant_camp_resources
 
 
 @reaction(_LAND_GRANT, Moment.CAMP_FOUNDED)
@@ -400,39 +420,42 @@ def _gain_all(ctx: Ctx, goods: dict[str, int]) -> None:
 
 @effect("Timber Contract")
 def timber_contract(ctx: Ctx) -> None:
-    """2 Timber from the supply into the warehouse network (fewer if it runs short).
+    """2 Timber (``effects.timber_contract_timber``) from the supply into the warehouse network
+    (fewer if it runs short).
 
     Source: assumed (data ``cards.toml``, Timber Contract); finite supply:
     Components, "Token supply".
     """
-    _gain_all(ctx, {"Timber": 2})
+    _gain_all(ctx, {"Timber": verbs.data(ctx.state).effects.timber_contract_timber})
 
 
 @effect("Quarry Crew")
 def quarry_crew(ctx: Ctx) -> None:
-    """2 Stone from the supply into the warehouse network.
+    """2 Stone (``effects.quarry_crew_stone``) from the supply into the warehouse network.
 
     Source: assumed (data ``cards.toml``, Quarry Crew).
     """
-    _gain_all(ctx, {"Stone": 2})
+    _gain_all(ctx, {"Stone": verbs.data(ctx.state).effects.quarry_crew_stone})
 
 
 @effect("Iron Tools")
 def iron_tools(ctx: Ctx) -> None:
-    """1 Iron Ore and 1 Coal from the supply into the warehouse network.
+    """1 Iron Ore and 1 Coal (``effects.iron_tools_iron_ore``, ``effects.iron_tools_coal``) into the
+    warehouse network.
 
     Source: assumed (data ``cards.toml``, Iron Tools).
     """
-    _gain_all(ctx, {"Iron Ore": 1, "Coal": 1})
+    numbers = verbs.data(ctx.state).effects
+    _gain_all(ctx, {"Iron Ore": numbers.iron_tools_iron_ore, "Coal": numbers.iron_tools_coal})
 
 
 @effect("Harvest Festival")
 def harvest_festival(ctx: Ctx) -> None:
-    """2 Grain from the supply into the warehouse network.
+    """2 Grain (``effects.harvest_festival_grain``) from the supply into the warehouse network.
 
     Source: assumed (data ``cards.toml``, Harvest Festival).
     """
-    _gain_all(ctx, {"Grain": 2})
+    _gain_all(ctx, {"Grain": verbs.data(ctx.state).effects.harvest_festival_grain})
 
 
 # -- Market Day ---------------------------------------------------------------------------
@@ -468,13 +491,14 @@ def price_good(state: SootState, then: PriceGood, answer: Choose) -> None:
     if answer.code == "skip":
         return
     good = _gname(state, answer.arg)
-    ask(state, then.player, then.source, f"dir:{answer.arg}", direction_options(state, good),
+    options = direction_options(state, good, price_steps(state, then.source))
+    ask(state, then.player, then.source, f"dir:{answer.arg}", options,
         f"{then.source}: {good} up or down?", then=PriceDirection(source=then.source, good=good))
 
 
 def price_direction(state: SootState, then: PriceDirection, answer: Choose) -> None:
-    """Move the price the step answered (``+1`` or ``-1``)."""
-    apply_price_move(state, then.good, answer.arg, then.source)
+    """Move the price the way answered (``+1`` up or ``-1`` down), by the source's steps."""
+    apply_price_move(state, then.good, answer.arg * price_steps(state, then.source), then.source)
 
 
 def _market_day_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
@@ -488,7 +512,7 @@ def _market_day_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
 
 @effect("Market Day", resume=_market_day_resume, playable=lambda ctx: bool(price_move_options(ctx.state)))
 def market_day(ctx: Ctx) -> None:
-    """Move one tracked price 1 step: first the good, then up or down.
+    """Move one tracked price 1 step (``effects.market_day_steps``): first the good, then up or down.
 
     Only moves that change a price are offered (a price at its maximum
     cannot go up, one on its floor cannot go down).
@@ -507,19 +531,20 @@ _GOUGING = "Price Gouging"
 
 @effect(_GOUGING, playable=lambda ctx: not _is_active(ctx.state, _GOUGING, ctx.player))
 def price_gouging(ctx: Ctx) -> None:
-    """Until the end of the round, the next sale pays 1¤ more per unit sold.
+    """Until the end of the round, the next sale pays 1¤ more per unit sold (``effects.price_gouging_bonus``).
 
     Source: assumed (data ``cards.toml``, Price Gouging); sale prices:
     rulebook, "Market Economy".
     """
     activate(ctx.state, _GOUGING, ctx.player)
-    ctx.state.note(ctx.player, "the next sale this round earns +1 per unit (Price Gouging)")
+    bonus = verbs.data(ctx.state).effects.price_gouging_bonus
+    ctx.state.note(ctx.player, f"the next sale this round earns +{bonus} per unit (Price Gouging)")
 
 
 @modifier(_GOUGING, Hook.SELL_BONUS)
 def _gouging_bonus(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
     """Price Gouging: +1¤ per unit sold. Source: assumed (data ``cards.toml``, Price Gouging)."""
-    return value + 1
+    return value + verbs.data(state).effects.price_gouging_bonus
 
 
 @reaction(_GOUGING, Moment.SOLD)
@@ -535,16 +560,16 @@ def _gouging_used(ctx: Ctx, args: MomentArgs) -> None:
 
 @effect("Bank Draft")
 def bank_draft(ctx: Ctx) -> None:
-    """3¤ from the bank.
+    """3¤ from the bank (``effects.bank_draft_currency``).
 
     Source: assumed (data ``cards.toml``, Bank Draft).
     """
-    verbs.gain_currency(ctx.state, ctx.player, 3, why=ctx.source)
+    verbs.gain_currency(ctx.state, ctx.player, verbs.data(ctx.state).effects.bank_draft_currency, why=ctx.source)
 
 
 @effect("Smoke Scrubbers", playable=lambda ctx: ctx.state.players[ctx.player].soot > 0)
 def smoke_scrubbers(ctx: Ctx) -> None:
-    """Take up to 2 soot off the Soot Track (as much as is there).
+    """Take up to 2 soot (``effects.smoke_scrubbers_soot``) off the Soot Track (as much as is there).
 
     Removing soot never hurts (thresholds fire only once), so the card
     removes as much as it can without asking.
@@ -552,7 +577,7 @@ def smoke_scrubbers(ctx: Ctx) -> None:
     Source: assumed (data ``cards.toml``, Smoke Scrubbers); Soot Track:
     rulebook, "Soot".
     """
-    verbs.remove_soot(ctx.state, ctx.player, 2, ctx.source)
+    verbs.remove_soot(ctx.state, ctx.player, verbs.data(ctx.state).effects.smoke_scrubbers_soot, ctx.source)
 
 
 # -- Double Shift ------------------------------------------------------------------------------
@@ -562,7 +587,8 @@ _DOUBLE = "Double Shift"
 
 @effect(_DOUBLE, playable=lambda ctx: not _is_active(ctx.state, _DOUBLE, ctx.player))
 def double_shift(ctx: Ctx) -> None:
-    """Until the end of the round, the next Refine may fire one facility a second time.
+    """Until the end of the round, the next Refine may fire one facility a second time
+    (``effects.double_shift_firings``).
 
     Source: assumed (data ``cards.toml``, Double Shift); extra firings from
     cards: rulebook, "Refine".
@@ -574,7 +600,7 @@ def double_shift(ctx: Ctx) -> None:
 @modifier(_DOUBLE, Hook.EXTRA_FIRINGS)
 def _double_firings(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
     """Double Shift: one extra firing. Source: assumed (data ``cards.toml``, Double Shift)."""
-    return value + 1
+    return value + verbs.data(state).effects.double_shift_firings
 
 
 @reaction(_DOUBLE, Moment.REFINE_DONE)
@@ -637,23 +663,24 @@ def railway_survey(ctx: Ctx) -> None:
         "Railway Survey: where is the free road?", then=FreeSegment(player=ctx.player, kind=ROAD))
 
 
-_SPIKE_RAIL = 3
-
-
 def _spike_playable(ctx: Ctx) -> bool:
-    return rail_segments(ctx.state, ctx.player) >= _SPIKE_RAIL or _any_edge(ctx.state, ctx.player, RAIL)
+    need = verbs.data(ctx.state).effects.golden_spike_rail_segments
+    return rail_segments(ctx.state, ctx.player) >= need or _any_edge(ctx.state, ctx.player, RAIL)
 
 
 @effect("The Golden Spike", resume=_build_resume, playable=_spike_playable)
 def golden_spike(ctx: Ctx) -> None:
     """Legacy: 3 points with 3+ rail segments owned; otherwise 1 free rail segment.
 
+    The numbers are ``effects.golden_spike_points`` and ``effects.golden_spike_rail_segments``.
+
     Source: assumed (data ``cards.toml``, The Golden Spike); Legacy cards:
     rulebook, §15.
     """
     state, player = ctx.state, ctx.player
-    if rail_segments(state, player) >= _SPIKE_RAIL:
-        verbs.gain_points(state, player, 3, ctx.source, source="cards")
+    numbers = verbs.data(state).effects
+    if rail_segments(state, player) >= numbers.golden_spike_rail_segments:
+        verbs.gain_points(state, player, numbers.golden_spike_points, ctx.source, source="cards")
     else:
         ask(state, player, ctx.source, "rail", _edge_options(state, player, RAIL),
             "The Golden Spike: where is the free rail?", then=FreeSegment(player=player, kind=RAIL))
@@ -663,12 +690,13 @@ def golden_spike(ctx: Ctx) -> None:
 
 @effect("The Great Exhibition", playable=lambda ctx: tier3_facilities(ctx.state, ctx.player) > 0)
 def great_exhibition(ctx: Ctx) -> None:
-    """Legacy: 2 points per Tier 3 facility owned.
+    """Legacy: 2 points per Tier 3 facility owned (``effects.great_exhibition_points``).
 
     Source: assumed (data ``cards.toml``, The Great Exhibition).
     """
     n = tier3_facilities(ctx.state, ctx.player)
-    verbs.gain_points(ctx.state, ctx.player, 2 * n, f"{ctx.source}, {n} Tier 3 facilit{'ies' if n > 1 else 'y'}",
+    points = verbs.data(ctx.state).effects.great_exhibition_points
+    verbs.gain_points(ctx.state, ctx.player, points * n, f"{ctx.source}, {n} Tier 3 facilit{'ies' if n > 1 else 'y'}",
                       source="cards")
 
 
@@ -742,8 +770,9 @@ class StrikeHex(Resume):
 
 
 def strike_hex(state: SootState, then: StrikeHex, answer: Choose) -> None:
-    """2 Gold appear loose on the hex answered."""
-    verbs.gain_goods(state, then.player, "Gold", 2, at=code_hex(answer.arg), why=then.source)
+    """2 Gold (``effects.silver_strike_gold``) appear loose on the hex answered."""
+    gold = verbs.data(state).effects.silver_strike_gold
+    verbs.gain_goods(state, then.player, "Gold", gold, at=code_hex(answer.arg), why=then.source)
 
 
 def _strike_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
@@ -753,7 +782,7 @@ def _strike_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
 
 @effect("The Silver Strike", resume=_strike_resume, playable=lambda ctx: bool(ctx.state.players[ctx.player].explorers))
 def silver_strike(ctx: Ctx) -> None:
-    """Legacy: 2 Gold appear loose on an Explorer's hex, owned by the player.
+    """Legacy: 2 Gold (``effects.silver_strike_gold``) appear loose on an Explorer's hex, owned by the player.
 
     With several Explorers the player chooses the hex. On a camp tile the
     tile cap of 2 goods applies.
@@ -764,7 +793,8 @@ def silver_strike(ctx: Ctx) -> None:
     state, player = ctx.state, ctx.player
     hexes = sorted(set(state.players[player].explorers))
     if len(hexes) == 1:
-        verbs.gain_goods(state, player, "Gold", 2, at=hexes[0], why=ctx.source)
+        verbs.gain_goods(state, player, "Gold", verbs.data(state).effects.silver_strike_gold, at=hexes[0],
+                         why=ctx.source)
     else:
         ask(state, player, ctx.source, "hex", [("hex", hex_code(h), f"Gold at {h}") for h in hexes],
             "The Silver Strike: on which Explorer's hex?", then=StrikeHex(player=player, source=ctx.source))
@@ -786,9 +816,10 @@ class TreatyCommunity(Resume):
 
 
 def treaty_community(state: SootState, then: TreatyCommunity, answer: Choose) -> None:
-    """+2 Favor with the community answered, then +1 Prestige."""
-    verbs.gain_favor(state, then.player, code_hex(answer.arg), 2)
-    verbs.change_prestige(state, then.player, 1, then.source)
+    """+2 Favor with the community answered, then +1 Prestige (``effects.treaty_of_the_falls_*``)."""
+    numbers = verbs.data(state).effects
+    verbs.gain_favor(state, then.player, code_hex(answer.arg), numbers.treaty_of_the_falls_favor)
+    verbs.change_prestige(state, then.player, numbers.treaty_of_the_falls_prestige, then.source)
 
 
 def _treaty_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
@@ -798,7 +829,8 @@ def _treaty_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
 
 @effect("The Treaty of the Falls", resume=_treaty_resume)
 def treaty_of_the_falls(ctx: Ctx) -> None:
-    """Legacy: +2 Favor with a community of the player's choice, then +1 Prestige.
+    """Legacy: +2 Favor with a community of the player's choice, then +1 Prestige
+    (``effects.treaty_of_the_falls_favor``, ``effects.treaty_of_the_falls_prestige``).
 
     Any community on the map may be chosen (Favor stops at 3; reaching it
     forms the Exclusive Pact if nobody holds it). With no community on the
@@ -814,29 +846,31 @@ def treaty_of_the_falls(ctx: Ctx) -> None:
     ]
     if not ask(state, player, ctx.source, "community", options, "The Treaty of the Falls: with which community?",
                then=TreatyCommunity(player=player, source=ctx.source)):
-        verbs.change_prestige(state, player, 1, ctx.source)
+        verbs.change_prestige(state, player, verbs.data(state).effects.treaty_of_the_falls_prestige, ctx.source)
 
 
 # -- The Panic, The Royal Charter ----------------------------------------------------------------------
 
 @effect("The Panic")
 def the_panic(ctx: Ctx) -> None:
-    """Legacy: every tracked price (Tier 2 and 3) falls 1 step (not below its floor).
+    """Legacy: every tracked price (Tier 2 and 3) falls 1 step (``effects.panic_steps``; not below its floor).
 
     Source: assumed (data ``cards.toml``, The Panic).
     """
-    verbs.move_tier(ctx.state, 2, -1, ctx.source)
-    verbs.move_tier(ctx.state, 3, -1, ctx.source)
+    steps = verbs.data(ctx.state).effects.panic_steps
+    verbs.move_tier(ctx.state, 2, -steps, ctx.source)
+    verbs.move_tier(ctx.state, 3, -steps, ctx.source)
 
 
 @effect("The Royal Charter")
 def royal_charter(ctx: Ctx) -> None:
-    """Legacy: 3 points and 3¤.
+    """Legacy: 3 points and 3¤ (``effects.royal_charter_points``, ``effects.royal_charter_currency``).
 
     Source: assumed (data ``cards.toml``, The Royal Charter).
     """
-    verbs.gain_points(ctx.state, ctx.player, 3, ctx.source, source="cards")
-    verbs.gain_currency(ctx.state, ctx.player, 3, why=ctx.source)
+    numbers = verbs.data(ctx.state).effects
+    verbs.gain_points(ctx.state, ctx.player, numbers.royal_charter_points, ctx.source, source="cards")
+    verbs.gain_currency(ctx.state, ctx.player, numbers.royal_charter_currency, why=ctx.source)
 
 
 # -- The Steam Engine Patent ------------------------------------------------------------------------------
@@ -850,7 +884,8 @@ def _has_patent(state: SootState, player: PlayerId) -> bool:
 
 @effect(_PATENT, playable=lambda ctx: not _has_patent(ctx.state, ctx.player))
 def steam_engine_patent(ctx: Ctx) -> None:
-    """Legacy: for the rest of the game, the first firing each round makes 1 more output.
+    """Legacy: for the rest of the game, the first firing each round makes 1 more output
+    (``effects.steam_engine_patent_output``).
 
     The card's name goes to the player's lasting effects (``PlayerState.lasting``),
     which stay active every round. The extra unit is of the facility's first
@@ -861,26 +896,29 @@ def steam_engine_patent(ctx: Ctx) -> None:
     Source: assumed (data ``cards.toml``, The Steam Engine Patent).
     """
     ctx.state.players[ctx.player].lasting.append(_PATENT)
-    ctx.state.note(ctx.player, "holds The Steam Engine Patent: +1 output on the first firing of each round")
+    extra = verbs.data(ctx.state).effects.steam_engine_patent_output
+    ctx.state.note(ctx.player, f"holds The Steam Engine Patent: +{extra} output on the first firing of each round")
 
 
 @modifier(_PATENT, Hook.FACILITY_OUTPUT)
 def _patent_output(state: SootState, player: PlayerId, value: int, args: HookArgs) -> int:
     """The Steam Engine Patent: +1 output while nothing was made this round. Source: assumed (data ``cards.toml``)."""
-    return value + 1 if not state.players[player].made else value
+    return value + verbs.data(state).effects.steam_engine_patent_output if not state.players[player].made else value
 
 
 # -- The Telegraph -------------------------------------------------------------------------------------------
 
 @effect("The Telegraph")
 def telegraph(ctx: Ctx) -> None:
-    """Legacy: draw 2 cards blind (as many as the deck and discards hold) and 1 bonus action.
+    """Legacy: draw 2 cards blind (as many as the deck and discards hold) and 1 bonus action
+    (``effects.telegraph_cards``, ``effects.telegraph_actions``).
 
     Source: assumed (data ``cards.toml``, The Telegraph).
     """
-    got = verbs.draw_cards(ctx.state, ctx.player, 2)
+    numbers = verbs.data(ctx.state).effects
+    got = verbs.draw_cards(ctx.state, ctx.player, numbers.telegraph_cards)
     ctx.state.note(ctx.player, f"drew {got} card{'s' if got != 1 else ''} blind ({ctx.source})")
-    verbs.extra_action(ctx.state, ctx.player, 1)
+    verbs.extra_action(ctx.state, ctx.player, numbers.telegraph_actions)
 
 
 # -- The Great Fire -----------------------------------------------------------------------------------------------
@@ -968,13 +1006,14 @@ NEEDS: dict[str, str] = {
     "Smoke Scrubbers": "soot on your track",
     _DOUBLE: "no Double Shift already waiting for your next Refine this round",
     "Railway Survey": "an edge where a road may be built from your network",
-    "The Golden Spike": "3 rail segments of yours, or an edge where rail may be built",
+    "The Golden Spike": "{golden_spike_rail_segments} rail segments of yours, or an edge where rail may be built",
     "The Great Exhibition": "a Tier 3 facility of yours",
     "The Land Rush": "a Builder on a hex where a camp fits, under your camp limit",
     "The Silver Strike": "an Explorer on the map",
     _PATENT: "not holding The Steam Engine Patent already",
 }
-"""What each card with a condition needs before its ability may be played (for error messages)."""
+"""What each card with a condition needs before its ability may be played (for error messages;
+numbers quoted as in the data texts, :func:`hexkit_soot.data.fill_text`)."""
 
 
 def why_unplayable(state: SootState, player: PlayerId, card: str) -> str | None:
@@ -993,4 +1032,4 @@ def why_unplayable(state: SootState, player: PlayerId, card: str) -> str | None:
         return f"{card} has no ability to play"
     if found.playable is None or found.playable(Ctx(state=state, player=player, source=card)):
         return None
-    return f"{card} needs {NEEDS.get(card, 'its condition met')}"
+    return f"{card} needs {fill_text(NEEDS.get(card, 'its condition met'), verbs.data(state).text_numbers)}"

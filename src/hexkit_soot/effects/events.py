@@ -18,7 +18,9 @@ text leaves a detail open (each is repeated on its event):
   the supply is finite, so a gain can come up short.
 
 Each event is one function of a :class:`~hexkit_soot.effects.Ctx` doing
-both options; questions (the Drought's food-or-currency) are answered
+both options; its numbers are read from ``effects.toml``
+(:class:`~hexkit_soot.data.EffectNumbers`, ``effects.<event>_<what>``; the
+docstrings give the packaged values); questions (the Drought's food-or-currency) are answered
 through the event's ``resume``.
 
 Source: rulebook, §16 "Events" (20 cards in four 5-card season packs, A/B
@@ -125,6 +127,16 @@ def _stacks(n: int) -> str:
     return f"{n} stack" if n == 1 else f"{n} stacks"
 
 
+def _tokens(n: int) -> str:
+    """``"1 token"``, ``"2 tokens"``."""
+    return f"{n} token" if n == 1 else f"{n} tokens"
+
+
+def _cards(n: int) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _stacks_of(state: SootState, keep: Callable[[str], bool]) -> list[tuple[Hex, str]]:
     """``(hex, resource)`` of the placed depletion stacks whose resource passes ``keep``."""
     out = []
@@ -157,13 +169,15 @@ def spring_floods(ctx: Ctx) -> None:
     the tile cap: rulebook, "The Map", "Production".
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
         for h in sorted(state.camps):
             if state.water.get(h):
-                verbs.gain_goods(state, state.camps[h].owner, "Fish", 1, at=h, why="Spring Floods")
+                verbs.gain_goods(state, state.camps[h].owner, "Fish", numbers.spring_floods_camp_fish, at=h,
+                                 why="Spring Floods")
     else:
         for p in table_order(state, ctx.player):
-            verbs.gain_goods(state, p, "Fish", 1, why="Spring Floods")
+            verbs.gain_goods(state, p, "Fish", numbers.spring_floods_fish, why="Spring Floods")
 
 
 @effect("Wagon Train Arrives")
@@ -172,11 +186,12 @@ def wagon_train(ctx: Ctx) -> None:
 
     Source: assumed (data ``events.toml``, Wagon Train Arrives).
     """
+    numbers = verbs.data(ctx.state).effects
     for p in table_order(ctx.state, ctx.player):
         if _option(ctx):
-            verbs.gain_goods(ctx.state, p, "Grain", 2, why="Wagon Train Arrives")
+            verbs.gain_goods(ctx.state, p, "Grain", numbers.wagon_train_grain, why="Wagon Train Arrives")
         else:
-            verbs.gain_currency(ctx.state, p, 1, "Wagon Train Arrives")
+            verbs.gain_currency(ctx.state, p, numbers.wagon_train_currency, "Wagon Train Arrives")
 
 
 @effect("Land Speculators")
@@ -189,17 +204,18 @@ def land_speculators(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Land Speculators).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     counts = {p: camps_owned(state, p) for p in table_order(state, ctx.player)}
     if _option(ctx):
         low = min(counts.values())
         for p, n in counts.items():
             if n == low:
-                verbs.gain_currency(state, p, 2, "Land Speculators: fewest camps")
+                verbs.gain_currency(state, p, numbers.land_speculators_currency, "Land Speculators: fewest camps")
     else:
         high = max(counts.values())
         for p, n in counts.items():
             if n == high and high > 0:
-                pay_what_you_can(state, p, 1, "Land Speculators: most camps")
+                pay_what_you_can(state, p, numbers.land_speculators_payment, "Land Speculators: most camps")
 
 
 @effect("Fur Rendezvous")
@@ -210,12 +226,14 @@ def fur_rendezvous(ctx: Ctx) -> None:
     rulebook, "Production" (semi-renewable stacks).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
-        verbs.move_price(state, "Cloth", 2, "Fur Rendezvous")
+        verbs.move_price(state, "Cloth", numbers.fur_rendezvous_steps, "Fur Rendezvous")
     else:
+        tokens = numbers.fur_rendezvous_tokens
         for h, _ in _stacks_of(state, lambda r: r == "Furs"):
-            verbs.add_stack_tokens(state, h, 1)
-        state.note(None, "every Furs stack gained 1 token (Fur Rendezvous)")
+            verbs.add_stack_tokens(state, h, tokens)
+        state.note(None, f"every Furs stack gained {_tokens(tokens)} (Fur Rendezvous)")
 
 
 @effect("Survey Party")
@@ -224,12 +242,13 @@ def survey_party(ctx: Ctx) -> None:
 
     Source: assumed (data ``events.toml``, Survey Party).
     """
+    numbers = verbs.data(ctx.state).effects
     if _option(ctx):
         for p in table_order(ctx.state, ctx.player):
-            verbs.draw_cards(ctx.state, p, 1)
-        ctx.state.note(None, "everyone drew 1 card (Survey Party)")
+            verbs.draw_cards(ctx.state, p, numbers.survey_party_cards)
+        ctx.state.note(None, f"everyone drew {_cards(numbers.survey_party_cards)} (Survey Party)")
     else:
-        verbs.gain_currency(ctx.state, ctx.player, 2, "Survey Party")
+        verbs.gain_currency(ctx.state, ctx.player, numbers.survey_party_currency, "Survey Party")
 
 
 # -- Boom ------------------------------------------------------------------------------------------
@@ -241,13 +260,14 @@ def railway_mania(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Railway Mania).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
-        verbs.move_price(state, "Steel", 1, "Railway Mania")
-        verbs.move_price(state, "Pig Iron", 1, "Railway Mania")
+        verbs.move_price(state, "Steel", numbers.railway_mania_steps, "Railway Mania")
+        verbs.move_price(state, "Pig Iron", numbers.railway_mania_steps, "Railway Mania")
     else:
         for p in table_order(state, ctx.player):
             if rail_segments(state, p) > 0:
-                verbs.gain_points(state, p, 1, "Railway Mania", source="events")
+                verbs.gain_points(state, p, numbers.railway_mania_points, "Railway Mania", source="events")
 
 
 @effect("Gold Fever")
@@ -257,15 +277,17 @@ def gold_fever(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Gold Fever).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
-        verbs.move_price(state, "Luxury Goods", 2, "Gold Fever")
+        verbs.move_price(state, "Luxury Goods", numbers.gold_fever_steps, "Gold Fever")
     else:
         grew = 0
+        tokens = numbers.gold_fever_tokens
         for h, _ in _stacks_of(state, lambda r: r == "Gold"):
             was = state.stacks[h]
-            verbs.add_stack_tokens(state, h, 1)
+            verbs.add_stack_tokens(state, h, tokens)
             grew += state.stacks[h] != was
-        state.note(None, f"{_stacks(grew)} of Gold gained 1 token (Gold Fever)" if grew
+        state.note(None, f"{_stacks(grew)} of Gold gained {_tokens(tokens)} (Gold Fever)" if grew
                    else "no Gold stack on the map gains a token (Gold Fever)")
 
 
@@ -275,7 +297,8 @@ def foreign_buyers(ctx: Ctx) -> None:
 
     Source: assumed (data ``events.toml``, Foreign Buyers).
     """
-    verbs.move_tier(ctx.state, 2 if _option(ctx) else 3, 1, "Foreign Buyers")
+    steps = verbs.data(ctx.state).effects.foreign_buyers_steps
+    verbs.move_tier(ctx.state, 2 if _option(ctx) else 3, steps, "Foreign Buyers")
 
 
 @effect("Credit Boom")
@@ -284,12 +307,13 @@ def credit_boom(ctx: Ctx) -> None:
 
     Source: assumed (data ``events.toml``, Credit Boom); loans: rulebook, "Loans".
     """
+    numbers = verbs.data(ctx.state).effects
     for p in table_order(ctx.state, ctx.player):
         loans = ctx.state.players[p].loans
         if _option(ctx) and loans > 0:
-            verbs.gain_currency(ctx.state, p, 2, "Credit Boom")
+            verbs.gain_currency(ctx.state, p, numbers.credit_boom_loan_currency, "Credit Boom")
         elif not _option(ctx) and loans == 0:
-            verbs.gain_currency(ctx.state, p, 1, "Credit Boom")
+            verbs.gain_currency(ctx.state, p, numbers.credit_boom_currency, "Credit Boom")
 
 
 @effect("Lumber Rush")
@@ -299,18 +323,18 @@ def lumber_rush(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Lumber Rush).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
-        verbs.move_price(state, "Lumber", 1, "Lumber Rush")
-        verbs.move_price(state, "Cut Stone", 1, "Lumber Rush")
+        verbs.move_price(state, "Lumber", numbers.lumber_rush_steps, "Lumber Rush")
+        verbs.move_price(state, "Cut Stone", numbers.lumber_rush_steps, "Lumber Rush")
     else:
         for p in table_order(state, ctx.player):
-            verbs.gain_goods(state, p, "Timber", 1, why="Lumber Rush")
+            verbs.gain_goods(state, p, "Timber", numbers.lumber_rush_timber, why="Lumber Rush")
 
 
 # -- Hardship ----------------------------------------------------------------------------------------
 
 _DROUGHT = "Drought"
-_DROUGHT_CASH = 2
 
 
 def _food_goods(state: SootState, player: PlayerId) -> list[str]:
@@ -376,27 +400,28 @@ def _drought_next(state: SootState, holder: PlayerId, k: int) -> None:
     """Settle the Drought's B option for the players from position ``k`` on (asking when there is a choice)."""
     order = list(table_order(state, holder))
     names = list(verbs.data(state).goods)
+    cash = verbs.data(state).effects.drought_currency
     while k < len(order):
         p = order[k]
         options = [("food", names.index(g), f"pay 1 {g}") for g in _food_goods(state, p)]
-        if state.players[p].currency >= _DROUGHT_CASH:
-            options.append(("cash", _DROUGHT_CASH, f"pay {_DROUGHT_CASH}¤"))
+        if state.players[p].currency >= cash:
+            options.append(("cash", cash, f"pay {cash}¤"))
         if len(options) > 1:
-            ask(state, p, _DROUGHT, f"pay:{holder}:{k}", options, "Drought: pay 1 food or 2¤?",
+            ask(state, p, _DROUGHT, f"pay:{holder}:{k}", options, f"Drought: pay 1 food or {cash}¤?",
                 then=DroughtChoice(payer=p, holder=holder, k=k))
             return
         if options:
             if not _drought_pay(state, p, options[0][0], options[0][1], holder, k):
                 return
         else:
-            state.note(p, "has neither food nor 2¤ for the Drought")
+            state.note(p, f"has neither food nor {cash}¤ for the Drought")
         k += 1
 
 
 def _drought_pay(state: SootState, player: PlayerId, code: str, arg: int, holder: PlayerId, k: int) -> bool:
     """Pay the Drought as answered; False while the payer is asked where the food comes from."""
     if code == "cash":
-        verbs.pay_currency(state, player, _DROUGHT_CASH, _DROUGHT)
+        verbs.pay_currency(state, player, verbs.data(state).effects.drought_currency, _DROUGHT)
         return True
     return _pay_food(state, player, list(verbs.data(state).goods)[arg], holder, k)
 
@@ -446,7 +471,8 @@ def register(flow: Flow[SootState]) -> None:
 
 @effect(_DROUGHT, resume=_drought_resume)
 def drought(ctx: Ctx) -> None:
-    """A: Processed Foods rises 2 steps. B: everyone pays 1 food or 2¤.
+    """A: Processed Foods rises 2 steps. B: everyone pays 1 food or 2¤
+    (``effects.drought_steps``, ``effects.drought_currency``).
 
     For B each player in turn chooses when they could pay either way (any
     one unit of a food good from their network or a caravan, as for upkeep,
@@ -458,7 +484,7 @@ def drought(ctx: Ctx) -> None:
     §20.1 (food values, in ``goods.toml``).
     """
     if _option(ctx):
-        verbs.move_price(ctx.state, "Processed Foods", 2, _DROUGHT)
+        verbs.move_price(ctx.state, "Processed Foods", verbs.data(ctx.state).effects.drought_steps, _DROUGHT)
     else:
         _drought_next(ctx.state, ctx.player, 0)
 
@@ -473,11 +499,13 @@ def harsh_winter(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Harsh Winter); soot thresholds:
     rulebook, "Soot".
     """
+    numbers = verbs.data(ctx.state).effects
     for p in table_order(ctx.state, ctx.player):
         if _option(ctx):
-            verbs.advance_soot(ctx.state, p, 1, "Harsh Winter")
+            verbs.advance_soot(ctx.state, p, numbers.harsh_winter_soot, "Harsh Winter")
         else:
-            pay_what_you_can(ctx.state, p, min(3, camps_owned(ctx.state, p)), "Harsh Winter")
+            due = numbers.harsh_winter_currency_per_camp * camps_owned(ctx.state, p)
+            pay_what_you_can(ctx.state, p, min(numbers.harsh_winter_currency_max, due), "Harsh Winter")
 
 
 @effect("Cholera Outbreak")
@@ -489,11 +517,12 @@ def cholera(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Cholera Outbreak).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     soot = {p: state.players[p].soot for p in table_order(state, ctx.player)}
     top = max(soot.values())
     for p, s in soot.items():
-        if (_option(ctx) and s == top and top > 0) or (not _option(ctx) and s >= 5):
-            verbs.change_prestige(state, p, -1, "Cholera Outbreak")
+        if (_option(ctx) and s == top and top > 0) or (not _option(ctx) and s >= numbers.cholera_soot):
+            verbs.change_prestige(state, p, -numbers.cholera_prestige, "Cholera Outbreak")
 
 
 @effect("Bank Panic")
@@ -503,12 +532,13 @@ def bank_panic(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Bank Panic).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
         for p in table_order(state, ctx.player):
-            pay_what_you_can(state, p, state.players[p].loans, "Bank Panic")
+            pay_what_you_can(state, p, numbers.bank_panic_currency_per_loan * state.players[p].loans, "Bank Panic")
     else:
-        verbs.move_tier(state, 2, -1, "Bank Panic")
-        verbs.move_tier(state, 3, -1, "Bank Panic")
+        verbs.move_tier(state, 2, -numbers.bank_panic_steps, "Bank Panic")
+        verbs.move_tier(state, 3, -numbers.bank_panic_steps, "Bank Panic")
 
 
 @effect("Labor Unrest")
@@ -520,19 +550,22 @@ def labor_unrest(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Labor Unrest).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     for p in table_order(state, ctx.player):
         n = facilities_owned(state, p)
         if _option(ctx):
-            pay_what_you_can(state, p, min(3, n), "Labor Unrest")
+            due = numbers.labor_unrest_currency_per_facility * n
+            pay_what_you_can(state, p, min(numbers.labor_unrest_currency_max, due), "Labor Unrest")
         elif n > 0:
-            verbs.change_prestige(state, p, -1, "Labor Unrest")
+            verbs.change_prestige(state, p, -numbers.labor_unrest_prestige, "Labor Unrest")
 
 
 # -- Decline ---------------------------------------------------------------------------------------------
 
 @effect("Exhausted Seams")
 def exhausted_seams(ctx: Ctx) -> None:
-    """A: every non-renewable stack with exactly 1 token loses it. B: every such stack with 2+ loses 1.
+    """A: every non-renewable stack with exactly 1 token loses it. B: every such stack with 2+ loses 1
+    (``effects.exhausted_seams_thinned_at_least``, ``effects.exhausted_seams_thinned_tokens``).
 
     "Non-renewable" (the text's "raw mineral") is every site resource that
     is not semi-renewable (Furs and Herbs are spared). Under A an emptied
@@ -542,6 +575,8 @@ def exhausted_seams(ctx: Ctx) -> None:
     Cascade: rulebook, "Extract".
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
+    least, lose = numbers.exhausted_seams_thinned_at_least, numbers.exhausted_seams_thinned_tokens
     emptied: list[str] = []
     thinned = 0
     for h, resource in _stacks_of(state, _non_renewable(state)):
@@ -549,10 +584,11 @@ def exhausted_seams(ctx: Ctx) -> None:
         if _option(ctx) and left == 1:
             state.stacks[h] = 0
             emptied.append(resource)
-        elif not _option(ctx) and left >= 2:
-            state.stacks[h] = left - 1
+        elif not _option(ctx) and left >= least:
+            state.stacks[h] = left - lose  # never empties: the data check keeps lose < least
             thinned += 1
-    what = "every seam with 1 token left is emptied" if _option(ctx) else "every seam with 2+ tokens loses 1"
+    what = ("every seam with 1 token left is emptied" if _option(ctx)
+            else f"every seam with {least}+ tokens loses {lose}")
     state.note(None, f"Exhausted Seams ({ctx.option}): {what} ({_stacks(len(emptied) if _option(ctx) else thinned)}"
                f" {'emptied' if _option(ctx) else 'thinned'})")
     for resource in sorted(set(emptied)):
@@ -565,7 +601,8 @@ def market_glut(ctx: Ctx) -> None:
 
     Source: assumed (data ``events.toml``, Market Glut).
     """
-    verbs.move_tier(ctx.state, 2 if _option(ctx) else 3, -1, "Market Glut")
+    steps = verbs.data(ctx.state).effects.market_glut_steps
+    verbs.move_tier(ctx.state, 2 if _option(ctx) else 3, -steps, "Market Glut")
 
 
 @effect("Reform Movement")
@@ -575,15 +612,16 @@ def reform_movement(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Reform Movement).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
         for p in table_order(state, ctx.player):
-            verbs.remove_soot(state, p, 1, "Reform Movement")
+            verbs.remove_soot(state, p, numbers.reform_movement_soot, "Reform Movement")
     else:
         soot = {p: state.players[p].soot for p in table_order(state, ctx.player)}
         low = min(soot.values())
         for p, s in soot.items():
             if s == low:
-                verbs.change_prestige(state, p, 1, "Reform Movement")
+                verbs.change_prestige(state, p, numbers.reform_movement_prestige, "Reform Movement")
 
 
 @effect("Westward Exodus")
@@ -593,12 +631,13 @@ def westward_exodus(ctx: Ctx) -> None:
     Source: assumed (data ``events.toml``, Westward Exodus).
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     for p in table_order(state, ctx.player):
         founded = state.players[p].founded
         if _option(ctx) and founded == 0:
-            verbs.gain_currency(state, p, 3, "Westward Exodus")
+            verbs.gain_currency(state, p, numbers.westward_exodus_currency, "Westward Exodus")
         elif not _option(ctx) and founded > 0:
-            verbs.gain_points(state, p, founded, "Westward Exodus", source="events")
+            verbs.gain_points(state, p, numbers.westward_exodus_points * founded, "Westward Exodus", source="events")
 
 
 @effect("Last Frontier")
@@ -609,12 +648,13 @@ def last_frontier(ctx: Ctx) -> None:
     rulebook, "Milestones" (Frontier Magnate) and the frontier premium.
     """
     state = ctx.state
+    numbers = verbs.data(state).effects
     if _option(ctx):
         for p in table_order(state, ctx.player):
-            verbs.draw_cards(state, p, 1)
-        state.note(None, "everyone drew 1 card (Last Frontier)")
+            verbs.draw_cards(state, p, numbers.last_frontier_cards)
+        state.note(None, f"everyone drew {_cards(numbers.last_frontier_cards)} (Last Frontier)")
         return
     far = verbs.data(state).numbers.premium_distance
     for p in table_order(state, ctx.player):
         n = sum(1 for h, c in state.camps.items() if c.owner == p and h.distance(CENTRAL_CITY) >= far)
-        verbs.gain_points(state, p, n, "Last Frontier: far camps", source="events")
+        verbs.gain_points(state, p, numbers.last_frontier_points * n, "Last Frontier: far camps", source="events")

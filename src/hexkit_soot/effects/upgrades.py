@@ -17,6 +17,10 @@ in :func:`hexkit_soot.rules.upgrades.on_buy`, and Sanitation Works'
 modifier is with the passives in :mod:`hexkit_soot.effects.passives`.
 Their tests are with the others in ``tests/soot/test_upgrades.py``.
 
+The numbers printed on the tiles are read from ``effects.toml``
+(:class:`~hexkit_soot.data.EffectNumbers`: ``effects.switching_yard_toll``,
+``effects.claim_stakes_camps``, ...); the docstrings give the packaged values.
+
 Source: rulebook, §21 (each archetype's three upgrades), "Gaining agents"
 (shared upgrade #19 Trail Boss), "Soot" (Sanitation Works); data
 ``archetypes.toml`` (costs assumed).
@@ -40,12 +44,8 @@ from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState
 
-__all__ = ["CLAIM_STAKES_CAMPS", "PROVISIONER_PRICE", "owns", "load_outputs", "LoadOutputs", "load_answered", "register"]
+__all__ = ["owns", "load_outputs", "LoadOutputs", "load_answered", "register"]
 
-CLAIM_STAKES_CAMPS = 3
-"""Camps Claim Stakes makes free of resources."""
-PROVISIONER_PRICE = 2
-"""¤ the company store pays per food good under Provisioner."""
 _FREE_GOODS = 99
 """A resource discount this large makes a camp cost no goods at all (see ``rules.camps.camp_cost``)."""
 
@@ -95,7 +95,7 @@ def switching_yard(state: SootState, player: PlayerId, value: int, args: HookArg
 
     Source: rulebook, §21 Railroad Baron, Switching Yard; "Routes" (tolls).
     """
-    return max(value, 2)
+    return max(value, verbs.data(state).effects.switching_yard_toll)
 
 
 @modifier("Express Line", Hook.RAIL_FUEL)
@@ -116,7 +116,7 @@ def land_office_camps(state: SootState, player: PlayerId, value: int, args: Hook
 
     Source: rulebook, §21 Town Founder, Land Office.
     """
-    return value + 1
+    return value + verbs.data(state).effects.land_office_camp_resources
 
 
 @modifier("Land Office", Hook.SETTLEMENT_RESOURCES)
@@ -125,7 +125,7 @@ def land_office_settlements(state: SootState, player: PlayerId, value: int, args
 
     Source: rulebook, §21 Town Founder, Land Office.
     """
-    return value + 2
+    return value + verbs.data(state).effects.land_office_settlement_resources
 
 
 @modifier("Municipal Planning", Hook.UPGRADE_POINTS)
@@ -134,7 +134,7 @@ def municipal_planning(state: SootState, player: PlayerId, value: int, args: Hoo
 
     Source: rulebook, §21 Town Founder, Municipal Planning.
     """
-    return value + 2
+    return value + verbs.data(state).effects.municipal_planning_points
 
 
 @effect("Revenue Office")
@@ -160,7 +160,8 @@ def efficient_furnace(state: SootState, player: PlayerId, value: int, args: Hook
 
     Source: rulebook, §21 Industrialist, Efficient Furnace; "Soot".
     """
-    return value - 1 if value > 1 else value
+    numbers = verbs.data(state).effects
+    return max(value - numbers.efficient_furnace_fuel, min(value, numbers.efficient_furnace_min_fuel))
 
 
 _VERTICAL = "Vertical Integration"
@@ -291,7 +292,7 @@ def master_engineer(state: SootState, player: PlayerId, value: int, args: HookAr
 
     Source: rulebook, §21 Industrialist, Master Engineer.
     """
-    return value + 1
+    return value + verbs.data(state).effects.master_engineer_actions
 
 
 # -- Prospector ------------------------------------------------------------------------------------
@@ -302,7 +303,7 @@ def prospecting_gear(state: SootState, player: PlayerId, value: int, args: HookA
 
     Source: rulebook, §21 Prospector, Prospecting Gear.
     """
-    return max(value, 4)
+    return max(value, verbs.data(state).effects.prospecting_gear_draw)
 
 
 @modifier("Deep Survey", Hook.SITE_STACK)
@@ -315,7 +316,7 @@ def deep_survey(state: SootState, player: PlayerId, value: int, args: HookArgs) 
 
     Source: rulebook, §21 Prospector, Deep Survey.
     """
-    return value + 2
+    return value + verbs.data(state).effects.deep_survey_tokens
 
 
 _STAKES = "Claim Stakes"
@@ -331,8 +332,9 @@ def claim_stakes(ctx: Ctx) -> None:
 
     Source: rulebook, §21 Prospector, Claim Stakes.
     """
-    ctx.state.players[ctx.player].counters[_STAKES] = CLAIM_STAKES_CAMPS
-    ctx.state.note(ctx.player, f"the next {CLAIM_STAKES_CAMPS} camps cost no resources (Claim Stakes)")
+    camps = verbs.data(ctx.state).effects.claim_stakes_camps
+    ctx.state.players[ctx.player].counters[_STAKES] = camps
+    ctx.state.note(ctx.player, f"the next {camps} camps cost no resources (Claim Stakes)")
 
 
 @modifier(_STAKES, Hook.CAMP_RESOURCES)
@@ -358,7 +360,7 @@ def market_intelligence(state: SootState, player: PlayerId, value: int, args: Ho
 
     Source: rulebook, §21 Merchant, Market Intelligence; "Contracts" (hold 2).
     """
-    return max(value, 3)
+    return max(value, verbs.data(state).effects.market_intelligence_contracts)
 
 
 _FUTURES = "Commodity Futures"
@@ -375,7 +377,8 @@ def _futures_resume(ctx: Ctx, stage: str, answer: Choose) -> None:
 
 @effect(_FUTURES, resume=_futures_resume)
 def commodity_futures(ctx: Ctx) -> None:
-    """Commodity Futures: at each Market Update the owner may move one tracked price 1 step, or skip.
+    """Commodity Futures: at each Market Update the owner may move one tracked price 1 step
+    (``effects.commodity_futures_steps``), or skip.
 
     The Market Update rule runs this for every owner in turn order. The
     rules also run an upgrade's effect when it is bought; outside the
@@ -410,7 +413,7 @@ def agricultural_mastery(state: SootState, player: PlayerId, value: int, args: H
 
     Source: rulebook, §21 Rancher, Agricultural Mastery.
     """
-    return max(0, value - 2)
+    return max(0, value - verbs.data(state).effects.agricultural_mastery_food)
 
 
 _LIVESTOCK = "Livestock Empire"
@@ -444,7 +447,7 @@ def _provisioner_options(state: SootState, player: PlayerId) -> list[Choose]:
     goods = verbs.data(state).goods
     names = list(goods)
     p = state.players[player]
-    label = f"to the company store for {PROVISIONER_PRICE}¤"
+    label = f"to the company store for {verbs.data(state).effects.provisioner_price}¤"
     out = [opt(_PROVISIONER, names.index(g), f"Provisioner: sell 1 {g} from the network {label}")
            for g in sorted(p.stock) if goods[g].food > 0 and p.stock[g] > 0]
     for k, c in enumerate(p.caravans):
@@ -461,7 +464,8 @@ def provisioner_bought(ctx: Ctx) -> None:
 
     Source: rulebook, §21 Rancher, Provisioner.
     """
-    ctx.state.note(ctx.player, f"may now sell food to the company store at {PROVISIONER_PRICE}¤ each (Provisioner)")
+    price = verbs.data(ctx.state).effects.provisioner_price
+    ctx.state.note(ctx.player, f"may now sell food to the company store at {price}¤ each (Provisioner)")
 
 
 @free_action(_PROVISIONER, _provisioner_options)
@@ -486,4 +490,5 @@ def provisioner(state: SootState, player: PlayerId, answer: Choose) -> None:
         if sold:
             return_goods(state, player, good, 1, source - 1)
     if sold:
-        verbs.gain_currency(state, player, PROVISIONER_PRICE, f"sold 1 {good} to the company store")
+        verbs.gain_currency(state, player, verbs.data(state).effects.provisioner_price,
+                            f"sold 1 {good} to the company store")

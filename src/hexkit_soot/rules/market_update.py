@@ -116,7 +116,8 @@ def run_market_update(state: SootState) -> bool:
             ev = data(state).events[state.event_now]
             _tally(state, "events", state.event_token)
             state.note(None, f"event: {ev.name}")
-            options = [opt("A", 0, f"A: {ev.a}"), opt("B", 1, f"B: {ev.b}")]
+            a, b = data(state).event_texts[ev.name]  # the texts with their numbers filled in
+            options = [opt("A", 0, f"A: {a}"), opt("B", 1, f"B: {b}")]
             ask(state, state.event_token, "event.choose", options, f"{ev.name}: choose A or B")
             return False
     if state.cursor == 1:
