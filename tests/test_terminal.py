@@ -13,6 +13,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from hexkit.agents.base import Agent
+from hexkit.agents.spec import make_agent
 from hexkit.match import Match
 from hexkit.present import present
 from hexkit.record import record_from_json
@@ -199,10 +200,30 @@ def test_a_game_saved_at_the_prompt_resumes_with_play_resume(tmp_path: Path) -> 
         input="undo\nc1\nquit\n", capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 1, proc.stderr
-    assert "undone 2 decision(s)" in proc.stdout and "P0: place c1" in proc.stdout
+    assert "undone 2 decision(s)" in proc.stdout and "[0] P0 Black places c1" in proc.stdout
     board = proc.stdout.split("P0> ")[0]  # the board shown before the first prompt
     assert " 1 o x .  1" in board  # b1 (Black) and a1 (the agent) as saved
     clash = subprocess.run(
         [sys.executable, "-m", "hexkit", "play", "hex", "--resume", str(target), "--seed", "4"],
         capture_output=True, text=True, timeout=120)
     assert clash.returncode == 2 and "drop --seed" in clash.stderr
+
+
+def test_a_human_seat_is_told_only_what_its_view_shows() -> None:
+    """Soot at 3 players, the human at seat 2: the rivals' blind bids, kept cards and
+    secret objectives reach it only as its view of the log tells them (the terminal
+    once printed every rival action: "P1: raise the bid by 5", "P0: discard ...")."""
+    game = load_game("soot")
+    match = Match(game, game.make_config(3), seed=11,
+                  agents={0: make_agent("random", 1), 1: make_agent("random", 2)})
+    out = Console(file=io.StringIO(), width=160)
+    play_in_terminal(game, match, {2}, read=line_reader(io.StringIO("3\n3\n3\n3\n3\nquit\n"), out),
+                     out=out)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "bids revealed:" in text and "kept 2 secret objectives" in text
+    assert not [line for line in text.splitlines() if line.startswith(("P0: ", "P1: "))]
+    from hexkit_soot.config import data
+
+    names = data(match.state).secret_objectives
+    rivals = {names[i].name for seat in (0, 1) for i in match.state.players[seat].secrets}
+    assert rivals and not any(name in text for name in rivals)

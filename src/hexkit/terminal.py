@@ -1,8 +1,10 @@
 """Terminal play: people answer their seats' questions at a prompt, agents the rest.
 
 ``hexkit play GAME --human SEAT`` runs :func:`play_in_terminal`. Each time a
-human seat must answer, it shows that seat's view (the game's text board),
-the question, and the numbered legal answers from :func:`hexkit.present.present`
+human seat must answer, it shows the events since its last answer from that
+seat's view of the log (never the other seats' actions as such: a blind bid
+or a kept card is told only as the seat may know it), the seat's view of the
+board when the seat to answer changes (the game's text board), the question, and the numbered legal answers from :func:`hexkit.present.present`
 (a hex answer says what is on the hex, a card answer names the card and its
 cost). The person types a number, a label (or a unique part of one), or a
 command:
@@ -52,6 +54,9 @@ COMMANDS = {
     "quit": "stop the game",
 }
 """The commands the prompt takes besides an answer, with their help text."""
+
+_FIRST_NEWS = 20
+"""Events shown to a seat the first time it is asked (the rest: ``log N``)."""
 
 _SHOWN_KINDS = frozenset({"hex", "component"})
 """Answer kinds the prompt names after the label (what a board would highlight); a
@@ -153,6 +158,8 @@ class TerminalTable:
         self.agent_names = list(agent_names)
         self.actors: list[PlayerId] = _movers(game, match.record)
         """The seat that took each action of ``match.record`` (for ``undo``)."""
+        self.seen: dict[PlayerId, int] = {}
+        """How many events of its view's log each human seat has been shown."""
 
     # -- showing ----------------------------------------------------------
     def board(self, seat: PlayerId) -> None:
@@ -172,6 +179,24 @@ class TerminalTable:
         for entry in entries[-tail:] if tail > 0 else entries:
             self.out.print(str(entry), markup=False, highlight=False)
 
+    def news(self, seat: PlayerId) -> None:
+        """Print the events of ``seat``'s view of the log that it has not been shown yet.
+
+        What happened since the seat's last answer is told from its own view,
+        never by describing the other seats' actions: a blind bid, a card kept
+        or a secret discarded shows there only as the seat may know it.
+        """
+        entries = self.game.view(self.match.state, seat).log
+        start = self.seen.get(seat)
+        if start is None or start > len(entries):  # first time, or after an undo
+            start = max(0, len(entries) - _FIRST_NEWS)
+            if start:
+                self.out.print(f"... {start} earlier events (type log N to see them)",
+                               markup=False, highlight=False, style="dim")
+        for entry in entries[start:]:
+            self.out.print(str(entry), markup=False, highlight=False, style="dim")
+        self.seen[seat] = len(entries)
+
     def question(self, seat: PlayerId, question: PresentedQuestion) -> None:
         """Print the question and its numbered answers."""
         prompt = question.prompt.removeprefix(f"P{seat}: ")  # a prompt naming its seat already (Soot's turn)
@@ -189,10 +214,8 @@ class TerminalTable:
             assert seat is not None  # not over
             name = self.agent_names[seat] if seat < len(self.agent_names) else "agent"
             with self.out.status(f"P{seat} ({name}) is thinking...", spinner="dots"):
-                action = match.step()
-            self.actors.append(seat)
-            self.out.print(f"P{seat}: {self.game.describe(match.state, action)}",
-                           markup=False, highlight=False, style="dim")
+                match.step()
+            self.actors.append(seat)  # what it did reaches people as their views' news
 
     def _undo(self, seat: PlayerId) -> None:
         """Undo back to ``seat``'s last decision."""
@@ -202,6 +225,7 @@ class TerminalTable:
         steps = len(self.actors) - last
         self.match.undo(steps)
         del self.actors[last:]
+        self.seen = {s: len(self.game.view(self.match.state, s).log) for s in self.seen}
         self.out.print(f"undone {steps} decision(s)")
 
     def command(self, seat: PlayerId, line: str) -> bool | None:
@@ -248,6 +272,7 @@ class TerminalTable:
             question = present(game, view)
             if question is None:  # pragma: no cover - a game must pend a decision
                 raise HexkitError("the game is not over but nothing is pending")
+            self.news(seat)
             if shown_to != seat:
                 self.board(seat)
                 shown_to = seat
@@ -273,13 +298,12 @@ class TerminalTable:
                 action = game.legal_actions(view)[index]
                 match.play(action)
                 self.actors.append(seat)
-                self.out.print(f"P{seat}: {game.describe(match.state, action)}",
-                               markup=False, highlight=False, style="dim")
             except (HexkitError, ValueError, OSError) as exc:
                 self.out.print(f"! {exc}", markup=False, highlight=False, style="red")
         from hexkit.cli import print_scores
 
         for seat in sorted(self.humans):
+            self.news(seat)
             self.board(seat)
             break
         print_scores(game, match.state, self.agent_names or None, out=self.out)
