@@ -227,3 +227,13 @@ def test_a_human_seat_is_told_only_what_its_view_shows() -> None:
     names = data(match.state).secret_objectives
     rivals = {names[i].name for seat in (0, 1) for i in match.state.players[seat].secrets}
     assert rivals and not any(name in text for name in rivals)
+
+
+def test_many_matches_say_how_many_more_and_log_wants_a_number() -> None:
+    game = load_game("hex")
+    question = present(game, game.new(game.make_config(2, size=5), 0))
+    assert question is not None
+    with pytest.raises(AnswerNotUnderstood, match=r"matches answers 1, 2, 3, 4, 5, 6, 7, 8 and 17 more;"):
+        choose_answer(question, "place")
+    status, text, _ = _run("log abc\nquit\n")
+    assert status == 1 and "! log takes a number of events (log 20), not 'abc'" in text

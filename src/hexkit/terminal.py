@@ -96,7 +96,7 @@ def choose_answer(question: PresentedQuestion, text: str) -> int:
     if len(exact) == 1:
         return exact[0].index
     if exact:  # the game labels these alike: only the number tells them apart
-        shown = ", ".join(f"{a.index + 1}" for a in exact[:8])
+        shown = _numbers(exact)
         raise AnswerNotUnderstood(f"answers {shown} are all labelled {exact[0].label!r}; type the number")
     starts = [a for a in answers if a.label.lower().startswith(typed)]
     inside = starts or [a for a in answers if typed in a.label.lower()]
@@ -104,8 +104,14 @@ def choose_answer(question: PresentedQuestion, text: str) -> int:
         return inside[0].index
     if not inside:
         raise AnswerNotUnderstood(f"{text.strip()!r} is no answer's number or label; type help")
-    shown = ", ".join(f"{a.index + 1}" for a in inside[:8])
-    raise AnswerNotUnderstood(f"{text.strip()!r} matches answers {shown}; type more of the label or its number")
+    raise AnswerNotUnderstood(f"{text.strip()!r} matches answers {_numbers(inside)}; type more of the"
+                              " label or its number")
+
+
+def _numbers(answers: Sequence[Any], most: int = 8) -> str:
+    """The shown numbers of ``answers``: ``"1, 2, 3"``, or the first ``most`` and how many more."""
+    shown = ", ".join(f"{a.index + 1}" for a in answers[:most])
+    return shown + (f" and {len(answers) - most} more" if len(answers) > most else "")
 
 
 def line_reader(stream: TextIO, out: Console) -> Reader:
@@ -243,7 +249,9 @@ class TerminalTable:
             self.board(seat)
             return False
         if word == "log":
-            self.log(seat, int(rest) if rest.strip().isdigit() else 20)
+            if rest.strip() and not rest.strip().isdigit():
+                raise HexkitError(f"log takes a number of events (log 20), not {rest.strip()!r}")
+            self.log(seat, int(rest) if rest.strip() else 20)
             return False
         if word == "undo":
             self._undo(seat)
