@@ -441,3 +441,17 @@ def test_players_and_set_players_must_agree(capsys: pytest.CaptureFixture[str]) 
     code, _, err = run(capsys, "play", "hex", "--players", "2", "--set", "players=2",
                        "--set", "size=3", "--seed", "1")
     assert (code, err) == (0, "")
+
+
+def test_serve_refuses_a_bad_port_or_database_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "serve", "--port", "99999")
+    assert code == 2 and err == "hexkit: error: --port 99999 is not a TCP port (1 to 65535)\n"
+    assert out == ""  # no banner for a server that never started
+    code, out, err = run(capsys, "serve", "--port", "8781", "--db", str(tmp_path))
+    assert code == 2 and f"cannot use {tmp_path} as the table database" in err and out == ""
+    notdb = tmp_path / "notes.sqlite3"
+    notdb.write_text("{}\n" * 200)
+    code, _, err = run(capsys, "serve", "--port", "8781", "--db", str(notdb))
+    assert code == 2 and "file is not a database" in err

@@ -251,3 +251,22 @@ def test_a_stored_table_naming_an_import_is_not_loaded(client: TestClient, fresh
         assert message["code"] == "no-table"
         assert "seats[1]: 'this.Foo' is not an installed agent" in message["message"]
     assert "this" not in sys.modules
+
+
+def test_a_page_of_another_site_cannot_create_tables_or_replays(client: TestClient) -> None:
+    body = {"game": "hex", "players": 2, "seats": ["human", "greedy"]}
+    refused = client.post("/api/tables", content=json.dumps(body),
+                          headers={"Origin": "https://evil.example", "Content-Type": "text/plain"})
+    assert refused.status_code == 403
+    assert refused.json()["field"] == "Origin" and "https://evil.example" in refused.json()["error"]
+    assert client.post("/api/replays", content="{}", headers={"Origin": "https://evil.example"}).status_code == 403
+    same = client.post("/api/tables", json=body, headers={"Origin": "http://testserver"})
+    assert same.status_code == 201
+    assert client.post("/api/tables", json=body).status_code == 201  # curl, scripts: no Origin
+
+
+def test_a_boolean_is_not_a_protocol_version() -> None:
+    from hexkit.server.protocol import ProtocolError, parse_client
+
+    with pytest.raises(ProtocolError, match="field 'v' must be 1"):
+        parse_client('{"type": "ping", "v": true}')

@@ -172,6 +172,16 @@ def _bad(message: str, field: str | None = None, status: int = 400) -> JSONRespo
     return JSONResponse({"error": message, "field": field}, status_code=status)
 
 
+def _cross_site(request: Request) -> JSONResponse | None:
+    """A refusal of a POST sent by a page of another site (its ``Origin`` is not this
+    server's), or ``None``. A browser may send such a request without asking (a form,
+    a ``text/plain`` fetch); a script or ``curl`` sends no ``Origin`` and is served."""
+    origin = request.headers.get("origin")
+    if origin is None or origin == f"{request.url.scheme}://{request.url.netloc}":
+        return None
+    return _bad(f"a page of {origin} may not create tables or replays on this server", "Origin", 403)
+
+
 def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
     """The web application over a table store.
 
@@ -218,6 +228,9 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         return JSONResponse(out)
 
     async def create_table(request: Request) -> Response:
+        refused = _cross_site(request)
+        if refused is not None:
+            return refused
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
             return _bad(f"the body is {len(raw)} bytes; at most {MAX_MESSAGE} are accepted", None, 413)
@@ -270,6 +283,9 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
                             status_code=201)
 
     async def new_replay(request: Request) -> Response:
+        refused = _cross_site(request)
+        if refused is not None:
+            return refused
         raw = await request.body()
         if len(raw) > MAX_UPLOAD:
             return _bad(f"the upload is {len(raw)} bytes; at most {MAX_UPLOAD} are accepted", "record", 413)
@@ -404,5 +420,26 @@ def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path = "hexkit-ta
     """
     import uvicorn
 
+    if not 1 <= port <= 65535:
+        raise HexkitError(f"--port {port} is not a TCP port (1 to 65535)")
+    _check_free(host, port)
+    app = create_app(db, draw_workers)  # opens the database: a bad --db fails before the banner
     print(f"hexkit serve: http://{host}:{port}/ (tables in {db})", flush=True)
-    uvicorn.run(create_app(db, draw_workers), host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+
+
+def _check_free(host: str, port: int) -> None:
+    """Raise :class:`HexkitError` if ``host:port`` cannot be listened on (in use, no such address)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise HexkitError(f"--host {host}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise HexkitError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

@@ -326,7 +326,7 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
     if "v" not in data:
         raise ProtocolError("bad-version", f"field 'v' (the protocol version, {PROTOCOL_VERSION}) is missing", "v")
     version = data.get("v")
-    if version != PROTOCOL_VERSION:
+    if type(version) is not int or version != PROTOCOL_VERSION:  # true == 1 in Python: not a version
         raise ProtocolError(
             "bad-version", f"field 'v' must be {PROTOCOL_VERSION} (this server's protocol), not {version!r}", "v"
         )

@@ -19,6 +19,8 @@ from typing import Any
 
 import attrs
 
+from hexkit.errors import HexkitError
+
 __all__ = ["StoredTable", "TableStore", "token_hash"]
 
 _SCHEMA = """
@@ -58,6 +60,10 @@ class StoredTable:
     undo: bool
 
 
+class StoreError(HexkitError):
+    """The table database cannot be opened or used (the message names the file)."""
+
+
 class TableStore:
     """The SQLite file of the tables (thread-safe: one connection behind a lock).
 
@@ -68,10 +74,13 @@ class TableStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False)
-        with self._lock, self._db:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(_SCHEMA)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False)
+            with self._lock, self._db:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute(_SCHEMA)
+        except sqlite3.Error as exc:  # a folder, a file that is no database, no permission
+            raise StoreError(f"cannot use {self.path} as the table database: {exc}") from None
 
     def save(self, table: StoredTable) -> None:
         """Insert or replace a table's row."""
