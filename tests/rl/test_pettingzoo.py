@@ -9,7 +9,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from hexkit.errors import ConfigError  # noqa: E402
+from hexkit.errors import ConfigError, IllegalActionError  # noqa: E402
 from hexkit.rl import aec_env  # noqa: E402
 
 CASES = [("hex", 2, {"size": 5}), ("empyreal", 2, {}), ("soot", 2, {}), ("soot", 4, {})]
@@ -38,6 +38,20 @@ def test_hex_game_ends_with_returns() -> None:
     for agent in list(env.agents):
         env.step(None)
     assert env.agents == []
+    with pytest.raises(RuntimeError, match="call reset"):  # was a KeyError: 'player_0'
+        env.step(0)
+
+
+@pytest.mark.parametrize("action", [1.5, "x", "1"])
+def test_a_number_that_is_not_an_integer_is_illegal(action: object) -> None:
+    env = aec_env("hex", size=5)
+    env.reset(seed=0)
+    before = env.state.log[:] if env.state is not None else None
+    with pytest.raises(IllegalActionError, match="an action number is an integer"):
+        env.step(action)
+    assert env.state is not None and env.state.log == before and env.state.step == 0
+    env.step(np.int64(1))  # a numpy integer is an integer
+    assert env.state.step == 1
 
 
 def test_shaped_reward_and_truncation() -> None:

@@ -32,6 +32,7 @@ Version history: 1, first release (hexkit 0.1).
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -39,7 +40,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from hexkit.rl import spaces as _sp
-from hexkit.errors import ConfigError
+from hexkit.errors import ConfigError, IllegalActionError
 from hexkit.game import Game, GameConfig, State
 from hexkit.registry import load_game
 from hexkit.rl.encoding import Float32Array, Int8Array, encoder_for, legal_mask_array, observation
@@ -173,9 +174,13 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         """Apply the selected agent's action number (``None`` for a finished agent).
 
         Raises:
-            IllegalActionError: for an illegal number; the game is unchanged.
+            IllegalActionError: for an illegal number, or one that is not an
+                integer (``1.5``, ``"x"``); the game is unchanged.
             ValueError: for ``None`` from an agent still to move.
+            RuntimeError: every agent is done (call :meth:`reset`).
         """
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent is done: call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -184,7 +189,11 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise ValueError(f"{agent} is to move; None is only for a finished agent")
-        _sp.apply_index(self.game, state, int(action))
+        try:
+            index = operator.index(action)  # an int or numpy integer, never a float read as one
+        except TypeError:
+            raise IllegalActionError(action, "an action number is an integer") from None
+        _sp.apply_index(self.game, state, index)
         if not self._zeros:
             self.rewards = {a: 0.0 for a in self.agents}
             self._zeros = True
