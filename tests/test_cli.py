@@ -156,12 +156,12 @@ def test_sweep_reports_each_value(capsys: pytest.CaptureFixture[str], tmp_path: 
         (["simulate", "hex", "--backend", "spark", "--games", "2"], "unknown backend 'spark'"),
         (["simulate", "hex", "--workers", "0", "--games", "2"], "workers must be at least 1"),
         (["simulate", "hex", "--max-decisions", "0"], "--max-decisions must be at least 1"),
-        (["sweep", "hex", "--set", "size"], "expected PATH=V1"),
+        (["sweep", "hex", "--set", "size"], "expected PATH=VALUE (a sweep takes PATH=V1"),
         (["sweep", "hex", "--set", "size=3,99", "--games", "1"], "size=99"),
         (["play", "hex", "--bogus"], "No such option: --bogus"),
         (["replay", "/no/such/record.json"], "cannot read /no/such/record.json"),
         (["report", "/no/such/results.jsonl"], "cannot read results"),
-        (["replay", "{tmp}/bad.json"], "bad.json': not valid JSON"),
+        (["replay", "{tmp}/bad.json"], "bad.json: not valid JSON"),
         (["replay", "{tmp}/other.json"], "no game named 'go'"),
         (["replay", "{tmp}/tampered.json"], "actions[0]"),
         (["replay", "{tmp}/short.json", "--step", "9"], "--step 9 is outside 0..1"),
@@ -455,3 +455,12 @@ def test_serve_refuses_a_bad_port_or_database_in_one_line(
     notdb.write_text("{}\n" * 200)
     code, _, err = run(capsys, "serve", "--port", "8781", "--db", str(notdb))
     assert code == 2 and "file is not a database" in err
+
+
+def test_replay_of_a_results_file_without_seed_says_to_give_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    results = tmp_path / "r.jsonl"
+    results.write_text('{"seed": 0, "game": "hex"}\n{"seed": 1, "game": "hex"}\n')
+    code, _, err = run(capsys, "replay", str(results))
+    assert code == 2 and f"{results}: not valid JSON" in err and "give --seed S" in err

@@ -306,7 +306,7 @@ def _resumed_record(game_ref: str, path: Path, players: int | None, seed: int | 
         raise UsageFailure(f"--resume takes the players, seed, variants and settings from the "
                            f"record; drop {', '.join(given)}")
     text = _read(path)
-    game = _record_game(path, text, game_ref)
+    game = _record_game(path, text, game_ref, named_by="GAME")
     return game, _load_record(game, text, allow_mismatch=False)
 
 
@@ -378,14 +378,16 @@ def _record_text(path: Path, seed: int | None, game_ref: str | None = None) -> s
     raise UsageFailure(f"{path}: no game with seed {seed}")
 
 
-def _record_game(path: Path, text: str, game_ref: str | None) -> Game[Any, Any]:
+def _record_game(path: Path, text: str, game_ref: str | None, named_by: str = "--game") -> Game[Any, Any]:
     """The game of a record file: the installed game its ``game`` field names,
     or the ``--game`` given on the command line (which may be ``module:GAME``:
     only the command line may name a module to import, never the file)."""
     try:
         data = parse_json(text)
     except InvalidRecordError as exc:  # name the file when the whole text is unusable
-        raise InvalidRecordError(exc.field or str(path), exc.reason) from None
+        hint = (" (a results file, one game a line? give --seed S to replay one of its games)"
+                if "Extra data" in exc.reason else "")
+        raise InvalidRecordError(exc.field, f"{path}: {exc.reason}{hint}") from None
     if not isinstance(data, dict) or "game" not in data:
         raise InvalidRecordError(str(path), "not a game record (no 'game' name)")
     if game_ref is None:
@@ -393,7 +395,7 @@ def _record_game(path: Path, text: str, game_ref: str | None) -> Game[Any, Any]:
     game = resolve_game(game_ref)
     if data["game"] != game.info.name:
         raise InvalidRecordError("game", f"record is for {data['game']!r}, not {game.info.name!r}"
-                                 f" (--game {game_ref})")
+                                 f" ({named_by} {game_ref})")
     return game
 
 

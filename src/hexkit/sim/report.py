@@ -443,11 +443,13 @@ def report_file(results: str | Path, out: str | Path, *, split: bool = False,
     rows = read_results(results)
     groups = split_studies(rows)
     if not groups:
-        raise InvalidRecordError(str(results), "holds no result rows")
+        cut = rows.bytes_ignored
+        raise InvalidRecordError(str(results), "holds no result rows" + (
+            f" (its last line, {cut} bytes, was cut before its end)" if cut else ""))
     if len(groups) > 1 and not split:
         listed = "; ".join(f"{section_heading(k)}: {len(v)} games" for k, v in groups.items())
         raise MixedResultsError(f"{results} mixes {len(groups)} studies, which are never pooled "
-                                f"({listed}); pass --split (split=True) for one section per study")
+                                f"({listed}); pass --split (split=True from Python) for one section per study")
     parts = []
     for key, group in groups.items():
         summary = summarize(group)

@@ -72,7 +72,8 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     except InvalidRecordError as exc:
         if cut:
             return _CUT
-        raise InvalidRecordError(f"{path}:{number}", f"not JSON: {exc.reason}") from None
+        raise InvalidRecordError(f"{path}:{number}", f"{exc.reason} (a results file holds one JSON"
+                                 " object a line; a saved game record is read by hexkit replay)") from None
     if not isinstance(row, dict) or "seed" not in row:
         raise InvalidRecordError(f"{path}:{number}", "not a result row (no 'seed')")
     return row

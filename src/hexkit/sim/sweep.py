@@ -58,7 +58,7 @@ def parse_setting(text: str) -> Setting:
     path, eq, values = text.partition("=")
     path = path.strip()
     if not eq or not path:
-        raise ConfigError(f"--set {text!r}: expected PATH=V1,V2,...")
+        raise ConfigError(f"--set {text!r}: expected PATH=VALUE (a sweep takes PATH=V1,V2,...)")
     if not _PATH.match(path):
         raise ConfigError(f"--set {text!r}: {path!r} is not a dotted path")
     items = [v.strip() for v in values.split(",")]
