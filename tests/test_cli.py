@@ -157,6 +157,7 @@ def test_sweep_reports_each_value(capsys: pytest.CaptureFixture[str], tmp_path: 
         (["simulate", "hex", "--workers", "0", "--games", "2"], "workers must be at least 1"),
         (["simulate", "hex", "--max-decisions", "0"], "--max-decisions must be at least 1"),
         (["sweep", "hex", "--set", "size"], "expected PATH=VALUE (a sweep takes PATH=V1"),
+        (["sweep", "hex", "--set", "size=4,4"], "4 given twice"),
         (["sweep", "hex", "--set", "size=3,99", "--games", "1"], "size=99"),
         (["play", "hex", "--bogus"], "No such option: --bogus"),
         (["replay", "/no/such/record.json"], "cannot read /no/such/record.json"),

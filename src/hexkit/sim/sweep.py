@@ -64,6 +64,9 @@ def parse_setting(text: str) -> Setting:
     items = [v.strip() for v in values.split(",")]
     if not values.strip() or not all(items):
         raise ConfigError(f"--set {text!r}: give one or more comma-separated values")
+    twice = sorted({v for v in items if items.count(v) > 1})
+    if twice:
+        raise ConfigError(f"--set {text!r}: {', '.join(twice)} given twice (each value is one study)")
     return path, items
 
 
