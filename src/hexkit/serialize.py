@@ -482,13 +482,15 @@ def _find_oversized(data: Any) -> str | None:
     return None
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes, *, unique_keys: bool = False) -> Any:
     """Parse JSON text or raise :class:`InvalidRecordError`.
 
     Nothing in the text is trusted: nesting deeper than :data:`MAX_DEPTH`,
     integers longer than :data:`MAX_INT_DIGITS` digits (named by field) and
     documents over :data:`MAX_TEXT_BYTES` are refused before anything is
-    structured.
+    structured. With ``unique_keys`` an object that gives a key twice is
+    refused too (where the last one would silently win: the server's
+    messages; a slower parse, so not for large records).
     """
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -500,14 +502,25 @@ def parse_json(text: str | bytes) -> Any:
     _check_depth(text)
     # Only a text with a long run of digits needs the (slower) integer hook.
     suspect = _LONG_INT.search(text) is not None
+    hooks: dict[str, Any] = {"parse_int": _parse_int} if suspect else {}
+    if unique_keys:
+        hooks["object_pairs_hook"] = _unique_object
     try:
-        data = json.loads(text, parse_int=_parse_int) if suspect else json.loads(text)
+        data = json.loads(text, **hooks)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise InvalidRecordError("", f"not valid JSON: {exc}") from None
     where = _find_oversized(data) if suspect else None
     if where is not None:
         raise InvalidRecordError(where, f"an integer longer than {MAX_INT_DIGITS} digits")
     return data
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        twice = sorted({k for k, _ in pairs if sum(1 for j, _ in pairs if j == k) > 1})
+        raise InvalidRecordError(twice[0], "the key is given twice in one object")
+    return out
 
 
 _LONG_INT = re.compile(r"\d{%d}" % (MAX_INT_DIGITS + 1))

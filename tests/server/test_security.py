@@ -253,6 +253,24 @@ def test_a_stored_table_naming_an_import_is_not_loaded(client: TestClient, fresh
     assert "this" not in sys.modules
 
 
+def test_a_stored_table_over_the_agent_limits_is_not_loaded(client: TestClient) -> None:
+    from hexkit.match import Match
+    from hexkit.record import record_to_json
+    from hexkit.registry import load_game
+    from hexkit.server.store import StoredTable
+
+    game = load_game("hex")
+    record = record_to_json(game, Match(game, game.make_config(2), seed=1).record)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    store.save(StoredTable("greedy-row", "hex", record, [{"player": "human", "token": ""},
+                                                        {"player": "mcts:iterations=100000000", "token": ""}],
+                           True))
+    with client.websocket_connect("/ws/greedy-row") as ws:
+        message = ws.receive_json()
+        assert message["code"] == "no-table"
+        assert "seats[1]: iterations=100000000 is over the server's limit of 5000" in message["message"]
+
+
 def test_a_page_of_another_site_cannot_create_tables_or_replays(client: TestClient) -> None:
     body = {"game": "hex", "players": 2, "seats": ["human", "greedy"]}
     refused = client.post("/api/tables", content=json.dumps(body),
@@ -270,3 +288,14 @@ def test_a_boolean_is_not_a_protocol_version() -> None:
 
     with pytest.raises(ProtocolError, match="field 'v' must be 1"):
         parse_client('{"type": "ping", "v": true}')
+
+
+def test_a_key_given_twice_or_a_seat_count_below_one_is_refused(client: TestClient) -> None:
+    from hexkit.server.protocol import ProtocolError, parse_client
+
+    with pytest.raises(ProtocolError, match="the key is given twice"):
+        parse_client('{"type": "ping", "v": 1, "v": 1}')
+    twice = client.post("/api/tables", content='{"game": "hex", "game": "soot", "players": 2}')
+    assert twice.status_code == 400 and "given twice" in twice.json()["error"]
+    none = client.post("/api/tables", json={"game": "hex", "players": -1})
+    assert none.status_code == 400 and none.json()["field"] == "players"

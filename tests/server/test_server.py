@@ -33,7 +33,7 @@ def test_games_and_pages(client: TestClient) -> None:
     [
         ({"game": "chess", "players": 2}, "game", "not installed"),
         ({"game": "hexkit.demo:GAME", "players": 2}, "game", "not installed"),
-        ({"game": "hex", "players": "two"}, "players", "integer"),
+        ({"game": "hex", "players": "two"}, "players", "whole number of seats"),
         ({"game": "hex", "players": 2, "seats": ["human"]}, "seats", "1 seat"),
         ({"game": "hex", "players": 2, "seats": ["human", "deep-thought"]}, "seats", "seats[1]"),
         ({"game": "hex", "players": 9, "seats": ["human"] * 9}, "players", "9"),

@@ -235,7 +235,7 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         if len(raw) > MAX_MESSAGE:
             return _bad(f"the body is {len(raw)} bytes; at most {MAX_MESSAGE} are accepted", None, 413)
         try:
-            body = parse_json(raw)
+            body = parse_json(raw, unique_keys=True)
         except ValueError as exc:
             return _bad(f"body is not JSON: {exc}")
         if not isinstance(body, dict):
@@ -249,8 +249,8 @@ def create_app(db: str | Path = ":memory:", draw_workers: int = 0) -> Starlette:
         seed = body.get("seed")
         if not isinstance(game, str):
             return _bad("field 'game' must be a game's name", "game")
-        if not isinstance(players, int) or isinstance(players, bool):
-            return _bad("field 'players' must be an integer", "players")
+        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+            return _bad("field 'players' must be a whole number of seats, 1 or more", "players")
         if not (isinstance(seats, list) and all(isinstance(s, str) and s for s in seats)):
             return _bad("field 'seats' must be a list of 'human' or agent specs", "seats")
         if not (isinstance(variants, list) and all(isinstance(v, str) for v in variants)):

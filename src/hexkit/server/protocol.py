@@ -313,7 +313,7 @@ def parse_client(text: str | bytes) -> Join | AnswerMsg | UndoMsg | Ping:
             a missing, unknown or mistyped field (``bad-field``).
     """
     try:
-        data = parse_json(text)  # depth-checked: deep nesting is refused, never a RecursionError
+        data = parse_json(text, unique_keys=True)  # depth-checked: deep nesting is refused
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad-json", f"message is not JSON: {exc}") from None
     if not isinstance(data, dict):

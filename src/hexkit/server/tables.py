@@ -337,7 +337,7 @@ class Table:
                               None if a.component is None else str(a.component))
                     for a in asked.answers])
         top = view.decision()
-        waiting = "" if over or top is None else f"P{top.player}: {top.prompt}"
+        waiting = "" if over or top is None else _with_seat(top.player, top.prompt)
         drawn: tuple[str, str] | None = snap["drawn"]
         if drawn is None:
             drawn = draw(game, view)
@@ -530,11 +530,16 @@ class TableManager:
             return None
         game = load_game(stored.game)
         record = record_from_json(game, stored.record)
-        agents = {s: make_agent(installed_agent_spec(spec["player"], f"seats[{s}]"), agent_seed(record.seed, s))
+        # a stored row is checked as a new table is: installed agents within the limits
+        agents = {s: make_agent(check_seat(spec["player"], f"seats[{s}]"), agent_seed(record.seed, s))
                   for s, spec in enumerate(stored.seats) if spec["player"] != HUMAN}
-        match = Match(game, record.config, record.seed, agents=agents)
-        for action in record.actions:
-            match._apply(action)
+        match = Match.resume(game, record, agents=agents)
         table = Table(table_id, game, match, stored.seats, stored.undo, self.store, self.drawer)
         self.tables[table_id] = table
         return table
+
+
+def _with_seat(seat: int, prompt: str) -> str:
+    """``"P1: choose a hex"``; a prompt that names its seat already (Soot's turn) is kept."""
+    head = f"P{seat}: "
+    return prompt if prompt.startswith(head) else head + prompt
