@@ -263,3 +263,18 @@ def test_a_player_count_that_is_not_a_whole_number_is_refused(game: str, players
 
     with pytest.raises(ConfigError, match=r"^players: a whole number of players, not "):
         hexkit.load_game(game).make_config(players)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["hex", "empyreal", "soot"])
+def test_a_view_is_for_a_seat_of_the_game(name: str) -> None:
+    import numpy as np
+
+    from hexkit.errors import HexkitError
+    from hexkit.registry import load_game
+
+    game = load_game(name)
+    state = game.new(game.make_config(2), 1)
+    for player in (2, 7, -1, True, None, "0"):
+        with pytest.raises(HexkitError, match=f"view for player {player!r}: the seats of this game are 0 to 1"):
+            game.view(state, player)  # type: ignore[arg-type]
+    assert game.view(state, np.int64(1)).viewer == 1  # type: ignore[arg-type]

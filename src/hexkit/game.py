@@ -22,13 +22,14 @@ The contract (checked for any game by :mod:`hexkit.testing`):
 from __future__ import annotations
 
 import enum
+import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
-from hexkit.errors import ActionSpaceError, ConfigError, IllegalActionError, InvalidRecordError
+from hexkit.errors import ActionSpaceError, ConfigError, HexkitError, IllegalActionError, InvalidRecordError
 from hexkit.rng import Rng, game_rng
 from hexkit.strict import action_checker, safe_str
 
@@ -661,10 +662,21 @@ class Game(ABC, Generic[S, C]):
     # -- hidden information ---------------------------------------------
     def view(self, state: S, player: PlayerId) -> S:
         """The state as ``player`` may see it. Games with hidden parts override
-        :meth:`redact`; the RNG state is always replaced."""
+        :meth:`redact`; the RNG state is always replaced.
+
+        Raises:
+            HexkitError: if ``player`` is not a seat of this game (an ``int``
+                from 0 to players - 1); a spectator's view is
+                :func:`hexkit.present.public_view`.
+        """
+        if isinstance(player, bool) or not isinstance(player, numbers.Integral) \
+                or not 0 <= player < self.num_players(state):
+            raise HexkitError(f"view for player {player!r}: the seats of this game are 0 to"
+                              f" {self.num_players(state) - 1} (a spectator's view is"
+                              " hexkit.present.public_view)")
         seen = self.clone(state)
         seen.rng = Rng(0)
-        seen.viewer = player
+        seen.viewer = int(player)  # a numpy integer too
         seen._legal = None
         self.redact(seen, player)
         return seen
