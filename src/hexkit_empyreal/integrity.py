@@ -101,6 +101,31 @@ def check_bounds(state: EmpyrealState, problems: Problems) -> None:
     _check_turn(state, d, cells, problems)
     _check_played(state, problems)
     _check_pending(state, d, b, problems)
+    _check_once(state, problems)
+
+
+def _check_once(state: EmpyrealState, problems: Problems) -> None:
+    """Each Spellcar tile is in one place at a time; a Company and a Captain belong to one player."""
+    seen: dict[str, str] = {}
+    places = [("state.deck", state.deck), ("state.discard", state.discard), ("state.market", state.market)]
+    places += [(f"state.players.{seat}.railyard", folio.railyard) for seat, folio in enumerate(state.players)]
+    for field, names in places:
+        for i, name in enumerate(names):
+            if name in ("", "-", HIDDEN):
+                continue
+            if name in seen:
+                problems.add(f"{field}.{i}", f"Spellcar {name!r} is also at {seen[name]}")
+            else:
+                seen[name] = f"{field}.{i}"
+    for what in ("company", "captain"):
+        owner: dict[str, int] = {}
+        for seat, folio in enumerate(state.players):
+            name = getattr(folio, what)
+            if name and name in owner:
+                problems.add(f"state.players.{seat}.{what}", f"{name!r} is P{owner[name]}'s too")
+            owner.setdefault(name, seat)
+            if what == "captain" and name and name in state.free_captains:
+                problems.add(f"state.players.{seat}.captain", f"{name!r} is also among state.free_captains")
 
 
 def _names(problems: Problems, field: str, names: Iterable[str], known: Iterable[str], what: str,

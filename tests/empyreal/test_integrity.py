@@ -75,6 +75,22 @@ def test_an_unknown_spellcar_is_refused(saved: dict) -> None:
     assert "'Flying Teapot' is not a Spellcar" in str(error)
 
 
+def test_a_spellcar_in_two_places_or_a_shared_captain_is_refused(midgame: dict) -> None:
+    data = copy.deepcopy(midgame)
+    data["state"]["deck"][0] = data["state"]["deck"][1]
+    error = _refused(data)
+    assert error.field == "state.deck.1" and "is also at state.deck.0" in str(error)
+    data = copy.deepcopy(midgame)
+    market = next(i for i, name in enumerate(data["state"]["market"]) if name)
+    data["state"]["deck"][0] = data["state"]["market"][market]
+    error = _refused(data)
+    assert error.field == f"state.market.{market}" and "is also at state.deck.0" in str(error)
+    data = copy.deepcopy(midgame)
+    data["state"]["players"][2]["captain"] = data["state"]["players"][0]["captain"]
+    error = _refused(data)
+    assert error.field == "state.players.2.captain" and "is P0's too" in str(error)
+
+
 def test_a_negative_mana_is_refused(saved: dict) -> None:
     data = copy.deepcopy(saved)
     data["state"]["players"][2]["mana"] = -1
