@@ -202,6 +202,8 @@ def _describe(exc: BaseException, type_: Any) -> str:
     detail = str(exc)
     if isinstance(exc, ValueError) and detail and detail not in text:
         text = f"{text}: {detail}"
+    elif isinstance(exc, (TypeError, AttributeError)) and attrs.has(type_):
+        text = f"{text}: expected a JSON object of its fields"  # a number or list where an object goes
     return text
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import cattrs
+from cattrs.errors import AttributeValidationNote, ClassValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from hexkit.errors import InvalidRecordError
@@ -180,9 +181,18 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             body["pool"] = {"available": 0, "spent": 0, "cap": None}
             folio: PlayerState = plain_in(body, PlayerState)
             # Set, not built: validate_state names impossible amounts by field.
-            folio.pool.available = conv.structure(saved["mana"], int)
-            folio.pool.spent = conv.structure(saved["spent"], int)
+            folio.pool.available = _amount(saved, "mana")
+            folio.pool.spent = _amount(saved, "spent")
             return folio
+
+        def _amount(saved: dict[str, Any], name: str) -> int:
+            try:
+                amount: int = conv.structure(saved[name], int)
+            except Exception as exc:  # name the field, as cattrs does for the others
+                exc.__notes__ = [*getattr(exc, "__notes__", []), AttributeValidationNote(
+                    f"Structuring class PlayerState @ attribute {name}", name, int)]
+                raise ClassValidationError("While structuring PlayerState", [exc], PlayerState) from None
+            return amount
 
         conv.register_unstructure_hook(PlayerState, unstructure)
         conv.register_structure_hook(PlayerState, structure)

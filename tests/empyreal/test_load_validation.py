@@ -65,3 +65,31 @@ def test_the_saved_state_itself_loads_and_names_factions(saved: dict) -> None:
 def test_a_negative_rule_number_override_is_refused() -> None:
     with pytest.raises(ConfigError, match="start_mana must not be negative"):
         GAME.new(GAME.make_config(3, overrides={"rules.start_mana": -3}), 1)
+
+
+def test_a_mana_or_turn_of_the_wrong_shape_is_named_by_field() -> None:
+    import copy
+    import json
+
+    from hexkit.errors import InvalidRecordError
+    from hexkit.serialize import codec
+    from hexkit_empyreal import GAME
+
+    state_codec = codec(GAME)
+    saved = json.loads(state_codec.state_to_json(GAME.new(GAME.make_config(2), 1)))
+    for path, value, field, reason in (
+        (("players", 0, "mana"), "3", "state.players[0].mana", "expected an integer, not '3'"),
+        (("players", 1, "spent"), [1], "state.players[1].spent", "expected an integer, not [1]"),
+        (("turn",), 9, "state.turn", "expected TurnState: expected a JSON object of its fields"),
+    ):
+        broken = copy.deepcopy(saved)
+        node = broken["state"]
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+        try:
+            state_codec.state_from_json(json.dumps(broken))
+        except InvalidRecordError as exc:
+            assert exc.field == field and reason in exc.reason, (exc.field, exc.reason)
+        else:
+            raise AssertionError(f"{field} = {value!r} loaded")
