@@ -98,3 +98,61 @@ def test_hex_stamps_follow_the_cells() -> None:
     state.forget()
     assert np.array_equal(observation(game, state, 0), _scratch(game, state, 0))
     assert np.array_equal(legal_mask_array(game, state), _scratch_mask(game, state))
+
+
+@pytest.mark.parametrize(("players", "variants", "seeds"), [
+    (2, (), 4), (3, ("open",), 3), (4, (), 3), (5, ("expert",), 2), (6, ("team",), 2),
+])
+def test_empyreal_stamped_encoder_equals_scratch(players: int, variants: tuple[str, ...], seeds: int) -> None:
+    game = hexkit.load_game("empyreal")
+    config = game.make_config(players, variants)
+    assert _play(game, config, seeds=seeds, limit=150 * players, players=players) >= 100
+
+
+def _sections(state: Any) -> dict[int, Any]:
+    """The values each Empyreal revision section covers (``hexkit_empyreal.state``), as copies."""
+    from hexkit_empyreal.state import (REV_AWARDS, REV_MAP, REV_MARKET, REV_STACKS, REV_STANDS, REV_SUPPLY,
+                                       folio_rev, mana_rev)
+
+    out: dict[int, Any] = {
+        REV_MAP: (list(state.terrain), list(state.goods)),
+        REV_SUPPLY: (dict(state.supply.stock), state.wasteland),
+        REV_MARKET: (list(state.market), list(state.deck), list(state.discard)),
+        REV_STACKS: ([s[:] for s in state.stacks], [s[:] for s in state.box]),
+        REV_AWARDS: (list(state.awards), list(state.award_offer), list(state.award_box)),
+        REV_STANDS: [s[:] for s in state.stands],
+    }
+    for seat, p in enumerate(state.players):
+        out[folio_rev(seat)] = (p.company, p.captain, p.captain_ready, p.engineer, p.engineer_ready, p.surveyor,
+                                p.surveyor_used, list(p.station_masters), p.over_surveyor, p.conductor,
+                                list(p.railyard), list(p.goods), list(p.tiles), p.cars_left)
+        out[mana_rev(seat)] = (p.pool.available, p.pool.spent)
+    return out
+
+
+@pytest.mark.parametrize(("players", "variants"), [(2, ()), (3, ("expert",)), (4, ()), (5, ("open",)), (6, ())])
+def test_empyreal_every_change_is_stamped(players: int, variants: tuple[str, ...]) -> None:
+    """Between two decisions, a section whose values changed has a new stamp (and a clone, a
+    view and a load keep or renew them as :mod:`hexkit.revision` says)."""
+    game = hexkit.load_game("empyreal")
+    config = game.make_config(players, variants)
+    codec = serialize.codec(game)
+    changed: set[int] = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new(config, seed)
+        while not game.is_over(state):
+            before, stamps = _sections(state), list(state._revs)
+            legal = game.legal_actions(state)
+            game.apply(state, legal[rng.randrange(len(legal))])
+            after = _sections(state)
+            for section, values in after.items():
+                if values != before[section]:
+                    changed.add(section)
+                    assert state._revs[section] != stamps[section], (
+                        f"section {section} changed at step {state.step} ({state.log[-1].text}) with no new stamp")
+        assert game.clone(state)._revs == state._revs
+        assert game.view(state, 0)._revs == state._revs
+        loaded = codec.state_from_json(codec.state_to_json(state))
+        assert not set(loaded._revs) & set(state._revs)  # fresh on load
+    assert len(changed) >= 6 + players  # the audit saw the sections move

@@ -41,7 +41,7 @@ from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, p
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
-from hexkit_empyreal.state import EmpyrealState, TurnState, data, recall_asked, remember_asked
+from hexkit_empyreal.state import EmpyrealState, TurnState, data, recall_asked, remember_asked, touch_folio
 from hexkit_empyreal.state import tally
 
 __all__ = [
@@ -181,6 +181,7 @@ class SpecialistPhaseHandler(EmpyrealHandler[SpecialistPhase]):
             ps.surveyor_used = True
         else:
             state.turn.used.append(name)
+        touch_folio(state, p)
         state.note(p, f"{ps.company} activated {name}")
         state.pending.append(auto(OpenSpecialistPhase, p))
         run_effect(state, p, name, name)
@@ -250,6 +251,7 @@ class MainActionHandler(EmpyrealHandler[MainAction]):
             return
         mana.pay(state, p, action.cost)
         ps.conductor += action.spaces
+        touch_folio(state, p)
         eol = end_of_line(state, p)
         where = "the End of the Line" if ps.conductor == eol else f"space {chr(ord('A') + ps.conductor - 1)}"
         state.note(p, f"{ps.company} moved its Conductor {action.spaces} to {where} for {action.cost} mana")
@@ -258,6 +260,7 @@ class MainActionHandler(EmpyrealHandler[MainAction]):
             mana.reclaim(state, p, bonus)
         if ps.conductor == eol and not d.deliver:
             ps.conductor = 0
+            touch_folio(state, p)
             state.note(p, f"{ps.company}'s Conductor returned to Start without delivering")
             push(state, [auto(EndTurn, p)])
             return
