@@ -45,6 +45,7 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -296,40 +297,46 @@ class EmpyrealEncoder(Encoder):
         top = pending[-1] if pending else None
         mover = top.player if top is not None else -1
         cut, per = self._cut, self._per_seat
-        seats = keys.get("seats")
+        seats = keys.get("seats")  # per seat: copies of the values its features were written from
         if seats is None:
             seats = keys["seats"] = [None] * n
         folio = _FOLIO0
-        for seat in range(n):
-            pool = folio + 1  # mana_rev(seat); folio is folio_rev(seat)
-            if seen[folio] != revs[folio]:  # the folio (and maybe the pool): compared with the copies
-                p = players[seat]
+        seat = 0
+        for p in players:  # per seat: the folio and the pool by their stamps, two plain numbers compared
+            was = seats[seat]
+            if seen[folio] != revs[folio]:  # the folio (and the pool): patched where they differ from the copies
                 fields = (p.pool.available, p.pool.spent, p.conductor, p.cars_left, p.goods, p.tiles,
                           p.captain_ready, p.engineer, p.engineer_ready, p.surveyor, p.surveyor_used,
                           p.station_masters, p.railyard, p.company)
-                was = seats[seat]
-                if was != fields:
+                o = cut + ((seat - player) % n) * per
+                if was is None:
+                    self._write_seat(vec, o, fields)
+                    vec[o] = 1.0  # present
+                    vec[o + 2] = self._teammates[player][seat]
+                else:
+                    self._patch_seat(mv, o, was, fields)
+                (available, spent, c, left, goods, tiles, ready, e, er, sv, su, masters, railyard, company) = fields
+                seats[seat] = [available, spent, c, left, goods[:], tiles[:], ready, e, er, sv, su, masters[:],
+                               railyard[:], company]
+                seen[folio] = revs[folio]
+                seen[folio + 1] = revs[folio + 1]
+            else:
+                if seen[folio + 1] != revs[folio + 1]:  # the mana pool (mana_rev): two numbers
+                    pool = p.pool
+                    available, spent = pool.available, pool.spent
                     o = cut + ((seat - player) % n) * per
-                    if was is None:
-                        self._write_seat(vec, o, fields)
-                        vec[o] = 1.0  # present
-                        vec[o + 2] = self._teammates[player][seat]
-                    else:
-                        self._patch_seat(mv, o, was, fields)
-                    (*head, goods, tiles, c, e, er, sv, su, masters, railyard, company) = fields
-                    seats[seat] = (*head, goods[:], tiles[:], c, e, er, sv, su, masters[:], railyard[:], company)
-                seen[folio], seen[pool] = revs[folio], revs[pool]
-            elif seen[pool] != revs[pool]:  # the mana pool alone: two numbers
-                p_pool = players[seat].pool
-                was = seats[seat]
-                available, spent = p_pool.available, p_pool.spent
-                if was[0] != available or was[1] != spent:
-                    o = cut + ((seat - player) % n) * per
-                    mv[o + 3] = available
-                    mv[o + 4] = spent
-                    seats[seat] = (available, spent, *was[2:])
-                seen[pool] = revs[pool]
+                    if was[0] != available:
+                        was[0] = mv[o + 3] = available
+                    if was[1] != spent:
+                        was[1] = mv[o + 4] = spent
+                    seen[folio + 1] = revs[folio + 1]
+                c, left = p.conductor, p.cars_left  # no stamp: compared
+                if c != was[2]:
+                    was[2] = mv[cut + ((seat - player) % n) * per + 5] = c
+                if left != was[3]:
+                    was[3] = mv[cut + ((seat - player) % n) * per + 6] = left
             folio += 2
+            seat += 1
         slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != slot:
             rewrite_flag(mv, spots, "to_move", cut + slot * per + 1 if slot >= 0 else -1)
@@ -472,7 +479,7 @@ class EmpyrealEncoder(Encoder):
              bool(engineer), engineer_ready, bool(surveyor), surveyor_used, len(masters),
              len(railyard) - railyard.count("") - railyard.count("-"), company))
 
-    def _patch_seat(self, mv: ScalarView, o: int, was: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    def _patch_seat(self, mv: ScalarView, o: int, was: Sequence[Any], now: Sequence[Any]) -> None:
         """Rewrite the features of the seat slot at ``o`` whose fields changed from ``was`` to ``now``."""
         if was[0] != now[0]:  # mana, spent, conductor, cars_left
             mv[o + 3] = now[0]

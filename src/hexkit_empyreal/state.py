@@ -284,13 +284,15 @@ REV_STANDS = 5
 _REV_SEATS = 6
 REV_SECTIONS = _REV_SEATS + 2 * 6
 """Stamps per state: the six above, then two per seat slot (at most six seats):
-the folio (:func:`folio_rev`: every :class:`PlayerState` field but the mana pool
-and ``net``) and the mana pool (:func:`mana_rev`). ``net``, ``cars``, ``turn``,
-``round``, ``phase`` and ``end_triggered`` have no stamp: readers compare them."""
+the folio (:func:`folio_rev`) and the mana pool (:func:`mana_rev`). The plain
+numbers that change on most turns have no stamp, readers compare them: a
+seat's ``net``, ``cars_left`` and ``conductor``, the map's ``cars``, ``turn``,
+``round``, ``phase`` and ``end_triggered``."""
 
 
 def folio_rev(seat: int) -> int:
-    """The section of ``seat``'s folio: every :class:`PlayerState` field but ``pool`` and ``net``."""
+    """The section of ``seat``'s folio: every :class:`PlayerState` field but ``pool``, ``net``,
+    ``cars_left`` and ``conductor`` (ints without a stamp)."""
     return _REV_SEATS + 2 * seat
 
 
@@ -311,7 +313,7 @@ def touch(state: EmpyrealState, section: int) -> None:
 
 
 def touch_folio(state: EmpyrealState, seat: int) -> None:
-    """Stamp ``seat``'s folio anew (after changing any :class:`PlayerState` field but the pool and ``net``)."""
+    """Stamp ``seat``'s folio anew (after changing a :class:`PlayerState` field of :func:`folio_rev`)."""
     state._revs[_REV_SEATS + 2 * seat] = next_revision()
 
 

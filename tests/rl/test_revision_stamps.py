@@ -124,8 +124,8 @@ def _sections(state: Any) -> dict[int, Any]:
     }
     for seat, p in enumerate(state.players):
         out[folio_rev(seat)] = (p.company, p.captain, p.captain_ready, p.engineer, p.engineer_ready, p.surveyor,
-                                p.surveyor_used, list(p.station_masters), p.over_surveyor, p.conductor,
-                                list(p.railyard), list(p.goods), list(p.tiles), p.cars_left)
+                                p.surveyor_used, list(p.station_masters), p.over_surveyor,
+                                list(p.railyard), list(p.goods), list(p.tiles))
         out[mana_rev(seat)] = (p.pool.available, p.pool.spent)
     return out
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import TEAM
-from hexkit_empyreal.state import EmpyrealState, bits, board, spread, touch_folio
+from hexkit_empyreal.state import EmpyrealState, bits, board, spread
 
 __all__ = [
     "adjacent_mask",
@@ -81,7 +81,6 @@ def add_car(state: EmpyrealState, player: int, cell: int) -> bool:
     state.cars[cell] = tuple(sorted(state.cars[cell] + (player,)))
     ps.cars_left -= 1
     ps.net |= 1 << cell
-    touch_folio(state, player)
     return True
 
 
@@ -94,7 +93,6 @@ def remove_car(state: EmpyrealState, player: int, cell: int) -> None:
     ps.cars_left += 1
     if player not in cars:
         ps.net &= ~(1 << cell)
-    touch_folio(state, player)
 
 
 def goods_in_network(state: EmpyrealState, player: int, colour: int | None = None) -> int:

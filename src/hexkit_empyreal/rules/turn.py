@@ -251,7 +251,6 @@ class MainActionHandler(EmpyrealHandler[MainAction]):
             return
         mana.pay(state, p, action.cost)
         ps.conductor += action.spaces
-        touch_folio(state, p)
         eol = end_of_line(state, p)
         where = "the End of the Line" if ps.conductor == eol else f"space {chr(ord('A') + ps.conductor - 1)}"
         state.note(p, f"{ps.company} moved its Conductor {action.spaces} to {where} for {action.cost} mana")
@@ -260,7 +259,6 @@ class MainActionHandler(EmpyrealHandler[MainAction]):
             mana.reclaim(state, p, bonus)
         if ps.conductor == eol and not d.deliver:
             ps.conductor = 0
-            touch_folio(state, p)
             state.note(p, f"{ps.company}'s Conductor returned to Start without delivering")
             push(state, [auto(EndTurn, p)])
             return

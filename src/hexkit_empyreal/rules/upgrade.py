@@ -20,7 +20,7 @@ from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps
 from hexkit_empyreal.rules.specialists import gain_specialist_steps
-from hexkit_empyreal.state import EmpyrealState, touch_folio
+from hexkit_empyreal.state import EmpyrealState
 from hexkit_empyreal.state import tally
 
 __all__ = ["UPGRADES"]
@@ -64,5 +64,4 @@ def _refresh(state: EmpyrealState, o: Refresh) -> Steps | None:
 @runs(ReturnToStart)
 def _return_to_start(state: EmpyrealState, o: ReturnToStart) -> Steps | None:
     state.players[o.player].conductor = 0
-    touch_folio(state, o.player)
     return None
