@@ -152,6 +152,10 @@ class EmpyrealEncoder(Encoder):
         self.spec = ObservationSpec(tuple(planes), height, width, tuple(features))
         self._hw = height * width
         self._cut = self.spec.plane_size
+        # per viewer, per seat: where the seat's car plane and its feature slot start in the vector
+        self._offsets = [([(self._p_cars + (seat - viewer) % n) * self._hw for seat in range(n)],
+                          [self._cut + ((seat - viewer) % n) * self._per_seat for seat in range(n)])
+                         for viewer in range(n)]
 
     def _cells(self, b: Board) -> NDArray[np.intp]:
         """Raster position ``row * W + col`` of each cell of ``b`` (cached per board)."""
@@ -267,28 +271,13 @@ class EmpyrealEncoder(Encoder):
                 # train car and last-built marks were made at the old board's cells
                 vec[self._p_cars * hw:self._p_city * hw] = 0.0
                 vec[self._p_last * hw:self._cut] = 0.0
-                del keys["cars"], keys["last_built"]
+                keys["cars"] = [0] * n
+                del keys["last_built"]
                 spots.pop("last_built", None)
             self._patch_map(vec, mv, keys, s, b, self._cells(b))
             seen[REV_MAP] = revs[REV_MAP]
         at: list[int] = keys["at"]  # raster position of each cell of the board
         turn = s.turn
-        # train cars: a Network's bit mask; only the cells of the bits that changed
-        cars = keys.get("cars")
-        if cars is None:
-            cars = keys["cars"] = [0] * n
-        seat = 0
-        for p in players:
-            net = p.net
-            was = cars[seat]
-            if was != net:
-                o = (self._p_cars + (seat - player) % n) * hw
-                for cell in bits(was & ~net):
-                    mv[o + at[cell]] = 0.0
-                for cell in bits(net & ~was):
-                    mv[o + at[cell]] = 1.0
-                cars[seat] = net
-            seat += 1
         last = turn.last_built
         if keys.get("last_built") != last:
             rewrite_flag(mv, spots, "last_built", self._p_last * hw + at[last] if last >= 0 else -1)
@@ -300,15 +289,27 @@ class EmpyrealEncoder(Encoder):
         seats = keys.get("seats")  # per seat: copies of the values its features were written from
         if seats is None:
             seats = keys["seats"] = [None] * n
+            keys["cars"] = [0] * n
+        cars = keys["cars"]  # per seat: the train car bit mask last written
+        planes, offsets = self._offsets[player]  # per seat: where its car plane and its features start
         folio = _FOLIO0
         seat = 0
-        for p in players:  # per seat: the folio and the pool by their stamps, two plain numbers compared
+        for p in players:  # per seat: the train cars, the folio and the pool by their stamps, two numbers
+            net = p.net
+            if cars[seat] != net:  # a Network's bit mask: only the cells of the bits that changed
+                was_net = cars[seat]
+                o = planes[seat]
+                for cell in bits(was_net & ~net):
+                    mv[o + at[cell]] = 0.0
+                for cell in bits(net & ~was_net):
+                    mv[o + at[cell]] = 1.0
+                cars[seat] = net
             was = seats[seat]
             if seen[folio] != revs[folio]:  # the folio (and the pool): patched where they differ from the copies
                 fields = (p.pool.available, p.pool.spent, p.conductor, p.cars_left, p.goods, p.tiles,
                           p.captain_ready, p.engineer, p.engineer_ready, p.surveyor, p.surveyor_used,
                           p.station_masters, p.railyard, p.company)
-                o = cut + ((seat - player) % n) * per
+                o = offsets[seat]
                 if was is None:
                     self._write_seat(vec, o, fields)
                     vec[o] = 1.0  # present
@@ -324,7 +325,7 @@ class EmpyrealEncoder(Encoder):
                 if seen[folio + 1] != revs[folio + 1]:  # the mana pool (mana_rev): two numbers
                     pool = p.pool
                     available, spent = pool.available, pool.spent
-                    o = cut + ((seat - player) % n) * per
+                    o = offsets[seat]
                     if was[0] != available:
                         was[0] = mv[o + 3] = available
                     if was[1] != spent:
@@ -332,9 +333,9 @@ class EmpyrealEncoder(Encoder):
                     seen[folio + 1] = revs[folio + 1]
                 c, left = p.conductor, p.cars_left  # no stamp: compared
                 if c != was[2]:
-                    was[2] = mv[cut + ((seat - player) % n) * per + 5] = c
+                    was[2] = mv[offsets[seat] + 5] = c
                 if left != was[3]:
-                    was[3] = mv[cut + ((seat - player) % n) * per + 6] = left
+                    was[3] = mv[offsets[seat] + 6] = left
             folio += 2
             seat += 1
         slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
@@ -351,7 +352,22 @@ class EmpyrealEncoder(Encoder):
         shown = -2 if self._open else (top.kind if isinstance(top, ChooseSpecialist) and top.player == player
                                        else -1)
         is_view = s.viewer == player
-        stamp = (revs[REV_MARKET], revs[REV_STACKS], revs[REV_AWARDS], shown, is_view)
+        if keys.get("market_rev") != revs[REV_MARKET]:  # the Market's copies counted anew when it changed
+            market, was = s.market, keys.get("market", ())
+            if market != was:
+                o = cut + self._f_market
+                ids = self._spellcars
+                for sid in was:
+                    j = ids.get(sid)
+                    if j is not None:
+                        mv[o + j] = 0.0
+                for sid in market:
+                    j = ids.get(sid)
+                    if j is not None:
+                        mv[o + j] += 1.0
+                keys["market"] = market[:]
+            keys["market_rev"] = revs[REV_MARKET]
+        stamp = (revs[REV_STACKS], revs[REV_AWARDS], shown, is_view)
         mine = revs[_FOLIO0 + 2 * player]  # the seat's railyard and Specialists are in its folio
         if keys.get("cards_revs") != stamp:
             self._patch_cards(vec, mv, keys, spots, s, player, -2 if is_view else shown)
@@ -367,32 +383,32 @@ class EmpyrealEncoder(Encoder):
 
     def _patch_cards(self, vec: Float32Array, mv: ScalarView, keys: dict[Any, Any], spots: dict[Any, Any],
                      s: EmpyrealState, player: PlayerId, seeing: int) -> None:
-        """Rewrite the Market, railyard, Specialist and Award features whose parts changed since
+        """Rewrite the railyard, Specialist and Award features whose parts changed since
         ``keys["cards"]`` (copies of what they were written from); ``seeing`` is the stack the seat
-        sees in a full state (-1 none, -2 all: a view or Open Information)."""
+        sees in a full state (-1 none, -2 all: a view or Open Information). The Market's features
+        are :meth:`vector`'s (part 0 of the key is always empty here)."""
         me = s.players[player]
         stacks = s.stacks
         cut = self._cut
-        key: Any = (s.market, me.railyard, seeing,  # compared with copies
+        key: Any = ((), me.railyard, seeing,  # compared with copies
                     stacks if seeing == -2 else stacks[seeing:seeing + 1] if seeing >= 0 else [],
                     me.engineer, me.surveyor, me.station_masters, s.award_offer, s.awards)
         was = keys.get("cards")
         if was == key:
             return
-        key = (key[0][:], key[1][:], seeing, [stack[:] for stack in key[3]], key[4], key[5], key[6][:],
+        key = ((), key[1][:], seeing, [stack[:] for stack in key[3]], key[4], key[5], key[6][:],
                key[7][:], key[8][:])
-        if was is not None:  # the Market and the railyard (most changes): the copies counted anew
+        if was is not None and was[1] != key[1]:  # the railyard: the copies counted anew
             cars = self._spellcars
-            for i, o in ((0, cut + self._f_market), (1, cut + self._f_railyard)):
-                if was[i] != key[i]:
-                    for sid in was[i]:
-                        j = cars.get(sid)
-                        if j is not None:
-                            mv[o + j] = 0.0
-                    for sid in key[i]:
-                        j = cars.get(sid)
-                        if j is not None:
-                            mv[o + j] += 1.0
+            o = cut + self._f_railyard
+            for sid in was[1]:
+                j = cars.get(sid)
+                if j is not None:
+                    mv[o + j] = 0.0
+            for sid in key[1]:
+                j = cars.get(sid)
+                if j is not None:
+                    mv[o + j] += 1.0
         for label, part in _CARD_PARTS if was is None else _CARD_PARTS[2:]:  # each block rewritten
             # alone, when its part changed
             if was is None or any([was[i] != key[i] for i in part]):
