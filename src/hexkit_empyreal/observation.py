@@ -342,7 +342,11 @@ class EmpyrealEncoder(Encoder):
         if keys.get("to_move") != slot:
             rewrite_flag(mv, spots, "to_move", cut + slot * per + 1 if slot >= 0 else -1)
             keys["to_move"] = slot
-        self._game_features(vec, mv, keys, s, revs, turn)
+        now = (s.round, s.phase, s.end_triggered, s.wasteland, turn.activations, turn.locked, turn.free_transfers,
+               turn.extra_turn, revs[REV_SUPPLY], revs[REV_MARKET], revs[REV_STACKS], revs[REV_STANDS])
+        if keys.get("game_now") != now:  # what the game's features are made from (numbers and stamps)
+            self._game_features(vec, mv, keys, s, revs, turn)
+            keys["game_now"] = now
         kind = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != kind:
             rewrite_flag(mv, spots, "decision", cut + self._f_decision + kind if kind is not None else -1)
