@@ -47,8 +47,8 @@ from hexkit.rl import aec_env, legal_mask_array, observation
 from hexkit.rl.spaces import apply_index, legal_indices
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
-    ("hex", 2, {"size": 11}), ("hex", 2, {"size": 5}), ("empyreal", 2, {}), ("soot", 2, {}),
-    ("soot", 4, {}),
+    ("hex", 2, {"size": 11}), ("hex", 2, {"size": 5}), ("empyreal", 2, {}), ("empyreal", 4, {}),
+    ("soot", 2, {}), ("soot", 4, {}),
 ]
 
 

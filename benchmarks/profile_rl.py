@@ -10,7 +10,7 @@ cProfile adds a fixed cost to every Python call, which inflates code made
 of many small calls; for where time goes inside one long function, a
 sampling profiler (py-spy, ``--format raw``, per line) is the better tool.
 
-Run: ``python -m benchmarks.profile_rl [hex|hex5|empyreal|soot|soot4] [games] [top] [--env]``.
+Run: ``python -m benchmarks.profile_rl [hex|hex5|empyreal|empyreal4|soot|soot4] [games] [top] [--env]``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from hexkit.rl.spaces import apply_index, legal_indices
 
 CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "hex": ("hex", 2, {"size": 11}), "hex5": ("hex", 2, {"size": 5}),
-    "empyreal": ("empyreal", 2, {}), "soot": ("soot", 2, {}), "soot4": ("soot", 4, {}),
+    "empyreal": ("empyreal", 2, {}), "empyreal4": ("empyreal", 4, {}), "soot": ("soot", 2, {}),
+    "soot4": ("soot", 4, {}),
 }
 
 

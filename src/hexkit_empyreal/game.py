@@ -64,7 +64,7 @@ from hexkit_empyreal.rules.flow import build_flow
 from hexkit_empyreal.rules.game_end import end_reason
 from hexkit_empyreal.rules.scoring import score_sheet
 from hexkit_empyreal.rules.setup import new_state
-from hexkit_empyreal.state import PLAYED, EmpyrealState, GoodsSupply, PlayerState, data, goods_out
+from hexkit_empyreal.state import PLAYED, REV_AWARDS, REV_MARKET, REV_STACKS, EmpyrealState, GoodsSupply, PlayerState, data, goods_out, touch
 from hexkit_empyreal.strong import StrongEmpyrealAgent
 from hexkit_empyreal.svg import EmpyrealStyle, svg_style
 from hexkit_empyreal.present import present_answer, private_info
@@ -213,8 +213,13 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
         return state
 
     def clone(self, state: EmpyrealState) -> EmpyrealState:
-        """A fast independent copy (containers copied level by level)."""
+        """A fast independent copy (containers copied level by level; the revision stamps copied)."""
         return state.copy()
+
+    def restore_derived(self, state: EmpyrealState) -> None:
+        """A state read from a file gets fresh revision stamps (:mod:`hexkit.revision`: never saved)."""
+        super().restore_derived(state)
+        state.restamp()
 
     def validate_state(self, state: EmpyrealState) -> None:
         """Refuse a loaded state whose numbers break the rules' bounds, naming every problem.
@@ -390,6 +395,8 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             pool = [a.name for a in d.awards if a.name not in used and a.min_players <= n]
             rng.shuffle(pool)
             sample.award_box = sorted(pool[: len(sample.award_box)])
+        for section in (REV_MARKET, REV_STACKS, REV_AWARDS):  # the sections resampled here
+            touch(sample, section)
         return sample
 
 

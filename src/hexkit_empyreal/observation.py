@@ -45,6 +45,7 @@ Counts are raw numbers (not scaled).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -60,7 +61,8 @@ from hexkit_empyreal.actions import DECISION_TYPES, ChooseSpecialist
 from hexkit_empyreal.board import Board, board_for, choose_layout
 from hexkit_empyreal.config import OPEN, EmpyrealConfig
 from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, game_data
-from hexkit_empyreal.state import EmpyrealState, bits, board
+from hexkit_empyreal.state import (REV_AWARDS, REV_MAP, REV_MARKET, REV_SECTIONS, REV_STACKS, REV_STANDS, REV_SUPPLY,
+                                   EmpyrealState, bits, board, folio_rev)
 
 __all__ = ["EmpyrealEncoder", "SLOTS", "PHASES"]
 
@@ -71,6 +73,8 @@ PHASES = ("setup", "play", "final", "over")
 _HIDDEN = "?"
 _CARD_PARTS = (("market", (0,)), ("railyard", (1,)), ("specialists", (2, 3, 4, 5, 6)), ("awards", (7, 8)))
 """The card feature blocks and the parts of the card key each is made from."""
+_FOLIO0 = folio_rev(0)
+"""The stamp of seat 0's folio; seat ``i``'s is ``_FOLIO0 + 2 * i`` and its mana pool's the next one."""
 _SEAT_FIELDS = ("mana", "spent", "conductor", "cars_left", "goods", "tiles", "captain_ready", "engineer",
                 "engineer_ready", "surveyor", "surveyor_used", "station_masters", "railyard", "company")
 """What a seat slot's features are made from, in the order of the encoder's seat keys (goods, tiles,
@@ -148,6 +152,10 @@ class EmpyrealEncoder(Encoder):
         self.spec = ObservationSpec(tuple(planes), height, width, tuple(features))
         self._hw = height * width
         self._cut = self.spec.plane_size
+        # per viewer, per seat: where the seat's car plane and its feature slot start in the vector
+        self._offsets = [([(self._p_cars + (seat - viewer) % n) * self._hw for seat in range(n)],
+                          [self._cut + ((seat - viewer) % n) * self._per_seat for seat in range(n)])
+                         for viewer in range(n)]
 
     def _cells(self, b: Board) -> NDArray[np.intp]:
         """Raster position ``row * W + col`` of each cell of ``b`` (cached per board)."""
@@ -228,9 +236,14 @@ class EmpyrealEncoder(Encoder):
         The vector is kept per seat as last written, and each section (the
         map's cells, train cars, each seat slot's features, the game's, the
         decision, the cards) is rewritten, or patched where it changed, only
-        when the values it is made from change. Single numbers are written
-        through a memoryview of the vector (half the cost of a numpy item
-        assignment); no Python list is converted to an array on the way.
+        when the values it is made from change. Whether they changed is told
+        by the state's revision stamps (:data:`~hexkit_empyreal.state.REV_MAP`
+        and the others: one integer compared per section, the same stamp is
+        the same values in any state of the process); the scalars without a
+        stamp (train car masks, turn numbers, round, phase) are compared. A
+        section whose stamp moved is patched where its values differ from the
+        copies kept. Single numbers are written through a memoryview of the
+        vector (half the cost of a numpy item assignment).
 
         Args:
             state: a view for ``player``, or (``reads_full_state``) the full state.
@@ -247,36 +260,24 @@ class EmpyrealEncoder(Encoder):
         memo = self._memo.get(player)
         if memo is None:
             vec0 = np.zeros(self.spec.size, dtype=np.float32)
-            memo = self._memo[player] = (vec0, scalar_view(vec0), {}, {})
+            memo = self._memo[player] = (vec0, scalar_view(vec0), {"revs": [0] * REV_SECTIONS}, {})
         vec, mv, keys, spots = memo
         hw = self._hw
+        revs = s._revs
+        seen = keys["revs"]  # the stamps of the sections as last written for this seat
         b = board(s)
-        if keys.get("board") is not b or keys["terrain"] != s.terrain or keys["goods"] != s.goods:
+        if keys.get("board") is not b or seen[REV_MAP] != revs[REV_MAP]:
             if keys.get("board") is not b and "cars" in keys:  # another board (another game): the
                 # train car and last-built marks were made at the old board's cells
                 vec[self._p_cars * hw:self._p_city * hw] = 0.0
                 vec[self._p_last * hw:self._cut] = 0.0
-                del keys["cars"], keys["last_built"]
+                keys["cars"] = [0] * n
+                del keys["last_built"]
                 spots.pop("last_built", None)
             self._patch_map(vec, mv, keys, s, b, self._cells(b))
+            seen[REV_MAP] = revs[REV_MAP]
         at: list[int] = keys["at"]  # raster position of each cell of the board
         turn = s.turn
-        # train cars: a Network's bit mask; only the cells of the bits that changed
-        cars = keys.get("cars")
-        if cars is None:
-            cars = keys["cars"] = [0] * n
-        seat = 0
-        for p in players:
-            net = p.net
-            was = cars[seat]
-            if was != net:
-                o = (self._p_cars + (seat - player) % n) * hw
-                for cell in bits(was & ~net):
-                    mv[o + at[cell]] = 0.0
-                for cell in bits(net & ~was):
-                    mv[o + at[cell]] = 1.0
-                cars[seat] = net
-            seat += 1
         last = turn.last_built
         if keys.get("last_built") != last:
             rewrite_flag(mv, spots, "last_built", self._p_last * hw + at[last] if last >= 0 else -1)
@@ -285,76 +286,209 @@ class EmpyrealEncoder(Encoder):
         top = pending[-1] if pending else None
         mover = top.player if top is not None else -1
         cut, per = self._cut, self._per_seat
-        # compared with copies in one comparison (Python attribute reads: faster than an attrgetter)
-        now = [(p.pool.available, p.pool.spent, p.conductor, p.cars_left, p.goods, p.tiles, p.captain_ready,
-                p.engineer, p.engineer_ready, p.surveyor, p.surveyor_used, p.station_masters, p.railyard,
-                p.company) for p in players]
-        seats = keys.get("seats")
-        if seats != now:
-            if seats is None:
-                seats = keys["seats"] = [None] * n
-            for seat, fields in enumerate(now):
-                was = seats[seat]
-                if was != fields:
-                    o = cut + ((seat - player) % n) * per
-                    if was is None:
-                        self._write_seat(vec, o, fields)
-                        vec[o] = 1.0  # present
-                        vec[o + 2] = self._teammates[player][seat]
-                    else:
-                        self._patch_seat(mv, o, was, fields)
-                    (*head, goods, tiles, c, e, er, sv, su, masters, railyard, company) = fields
-                    seats[seat] = (*head, goods[:], tiles[:], c, e, er, sv, su, masters[:], railyard[:], company)
+        seats = keys.get("seats")  # per seat: copies of the values its features were written from
+        if seats is None:
+            seats = keys["seats"] = [None] * n
+            keys["cars"] = [0] * n
+        cars = keys["cars"]  # per seat: the train car bit mask last written
+        planes, offsets = self._offsets[player]  # per seat: where its car plane and its features start
+        folio = _FOLIO0
+        seat = 0
+        for p in players:  # per seat: the train cars, the folio and the pool by their stamps, two numbers
+            net = p.net
+            if cars[seat] != net:  # a Network's bit mask: only the cells of the bits that changed
+                was_net = cars[seat]
+                o = planes[seat]
+                for cell in bits(was_net & ~net):
+                    mv[o + at[cell]] = 0.0
+                for cell in bits(net & ~was_net):
+                    mv[o + at[cell]] = 1.0
+                cars[seat] = net
+            was = seats[seat]
+            if seen[folio] != revs[folio]:  # the folio (and the pool): patched where they differ from the copies
+                fields = (p.pool.available, p.pool.spent, p.conductor, p.cars_left, p.goods, p.tiles,
+                          p.captain_ready, p.engineer, p.engineer_ready, p.surveyor, p.surveyor_used,
+                          p.station_masters, p.railyard, p.company)
+                o = offsets[seat]
+                if was is None:
+                    self._write_seat(vec, o, fields)
+                    vec[o] = 1.0  # present
+                    vec[o + 2] = self._teammates[player][seat]
+                else:
+                    self._patch_seat(mv, o, was, fields)
+                (available, spent, c, left, goods, tiles, ready, e, er, sv, su, masters, railyard, company) = fields
+                seats[seat] = [available, spent, c, left, goods[:], tiles[:], ready, e, er, sv, su, masters[:],
+                               railyard[:], company]
+                seen[folio] = revs[folio]
+                seen[folio + 1] = revs[folio + 1]
+            else:
+                if seen[folio + 1] != revs[folio + 1]:  # the mana pool (mana_rev): two numbers
+                    pool = p.pool
+                    available, spent = pool.available, pool.spent
+                    o = offsets[seat]
+                    if was[0] != available:
+                        was[0] = mv[o + 3] = available
+                    if was[1] != spent:
+                        was[1] = mv[o + 4] = spent
+                    seen[folio + 1] = revs[folio + 1]
+                c, left = p.conductor, p.cars_left  # no stamp: compared
+                if c != was[2]:
+                    was[2] = mv[offsets[seat] + 5] = c
+                if left != was[3]:
+                    was[3] = mv[offsets[seat] + 6] = left
+            folio += 2
+            seat += 1
         slot = (mover - player) % n if 0 <= mover < n else -1  # the slot to move
         if keys.get("to_move") != slot:
             rewrite_flag(mv, spots, "to_move", cut + slot * per + 1 if slot >= 0 else -1)
             keys["to_move"] = slot
-        stacks = s.stacks
-        key: Any = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck),
-                    len(s.discard), len(stacks[0]), len(stacks[1]), len(stacks[2]), s.stands,
-                    turn.activations, turn.locked, turn.free_transfers, turn.extra_turn)
-        was = keys.get("game")
-        if was != key:
-            self._patch_game(vec, mv, cut + self._f_game, was, key)
-            keys["game"] = (*key[:4], dict(key[4]), *key[5:10], [stand[:] for stand in key[10]], *key[11:])
+        now = (s.round, s.phase, s.end_triggered, s.wasteland, turn.activations, turn.locked, turn.free_transfers,
+               turn.extra_turn, revs[REV_SUPPLY], revs[REV_MARKET], revs[REV_STACKS], revs[REV_STANDS])
+        if keys.get("game_now") != now:  # what the game's features are made from (numbers and stamps)
+            self._game_features(vec, mv, keys, s, revs, turn)
+            keys["game_now"] = now
         kind = self._decisions.get(type(top)) if top is not None else None
         if keys.get("decision") != kind:
             rewrite_flag(mv, spots, "decision", cut + self._f_decision + kind if kind is not None else -1)
             keys["decision"] = kind
-        me = players[player]
-        seeing = -2  # a view: its stacks are already redacted
-        if s.viewer != player:  # the full state: face-down stacks as Empyreal's redact hides them
-            seeing = -1
-            if self._open:
-                seeing = -2
-            elif isinstance(top, ChooseSpecialist) and top.player == player:
-                seeing = top.kind
-        key = (s.market, me.railyard, seeing,  # compared with copies
-               stacks if seeing == -2 else stacks[seeing:seeing + 1] if seeing >= 0 else [],
-               me.engineer, me.surveyor, me.station_masters, s.award_offer, s.awards)
-        was = keys.get("cards")
-        if was != key:
-            key = (key[0][:], key[1][:], seeing, [stack[:] for stack in key[3]], key[4], key[5], key[6][:],
-                   key[7][:], key[8][:])
-            if was is not None:  # the Market and the railyard (most changes): the copies counted anew
-                cars = self._spellcars
-                for i, o in ((0, cut + self._f_market), (1, cut + self._f_railyard)):
-                    if was[i] != key[i]:
-                        for sid in was[i]:
-                            j = cars.get(sid)
-                            if j is not None:
-                                mv[o + j] = 0.0
-                        for sid in key[i]:
-                            j = cars.get(sid)
-                            if j is not None:
-                                mv[o + j] += 1.0
-            for label, part in _CARD_PARTS if was is None else _CARD_PARTS[2:]:  # each block rewritten
-                # alone, when its part changed
-                if was is None or any([was[i] != key[i] for i in part]):
-                    marks = self._card_marks(tuple(key[i] if i in part else () for i in range(9)))
-                    rewrite(vec, spots, label, [cut + i for i in marks], list(marks.values()))
-            keys["cards"] = key
+        # what of the Specialist stacks the seat sees: a view made for it shows them as game.view
+        # redacted them; the full state is redacted here the same way (Empyreal's redact)
+        shown = -2 if self._open else (top.kind if isinstance(top, ChooseSpecialist) and top.player == player
+                                       else -1)
+        is_view = s.viewer == player
+        if keys.get("market_rev") != revs[REV_MARKET]:  # the Market's copies counted anew when it changed
+            market, was = s.market, keys.get("market", ())
+            if market != was:
+                o = cut + self._f_market
+                ids = self._spellcars
+                for sid in was:
+                    j = ids.get(sid)
+                    if j is not None:
+                        mv[o + j] = 0.0
+                for sid in market:
+                    j = ids.get(sid)
+                    if j is not None:
+                        mv[o + j] += 1.0
+                keys["market"] = market[:]
+            keys["market_rev"] = revs[REV_MARKET]
+        stamp = (revs[REV_STACKS], revs[REV_AWARDS], shown, is_view)
+        mine = revs[_FOLIO0 + 2 * player]  # the seat's railyard and Specialists are in its folio
+        if keys.get("cards_revs") != stamp:
+            self._patch_cards(vec, mv, keys, spots, s, player, -2 if is_view else shown)
+            keys["cards_revs"], keys["cards_folio"] = stamp, mine
+        elif keys["cards_folio"] != mine:  # the folio moved: its cards compared with the copies
+            was = keys["cards"]
+            me = players[player]
+            if (me.railyard != was[1] or me.engineer != was[4] or me.surveyor != was[5]
+                    or me.station_masters != was[6]):
+                self._patch_cards(vec, mv, keys, spots, s, player, -2 if is_view else shown)
+            keys["cards_folio"] = mine
         return vec.copy()
+
+    def _patch_cards(self, vec: Float32Array, mv: ScalarView, keys: dict[Any, Any], spots: dict[Any, Any],
+                     s: EmpyrealState, player: PlayerId, seeing: int) -> None:
+        """Rewrite the railyard, Specialist and Award features whose parts changed since
+        ``keys["cards"]`` (copies of what they were written from); ``seeing`` is the stack the seat
+        sees in a full state (-1 none, -2 all: a view or Open Information). The Market's features
+        are :meth:`vector`'s (part 0 of the key is always empty here)."""
+        me = s.players[player]
+        stacks = s.stacks
+        cut = self._cut
+        key: Any = ((), me.railyard, seeing,  # compared with copies
+                    stacks if seeing == -2 else stacks[seeing:seeing + 1] if seeing >= 0 else [],
+                    me.engineer, me.surveyor, me.station_masters, s.award_offer, s.awards)
+        was = keys.get("cards")
+        if was == key:
+            return
+        key = ((), key[1][:], seeing, [stack[:] for stack in key[3]], key[4], key[5], key[6][:],
+               key[7][:], key[8][:])
+        if was is not None and was[1] != key[1]:  # the railyard: the copies counted anew
+            cars = self._spellcars
+            o = cut + self._f_railyard
+            for sid in was[1]:
+                j = cars.get(sid)
+                if j is not None:
+                    mv[o + j] = 0.0
+            for sid in key[1]:
+                j = cars.get(sid)
+                if j is not None:
+                    mv[o + j] += 1.0
+        for label, part in _CARD_PARTS if was is None else _CARD_PARTS[2:]:  # each block rewritten
+            # alone, when its part changed
+            if was is None or any([was[i] != key[i] for i in part]):
+                marks = self._card_marks(tuple(key[i] if i in part else () for i in range(9)))
+                rewrite(vec, spots, label, [cut + i for i in marks], list(marks.values()))
+        keys["cards"] = key
+
+    def _game_features(self, vec: Float32Array, mv: ScalarView, keys: dict[Any, Any], s: EmpyrealState,
+                       revs: list[int], turn: Any) -> None:
+        """Patch the game's features, ``round`` to ``turn_extra``: the scalars compared with those
+        written last, the supply, deck, stack and stand sizes only when their section's stamp moved."""
+        o = self._cut + self._f_game
+        g = keys.get("game")
+        stacks = s.stacks
+        if g is None:  # the first state this seat sees: every feature written
+            key = (s.round, s.phase, s.end_triggered, s.wasteland, s.supply.stock, len(s.deck), len(s.discard),
+                   len(stacks[0]), len(stacks[1]), len(stacks[2]), s.stands, turn.activations, turn.locked,
+                   turn.free_transfers, turn.extra_turn)
+            self._patch_game(vec, mv, o, None, key)
+            keys["game"] = [*key[:4], dict(key[4]), *key[5:10], [stand[:] for stand in key[10]], *key[11:]]
+            keys["game_seen"] = [revs[REV_SUPPLY], revs[REV_MARKET], revs[REV_STACKS], revs[REV_STANDS]]
+            return
+        seen = keys["game_seen"]
+        if s.round != g[0]:
+            g[0] = mv[o] = s.round
+        if s.phase != g[1]:
+            if g[1] in PHASES:
+                mv[o + 1 + PHASES.index(g[1])] = 0.0
+            if s.phase in PHASES:
+                mv[o + 1 + PHASES.index(s.phase)] = 1.0
+            g[1] = s.phase
+        o += 1 + len(PHASES)
+        if s.end_triggered != g[2]:
+            g[2] = s.end_triggered
+            mv[o] = float(s.end_triggered)
+        if s.wasteland != g[3]:
+            g[3] = mv[o + 1] = s.wasteland
+        if seen[0] != revs[REV_SUPPLY]:
+            old, stock = g[4], s.supply.stock
+            if old != stock:
+                for i, c in enumerate(sorted(stock)):  # the counts in colour order, as ``iter(supply)``
+                    if old.get(c) != stock[c]:
+                        mv[o + 2 + i] = stock[c]
+                g[4] = dict(stock)
+            seen[0] = revs[REV_SUPPLY]
+        o += 2 + self._ncol
+        if seen[1] != revs[REV_MARKET]:
+            if len(s.deck) != g[5]:
+                g[5] = mv[o] = len(s.deck)
+            if len(s.discard) != g[6]:
+                g[6] = mv[o + 1] = len(s.discard)
+            seen[1] = revs[REV_MARKET]
+        if seen[2] != revs[REV_STACKS]:
+            for t in range(3):
+                if len(stacks[t]) != g[7 + t]:
+                    g[7 + t] = mv[o + 2 + t] = len(stacks[t])
+            seen[2] = revs[REV_STACKS]
+        o += 5
+        if seen[3] != revs[REV_STANDS]:
+            old_stands, stands = g[10], s.stands
+            for c in range(self._ncities):
+                size = len(stands[c]) if c < len(stands) else 0
+                if c >= len(old_stands) or len(old_stands[c]) != size:
+                    mv[o + c] = size
+            g[10] = [stand[:] for stand in stands]
+            seen[3] = revs[REV_STANDS]
+        o += self._ncities
+        if turn.activations != g[11]:
+            g[11] = mv[o] = turn.activations
+        if turn.locked != g[12]:
+            g[12] = mv[o + 1] = turn.locked
+        if turn.free_transfers != g[13]:
+            g[13] = mv[o + 2] = turn.free_transfers
+        if turn.extra_turn != g[14]:
+            g[14] = turn.extra_turn
+            mv[o + 3] = float(turn.extra_turn)
 
     def _write_seat(self, vec: Float32Array, o: int, fields: tuple[Any, ...]) -> None:
         """Write the features of a seat slot from ``mana`` on (at ``o + 3``) from :data:`_SEAT_FIELDS`."""
@@ -365,7 +499,7 @@ class EmpyrealEncoder(Encoder):
              bool(engineer), engineer_ready, bool(surveyor), surveyor_used, len(masters),
              len(railyard) - railyard.count("") - railyard.count("-"), company))
 
-    def _patch_seat(self, mv: ScalarView, o: int, was: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    def _patch_seat(self, mv: ScalarView, o: int, was: Sequence[Any], now: Sequence[Any]) -> None:
         """Rewrite the features of the seat slot at ``o`` whose fields changed from ``was`` to ``now``."""
         if was[0] != now[0]:  # mana, spent, conductor, cars_left
             mv[o + 3] = now[0]

@@ -19,12 +19,15 @@ import attrs
 
 from hexkit.components import Pool, Supply
 from hexkit.game import State
+from hexkit.revision import fresh_revisions, next_revision
 
 from hexkit_empyreal.board import Board, board_for
 from hexkit_empyreal.config import EmpyrealConfig
 from hexkit_empyreal.data import EmpyrealData, game_data
 
-__all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out", "remember_asked", "recall_asked"]
+__all__ = ["GoodsSupply", "PlayerState", "TurnState", "EmpyrealState", "PLAYED", "tally", "board", "data", "bits", "spread", "goods_out", "remember_asked", "recall_asked",
+           "REV_MAP", "REV_SUPPLY", "REV_MARKET", "REV_STACKS", "REV_AWARDS", "REV_STANDS", "REV_SECTIONS",
+           "folio_rev", "mana_rev", "touch", "touch_folio", "touch_mana"]
 
 Cell = int
 """A hex of the map by number (index into :attr:`Board.hexes`)."""
@@ -260,6 +263,65 @@ class TurnState:
         return new
 
 
+# Revision stamps (:mod:`hexkit.revision`): one per section of the state, in
+# ``EmpyrealState._revs``. The function that writes a section's values stamps it
+# (``touch``) after the write; clone and view copy the stamps, a load or a change by
+# hand (``invalidate_legal``) gives fresh ones. Stamps are never saved or compared
+# as game values. What each section covers (what an observer may skip while its
+# stamp is unchanged):
+REV_MAP = 0
+"""``terrain`` and the Goods on the map (``goods``): :mod:`~hexkit_empyreal.rules.goods`, :mod:`~hexkit_empyreal.rules.wasteland`."""
+REV_SUPPLY = 1
+"""The Goods ``supply`` and the Wasteland tiles left (``wasteland``)."""
+REV_MARKET = 2
+"""The Spellcar ``market``, ``deck`` and ``discard`` (:mod:`~hexkit_empyreal.rules.railyard`)."""
+REV_STACKS = 3
+"""The Specialist ``stacks`` and ``box`` (:mod:`~hexkit_empyreal.rules.specialists`)."""
+REV_AWARDS = 4
+"""``awards``, ``award_offer`` and ``award_box``."""
+REV_STANDS = 5
+"""The Demand Tile ``stands``."""
+_REV_SEATS = 6
+REV_SECTIONS = _REV_SEATS + 2 * 6
+"""Stamps per state: the six above, then two per seat slot (at most six seats):
+the folio (:func:`folio_rev`) and the mana pool (:func:`mana_rev`). The plain
+numbers that change on most turns have no stamp, readers compare them: a
+seat's ``net``, ``cars_left`` and ``conductor``, the map's ``cars``, ``turn``,
+``round``, ``phase`` and ``end_triggered``."""
+
+
+def folio_rev(seat: int) -> int:
+    """The section of ``seat``'s folio: every :class:`PlayerState` field but ``pool``, ``net``,
+    ``cars_left`` and ``conductor`` (ints without a stamp)."""
+    return _REV_SEATS + 2 * seat
+
+
+def mana_rev(seat: int) -> int:
+    """The section of ``seat``'s mana pool (written by :mod:`hexkit_empyreal.rules.mana` alone)."""
+    return _REV_SEATS + 2 * seat + 1
+
+
+def _new_revs() -> list[int]:
+    # one new stamp for every section: never issued before, so no observer holds it for any
+    # section (sections are compared one by one, never with each other)
+    return [next_revision()] * REV_SECTIONS
+
+
+def touch(state: EmpyrealState, section: int) -> None:
+    """Stamp ``section`` (``REV_*``) of ``state`` anew: its writer calls it after changing its values."""
+    state._revs[section] = next_revision()
+
+
+def touch_folio(state: EmpyrealState, seat: int) -> None:
+    """Stamp ``seat``'s folio anew (after changing a :class:`PlayerState` field of :func:`folio_rev`)."""
+    state._revs[_REV_SEATS + 2 * seat] = next_revision()
+
+
+def touch_mana(state: EmpyrealState, seat: int) -> None:
+    """Stamp ``seat``'s mana pool anew (:mod:`hexkit_empyreal.rules.mana`, after a change)."""
+    state._revs[_REV_SEATS + 2 * seat + 1] = next_revision()
+
+
 _new_player = PlayerState.__new__
 _new_turn = TurnState.__new__
 
@@ -323,6 +385,8 @@ class EmpyrealState(State):
     end_triggered: bool = False
     free_captains: list[str] = attrs.field(factory=list)
     played: dict[str, list[int]] = attrs.field(factory=dict)
+    _revs: list[int] = attrs.field(init=False, factory=_new_revs, eq=False, repr=False, alias="_revs")
+    """Revision stamps by section (``REV_*``, :func:`folio_rev`, :func:`mana_rev`): not saved, not compared."""
 
     def __attrs_post_init__(self) -> None:
         supply = self.supply
@@ -330,8 +394,8 @@ class EmpyrealState(State):
             supply.out = goods_out(self, len(supply.stock))
 
     def copy(self) -> EmpyrealState:
-        """An independent copy (the fast clone)."""
-        return EmpyrealState(
+        """An independent copy (the fast clone); the revision stamps are copied."""
+        new = EmpyrealState(
             **self.base_fields_copy(),
             layout=self.layout,
             terrain=self.terrain.copy(),
@@ -356,12 +420,20 @@ class EmpyrealState(State):
             free_captains=self.free_captains.copy(),
             played={k: v.copy() for k, v in self.played.items()},
         )
+        new._revs = self._revs.copy()
+        return new
+
+    def restamp(self) -> None:
+        """Give every section a fresh revision stamp (a loaded state; a state changed by hand)."""
+        self._revs = fresh_revisions(REV_SECTIONS)
 
     def invalidate_legal(self) -> None:
         """Forget the cached legal actions, and the options found when the
-        question on top was asked (:func:`remember_asked`): after changing a
-        state by hand, outside :meth:`~hexkit.game.Game.apply`."""
+        question on top was asked (:func:`remember_asked`), and stamp every
+        section afresh (:meth:`restamp`): after changing a state by hand,
+        outside :meth:`~hexkit.game.Game.apply`."""
         State.invalidate_legal(self)
+        self.restamp()
         if _ASKED[1] is self:
             _ASKED[0] = _ASKED[1] = _ASKED[2] = None
 

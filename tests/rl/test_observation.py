@@ -88,6 +88,7 @@ def test_empyreal_hidden_parts_do_not_show() -> None:
         assert np.array_equal(observation(game, a, seat), observation(game, b, seat)), seat
     c = game.clone(a)
     c.players[1].pool.available += 1  # open information: every seat sees it
+    c.invalidate_legal()  # changed by hand: fresh revision stamps, as after any change outside apply
     for seat in range(3):
         assert not np.array_equal(observation(game, a, seat), observation(game, c, seat))
 

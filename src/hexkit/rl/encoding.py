@@ -384,12 +384,29 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
     return encoder.vector(game.view(state, player), player)
 
 
+_NO_HOOK: Any = object()
+_MASK_HOOKS: dict[type, Any] = {}
+"""Per game class: its ``legal_mask_array`` method, or ``None`` (looked up once)."""
+
+
 def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     """:meth:`Game.legal_mask` as an ``int8`` array (1 legal), shape ``(action_space_size,)``.
 
     Uses the legal actions the state has cached, numbered once per decision
     (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
+
+    A game may supply a fast path, an optional method of the same name on its
+    :class:`~hexkit.game.Game` class, ``legal_mask_array(state) -> Int8Array``,
+    returning a new array equal to the one built here (the tutorial Hex keeps
+    its mask by revision stamps, :mod:`hexkit.revision`); it is used when the
+    game numbers its own actions (no :class:`~hexkit.rl.spaces.KeyedSpace`).
     """
+    kind = type(game)
+    hook = _MASK_HOOKS.get(kind, _NO_HOOK)
+    if hook is _NO_HOOK:
+        hook = _MASK_HOOKS[kind] = getattr(kind, "legal_mask_array", None)
+    if hook is not None and not _sp._keyed(_sp.space_for(game, state.config)):
+        return hook(game, state)  # type: ignore[no-any-return]
     space = _sp.space_for(game, state.config)
     if _sp._keyed(space):  # _sp._legal_numbers, inlined (once per decision)
         pending = state.pending

@@ -54,7 +54,7 @@ from hexkit_empyreal.effects.unique_spellcars import mirror
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.railyard import slot_index, slot_label
-from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import EmpyrealState, bits, board, data, touch_folio
 
 __all__: list[str] = []
 
@@ -216,6 +216,7 @@ def _garek_to(state: EmpyrealState, o: GarekTo) -> Steps | None:
     else:
         ry[source], ry[target] = ry[target], moving
         state.note(o.player, f"{ps.company} swapped {moving} ({slot_label(source)}) and {ry[source]} ({slot_label(target)})")
+    touch_folio(state, o.player)
     return None
 
 

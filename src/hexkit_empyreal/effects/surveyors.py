@@ -90,7 +90,7 @@ from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.network import remove_car
 from hexkit_empyreal.rules.railyard import slot_label
 from hexkit_empyreal.rules.specialists import specialist_stack
-from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import REV_STACKS, REV_STANDS, EmpyrealState, bits, board, data, touch, touch_folio
 from hexkit_empyreal.state import tally
 
 __all__: list[str] = []
@@ -125,9 +125,11 @@ def _aella_keep(state: EmpyrealState, o: AellaKeep) -> Steps | None:
     if name in stack.draw_pile:
         stack.remove(name)
     stack.shuffle(state.rng)
+    touch(state, REV_STACKS)
     ps = state.players[o.player]
     ps.station_masters.append(name)
     ps.over_surveyor = name
+    touch_folio(state, o.player)
     tally(state, "specialists_hired", o.player)
     state.note(o.player, f"{ps.company} put the Station Master {name} into play over Aella; the others went back to the stack")
     return None
@@ -265,6 +267,8 @@ def _telemyr_swap(state: EmpyrealState, o: TelemyrSwap) -> Steps | None:
         mine_over, theirs_over = me.over_surveyor == mine, them.over_surveyor == theirs
         me.over_surveyor = theirs if mine_over else me.over_surveyor
         them.over_surveyor = mine if theirs_over else them.over_surveyor
+    touch_folio(state, o.player)
+    touch_folio(state, other)
     state.note(o.player, f"{me.company} took {theirs} from {them.company} in exchange for {mine}")
     return None
 
@@ -608,6 +612,7 @@ def _wardlaw_swap(state: EmpyrealState, o: WardlawSwap) -> Steps | None:
     state.stands[s2].remove((c2, k2))
     state.stands[s1].append((c2, k2))
     state.stands[s2].append((c1, k1))
+    touch(state, REV_STANDS)
     state.note(o.player, f"swapped the {o.first} and the {o.second} Demand Tiles")
     times = o.times
     if times > 1:

@@ -73,7 +73,7 @@ from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules.network import is_competitor
 from hexkit_empyreal.rules.railyard import discard_spellcar, slot_index, slot_label
-from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import EmpyrealState, bits, board, data, touch_folio
 
 __all__: list[str] = []
 
@@ -589,6 +589,7 @@ def _discard_tile(state: EmpyrealState, o: DiscardTile) -> Steps | None:
     ps = state.players[o.player]
     sid = ps.railyard[slot]
     ps.railyard[slot] = u.printed_under(state, o.player, slot)
+    touch_folio(state, o.player)
     state.note(o.player, f"{ps.company} discarded {sid} from {label[:2]}")
     discard_spellcar(state, sid)
     return None

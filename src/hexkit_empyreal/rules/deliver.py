@@ -29,7 +29,7 @@ from hexkit_empyreal.actions import (
 from hexkit_empyreal.effects.registry import passives_of, push
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
-from hexkit_empyreal.state import EmpyrealState, bits, board, data
+from hexkit_empyreal.state import REV_STANDS, EmpyrealState, bits, board, data, touch, touch_folio
 from hexkit_empyreal.state import tally
 
 __all__ = ["TILE_NAMES", "delivery_targets", "claimable", "tile_label", "goods_phrase", "note_final_skip"]
@@ -199,8 +199,10 @@ class ClaimDemandHandler(EmpyrealHandler[ClaimDemand]):
             return
         kind = next(k for k in range(3) if tile_label(state, k) == action.option)
         state.stands[d.stand].remove((d.colour, kind))
+        touch(state, REV_STANDS)
         ps = state.players[d.player]
         ps.tiles.append((d.colour, kind))
+        touch_folio(state, d.player)
         tally(state, "demand_tiles", d.player)
         state.note(d.player, f"{ps.company} took the {data(state).colours[d.colour]} {tile_label(state, kind)} tile")
         _after(state, d.player, d.mode, d.count, True)

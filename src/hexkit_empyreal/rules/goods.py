@@ -14,7 +14,7 @@ Place Wasteland ("destroy any Goods there").
 
 from __future__ import annotations
 
-from hexkit_empyreal.state import EmpyrealState
+from hexkit_empyreal.state import REV_MAP, REV_SUPPLY, EmpyrealState, touch, touch_folio
 
 __all__ = [
     "supply_to_cell",
@@ -31,12 +31,14 @@ __all__ = [
 
 def _put(state: EmpyrealState, cell: int, colour: int) -> None:
     state.goods[cell] = tuple(sorted(state.goods[cell] + (colour,)))
+    touch(state, REV_MAP)
 
 
 def _lift(state: EmpyrealState, cell: int, colour: int) -> None:
     g = list(state.goods[cell])
     g.remove(colour)  # ValueError: no such Good there (a caller's bug)
     state.goods[cell] = tuple(g)
+    touch(state, REV_MAP)
 
 
 def supply_to_cell(state: EmpyrealState, cell: int, colour: int) -> bool:
@@ -47,6 +49,7 @@ def supply_to_cell(state: EmpyrealState, cell: int, colour: int) -> bool:
     """
     if not state.supply.take(colour):
         return False
+    touch(state, REV_SUPPLY)
     _put(state, cell, colour)
     return True
 
@@ -59,6 +62,7 @@ def cell_to_supply(state: EmpyrealState, cell: int, colour: int) -> None:
     """
     _lift(state, cell, colour)
     state.supply.put_back(colour)
+    touch(state, REV_SUPPLY)
 
 
 def cell_to_cell(state: EmpyrealState, source: int, target: int, colour: int) -> None:
@@ -79,6 +83,7 @@ def cell_to_folio(state: EmpyrealState, player: int, cell: int, colour: int) -> 
     """
     _lift(state, cell, colour)
     state.players[player].goods[colour] += 1
+    touch_folio(state, player)
 
 
 def supply_to_folio(state: EmpyrealState, player: int, colour: int) -> bool:
@@ -86,6 +91,8 @@ def supply_to_folio(state: EmpyrealState, player: int, colour: int) -> bool:
     if not state.supply.take(colour):
         return False
     state.players[player].goods[colour] += 1
+    touch(state, REV_SUPPLY)
+    touch_folio(state, player)
     return True
 
 
@@ -111,6 +118,8 @@ def clear_to_supply(state: EmpyrealState, cell: int) -> tuple[int, ...]:
     supply = state.supply
     for colour in goods:
         supply.put_back(colour)
+    touch(state, REV_MAP)
+    touch(state, REV_SUPPLY)
     return goods
 
 
@@ -121,6 +130,8 @@ def clear_to_folio(state: EmpyrealState, player: int, cell: int) -> tuple[int, .
     folio = state.players[player].goods
     for colour in goods:
         folio[colour] += 1
+    touch(state, REV_MAP)
+    touch_folio(state, player)
     return goods
 
 
@@ -130,5 +141,6 @@ def gather(state: EmpyrealState, source: int, target: int) -> int:
     for colour in goods:
         _put(state, target, colour)
     state.goods[source] = ()
+    touch(state, REV_MAP)
     return len(goods)
 

@@ -2,7 +2,8 @@
 
 The only writer of mana: a Company's crystals are a
 :class:`hexkit.components.Pool` (``PlayerState.pool``) changed by these
-functions alone.
+functions alone, each of which stamps the pool's revision
+(:func:`~hexkit_empyreal.state.touch_mana`).
 
 A Company owns at most ``mana_cap`` (10) crystals, available plus spent;
 mana gained beyond that is lost. Mana gained (or reclaimed) by a Spellcar
@@ -16,7 +17,7 @@ Activations in the same turn"); Administrate (Reclaim Mana, Refresh).
 
 from __future__ import annotations
 
-from hexkit_empyreal.state import EmpyrealState, data
+from hexkit_empyreal.state import EmpyrealState, data, touch_folio, touch_mana
 
 __all__ = ["pay", "gain", "reclaim", "refresh", "unlocked", "cap", "before_after"]
 
@@ -62,6 +63,7 @@ def pay(state: EmpyrealState, player: int, cost: int, *, activation: bool = Fals
     if cost > available:
         raise ValueError(f"cannot pay {cost} mana with {available} available")
     pool.spend(cost)
+    touch_mana(state, player)
     turn = state.turn
     if not activation and turn.player == player and turn.locked:
         turn.locked = max(0, turn.locked - cost)
@@ -80,6 +82,7 @@ def gain(state: EmpyrealState, player: int, amount: int = 1) -> int:
     """
     pool = state.players[player].pool
     got = pool.gain(max(0, min(amount, cap(state) - pool.total)))
+    touch_mana(state, player)
     _lock(state, player, got)
     return got
 
@@ -90,6 +93,7 @@ def reclaim(state: EmpyrealState, player: int, amount: int | None = None) -> int
     Source: rulebook, Administrate (Reclaim Mana).
     """
     got = state.players[player].pool.reclaim(None if amount is None else max(0, amount))
+    touch_mana(state, player)
     _lock(state, player, got)
     return got
 
@@ -104,3 +108,4 @@ def refresh(state: EmpyrealState, player: int, *, captain: bool = True, engineer
         ps.captain_ready = True
     if engineer:
         ps.engineer_ready = True
+    touch_folio(state, player)

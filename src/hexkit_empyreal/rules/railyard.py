@@ -33,7 +33,7 @@ from hexkit_empyreal.data import RuleNumbers
 from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
-from hexkit_empyreal.state import EmpyrealState, data
+from hexkit_empyreal.state import REV_MARKET, EmpyrealState, data, touch, touch_folio
 from hexkit_empyreal.state import tally
 
 __all__ = [
@@ -138,8 +138,9 @@ def refill_market(state: EmpyrealState) -> None:
     # Spellcars included) shuffled into a new stack.
     short = len(state.deck) < row.size
     shuffled = len(state.discard) + len(state.market)
-    if not row.refill(state.rng):
+    if not row.refill(state.rng):  # False: the row and its deck are as they were
         return
+    touch(state, REV_MARKET)
     if short and shuffled:
         state.note(None, f"the Spellcar stack ran out: the {shuffled} discarded Spellcars were shuffled into a new stack")
     state.note(None, f"the Spellcar Market was wiped and dealt: {', '.join(state.market)}")
@@ -148,6 +149,7 @@ def refill_market(state: EmpyrealState) -> None:
 def discard_spellcar(state: EmpyrealState, spellcar: str) -> None:
     """Put a Spellcar on the Spellcar discard pile, then apply the Market wipe."""
     spellcar_market(state).deck.discard(spellcar)
+    touch(state, REV_MARKET)
     refill_market(state)
 
 
@@ -181,6 +183,7 @@ class TakeSpellcarHandler(EmpyrealHandler[TakeSpellcar]):
             note_declined(state, d)
             return
         spellcar_market(state).take_item(action.option, refill=False)
+        touch(state, REV_MARKET)
         state.pending.append(PlaceSpellcar(player=d.player, prompt="place the Spellcar", spellcar=action.option))
         refill_market(state)
 
@@ -201,6 +204,7 @@ class PlaceSpellcarHandler(EmpyrealHandler[PlaceSpellcar]):
         ps = state.players[d.player]
         covered = ps.railyard[slot]
         ps.railyard[slot] = d.spellcar
+        touch_folio(state, d.player)
         tally(state, "spellcars_built", d.player)
         if state.turn.player == d.player:
             state.turn.gained.append(d.spellcar)

@@ -38,7 +38,7 @@ from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.network import add_car
 from hexkit_empyreal.rules.railyard import market_rule
 from hexkit_empyreal.rules.turn import start_turn_steps
-from hexkit_empyreal.state import EmpyrealState, GoodsSupply, PlayerState, board, data
+from hexkit_empyreal.state import REV_AWARDS, EmpyrealState, GoodsSupply, PlayerState, board, data, touch, touch_folio
 from hexkit_empyreal.state import PLAYED
 
 __all__ = ["new_state", "hq_cells", "assign_company"]
@@ -203,6 +203,7 @@ def assign_company(state: EmpyrealState, seat: int, company: str, captain: str) 
             label = f"{chr(ord('A') + col)}{row + 1}"
             ry.append(spec.printed.get(label, "") if row < size else "-")
     ps.railyard = ry
+    touch_folio(state, seat)
     state.note(seat, f"chose {company} led by {captain}")
 
 
@@ -256,10 +257,12 @@ class EliminateAwardHandler(EmpyrealHandler[EliminateAward]):
 
     def answer(self, state: EmpyrealState, d: EliminateAward, action: Any) -> None:
         state.award_offer.remove(action.option)
+        touch(state, REV_AWARDS)
         state.note(d.player, f"eliminated the {action.option} Award")
         if len(state.award_offer) <= data(state).rules.awards_dealt:
             state.awards = sorted(state.award_offer)
             state.award_offer = []
+            touch(state, REV_AWARDS)
             state.note(None, f"Awards in play: {', '.join(state.awards)}")
 
     def why(self, state: EmpyrealState, d: EliminateAward, action: Any) -> str | None:

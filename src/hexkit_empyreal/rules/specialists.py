@@ -29,7 +29,7 @@ from hexkit_empyreal.actions import (
 from hexkit_empyreal.data import SPECIALIST_TYPES
 from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
-from hexkit_empyreal.state import EmpyrealState
+from hexkit_empyreal.state import REV_STACKS, EmpyrealState, touch, touch_folio
 from hexkit_empyreal.state import tally
 
 __all__ = ["has_type", "specialist_stack", "open_types", "gain_specialist_steps", "take_specialist"]
@@ -85,6 +85,7 @@ def take_specialist(state: EmpyrealState, player: int, t: int, name: str) -> Non
         ps.surveyor, ps.surveyor_used = name, False
     else:
         ps.station_masters.append(name)
+    touch_folio(state, player)
     tally(state, "specialists_hired", player)
     state.note(player, f"{ps.company} gained the {SPECIALIST_TYPES[t]} {name}")
 
@@ -128,6 +129,7 @@ class ChooseSpecialistHandler(EmpyrealHandler[ChooseSpecialist]):
 
     def answer(self, state: EmpyrealState, d: ChooseSpecialist, action: Any) -> None:
         specialist_stack(state, d.kind).remove(action.option)
+        touch(state, REV_STACKS)
         take_specialist(state, d.player, d.kind, action.option)
 
     def why(self, state: EmpyrealState, d: ChooseSpecialist, action: Any) -> str | None:

@@ -41,7 +41,7 @@ from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, p
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
-from hexkit_empyreal.state import EmpyrealState, TurnState, data, recall_asked, remember_asked
+from hexkit_empyreal.state import EmpyrealState, TurnState, data, recall_asked, remember_asked, touch_folio
 from hexkit_empyreal.state import tally
 
 __all__ = [
@@ -181,6 +181,7 @@ class SpecialistPhaseHandler(EmpyrealHandler[SpecialistPhase]):
             ps.surveyor_used = True
         else:
             state.turn.used.append(name)
+        touch_folio(state, p)
         state.note(p, f"{ps.company} activated {name}")
         state.pending.append(auto(OpenSpecialistPhase, p))
         run_effect(state, p, name, name)

@@ -19,7 +19,7 @@ from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import adjacent_mask
-from hexkit_empyreal.state import EmpyrealState, bits, board
+from hexkit_empyreal.state import REV_MAP, REV_SUPPLY, EmpyrealState, bits, board, touch
 from hexkit_empyreal.state import tally
 
 __all__ = ["wasteland_targets", "place_wasteland"]
@@ -51,6 +51,8 @@ def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: b
     state.wasteland -= 1
     tally(state, "wastelands_placed", player)
     state.terrain[cell] = WASTELAND
+    touch(state, REV_SUPPLY)
+    touch(state, REV_MAP)
     goods = ledger.clear_to_folio(state, player, cell) if to_folio else ledger.clear_to_supply(state, cell)
     state.turn.flags["last_wasteland"] = cell
     where = board(state).hexes[cell]

@@ -25,12 +25,12 @@ from typing import Any
 import numpy as np
 
 from hexkit.game import PlayerId
-from hexkit.rl import Encoder, Float32Array, ObservationSpec
+from hexkit.rl import Encoder, Float32Array, Int8Array, ObservationSpec, scalar_view
 
 from hexkit_hexgame.board import BLACK
 from hexkit_hexgame.state import HexConfig, HexState
 
-__all__ = ["HexEncoder", "PLANES", "FEATURES"]
+__all__ = ["HexEncoder", "PLANES", "FEATURES", "legal_mask_array"]
 
 PLANES = ("black", "white", "empty")
 """The names of the planes, in order."""
@@ -43,11 +43,12 @@ _BLACK = BLACK
 class HexEncoder(Encoder):
     """Encodes a Hex view as ``(3, n, n)`` planes and 5 features.
 
-    Incremental: the planes of the last board seen are kept with a copy of its
-    cells; a board that differs from it by one more stone (the usual next
-    decision, found from the sums of the empty cells' numbers and then checked
-    cell for cell against the copy) changes two numbers, any other board is
-    encoded afresh. The result is the same either way.
+    Incremental, by the cells' revision stamps (:attr:`HexState.revision
+    <hexkit_hexgame.state.HexState.revision>`): the planes of the last board
+    seen are kept with its stamp. The same stamp is the same board (a clone,
+    a view, the state asked again): nothing is read. A board one stone on
+    from it (its ``before`` stamp is the one kept) changes two numbers. Any
+    other board is encoded afresh. The result is the same either way.
 
     Args:
         config: the game's config (``size`` fixes the shape).
@@ -58,11 +59,10 @@ class HexEncoder(Encoder):
         self.spec = ObservationSpec(PLANES, n, n, FEATURES, low=0.0, high=1.0)
         self._rows = np.arange(n * n)
         self._cut = 3 * n * n  # where the features start
-        # the last board seen: a copy of its cells, the sum and count of its empty cells'
-        # numbers, and its vector (planes written, features zero)
-        self._cells: list[Any] | None = None
-        self._free = (0, 0)
+        # the last board seen: its cells' stamp and its vector (planes written, features zero)
+        self._rev = 0
         self._vec = np.zeros(self.spec.size, dtype=np.float32)
+        self._mv = scalar_view(self._vec)
 
     def fill(self, view: Any, player: PlayerId, planes: Float32Array, features: Float32Array) -> None:
         vector = self.vector(view, player)
@@ -71,31 +71,25 @@ class HexEncoder(Encoder):
 
     def _planes(self, state: HexState) -> Float32Array:
         """The vector with the planes of ``state``'s board (features zero), kept for the next call."""
-        cells = state.cells
-        last = self._cells
-        free = state.free_cells
-        count, total = len(free), sum(free)
-        if last is not None and last == cells:
+        rev = state._rev
+        if rev == self._rev:
             return self._vec
-        if last is not None and count == self._free[0] - 1:
-            k = self._free[1] - total  # the one cell filled since the last board
-            n2 = len(last)
-            if 0 <= k < n2 and last[k] is None and cells[k] is not None:
-                last[k] = cells[k]
-                if last == cells:
-                    vec = self._vec
-                    vec[2 * n2 + k] = 0.0
-                    vec[(0 if cells[k] is _BLACK else n2) + k] = 1.0
-                    self._free = (count, total)
-                    return vec
+        k = state._rev_cell
+        if k >= 0 and state._rev_prev == self._rev:  # one stone on from the board kept
+            n2 = self._n * self._n
+            mv = self._mv
+            mv[2 * n2 + k] = 0.0
+            mv[(0 if state.cells[k] is _BLACK else n2) + k] = 1.0
+            self._rev = rev
+            return self._vec
         n = self._n
         vec = self._vec = np.zeros(self.spec.size, dtype=np.float32)
+        self._mv = scalar_view(vec)
         # IntEnum hashing is slow: test identity, once per cell
-        kinds = np.fromiter([2 if c is None else 0 if c is _BLACK else 1 for c in cells],
+        kinds = np.fromiter([2 if c is None else 0 if c is _BLACK else 1 for c in state.cells],
                             dtype=np.intp, count=n * n)
         vec[:self._cut].reshape(3, n * n)[kinds, self._rows] = 1.0
-        self._cells = cells.copy()
-        self._free = (count, total)
+        self._rev = rev
         return vec
 
     def vector(self, state: Any, player: PlayerId) -> Float32Array:
@@ -103,10 +97,49 @@ class HexEncoder(Encoder):
         s: HexState = state
         out = self._planes(s).copy()
         cut = self._cut
-        top = s.pending[-1] if s.pending else None
-        if top is not None:
+        pending = s.pending
+        if pending:
+            top = pending[-1]
             out[cut + top.player] = 1.0
             if s.step == 1 and getattr(top, "may_swap", False):
                 out[cut + 4] = 1.0
         out[cut + 2 + player] = 1.0
         return out
+
+
+_MASKS: dict[int, list[Any]] = {}
+"""Per board size: ``[stamp, mask of the empty cells (swap 0), a memoryview of it]`` of the last board seen."""
+
+
+def legal_mask_array(state: HexState) -> Int8Array:
+    """The legal mask of ``state`` as a new ``int8`` array (1 legal), OpenSpiel's numbering.
+
+    What :func:`hexkit.rl.legal_mask_array` returns for Hex (its fast path,
+    :meth:`HexGame.legal_mask_array <hexkit_hexgame.rules.HexGame.legal_mask_array>`):
+    the empty cells, then the swap. Kept by the cells' revision stamps as the
+    observation's planes are: the same stamp copies the mask kept, a board one
+    stone on clears one number, any other board is read afresh.
+    """
+    cells = state.cells
+    n2 = len(cells)
+    if not state.pending:
+        return np.zeros(n2 + 1, dtype=np.int8)
+    memo = _MASKS.get(n2)
+    if memo is None:
+        memo = _MASKS[n2] = [0, None, None]
+    rev = state._rev
+    if rev != memo[0]:
+        k = state._rev_cell
+        if k >= 0 and state._rev_prev == memo[0]:
+            memo[2][k] = 0
+        else:
+            base = np.zeros(n2 + 1, dtype=np.int8)
+            base[:n2] = np.fromiter([c is None for c in cells], dtype=np.int8, count=n2)
+            memo[1], memo[2] = base, base.data
+        memo[0] = rev
+    out: Int8Array = memo[1].copy()
+    if state.step == 1:
+        top = state.pending[-1]
+        if getattr(top, "may_swap", False):
+            out[n2] = 1
+    return out

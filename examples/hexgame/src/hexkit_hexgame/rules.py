@@ -125,6 +125,7 @@ class HexGame(FlowGame[HexState, HexConfig]):
         if state._free is not None and state._free_cells is not None:
             copy._free = state._free.copy()
             copy._free_cells = state._free_cells.copy()
+        copy._rev, copy._rev_prev, copy._rev_cell = state._rev, state._rev_prev, state._rev_cell
         return copy
 
     # -- loading ----------------------------------------------------------
@@ -319,6 +320,17 @@ class HexGame(FlowGame[HexState, HexConfig]):
         mask.append(_may_swap(state))
         return mask
 
+    def legal_mask_array(self, state: HexState) -> Any:
+        """The fast path of :func:`hexkit.rl.legal_mask_array`: :meth:`legal_mask` as a new
+        ``int8`` numpy array, kept by the cells' revision stamps
+        (:func:`hexkit_hexgame.observation.legal_mask_array`; needs numpy)."""
+        mask = _MASK_ARRAY[0]
+        if mask is None:
+            from hexkit_hexgame.observation import legal_mask_array as mask
+
+            _MASK_ARRAY[0] = mask
+        return mask(state)
+
     def legal_indices(self, state: HexState) -> list[int]:
         """The numbers of the legal actions, ascending (same order as :meth:`legal_actions`)."""
         if not state.pending:
@@ -359,6 +371,10 @@ class HexGame(FlowGame[HexState, HexConfig]):
         except ValueError as exc:
             raise IllegalActionError(index, str(exc)) from None
         raise IllegalActionError(action, self.explain_illegal(state, action))
+
+
+_MASK_ARRAY: list[Any] = [None]
+""":func:`hexkit_hexgame.observation.legal_mask_array`, imported on first use (numpy is optional)."""
 
 
 def _may_swap(state: HexState) -> bool:

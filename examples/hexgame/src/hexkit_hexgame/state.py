@@ -20,6 +20,7 @@ from hexkit.errors import ConfigError
 from hexkit.flow import Question
 from hexkit.game import GameConfig, GameInfo, State
 from hexkit.hexes import Hex
+from hexkit.revision import next_revision
 
 from hexkit_hexgame.actions import MAX_SIZE, Place
 from hexkit_hexgame.board import Board, Colour, board_for
@@ -130,6 +131,11 @@ class HexState(State):
     _free_cells: list[int] | None = attrs.field(
         init=False, default=None, eq=False, repr=False, alias="_free_cells"
     )
+    # Revision stamps of the cells (hexkit.revision): a new stamp for every change of
+    # ``cells``, written by fill() and forget() alone; never saved or compared.
+    _rev: int = attrs.field(init=False, factory=next_revision, eq=False, repr=False, alias="_rev")
+    _rev_prev: int = attrs.field(init=False, default=0, eq=False, repr=False, alias="_rev_prev")
+    _rev_cell: int = attrs.field(init=False, default=-1, eq=False, repr=False, alias="_rev_cell")
 
     @property
     def board(self) -> Board:
@@ -151,6 +157,19 @@ class HexState(State):
         """A :class:`Place` on each empty cell, in cell order (cached)."""
         free = self._free
         return self._index_free()[1] if free is None else free
+
+    @property
+    def revision(self) -> tuple[int, int, int]:
+        """The cells' revision stamps ``(now, before, cell)`` (:mod:`hexkit.revision`).
+
+        ``now`` changes with every change of :attr:`cells` (a state and its
+        clone share it until one of them moves; a loaded or new state gets a
+        fresh one). When ``cell >= 0``, the cells at stamp ``now`` are those at
+        stamp ``before`` plus the one stone now on ``cell`` (the usual next
+        move), so an observer that remembers ``before`` updates one cell;
+        ``cell`` is ``-1`` when no such step is known (a swap, a change by hand).
+        """
+        return self._rev, self._rev_prev, self._rev_cell
 
     @property
     def free_cells(self) -> list[int]:
@@ -177,10 +196,16 @@ class HexState(State):
         del free_cells[at]
         del free[at]
         self.cells[cell] = colour
+        self._rev_prev = self._rev
+        self._rev = next_revision()
+        self._rev_cell = cell
 
     def forget(self) -> None:
-        """Drop the caches, after changing :attr:`cells` by hand (they are rebuilt on use)."""
+        """Drop the caches, after changing :attr:`cells` by hand (they are rebuilt on use),
+        and stamp the cells afresh (:attr:`revision`: no known step from the last stamp)."""
         self._links = self._free = self._free_cells = self._legal = None  # not _board: fixed
+        self._rev = next_revision()
+        self._rev_prev, self._rev_cell = 0, -1
 
     def stone(self, h: Hex) -> Colour | None:
         """The colour of the stone on ``h``, or ``None`` (empty or off the board)."""
