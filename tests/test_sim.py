@@ -477,7 +477,7 @@ def test_a_cut_last_line_is_ignored_and_counted(tmp_path: Path) -> None:
     assert summary.games == 3 and summary.bytes_ignored == torn
     assert any(f"{torn} bytes ignored" in w for w in summary.warnings())
     out.write_bytes(data[:-40] + b"\n")  # a bad line that ends: refused, not skipped
-    with pytest.raises(HexkitError, match=r"r.jsonl:4.*not JSON"):
+    with pytest.raises(HexkitError, match=r"r.jsonl:4.*not valid JSON"):
         list(read_results(out))
 
 
