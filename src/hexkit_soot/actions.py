@@ -8,8 +8,11 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
 :class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
 :class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
-:class:`IssueShares`, :class:`CommunityInteraction`, :class:`OfferTarget`, with named
-fields) or, for the kinds not ported yet, a
+:class:`IssueShares`, :class:`CommunityInteraction`, :class:`OfferTarget`, the
+builds that pay through a card payment (:class:`BuildSegment`,
+:class:`BuildStructure`, :class:`TrainCaravan`, :class:`UnlockOuterDistrict`,
+:class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
+:class:`BuyUpgrade`), with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -49,6 +52,8 @@ __all__ = [
     "Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile",
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
+    "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
+    "UpgradeSettlement", "BuyUpgrade",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -206,7 +211,9 @@ class Step(Decision):
             ``"upgrade.agent"``, ``"settlement.found"``,
             ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
             ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``,
-            ``"trade.target"``);
+            ``"trade.target"``, ``"route.edge"``, ``"structure.build"``,
+            ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
+            ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -634,11 +641,141 @@ class OfferTarget(SootQuestion):
     contract: tuple[int, ...]
 
 
+@attrs.frozen(kw_only=True)
+class BuildSegment(SootQuestion):
+    """Build Route: which segment to lay (the first, or a second while the action allows it).
+
+    Answers ``Choose("edge", edge_code(h, d))`` for each edge the route rules
+    offer the player for ``route`` now, labelled ``"rail (1,0)-(2,0)"``, and
+    after the first segment ``Choose("done", 0, "done building")``. The edges
+    are read from the map (public), not stored. Its answer pays through
+    :func:`hexkit_soot.rules.cards.build_payment`.
+
+    Attributes:
+        route: ``"road"``, ``"rail"`` or ``"upgrade"`` (a road upgraded to rail).
+        built: segments laid so far in this action (0 or 1).
+
+    Source: rulebook, "Build Route".
+    """
+
+    kind: ClassVar[str] = "route.edge"
+    route: Literal["road", "rail", "upgrade"]
+    built: int
+
+
+@attrs.frozen(kw_only=True)
+class BuildStructure(SootQuestion):
+    """Build Structure: what, where.
+
+    Answers ``Choose("build", hex_code(h) * 32 + i)`` for each structure ``i``
+    (its index in the data's facilities) the player may build and pay at a
+    Builder's hex ``h``, labelled ``"build Sawmill at (2,0)"``. No fields: the
+    choices are read from the state. Its answer pays through
+    :func:`hexkit_soot.rules.cards.build_payment`.
+
+    Source: rulebook, "Facilities", "Warehouses & Network".
+    """
+
+    kind: ClassVar[str] = "structure.build"
+
+
+@attrs.frozen(kw_only=True)
+class TrainCaravan(SootQuestion):
+    """Train Caravan: at which City.
+
+    Answers ``Choose("train", hex_code(h))`` for each City that has not
+    trained and where the player can pay, labelled ``"train a caravan at
+    (2,0)"``. No fields: the choices are read from the state.
+
+    Source: rulebook, "Gaining agents" (City training).
+    """
+
+    kind: ClassVar[str] = "structure.train"
+
+
+@attrs.frozen(kw_only=True)
+class UnlockOuterDistrict(SootQuestion):
+    """Unlock the Outer District: never asked, only answered.
+
+    The menu's action runs its handler at once with ``Choose("outer")``; the
+    question exists so that a payment it asks (cards as wild resources)
+    continues with it (:class:`hexkit_soot.rules.payment.Rerun`).
+
+    Source: rulebook, §23 Outer District.
+    """
+
+    kind: ClassVar[str] = "structure.outer"
+
+
+@attrs.frozen(kw_only=True)
+class FoundCamp(SootQuestion):
+    """Found Camp: which camp where.
+
+    Answers ``Choose("camp", hex_code(h) * 16 + i)`` for each camp type ``i``
+    (its index in the data's camps) the player may found and pay at a
+    Builder's hex ``h``, labelled ``"found Logging Camp at (2,0)"``. No
+    fields: the choices are read from the state.
+
+    Source: rulebook, "Found Camp".
+    """
+
+    kind: ClassVar[str] = "camp.found"
+
+
+@attrs.frozen(kw_only=True)
+class SpecialiseSettlement(SootQuestion):
+    """Found Settlement: which specialisation (then pay and place it).
+
+    Answers ``Choose("spec", i)`` for each specialisation of the settlement
+    type, labelled ``"specialise as Market Town"``.
+
+    Attributes:
+        at: where the settlement is founded.
+        settlement: the settlement type, by its index in the data's settlements.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    kind: ClassVar[str] = "settlement.spec"
+    at: Hex
+    settlement: int
+
+
+@attrs.frozen(kw_only=True)
+class UpgradeSettlement(SootQuestion):
+    """Upgrade Settlement: which.
+
+    Answers ``Choose("upgrade", hex_code(h))`` for each settlement below City
+    at a Builder's hex ``h`` the player can pay the next tier of, labelled
+    ``"upgrade (2,0) to Town"``. No fields: the choices are read from the state.
+
+    Source: rulebook, "Upgrade Settlement".
+    """
+
+    kind: ClassVar[str] = "settlement.upgrade"
+
+
+@attrs.frozen(kw_only=True)
+class BuyUpgrade(SootQuestion):
+    """Buy Upgrade: which tile.
+
+    Answers ``Choose("upgrade", n)`` for each upgrade tile (by its number) the
+    player may buy and pay now, labelled ``"buy upgrade Trail Boss"``. No
+    fields: the choices are read from the state.
+
+    Source: rulebook, "Buy Upgrade".
+    """
+
+    kind: ClassVar[str] = "upgrade.buy"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
                                                    ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
-                                                   IssueShares, CommunityInteraction, OfferTarget)
+                                                   IssueShares, CommunityInteraction, OfferTarget,
+                                                   BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
+                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -19,10 +19,12 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
-                                 ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile,
+from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
+                                 CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
+                                 ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
-                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step, TrailBossAgent)
+                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, SpecialiseSettlement, Step,
+                                 TrailBossAgent, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, game_data
@@ -317,13 +319,24 @@ class SootGame(FlowGame[SootState, SootConfig]):
 
         Importing a rule or effect module registers nothing; this fills
         :data:`~hexkit_soot.registry.REGISTRY` (:func:`register`) and
-        registers :class:`SootQuestions` for :class:`Step`, with the kinds
-        ported so far as native handlers (docs/flow.md, "Soot & Timber"),
-        and the payment continuations (:data:`PAYING_RULES`).
+        registers :class:`SootQuestions` for :class:`Step` (the turn menu and
+        the payment questions native), each typed question's handler
+        (docs/flow.md, "Soot & Timber"; those whose answer pays through
+        ``payment.settle`` also with the payments, which run them again once
+        the payer has chosen), and the payment continuations
+        (:data:`PAYING_RULES`).
         """
         register(REGISTRY)
         flow: Flow[SootState] = Flow(self.info.name)
-        flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
+        settling: dict[type[SootQuestion], payment.SettlingHandler[Any]] = {}
+        pay = payment.register(flow, PAYING_RULES, settling)
+        flow.question(Step, SootQuestions({"turn": TurnMenu(), "pay": pay, "pay.private": pay}, flow))
+
+        def paying(kind: type[Q], handler: payment.SettlingHandler[Q]) -> None:
+            """A question whose answer pays through ``payment.settle``: its handler also continues the payment."""
+            flow.question(kind, Typed(handler))
+            settling[kind] = handler
+
         flow.question(MarketQuantity, Typed(market.QuantityHandler()))
         flow.question(ScrubSoot, Typed(soot.ScrubHandler()))
         flow.question(ChooseExplorer, Typed(explore.ExplorerHandler()))
@@ -345,7 +358,14 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(IssueShares, Typed(shares.IssueHandler()))
         flow.question(CommunityInteraction, Typed(communities.InteractHandler()))
         flow.question(OfferTarget, Typed(trades.TargetHandler()))
-        payment.register(flow, PAYING_RULES)
+        paying(BuildSegment, routes.SegmentHandler())
+        paying(BuildStructure, structures.BuildHandler())
+        paying(TrainCaravan, structures.TrainHandler())
+        paying(UnlockOuterDistrict, structures.OuterHandler())
+        paying(FoundCamp, camps.FoundHandler())
+        paying(SpecialiseSettlement, settlements.SpecHandler())
+        paying(UpgradeSettlement, settlements.UpgradeHandler())
+        paying(BuyUpgrade, upgrades.BuyHandler())
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

@@ -25,13 +25,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, cast
 
-from hexkit.errors import IllegalActionError
+from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
+from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, ChooseExplorer, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
-from hexkit_soot.grid import code_hex, edge_code, hex_code
+from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data
 from hexkit_soot.rules import movement as mv
 from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
@@ -518,17 +518,15 @@ STEP_DATA: dict[str, tuple[str, ...]] = {
     "market.good": ("explored",),
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
     "move.drive": ("count", "caravan", "budget", "count"),
-    "settlement.spec": ("found",),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
-    "route.edge": ("count",),
     "upkeep.tax": ("count",),
 }
 """What each integer of a question's ``data`` refers to, by question kind (the
 rule that asks it writes them): an index of the asked player's explorer,
 caravan or agent (explorers 0-7, builders 8-15, caravans from 16), of a
 drawn tile, a good or a card; an explored hex (its :func:`~hexkit_soot.grid.hex_code`);
-a hex and settlement type (``found``: code * 8 + type); the bidder's place
+the bidder's place
 in the seating order and the card row slot auctioned; the movement points
 spent (``budget``); or a count. Questions not listed carry no indices."""
 
@@ -563,10 +561,6 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
              "row": len(state.card_row), "survey": len(state.survey)}
     if what in sizes:
         return "" if 0 <= value < sizes[what] else f"{value} is out of range for a {what} (0..{sizes[what] - 1})"
-    if what == "found":
-        if not 0 <= value % 8 < len(d.settlements):
-            return f"{value % 8} is not a settlement type"
-        value //= 8
     return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
 
 
@@ -656,6 +650,19 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
                     problems.add(f"state.pending.{i}.{name}.{j}", f"P{seat} cannot make an offer to itself")
                 else:
                     _in_range(problems, f"state.pending.{i}.{name}.{j}", seat, len(state.players), "seat")
+    elif isinstance(q, BuildSegment):
+        if q.built not in (0, 1):
+            problems.add(f"state.pending.{i}.built", f"{q.built}: a Build Route action lays at most 2 segments")
+        elif 0 <= q.player < len(state.players) and not candidate_edges(
+                state, q.player, ROAD if q.route == "road" else RAIL, upgrade=q.route == "upgrade"):
+            problems.add(f"state.pending.{i}.route", f"P{q.player} has no edge to lay a {q.route} segment on")
+    elif isinstance(q, SpecialiseSettlement):
+        kinds = data(state).settlements
+        if _in_range(problems, f"state.pending.{i}.settlement", q.settlement, len(kinds), "settlement type"):
+            if q.at not in state.tiles:
+                problems.add(f"state.pending.{i}.at", f"{q.at} is not an explored hex")
+            elif q.at in state.settlements:
+                problems.add(f"state.pending.{i}.at", f"{q.at} holds a settlement already")
     elif isinstance(q, DraftArchetype) and not state.draft_pool:
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
@@ -731,14 +738,13 @@ def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
 
 
 def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
-    """The hexes (codes) a move question, or the edges (codes) a Build Route question, may offer now,
-    by answer code (``None``: another question).
+    """The hexes (codes) a caravan's move question may offer now, by answer code (``None``: another question).
 
     A caravan's leg ends at a hex it reaches by road and rail (``hex``) or on trails and
     rivers (``trail``), from the points it has spent so far this Move.
 
-    A Build Route segment is one of the edges the route rules offer the player for that kind now
-    (the state has not changed since the question was asked).
+    (A Build Route segment, :class:`~hexkit_soot.actions.BuildSegment`, lists the edges the route
+    rules offer now itself.)
 
     Source: rulebook, "Agents & Movement", "Build Route".
     """
@@ -749,14 +755,11 @@ def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
         reach = mv.caravan_reach(state, step.player, index, paid, spent, fuelled, bool(flags & mv._NODE_SEEN))
         trails = mv.trail_reach(state, step.player, index, reach, paid, spent, fuelled)
         return {"hex": {hex_code(h) for h in reach}, "trail": {hex_code(h) for h in trails}}
-    if step.kind == "route.edge" and step.tag in ("road", "rail", "upgrade"):  # Build Route's segments
-        kind = ROAD if step.tag == "road" else RAIL
-        return {"edge": {edge_code(h, d) for h, d in candidate_edges(state, step.player, kind, upgrade=step.tag == "upgrade")}}
     return None
 
 
 def _check_destinations(state: SootState, problems: Problems) -> None:
-    """The answers of a move question on top are hexes the agent can reach now; a Build Route's, edges it can build."""
+    """The answers of a caravan's move question on top are hexes it can reach now."""
     i = len(state.pending) - 1
     step = _steps(state)[i]
     if not isinstance(step, Step) or state.viewer not in (None, step.player) or problems.errors:
@@ -812,7 +815,11 @@ def _check_answers(state: SootState, problems: Problems, game: Game[SootState, A
     if state.viewer is not None:
         return
     # a typed question's answers are listed from its fields (a market question's quantities)
-    options = top.options if isinstance(top, Step) else tuple(game.legal_actions(state))
+    try:
+        options = top.options if isinstance(top, Step) else tuple(game.legal_actions(state))
+    except UnanswerableQuestionError:  # a typed question whose answers, read from the state, are none
+        problems.add(f"state.pending.{i}", f"a {top.kind!r} question with no answers: nobody could answer it")
+        return
     for j, answer in enumerate(options[:DRY_RUN_ANSWERS]):
         try:
             game.apply(game.clone(state), answer)

@@ -22,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
-                                 ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
+from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
+                                 OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
+                                 FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
-                                 SootQuestion, TrailBossAgent)
+                                 SootQuestion, SpecialiseSettlement, TrailBossAgent, TrainCaravan, UnlockOuterDistrict,
+                                 UpgradeSettlement)
 from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
@@ -209,6 +211,26 @@ def _trade_target(saved: dict[str, Any]) -> dict[str, Any]:
             "contract": [arg // 2 for _, arg in answers if arg % 2 == 1]}
 
 
+def _route_edge(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "route.edge"
+    route = saved.get("tag")
+    if route not in ("road", "rail", "upgrade"):
+        raise ValueError(f"tag: a {kind!r} question lays a 'road', 'rail' or 'upgrade', not {route!r:.40}")
+    (built,) = _ints(saved, kind, "segments built", 1)
+    if built not in (0, 1):
+        raise ValueError(f"data: a {kind!r} question comes after 0 or 1 segments built, not {built}")
+    if saved.get("then") is not None:
+        raise ValueError(f"then: a {kind!r} question has no continuation")
+    # the options: the edges the route rules offer now (and done after the first)
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "route": route, "built": built}
+
+
+def _settlement_spec(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "settlement.spec"
+    (code,) = _ints(saved, kind, "hex code * 8 + settlement type", 1)
+    return {**_plain(saved, kind), "at": _hex(kind, code // 8), "settlement": code % 8}  # the options: its type's
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -231,6 +253,14 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "shares.issue": (IssueShares, _shares_issue),
     "community.interact": (CommunityInteraction, _no_data("community.interact")),
     "trade.target": (OfferTarget, _trade_target),
+    "route.edge": (BuildSegment, _route_edge),
+    "structure.build": (BuildStructure, _no_data("structure.build")),
+    "structure.train": (TrainCaravan, _no_data("structure.train")),
+    "structure.outer": (UnlockOuterDistrict, _no_data("structure.outer")),
+    "camp.found": (FoundCamp, _no_data("camp.found")),
+    "settlement.spec": (SpecialiseSettlement, _settlement_spec),
+    "settlement.upgrade": (UpgradeSettlement, _no_data("settlement.upgrade")),
+    "upgrade.buy": (BuyUpgrade, _no_data("upgrade.buy")),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -38,6 +38,20 @@ offered a trade and a contract, kept as asked).
 
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
+The builds that pay through cards (``cards.build_payment`` -> ``payment.settle``):
+``"route.edge"`` is :class:`~hexkit_soot.actions.BuildSegment` (route, built),
+``"structure.build"`` :class:`~hexkit_soot.actions.BuildStructure`,
+``"structure.train"`` :class:`~hexkit_soot.actions.TrainCaravan`,
+``"structure.outer"`` :class:`~hexkit_soot.actions.UnlockOuterDistrict` (never
+asked; only a payment's continuation holds it), ``"camp.found"``
+:class:`~hexkit_soot.actions.FoundCamp`, ``"settlement.spec"``
+:class:`~hexkit_soot.actions.SpecialiseSettlement` (at, settlement),
+``"settlement.upgrade"`` :class:`~hexkit_soot.actions.UpgradeSettlement` and
+``"upgrade.buy"`` :class:`~hexkit_soot.actions.BuyUpgrade`; a payment they ask
+continues with the typed question (a ``Rerun``), and payments saved by Soot
+0.3.3 (an untagged paying step) and 0.3.2 (the paying step under the payment
+question) load and play the same.
+
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
 those of the old step, a save from before loads as the typed question, and a
@@ -59,13 +73,16 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
+from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, FoundCamp,
+                                 SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
+                                 ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
                                  MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind,
                                  ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import data
+from hexkit_soot.rules.payment import Rerun
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 from .helpers import camp, give, place, start
@@ -844,3 +861,273 @@ def test_an_offer_target_that_does_not_fit_is_refused_naming_the_field() -> None
     saved["state"]["pending"][-1]["trade"] = [state.pending[-1].player]
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.trade.0"):
         codec(GAME).state_from_dict(saved)
+
+
+# -- the builds that pay through cards (cards.build_payment -> payment.settle) ---------------
+
+_PLAINS = Hex(1, 0)
+_SITE = Hex(2, 0)
+
+
+def _together(state: SootState, at: Hex) -> None:
+    """P0's Explorer and Builder on ``at``, its network emptied, no cards in hand."""
+    p = state.players[0]
+    p.explorers[0] = p.builders[0] = at
+    state.deck.extend(p.hand)
+    p.hand.clear()
+    for g, n in list(p.stock.items()):
+        state.supply.put_back(g, n)
+    p.stock.clear()
+
+
+def _camp_question() -> SootState:
+    """P0 asked which camp to found: a Farm at (1, 0), with a discount to choose (a payment question)."""
+    state = start(("Merchant", "Industrialist"))
+    place(state, _PLAINS, "Plains")
+    _together(state, _PLAINS)
+    give(state, 0, {"Stone": 1, "Timber": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Found Camp"))
+    return state
+
+
+def _upgrade_question() -> SootState:
+    """P0 asked which settlement to upgrade: P1's at (2, 0), holding the whole Town cost (a discount to choose)."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Industrialist"))
+    settle(state, _SITE, founder=1)
+    connect(state, _SITE)
+    _together(state, _SITE)
+    give(state, 0, dict(data(state).tiers[1].cost))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Upgrade Settlement"))
+    return state
+
+
+def _structure_question() -> SootState:
+    """P0's Builder at P1's settlement with 2 Timber and no Stone, two kinds of card in hand: Build Structure asked."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Rancher"))
+    settle(state, _SITE, founder=1)
+    connect(state, _SITE)
+    _together(state, _SITE)
+    state.players[0].explorers[0] = CENTRAL_CITY  # no discount
+    give(state, 0, {"Timber": 2})
+    for card in ("Foreman", "Land Grant", "Foreman"):
+        state.deck.remove(card)
+        state.players[0].hand.append(card)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Build Structure"))
+    return state
+
+
+def _train_question() -> SootState:
+    """P0 asked where to train a caravan: P1's City at (2, 0)."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Industrialist"))
+    settle(state, _SITE, founder=1, tier=3)
+    connect(state, _SITE)
+    _together(state, _SITE)
+    state.players[0].warehouses.append(_SITE)
+    give(state, 0, {"Grain": data(state).numbers.city_training_grain})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Train Caravan"))
+    return state
+
+
+def _spec_question() -> SootState:
+    """P0 asked the specialisation of its new Frontier Settlement at (2, 0)."""
+    state = _found_position()
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label == f"found Frontier Settlement at {Hex(2, 0)}"))
+    return state
+
+
+def _random_question(cls: type[SootQuestion]) -> Any:
+    return lambda: GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], cls)))
+
+
+def _second_segment() -> SootState:
+    return GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], BuildSegment) and s.pending[-1].built))
+
+
+_BUILDS: dict[str, tuple[Any, type[SootQuestion], set[str]]] = {  # name -> (position, class, answer codes)
+    "segment": (_random_question(BuildSegment), BuildSegment, {"edge"}),
+    "second segment": (_second_segment, BuildSegment, {"edge", "done"}),
+    "structure": (_structure_question, BuildStructure, {"build"}),
+    "train": (_train_question, TrainCaravan, {"train"}),
+    "camp": (_camp_question, FoundCamp, {"camp"}),
+    "spec": (_spec_question, SpecialiseSettlement, {"spec"}),
+    "upgrade": (_upgrade_question, UpgradeSettlement, {"upgrade"}),
+    "buy": (_random_question(BuyUpgrade), BuyUpgrade, {"upgrade"}),
+}
+
+
+def _old_build(q: SootQuestion) -> dict[str, Any]:
+    """The question as Soot 0.3.3 saved it: an untagged ``Step`` (its options left out)."""
+    tag, data_ = "", []
+    if isinstance(q, BuildSegment):
+        tag, data_ = q.route, [q.built]
+    elif isinstance(q, SpecialiseSettlement):
+        data_ = [hex_code(q.at) * 8 + q.settlement]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": tag, "data": data_, "options": []}
+
+
+@pytest.mark.parametrize("name", list(_BUILDS))
+def test_the_build_questions_are_typed_answer_as_before_and_load_from_before(name: str) -> None:
+    make, cls, codes = _BUILDS[name]
+    state = make()
+    q = state.pending[-1]
+    assert type(q) is cls and q.kind == {BuildSegment: "route.edge", BuildStructure: "structure.build",
+                                          TrainCaravan: "structure.train", FoundCamp: "camp.found",
+                                          SpecialiseSettlement: "settlement.spec",
+                                          UpgradeSettlement: "settlement.upgrade", BuyUpgrade: "upgrade.buy"}[cls]
+    legal = list(GAME.legal_actions(state))
+    assert legal and {a.code for a in legal} == codes
+    assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_build(q), "options": [{"code": a.code, "arg": a.arg, "label": a.label}
+                                                                 for a in legal]}
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending and list(GAME.legal_actions(loaded)) == legal
+    for pick in (legal[0], legal[-1]):
+        a, b = GAME.clone(loaded), GAME.clone(state)
+        GAME.apply(a, pick)
+        GAME.apply(b, pick)
+        assert codec(GAME).state_to_dict(a) == codec(GAME).state_to_dict(b)
+
+
+def test_the_build_answers_and_prompts() -> None:
+    camp_q = _camp_question()
+    assert [a.label for a in GAME.legal_actions(camp_q)] == [f"found Farm at {_PLAINS}", f"found Ranch at {_PLAINS}"]
+    assert camp_q.pending[-1].prompt == "Found Camp: which camp where?"
+    spec = _spec_question().pending[-1]
+    assert isinstance(spec, SpecialiseSettlement) and spec.at == Hex(2, 0) and spec.prompt == "Found Settlement: specialisation?"
+    assert list(data(_spec_question()).settlements)[spec.settlement] == "Frontier Settlement"
+    train = _train_question()
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(train)] == [
+        ("train", hex_code(_SITE), f"train a caravan at {_SITE}")]
+    second = _second_segment()
+    assert second.pending[-1].prompt == "Build Route: another segment?"
+    assert list(GAME.legal_actions(second))[-1] == Choose(code="done", arg=0)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "message"), [
+    ("segment", "tag", "canal", "tag: a 'route.edge' question lays a 'road', 'rail' or 'upgrade', not 'canal'"),
+    ("segment", "data", [3], "data: a 'route.edge' question comes after 0 or 1 segments built, not 3"),
+    ("segment", "data", [], "data: a 'route.edge' question holds [segments built]"),
+    ("spec", "data", [], "data: a 'settlement.spec' question holds [hex code * 8 + settlement type]"),
+    ("spec", "data", [5], "data: a 'settlement.spec' question holds a hex code, not 0"),
+    ("structure", "data", [1], "data: a 'structure.build' question holds no data"),
+    ("train", "tag", "x", "tag: a 'structure.train' question has no tag"),
+    ("camp", "data", [1], "data: a 'camp.found' question holds no data"),
+    ("upgrade", "data", [1], "data: a 'settlement.upgrade' question holds no data"),
+    ("buy", "data", [1], "data: a 'upgrade.buy' question holds no data"),
+])
+def test_a_build_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        name: str, field: str, value: Any, message: str) -> None:
+    state = _BUILDS[name][0]()
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_build(state.pending[-1]), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "says"), [
+    ("segment", "built", 5, "a Build Route action lays at most 2 segments"),
+    ("spec", "settlement", 99, "99 is out of range for a settlement type"),
+    ("spec", "at", str(CENTRAL_CITY), "holds a settlement already"),
+    ("spec", "at", str(Hex(30, 30)), "is not an explored hex"),
+])
+def test_a_build_question_naming_what_does_not_exist_is_refused(name: str, field: str, value: Any, says: str) -> None:
+    saved = codec(GAME).state_to_dict(_BUILDS[name][0]())
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+def test_a_build_question_with_nothing_to_build_is_refused() -> None:
+    saved = codec(GAME).state_to_dict(_camp_question())
+    saved["state"]["players"][0]["builders"] = [str(CENTRAL_CITY)]  # nowhere to found a camp now
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.*a 'camp.found' question with no answers"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- their payments: a typed question continues the payment ----------------------------------
+
+def _paying(name: str) -> SootState:
+    """The build's payment question (a discount or cards to choose), asked through payment.settle."""
+    state = _BUILDS[name][0]()
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    return state
+
+
+_PAYING = ("structure", "camp", "upgrade")
+
+
+@pytest.mark.parametrize("name", _PAYING)
+def test_a_build_payment_continues_with_its_typed_question_and_round_trips(name: str) -> None:
+    state = _paying(name)
+    top = state.pending[-1]
+    assert isinstance(top, Step) and top.kind in ("pay", "pay.private")
+    then = top.then
+    assert isinstance(then, Rerun) and type(then.step) is _BUILDS[name][1]
+    text = codec(GAME).state_to_json(state)
+    assert f'"type": "{type(then.step).__name__}"' in text
+    loaded = codec(GAME).state_from_json(text)
+    assert loaded.pending[-1] == top
+    pick = GAME.legal_actions(state)[-1]
+    GAME.apply(loaded, pick)
+    GAME.apply(state, pick)
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+    assert not isinstance(state.pending[-1], Step) or state.pending[-1].kind not in ("pay", "pay.private")
+
+
+@pytest.mark.parametrize("name", _PAYING)
+def test_a_build_payment_saved_by_soot_0_3_3_and_0_3_2_loads_and_plays_the_same(name: str) -> None:
+    state = _paying(name)
+    top = state.pending[-1]
+    assert isinstance(top, Step) and isinstance(top.then, Rerun)
+    then = top.then
+    saved = codec(GAME).state_to_dict(state)
+    # Soot 0.3.3: the Rerun's paying question an untagged Step
+    newer = copy.deepcopy(saved)
+    newer["state"]["pending"][-1]["then"]["step"] = _old_build(then.step)
+    # Soot 0.3.2: no continuation; the paying question (with its options) under the payment
+    # question, its answer in tag and data[0]
+    older = copy.deepcopy(saved)
+    pay = older["state"]["pending"].pop()
+    pay.pop("then")
+    pay.update(tag=then.answer.code, data=[then.answer.arg, *then.chosen])
+    older["state"]["pending"] += [{**_old_build(then.step), "options": [codec(GAME).encode_action(then.answer)]}, pay]
+    pick = GAME.legal_actions(state)[-1]
+    GAME.apply(state, pick)
+    after = codec(GAME).state_to_dict(state)
+    for form in (newer, older):
+        loaded = codec(GAME).state_from_dict(form)
+        GAME.apply(loaded, pick)
+        assert codec(GAME).state_to_dict(loaded) == after
+
+
+def test_the_outer_district_payment_continues_with_its_typed_question() -> None:
+    state = start(("Merchant", "Rancher", "Industrialist", "Prospector", "Town Founder"))
+    mover = state.pending[-1].player
+    give(state, mover, {"Cut Stone": 3})
+    p = state.players[mover]
+    state.deck.extend(p.hand)
+    p.hand = []
+    for card in ("Foreman", "Land Grant"):
+        state.deck.remove(card)
+        p.hand.append(card)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Unlock Outer District"))
+    then = state.pending[-1].then
+    assert isinstance(then, Rerun) and isinstance(then.step, UnlockOuterDistrict) and then.step.kind == "structure.outer"
+    old = codec(GAME).state_to_dict(state)
+    old["state"]["pending"][-1]["then"]["step"] = _old_build(then.step)
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending[-1] == state.pending[-1]
+    pick = GAME.legal_actions(state)[0]
+    for s in (state, loaded):
+        GAME.apply(s, pick)
+        assert s.outer_district == 2
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)

@@ -34,7 +34,7 @@ from hexkit_soot.ledger import data, remove_soot, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.labor import forget, worker_food
 from hexkit_soot.rules.network import food_value
-from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
+from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, prepaid, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
 from hexkit_soot.rules.trades import enforce_bindings
@@ -192,7 +192,7 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
             s.struggling = True
         return True
     asked = step or Step(player=player, prompt=f"Upkeep: {bill} food owed", kind="upkeep.food")
-    picks = settle(state, asked, Choose(code="food"), stages)
+    picks = settle(state, asked, Choose(code="food"), stages, prepaid(asked))
     if picks is None:
         return False
     used = _consume(state, player, picks)
