@@ -12,7 +12,8 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 builds that pay through a card payment (:class:`BuildSegment`,
 :class:`BuildStructure`, :class:`TrainCaravan`, :class:`UnlockOuterDistrict`,
 :class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
-:class:`BuyUpgrade`), with named fields) or, for the kinds not ported yet, a
+:class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
+:class:`DriveLeg`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -53,7 +54,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -213,7 +214,8 @@ class Step(Decision):
             ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``,
             ``"trade.target"``, ``"route.edge"``, ``"structure.build"``,
             ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
-            ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``);
+            ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
+            ``"refine.fire"``, ``"move.drive"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -769,13 +771,72 @@ class BuyUpgrade(SootQuestion):
     kind: ClassVar[str] = "upgrade.buy"
 
 
+@attrs.frozen(kw_only=True)
+class FireFacility(SootQuestion):
+    """Refine: which facility to fire (the first, or another while the action goes on).
+
+    Answers ``Choose("fire", hex_code(h) * 8 + slot)`` for each facility in
+    ``offered``, labelled ``"fire Smelter at (2,0)"`` (``" (rent from P1)"``
+    for another's), and once one has fired ``Choose("done", 0, "stop
+    refining")``. Its answer pays through :func:`hexkit_soot.rules.payment.pay`.
+
+    Attributes:
+        fuel: fuel burned so far in this Refine action.
+        extra: extra firings left (an effect's; a facility of the player's own fires again).
+        fired: the facilities fired so far (codes ``hex code * 8 + slot``), in order.
+        offered: the facilities the player could fire when asked (codes, in menu
+            order): kept as asked, since whether one can fire reads goods behind
+            the player's screen (a Luxury Manufactory's ingredient).
+
+    Source: rulebook, "Refine".
+    """
+
+    kind: ClassVar[str] = "refine.fire"
+    fuel: int
+    extra: int
+    fired: tuple[int, ...]
+    offered: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class DriveLeg(SootQuestion):
+    """Move: where a caravan's leg ends.
+
+    Answers ``Choose("hex", hex_code(t))`` for each hex the caravan reaches by
+    road and rail, labelled ``"caravan 0 to (2,0)"``, then ``Choose("trail",
+    hex_code(t))`` for each it reaches on trails and rivers only. Read from
+    the state (the map, the caravan, its fuel), not stored. A laden leg's fuel
+    pays through :func:`hexkit_soot.rules.payment.pay`.
+
+    Attributes:
+        caravan: the caravan (index into ``PlayerState.caravans``).
+        moved: the agents moved in this Move (explorers 0-7, builders 8-15,
+            caravans from 16), ascending.
+        tolls_paid: the rival owners already paid a toll in this Move, ascending.
+        spent: movement points the caravan has used in this Move.
+        fuelled: the caravan has paid its fuel in this Move.
+        node_seen: the caravan has stood on or passed one of its owner's nodes in this Move.
+
+    Source: rulebook, "Agents & Movement".
+    """
+
+    kind: ClassVar[str] = "move.drive"
+    caravan: int
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+    spent: int
+    fuelled: bool
+    node_seen: bool
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
                                                    ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
                                                    IssueShares, CommunityInteraction, OfferTarget,
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
-                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade)
+                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
+                                                   FireFacility, DriveLeg)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

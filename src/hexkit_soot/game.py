@@ -19,7 +19,8 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
+from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
+                                 DriveLeg, FireFacility,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -366,6 +367,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         paying(SpecialiseSettlement, settlements.SpecHandler())
         paying(UpgradeSettlement, settlements.UpgradeHandler())
         paying(BuyUpgrade, upgrades.BuyHandler())
+        paying(FireFacility, refine.FireHandler())
+        paying(DriveLeg, movement.DriveHandler())
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)
@@ -420,7 +423,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
             return "the game is over"
         if not isinstance(action, Choose):
             return f"answers are Choose values; {type(action).__name__} is not one ({step.prompt})"
-        idle = _labor.why_idle(state, step, action) if isinstance(step, Step) else None
+        idle = _labor.why_idle(state, step, action) if isinstance(step, SOOT_DECISIONS) else None
         if idle is not None:  # module labor: a facility without a worker at work
             return idle
         same_code = sorted({o.arg for o in self.legal_actions(state) if o.code == action.code})

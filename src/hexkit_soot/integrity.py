@@ -28,7 +28,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, ChooseExplorer, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
+from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
@@ -517,7 +517,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 STEP_DATA: dict[str, tuple[str, ...]] = {
     "market.good": ("explored",),
     "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
-    "move.drive": ("count", "caravan", "budget", "count"),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
     "upkeep.tax": ("count",),
@@ -617,8 +616,10 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
     elif isinstance(q, (ChooseExplorer, ExploreSource, KeepTile, PlaceTile)) and 0 <= q.player < len(state.players):
         _check_explore(state, f"state.pending.{i}", q, problems)
-    elif isinstance(q, (MoveAgent, MoveWalk)) and 0 <= q.player < len(state.players):
+    elif isinstance(q, (MoveAgent, MoveWalk, DriveLeg)) and 0 <= q.player < len(state.players):
         _check_move(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, FireFacility):
+        _check_fire(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, (ExtractMode, RanchOutput)):
         camp = state.camps.get(q.at)
         if camp is None or camp.owner != q.player:
@@ -669,7 +670,19 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
 
 
-def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems: Problems) -> None:
+def _check_fire(state: SootState, where: str, q: FireFacility, problems: Problems) -> None:
+    """A Refine question names facilities on the map, burned fuel and extra firings that are not negative."""
+    for name, value in (("fuel", q.fuel), ("extra", q.extra)):
+        if value < 0:
+            problems.add(f"{where}.{name}", f"{value} is negative")
+    for name, codes in (("fired", q.fired), ("offered", q.offered)):
+        for j, code in enumerate(codes):
+            s = state.settlements.get(code_hex(code // 8)) if code >= 0 else None
+            if s is None or code % 8 >= len(s.facilities):
+                problems.add(f"{where}.{name}.{j}", f"{code} is not a facility on the map (hex code * 8 + slot)")
+
+
+def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk | DriveLeg, problems: Problems) -> None:
     """A Move question names agents the asker has and seats that exist; a walker is one of them, already counted as moved."""
     for j, agent in enumerate(q.moved):
         why = _refers(state, q.player, "agent", agent)
@@ -677,6 +690,12 @@ def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems:
             problems.add(f"{where}.moved.{j}", why)
     for j, seat in enumerate(q.tolls_paid):
         _in_range(problems, f"{where}.tolls_paid.{j}", seat, len(state.players), "seat")
+    if isinstance(q, DriveLeg):
+        if _in_range(problems, f"{where}.caravan", q.caravan, len(state.players[q.player].caravans), "caravan"):
+            if 16 + q.caravan not in q.moved:
+                problems.add(f"{where}.moved", f"the driving caravan {q.caravan} (agent {16 + q.caravan}) is not among the agents moved")
+        if not 0 <= q.spent <= BUDGET:
+            problems.add(f"{where}.spent", f"{q.spent} movement points is outside 0..{BUDGET}")
     if isinstance(q, MoveWalk):
         p = state.players[q.player]
         walkers = p.builders if q.agent == "Builder" else p.explorers
@@ -737,46 +756,12 @@ def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
             problems.add(f"state.pending.{i}.options.{j}.arg", why)
 
 
-def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
-    """The hexes (codes) a caravan's move question may offer now, by answer code (``None``: another question).
-
-    A caravan's leg ends at a hex it reaches by road and rail (``hex``) or on trails and
-    rivers (``trail``), from the points it has spent so far this Move.
-
-    (A Build Route segment, :class:`~hexkit_soot.actions.BuildSegment`, lists the edges the route
-    rules offer now itself.)
-
-    Source: rulebook, "Agents & Movement", "Build Route".
-    """
-    if step.kind == "move.drive":  # a walk (MoveWalk) lists its reach itself
-        moved, index, spent, flags = step.data
-        paid = mv._paid(moved)  # the movement rules' own reading of the data (private helpers)
-        fuelled = bool(flags & mv._FUELLED)
-        reach = mv.caravan_reach(state, step.player, index, paid, spent, fuelled, bool(flags & mv._NODE_SEEN))
-        trails = mv.trail_reach(state, step.player, index, reach, paid, spent, fuelled)
-        return {"hex": {hex_code(h) for h in reach}, "trail": {hex_code(h) for h in trails}}
-    return None
-
-
-def _check_destinations(state: SootState, problems: Problems) -> None:
-    """The answers of a caravan's move question on top are hexes it can reach now."""
-    i = len(state.pending) - 1
-    step = _steps(state)[i]
-    if not isinstance(step, Step) or state.viewer not in (None, step.player) or problems.errors:
-        return  # a typed question; another player's masked question; or its indices are already wrong
-    reachable = _destinations(state, step)
-    if reachable is None:
-        return
-    for j, option in enumerate(step.options):
-        if option.code in reachable and option.arg not in reachable[option.code]:
-            problems.add(f"state.pending.{i}.options.{j}.arg",
-                         f"{option.arg} is not a {option.code!r} answer the {step.kind} question can offer now")
-
-
 def _check_pending(state: SootState, problems: Problems, game: Game[SootState, Any] | None) -> None:
     """The question on top can be answered, each question's indices refer to
-    what the asked player has, a move's answers are hexes it reaches, and a
-    turn is asked of the seat whose turn it is."""
+    what the asked player has, and a turn is asked of the seat whose turn it is.
+    (The questions whose answers are hexes an agent reaches, edges a route may
+    take, list them from the state: :class:`~hexkit_soot.actions.MoveWalk`,
+    :class:`~hexkit_soot.actions.DriveLeg`, :class:`~hexkit_soot.actions.BuildSegment`.)"""
     if state.phase == "actions":
         for i, step in enumerate(_steps(state)):
             if step.kind == "turn" and step.player != state.turn:
@@ -790,8 +775,6 @@ def _check_pending(state: SootState, problems: Problems, game: Game[SootState, A
             problems.add(f"state.pending.{i}.options", f"a {top.kind!r} question with no answers")
     for i in range(len(state.pending)):
         _check_step_data(state, i, problems)
-    if state.pending:
-        _check_destinations(state, problems)
     if state.pending and not problems.errors and game is not None:
         _check_answers(state, problems, game)
 

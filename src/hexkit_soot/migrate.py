@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
+                                 DriveLeg, FireFacility,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -231,6 +232,28 @@ def _settlement_spec(saved: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(saved, kind), "at": _hex(kind, code // 8), "settlement": code % 8}  # the options: its type's
 
 
+def _refine_fire(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "refine.fire"
+    data = saved.get("data")
+    if not (isinstance(data, list) and len(data) >= 2 and all(_int(x) for x in data)):
+        raise ValueError(f"data: a {kind!r} question holds [fuel, extra firings, facilities fired...], not {data!r:.60}")
+    options = saved.get("options") or []  # none on a paying question (under a payment question or in its Rerun)
+    answers = [] if not options else _answers(saved, kind)
+    if any(code not in ("fire", "done") for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'fire' and 'done', not {answers!r:.60}")
+    return {**_plain(saved, kind), "fuel": data[0], "extra": data[1], "fired": data[2:],
+            "offered": [arg for code, arg in answers if code == "fire"]}
+
+
+def _move_drive(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.drive"
+    packed, caravan, spent, flags = _ints(saved, kind, "agents moved and tolls paid, caravan, points spent, flags", 4)
+    if not 0 <= flags <= 3:
+        raise ValueError(f"data: a {kind!r} question's flags are 1 (fuelled) + 2 (node seen), not {flags}")
+    return {**_plain(saved, kind), **_moved(kind, packed), "caravan": caravan, "spent": spent,
+            "fuelled": bool(flags & 1), "node_seen": bool(flags & 2)}  # the options: the caravan's reach now
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -261,6 +284,8 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "settlement.spec": (SpecialiseSettlement, _settlement_spec),
     "settlement.upgrade": (UpgradeSettlement, _no_data("settlement.upgrade")),
     "upgrade.buy": (BuyUpgrade, _no_data("upgrade.buy")),
+    "refine.fire": (FireFacility, _refine_fire),
+    "move.drive": (DriveLeg, _move_drive),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

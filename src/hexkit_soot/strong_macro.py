@@ -23,7 +23,7 @@ import attrs
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import BuildSegment, SootDecision, Step
+from hexkit_soot.actions import BuildSegment, FireFacility, SootDecision
 from hexkit_soot.config import game_data
 from hexkit_soot.grid import code_edge, code_hex, hex_code
 from hexkit_soot.ledger import from_supply
@@ -98,7 +98,7 @@ class Script:
             return next((a for a in legal if a.arg == hex_code(self.site)), None)
         if kind == "upgrade.buy":
             return next((a for a in legal if a.label == f"buy upgrade {self.name}"), None)
-        if kind == "refine.fire" and isinstance(step, Step) and step.data[2:] == ():
+        if isinstance(step, FireFacility) and not step.fired:
             return next((a for a in legal if a.label.startswith(f"fire {self.name} at {self.site}")), None)
         return None
 
@@ -136,7 +136,7 @@ class Script:
         Args:
             step: the question.
         """
-        return step.kind in _BOUND or (step.kind == "refine.fire" and isinstance(step, Step) and step.data[2:] == ())
+        return step.kind in _BOUND or (isinstance(step, FireFacility) and not step.fired)
 
 
 @attrs.define(frozen=True)

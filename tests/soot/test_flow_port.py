@@ -35,7 +35,8 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, FoundCamp, SpecialiseSettlement,
+from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+                                 SpecialiseSettlement,
                                  TrainCaravan, UnlockOuterDistrict, UpgradeSettlement, Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
                                  ExtractMode, FoundSettlement, IssueShares, KeepTile, MarketQuantity, MoveAgent,
                                  MoveWalk, PlaceTile, LaborDemand, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -70,7 +71,8 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
                                                    FoundSettlement, ReserveSlot, DraftArchetype, DiscardSecret,
                                                    LaborDemand, IssueShares, CommunityInteraction, OfferTarget,
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
-                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade),
+                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
+                                                   FireFacility, DriveLeg),
                                       "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,

@@ -246,11 +246,12 @@ def test_laden_caravan_on_rival_road_pays_fuel_and_one_toll_per_owner() -> None:
     path = reach[b]
     assert path.powered and path.owners == frozenset({1})
     before0, before1 = s.players[0].currency, s.players[1].currency
-    from hexkit_soot.actions import Step
+    from hexkit_soot.actions import DriveLeg
     from hexkit_soot.grid import hex_code
-    from hexkit_soot.rules.movement import on_drive
+    from hexkit_soot.rules.movement import DriveHandler
 
-    on_drive(s, Step(player=0, kind="move.drive", data=(0, 0, 0, 0)), Choose(code="hex", arg=hex_code(b)))
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=0, moved=(16,), tolls_paid=(), spent=0,
+                                       fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(b)))
     assert car.loc == b and car.cargo == {"Grain": 1}  # burned its Coal
     assert s.players[0].currency == before0 - 1 and s.players[1].currency == before1 + 1
 
@@ -582,9 +583,9 @@ def test_camp_with_a_warehouse_produces_into_the_network() -> None:
 
 
 def test_toll_paid_once_per_owner_per_move() -> None:
-    from hexkit_soot.actions import Step
+    from hexkit_soot.actions import DriveLeg
     from hexkit_soot.grid import hex_code
-    from hexkit_soot.rules.movement import on_drive
+    from hexkit_soot.rules.movement import DriveHandler
 
     s = start()
     a = Hex(1, 0)
@@ -594,10 +595,13 @@ def test_toll_paid_once_per_owner_per_move() -> None:
         c.cargo = {"Coal": 1}
         s.supply.take_exact("Coal", 1)
     before, rival = s.players[0].currency, s.players[1].currency
-    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0, 0, 0)), Choose(code="hex", arg=hex_code(a)))
-    moved = s.pending[-1].data[0]
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=0, moved=(16,), tolls_paid=(), spent=0,
+                                       fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
+    moved = s.pending[-1].data[0]  # the stop after the leg (move.cargo) packs the Move: agent bits, toll bits from 32
     s.pending.clear()
-    on_drive(s, Step(player=0, kind="move.drive", data=(moved | 1 << 17, 1, 0, 0)), Choose(code="hex", arg=hex_code(a)))
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=1, moved=(16, 17),
+                                       tolls_paid=tuple(o for o in range(8) if moved >> (32 + o) & 1), spent=0,
+                                       fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
     assert s.players[0].currency == before - 1  # two laden caravans on P1's road, one toll
     assert s.players[1].currency == rival + 1
 

@@ -50,7 +50,10 @@ asked; only a payment's continuation holds it), ``"camp.found"``
 ``"upgrade.buy"`` :class:`~hexkit_soot.actions.BuyUpgrade`; a payment they ask
 continues with the typed question (a ``Rerun``), and payments saved by Soot
 0.3.3 (an untagged paying step) and 0.3.2 (the paying step under the payment
-question) load and play the same.
+question) load and play the same. Those that pay through ``payment.pay``:
+``"refine.fire"`` is :class:`~hexkit_soot.actions.FireFacility` (fuel, extra,
+fired, and the facilities offered, kept as asked) and ``"move.drive"``
+:class:`~hexkit_soot.actions.DriveLeg` (the caravan and the Move so far).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
@@ -73,7 +76,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, FoundCamp,
+from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
@@ -1131,3 +1134,107 @@ def test_the_outer_district_payment_continues_with_its_typed_question() -> None:
         GAME.apply(s, pick)
         assert s.outer_district == 2
     assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+# -- Refine's firing and a caravan's leg: they pay through payment.pay -----------------------
+
+def _fire_question() -> SootState:
+    """P0 at its Grist Mill and Tannery with the inputs and two fuels: Refine asked which to fire."""
+    from tests.soot.test_payment_choices import refinery
+
+    state = refinery("Grist Mill", "Tannery")
+    give(state, 0, {"Grain": 2, "Livestock": 2, "Coal": 1, "Coke": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Refine"))
+    return state
+
+
+def _fire_again_question() -> SootState:
+    """The same after firing the Grist Mill with Coke: asked to fire another or stop."""
+    state = _fire_question()
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label.startswith("fire Grist Mill")))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label == "fuel for the Grist Mill: 1 Coke"))
+    return state
+
+
+_PAYERS: dict[str, tuple[Any, type[SootQuestion], set[str]]] = {
+    "fire": (_fire_question, FireFacility, {"fire"}),
+    "fire again": (_fire_again_question, FireFacility, {"fire", "done"}),
+    "drive": (_random_question(DriveLeg), DriveLeg, {"hex", "trail"}),
+}
+
+
+def _old_payer(state: SootState) -> dict[str, Any]:
+    """The question as Soot 0.3.3 saved it: an untagged ``Step`` with its options."""
+    q = state.pending[-1]
+    if isinstance(q, FireFacility):
+        data_ = [q.fuel, q.extra, *q.fired]
+    else:
+        assert isinstance(q, DriveLeg)
+        packed = sum(1 << a for a in q.moved) + sum(1 << (32 + o) for o in q.tolls_paid)
+        data_ = [packed, q.caravan, q.spent, int(q.fuelled) + 2 * int(q.node_seen)]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data_,
+            "options": [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]}
+
+
+@pytest.mark.parametrize("name", list(_PAYERS))
+def test_the_firing_and_the_leg_are_typed_answer_as_before_and_load_from_before(name: str) -> None:
+    make, cls, codes = _PAYERS[name]
+    state = make()
+    q = state.pending[-1]
+    assert type(q) is cls and q.kind == {FireFacility: "refine.fire", DriveLeg: "move.drive"}[cls]
+    legal = list(GAME.legal_actions(state))
+    assert legal and {a.code for a in legal} <= codes and legal[0].code == sorted(codes)[-1 if cls is FireFacility else 0]
+    assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = _old_payer(state)
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending and list(GAME.legal_actions(loaded)) == legal
+    for pick in (legal[0], legal[-1]):
+        a, b = GAME.clone(loaded), GAME.clone(state)
+        GAME.apply(a, pick)
+        GAME.apply(b, pick)
+        assert codec(GAME).state_to_dict(a) == codec(GAME).state_to_dict(b)
+
+
+def test_the_firing_questions_answers_and_prompts() -> None:
+    first, again = _fire_question(), _fire_again_question()
+    assert first.pending[-1].prompt == "Refine: fire which facility?"
+    assert [a.label for a in GAME.legal_actions(first)] == [f"fire Grist Mill at {Hex(2, 0)}", f"fire Tannery at {Hex(2, 0)}"]
+    q = again.pending[-1]
+    assert isinstance(q, FireFacility) and q.prompt == "Refine: fire another facility?"
+    assert q.fired == (hex_code(Hex(2, 0)) * 8,) and q.fuel == 1 and q.offered == (hex_code(Hex(2, 0)) * 8 + 1,)
+    assert [a.label for a in GAME.legal_actions(again)] == [f"fire Tannery at {Hex(2, 0)}", "stop refining"]
+
+
+@pytest.mark.parametrize(("name", "field", "value", "message"), [
+    ("fire", "data", [0], "data: a 'refine.fire' question holds [fuel, extra firings, facilities fired...]"),
+    ("fire", "options", [{"code": "go", "arg": 0}], "options: a 'refine.fire' question's answers are 'fire' and 'done'"),
+    ("fire", "tag", "x", "tag: a 'refine.fire' question has no tag"),
+    ("drive", "data", [0], "data: a 'move.drive' question holds [agents moved and tolls paid, caravan, points spent, flags]"),
+    ("drive", "data", [1 << 16, 0, 0, 9], "data: a 'move.drive' question's flags are 1 (fuelled) + 2 (node seen), not 9"),
+    ("drive", "data", [-1, 0, 0, 0], "data: a 'move.drive' question's first number packs the agents moved"),
+])
+def test_a_firing_or_leg_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        name: str, field: str, value: Any, message: str) -> None:
+    state = _PAYERS[name][0]()
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_payer(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "says"), [
+    ("fire", "offered", [12345], "12345 is not a facility on the map"),
+    ("fire again", "fired", [-3], "-3 is not a facility on the map"),
+    ("fire", "fuel", -1, "-1 is negative"),
+    ("drive", "caravan", 9, "9 is out of range for a caravan"),
+    ("drive", "spent", 99, "99 movement points is outside 0..12"),
+    ("drive", "moved", [], "is not among the agents moved"),
+])
+def test_a_firing_or_leg_naming_what_does_not_exist_is_refused(name: str, field: str, value: Any, says: str) -> None:
+    saved = codec(GAME).state_to_dict(_PAYERS[name][0]())
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
