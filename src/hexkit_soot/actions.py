@@ -13,7 +13,8 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`BuildStructure`, :class:`TrainCaravan`, :class:`UnlockOuterDistrict`,
 :class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
-:class:`DriveLeg`, with named fields) or, for the kinds not ported yet, a
+:class:`DriveLeg`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`,
+with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -54,7 +55,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -215,7 +216,7 @@ class Step(Decision):
             ``"trade.target"``, ``"route.edge"``, ``"structure.build"``,
             ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
             ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
-            ``"refine.fire"``, ``"move.drive"``);
+            ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -248,9 +249,23 @@ class SootQuestion(Question):
         kind: the question's kind, the ``Step.kind`` it had (a class
             constant): the action catalogue's numbers and the observation's
             ``decision_<kind>`` flag are keyed by it, so they did not move.
+
+    The one masking rule (:func:`hexkit_soot.views.hide_questions`): in
+    another seat's view of an asker who keeps ingredients behind the screen,
+    a question whose answers name one of them (:meth:`goods_named`) is shown
+    as :meth:`masked`, its answers one ``"?"`` per kind of answer, as a
+    masked ``Step`` showed them.
     """
 
     kind: ClassVar[str]
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods (indexes in the game's goods) this question's answers name (none by default)."""
+        return ()
+
+    def masked(self) -> SootQuestion:
+        """This question as another seat's view shows it when it names a screened good (unchanged by default)."""
+        return self
 
 
 @attrs.frozen(kw_only=True)
@@ -276,6 +291,14 @@ class MarketQuantity(SootQuestion):
     good: int
     sell: bool
     most: int
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The good bought or sold."""
+        return (self.good,)
+
+    def masked(self) -> MarketQuantity:
+        """No market, good or quantity: one answer ``Choose("qty", -1, "?")``."""
+        return attrs.evolve(self, at=None, good=-1, most=-1)
 
 
 @attrs.frozen(kw_only=True)
@@ -829,6 +852,62 @@ class DriveLeg(SootQuestion):
     node_seen: bool
 
 
+@attrs.frozen(kw_only=True)
+class BuildOffer(SootQuestion):
+    """Offer Trade: the next change to the offer being built (``SootState.offer``), propose it, or cancel it.
+
+    Answers, in this order, ``Choose("give", good)`` for each good in ``give``
+    (``"give 1 more Lumber"``, ``"promise 1 more Lumber"`` for a contract),
+    ``Choose("ask", good)`` for each in ``ask``, ``Choose("currency", v)`` for
+    each net value in ``currency`` (``"currency: P1 pays 2¤"``),
+    ``Choose("due", r)`` for each round in ``due``, ``Choose("propose")`` when
+    ``propose``, and ``Choose("cancel")``. Kept as asked: the goods the
+    players can give and ask read what lies behind their screens. In another
+    seat's view of an offerer whose answers name an ingredient behind the
+    screen it is :meth:`masked` (``screened``): one ``"?"`` answer per kind.
+
+    Attributes:
+        give: goods the offerer can add to what they give (indexes in the game's goods).
+        ask: goods the offerer can add to what they ask.
+        currency: the net currency values one step away both can pay.
+        due: the rounds a Binding Trade Contract may be due by.
+        propose: the offer is complete and can be proposed.
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+
+    kind: ClassVar[str] = "trade.build"
+    give: tuple[int, ...]
+    ask: tuple[int, ...]
+    currency: tuple[int, ...]
+    due: tuple[int, ...]
+    propose: bool
+    screened: bool = False
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods it offers to give or ask."""
+        return (*self.give, *self.ask)
+
+    def masked(self) -> BuildOffer:
+        """Which kinds of answer there are, and nothing else."""
+        return attrs.evolve(self, give=(-1,) if self.give else (), ask=(-1,) if self.ask else (),
+                            currency=(-1,) if self.currency else (), due=(-1,) if self.due else (), screened=True)
+
+
+@attrs.frozen(kw_only=True)
+class AnswerOffer(SootQuestion):
+    """Offer Trade: the target accepts or declines the offer proposed (``SootState.offer``).
+
+    Answers ``Choose("accept", 1)`` while the offer can still happen, then
+    ``Choose("decline", 0)``. No fields: read from the state.
+
+    Source: rulebook, "Trading".
+    """
+
+    kind: ClassVar[str] = "trade.answer"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
@@ -836,7 +915,7 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    IssueShares, CommunityInteraction, OfferTarget,
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
-                                                   FireFacility, DriveLeg)
+                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

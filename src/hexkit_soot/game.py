@@ -20,7 +20,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
-                                 DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, DriveLeg, FireFacility,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -369,6 +369,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         paying(BuyUpgrade, upgrades.BuyHandler())
         paying(FireFacility, refine.FireHandler())
         paying(DriveLeg, movement.DriveHandler())
+        flow.question(BuildOffer, Typed(trades.BuildHandler()))
+        flow.question(AnswerOffer, Typed(trades.AnswerHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

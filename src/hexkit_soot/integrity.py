@@ -28,7 +28,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
@@ -532,7 +532,6 @@ spent (``budget``); or a count. Questions not listed carry no indices."""
 STEP_ANSWERS: dict[str, dict[str, str]] = {
     "market.good": {"buy": "good", "sell": "good"},
     "move.cargo": {"load": "good", "unload": "good"},
-    "trade.build": {"give": "good", "ask": "good"},
     "cards.draw": {"row": "row"},
 }
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
@@ -620,6 +619,8 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         _check_move(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, FireFacility):
         _check_fire(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, (BuildOffer, AnswerOffer)):
+        _check_offer_question(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, (ExtractMode, RanchOutput)):
         camp = state.camps.get(q.at)
         if camp is None or camp.owner != q.player:
@@ -668,6 +669,27 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
         problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
+
+
+def _check_offer_question(state: SootState, where: str, q: BuildOffer | AnswerOffer, problems: Problems) -> None:
+    """A trade question has an offer to build (its offerer asked) or to answer (its target asked),
+    and names goods that exist (a masked one only in another seat's view)."""
+    offer = state.offer
+    building = isinstance(q, BuildOffer)
+    if offer is None:
+        problems.add(where, f"a {q.kind!r} question without an offer (state.offer is null)")
+    elif (offer.offerer if building else offer.target) != q.player:
+        asked = "offerer" if building else "target"
+        problems.add(f"{where}.player", f"P{q.player} is not the offer's {asked}")
+    if not isinstance(q, BuildOffer):
+        return
+    if q.screened:
+        if state.viewer in (None, q.player):
+            problems.add(f"{where}.screened", "only another seat's view masks the offer's answers")
+        return
+    for name, goods in (("give", q.give), ("ask", q.ask)):
+        for j, g in enumerate(goods):
+            _in_range(problems, f"{where}.{name}.{j}", g, len(data(state).goods), "good")
 
 
 def _check_fire(state: SootState, where: str, q: FireFacility, problems: Problems) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
-                                 DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, DriveLeg, FireFacility,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -254,6 +254,22 @@ def _move_drive(saved: dict[str, Any]) -> dict[str, Any]:
             "fuelled": bool(flags & 1), "node_seen": bool(flags & 2)}  # the options: the caravan's reach now
 
 
+def _trade_build(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "trade.build"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    codes = [code for code, _ in answers]
+    if any(code not in ("give", "ask", "currency", "due", "propose", "cancel") for code in codes) or "cancel" not in codes:
+        raise ValueError(f"options: a {kind!r} question's answers are 'give', 'ask', 'currency', 'due', 'propose' "
+                         f"and 'cancel', not {answers!r:.60}")
+    options = saved.get("options") or []
+    screened = all(isinstance(o, dict) and o.get("arg") == -1 and o.get("label") == "?" for o in options)
+    return {**_plain(saved, kind), **{field: [arg for code, arg in answers if code == field]
+                                      for field in ("give", "ask", "currency", "due")},
+            "propose": "propose" in codes, "screened": screened}  # a view's masked step: one '?' per kind
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -286,6 +302,8 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "upgrade.buy": (BuyUpgrade, _no_data("upgrade.buy")),
     "refine.fire": (FireFacility, _refine_fire),
     "move.drive": (DriveLeg, _move_drive),
+    "trade.build": (BuildOffer, _trade_build),
+    "trade.answer": (AnswerOffer, _no_data("trade.answer")),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

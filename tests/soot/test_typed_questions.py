@@ -54,6 +54,11 @@ question) load and play the same. Those that pay through ``payment.pay``:
 ``"refine.fire"`` is :class:`~hexkit_soot.actions.FireFacility` (fuel, extra,
 fired, and the facilities offered, kept as asked) and ``"move.drive"``
 :class:`~hexkit_soot.actions.DriveLeg` (the caravan and the Move so far).
+The trade: ``"trade.build"`` is :class:`~hexkit_soot.actions.BuildOffer`
+(the goods, currency values and rounds offered, kept as asked; masked in
+another seat's view when it names a screened ingredient, the one masking
+rule of typed questions) and ``"trade.answer"``
+:class:`~hexkit_soot.actions.AnswerOffer`.
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
@@ -76,7 +81,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
@@ -1236,5 +1241,100 @@ def test_a_firing_or_leg_naming_what_does_not_exist_is_refused(name: str, field:
     saved = codec(GAME).state_to_dict(_PAYERS[name][0]())
     saved["state"]["pending"][-1][field] = value
     with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+# -- the trade being built and answered --------------------------------------------------
+
+def _offers(cls: type[SootQuestion]) -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], cls))
+
+
+def _old_trade(state: SootState, options: list[Any] | None = None) -> dict[str, Any]:
+    q = state.pending[-1]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": [],
+            "options": options if options is not None else (
+                [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+                if isinstance(q, BuildOffer) else [])}
+
+
+@pytest.mark.parametrize("cls", [BuildOffer, AnswerOffer], ids=lambda c: c.__name__)
+def test_the_trade_questions_are_typed_answer_as_before_and_load_from_before(cls: type[SootQuestion]) -> None:
+    positions = _offers(cls)
+    assert len(positions) >= 5
+    order = ["give", "ask", "currency", "due", "propose", "cancel"] if cls is BuildOffer else ["accept", "decline"]
+    for state in positions:
+        q = state.pending[-1]
+        assert q.kind == {BuildOffer: "trade.build", AnswerOffer: "trade.answer"}[cls]
+        legal = list(GAME.legal_actions(state))
+        codes = [a.code for a in legal]
+        assert codes == sorted(codes, key=order.index) and codes[-1] == order[-1]
+        assert state.offer is not None and q.player == (state.offer.offerer if cls is BuildOffer else state.offer.target)
+        assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    for state in map(GAME.clone, positions[:6]):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = _old_trade(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[0])
+        GAME.apply(state, legal[0])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_offer_naming_a_screened_ingredient_is_masked_in_another_seats_view() -> None:
+    masked = opened = 0
+    for state in _offers(BuildOffer):
+        q = state.pending[-1]
+        assert isinstance(q, BuildOffer)
+        other = (q.player + 1) % state.config.players
+        view = GAME.view(state, other)
+        names = [list(data(state).goods)[g] for g in q.goods_named()]
+        legal = list(GAME.legal_actions(state))
+        if view.players[q.player].screened and any(n in ("Cultural Artifact", "Specialty Material") for n in names):
+            masked += 1
+            shown = view.pending[-1]
+            assert isinstance(shown, BuildOffer) and shown.screened
+            assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == list(
+                dict.fromkeys((a.code, -1, "?") for a in legal))
+            # a view saved and loaded keeps the mask; the masked step of a view saved before loads as it
+            old = codec(GAME).state_to_dict(view)
+            old["state"]["pending"][-1] = _old_trade(view, [{"code": a.code, "arg": -1, "label": "?"}
+                                                            for a in GAME.legal_actions(view)])
+            assert codec(GAME).state_from_dict(old).pending[-1] == shown
+        else:
+            opened += 1
+            assert view.pending[-1] == q and list(GAME.legal_actions(view)) == legal
+    assert masked >= 1 and opened >= 1
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "message"), [
+    (BuildOffer, "data", [1], "data: a 'trade.build' question holds no data"),
+    (BuildOffer, "options", [{"code": "give", "arg": 0}], "options: a 'trade.build' question's answers are 'give'"),
+    (BuildOffer, "options", [], "options: a 'trade.build' question offers at least one answer"),
+    (AnswerOffer, "data", [1], "data: a 'trade.answer' question holds no data"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_trade_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        cls: type[SootQuestion], field: str, value: Any, message: str) -> None:
+    state = GAME.clone(_offers(cls)[0])
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_trade(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("cls", "edit", "field", "says"), [
+    (BuildOffer, lambda s: s["pending"][-1].update(give=[99]), "give.0", "99 is out of range for a good"),
+    (BuildOffer, lambda s: s["pending"][-1].update(screened=True), "screened", "only another seat's view masks"),
+    (BuildOffer, lambda s: s.update(offer=None), "", "without an offer"),
+    (AnswerOffer, lambda s: s["pending"][-1].update(player=s["offer"]["offerer"]), "player", "is not the offer's target"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_trade_question_naming_what_does_not_exist_is_refused(cls: type[SootQuestion], edit: Any, field: str,
+                                                                 says: str) -> None:
+    saved = codec(GAME).state_to_dict(_offers(cls)[0])
+    edit(saved["state"])
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.?{field}") as caught:
         codec(GAME).state_from_dict(saved)
     assert says in str(caught.value)
