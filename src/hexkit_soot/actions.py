@@ -13,7 +13,7 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`BuildStructure`, :class:`TrainCaravan`, :class:`UnlockOuterDistrict`,
 :class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
-:class:`DriveLeg`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`,
+:class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`,
 with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
@@ -55,7 +55,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -204,7 +204,7 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"move.cargo"``, ``"effect"``. The kinds of
+            ``"market.good"``, ``"effect"``. The kinds of
             :data:`TYPED_QUESTIONS` are typed questions now
             (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
             ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
@@ -216,7 +216,8 @@ class Step(Decision):
             ``"trade.target"``, ``"route.edge"``, ``"structure.build"``,
             ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
             ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
-            ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``);
+            ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
+            ``"move.cargo"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -908,6 +909,61 @@ class AnswerOffer(SootQuestion):
     kind: ClassVar[str] = "trade.answer"
 
 
+@attrs.frozen(kw_only=True)
+class CaravanStop(SootQuestion):
+    """Move: at a caravan's stop, load or unload one unit, drive on, or stop.
+
+    Answers, in this order, ``Choose("load", good)`` for each good in
+    ``loads`` (``"load 1 Coal"``), ``Choose("unload", good)`` for each in
+    ``unloads``, ``Choose("go", 0, "drive on")`` when ``drive``, and
+    ``Choose("done", 0, "caravan 0 stops at (2,0)")``. Kept as asked: the
+    goods to load read the network behind the player's screen. In another
+    seat's view of a player whose answers name an ingredient behind the
+    screen it is :meth:`masked` (``screened``): one ``"?"`` answer per kind,
+    and no context.
+
+    Attributes:
+        caravan: the caravan (index into ``PlayerState.caravans``).
+        moved: the agents moved in this Move, ascending.
+        tolls_paid: the rival owners already paid a toll in this Move, ascending.
+        spent: movement points the caravan has used in this Move.
+        fuelled: the caravan has paid its fuel in this Move.
+        node_seen: the caravan has stood on or passed one of its owner's nodes in this Move.
+        loaded: goods loaded at this stop (not to be unloaded again here), ascending.
+        unloaded: goods unloaded at this stop (not to be loaded again here), ascending.
+        loads: goods the caravan can load now (indexes in the game's goods, in name order).
+        unloads: goods it can unload now.
+        drive: it can drive another leg.
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Agents & Movement" (caravans load and unload at stops).
+    """
+
+    kind: ClassVar[str] = "move.cargo"
+    caravan: int
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+    spent: int
+    fuelled: bool
+    node_seen: bool
+    loaded: tuple[int, ...]
+    unloaded: tuple[int, ...]
+    loads: tuple[int, ...]
+    unloads: tuple[int, ...]
+    drive: bool
+    screened: bool = False
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods it offers to load or unload."""
+        return (*self.loads, *self.unloads)
+
+    def masked(self) -> CaravanStop:
+        """Which kinds of answer there are, and nothing else."""
+        return attrs.evolve(self, caravan=-1, moved=(), tolls_paid=(), spent=-1, fuelled=False, node_seen=False,
+                            loaded=(), unloaded=(), loads=(-1,) if self.loads else (),
+                            unloads=(-1,) if self.unloads else (), screened=True)
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
@@ -915,7 +971,7 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    IssueShares, CommunityInteraction, OfferTarget,
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
-                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer)
+                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -20,7 +20,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
-                                 AnswerOffer, BuildOffer, DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, CaravanStop, DriveLeg, FireFacility,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -145,15 +145,21 @@ HIDDEN_FIELDS = (
     "bids.*",
     "pending.*.options.*",
     "pending.*.data.*",
-    "pending.*.at",  # a typed question's fields (MarketQuantity naming a screened ingredient)
-    "pending.*.good",
+    "pending.*.at",  # a typed question's fields, masked when it names a screened ingredient (SootQuestion.masked)
+    "pending.*.good",  # MarketQuantity
     "pending.*.most",
+    *(f"pending.*.{name}{item}" for name in ("give", "ask", "currency", "due") for item in ("", ".*")),  # BuildOffer
+    "pending.*.screened",  # BuildOffer, CaravanStop
+    *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
+    *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
+      for item in ("", ".*")),
 )
 """State paths a player's view may hide: the kinds of other players'
 ingredients (behind their screens: their number moves to ``screened``; the
 pattern ``players.*.stock`` matches only the path of a network left empty),
 other hands and secret objectives, the order of every face-down pile, blind
-bids, and the answers of another player's private question."""
+bids, and the answers of another player's private question (a ``Step``'s
+options and data; a typed question's fields, :meth:`~hexkit_soot.actions.SootQuestion.masked`)."""
 
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
@@ -371,6 +377,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         paying(DriveLeg, movement.DriveHandler())
         flow.question(BuildOffer, Typed(trades.BuildHandler()))
         flow.question(AnswerOffer, Typed(trades.AnswerHandler()))
+        flow.question(CaravanStop, Typed(movement.StopHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

@@ -28,7 +28,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
@@ -516,7 +516,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
     "market.good": ("explored",),
-    "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
     "upkeep.tax": ("count",),
@@ -531,7 +530,6 @@ spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
     "market.good": {"buy": "good", "sell": "good"},
-    "move.cargo": {"load": "good", "unload": "good"},
     "cards.draw": {"row": "row"},
 }
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
@@ -615,7 +613,10 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
     elif isinstance(q, (ChooseExplorer, ExploreSource, KeepTile, PlaceTile)) and 0 <= q.player < len(state.players):
         _check_explore(state, f"state.pending.{i}", q, problems)
-    elif isinstance(q, (MoveAgent, MoveWalk, DriveLeg)) and 0 <= q.player < len(state.players):
+    elif isinstance(q, CaravanStop) and q.screened:
+        if state.viewer in (None, q.player):
+            problems.add(f"state.pending.{i}.screened", "only another seat's view masks a caravan's stop")
+    elif isinstance(q, (MoveAgent, MoveWalk, DriveLeg, CaravanStop)) and 0 <= q.player < len(state.players):
         _check_move(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, FireFacility):
         _check_fire(state, f"state.pending.{i}", q, problems)
@@ -704,7 +705,8 @@ def _check_fire(state: SootState, where: str, q: FireFacility, problems: Problem
                 problems.add(f"{where}.{name}.{j}", f"{code} is not a facility on the map (hex code * 8 + slot)")
 
 
-def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk | DriveLeg, problems: Problems) -> None:
+def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk | DriveLeg | CaravanStop,
+                problems: Problems) -> None:
     """A Move question names agents the asker has and seats that exist; a walker is one of them, already counted as moved."""
     for j, agent in enumerate(q.moved):
         why = _refers(state, q.player, "agent", agent)
@@ -712,7 +714,11 @@ def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk | DriveLeg
             problems.add(f"{where}.moved.{j}", why)
     for j, seat in enumerate(q.tolls_paid):
         _in_range(problems, f"{where}.tolls_paid.{j}", seat, len(state.players), "seat")
-    if isinstance(q, DriveLeg):
+    if isinstance(q, CaravanStop):
+        for name, goods in (("loaded", q.loaded), ("unloaded", q.unloaded), ("loads", q.loads), ("unloads", q.unloads)):
+            for j, g in enumerate(goods):
+                _in_range(problems, f"{where}.{name}.{j}", g, len(data(state).goods), "good")
+    if isinstance(q, (DriveLeg, CaravanStop)):
         if _in_range(problems, f"{where}.caravan", q.caravan, len(state.players[q.player].caravans), "caravan"):
             if 16 + q.caravan not in q.moved:
                 problems.add(f"{where}.moved", f"the driving caravan {q.caravan} (agent {16 + q.caravan}) is not among the agents moved")

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
-                                 AnswerOffer, BuildOffer, DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, CaravanStop, DriveLeg, FireFacility,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -270,6 +270,32 @@ def _trade_build(saved: dict[str, Any]) -> dict[str, Any]:
             "propose": "propose" in codes, "screened": screened}  # a view's masked step: one '?' per kind
 
 
+def _move_cargo(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.cargo"
+    data = _ints(saved, kind, "agents moved and tolls paid, caravan, points spent, flags, loaded, unloaded", 6)
+    answers = _answers(saved, kind)
+    if any(code not in ("load", "unload", "go", "done") for code, _ in answers) or ("done", 0) not in answers \
+            and ("done", -1) not in answers:
+        raise ValueError(f"options: a {kind!r} question's answers are 'load', 'unload', 'go' and 'done', "
+                         f"not {answers!r:.60}")
+    codes = [code for code, _ in answers]
+    if data[1] == -1:  # another seat's view of it, masked: one '?' per kind of answer, no context
+        return {**_plain(saved, kind), "caravan": -1, "moved": [], "tolls_paid": [], "spent": -1, "fuelled": False,
+                "node_seen": False, "loaded": [], "unloaded": [], "loads": [-1] if "load" in codes else [],
+                "unloads": [-1] if "unload" in codes else [], "drive": "go" in codes, "screened": True}
+    packed, caravan, spent, flags, loaded, unloaded = data
+    if not 0 <= flags <= 3:
+        raise ValueError(f"data: a {kind!r} question's flags are 1 (fuelled) + 2 (node seen), not {flags}")
+    if loaded < 0 or unloaded < 0:
+        raise ValueError(f"data: a {kind!r} question's last two numbers are bit masks of goods, not {loaded}, {unloaded}")
+    return {**_plain(saved, kind), **_moved(kind, packed), "caravan": caravan, "spent": spent,
+            "fuelled": bool(flags & 1), "node_seen": bool(flags & 2),
+            "loaded": [g for g in range(loaded.bit_length()) if loaded >> g & 1],
+            "unloaded": [g for g in range(unloaded.bit_length()) if unloaded >> g & 1],
+            "loads": [arg for code, arg in answers if code == "load"],
+            "unloads": [arg for code, arg in answers if code == "unload"], "drive": "go" in codes, "screened": False}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -304,6 +330,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "move.drive": (DriveLeg, _move_drive),
     "trade.build": (BuildOffer, _trade_build),
     "trade.answer": (AnswerOffer, _no_data("trade.answer")),
+    "move.cargo": (CaravanStop, _move_cargo),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -583,7 +583,7 @@ def test_camp_with_a_warehouse_produces_into_the_network() -> None:
 
 
 def test_toll_paid_once_per_owner_per_move() -> None:
-    from hexkit_soot.actions import DriveLeg
+    from hexkit_soot.actions import CaravanStop, DriveLeg
     from hexkit_soot.grid import hex_code
     from hexkit_soot.rules.movement import DriveHandler
 
@@ -597,11 +597,11 @@ def test_toll_paid_once_per_owner_per_move() -> None:
     before, rival = s.players[0].currency, s.players[1].currency
     DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=0, moved=(16,), tolls_paid=(), spent=0,
                                        fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
-    moved = s.pending[-1].data[0]  # the stop after the leg (move.cargo) packs the Move: agent bits, toll bits from 32
+    stop = s.pending[-1]  # the stop after the leg: the Move so far, the toll paid to P1 with it
+    assert isinstance(stop, CaravanStop) and stop.tolls_paid == (1,)
     s.pending.clear()
-    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=1, moved=(16, 17),
-                                       tolls_paid=tuple(o for o in range(8) if moved >> (32 + o) & 1), spent=0,
-                                       fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=1, moved=(16, 17), tolls_paid=stop.tolls_paid,
+                                       spent=0, fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
     assert s.players[0].currency == before - 1  # two laden caravans on P1's road, one toll
     assert s.players[1].currency == rival + 1
 

@@ -58,7 +58,10 @@ The trade: ``"trade.build"`` is :class:`~hexkit_soot.actions.BuildOffer`
 (the goods, currency values and rounds offered, kept as asked; masked in
 another seat's view when it names a screened ingredient, the one masking
 rule of typed questions) and ``"trade.answer"``
-:class:`~hexkit_soot.actions.AnswerOffer`.
+:class:`~hexkit_soot.actions.AnswerOffer`. A caravan's stop, ``"move.cargo"``,
+is :class:`~hexkit_soot.actions.CaravanStop` (the Move so far, what was
+loaded and unloaded here, and the loads, unloads and drive offered, kept as
+asked; masked by the same rule).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
@@ -73,6 +76,7 @@ import json
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 
 from hexkit.errors import IllegalActionError, InvalidRecordError
@@ -81,7 +85,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
@@ -1336,5 +1340,100 @@ def test_a_trade_question_naming_what_does_not_exist_is_refused(cls: type[SootQu
     saved = codec(GAME).state_to_dict(_offers(cls)[0])
     edit(saved["state"])
     with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.?{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+# -- a caravan's stop ----------------------------------------------------------------------
+
+def _old_stop(state: SootState) -> dict[str, Any]:
+    q = state.pending[-1]
+    assert isinstance(q, CaravanStop)
+    if q.screened:
+        data_, options = [-1] * 6, [{"code": a.code, "arg": -1, "label": "?"} for a in GAME.legal_actions(state)]
+    else:
+        packed = sum(1 << a for a in q.moved) + sum(1 << (32 + o) for o in q.tolls_paid)
+        data_ = [packed, q.caravan, q.spent, int(q.fuelled) + 2 * int(q.node_seen), sum(1 << g for g in q.loaded),
+                 sum(1 << g for g in q.unloaded)]
+        options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    return {"player": q.player, "prompt": q.prompt, "kind": "move.cargo", "tag": "", "data": data_, "options": options}
+
+
+def test_a_caravans_stop_is_typed_answers_as_before_and_loads_from_before() -> None:
+    positions = tuple(s for s in _positions() if isinstance(s.pending[-1], CaravanStop))
+    assert len(positions) >= 20
+    order = ["load", "unload", "go", "done"]
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, CaravanStop) and q.kind == "move.cargo" and not q.screened
+        assert q.prompt == f"caravan {q.caravan}: load, unload, drive on or stop" and 16 + q.caravan in q.moved
+        legal = list(GAME.legal_actions(state))
+        codes = [a.code for a in legal]
+        assert codes == sorted(codes, key=order.index) and legal[-1].label.startswith(f"caravan {q.caravan} stops at ")
+        assert key(q, legal[-1]) == ("move.cargo", "done", 0)
+    for state in map(GAME.clone, positions[:8]):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = _old_stop(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[0])
+        GAME.apply(state, legal[0])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_a_stop_naming_a_screened_ingredient_is_masked_in_another_seats_view() -> None:
+    from hexkit_soot.rules.communities import INGREDIENTS
+
+    state = GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], CaravanStop)))
+    q = state.pending[-1]
+    assert isinstance(q, CaravanStop)
+    p = state.players[q.player]
+    goods = list(data(state).goods)
+    state.supply.take_exact(INGREDIENTS[0], 1)
+    p.stock[INGREDIENTS[0]] = p.stock.get(INGREDIENTS[0], 0) + 1  # behind the screen
+    state.pending[-1] = attrs.evolve(q, loads=tuple(sorted({*q.loads, goods.index(INGREDIENTS[0])},
+                                                          key=lambda g: goods[g])))
+    state.invalidate_legal()
+    legal = list(GAME.legal_actions(state))
+    assert f"load 1 {INGREDIENTS[0]}" in [a.label for a in legal]
+    view = GAME.view(state, (q.player + 1) % state.config.players)
+    shown = view.pending[-1]
+    assert isinstance(shown, CaravanStop) and shown.screened and shown.caravan == -1 and shown.loaded == ()
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == list(
+        dict.fromkeys((a.code, -1, "?") for a in legal))
+    assert GAME.view(state, q.player).pending[-1] == state.pending[-1]  # its own seat sees it whole
+    saved = codec(GAME).state_to_dict(view)
+    saved["state"]["pending"][-1] = _old_stop(view)  # the masked step of a view saved before
+    assert codec(GAME).state_from_dict(saved).pending[-1] == shown
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("data", [1, 2], "data: a 'move.cargo' question holds [agents moved and tolls paid, caravan, points spent, flags, loaded, unloaded]"),
+    ("data", [1 << 16, 0, 0, 9, 0, 0], "data: a 'move.cargo' question's flags are 1 (fuelled) + 2 (node seen), not 9"),
+    ("options", [{"code": "load", "arg": 3}], "options: a 'move.cargo' question's answers are 'load', 'unload', 'go' and 'done'"),
+    ("tag", "x", "tag: a 'move.cargo' question has no tag"),
+])
+def test_a_stop_save_from_before_that_does_not_fit_is_refused_naming_the_field(field: str, value: Any,
+                                                                                 message: str) -> None:
+    state = GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], CaravanStop)))
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_stop(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("loads", [99], "99 is out of range for a good"),
+    ("caravan", 9, "9 is out of range for a caravan"),
+    ("screened", True, "only another seat's view masks a caravan's stop"),
+    ("moved", [], "is not among the agents moved"),
+])
+def test_a_stop_naming_what_does_not_exist_is_refused(field: str, value: Any, says: str) -> None:
+    state = next(s for s in _positions() if isinstance(s.pending[-1], CaravanStop))
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
         codec(GAME).state_from_dict(saved)
     assert says in str(caught.value)

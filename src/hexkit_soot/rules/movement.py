@@ -71,7 +71,7 @@ import attrs
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, DriveLeg, MoveAgent, MoveWalk, Step
+from hexkit_soot.actions import CaravanStop, Choose, DriveLeg, MoveAgent, MoveWalk
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import data, move_goods, return_goods, transfer_currency
@@ -81,10 +81,10 @@ from hexkit_soot.rules.payment import Need, Paying, Pick, SettlingHandler, Stage
 from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.shares import on_toll
-from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
+from hexkit_soot.rules.steps import main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
-__all__ = ["Leg", "AgentHandler", "WalkHandler", "DriveHandler", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
+__all__ = ["Leg", "AgentHandler", "WalkHandler", "StopHandler", "DriveHandler", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
 
 BUDGET = 12
@@ -711,16 +711,57 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
     return out
 
 
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(g for g in range(mask.bit_length()) if mask >> g & 1)
+
+
 def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:
-    ask(state, player, "move.cargo", _stop_options(state, player, data),
-        f"caravan {data[1]}: load, unload, drive on or stop", data=data)
+    """Ask at a stop (``data``: the Move so far, see above) which cargo to move, whether to drive on or stop."""
+    moved, index, spent, flags, loaded, unloaded = data
+    options = _stop_options(state, player, data)
+    agents, tolls = _unpacked(moved)
+    state.pending.append(CaravanStop(
+        player=player, prompt=f"caravan {index}: load, unload, drive on or stop", caravan=index, moved=agents,
+        tolls_paid=tolls, spent=spent, fuelled=bool(flags & _FUELLED), node_seen=bool(flags & _NODE_SEEN),
+        loaded=_bits(loaded), unloaded=_bits(unloaded), loads=tuple(o.arg for o in options if o.code == "load"),
+        unloads=tuple(o.arg for o in options if o.code == "unload"), drive=any(o.code == "go" for o in options)))
 
 
-@handles("move.cargo")
-def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
+def _stop_data(question: CaravanStop) -> tuple[int, int, int, int, int, int]:
+    """The stop's Move so far as the rules below pack it: (moved, index, spent, flags, loaded, unloaded)."""
+    flags = (_FUELLED if question.fuelled else 0) | (_NODE_SEEN if question.node_seen else 0)
+    return (_packed(question.moved, question.tolls_paid), question.caravan, question.spent, flags,
+            _packed(question.loaded, ()), _packed(question.unloaded, ()))
+
+
+class StopHandler(Handler[SootState, CaravanStop, Choose]):
+    """The :class:`~hexkit_soot.actions.CaravanStop` question: load, unload, drive on, or stop.
+
+    Source: rulebook, "Agents & Movement".
+    """
+
+    def answers(self, state: SootState, question: CaravanStop) -> Sequence[Choose]:
+        """The loads, the unloads, ``go`` and ``done``, as asked (one ``"?"`` per kind when screened)."""
+        if question.screened:
+            kinds = (("load", question.loads), ("unload", question.unloads), ("go", question.drive), ("done", True))
+            return tuple(opt(code, -1, "?") for code, present in kinds if present)
+        names = list(data(state).goods)
+        out = [optf("load", g, "load 1 {}", names[g]) for g in question.loads]
+        out += [optf("unload", g, "unload 1 {}", names[g]) for g in question.unloads]
+        if question.drive:
+            out.append(opt("go", 0, "drive on"))
+        at = state.players[question.player].caravans[question.caravan].loc
+        out.append(optf("done", 0, "caravan {} stops at {}", question.caravan, at))
+        return tuple(out)
+
+    def resolve(self, state: SootState, question: CaravanStop, answer: Choose) -> None:
+        """At a stop: load or unload one unit, drive a leg, or finish with this caravan."""
+        _on_cargo(state, question.player, _stop_data(question), answer)
+
+
+def _on_cargo(state: SootState, player: PlayerId, stop: tuple[int, int, int, int, int, int], answer: Choose) -> None:
     """At a stop: load or unload one unit, drive a leg, or finish with this caravan."""
-    player = step.player
-    moved, index, spent, flags, loaded, unloaded = step.data
+    moved, index, spent, flags, loaded, unloaded = stop
     p = state.players[player]
     c = p.caravans[index]
     if answer.code == "load":
