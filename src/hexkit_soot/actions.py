@@ -13,8 +13,8 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`BuildStructure`, :class:`TrainCaravan`, :class:`UnlockOuterDistrict`,
 :class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
-:class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`,
-with named fields) or, for the kinds not ported yet, a
+:class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`, the event's
+:class:`ChooseEventOption`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -55,7 +55,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -217,7 +217,7 @@ class Step(Decision):
             ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
             ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
             ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
-            ``"move.cargo"``);
+            ``"move.cargo"``, ``"event.choose"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -964,6 +964,19 @@ class CaravanStop(SootQuestion):
                             unloads=(-1,) if self.unloads else (), screened=True)
 
 
+@attrs.frozen(kw_only=True)
+class ChooseEventOption(SootQuestion):
+    """Market Update: the Event Token holder chooses option A or B of this round's event (``SootState.event_now``).
+
+    Answers ``Choose("A", 0, "A: <text>")`` and ``Choose("B", 1, "B: <text>")``.
+    No fields: the event is read from the state.
+
+    Source: rulebook, "Phase 1: Market Update" (events).
+    """
+
+    kind: ClassVar[str] = "event.choose"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
@@ -971,7 +984,8 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    IssueShares, CommunityInteraction, OfferTarget,
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
-                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop)
+                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
+                                                   ChooseEventOption)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

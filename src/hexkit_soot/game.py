@@ -20,7 +20,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
-                                 AnswerOffer, BuildOffer, CaravanStop, DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, DriveLeg, FireFacility,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -96,7 +96,7 @@ __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS", "DECLARING_MODULES", "register",
 DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
-    extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
+    extract, market, refine, routes, soot, structures, trades, upgrades, taxes,
     upkeep, _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
@@ -378,6 +378,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(BuildOffer, Typed(trades.BuildHandler()))
         flow.question(AnswerOffer, Typed(trades.AnswerHandler()))
         flow.question(CaravanStop, Typed(movement.StopHandler()))
+        flow.question(ChooseEventOption, Typed(market_update.EventHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

@@ -28,7 +28,7 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, ChooseEventOption, BuildOffer, BuildSegment, CaravanStop, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
                                  RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
 from hexkit_soot.grid import code_hex, hex_code
@@ -620,6 +620,11 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         _check_move(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, FireFacility):
         _check_fire(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, ChooseEventOption):
+        if not 0 <= state.event_now < len(data(state).events):
+            problems.add(f"state.pending.{i}", f"an event question, but no event this round (state.event_now {state.event_now})")
+        elif q.player != state.event_token:
+            problems.add(f"state.pending.{i}.player", f"P{q.player} does not hold the Event Token (P{state.event_token} does)")
     elif isinstance(q, (BuildOffer, AnswerOffer)):
         _check_offer_question(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, (ExtractMode, RanchOutput)):

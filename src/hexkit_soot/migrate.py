@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
-                                 AnswerOffer, BuildOffer, CaravanStop, DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, DriveLeg, FireFacility,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -331,6 +331,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "trade.build": (BuildOffer, _trade_build),
     "trade.answer": (AnswerOffer, _no_data("trade.answer")),
     "move.cargo": (CaravanStop, _move_cargo),
+    "event.choose": (ChooseEventOption, _no_data("event.choose")),  # the options: the event's, from the state
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

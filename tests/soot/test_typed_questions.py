@@ -61,7 +61,9 @@ rule of typed questions) and ``"trade.answer"``
 :class:`~hexkit_soot.actions.AnswerOffer`. A caravan's stop, ``"move.cargo"``,
 is :class:`~hexkit_soot.actions.CaravanStop` (the Move so far, what was
 loaded and unloaded here, and the loads, unloads and drive offered, kept as
-asked; masked by the same rule).
+asked; masked by the same rule). The round's event, ``"event.choose"``, is
+:class:`~hexkit_soot.actions.ChooseEventOption` (no fields: the event is the
+state's).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
@@ -85,7 +87,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
@@ -1437,3 +1439,64 @@ def test_a_stop_naming_what_does_not_exist_is_refused(field: str, value: Any, sa
     with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
         codec(GAME).state_from_dict(saved)
     assert says in str(caught.value)
+
+
+# -- the round's event ---------------------------------------------------------------------
+
+def _event_positions() -> tuple[SootState, ...]:
+    out = []
+    for players, seed in ((4, 6), (4, 7), (2, 5)):
+        state = GAME.new(GAME.make_config(players), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state) and len(out) < 6:
+            if isinstance(state.pending[-1], ChooseEventOption):
+                out.append(GAME.clone(state))
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[rng.randbelow(len(legal))])
+    return tuple(out)
+
+
+def test_the_event_question_is_typed_answers_as_before_and_loads_from_before() -> None:
+    positions = _event_positions()
+    assert len(positions) >= 3
+    for state in positions:
+        q = state.pending[-1]
+        ev = data(state).events[state.event_now]
+        assert isinstance(q, ChooseEventOption) and q.kind == "event.choose" and q.player == state.event_token
+        assert q.prompt == f"{ev.name}: choose A or B"
+        legal = list(GAME.legal_actions(state))
+        assert [(a.code, a.arg, a.label) for a in legal] == [("A", 0, f"A: {ev.a}"), ("B", 1, f"B: {ev.b}")]
+        assert key(q, legal[-1]) == ("event.choose", "B", 1)
+        other = (q.player + 1) % state.config.players  # public: the same in another seat's view
+        assert list(GAME.legal_actions(GAME.view(state, other))) == legal
+    for state in map(GAME.clone, positions[:3]):
+        q = state.pending[-1]
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "event.choose", "tag": "",
+                                       "data": [], "options": [{"code": "A", "arg": 0, "label": "A"},
+                                                               {"code": "B", "arg": 7, "label": "B"}]}
+        loaded = codec(GAME).state_from_dict(old)  # an old step's options (args once ignored) are not read
+        assert loaded.pending == state.pending
+        pick = GAME.legal_actions(state)[-1]
+        GAME.apply(loaded, pick)
+        GAME.apply(state, pick)
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_event_question_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _event_positions()[0]
+    q = state.pending[-1]
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "event.choose", "tag": "",
+                                   "data": [3], "options": []}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "data: a 'event.choose' question holds no data" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["event_now"] = -1
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.*no event this round"):
+        codec(GAME).state_from_dict(saved)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["player"] = (q.player + 1) % state.config.players
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.player.*does not hold the Event Token"):
+        codec(GAME).state_from_dict(saved)
