@@ -14,7 +14,8 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
 :class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`, the event's
-:class:`ChooseEventOption`, with named fields) or, for the kinds not ported yet, a
+:class:`ChooseEventOption`, the market's :class:`ChooseMarket` and
+:class:`ChooseGood`, with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -55,7 +56,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "ChooseMarket", "ChooseGood",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -204,7 +205,7 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"market.good"``, ``"effect"``. The kinds of
+            ``"cards.draw"``, ``"effect"``. The kinds of
             :data:`TYPED_QUESTIONS` are typed questions now
             (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
             ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
@@ -217,7 +218,7 @@ class Step(Decision):
             ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
             ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
             ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
-            ``"move.cargo"``, ``"event.choose"``);
+            ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -977,6 +978,60 @@ class ChooseEventOption(SootQuestion):
     kind: ClassVar[str] = "event.choose"
 
 
+@attrs.frozen(kw_only=True)
+class ChooseMarket(SootQuestion):
+    """Market Transaction: where (asked when several markets have something to trade).
+
+    Answers ``Choose("hex", hex_code(h))`` for each market ``h`` in
+    ``markets``, labelled ``"trade at (2,0)"``. Kept as asked: whether a
+    market has something to sell reads goods behind the player's screen.
+
+    Attributes:
+        markets: the market locations with goods to buy or sell there, in order.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    kind: ClassVar[str] = "market.where"
+    markets: tuple[Hex, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ChooseGood(SootQuestion):
+    """Market Transaction: which good to sell or buy at ``at``.
+
+    Answers ``Choose("sell", good)`` for each good in ``sell`` (``"sell
+    Lumber at 4"``), then ``Choose("buy", good)`` for each in ``buy``
+    (``"buy Coal at 3"``), at the prices of the state. Kept as asked: what
+    the player can sell reads goods behind the screen. In another seat's view
+    of a player whose answers name an ingredient behind the screen it is
+    :meth:`masked` (``screened``): one ``"?"`` answer per kind, no market.
+
+    Attributes:
+        at: the market location (``None`` when masked).
+        sell: goods the player can sell there (indexes in the game's goods, in name order).
+        buy: goods the player can buy there (in the data's order).
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    kind: ClassVar[str] = "market.good"
+    at: Hex | None
+    sell: tuple[int, ...]
+    buy: tuple[int, ...]
+    screened: bool = False
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods it offers to sell or buy."""
+        return (*self.sell, *self.buy)
+
+    def masked(self) -> ChooseGood:
+        """Which kinds of answer there are, and nothing else."""
+        return attrs.evolve(self, at=None, sell=(-1,) if self.sell else (), buy=(-1,) if self.buy else (),
+                            screened=True)
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
@@ -985,7 +1040,7 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
-                                                   ChooseEventOption)
+                                                   ChooseEventOption, ChooseMarket, ChooseGood)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -20,7 +20,8 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
-                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
+                                 DriveLeg, FireFacility,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -149,7 +150,8 @@ HIDDEN_FIELDS = (
     "pending.*.good",  # MarketQuantity
     "pending.*.most",
     *(f"pending.*.{name}{item}" for name in ("give", "ask", "currency", "due") for item in ("", ".*")),  # BuildOffer
-    "pending.*.screened",  # BuildOffer, CaravanStop
+    "pending.*.screened",  # BuildOffer, CaravanStop, ChooseGood
+    *(f"pending.*.{name}{item}" for name in ("sell", "buy") for item in ("", ".*")),  # ChooseGood
     *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
     *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
       for item in ("", ".*")),
@@ -379,6 +381,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(AnswerOffer, Typed(trades.AnswerHandler()))
         flow.question(CaravanStop, Typed(movement.StopHandler()))
         flow.question(ChooseEventOption, Typed(market_update.EventHandler()))
+        flow.question(ChooseMarket, Typed(market.WhereHandler()))
+        flow.question(ChooseGood, Typed(market.GoodHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

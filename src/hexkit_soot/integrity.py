@@ -28,12 +28,13 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, ChooseEventOption, BuildOffer, BuildSegment, CaravanStop, ChooseExplorer, DriveLeg, FireFacility, OfferTarget, SpecialiseSettlement, DiscardSecret, DraftArchetype, ExploreSource,
-                                 ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
-                                 RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop,
+                                 ChooseEventOption, ChooseExplorer, ChooseGood, ChooseMarket, DiscardSecret,
+                                 DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, IssueShares,
+                                 KeepTile, MarketQuantity, MoveAgent, MoveWalk, OfferTarget, PlaceTile, RanchOutput,
+                                 ReserveSlot, ScrubSoot, SootQuestion, SpecialiseSettlement, Step)
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data
-from hexkit_soot.rules import movement as mv
 from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
@@ -515,7 +516,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
-    "market.good": ("explored",),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
     "upkeep.tax": ("count",),
@@ -529,7 +529,6 @@ in the seating order and the card row slot auctioned; the movement points
 spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
-    "market.good": {"buy": "good", "sell": "good"},
     "cards.draw": {"row": "row"},
 }
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
@@ -620,6 +619,22 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         _check_move(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, FireFacility):
         _check_fire(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, ChooseMarket):
+        if not q.markets:
+            problems.add(f"state.pending.{i}.markets", "a market question offers at least one market")
+        for j, h in enumerate(q.markets):
+            if h not in state.settlements:
+                problems.add(f"state.pending.{i}.markets.{j}", f"{h} is not a settlement (a market location)")
+    elif isinstance(q, ChooseGood):
+        if q.screened:
+            if state.viewer in (None, q.player):
+                problems.add(f"state.pending.{i}.screened", "only another seat's view masks a market question")
+        else:
+            if q.at is None or q.at not in state.settlements:
+                problems.add(f"state.pending.{i}.at", f"{q.at} is not a settlement (a market location)")
+            for name, goods in (("sell", q.sell), ("buy", q.buy)):
+                for j, g in enumerate(goods):
+                    _in_range(problems, f"state.pending.{i}.{name}.{j}", g, len(data(state).goods), "good")
     elif isinstance(q, ChooseEventOption):
         if not 0 <= state.event_now < len(data(state).events):
             problems.add(f"state.pending.{i}", f"an event question, but no event this round (state.event_now {state.event_now})")

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
-                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, DriveLeg, FireFacility,
+                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
+                                 DriveLeg, FireFacility,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -296,6 +297,30 @@ def _move_cargo(saved: dict[str, Any]) -> dict[str, Any]:
             "unloads": [arg for code, arg in answers if code == "unload"], "drive": "go" in codes, "screened": False}
 
 
+def _market_where(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "market.where"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    if any(code != "hex" for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'hex' choices, not {answers!r:.60}")
+    return {**_plain(saved, kind), "markets": [_hex(kind, arg) for _, arg in answers]}
+
+
+def _market_good(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "market.good"
+    (code,) = _ints(saved, kind, "market hex code", 1)
+    answers = _answers(saved, kind)
+    if any(c not in ("sell", "buy") for c, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'sell' and 'buy', not {answers!r:.60}")
+    sell = [arg for c, arg in answers if c == "sell"]
+    buy = [arg for c, arg in answers if c == "buy"]
+    if code == -1:  # another seat's view of it, masked: one '?' per kind of answer, no market
+        return {**_plain(saved, kind), "at": None, "sell": [-1] if sell else [], "buy": [-1] if buy else [],
+                "screened": True}
+    return {**_plain(saved, kind), "at": _hex(kind, code), "sell": sell, "buy": buy, "screened": False}
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -332,6 +357,8 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "trade.answer": (AnswerOffer, _no_data("trade.answer")),
     "move.cargo": (CaravanStop, _move_cargo),
     "event.choose": (ChooseEventOption, _no_data("event.choose")),  # the options: the event's, from the state
+    "market.where": (ChooseMarket, _market_where),
+    "market.good": (ChooseGood, _market_good),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

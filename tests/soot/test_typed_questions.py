@@ -63,7 +63,10 @@ is :class:`~hexkit_soot.actions.CaravanStop` (the Move so far, what was
 loaded and unloaded here, and the loads, unloads and drive offered, kept as
 asked; masked by the same rule). The round's event, ``"event.choose"``, is
 :class:`~hexkit_soot.actions.ChooseEventOption` (no fields: the event is the
-state's).
+state's). The market's ``"market.where"`` is
+:class:`~hexkit_soot.actions.ChooseMarket` (the markets, kept as asked) and
+``"market.good"`` :class:`~hexkit_soot.actions.ChooseGood` (the market, the
+goods to sell and to buy, kept as asked; masked by the one rule).
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
@@ -87,7 +90,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, ChooseGood, ChooseMarket, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
@@ -1500,3 +1503,127 @@ def test_an_event_question_that_does_not_fit_is_refused_naming_the_field() -> No
     saved["state"]["pending"][-1]["player"] = (q.player + 1) % state.config.players
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.player.*does not hold the Event Token"):
         codec(GAME).state_from_dict(saved)
+
+
+# -- the market: where, and which good ------------------------------------------------------
+
+def _old_market(state: SootState) -> dict[str, Any]:
+    q = state.pending[-1]
+    masked = isinstance(q, ChooseGood) and q.screened
+    options = [{"code": a.code, "arg": -1 if masked else a.arg, "label": "?" if masked else a.label}
+               for a in GAME.legal_actions(state)]
+    data_ = [] if isinstance(q, ChooseMarket) else [-1 if masked or q.at is None else hex_code(q.at)]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data_, "options": options}
+
+
+def _two_markets() -> SootState:
+    """P0 with a caravan at P1's Market Town at (2, 0) and the Central City on its network: asked where to trade."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Industrialist"))
+    settle(state, _SITE, founder=1)
+    connect(state, _SITE)
+    state.players[0].caravans[0].loc = _SITE
+    give(state, 0, {"Grain": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Market Transaction"))
+    return state
+
+
+def _market_positions(cls: type[SootQuestion]) -> tuple[SootState, ...]:
+    if cls is ChooseMarket:
+        return (_two_markets(),)
+    out = []
+    for players, seed in ((2, 1), (4, 2), (3, 3), (4, 6), (5, 7)):
+        state = GAME.new(GAME.make_config(players), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state) and len(out) < 12:
+            if isinstance(state.pending[-1], cls):
+                out.append(GAME.clone(state))
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[rng.randbelow(len(legal))])
+        if len(out) >= 12:
+            break
+    return tuple(out)
+
+
+@pytest.mark.parametrize("cls", [ChooseMarket, ChooseGood], ids=lambda c: c.__name__)
+def test_the_market_questions_are_typed_answer_as_before_and_load_from_before(cls: type[SootQuestion]) -> None:
+    positions = _market_positions(cls)
+    assert len(positions) >= (1 if cls is ChooseMarket else 4)
+    for state in positions:
+        q = state.pending[-1]
+        assert q.kind == {ChooseMarket: "market.where", ChooseGood: "market.good"}[cls]
+        legal = list(GAME.legal_actions(state))
+        codes = [a.code for a in legal]
+        if isinstance(q, ChooseMarket):
+            assert q.prompt == "Market: where?" and len(q.markets) >= 2
+            assert [(a.code, a.arg, a.label) for a in legal] == [("hex", hex_code(h), f"trade at {h}") for h in q.markets]
+        else:
+            assert isinstance(q, ChooseGood) and q.prompt == "Market: buy or sell what?" and not q.screened
+            assert codes == sorted(codes, key=["sell", "buy"].index) and legal
+        assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    for state in map(GAME.clone, positions[:4]):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = _old_market(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_a_good_question_naming_a_screened_ingredient_is_masked_in_another_seats_view() -> None:
+    from hexkit_soot.rules.communities import INGREDIENTS
+
+    state = GAME.clone(_market_positions(ChooseGood)[0])
+    q = state.pending[-1]
+    assert isinstance(q, ChooseGood)
+    p = state.players[q.player]
+    goods = list(data(state).goods)
+    state.supply.take_exact(INGREDIENTS[0], 1)
+    p.stock[INGREDIENTS[0]] = p.stock.get(INGREDIENTS[0], 0) + 1  # behind the screen
+    state.pending[-1] = attrs.evolve(q, sell=tuple(sorted({*q.sell, goods.index(INGREDIENTS[0])}, key=lambda g: goods[g])))
+    state.invalidate_legal()
+    legal = list(GAME.legal_actions(state))
+    view = GAME.view(state, (q.player + 1) % state.config.players)
+    shown = view.pending[-1]
+    assert isinstance(shown, ChooseGood) and shown.screened and shown.at is None
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == list(
+        dict.fromkeys((a.code, -1, "?") for a in legal))
+    saved = codec(GAME).state_to_dict(view)
+    saved["state"]["pending"][-1] = _old_market(view)  # the masked step of a view saved before
+    assert codec(GAME).state_from_dict(saved).pending[-1] == shown
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "message"), [
+    (ChooseMarket, "data", [1], "data: a 'market.where' question holds no data"),
+    (ChooseMarket, "options", [{"code": "sell", "arg": 1}], "options: a 'market.where' question's answers are 'hex' choices"),
+    (ChooseMarket, "options", [{"code": "hex", "arg": 5}], "data: a 'market.where' question holds a hex code, not 5"),
+    (ChooseGood, "data", [], "data: a 'market.good' question holds [market hex code]"),
+    (ChooseGood, "options", [{"code": "qty", "arg": 1}], "options: a 'market.good' question's answers are 'sell' and 'buy'"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_market_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        cls: type[SootQuestion], field: str, value: Any, message: str) -> None:
+    state = _market_positions(cls)[0]
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_market(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "says"), [
+    (ChooseMarket, "markets", [str(Hex(30, 30))], "is not a settlement (a market location)"),
+    (ChooseMarket, "markets", [], "offers at least one market"),
+    (ChooseGood, "sell", [99], "99 is out of range for a good"),
+    (ChooseGood, "screened", True, "only another seat's view masks a market question"),
+    (ChooseGood, "at", str(Hex(30, 30)), "is not a settlement (a market location)"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_market_question_naming_what_does_not_exist_is_refused(cls: type[SootQuestion], field: str, value: Any,
+                                                                  says: str) -> None:
+    saved = codec(GAME).state_to_dict(_market_positions(cls)[0])
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
