@@ -15,7 +15,8 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
 :class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`, the event's
 :class:`ChooseEventOption`, the market's :class:`ChooseMarket` and
-:class:`ChooseGood`, with named fields) or, for the kinds not ported yet, a
+:class:`ChooseGood`, the upkeep's :class:`FrontierTax` and :class:`UpkeepRemoval`,
+with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -56,7 +57,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "ChooseMarket", "ChooseGood",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -218,7 +219,8 @@ class Step(Decision):
             ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
             ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
             ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
-            ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``);
+            ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``,
+            ``"upkeep.tax"``, ``"upkeep.remove"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -1032,6 +1034,38 @@ class ChooseGood(SootQuestion):
                             screened=True)
 
 
+@attrs.frozen(kw_only=True)
+class FrontierTax(SootQuestion):
+    """Upkeep: the Frontier Tax is short; which camp to abandon (one per 1¤ unpaid).
+
+    Answers ``Choose("camp", hex_code(h))`` for each camp of the player,
+    labelled ``"abandon camp at (2,0)"``, read from the state.
+
+    Attributes:
+        unpaid: the currency still unpaid (a camp abandoned for each).
+
+    Source: rulebook, "Phase 3: Upkeep" (Frontier Tax).
+    """
+
+    kind: ClassVar[str] = "upkeep.tax"
+    unpaid: int
+
+
+@attrs.frozen(kw_only=True)
+class UpkeepRemoval(SootQuestion):
+    """Upkeep: the player cannot afford the food shortfall; which camp to abandon or facility to tear down.
+
+    Answers ``Choose("camp", hex_code(h))`` (``"abandon camp at (2,0)"``) for
+    each camp of the player, then ``Choose("facility", hex_code(h) * 8 +
+    slot)`` (``"tear down Sawmill at (2,0)"``) for each facility, read from
+    the state. Upkeep is then tried again.
+
+    Source: rulebook, "Phase 3: Upkeep".
+    """
+
+    kind: ClassVar[str] = "upkeep.remove"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
@@ -1040,7 +1074,8 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
-                                                   ChooseEventOption, ChooseMarket, ChooseGood)
+                                                   ChooseEventOption, ChooseMarket, ChooseGood, FrontierTax,
+                                                   UpkeepRemoval)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

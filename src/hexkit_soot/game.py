@@ -21,7 +21,7 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
-                                 DriveLeg, FireFacility,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -97,7 +97,7 @@ __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS", "DECLARING_MODULES", "register",
 DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
-    extract, market, refine, routes, soot, structures, trades, upgrades, taxes,
+    extract, market, refine, routes, soot, structures, trades, upgrades,
     upkeep, _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
@@ -383,6 +383,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(ChooseEventOption, Typed(market_update.EventHandler()))
         flow.question(ChooseMarket, Typed(market.WhereHandler()))
         flow.question(ChooseGood, Typed(market.GoodHandler()))
+        flow.question(FrontierTax, Typed(taxes.TaxHandler()))
+        flow.question(UpkeepRemoval, Typed(upkeep.RemovalHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

@@ -30,7 +30,8 @@ from hexkit.game import Game
 from hexkit.validation import Problems
 from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop,
                                  ChooseEventOption, ChooseExplorer, ChooseGood, ChooseMarket, DiscardSecret,
-                                 DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, IssueShares,
+                                 DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, FrontierTax,
+                                 IssueShares,
                                  KeepTile, MarketQuantity, MoveAgent, MoveWalk, OfferTarget, PlaceTile, RanchOutput,
                                  ReserveSlot, ScrubSoot, SootQuestion, SpecialiseSettlement, Step)
 from hexkit_soot.grid import code_hex, hex_code
@@ -518,7 +519,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 STEP_DATA: dict[str, tuple[str, ...]] = {
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
-    "upkeep.tax": ("count",),
 }
 """What each integer of a question's ``data`` refers to, by question kind (the
 rule that asks it writes them): an index of the asked player's explorer,
@@ -635,6 +635,8 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             for name, goods in (("sell", q.sell), ("buy", q.buy)):
                 for j, g in enumerate(goods):
                     _in_range(problems, f"state.pending.{i}.{name}.{j}", g, len(data(state).goods), "good")
+    elif isinstance(q, FrontierTax) and q.unpaid < 1:
+        problems.add(f"state.pending.{i}.unpaid", f"{q.unpaid}: a Frontier Tax question has at least 1¤ unpaid")
     elif isinstance(q, ChooseEventOption):
         if not 0 <= state.event_now < len(data(state).events):
             problems.add(f"state.pending.{i}", f"an event question, but no event this round (state.event_now {state.event_now})")

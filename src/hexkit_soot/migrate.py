@@ -24,7 +24,7 @@ from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
-                                 DriveLeg, FireFacility,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -321,6 +321,14 @@ def _market_good(saved: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(saved, kind), "at": _hex(kind, code), "sell": sell, "buy": buy, "screened": False}
 
 
+def _upkeep_tax(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "upkeep.tax"
+    (unpaid,) = _ints(saved, kind, "currency unpaid", 1)
+    if unpaid < 1:
+        raise ValueError(f"data: a {kind!r} question has at least 1¤ unpaid, not {unpaid}")
+    return {**_plain(saved, kind), "unpaid": unpaid}  # the options: the player's camps, from the state
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -359,6 +367,8 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "event.choose": (ChooseEventOption, _no_data("event.choose")),  # the options: the event's, from the state
     "market.where": (ChooseMarket, _market_where),
     "market.good": (ChooseGood, _market_good),
+    "upkeep.tax": (FrontierTax, _upkeep_tax),
+    "upkeep.remove": (UpkeepRemoval, _no_data("upkeep.remove")),  # the options: the player's camps and facilities
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

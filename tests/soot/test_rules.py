@@ -7,7 +7,7 @@ import pytest
 from hexkit.hexes import Hex
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose
+from hexkit_soot.actions import Choose, FrontierTax, UpkeepRemoval
 from hexkit_soot.ledger import data, advance_soot, change_prestige
 from hexkit_soot.rules.camps import camp_cost
 from hexkit_soot.rules.explore import collect, check_marker
@@ -338,7 +338,7 @@ def test_frontier_tax_and_unpaid_tax_abandons_camps() -> None:
     s.players[0].currency = 1
     assert not pay_tax(s, 0)
     step = s.pending[-1]
-    assert step.kind == "upkeep.tax" and step.data == (2,)
+    assert step.kind == "upkeep.tax" and isinstance(step, FrontierTax) and step.unpaid == 2
 
 
 def test_loans_cost_six_each_at_the_end() -> None:
@@ -637,7 +637,8 @@ def test_unable_to_pay_upkeep_tears_down_then_struggles() -> None:
     assert food_bill(s, 0) == 3
     assert not pay_food(s, 0)
     step = s.pending[-1]
-    assert step.kind == "upkeep.remove" and [o.code for o in step.options] == ["camp"]
+    assert isinstance(step, UpkeepRemoval) and step.kind == "upkeep.remove"
+    assert [o.code for o in GAME.legal_actions(s)] == ["camp"]
     s.pending.clear()
     del s.camps[Hex(3, 0)]
     assert pay_food(s, 0)  # nothing left to remove: pays what it can, the settlement struggles

@@ -66,7 +66,10 @@ asked; masked by the same rule). The round's event, ``"event.choose"``, is
 state's). The market's ``"market.where"`` is
 :class:`~hexkit_soot.actions.ChooseMarket` (the markets, kept as asked) and
 ``"market.good"`` :class:`~hexkit_soot.actions.ChooseGood` (the market, the
-goods to sell and to buy, kept as asked; masked by the one rule).
+goods to sell and to buy, kept as asked; masked by the one rule). Upkeep's
+``"upkeep.tax"`` is :class:`~hexkit_soot.actions.FrontierTax` (unpaid) and
+``"upkeep.remove"`` :class:`~hexkit_soot.actions.UpkeepRemoval` (no fields),
+their answers the player's camps and facilities, read from the state.
 
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
@@ -90,7 +93,8 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, ChooseGood, ChooseMarket, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, ChooseGood, ChooseMarket, FrontierTax,
+                                 UpkeepRemoval, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
@@ -1627,3 +1631,88 @@ def test_a_market_question_naming_what_does_not_exist_is_refused(cls: type[SootQ
     with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
         codec(GAME).state_from_dict(saved)
     assert says in str(caught.value)
+
+
+# -- upkeep: the Frontier Tax short, the food short -------------------------------------------
+
+def _tax_question() -> SootState:
+    """P0 with two camps and 1¤ at a tax round: 1¤ of the 2¤ tax unpaid, a camp to abandon."""
+    from hexkit_soot.rules.taxes import pay_tax
+
+    state = start()
+    camp(state, Hex(2, 0), 0, "Farm")
+    camp(state, Hex(3, 0), 0, "Farm")
+    state.players[0].camps_founded = 2
+    state.players[0].currency = 1
+    state.pending.clear()
+    assert not pay_tax(state, 0)
+    return state
+
+
+def _removal_question() -> SootState:
+    """P0 unable to pay its upkeep food shortfall, with a camp to abandon and a facility to tear down."""
+    from hexkit_soot.rules.upkeep import food_bill, pay_food
+    from tests.soot.helpers import facility, settle
+
+    state = start()
+    settle(state, Hex(2, 0), founder=0)
+    facility(state, Hex(2, 0), "Sawmill", 0)
+    camp(state, Hex(3, 0), 0, "Farm")
+    p = state.players[0]
+    p.camps_founded, p.founded = 1, 1
+    for g, n in list(p.stock.items()):
+        state.supply.put_back(g, n)
+    p.stock = {}
+    p.currency = 0
+    state.pending.clear()
+    assert food_bill(state, 0) > 0 and not pay_food(state, 0)
+    return state
+
+
+@pytest.mark.parametrize("make", [_tax_question, _removal_question], ids=["tax", "removal"])
+def test_the_upkeep_questions_are_typed_answer_as_before_and_load_from_before(make: Any) -> None:
+    state = make()
+    q = state.pending[-1]
+    legal = list(GAME.legal_actions(state))
+    if isinstance(q, FrontierTax):
+        assert q.kind == "upkeep.tax" and q.unpaid == 1 and q.prompt == "Frontier Tax: 1¤ unpaid, abandon a camp"
+        assert [(a.code, a.arg, a.label) for a in legal] == [("camp", hex_code(h), f"abandon camp at {h}")
+                                                            for h in (Hex(2, 0), Hex(3, 0))]
+        data_ = [q.unpaid]
+    else:
+        assert isinstance(q, UpkeepRemoval) and q.kind == "upkeep.remove" and q.prompt.startswith("Upkeep: ")
+        assert [(a.code, a.arg, a.label) for a in legal] == [
+            ("camp", hex_code(Hex(3, 0)), f"abandon camp at {Hex(3, 0)}"),
+            ("facility", hex_code(Hex(2, 0)) * 8, f"tear down Sawmill at {Hex(2, 0)}")]
+        data_ = []
+    assert key(q, legal[-1]) == (q.kind, legal[-1].code, legal[-1].arg)
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data_,
+                                   "options": [{"code": a.code, "arg": a.arg, "label": a.label} for a in legal]}
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, legal[-1])
+    GAME.apply(state, legal[-1])
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_upkeep_question_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _tax_question()
+    q = state.pending[-1]
+    for data_, message in (([], "data: a 'upkeep.tax' question holds [currency unpaid]"),
+                           ([0], "data: a 'upkeep.tax' question has at least 1¤ unpaid, not 0")):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "upkeep.tax", "tag": "",
+                                       "data": data_, "options": []}
+        with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+            codec(GAME).state_from_dict(old)
+        assert message in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["unpaid"] = 0
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.unpaid"):
+        codec(GAME).state_from_dict(saved)
+    old = copy.deepcopy(codec(GAME).state_to_dict(_removal_question()))
+    old["state"]["pending"][-1] = {"player": 0, "prompt": "x", "kind": "upkeep.remove", "tag": "", "data": [2],
+                                   "options": []}
+    with pytest.raises(InvalidRecordError, match="data: a 'upkeep.remove' question holds no data"):
+        codec(GAME).state_from_dict(old)
