@@ -8,8 +8,15 @@ question (:data:`TYPED_QUESTIONS`: :class:`MarketQuantity`,
 :class:`ExtractCamp`, :class:`ExtractMode`, :class:`RanchOutput`,
 :class:`TrailBossAgent`, :class:`FoundSettlement`, :class:`ReserveSlot`,
 :class:`DraftArchetype`, :class:`DiscardSecret`, :class:`LaborDemand`,
-:class:`IssueShares`, :class:`CommunityInteraction`, :class:`OfferTarget`, with named
-fields) or, for the kinds not ported yet, a
+:class:`IssueShares`, :class:`CommunityInteraction`, :class:`OfferTarget`, the
+builds that pay through a card payment (:class:`BuildSegment`,
+:class:`BuildStructure`, :class:`TrainCaravan`, :class:`UnlockOuterDistrict`,
+:class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
+:class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
+:class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`, the event's
+:class:`ChooseEventOption`, the market's :class:`ChooseMarket` and
+:class:`ChooseGood`, the upkeep's :class:`FrontierTax` and :class:`UpkeepRemoval`,
+with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
 context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
@@ -49,6 +56,8 @@ __all__ = [
     "Choose", "Step", "SootQuestion", "MarketQuantity", "ChooseExplorer", "ExploreSource", "KeepTile", "PlaceTile",
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
+    "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -197,7 +206,7 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"move.cargo"``, ``"effect"``. The kinds of
+            ``"cards.draw"``, ``"effect"``. The kinds of
             :data:`TYPED_QUESTIONS` are typed questions now
             (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
             ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
@@ -206,7 +215,12 @@ class Step(Decision):
             ``"upgrade.agent"``, ``"settlement.found"``,
             ``"settlement.reserve"``, ``"setup.draft"``, ``"setup.secret"``,
             ``"labor.demand"``, ``"shares.issue"``, ``"community.interact"``,
-            ``"trade.target"``);
+            ``"trade.target"``, ``"route.edge"``, ``"structure.build"``,
+            ``"structure.train"``, ``"structure.outer"``, ``"camp.found"``,
+            ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
+            ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
+            ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``,
+            ``"upkeep.tax"``, ``"upkeep.remove"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -239,9 +253,23 @@ class SootQuestion(Question):
         kind: the question's kind, the ``Step.kind`` it had (a class
             constant): the action catalogue's numbers and the observation's
             ``decision_<kind>`` flag are keyed by it, so they did not move.
+
+    The one masking rule (:func:`hexkit_soot.views.hide_questions`): in
+    another seat's view of an asker who keeps ingredients behind the screen,
+    a question whose answers name one of them (:meth:`goods_named`) is shown
+    as :meth:`masked`, its answers one ``"?"`` per kind of answer, as a
+    masked ``Step`` showed them.
     """
 
     kind: ClassVar[str]
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods (indexes in the game's goods) this question's answers name (none by default)."""
+        return ()
+
+    def masked(self) -> SootQuestion:
+        """This question as another seat's view shows it when it names a screened good (unchanged by default)."""
+        return self
 
 
 @attrs.frozen(kw_only=True)
@@ -267,6 +295,14 @@ class MarketQuantity(SootQuestion):
     good: int
     sell: bool
     most: int
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The good bought or sold."""
+        return (self.good,)
+
+    def masked(self) -> MarketQuantity:
+        """No market, good or quantity: one answer ``Choose("qty", -1, "?")``."""
+        return attrs.evolve(self, at=None, good=-1, most=-1)
 
 
 @attrs.frozen(kw_only=True)
@@ -634,11 +670,412 @@ class OfferTarget(SootQuestion):
     contract: tuple[int, ...]
 
 
+@attrs.frozen(kw_only=True)
+class BuildSegment(SootQuestion):
+    """Build Route: which segment to lay (the first, or a second while the action allows it).
+
+    Answers ``Choose("edge", edge_code(h, d))`` for each edge the route rules
+    offer the player for ``route`` now, labelled ``"rail (1,0)-(2,0)"``, and
+    after the first segment ``Choose("done", 0, "done building")``. The edges
+    are read from the map (public), not stored. Its answer pays through
+    :func:`hexkit_soot.rules.cards.build_payment`.
+
+    Attributes:
+        route: ``"road"``, ``"rail"`` or ``"upgrade"`` (a road upgraded to rail).
+        built: segments laid so far in this action (0 or 1).
+
+    Source: rulebook, "Build Route".
+    """
+
+    kind: ClassVar[str] = "route.edge"
+    route: Literal["road", "rail", "upgrade"]
+    built: int
+
+
+@attrs.frozen(kw_only=True)
+class BuildStructure(SootQuestion):
+    """Build Structure: what, where.
+
+    Answers ``Choose("build", hex_code(h) * 32 + i)`` for each structure ``i``
+    (its index in the data's facilities) the player may build and pay at a
+    Builder's hex ``h``, labelled ``"build Sawmill at (2,0)"``. No fields: the
+    choices are read from the state. Its answer pays through
+    :func:`hexkit_soot.rules.cards.build_payment`.
+
+    Source: rulebook, "Facilities", "Warehouses & Network".
+    """
+
+    kind: ClassVar[str] = "structure.build"
+
+
+@attrs.frozen(kw_only=True)
+class TrainCaravan(SootQuestion):
+    """Train Caravan: at which City.
+
+    Answers ``Choose("train", hex_code(h))`` for each City that has not
+    trained and where the player can pay, labelled ``"train a caravan at
+    (2,0)"``. No fields: the choices are read from the state.
+
+    Source: rulebook, "Gaining agents" (City training).
+    """
+
+    kind: ClassVar[str] = "structure.train"
+
+
+@attrs.frozen(kw_only=True)
+class UnlockOuterDistrict(SootQuestion):
+    """Unlock the Outer District: never asked, only answered.
+
+    The menu's action runs its handler at once with ``Choose("outer")``; the
+    question exists so that a payment it asks (cards as wild resources)
+    continues with it (:class:`hexkit_soot.rules.payment.Rerun`).
+
+    Source: rulebook, §23 Outer District.
+    """
+
+    kind: ClassVar[str] = "structure.outer"
+
+
+@attrs.frozen(kw_only=True)
+class FoundCamp(SootQuestion):
+    """Found Camp: which camp where.
+
+    Answers ``Choose("camp", hex_code(h) * 16 + i)`` for each camp type ``i``
+    (its index in the data's camps) the player may found and pay at a
+    Builder's hex ``h``, labelled ``"found Logging Camp at (2,0)"``. No
+    fields: the choices are read from the state.
+
+    Source: rulebook, "Found Camp".
+    """
+
+    kind: ClassVar[str] = "camp.found"
+
+
+@attrs.frozen(kw_only=True)
+class SpecialiseSettlement(SootQuestion):
+    """Found Settlement: which specialisation (then pay and place it).
+
+    Answers ``Choose("spec", i)`` for each specialisation of the settlement
+    type, labelled ``"specialise as Market Town"``.
+
+    Attributes:
+        at: where the settlement is founded.
+        settlement: the settlement type, by its index in the data's settlements.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    kind: ClassVar[str] = "settlement.spec"
+    at: Hex
+    settlement: int
+
+
+@attrs.frozen(kw_only=True)
+class UpgradeSettlement(SootQuestion):
+    """Upgrade Settlement: which.
+
+    Answers ``Choose("upgrade", hex_code(h))`` for each settlement below City
+    at a Builder's hex ``h`` the player can pay the next tier of, labelled
+    ``"upgrade (2,0) to Town"``. No fields: the choices are read from the state.
+
+    Source: rulebook, "Upgrade Settlement".
+    """
+
+    kind: ClassVar[str] = "settlement.upgrade"
+
+
+@attrs.frozen(kw_only=True)
+class BuyUpgrade(SootQuestion):
+    """Buy Upgrade: which tile.
+
+    Answers ``Choose("upgrade", n)`` for each upgrade tile (by its number) the
+    player may buy and pay now, labelled ``"buy upgrade Trail Boss"``. No
+    fields: the choices are read from the state.
+
+    Source: rulebook, "Buy Upgrade".
+    """
+
+    kind: ClassVar[str] = "upgrade.buy"
+
+
+@attrs.frozen(kw_only=True)
+class FireFacility(SootQuestion):
+    """Refine: which facility to fire (the first, or another while the action goes on).
+
+    Answers ``Choose("fire", hex_code(h) * 8 + slot)`` for each facility in
+    ``offered``, labelled ``"fire Smelter at (2,0)"`` (``" (rent from P1)"``
+    for another's), and once one has fired ``Choose("done", 0, "stop
+    refining")``. Its answer pays through :func:`hexkit_soot.rules.payment.pay`.
+
+    Attributes:
+        fuel: fuel burned so far in this Refine action.
+        extra: extra firings left (an effect's; a facility of the player's own fires again).
+        fired: the facilities fired so far (codes ``hex code * 8 + slot``), in order.
+        offered: the facilities the player could fire when asked (codes, in menu
+            order): kept as asked, since whether one can fire reads goods behind
+            the player's screen (a Luxury Manufactory's ingredient).
+
+    Source: rulebook, "Refine".
+    """
+
+    kind: ClassVar[str] = "refine.fire"
+    fuel: int
+    extra: int
+    fired: tuple[int, ...]
+    offered: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class DriveLeg(SootQuestion):
+    """Move: where a caravan's leg ends.
+
+    Answers ``Choose("hex", hex_code(t))`` for each hex the caravan reaches by
+    road and rail, labelled ``"caravan 0 to (2,0)"``, then ``Choose("trail",
+    hex_code(t))`` for each it reaches on trails and rivers only. Read from
+    the state (the map, the caravan, its fuel), not stored. A laden leg's fuel
+    pays through :func:`hexkit_soot.rules.payment.pay`.
+
+    Attributes:
+        caravan: the caravan (index into ``PlayerState.caravans``).
+        moved: the agents moved in this Move (explorers 0-7, builders 8-15,
+            caravans from 16), ascending.
+        tolls_paid: the rival owners already paid a toll in this Move, ascending.
+        spent: movement points the caravan has used in this Move.
+        fuelled: the caravan has paid its fuel in this Move.
+        node_seen: the caravan has stood on or passed one of its owner's nodes in this Move.
+
+    Source: rulebook, "Agents & Movement".
+    """
+
+    kind: ClassVar[str] = "move.drive"
+    caravan: int
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+    spent: int
+    fuelled: bool
+    node_seen: bool
+
+
+@attrs.frozen(kw_only=True)
+class BuildOffer(SootQuestion):
+    """Offer Trade: the next change to the offer being built (``SootState.offer``), propose it, or cancel it.
+
+    Answers, in this order, ``Choose("give", good)`` for each good in ``give``
+    (``"give 1 more Lumber"``, ``"promise 1 more Lumber"`` for a contract),
+    ``Choose("ask", good)`` for each in ``ask``, ``Choose("currency", v)`` for
+    each net value in ``currency`` (``"currency: P1 pays 2¤"``),
+    ``Choose("due", r)`` for each round in ``due``, ``Choose("propose")`` when
+    ``propose``, and ``Choose("cancel")``. Kept as asked: the goods the
+    players can give and ask read what lies behind their screens. In another
+    seat's view of an offerer whose answers name an ingredient behind the
+    screen it is :meth:`masked` (``screened``): one ``"?"`` answer per kind.
+
+    Attributes:
+        give: goods the offerer can add to what they give (indexes in the game's goods).
+        ask: goods the offerer can add to what they ask.
+        currency: the net currency values one step away both can pay.
+        due: the rounds a Binding Trade Contract may be due by.
+        propose: the offer is complete and can be proposed.
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+
+    kind: ClassVar[str] = "trade.build"
+    give: tuple[int, ...]
+    ask: tuple[int, ...]
+    currency: tuple[int, ...]
+    due: tuple[int, ...]
+    propose: bool
+    screened: bool = False
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods it offers to give or ask."""
+        return (*self.give, *self.ask)
+
+    def masked(self) -> BuildOffer:
+        """Which kinds of answer there are, and nothing else."""
+        return attrs.evolve(self, give=(-1,) if self.give else (), ask=(-1,) if self.ask else (),
+                            currency=(-1,) if self.currency else (), due=(-1,) if self.due else (), screened=True)
+
+
+@attrs.frozen(kw_only=True)
+class AnswerOffer(SootQuestion):
+    """Offer Trade: the target accepts or declines the offer proposed (``SootState.offer``).
+
+    Answers ``Choose("accept", 1)`` while the offer can still happen, then
+    ``Choose("decline", 0)``. No fields: read from the state.
+
+    Source: rulebook, "Trading".
+    """
+
+    kind: ClassVar[str] = "trade.answer"
+
+
+@attrs.frozen(kw_only=True)
+class CaravanStop(SootQuestion):
+    """Move: at a caravan's stop, load or unload one unit, drive on, or stop.
+
+    Answers, in this order, ``Choose("load", good)`` for each good in
+    ``loads`` (``"load 1 Coal"``), ``Choose("unload", good)`` for each in
+    ``unloads``, ``Choose("go", 0, "drive on")`` when ``drive``, and
+    ``Choose("done", 0, "caravan 0 stops at (2,0)")``. Kept as asked: the
+    goods to load read the network behind the player's screen. In another
+    seat's view of a player whose answers name an ingredient behind the
+    screen it is :meth:`masked` (``screened``): one ``"?"`` answer per kind,
+    and no context.
+
+    Attributes:
+        caravan: the caravan (index into ``PlayerState.caravans``).
+        moved: the agents moved in this Move, ascending.
+        tolls_paid: the rival owners already paid a toll in this Move, ascending.
+        spent: movement points the caravan has used in this Move.
+        fuelled: the caravan has paid its fuel in this Move.
+        node_seen: the caravan has stood on or passed one of its owner's nodes in this Move.
+        loaded: goods loaded at this stop (not to be unloaded again here), ascending.
+        unloaded: goods unloaded at this stop (not to be loaded again here), ascending.
+        loads: goods the caravan can load now (indexes in the game's goods, in name order).
+        unloads: goods it can unload now.
+        drive: it can drive another leg.
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Agents & Movement" (caravans load and unload at stops).
+    """
+
+    kind: ClassVar[str] = "move.cargo"
+    caravan: int
+    moved: tuple[int, ...]
+    tolls_paid: tuple[int, ...]
+    spent: int
+    fuelled: bool
+    node_seen: bool
+    loaded: tuple[int, ...]
+    unloaded: tuple[int, ...]
+    loads: tuple[int, ...]
+    unloads: tuple[int, ...]
+    drive: bool
+    screened: bool = False
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods it offers to load or unload."""
+        return (*self.loads, *self.unloads)
+
+    def masked(self) -> CaravanStop:
+        """Which kinds of answer there are, and nothing else."""
+        return attrs.evolve(self, caravan=-1, moved=(), tolls_paid=(), spent=-1, fuelled=False, node_seen=False,
+                            loaded=(), unloaded=(), loads=(-1,) if self.loads else (),
+                            unloads=(-1,) if self.unloads else (), screened=True)
+
+
+@attrs.frozen(kw_only=True)
+class ChooseEventOption(SootQuestion):
+    """Market Update: the Event Token holder chooses option A or B of this round's event (``SootState.event_now``).
+
+    Answers ``Choose("A", 0, "A: <text>")`` and ``Choose("B", 1, "B: <text>")``.
+    No fields: the event is read from the state.
+
+    Source: rulebook, "Phase 1: Market Update" (events).
+    """
+
+    kind: ClassVar[str] = "event.choose"
+
+
+@attrs.frozen(kw_only=True)
+class ChooseMarket(SootQuestion):
+    """Market Transaction: where (asked when several markets have something to trade).
+
+    Answers ``Choose("hex", hex_code(h))`` for each market ``h`` in
+    ``markets``, labelled ``"trade at (2,0)"``. Kept as asked: whether a
+    market has something to sell reads goods behind the player's screen.
+
+    Attributes:
+        markets: the market locations with goods to buy or sell there, in order.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    kind: ClassVar[str] = "market.where"
+    markets: tuple[Hex, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ChooseGood(SootQuestion):
+    """Market Transaction: which good to sell or buy at ``at``.
+
+    Answers ``Choose("sell", good)`` for each good in ``sell`` (``"sell
+    Lumber at 4"``), then ``Choose("buy", good)`` for each in ``buy``
+    (``"buy Coal at 3"``), at the prices of the state. Kept as asked: what
+    the player can sell reads goods behind the screen. In another seat's view
+    of a player whose answers name an ingredient behind the screen it is
+    :meth:`masked` (``screened``): one ``"?"`` answer per kind, no market.
+
+    Attributes:
+        at: the market location (``None`` when masked).
+        sell: goods the player can sell there (indexes in the game's goods, in name order).
+        buy: goods the player can buy there (in the data's order).
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    kind: ClassVar[str] = "market.good"
+    at: Hex | None
+    sell: tuple[int, ...]
+    buy: tuple[int, ...]
+    screened: bool = False
+
+    def goods_named(self) -> tuple[int, ...]:
+        """The goods it offers to sell or buy."""
+        return (*self.sell, *self.buy)
+
+    def masked(self) -> ChooseGood:
+        """Which kinds of answer there are, and nothing else."""
+        return attrs.evolve(self, at=None, sell=(-1,) if self.sell else (), buy=(-1,) if self.buy else (),
+                            screened=True)
+
+
+@attrs.frozen(kw_only=True)
+class FrontierTax(SootQuestion):
+    """Upkeep: the Frontier Tax is short; which camp to abandon (one per 1¤ unpaid).
+
+    Answers ``Choose("camp", hex_code(h))`` for each camp of the player,
+    labelled ``"abandon camp at (2,0)"``, read from the state.
+
+    Attributes:
+        unpaid: the currency still unpaid (a camp abandoned for each).
+
+    Source: rulebook, "Phase 3: Upkeep" (Frontier Tax).
+    """
+
+    kind: ClassVar[str] = "upkeep.tax"
+    unpaid: int
+
+
+@attrs.frozen(kw_only=True)
+class UpkeepRemoval(SootQuestion):
+    """Upkeep: the player cannot afford the food shortfall; which camp to abandon or facility to tear down.
+
+    Answers ``Choose("camp", hex_code(h))`` (``"abandon camp at (2,0)"``) for
+    each camp of the player, then ``Choose("facility", hex_code(h) * 8 +
+    slot)`` (``"tear down Sawmill at (2,0)"``) for each facility, read from
+    the state. Upkeep is then tried again.
+
+    Source: rulebook, "Phase 3: Upkeep".
+    """
+
+    kind: ClassVar[str] = "upkeep.remove"
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
                                                    ReserveSlot, DraftArchetype, DiscardSecret, LaborDemand,
-                                                   IssueShares, CommunityInteraction, OfferTarget)
+                                                   IssueShares, CommunityInteraction, OfferTarget,
+                                                   BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
+                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
+                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
+                                                   ChooseEventOption, ChooseMarket, ChooseGood, FrontierTax,
+                                                   UpkeepRemoval)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -19,10 +19,14 @@ from hexkit.game import GameInfo, Information, PlayerId, ScoreSheet
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit_soot import effects
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
-                                 ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile,
+from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
+                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
+                                 CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
+                                 ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
-                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, Step, TrailBossAgent)
+                                 ReserveSlot, RouteKind, ScrubSoot, SootQuestion, SpecialiseSettlement, Step,
+                                 TrailBossAgent, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement)
 from hexkit_soot.migrate import typed_question
 from hexkit_soot.present import present_answer, private_info
 from hexkit_soot.config import MODULE_NAMES, VARIANTS, SootConfig, game_data
@@ -93,7 +97,7 @@ __all__ = ["SootGame", "GAME", "HIDDEN_FIELDS", "DECLARING_MODULES", "register",
 DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
-    extract, market, market_update, refine, routes, soot, structures, trades, upgrades, taxes,
+    extract, market, refine, routes, soot, structures, trades, upgrades,
     upkeep, _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
@@ -142,15 +146,22 @@ HIDDEN_FIELDS = (
     "bids.*",
     "pending.*.options.*",
     "pending.*.data.*",
-    "pending.*.at",  # a typed question's fields (MarketQuantity naming a screened ingredient)
-    "pending.*.good",
+    "pending.*.at",  # a typed question's fields, masked when it names a screened ingredient (SootQuestion.masked)
+    "pending.*.good",  # MarketQuantity
     "pending.*.most",
+    *(f"pending.*.{name}{item}" for name in ("give", "ask", "currency", "due") for item in ("", ".*")),  # BuildOffer
+    "pending.*.screened",  # BuildOffer, CaravanStop, ChooseGood
+    *(f"pending.*.{name}{item}" for name in ("sell", "buy") for item in ("", ".*")),  # ChooseGood
+    *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
+    *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
+      for item in ("", ".*")),
 )
 """State paths a player's view may hide: the kinds of other players'
 ingredients (behind their screens: their number moves to ``screened``; the
 pattern ``players.*.stock`` matches only the path of a network left empty),
 other hands and secret objectives, the order of every face-down pile, blind
-bids, and the answers of another player's private question."""
+bids, and the answers of another player's private question (a ``Step``'s
+options and data; a typed question's fields, :meth:`~hexkit_soot.actions.SootQuestion.masked`)."""
 
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
@@ -317,13 +328,24 @@ class SootGame(FlowGame[SootState, SootConfig]):
 
         Importing a rule or effect module registers nothing; this fills
         :data:`~hexkit_soot.registry.REGISTRY` (:func:`register`) and
-        registers :class:`SootQuestions` for :class:`Step`, with the kinds
-        ported so far as native handlers (docs/flow.md, "Soot & Timber"),
-        and the payment continuations (:data:`PAYING_RULES`).
+        registers :class:`SootQuestions` for :class:`Step` (the turn menu and
+        the payment questions native), each typed question's handler
+        (docs/flow.md, "Soot & Timber"; those whose answer pays through
+        ``payment.settle`` also with the payments, which run them again once
+        the payer has chosen), and the payment continuations
+        (:data:`PAYING_RULES`).
         """
         register(REGISTRY)
         flow: Flow[SootState] = Flow(self.info.name)
-        flow.question(Step, SootQuestions({"turn": TurnMenu()}, flow))
+        settling: dict[type[SootQuestion], payment.SettlingHandler[Any]] = {}
+        pay = payment.register(flow, PAYING_RULES, settling)
+        flow.question(Step, SootQuestions({"turn": TurnMenu(), "pay": pay, "pay.private": pay}, flow))
+
+        def paying(kind: type[Q], handler: payment.SettlingHandler[Q]) -> None:
+            """A question whose answer pays through ``payment.settle``: its handler also continues the payment."""
+            flow.question(kind, Typed(handler))
+            settling[kind] = handler
+
         flow.question(MarketQuantity, Typed(market.QuantityHandler()))
         flow.question(ScrubSoot, Typed(soot.ScrubHandler()))
         flow.question(ChooseExplorer, Typed(explore.ExplorerHandler()))
@@ -345,7 +367,24 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(IssueShares, Typed(shares.IssueHandler()))
         flow.question(CommunityInteraction, Typed(communities.InteractHandler()))
         flow.question(OfferTarget, Typed(trades.TargetHandler()))
-        payment.register(flow, PAYING_RULES)
+        paying(BuildSegment, routes.SegmentHandler())
+        paying(BuildStructure, structures.BuildHandler())
+        paying(TrainCaravan, structures.TrainHandler())
+        paying(UnlockOuterDistrict, structures.OuterHandler())
+        paying(FoundCamp, camps.FoundHandler())
+        paying(SpecialiseSettlement, settlements.SpecHandler())
+        paying(UpgradeSettlement, settlements.UpgradeHandler())
+        paying(BuyUpgrade, upgrades.BuyHandler())
+        paying(FireFacility, refine.FireHandler())
+        paying(DriveLeg, movement.DriveHandler())
+        flow.question(BuildOffer, Typed(trades.BuildHandler()))
+        flow.question(AnswerOffer, Typed(trades.AnswerHandler()))
+        flow.question(CaravanStop, Typed(movement.StopHandler()))
+        flow.question(ChooseEventOption, Typed(market_update.EventHandler()))
+        flow.question(ChooseMarket, Typed(market.WhereHandler()))
+        flow.question(ChooseGood, Typed(market.GoodHandler()))
+        flow.question(FrontierTax, Typed(taxes.TaxHandler()))
+        flow.question(UpkeepRemoval, Typed(upkeep.RemovalHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)
@@ -400,7 +439,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
             return "the game is over"
         if not isinstance(action, Choose):
             return f"answers are Choose values; {type(action).__name__} is not one ({step.prompt})"
-        idle = _labor.why_idle(state, step, action) if isinstance(step, Step) else None
+        idle = _labor.why_idle(state, step, action) if isinstance(step, SOOT_DECISIONS) else None
         if idle is not None:  # module labor: a facility without a worker at work
             return idle
         same_code = sorted({o.arg for o in self.legal_actions(state) if o.code == action.code})

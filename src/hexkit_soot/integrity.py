@@ -25,15 +25,17 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, cast
 
-from hexkit.errors import IllegalActionError
+from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
-                                 ExtractMode, IssueShares, KeepTile, MarketQuantity, MoveAgent, MoveWalk, PlaceTile,
-                                 RanchOutput, ReserveSlot, ScrubSoot, SootQuestion, Step)
-from hexkit_soot.grid import code_hex, edge_code, hex_code
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop,
+                                 ChooseEventOption, ChooseExplorer, ChooseGood, ChooseMarket, DiscardSecret,
+                                 DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, FrontierTax,
+                                 IssueShares,
+                                 KeepTile, MarketQuantity, MoveAgent, MoveWalk, OfferTarget, PlaceTile, RanchOutput,
+                                 ReserveSlot, ScrubSoot, SootQuestion, SpecialiseSettlement, Step)
+from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data
-from hexkit_soot.rules import movement as mv
 from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
@@ -515,27 +517,18 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
-    "market.good": ("explored",),
-    "move.cargo": ("count", "caravan", "budget", "count", "count", "count"),
-    "move.drive": ("count", "caravan", "budget", "count"),
-    "settlement.spec": ("found",),
     "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
-    "route.edge": ("count",),
-    "upkeep.tax": ("count",),
 }
 """What each integer of a question's ``data`` refers to, by question kind (the
 rule that asks it writes them): an index of the asked player's explorer,
 caravan or agent (explorers 0-7, builders 8-15, caravans from 16), of a
 drawn tile, a good or a card; an explored hex (its :func:`~hexkit_soot.grid.hex_code`);
-a hex and settlement type (``found``: code * 8 + type); the bidder's place
+the bidder's place
 in the seating order and the card row slot auctioned; the movement points
 spent (``budget``); or a count. Questions not listed carry no indices."""
 
 STEP_ANSWERS: dict[str, dict[str, str]] = {
-    "market.good": {"buy": "good", "sell": "good"},
-    "move.cargo": {"load": "good", "unload": "good"},
-    "trade.build": {"give": "good", "ask": "good"},
     "cards.draw": {"row": "row"},
 }
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
@@ -563,10 +556,6 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
              "row": len(state.card_row), "survey": len(state.survey)}
     if what in sizes:
         return "" if 0 <= value < sizes[what] else f"{value} is out of range for a {what} (0..{sizes[what] - 1})"
-    if what == "found":
-        if not 0 <= value % 8 < len(d.settlements):
-            return f"{value % 8} is not a settlement type"
-        value //= 8
     return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
 
 
@@ -623,8 +612,38 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             problems.add(f"state.pending.{i}.most", f"{q.most}: P{q.player} can scrub 1..{soot} soot")
     elif isinstance(q, (ChooseExplorer, ExploreSource, KeepTile, PlaceTile)) and 0 <= q.player < len(state.players):
         _check_explore(state, f"state.pending.{i}", q, problems)
-    elif isinstance(q, (MoveAgent, MoveWalk)) and 0 <= q.player < len(state.players):
+    elif isinstance(q, CaravanStop) and q.screened:
+        if state.viewer in (None, q.player):
+            problems.add(f"state.pending.{i}.screened", "only another seat's view masks a caravan's stop")
+    elif isinstance(q, (MoveAgent, MoveWalk, DriveLeg, CaravanStop)) and 0 <= q.player < len(state.players):
         _check_move(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, FireFacility):
+        _check_fire(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, ChooseMarket):
+        if not q.markets:
+            problems.add(f"state.pending.{i}.markets", "a market question offers at least one market")
+        for j, h in enumerate(q.markets):
+            if h not in state.settlements:
+                problems.add(f"state.pending.{i}.markets.{j}", f"{h} is not a settlement (a market location)")
+    elif isinstance(q, ChooseGood):
+        if q.screened:
+            if state.viewer in (None, q.player):
+                problems.add(f"state.pending.{i}.screened", "only another seat's view masks a market question")
+        else:
+            if q.at is None or q.at not in state.settlements:
+                problems.add(f"state.pending.{i}.at", f"{q.at} is not a settlement (a market location)")
+            for name, goods in (("sell", q.sell), ("buy", q.buy)):
+                for j, g in enumerate(goods):
+                    _in_range(problems, f"state.pending.{i}.{name}.{j}", g, len(data(state).goods), "good")
+    elif isinstance(q, FrontierTax) and q.unpaid < 1:
+        problems.add(f"state.pending.{i}.unpaid", f"{q.unpaid}: a Frontier Tax question has at least 1¤ unpaid")
+    elif isinstance(q, ChooseEventOption):
+        if not 0 <= state.event_now < len(data(state).events):
+            problems.add(f"state.pending.{i}", f"an event question, but no event this round (state.event_now {state.event_now})")
+        elif q.player != state.event_token:
+            problems.add(f"state.pending.{i}.player", f"P{q.player} does not hold the Event Token (P{state.event_token} does)")
+    elif isinstance(q, (BuildOffer, AnswerOffer)):
+        _check_offer_question(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, (ExtractMode, RanchOutput)):
         camp = state.camps.get(q.at)
         if camp is None or camp.owner != q.player:
@@ -656,13 +675,60 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
                     problems.add(f"state.pending.{i}.{name}.{j}", f"P{seat} cannot make an offer to itself")
                 else:
                     _in_range(problems, f"state.pending.{i}.{name}.{j}", seat, len(state.players), "seat")
+    elif isinstance(q, BuildSegment):
+        if q.built not in (0, 1):
+            problems.add(f"state.pending.{i}.built", f"{q.built}: a Build Route action lays at most 2 segments")
+        elif 0 <= q.player < len(state.players) and not candidate_edges(
+                state, q.player, ROAD if q.route == "road" else RAIL, upgrade=q.route == "upgrade"):
+            problems.add(f"state.pending.{i}.route", f"P{q.player} has no edge to lay a {q.route} segment on")
+    elif isinstance(q, SpecialiseSettlement):
+        kinds = data(state).settlements
+        if _in_range(problems, f"state.pending.{i}.settlement", q.settlement, len(kinds), "settlement type"):
+            if q.at not in state.tiles:
+                problems.add(f"state.pending.{i}.at", f"{q.at} is not an explored hex")
+            elif q.at in state.settlements:
+                problems.add(f"state.pending.{i}.at", f"{q.at} holds a settlement already")
     elif isinstance(q, DraftArchetype) and not state.draft_pool:
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
         problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
 
 
-def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems: Problems) -> None:
+def _check_offer_question(state: SootState, where: str, q: BuildOffer | AnswerOffer, problems: Problems) -> None:
+    """A trade question has an offer to build (its offerer asked) or to answer (its target asked),
+    and names goods that exist (a masked one only in another seat's view)."""
+    offer = state.offer
+    building = isinstance(q, BuildOffer)
+    if offer is None:
+        problems.add(where, f"a {q.kind!r} question without an offer (state.offer is null)")
+    elif (offer.offerer if building else offer.target) != q.player:
+        asked = "offerer" if building else "target"
+        problems.add(f"{where}.player", f"P{q.player} is not the offer's {asked}")
+    if not isinstance(q, BuildOffer):
+        return
+    if q.screened:
+        if state.viewer in (None, q.player):
+            problems.add(f"{where}.screened", "only another seat's view masks the offer's answers")
+        return
+    for name, goods in (("give", q.give), ("ask", q.ask)):
+        for j, g in enumerate(goods):
+            _in_range(problems, f"{where}.{name}.{j}", g, len(data(state).goods), "good")
+
+
+def _check_fire(state: SootState, where: str, q: FireFacility, problems: Problems) -> None:
+    """A Refine question names facilities on the map, burned fuel and extra firings that are not negative."""
+    for name, value in (("fuel", q.fuel), ("extra", q.extra)):
+        if value < 0:
+            problems.add(f"{where}.{name}", f"{value} is negative")
+    for name, codes in (("fired", q.fired), ("offered", q.offered)):
+        for j, code in enumerate(codes):
+            s = state.settlements.get(code_hex(code // 8)) if code >= 0 else None
+            if s is None or code % 8 >= len(s.facilities):
+                problems.add(f"{where}.{name}.{j}", f"{code} is not a facility on the map (hex code * 8 + slot)")
+
+
+def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk | DriveLeg | CaravanStop,
+                problems: Problems) -> None:
     """A Move question names agents the asker has and seats that exist; a walker is one of them, already counted as moved."""
     for j, agent in enumerate(q.moved):
         why = _refers(state, q.player, "agent", agent)
@@ -670,6 +736,16 @@ def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk, problems:
             problems.add(f"{where}.moved.{j}", why)
     for j, seat in enumerate(q.tolls_paid):
         _in_range(problems, f"{where}.tolls_paid.{j}", seat, len(state.players), "seat")
+    if isinstance(q, CaravanStop):
+        for name, goods in (("loaded", q.loaded), ("unloaded", q.unloaded), ("loads", q.loads), ("unloads", q.unloads)):
+            for j, g in enumerate(goods):
+                _in_range(problems, f"{where}.{name}.{j}", g, len(data(state).goods), "good")
+    if isinstance(q, (DriveLeg, CaravanStop)):
+        if _in_range(problems, f"{where}.caravan", q.caravan, len(state.players[q.player].caravans), "caravan"):
+            if 16 + q.caravan not in q.moved:
+                problems.add(f"{where}.moved", f"the driving caravan {q.caravan} (agent {16 + q.caravan}) is not among the agents moved")
+        if not 0 <= q.spent <= BUDGET:
+            problems.add(f"{where}.spent", f"{q.spent} movement points is outside 0..{BUDGET}")
     if isinstance(q, MoveWalk):
         p = state.players[q.player]
         walkers = p.builders if q.agent == "Builder" else p.explorers
@@ -730,50 +806,12 @@ def _check_step_data(state: SootState, i: int, problems: Problems) -> None:
             problems.add(f"state.pending.{i}.options.{j}.arg", why)
 
 
-def _destinations(state: SootState, step: Step) -> dict[str, set[int]] | None:
-    """The hexes (codes) a move question, or the edges (codes) a Build Route question, may offer now,
-    by answer code (``None``: another question).
-
-    A caravan's leg ends at a hex it reaches by road and rail (``hex``) or on trails and
-    rivers (``trail``), from the points it has spent so far this Move.
-
-    A Build Route segment is one of the edges the route rules offer the player for that kind now
-    (the state has not changed since the question was asked).
-
-    Source: rulebook, "Agents & Movement", "Build Route".
-    """
-    if step.kind == "move.drive":  # a walk (MoveWalk) lists its reach itself
-        moved, index, spent, flags = step.data
-        paid = mv._paid(moved)  # the movement rules' own reading of the data (private helpers)
-        fuelled = bool(flags & mv._FUELLED)
-        reach = mv.caravan_reach(state, step.player, index, paid, spent, fuelled, bool(flags & mv._NODE_SEEN))
-        trails = mv.trail_reach(state, step.player, index, reach, paid, spent, fuelled)
-        return {"hex": {hex_code(h) for h in reach}, "trail": {hex_code(h) for h in trails}}
-    if step.kind == "route.edge" and step.tag in ("road", "rail", "upgrade"):  # Build Route's segments
-        kind = ROAD if step.tag == "road" else RAIL
-        return {"edge": {edge_code(h, d) for h, d in candidate_edges(state, step.player, kind, upgrade=step.tag == "upgrade")}}
-    return None
-
-
-def _check_destinations(state: SootState, problems: Problems) -> None:
-    """The answers of a move question on top are hexes the agent can reach now; a Build Route's, edges it can build."""
-    i = len(state.pending) - 1
-    step = _steps(state)[i]
-    if not isinstance(step, Step) or state.viewer not in (None, step.player) or problems.errors:
-        return  # a typed question; another player's masked question; or its indices are already wrong
-    reachable = _destinations(state, step)
-    if reachable is None:
-        return
-    for j, option in enumerate(step.options):
-        if option.code in reachable and option.arg not in reachable[option.code]:
-            problems.add(f"state.pending.{i}.options.{j}.arg",
-                         f"{option.arg} is not a {option.code!r} answer the {step.kind} question can offer now")
-
-
 def _check_pending(state: SootState, problems: Problems, game: Game[SootState, Any] | None) -> None:
     """The question on top can be answered, each question's indices refer to
-    what the asked player has, a move's answers are hexes it reaches, and a
-    turn is asked of the seat whose turn it is."""
+    what the asked player has, and a turn is asked of the seat whose turn it is.
+    (The questions whose answers are hexes an agent reaches, edges a route may
+    take, list them from the state: :class:`~hexkit_soot.actions.MoveWalk`,
+    :class:`~hexkit_soot.actions.DriveLeg`, :class:`~hexkit_soot.actions.BuildSegment`.)"""
     if state.phase == "actions":
         for i, step in enumerate(_steps(state)):
             if step.kind == "turn" and step.player != state.turn:
@@ -787,8 +825,6 @@ def _check_pending(state: SootState, problems: Problems, game: Game[SootState, A
             problems.add(f"state.pending.{i}.options", f"a {top.kind!r} question with no answers")
     for i in range(len(state.pending)):
         _check_step_data(state, i, problems)
-    if state.pending:
-        _check_destinations(state, problems)
     if state.pending and not problems.errors and game is not None:
         _check_answers(state, problems, game)
 
@@ -812,7 +848,11 @@ def _check_answers(state: SootState, problems: Problems, game: Game[SootState, A
     if state.viewer is not None:
         return
     # a typed question's answers are listed from its fields (a market question's quantities)
-    options = top.options if isinstance(top, Step) else tuple(game.legal_actions(state))
+    try:
+        options = top.options if isinstance(top, Step) else tuple(game.legal_actions(state))
+    except UnanswerableQuestionError:  # a typed question whose answers, read from the state, are none
+        problems.add(f"state.pending.{i}", f"a {top.kind!r} question with no answers: nobody could answer it")
+        return
     for j, answer in enumerate(options[:DRY_RUN_ANSWERS]):
         try:
             game.apply(game.clone(state), answer)

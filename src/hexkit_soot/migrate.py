@@ -22,10 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit_soot.actions import (ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
-                                 ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
+from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
+                                 AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
+                                 OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
+                                 FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
-                                 SootQuestion, TrailBossAgent)
+                                 SootQuestion, SpecialiseSettlement, TrailBossAgent, TrainCaravan, UnlockOuterDistrict,
+                                 UpgradeSettlement)
 from hexkit_soot.actions import HEX_CODES
 from hexkit_soot.grid import code_hex
 
@@ -209,6 +213,122 @@ def _trade_target(saved: dict[str, Any]) -> dict[str, Any]:
             "contract": [arg // 2 for _, arg in answers if arg % 2 == 1]}
 
 
+def _route_edge(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "route.edge"
+    route = saved.get("tag")
+    if route not in ("road", "rail", "upgrade"):
+        raise ValueError(f"tag: a {kind!r} question lays a 'road', 'rail' or 'upgrade', not {route!r:.40}")
+    (built,) = _ints(saved, kind, "segments built", 1)
+    if built not in (0, 1):
+        raise ValueError(f"data: a {kind!r} question comes after 0 or 1 segments built, not {built}")
+    if saved.get("then") is not None:
+        raise ValueError(f"then: a {kind!r} question has no continuation")
+    # the options: the edges the route rules offer now (and done after the first)
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "route": route, "built": built}
+
+
+def _settlement_spec(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "settlement.spec"
+    (code,) = _ints(saved, kind, "hex code * 8 + settlement type", 1)
+    return {**_plain(saved, kind), "at": _hex(kind, code // 8), "settlement": code % 8}  # the options: its type's
+
+
+def _refine_fire(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "refine.fire"
+    data = saved.get("data")
+    if not (isinstance(data, list) and len(data) >= 2 and all(_int(x) for x in data)):
+        raise ValueError(f"data: a {kind!r} question holds [fuel, extra firings, facilities fired...], not {data!r:.60}")
+    options = saved.get("options") or []  # none on a paying question (under a payment question or in its Rerun)
+    answers = [] if not options else _answers(saved, kind)
+    if any(code not in ("fire", "done") for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'fire' and 'done', not {answers!r:.60}")
+    return {**_plain(saved, kind), "fuel": data[0], "extra": data[1], "fired": data[2:],
+            "offered": [arg for code, arg in answers if code == "fire"]}
+
+
+def _move_drive(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.drive"
+    packed, caravan, spent, flags = _ints(saved, kind, "agents moved and tolls paid, caravan, points spent, flags", 4)
+    if not 0 <= flags <= 3:
+        raise ValueError(f"data: a {kind!r} question's flags are 1 (fuelled) + 2 (node seen), not {flags}")
+    return {**_plain(saved, kind), **_moved(kind, packed), "caravan": caravan, "spent": spent,
+            "fuelled": bool(flags & 1), "node_seen": bool(flags & 2)}  # the options: the caravan's reach now
+
+
+def _trade_build(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "trade.build"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    codes = [code for code, _ in answers]
+    if any(code not in ("give", "ask", "currency", "due", "propose", "cancel") for code in codes) or "cancel" not in codes:
+        raise ValueError(f"options: a {kind!r} question's answers are 'give', 'ask', 'currency', 'due', 'propose' "
+                         f"and 'cancel', not {answers!r:.60}")
+    options = saved.get("options") or []
+    screened = all(isinstance(o, dict) and o.get("arg") == -1 and o.get("label") == "?" for o in options)
+    return {**_plain(saved, kind), **{field: [arg for code, arg in answers if code == field]
+                                      for field in ("give", "ask", "currency", "due")},
+            "propose": "propose" in codes, "screened": screened}  # a view's masked step: one '?' per kind
+
+
+def _move_cargo(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "move.cargo"
+    data = _ints(saved, kind, "agents moved and tolls paid, caravan, points spent, flags, loaded, unloaded", 6)
+    answers = _answers(saved, kind)
+    if any(code not in ("load", "unload", "go", "done") for code, _ in answers) or ("done", 0) not in answers \
+            and ("done", -1) not in answers:
+        raise ValueError(f"options: a {kind!r} question's answers are 'load', 'unload', 'go' and 'done', "
+                         f"not {answers!r:.60}")
+    codes = [code for code, _ in answers]
+    if data[1] == -1:  # another seat's view of it, masked: one '?' per kind of answer, no context
+        return {**_plain(saved, kind), "caravan": -1, "moved": [], "tolls_paid": [], "spent": -1, "fuelled": False,
+                "node_seen": False, "loaded": [], "unloaded": [], "loads": [-1] if "load" in codes else [],
+                "unloads": [-1] if "unload" in codes else [], "drive": "go" in codes, "screened": True}
+    packed, caravan, spent, flags, loaded, unloaded = data
+    if not 0 <= flags <= 3:
+        raise ValueError(f"data: a {kind!r} question's flags are 1 (fuelled) + 2 (node seen), not {flags}")
+    if loaded < 0 or unloaded < 0:
+        raise ValueError(f"data: a {kind!r} question's last two numbers are bit masks of goods, not {loaded}, {unloaded}")
+    return {**_plain(saved, kind), **_moved(kind, packed), "caravan": caravan, "spent": spent,
+            "fuelled": bool(flags & 1), "node_seen": bool(flags & 2),
+            "loaded": [g for g in range(loaded.bit_length()) if loaded >> g & 1],
+            "unloaded": [g for g in range(unloaded.bit_length()) if unloaded >> g & 1],
+            "loads": [arg for code, arg in answers if code == "load"],
+            "unloads": [arg for code, arg in answers if code == "unload"], "drive": "go" in codes, "screened": False}
+
+
+def _market_where(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "market.where"
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: a {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    answers = _answers(saved, kind)
+    if any(code != "hex" for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'hex' choices, not {answers!r:.60}")
+    return {**_plain(saved, kind), "markets": [_hex(kind, arg) for _, arg in answers]}
+
+
+def _market_good(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "market.good"
+    (code,) = _ints(saved, kind, "market hex code", 1)
+    answers = _answers(saved, kind)
+    if any(c not in ("sell", "buy") for c, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'sell' and 'buy', not {answers!r:.60}")
+    sell = [arg for c, arg in answers if c == "sell"]
+    buy = [arg for c, arg in answers if c == "buy"]
+    if code == -1:  # another seat's view of it, masked: one '?' per kind of answer, no market
+        return {**_plain(saved, kind), "at": None, "sell": [-1] if sell else [], "buy": [-1] if buy else [],
+                "screened": True}
+    return {**_plain(saved, kind), "at": _hex(kind, code), "sell": sell, "buy": buy, "screened": False}
+
+
+def _upkeep_tax(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "upkeep.tax"
+    (unpaid,) = _ints(saved, kind, "currency unpaid", 1)
+    if unpaid < 1:
+        raise ValueError(f"data: a {kind!r} question has at least 1¤ unpaid, not {unpaid}")
+    return {**_plain(saved, kind), "unpaid": unpaid}  # the options: the player's camps, from the state
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -231,6 +351,24 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "shares.issue": (IssueShares, _shares_issue),
     "community.interact": (CommunityInteraction, _no_data("community.interact")),
     "trade.target": (OfferTarget, _trade_target),
+    "route.edge": (BuildSegment, _route_edge),
+    "structure.build": (BuildStructure, _no_data("structure.build")),
+    "structure.train": (TrainCaravan, _no_data("structure.train")),
+    "structure.outer": (UnlockOuterDistrict, _no_data("structure.outer")),
+    "camp.found": (FoundCamp, _no_data("camp.found")),
+    "settlement.spec": (SpecialiseSettlement, _settlement_spec),
+    "settlement.upgrade": (UpgradeSettlement, _no_data("settlement.upgrade")),
+    "upgrade.buy": (BuyUpgrade, _no_data("upgrade.buy")),
+    "refine.fire": (FireFacility, _refine_fire),
+    "move.drive": (DriveLeg, _move_drive),
+    "trade.build": (BuildOffer, _trade_build),
+    "trade.answer": (AnswerOffer, _no_data("trade.answer")),
+    "move.cargo": (CaravanStop, _move_cargo),
+    "event.choose": (ChooseEventOption, _no_data("event.choose")),  # the options: the event's, from the state
+    "market.where": (ChooseMarket, _market_where),
+    "market.good": (ChooseGood, _market_good),
+    "upkeep.tax": (FrontierTax, _upkeep_tax),
+    "upkeep.remove": (UpkeepRemoval, _no_data("upkeep.remove")),  # the options: the player's camps and facilities
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

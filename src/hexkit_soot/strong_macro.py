@@ -23,7 +23,7 @@ import attrs
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import SootDecision, Step
+from hexkit_soot.actions import BuildSegment, FireFacility, SootDecision
 from hexkit_soot.config import game_data
 from hexkit_soot.grid import code_edge, code_hex, hex_code
 from hexkit_soot.ledger import from_supply
@@ -90,19 +90,19 @@ class Script:
             return next((a for a in legal if a.label == f"build {self.name} at {self.site}"), None)
         if kind == "route.kind":
             return next((a for a in legal if a.code == self.name), None)
-        if kind == "route.edge" and isinstance(step, Step):
-            return self._edge(step, legal)
+        if isinstance(step, BuildSegment):
+            return self._edge(step.built, legal)
         if kind == "settlement.found":
             return next((a for a in legal if a.label == f"found {self.name} at {self.site}"), None)
         if kind == "settlement.upgrade":
             return next((a for a in legal if a.arg == hex_code(self.site)), None)
         if kind == "upgrade.buy":
             return next((a for a in legal if a.label == f"buy upgrade {self.name}"), None)
-        if kind == "refine.fire" and isinstance(step, Step) and step.data[2:] == ():
+        if isinstance(step, FireFacility) and not step.fired:
             return next((a for a in legal if a.label.startswith(f"fire {self.name} at {self.site}")), None)
         return None
 
-    def _edge(self, step: Step, legal: Sequence[Any]) -> Any | None:
+    def _edge(self, built: int, legal: Sequence[Any]) -> Any | None:
         """The segment from the joined rail that ends nearest the site (``done`` when none gets nearer).
 
         The first segment starts on :attr:`reach`; the second may start where
@@ -116,7 +116,7 @@ class Script:
             h, d = code_edge(a.arg)
             n = h.neighbors()[d]
             for near, far in ((h, n), (n, h)):
-                joined = near in self.reach or (step.data[0] >= 1 and near.distance(self.site) < start
+                joined = near in self.reach or (built >= 1 and near.distance(self.site) < start
                                                 and any(x in self.reach for x in near.neighbors()))
                 if joined and far not in self.reach and far.distance(self.site) < min(gap, near.distance(self.site)):
                     best, gap = a, far.distance(self.site)
@@ -136,7 +136,7 @@ class Script:
         Args:
             step: the question.
         """
-        return step.kind in _BOUND or (step.kind == "refine.fire" and isinstance(step, Step) and step.data[2:] == ())
+        return step.kind in _BOUND or (isinstance(step, FireFacility) and not step.fired)
 
 
 @attrs.define(frozen=True)

@@ -33,7 +33,7 @@ import attrs
 from hexkit.errors import HexkitError
 from hexkit.game import PlayerId
 from hexkit.rng import Rng
-from hexkit_soot.actions import Choose, MarketQuantity, Step
+from hexkit_soot.actions import Choose, SootQuestion, Step
 from hexkit_soot.ledger import data
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.state import SootState, add_goods
@@ -183,27 +183,33 @@ def hide_questions(view: SootState, viewer: PlayerId) -> None:
     A question is private when its kind is in :data:`PRIVATE_QUESTIONS`, or
     when its asker keeps ingredients behind a screen and an answer (or the
     tag) names an ingredient: a Market Transaction, a trade offer or a
-    caravan load would show the kinds. Call after :func:`hide_screens`.
+    caravan load would show the kinds. A typed question names them through
+    its fields (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`) and
+    is shown as its :meth:`~hexkit_soot.actions.SootQuestion.masked` form.
+    Call after :func:`hide_screens`.
 
     Args:
         view: the view being made (changed in place).
         viewer: who looks.
     """
     view.pending = [_masked(s) if isinstance(s, Step) and _private(view, s, viewer)
-                    else _masked_quantity(s) if isinstance(s, MarketQuantity) and _private_quantity(view, s, viewer)
+                    else s.masked() if isinstance(s, SootQuestion) and _screened(view, s, viewer)
                     else s for s in view.pending]
 
 
-def _private_quantity(view: SootState, q: MarketQuantity, viewer: PlayerId) -> bool:
-    """A market quantity question naming an ingredient behind its asker's screen (as a ``Step``'s labels would)."""
+def _screened(view: SootState, q: SootQuestion, viewer: PlayerId) -> bool:
+    """A typed question whose answers name an ingredient behind its asker's screen (as a ``Step``'s labels would).
+
+    The one rule for every typed question (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`,
+    :meth:`~hexkit_soot.actions.SootQuestion.masked`).
+    """
     if q.player == viewer or not view.players[q.player].screened:
         return False
+    named = q.goods_named()
+    if not named:
+        return False
     goods = list(data(view).goods)
-    return 0 <= q.good < len(goods) and any(ingredient in goods[q.good] for ingredient in INGREDIENTS)
-
-
-def _masked_quantity(q: MarketQuantity) -> MarketQuantity:
-    return attrs.evolve(q, at=None, good=-1, most=-1)
+    return any(0 <= g < len(goods) and any(ingredient in goods[g] for ingredient in INGREDIENTS) for g in named)
 
 
 def _private(view: SootState, step: Step, viewer: PlayerId) -> bool:

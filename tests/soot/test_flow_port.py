@@ -24,7 +24,7 @@ from hexkit_soot.effects.cards import (
 from hexkit_soot.effects.events import DroughtChoice, DroughtFood
 from hexkit_soot.effects.upgrades import LoadOutputs
 from hexkit_soot.rules.movement import Leg
-from hexkit_soot.rules.payment import Rerun
+from hexkit_soot.rules.payment import PayQuestions, Rerun
 from hexkit_soot.rules.refine import Firing
 
 from functools import cache
@@ -35,7 +35,10 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import (Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
+from hexkit_soot.actions import (AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
+                                 FrontierTax, UpkeepRemoval, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+                                 SpecialiseSettlement,
+                                 TrainCaravan, UnlockOuterDistrict, UpgradeSettlement, Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
                                  ExtractMode, FoundSettlement, IssueShares, KeepTile, MarketQuantity, MoveAgent,
                                  MoveWalk, PlaceTile, LaborDemand, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
                                  Step, TrailBossAgent)
@@ -67,15 +70,21 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind,
                                                    ExtractCamp, ExtractMode, RanchOutput, TrailBossAgent,
                                                    FoundSettlement, ReserveSlot, DraftArchetype, DiscardSecret,
-                                                   LaborDemand, IssueShares, CommunityInteraction, OfferTarget),
+                                                   LaborDemand, IssueShares, CommunityInteraction, OfferTarget,
+                                                   BuildSegment, BuildStructure, TrainCaravan, UnlockOuterDistrict,
+                                                   FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
+                                                   FireFacility, DriveLeg, BuildOffer, AnswerOffer,
+                                                   CaravanStop, ChooseEventOption, ChooseMarket, ChooseGood,
+                                                   FrontierTax, UpkeepRemoval),
                                       "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,
                                                        StrikeHex, TreatyCommunity, LoadOutputs)}
     handler = GAME.flow.handler(Step(player=0, kind="turn"))  # the first question, the draft, is typed now
     assert isinstance(handler, SootQuestions)
-    assert set(handler.native) == {"turn"}
+    assert set(handler.native) == {"turn", "pay", "pay.private"}
     assert isinstance(handler.native["turn"], TurnMenu)
+    assert isinstance(handler.native["pay"], PayQuestions) and handler.native["pay.private"] is handler.native["pay"]
 
 
 def test_turn_menu_contains_equals_membership_in_the_listed_menu() -> None:

@@ -210,25 +210,39 @@ def test_every_state_and_view_of_a_real_game_loads(players: int) -> None:
     assert reloaded >= 12 * (players + 1) + 1
 
 
-def test_a_build_route_answer_off_the_map_is_refused_naming_it() -> None:
-    # found by a new-user run: a forged Build Route option loaded and laid a road at (14558,-94)
+def test_a_build_route_answer_off_the_map_is_never_offered() -> None:
+    # found by a new-user run: a forged Build Route option loaded and laid a road at (14558,-94).
+    # The question is typed now (BuildSegment) and lists the edges the route rules offer from the
+    # state: an old save's forged option is not read, and the forged edge is refused as illegal.
     import random
 
+    from hexkit.errors import IllegalActionError
     from hexkit_soot import GAME as SOOT
+    from hexkit_soot.actions import BuildSegment, Choose
 
     state = SOOT.new(SOOT.make_config(players=2), 501)
     rng = random.Random(1)
     while getattr(state.pending[-1], "kind", "") != "route.edge":
         SOOT.apply(state, rng.choice(list(SOOT.legal_actions(state))))
+    q = state.pending[-1]
+    assert isinstance(q, BuildSegment)
     saved = codec(SOOT).state_to_dict(state)
-    top = saved["state"]["pending"][-1]
-    edges = [j for j, o in enumerate(top["options"]) if o["code"] == "edge"]
-    assert edges
-    codec(SOOT).state_from_dict(saved)  # as asked: loads
-    top["options"][edges[0]]["arg"] = 123456789
-    with pytest.raises(StateValidationError, match=rf"state\.pending\.\d+\.options\.{edges[0]}\.arg") as caught:
+    old = copy.deepcopy(saved)
+    legal = list(SOOT.legal_actions(state))
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "route.edge", "tag": q.route,
+                                   "data": [q.built], "options": [{"code": a.code, "arg": a.arg, "label": a.label}
+                                                                  for a in legal]}
+    old["state"]["pending"][-1]["options"][0]["arg"] = 123456789
+    loaded = codec(SOOT).state_from_dict(old)
+    assert loaded.pending[-1] == q and list(SOOT.legal_actions(loaded)) == legal
+    before = codec(SOOT).state_to_dict(loaded)
+    with pytest.raises(IllegalActionError):
+        SOOT.apply(loaded, Choose(code="edge", arg=123456789))
+    assert codec(SOOT).state_to_dict(loaded) == before
+    saved["state"]["pending"][-1]["built"] = 5
+    with pytest.raises(StateValidationError, match=r"state\.pending\.\d+\.built") as caught:
         codec(SOOT).state_from_dict(saved)
-    assert "123456789 is not a 'edge' answer the route.edge question can offer now" in str(caught.value)
+    assert "a Build Route action lays at most 2 segments" in str(caught.value)
 
 
 @pytest.mark.parametrize(("edit", "field", "says"), [

@@ -286,7 +286,7 @@ def test_one_stop_ends_within_two_loads_per_unit_of_capacity() -> None:
     def longest(state: SootState) -> int:
         car = state.players[0].caravans[0]
         key = (tuple(sorted(car.cargo.items())), tuple(sorted(state.players[0].stock.items())),
-               state.pending[-1].data)
+               state.pending[-1])  # the stop: what was loaded and unloaded here
         if key not in memo:
             best = 0
             for a in legal(state):

@@ -19,13 +19,12 @@ from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, FireFacility, Step
 from hexkit_soot.effects.events import DroughtChoice
 from hexkit_soot.ledger import data
 from hexkit_soot.rules import refine
 from hexkit_soot.rules.payment import Rerun
 from hexkit_soot.rules.refine import Firing
-from hexkit_soot.rules.steps import HANDLERS
 from hexkit_soot.state import SootState
 
 from tests.soot.helpers import answer
@@ -58,7 +57,7 @@ def test_the_asking_handler_does_not_run_again(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(refine, "fire", counted)
     ran: list[object] = []
-    monkeypatch.setitem(HANDLERS, "refine.fire", lambda *a: ran.append(a))  # the handler that asked
+    monkeypatch.setattr(refine.FireHandler, "resolve_paying", lambda *a: ran.append(a))  # the handler that asked
     pick_label(s, "fuel for the Smelter: 2 Charcoal")
     assert ran == [] and calls == [1]  # resumed from the continuation: the firing ran once
     assert s.players[0].stock["Pig Iron"] == 2 and "Charcoal" not in s.players[0].stock
@@ -95,11 +94,17 @@ def test_an_old_save_with_the_paying_step_under_the_question_plays_the_same() ->
     assert isinstance(question.then, Firing)
     firing = question.then
     # the form saved by Soot 0.3.2: the refine.fire step back under a pay question without `then`,
-    # its answer in tag and data[0]
-    paying = Step(player=0, prompt="Refine: fire which facility?", kind="refine.fire", data=(0, 0))
-    old.pending += [paying, attrs.evolve(question, then=None, tag="fire", data=(firing.code,))]
-    old = codec(GAME).state_from_json(codec(GAME).state_to_json(old))
-    assert old.pending[-1].then is None and old.pending[-2].kind == "refine.fire"
+    # its answer in tag and data[0] (the paying step loads as the typed FireFacility now)
+    c = codec(GAME)
+    saved = c.state_to_dict(old)
+    saved["state"]["pending"] += [
+        {"player": 0, "prompt": "Refine: fire which facility?", "kind": "refine.fire", "tag": "", "data": [0, 0],
+         "options": [{"code": "fire", "arg": firing.code, "label": "fire Smelter"}]},
+        c.converter.unstructure(attrs.evolve(question, then=None, tag="fire", data=(firing.code,)), Step)]
+    old = c.state_from_dict(saved)
+    assert old.pending[-1].then is None and isinstance(old.pending[-2], FireFacility)
+    assert old.pending[-2] == FireFacility(player=0, prompt="Refine: fire which facility?", fuel=0, extra=0, fired=(),
+                                           offered=(firing.code,))
     assert labels(old) == labels(new)
     for state in (new, old):
         pick_label(state, "fuel for the Smelter: 2 Coal")

@@ -7,7 +7,7 @@ import pytest
 from hexkit.hexes import Hex
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose
+from hexkit_soot.actions import Choose, FrontierTax, UpkeepRemoval
 from hexkit_soot.ledger import data, advance_soot, change_prestige
 from hexkit_soot.rules.camps import camp_cost
 from hexkit_soot.rules.explore import collect, check_marker
@@ -246,11 +246,12 @@ def test_laden_caravan_on_rival_road_pays_fuel_and_one_toll_per_owner() -> None:
     path = reach[b]
     assert path.powered and path.owners == frozenset({1})
     before0, before1 = s.players[0].currency, s.players[1].currency
-    from hexkit_soot.actions import Step
+    from hexkit_soot.actions import DriveLeg
     from hexkit_soot.grid import hex_code
-    from hexkit_soot.rules.movement import on_drive
+    from hexkit_soot.rules.movement import DriveHandler
 
-    on_drive(s, Step(player=0, kind="move.drive", data=(0, 0, 0, 0)), Choose(code="hex", arg=hex_code(b)))
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=0, moved=(16,), tolls_paid=(), spent=0,
+                                       fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(b)))
     assert car.loc == b and car.cargo == {"Grain": 1}  # burned its Coal
     assert s.players[0].currency == before0 - 1 and s.players[1].currency == before1 + 1
 
@@ -337,7 +338,7 @@ def test_frontier_tax_and_unpaid_tax_abandons_camps() -> None:
     s.players[0].currency = 1
     assert not pay_tax(s, 0)
     step = s.pending[-1]
-    assert step.kind == "upkeep.tax" and step.data == (2,)
+    assert step.kind == "upkeep.tax" and isinstance(step, FrontierTax) and step.unpaid == 2
 
 
 def test_loans_cost_six_each_at_the_end() -> None:
@@ -582,9 +583,9 @@ def test_camp_with_a_warehouse_produces_into_the_network() -> None:
 
 
 def test_toll_paid_once_per_owner_per_move() -> None:
-    from hexkit_soot.actions import Step
+    from hexkit_soot.actions import CaravanStop, DriveLeg
     from hexkit_soot.grid import hex_code
-    from hexkit_soot.rules.movement import on_drive
+    from hexkit_soot.rules.movement import DriveHandler
 
     s = start()
     a = Hex(1, 0)
@@ -594,10 +595,13 @@ def test_toll_paid_once_per_owner_per_move() -> None:
         c.cargo = {"Coal": 1}
         s.supply.take_exact("Coal", 1)
     before, rival = s.players[0].currency, s.players[1].currency
-    on_drive(s, Step(player=0, kind="move.drive", data=(1 << 16, 0, 0, 0)), Choose(code="hex", arg=hex_code(a)))
-    moved = s.pending[-1].data[0]
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=0, moved=(16,), tolls_paid=(), spent=0,
+                                       fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
+    stop = s.pending[-1]  # the stop after the leg: the Move so far, the toll paid to P1 with it
+    assert isinstance(stop, CaravanStop) and stop.tolls_paid == (1,)
     s.pending.clear()
-    on_drive(s, Step(player=0, kind="move.drive", data=(moved | 1 << 17, 1, 0, 0)), Choose(code="hex", arg=hex_code(a)))
+    DriveHandler().resolve(s, DriveLeg(player=0, prompt="", caravan=1, moved=(16, 17), tolls_paid=stop.tolls_paid,
+                                       spent=0, fuelled=False, node_seen=False), Choose(code="hex", arg=hex_code(a)))
     assert s.players[0].currency == before - 1  # two laden caravans on P1's road, one toll
     assert s.players[1].currency == rival + 1
 
@@ -633,7 +637,8 @@ def test_unable_to_pay_upkeep_tears_down_then_struggles() -> None:
     assert food_bill(s, 0) == 3
     assert not pay_food(s, 0)
     step = s.pending[-1]
-    assert step.kind == "upkeep.remove" and [o.code for o in step.options] == ["camp"]
+    assert isinstance(step, UpkeepRemoval) and step.kind == "upkeep.remove"
+    assert [o.code for o in GAME.legal_actions(s)] == ["camp"]
     s.pending.clear()
     del s.camps[Hex(3, 0)]
     assert pay_food(s, 0)  # nothing left to remove: pays what it can, the settlement struggles

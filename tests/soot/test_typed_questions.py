@@ -38,6 +38,39 @@ offered a trade and a contract, kept as asked).
 
 ``"soot.scrub"`` is :class:`~hexkit_soot.actions.ScrubSoot` (most cubes).
 
+The builds that pay through cards (``cards.build_payment`` -> ``payment.settle``):
+``"route.edge"`` is :class:`~hexkit_soot.actions.BuildSegment` (route, built),
+``"structure.build"`` :class:`~hexkit_soot.actions.BuildStructure`,
+``"structure.train"`` :class:`~hexkit_soot.actions.TrainCaravan`,
+``"structure.outer"`` :class:`~hexkit_soot.actions.UnlockOuterDistrict` (never
+asked; only a payment's continuation holds it), ``"camp.found"``
+:class:`~hexkit_soot.actions.FoundCamp`, ``"settlement.spec"``
+:class:`~hexkit_soot.actions.SpecialiseSettlement` (at, settlement),
+``"settlement.upgrade"`` :class:`~hexkit_soot.actions.UpgradeSettlement` and
+``"upgrade.buy"`` :class:`~hexkit_soot.actions.BuyUpgrade`; a payment they ask
+continues with the typed question (a ``Rerun``), and payments saved by Soot
+0.3.3 (an untagged paying step) and 0.3.2 (the paying step under the payment
+question) load and play the same. Those that pay through ``payment.pay``:
+``"refine.fire"`` is :class:`~hexkit_soot.actions.FireFacility` (fuel, extra,
+fired, and the facilities offered, kept as asked) and ``"move.drive"``
+:class:`~hexkit_soot.actions.DriveLeg` (the caravan and the Move so far).
+The trade: ``"trade.build"`` is :class:`~hexkit_soot.actions.BuildOffer`
+(the goods, currency values and rounds offered, kept as asked; masked in
+another seat's view when it names a screened ingredient, the one masking
+rule of typed questions) and ``"trade.answer"``
+:class:`~hexkit_soot.actions.AnswerOffer`. A caravan's stop, ``"move.cargo"``,
+is :class:`~hexkit_soot.actions.CaravanStop` (the Move so far, what was
+loaded and unloaded here, and the loads, unloads and drive offered, kept as
+asked; masked by the same rule). The round's event, ``"event.choose"``, is
+:class:`~hexkit_soot.actions.ChooseEventOption` (no fields: the event is the
+state's). The market's ``"market.where"`` is
+:class:`~hexkit_soot.actions.ChooseMarket` (the markets, kept as asked) and
+``"market.good"`` :class:`~hexkit_soot.actions.ChooseGood` (the market, the
+goods to sell and to buy, kept as asked; masked by the one rule). Upkeep's
+``"upkeep.tax"`` is :class:`~hexkit_soot.actions.FrontierTax` (unpaid) and
+``"upkeep.remove"`` :class:`~hexkit_soot.actions.UpkeepRemoval` (no fields),
+their answers the player's camps and facilities, read from the state.
+
 ``"market.qty"`` is :class:`~hexkit_soot.actions.MarketQuantity` (market hex,
 good, sell or buy, most units): its answers, labels and action numbers are
 those of the old step, a save from before loads as the typed question, and a
@@ -51,6 +84,7 @@ import json
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 
 from hexkit.errors import IllegalActionError, InvalidRecordError
@@ -59,13 +93,17 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, ChooseGood, ChooseMarket, FrontierTax,
+                                 UpkeepRemoval, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+                                 SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
+                                 ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
                                  ExploreSource, ExtractCamp, ExtractMode, FoundSettlement, IssueShares, KeepTile, LaborDemand,
                                  MarketQuantity, MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind,
                                  ScrubSoot, SootQuestion, Step, TrailBossAgent)
 from hexkit_soot.catalogue import key
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import data
+from hexkit_soot.rules.payment import Rerun
 from hexkit_soot.state import CENTRAL_CITY, SootState
 
 from .helpers import camp, give, place, start
@@ -844,3 +882,837 @@ def test_an_offer_target_that_does_not_fit_is_refused_naming_the_field() -> None
     saved["state"]["pending"][-1]["trade"] = [state.pending[-1].player]
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.trade.0"):
         codec(GAME).state_from_dict(saved)
+
+
+# -- the builds that pay through cards (cards.build_payment -> payment.settle) ---------------
+
+_PLAINS = Hex(1, 0)
+_SITE = Hex(2, 0)
+
+
+def _together(state: SootState, at: Hex) -> None:
+    """P0's Explorer and Builder on ``at``, its network emptied, no cards in hand."""
+    p = state.players[0]
+    p.explorers[0] = p.builders[0] = at
+    state.deck.extend(p.hand)
+    p.hand.clear()
+    for g, n in list(p.stock.items()):
+        state.supply.put_back(g, n)
+    p.stock.clear()
+
+
+def _camp_question() -> SootState:
+    """P0 asked which camp to found: a Farm at (1, 0), with a discount to choose (a payment question)."""
+    state = start(("Merchant", "Industrialist"))
+    place(state, _PLAINS, "Plains")
+    _together(state, _PLAINS)
+    give(state, 0, {"Stone": 1, "Timber": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Found Camp"))
+    return state
+
+
+def _upgrade_question() -> SootState:
+    """P0 asked which settlement to upgrade: P1's at (2, 0), holding the whole Town cost (a discount to choose)."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Industrialist"))
+    settle(state, _SITE, founder=1)
+    connect(state, _SITE)
+    _together(state, _SITE)
+    give(state, 0, dict(data(state).tiers[1].cost))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Upgrade Settlement"))
+    return state
+
+
+def _structure_question() -> SootState:
+    """P0's Builder at P1's settlement with 2 Timber and no Stone, two kinds of card in hand: Build Structure asked."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Rancher"))
+    settle(state, _SITE, founder=1)
+    connect(state, _SITE)
+    _together(state, _SITE)
+    state.players[0].explorers[0] = CENTRAL_CITY  # no discount
+    give(state, 0, {"Timber": 2})
+    for card in ("Foreman", "Land Grant", "Foreman"):
+        state.deck.remove(card)
+        state.players[0].hand.append(card)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Build Structure"))
+    return state
+
+
+def _train_question() -> SootState:
+    """P0 asked where to train a caravan: P1's City at (2, 0)."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Industrialist"))
+    settle(state, _SITE, founder=1, tier=3)
+    connect(state, _SITE)
+    _together(state, _SITE)
+    state.players[0].warehouses.append(_SITE)
+    give(state, 0, {"Grain": data(state).numbers.city_training_grain})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Train Caravan"))
+    return state
+
+
+def _spec_question() -> SootState:
+    """P0 asked the specialisation of its new Frontier Settlement at (2, 0)."""
+    state = _found_position()
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label == f"found Frontier Settlement at {Hex(2, 0)}"))
+    return state
+
+
+def _random_question(cls: type[SootQuestion]) -> Any:
+    return lambda: GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], cls)))
+
+
+def _second_segment() -> SootState:
+    return GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], BuildSegment) and s.pending[-1].built))
+
+
+_BUILDS: dict[str, tuple[Any, type[SootQuestion], set[str]]] = {  # name -> (position, class, answer codes)
+    "segment": (_random_question(BuildSegment), BuildSegment, {"edge"}),
+    "second segment": (_second_segment, BuildSegment, {"edge", "done"}),
+    "structure": (_structure_question, BuildStructure, {"build"}),
+    "train": (_train_question, TrainCaravan, {"train"}),
+    "camp": (_camp_question, FoundCamp, {"camp"}),
+    "spec": (_spec_question, SpecialiseSettlement, {"spec"}),
+    "upgrade": (_upgrade_question, UpgradeSettlement, {"upgrade"}),
+    "buy": (_random_question(BuyUpgrade), BuyUpgrade, {"upgrade"}),
+}
+
+
+def _old_build(q: SootQuestion) -> dict[str, Any]:
+    """The question as Soot 0.3.3 saved it: an untagged ``Step`` (its options left out)."""
+    tag, data_ = "", []
+    if isinstance(q, BuildSegment):
+        tag, data_ = q.route, [q.built]
+    elif isinstance(q, SpecialiseSettlement):
+        data_ = [hex_code(q.at) * 8 + q.settlement]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": tag, "data": data_, "options": []}
+
+
+@pytest.mark.parametrize("name", list(_BUILDS))
+def test_the_build_questions_are_typed_answer_as_before_and_load_from_before(name: str) -> None:
+    make, cls, codes = _BUILDS[name]
+    state = make()
+    q = state.pending[-1]
+    assert type(q) is cls and q.kind == {BuildSegment: "route.edge", BuildStructure: "structure.build",
+                                          TrainCaravan: "structure.train", FoundCamp: "camp.found",
+                                          SpecialiseSettlement: "settlement.spec",
+                                          UpgradeSettlement: "settlement.upgrade", BuyUpgrade: "upgrade.buy"}[cls]
+    legal = list(GAME.legal_actions(state))
+    assert legal and {a.code for a in legal} == codes
+    assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_build(q), "options": [{"code": a.code, "arg": a.arg, "label": a.label}
+                                                                 for a in legal]}
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending and list(GAME.legal_actions(loaded)) == legal
+    for pick in (legal[0], legal[-1]):
+        a, b = GAME.clone(loaded), GAME.clone(state)
+        GAME.apply(a, pick)
+        GAME.apply(b, pick)
+        assert codec(GAME).state_to_dict(a) == codec(GAME).state_to_dict(b)
+
+
+def test_the_build_answers_and_prompts() -> None:
+    camp_q = _camp_question()
+    assert [a.label for a in GAME.legal_actions(camp_q)] == [f"found Farm at {_PLAINS}", f"found Ranch at {_PLAINS}"]
+    assert camp_q.pending[-1].prompt == "Found Camp: which camp where?"
+    spec = _spec_question().pending[-1]
+    assert isinstance(spec, SpecialiseSettlement) and spec.at == Hex(2, 0) and spec.prompt == "Found Settlement: specialisation?"
+    assert list(data(_spec_question()).settlements)[spec.settlement] == "Frontier Settlement"
+    train = _train_question()
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(train)] == [
+        ("train", hex_code(_SITE), f"train a caravan at {_SITE}")]
+    second = _second_segment()
+    assert second.pending[-1].prompt == "Build Route: another segment?"
+    assert list(GAME.legal_actions(second))[-1] == Choose(code="done", arg=0)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "message"), [
+    ("segment", "tag", "canal", "tag: a 'route.edge' question lays a 'road', 'rail' or 'upgrade', not 'canal'"),
+    ("segment", "data", [3], "data: a 'route.edge' question comes after 0 or 1 segments built, not 3"),
+    ("segment", "data", [], "data: a 'route.edge' question holds [segments built]"),
+    ("spec", "data", [], "data: a 'settlement.spec' question holds [hex code * 8 + settlement type]"),
+    ("spec", "data", [5], "data: a 'settlement.spec' question holds a hex code, not 0"),
+    ("structure", "data", [1], "data: a 'structure.build' question holds no data"),
+    ("train", "tag", "x", "tag: a 'structure.train' question has no tag"),
+    ("camp", "data", [1], "data: a 'camp.found' question holds no data"),
+    ("upgrade", "data", [1], "data: a 'settlement.upgrade' question holds no data"),
+    ("buy", "data", [1], "data: a 'upgrade.buy' question holds no data"),
+])
+def test_a_build_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        name: str, field: str, value: Any, message: str) -> None:
+    state = _BUILDS[name][0]()
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_build(state.pending[-1]), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "says"), [
+    ("segment", "built", 5, "a Build Route action lays at most 2 segments"),
+    ("spec", "settlement", 99, "99 is out of range for a settlement type"),
+    ("spec", "at", str(CENTRAL_CITY), "holds a settlement already"),
+    ("spec", "at", str(Hex(30, 30)), "is not an explored hex"),
+])
+def test_a_build_question_naming_what_does_not_exist_is_refused(name: str, field: str, value: Any, says: str) -> None:
+    saved = codec(GAME).state_to_dict(_BUILDS[name][0]())
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+def test_a_build_question_with_nothing_to_build_is_refused() -> None:
+    saved = codec(GAME).state_to_dict(_camp_question())
+    saved["state"]["players"][0]["builders"] = [str(CENTRAL_CITY)]  # nowhere to found a camp now
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.*a 'camp.found' question with no answers"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- their payments: a typed question continues the payment ----------------------------------
+
+def _paying(name: str) -> SootState:
+    """The build's payment question (a discount or cards to choose), asked through payment.settle."""
+    state = _BUILDS[name][0]()
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    return state
+
+
+_PAYING = ("structure", "camp", "upgrade")
+
+
+@pytest.mark.parametrize("name", _PAYING)
+def test_a_build_payment_continues_with_its_typed_question_and_round_trips(name: str) -> None:
+    state = _paying(name)
+    top = state.pending[-1]
+    assert isinstance(top, Step) and top.kind in ("pay", "pay.private")
+    then = top.then
+    assert isinstance(then, Rerun) and type(then.step) is _BUILDS[name][1]
+    text = codec(GAME).state_to_json(state)
+    assert f'"type": "{type(then.step).__name__}"' in text
+    loaded = codec(GAME).state_from_json(text)
+    assert loaded.pending[-1] == top
+    pick = GAME.legal_actions(state)[-1]
+    GAME.apply(loaded, pick)
+    GAME.apply(state, pick)
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+    assert not isinstance(state.pending[-1], Step) or state.pending[-1].kind not in ("pay", "pay.private")
+
+
+@pytest.mark.parametrize("name", _PAYING)
+def test_a_build_payment_saved_by_soot_0_3_3_and_0_3_2_loads_and_plays_the_same(name: str) -> None:
+    state = _paying(name)
+    top = state.pending[-1]
+    assert isinstance(top, Step) and isinstance(top.then, Rerun)
+    then = top.then
+    saved = codec(GAME).state_to_dict(state)
+    # Soot 0.3.3: the Rerun's paying question an untagged Step
+    newer = copy.deepcopy(saved)
+    newer["state"]["pending"][-1]["then"]["step"] = _old_build(then.step)
+    # Soot 0.3.2: no continuation; the paying question (with its options) under the payment
+    # question, its answer in tag and data[0]
+    older = copy.deepcopy(saved)
+    pay = older["state"]["pending"].pop()
+    pay.pop("then")
+    pay.update(tag=then.answer.code, data=[then.answer.arg, *then.chosen])
+    older["state"]["pending"] += [{**_old_build(then.step), "options": [codec(GAME).encode_action(then.answer)]}, pay]
+    pick = GAME.legal_actions(state)[-1]
+    GAME.apply(state, pick)
+    after = codec(GAME).state_to_dict(state)
+    for form in (newer, older):
+        loaded = codec(GAME).state_from_dict(form)
+        GAME.apply(loaded, pick)
+        assert codec(GAME).state_to_dict(loaded) == after
+
+
+def test_the_outer_district_payment_continues_with_its_typed_question() -> None:
+    state = start(("Merchant", "Rancher", "Industrialist", "Prospector", "Town Founder"))
+    mover = state.pending[-1].player
+    give(state, mover, {"Cut Stone": 3})
+    p = state.players[mover]
+    state.deck.extend(p.hand)
+    p.hand = []
+    for card in ("Foreman", "Land Grant"):
+        state.deck.remove(card)
+        p.hand.append(card)
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Unlock Outer District"))
+    then = state.pending[-1].then
+    assert isinstance(then, Rerun) and isinstance(then.step, UnlockOuterDistrict) and then.step.kind == "structure.outer"
+    old = codec(GAME).state_to_dict(state)
+    old["state"]["pending"][-1]["then"]["step"] = _old_build(then.step)
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending[-1] == state.pending[-1]
+    pick = GAME.legal_actions(state)[0]
+    for s in (state, loaded):
+        GAME.apply(s, pick)
+        assert s.outer_district == 2
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+# -- Refine's firing and a caravan's leg: they pay through payment.pay -----------------------
+
+def _fire_question() -> SootState:
+    """P0 at its Grist Mill and Tannery with the inputs and two fuels: Refine asked which to fire."""
+    from tests.soot.test_payment_choices import refinery
+
+    state = refinery("Grist Mill", "Tannery")
+    give(state, 0, {"Grain": 2, "Livestock": 2, "Coal": 1, "Coke": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Refine"))
+    return state
+
+
+def _fire_again_question() -> SootState:
+    """The same after firing the Grist Mill with Coke: asked to fire another or stop."""
+    state = _fire_question()
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label.startswith("fire Grist Mill")))
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.label == "fuel for the Grist Mill: 1 Coke"))
+    return state
+
+
+_PAYERS: dict[str, tuple[Any, type[SootQuestion], set[str]]] = {
+    "fire": (_fire_question, FireFacility, {"fire"}),
+    "fire again": (_fire_again_question, FireFacility, {"fire", "done"}),
+    "drive": (_random_question(DriveLeg), DriveLeg, {"hex", "trail"}),
+}
+
+
+def _old_payer(state: SootState) -> dict[str, Any]:
+    """The question as Soot 0.3.3 saved it: an untagged ``Step`` with its options."""
+    q = state.pending[-1]
+    if isinstance(q, FireFacility):
+        data_ = [q.fuel, q.extra, *q.fired]
+    else:
+        assert isinstance(q, DriveLeg)
+        packed = sum(1 << a for a in q.moved) + sum(1 << (32 + o) for o in q.tolls_paid)
+        data_ = [packed, q.caravan, q.spent, int(q.fuelled) + 2 * int(q.node_seen)]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data_,
+            "options": [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]}
+
+
+@pytest.mark.parametrize("name", list(_PAYERS))
+def test_the_firing_and_the_leg_are_typed_answer_as_before_and_load_from_before(name: str) -> None:
+    make, cls, codes = _PAYERS[name]
+    state = make()
+    q = state.pending[-1]
+    assert type(q) is cls and q.kind == {FireFacility: "refine.fire", DriveLeg: "move.drive"}[cls]
+    legal = list(GAME.legal_actions(state))
+    assert legal and {a.code for a in legal} <= codes and legal[0].code == sorted(codes)[-1 if cls is FireFacility else 0]
+    assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = _old_payer(state)
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending and list(GAME.legal_actions(loaded)) == legal
+    for pick in (legal[0], legal[-1]):
+        a, b = GAME.clone(loaded), GAME.clone(state)
+        GAME.apply(a, pick)
+        GAME.apply(b, pick)
+        assert codec(GAME).state_to_dict(a) == codec(GAME).state_to_dict(b)
+
+
+def test_the_firing_questions_answers_and_prompts() -> None:
+    first, again = _fire_question(), _fire_again_question()
+    assert first.pending[-1].prompt == "Refine: fire which facility?"
+    assert [a.label for a in GAME.legal_actions(first)] == [f"fire Grist Mill at {Hex(2, 0)}", f"fire Tannery at {Hex(2, 0)}"]
+    q = again.pending[-1]
+    assert isinstance(q, FireFacility) and q.prompt == "Refine: fire another facility?"
+    assert q.fired == (hex_code(Hex(2, 0)) * 8,) and q.fuel == 1 and q.offered == (hex_code(Hex(2, 0)) * 8 + 1,)
+    assert [a.label for a in GAME.legal_actions(again)] == [f"fire Tannery at {Hex(2, 0)}", "stop refining"]
+
+
+@pytest.mark.parametrize(("name", "field", "value", "message"), [
+    ("fire", "data", [0], "data: a 'refine.fire' question holds [fuel, extra firings, facilities fired...]"),
+    ("fire", "options", [{"code": "go", "arg": 0}], "options: a 'refine.fire' question's answers are 'fire' and 'done'"),
+    ("fire", "tag", "x", "tag: a 'refine.fire' question has no tag"),
+    ("drive", "data", [0], "data: a 'move.drive' question holds [agents moved and tolls paid, caravan, points spent, flags]"),
+    ("drive", "data", [1 << 16, 0, 0, 9], "data: a 'move.drive' question's flags are 1 (fuelled) + 2 (node seen), not 9"),
+    ("drive", "data", [-1, 0, 0, 0], "data: a 'move.drive' question's first number packs the agents moved"),
+])
+def test_a_firing_or_leg_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        name: str, field: str, value: Any, message: str) -> None:
+    state = _PAYERS[name][0]()
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_payer(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("name", "field", "value", "says"), [
+    ("fire", "offered", [12345], "12345 is not a facility on the map"),
+    ("fire again", "fired", [-3], "-3 is not a facility on the map"),
+    ("fire", "fuel", -1, "-1 is negative"),
+    ("drive", "caravan", 9, "9 is out of range for a caravan"),
+    ("drive", "spent", 99, "99 movement points is outside 0..12"),
+    ("drive", "moved", [], "is not among the agents moved"),
+])
+def test_a_firing_or_leg_naming_what_does_not_exist_is_refused(name: str, field: str, value: Any, says: str) -> None:
+    saved = codec(GAME).state_to_dict(_PAYERS[name][0]())
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+# -- the trade being built and answered --------------------------------------------------
+
+def _offers(cls: type[SootQuestion]) -> tuple[SootState, ...]:
+    return tuple(s for s in _positions() if isinstance(s.pending[-1], cls))
+
+
+def _old_trade(state: SootState, options: list[Any] | None = None) -> dict[str, Any]:
+    q = state.pending[-1]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": [],
+            "options": options if options is not None else (
+                [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+                if isinstance(q, BuildOffer) else [])}
+
+
+@pytest.mark.parametrize("cls", [BuildOffer, AnswerOffer], ids=lambda c: c.__name__)
+def test_the_trade_questions_are_typed_answer_as_before_and_load_from_before(cls: type[SootQuestion]) -> None:
+    positions = _offers(cls)
+    assert len(positions) >= 5
+    order = ["give", "ask", "currency", "due", "propose", "cancel"] if cls is BuildOffer else ["accept", "decline"]
+    for state in positions:
+        q = state.pending[-1]
+        assert q.kind == {BuildOffer: "trade.build", AnswerOffer: "trade.answer"}[cls]
+        legal = list(GAME.legal_actions(state))
+        codes = [a.code for a in legal]
+        assert codes == sorted(codes, key=order.index) and codes[-1] == order[-1]
+        assert state.offer is not None and q.player == (state.offer.offerer if cls is BuildOffer else state.offer.target)
+        assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    for state in map(GAME.clone, positions[:6]):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = _old_trade(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[0])
+        GAME.apply(state, legal[0])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_offer_naming_a_screened_ingredient_is_masked_in_another_seats_view() -> None:
+    masked = opened = 0
+    for state in _offers(BuildOffer):
+        q = state.pending[-1]
+        assert isinstance(q, BuildOffer)
+        other = (q.player + 1) % state.config.players
+        view = GAME.view(state, other)
+        names = [list(data(state).goods)[g] for g in q.goods_named()]
+        legal = list(GAME.legal_actions(state))
+        if view.players[q.player].screened and any(n in ("Cultural Artifact", "Specialty Material") for n in names):
+            masked += 1
+            shown = view.pending[-1]
+            assert isinstance(shown, BuildOffer) and shown.screened
+            assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == list(
+                dict.fromkeys((a.code, -1, "?") for a in legal))
+            # a view saved and loaded keeps the mask; the masked step of a view saved before loads as it
+            old = codec(GAME).state_to_dict(view)
+            old["state"]["pending"][-1] = _old_trade(view, [{"code": a.code, "arg": -1, "label": "?"}
+                                                            for a in GAME.legal_actions(view)])
+            assert codec(GAME).state_from_dict(old).pending[-1] == shown
+        else:
+            opened += 1
+            assert view.pending[-1] == q and list(GAME.legal_actions(view)) == legal
+    assert masked >= 1 and opened >= 1
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "message"), [
+    (BuildOffer, "data", [1], "data: a 'trade.build' question holds no data"),
+    (BuildOffer, "options", [{"code": "give", "arg": 0}], "options: a 'trade.build' question's answers are 'give'"),
+    (BuildOffer, "options", [], "options: a 'trade.build' question offers at least one answer"),
+    (AnswerOffer, "data", [1], "data: a 'trade.answer' question holds no data"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_trade_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        cls: type[SootQuestion], field: str, value: Any, message: str) -> None:
+    state = GAME.clone(_offers(cls)[0])
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_trade(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("cls", "edit", "field", "says"), [
+    (BuildOffer, lambda s: s["pending"][-1].update(give=[99]), "give.0", "99 is out of range for a good"),
+    (BuildOffer, lambda s: s["pending"][-1].update(screened=True), "screened", "only another seat's view masks"),
+    (BuildOffer, lambda s: s.update(offer=None), "", "without an offer"),
+    (AnswerOffer, lambda s: s["pending"][-1].update(player=s["offer"]["offerer"]), "player", "is not the offer's target"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_trade_question_naming_what_does_not_exist_is_refused(cls: type[SootQuestion], edit: Any, field: str,
+                                                                 says: str) -> None:
+    saved = codec(GAME).state_to_dict(_offers(cls)[0])
+    edit(saved["state"])
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.?{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+# -- a caravan's stop ----------------------------------------------------------------------
+
+def _old_stop(state: SootState) -> dict[str, Any]:
+    q = state.pending[-1]
+    assert isinstance(q, CaravanStop)
+    if q.screened:
+        data_, options = [-1] * 6, [{"code": a.code, "arg": -1, "label": "?"} for a in GAME.legal_actions(state)]
+    else:
+        packed = sum(1 << a for a in q.moved) + sum(1 << (32 + o) for o in q.tolls_paid)
+        data_ = [packed, q.caravan, q.spent, int(q.fuelled) + 2 * int(q.node_seen), sum(1 << g for g in q.loaded),
+                 sum(1 << g for g in q.unloaded)]
+        options = [{"code": a.code, "arg": a.arg, "label": a.label} for a in GAME.legal_actions(state)]
+    return {"player": q.player, "prompt": q.prompt, "kind": "move.cargo", "tag": "", "data": data_, "options": options}
+
+
+def test_a_caravans_stop_is_typed_answers_as_before_and_loads_from_before() -> None:
+    positions = tuple(s for s in _positions() if isinstance(s.pending[-1], CaravanStop))
+    assert len(positions) >= 20
+    order = ["load", "unload", "go", "done"]
+    for state in positions:
+        q = state.pending[-1]
+        assert isinstance(q, CaravanStop) and q.kind == "move.cargo" and not q.screened
+        assert q.prompt == f"caravan {q.caravan}: load, unload, drive on or stop" and 16 + q.caravan in q.moved
+        legal = list(GAME.legal_actions(state))
+        codes = [a.code for a in legal]
+        assert codes == sorted(codes, key=order.index) and legal[-1].label.startswith(f"caravan {q.caravan} stops at ")
+        assert key(q, legal[-1]) == ("move.cargo", "done", 0)
+    for state in map(GAME.clone, positions[:8]):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = _old_stop(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[0])
+        GAME.apply(state, legal[0])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_a_stop_naming_a_screened_ingredient_is_masked_in_another_seats_view() -> None:
+    from hexkit_soot.rules.communities import INGREDIENTS
+
+    state = GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], CaravanStop)))
+    q = state.pending[-1]
+    assert isinstance(q, CaravanStop)
+    p = state.players[q.player]
+    goods = list(data(state).goods)
+    state.supply.take_exact(INGREDIENTS[0], 1)
+    p.stock[INGREDIENTS[0]] = p.stock.get(INGREDIENTS[0], 0) + 1  # behind the screen
+    state.pending[-1] = attrs.evolve(q, loads=tuple(sorted({*q.loads, goods.index(INGREDIENTS[0])},
+                                                          key=lambda g: goods[g])))
+    state.invalidate_legal()
+    legal = list(GAME.legal_actions(state))
+    assert f"load 1 {INGREDIENTS[0]}" in [a.label for a in legal]
+    view = GAME.view(state, (q.player + 1) % state.config.players)
+    shown = view.pending[-1]
+    assert isinstance(shown, CaravanStop) and shown.screened and shown.caravan == -1 and shown.loaded == ()
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == list(
+        dict.fromkeys((a.code, -1, "?") for a in legal))
+    assert GAME.view(state, q.player).pending[-1] == state.pending[-1]  # its own seat sees it whole
+    saved = codec(GAME).state_to_dict(view)
+    saved["state"]["pending"][-1] = _old_stop(view)  # the masked step of a view saved before
+    assert codec(GAME).state_from_dict(saved).pending[-1] == shown
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("data", [1, 2], "data: a 'move.cargo' question holds [agents moved and tolls paid, caravan, points spent, flags, loaded, unloaded]"),
+    ("data", [1 << 16, 0, 0, 9, 0, 0], "data: a 'move.cargo' question's flags are 1 (fuelled) + 2 (node seen), not 9"),
+    ("options", [{"code": "load", "arg": 3}], "options: a 'move.cargo' question's answers are 'load', 'unload', 'go' and 'done'"),
+    ("tag", "x", "tag: a 'move.cargo' question has no tag"),
+])
+def test_a_stop_save_from_before_that_does_not_fit_is_refused_naming_the_field(field: str, value: Any,
+                                                                                 message: str) -> None:
+    state = GAME.clone(next(s for s in _positions() if isinstance(s.pending[-1], CaravanStop)))
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_stop(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("loads", [99], "99 is out of range for a good"),
+    ("caravan", 9, "9 is out of range for a caravan"),
+    ("screened", True, "only another seat's view masks a caravan's stop"),
+    ("moved", [], "is not among the agents moved"),
+])
+def test_a_stop_naming_what_does_not_exist_is_refused(field: str, value: Any, says: str) -> None:
+    state = next(s for s in _positions() if isinstance(s.pending[-1], CaravanStop))
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+# -- the round's event ---------------------------------------------------------------------
+
+def _event_positions() -> tuple[SootState, ...]:
+    out = []
+    for players, seed in ((4, 6), (4, 7), (2, 5)):
+        state = GAME.new(GAME.make_config(players), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state) and len(out) < 6:
+            if isinstance(state.pending[-1], ChooseEventOption):
+                out.append(GAME.clone(state))
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[rng.randbelow(len(legal))])
+    return tuple(out)
+
+
+def test_the_event_question_is_typed_answers_as_before_and_loads_from_before() -> None:
+    positions = _event_positions()
+    assert len(positions) >= 3
+    for state in positions:
+        q = state.pending[-1]
+        ev = data(state).events[state.event_now]
+        assert isinstance(q, ChooseEventOption) and q.kind == "event.choose" and q.player == state.event_token
+        assert q.prompt == f"{ev.name}: choose A or B"
+        legal = list(GAME.legal_actions(state))
+        assert [(a.code, a.arg, a.label) for a in legal] == [("A", 0, f"A: {ev.a}"), ("B", 1, f"B: {ev.b}")]
+        assert key(q, legal[-1]) == ("event.choose", "B", 1)
+        other = (q.player + 1) % state.config.players  # public: the same in another seat's view
+        assert list(GAME.legal_actions(GAME.view(state, other))) == legal
+    for state in map(GAME.clone, positions[:3]):
+        q = state.pending[-1]
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "event.choose", "tag": "",
+                                       "data": [], "options": [{"code": "A", "arg": 0, "label": "A"},
+                                                               {"code": "B", "arg": 7, "label": "B"}]}
+        loaded = codec(GAME).state_from_dict(old)  # an old step's options (args once ignored) are not read
+        assert loaded.pending == state.pending
+        pick = GAME.legal_actions(state)[-1]
+        GAME.apply(loaded, pick)
+        GAME.apply(state, pick)
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_event_question_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _event_positions()[0]
+    q = state.pending[-1]
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "event.choose", "tag": "",
+                                   "data": [3], "options": []}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert "data: a 'event.choose' question holds no data" in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["event_now"] = -1
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.*no event this round"):
+        codec(GAME).state_from_dict(saved)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["player"] = (q.player + 1) % state.config.players
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.player.*does not hold the Event Token"):
+        codec(GAME).state_from_dict(saved)
+
+
+# -- the market: where, and which good ------------------------------------------------------
+
+def _old_market(state: SootState) -> dict[str, Any]:
+    q = state.pending[-1]
+    masked = isinstance(q, ChooseGood) and q.screened
+    options = [{"code": a.code, "arg": -1 if masked else a.arg, "label": "?" if masked else a.label}
+               for a in GAME.legal_actions(state)]
+    data_ = [] if isinstance(q, ChooseMarket) else [-1 if masked or q.at is None else hex_code(q.at)]
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data_, "options": options}
+
+
+def _two_markets() -> SootState:
+    """P0 with a caravan at P1's Market Town at (2, 0) and the Central City on its network: asked where to trade."""
+    from tests.soot.helpers import connect, settle
+
+    state = start(("Merchant", "Industrialist"))
+    settle(state, _SITE, founder=1)
+    connect(state, _SITE)
+    state.players[0].caravans[0].loc = _SITE
+    give(state, 0, {"Grain": 1})
+    GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Market Transaction"))
+    return state
+
+
+def _market_positions(cls: type[SootQuestion]) -> tuple[SootState, ...]:
+    if cls is ChooseMarket:
+        return (_two_markets(),)
+    out = []
+    for players, seed in ((2, 1), (4, 2), (3, 3), (4, 6), (5, 7)):
+        state = GAME.new(GAME.make_config(players), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state) and len(out) < 12:
+            if isinstance(state.pending[-1], cls):
+                out.append(GAME.clone(state))
+            legal = GAME.legal_actions(state)
+            GAME.apply(state, legal[rng.randbelow(len(legal))])
+        if len(out) >= 12:
+            break
+    return tuple(out)
+
+
+@pytest.mark.parametrize("cls", [ChooseMarket, ChooseGood], ids=lambda c: c.__name__)
+def test_the_market_questions_are_typed_answer_as_before_and_load_from_before(cls: type[SootQuestion]) -> None:
+    positions = _market_positions(cls)
+    assert len(positions) >= (1 if cls is ChooseMarket else 4)
+    for state in positions:
+        q = state.pending[-1]
+        assert q.kind == {ChooseMarket: "market.where", ChooseGood: "market.good"}[cls]
+        legal = list(GAME.legal_actions(state))
+        codes = [a.code for a in legal]
+        if isinstance(q, ChooseMarket):
+            assert q.prompt == "Market: where?" and len(q.markets) >= 2
+            assert [(a.code, a.arg, a.label) for a in legal] == [("hex", hex_code(h), f"trade at {h}") for h in q.markets]
+        else:
+            assert isinstance(q, ChooseGood) and q.prompt == "Market: buy or sell what?" and not q.screened
+            assert codes == sorted(codes, key=["sell", "buy"].index) and legal
+        assert key(q, legal[-1]) == (cls.kind, legal[-1].code, legal[-1].arg)
+    for state in map(GAME.clone, positions[:4]):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = _old_market(state)
+        loaded = codec(GAME).state_from_dict(old)
+        assert loaded.pending == state.pending
+        legal = list(GAME.legal_actions(loaded))
+        GAME.apply(loaded, legal[-1])
+        GAME.apply(state, legal[-1])
+        assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_a_good_question_naming_a_screened_ingredient_is_masked_in_another_seats_view() -> None:
+    from hexkit_soot.rules.communities import INGREDIENTS
+
+    state = GAME.clone(_market_positions(ChooseGood)[0])
+    q = state.pending[-1]
+    assert isinstance(q, ChooseGood)
+    p = state.players[q.player]
+    goods = list(data(state).goods)
+    state.supply.take_exact(INGREDIENTS[0], 1)
+    p.stock[INGREDIENTS[0]] = p.stock.get(INGREDIENTS[0], 0) + 1  # behind the screen
+    state.pending[-1] = attrs.evolve(q, sell=tuple(sorted({*q.sell, goods.index(INGREDIENTS[0])}, key=lambda g: goods[g])))
+    state.invalidate_legal()
+    legal = list(GAME.legal_actions(state))
+    view = GAME.view(state, (q.player + 1) % state.config.players)
+    shown = view.pending[-1]
+    assert isinstance(shown, ChooseGood) and shown.screened and shown.at is None
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == list(
+        dict.fromkeys((a.code, -1, "?") for a in legal))
+    saved = codec(GAME).state_to_dict(view)
+    saved["state"]["pending"][-1] = _old_market(view)  # the masked step of a view saved before
+    assert codec(GAME).state_from_dict(saved).pending[-1] == shown
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "message"), [
+    (ChooseMarket, "data", [1], "data: a 'market.where' question holds no data"),
+    (ChooseMarket, "options", [{"code": "sell", "arg": 1}], "options: a 'market.where' question's answers are 'hex' choices"),
+    (ChooseMarket, "options", [{"code": "hex", "arg": 5}], "data: a 'market.where' question holds a hex code, not 5"),
+    (ChooseGood, "data", [], "data: a 'market.good' question holds [market hex code]"),
+    (ChooseGood, "options", [{"code": "qty", "arg": 1}], "options: a 'market.good' question's answers are 'sell' and 'buy'"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_market_save_from_before_that_does_not_fit_is_refused_naming_the_field(
+        cls: type[SootQuestion], field: str, value: Any, message: str) -> None:
+    state = _market_positions(cls)[0]
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {**_old_market(state), field: value}
+    with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+        codec(GAME).state_from_dict(old)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "says"), [
+    (ChooseMarket, "markets", [str(Hex(30, 30))], "is not a settlement (a market location)"),
+    (ChooseMarket, "markets", [], "offers at least one market"),
+    (ChooseGood, "sell", [99], "99 is out of range for a good"),
+    (ChooseGood, "screened", True, "only another seat's view masks a market question"),
+    (ChooseGood, "at", str(Hex(30, 30)), "is not a settlement (a market location)"),
+], ids=lambda v: v.__name__ if isinstance(v, type) else None)
+def test_a_market_question_naming_what_does_not_exist_is_refused(cls: type[SootQuestion], field: str, value: Any,
+                                                                  says: str) -> None:
+    saved = codec(GAME).state_to_dict(_market_positions(cls)[0])
+    saved["state"]["pending"][-1][field] = value
+    with pytest.raises(InvalidRecordError, match=rf"state.pending.\d+.{field}") as caught:
+        codec(GAME).state_from_dict(saved)
+    assert says in str(caught.value)
+
+
+# -- upkeep: the Frontier Tax short, the food short -------------------------------------------
+
+def _tax_question() -> SootState:
+    """P0 with two camps and 1¤ at a tax round: 1¤ of the 2¤ tax unpaid, a camp to abandon."""
+    from hexkit_soot.rules.taxes import pay_tax
+
+    state = start()
+    camp(state, Hex(2, 0), 0, "Farm")
+    camp(state, Hex(3, 0), 0, "Farm")
+    state.players[0].camps_founded = 2
+    state.players[0].currency = 1
+    state.pending.clear()
+    assert not pay_tax(state, 0)
+    return state
+
+
+def _removal_question() -> SootState:
+    """P0 unable to pay its upkeep food shortfall, with a camp to abandon and a facility to tear down."""
+    from hexkit_soot.rules.upkeep import food_bill, pay_food
+    from tests.soot.helpers import facility, settle
+
+    state = start()
+    settle(state, Hex(2, 0), founder=0)
+    facility(state, Hex(2, 0), "Sawmill", 0)
+    camp(state, Hex(3, 0), 0, "Farm")
+    p = state.players[0]
+    p.camps_founded, p.founded = 1, 1
+    for g, n in list(p.stock.items()):
+        state.supply.put_back(g, n)
+    p.stock = {}
+    p.currency = 0
+    state.pending.clear()
+    assert food_bill(state, 0) > 0 and not pay_food(state, 0)
+    return state
+
+
+@pytest.mark.parametrize("make", [_tax_question, _removal_question], ids=["tax", "removal"])
+def test_the_upkeep_questions_are_typed_answer_as_before_and_load_from_before(make: Any) -> None:
+    state = make()
+    q = state.pending[-1]
+    legal = list(GAME.legal_actions(state))
+    if isinstance(q, FrontierTax):
+        assert q.kind == "upkeep.tax" and q.unpaid == 1 and q.prompt == "Frontier Tax: 1¤ unpaid, abandon a camp"
+        assert [(a.code, a.arg, a.label) for a in legal] == [("camp", hex_code(h), f"abandon camp at {h}")
+                                                            for h in (Hex(2, 0), Hex(3, 0))]
+        data_ = [q.unpaid]
+    else:
+        assert isinstance(q, UpkeepRemoval) and q.kind == "upkeep.remove" and q.prompt.startswith("Upkeep: ")
+        assert [(a.code, a.arg, a.label) for a in legal] == [
+            ("camp", hex_code(Hex(3, 0)), f"abandon camp at {Hex(3, 0)}"),
+            ("facility", hex_code(Hex(2, 0)) * 8, f"tear down Sawmill at {Hex(2, 0)}")]
+        data_ = []
+    assert key(q, legal[-1]) == (q.kind, legal[-1].code, legal[-1].arg)
+    old = copy.deepcopy(codec(GAME).state_to_dict(state))
+    old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": q.kind, "tag": "", "data": data_,
+                                   "options": [{"code": a.code, "arg": a.arg, "label": a.label} for a in legal]}
+    loaded = codec(GAME).state_from_dict(old)
+    assert loaded.pending == state.pending
+    GAME.apply(loaded, legal[-1])
+    GAME.apply(state, legal[-1])
+    assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
+
+
+def test_an_upkeep_question_that_does_not_fit_is_refused_naming_the_field() -> None:
+    state = _tax_question()
+    q = state.pending[-1]
+    for data_, message in (([], "data: a 'upkeep.tax' question holds [currency unpaid]"),
+                           ([0], "data: a 'upkeep.tax' question has at least 1¤ unpaid, not 0")):
+        old = copy.deepcopy(codec(GAME).state_to_dict(state))
+        old["state"]["pending"][-1] = {"player": q.player, "prompt": q.prompt, "kind": "upkeep.tax", "tag": "",
+                                       "data": data_, "options": []}
+        with pytest.raises(InvalidRecordError, match=r"state.pending\[\d+\]") as caught:
+            codec(GAME).state_from_dict(old)
+        assert message in str(caught.value)
+    saved = codec(GAME).state_to_dict(state)
+    saved["state"]["pending"][-1]["unpaid"] = 0
+    with pytest.raises(InvalidRecordError, match=r"state.pending.\d+.unpaid"):
+        codec(GAME).state_from_dict(saved)
+    old = copy.deepcopy(codec(GAME).state_to_dict(_removal_question()))
+    old["state"]["pending"][-1] = {"player": 0, "prompt": "x", "kind": "upkeep.remove", "tag": "", "data": [2],
+                                   "options": []}
+    with pytest.raises(InvalidRecordError, match="data: a 'upkeep.remove' question holds no data"):
+        codec(GAME).state_from_dict(old)

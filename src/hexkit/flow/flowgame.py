@@ -126,12 +126,18 @@ class FlowGame(Game[S, C]):
         kinds = {kind.__name__: kind for kind in self.flow.registered()["continuation"]}
         if not kinds:
             return
-        writers: dict[type, Callable[[Any], Any]] = {
-            kind: make_dict_unstructure_fn(kind, conv) for kind in kinds.values()
-        }
+        # made at first use, once every hook is registered (the codec registers the tagged
+        # decision union after this), so a continuation holding a Decision field saves it tagged
+        writers: dict[type, Callable[[Any], Any]] = {}
 
         def unstructure(then: Resume) -> dict[str, Any]:
-            return {"type": type(then).__name__, **writers[type(then)](then)}
+            kind = type(then)
+            write = writers.get(kind)
+            if write is None:
+                if kinds.get(kind.__name__) is not kind:
+                    raise KeyError(kind)  # not a registered continuation: it could not be read back
+                write = writers[kind] = make_dict_unstructure_fn(kind, conv)
+            return {"type": kind.__name__, **write(then)}
 
         def structure(data: Any, _: type) -> Resume:
             if not isinstance(data, dict) or not isinstance(data.get("type"), str):

@@ -13,7 +13,7 @@ Empire's choice is a question of the Production phase
 Three tiles are worked mostly elsewhere: Revenue Office's Charter
 payment on sales is made by :func:`hexkit_soot.rules.market.sell` (only a
 purchase note is registered here), the Trail Boss's new agent is asked
-in :func:`hexkit_soot.rules.upgrades.on_buy`, and Sanitation Works'
+in :class:`hexkit_soot.rules.upgrades.BuyHandler`, and Sanitation Works'
 modifier is with the passives in :mod:`hexkit_soot.effects.passives`.
 Their tests are with the others in ``tests/soot/test_upgrades.py``.
 

@@ -24,11 +24,11 @@ are founding limits"); "Prestige" (losing);
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, FoundCamp
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
@@ -39,11 +39,12 @@ from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.milestones import check_magnate
 from hexkit_soot.rules.network import affordable, build_pool, pay_build, waivable
-from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt
+from hexkit_soot.rules.payment import SettlingHandler
+from hexkit_soot.rules.steps import free_action, main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "can_found_camp", "builder_discount"]
+__all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "can_found_camp", "builder_discount", "FoundHandler"]
 
 
 def camps_of(state: SootState, player: PlayerId) -> list[Hex]:
@@ -180,22 +181,31 @@ def _available(state: SootState, player: PlayerId) -> bool:
 @main_action("Found Camp", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Found Camp: choose hex and camp type."""
-    ask(state, player, "camp.found", _options(state, player), "Found Camp: which camp where?")
+    state.pending.append(FoundCamp(player=player, prompt="Found Camp: which camp where?"))
 
 
-@handles("camp.found")
-def on_found(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay and place the camp."""
-    player = step.player
-    at = code_hex(answer.arg // 16)
-    kind = list(data(state).camps)[answer.arg % 16]
-    goods, cur, waive = camp_cost(state, player, at, kind)
-    paid = build_payment(state, step, answer, goods, at, waive)
-    if paid is None:
-        return
-    pay_build(state, player, paid.goods, at, cur, why=f"{kind} at {at}", cards=paid.cards, waived=paid.waived)
-    place_camp(state, player, at, kind)
-    notify(state, player, Moment.CAMP_FOUNDED, {"hex": at, "kind": kind})
+class FoundHandler(SettlingHandler[FoundCamp]):
+    """The :class:`~hexkit_soot.actions.FoundCamp` question: which camp where; then pay and place it.
+
+    Source: rulebook, "Found Camp".
+    """
+
+    def answers(self, state: SootState, question: FoundCamp) -> Sequence[Choose]:
+        """``Choose("camp", hex_code(h) * 16 + i)`` for each camp type the player may found and pay at ``h``."""
+        return tuple(_options(state, question.player))
+
+    def resolve_paying(self, state: SootState, question: FoundCamp, answer: Choose, given: tuple[int, ...]) -> None:
+        """Pay and place the camp."""
+        player = question.player
+        at = code_hex(answer.arg // 16)
+        kind = list(data(state).camps)[answer.arg % 16]
+        goods, cur, waive = camp_cost(state, player, at, kind)
+        paid = build_payment(state, question, answer, goods, at, waive, given=given)
+        if paid is None:
+            return
+        pay_build(state, player, paid.goods, at, cur, why=f"{kind} at {at}", cards=paid.cards, waived=paid.waived)
+        place_camp(state, player, at, kind)
+        notify(state, player, Moment.CAMP_FOUNDED, {"hex": at, "kind": kind})
 
 
 def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:

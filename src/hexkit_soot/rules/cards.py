@@ -27,7 +27,7 @@ import attrs
 from hexkit.components import Deck, EmptyPolicy, FillEmptySlots, MarketRow
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, SootDecision, Step
 from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import data, gain_currency, spend_currency
 from hexkit_soot.rules.network import less, pool_at, shortfall
@@ -194,24 +194,26 @@ def on_keep(state: SootState, step: Step, answer: Choose) -> None:
 
 # -- cards as wild resources -----------------------------------------------------
 
-def wild_cards(state: SootState, step: Step, answer: Choose, cost: Goods, at: Hex | None) -> tuple[str, ...] | None:
+def wild_cards(state: SootState, step: SootDecision, answer: Choose, cost: Goods, at: Hex | None, *,
+               given: tuple[int, ...]) -> tuple[str, ...] | None:
     """The cards the payer spends as wild resources on ``cost``; ``None`` when they were asked.
 
     :func:`build_payment` without a discount.
 
     Args:
         state: the game.
-        step: the step whose answer is being handled.
+        step: the question whose answer is being handled.
         answer: that answer.
         cost: goods to pay, by name.
         at: where the goods must be (``None``: the network).
+        given: the payment's answers so far (see :func:`build_payment`).
 
     Returns:
         The cards to spend (empty when the goods suffice), or ``None``.
 
     Source: rulebook, "Cards" (every card is also 1 wild resource).
     """
-    found = build_payment(state, step, answer, cost, at)
+    found = build_payment(state, step, answer, cost, at, given=given)
     return None if found is None else found.cards
 
 
@@ -240,7 +242,8 @@ def _waiver_need(cost: Goods, waive: int, pool: Goods, hand: int) -> Need:
 
 
 def build_payment(
-    state: SootState, step: Step, answer: Choose, cost: Goods, at: Hex | None, waive: int = 0,
+    state: SootState, step: SootDecision, answer: Choose, cost: Goods, at: Hex | None, waive: int = 0, *,
+    given: tuple[int, ...],
 ) -> BuildPayment | None:
     """What the payer spends on a building cost; ``None`` when they were asked.
 
@@ -254,11 +257,15 @@ def build_payment(
 
     Args:
         state: the game.
-        step: the step whose answer is being handled.
+        step: the question whose answer is being handled (its handler runs
+            again once the payer has answered: a ``Step``'s, or a typed
+            question's :class:`~hexkit_soot.rules.payment.SettlingHandler`).
         answer: that answer.
         cost: goods to pay before the discount, by name.
         at: where the goods must be (``None``: the network).
         waive: units a discount takes off (:func:`~hexkit_soot.rules.network.waivable`).
+        given: the payment's answers so far (``()`` when the question is
+            first answered; the handler run again passes those handed to it).
 
     Returns:
         The payment, or ``None`` when a question was asked.
@@ -285,7 +292,7 @@ def build_payment(
         names = sorted(set(hand), key=lambda c: (cards[c].value, c))
         return Need.of("cards as wild resources", short, [(c, 1, hand.count(c)) for c in names], private=True)
 
-    picks = settle(state, step, answer, stages)
+    picks = settle(state, step, answer, stages, given)
     if picks is None:
         return None
     waived = units_of(picks[:1]) if waiver is not None else {}

@@ -54,7 +54,7 @@ from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit.validation import Problems
-from hexkit_soot.actions import Choose, LaborDemand, Step
+from hexkit_soot.actions import Choose, LaborDemand, SootDecision
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.data import load_data
 from hexkit_soot.ledger import data, spend_currency
@@ -440,7 +440,7 @@ def _rule(state: SootState) -> str:
             f"a strike ends when paid {data.strike_settlement}¤)")
 
 
-def why_idle(state: SootState, step: Step, action: Any) -> str | None:
+def why_idle(state: SootState, step: SootDecision, action: Any) -> str | None:
     """Why ``action`` cannot fire a facility at a Refine question: it has no worker at work (else None).
 
     Args:

@@ -28,7 +28,7 @@ from hexkit.errors import HexkitError
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, MarketQuantity, Step
+from hexkit_soot.actions import ChooseGood, ChooseMarket, Choose, MarketQuantity
 from hexkit_soot.effects import Hook, modify, sources
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, hex_code, season_of
@@ -45,11 +45,12 @@ from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.scenarios import premium_distance
 from hexkit_soot.rules.network import holds_at, is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import charter, is_market
-from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
+from hexkit_soot.rules.steps import main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units", "QuantityHandler"]
+__all__ = ["markets_for", "sell_price", "buy_price", "buy_room", "sell", "buy", "max_units", "WhereHandler", "GoodHandler",
+           "QuantityHandler"]
 
 
 def markets_for(state: SootState, player: PlayerId) -> list[Hex]:
@@ -189,28 +190,61 @@ def start(state: SootState, player: PlayerId) -> None:
     if len(markets) == 1:
         _ask_good(state, player, markets[0], goods_at[markets[0]])
     else:
-        options = [opt("hex", hex_code(h), f"trade at {h}") for h in markets]
-        ask(state, player, "market.where", options, "Market: where?")
+        state.pending.append(ChooseMarket(player=player, prompt="Market: where?", markets=tuple(markets)))
 
 
 def _ask_good(state: SootState, player: PlayerId, at: Hex, options: list[Choose] | None = None) -> None:
     """Ask what to buy or sell at ``at`` (``options``: its good options, if already listed)."""
     if options is None:
         options = _good_options(state, player, at)
-    ask(state, player, "market.good", options, "Market: buy or sell what?", data=(hex_code(at),))
+    state.pending.append(ChooseGood(player=player, prompt="Market: buy or sell what?", at=at,
+                                    sell=tuple(o.arg for o in options if o.code == "sell"),
+                                    buy=tuple(o.arg for o in options if o.code == "buy")))
 
 
-@handles("market.where")
-def on_where(state: SootState, step: Step, answer: Choose) -> None:
-    """Choose the good."""
-    _ask_good(state, step.player, code_hex(answer.arg))
+class WhereHandler(Handler[SootState, ChooseMarket, Choose]):
+    """The :class:`~hexkit_soot.actions.ChooseMarket` question: at which market.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    def answers(self, state: SootState, question: ChooseMarket) -> Sequence[Choose]:
+        """``Choose("hex", hex_code(h))`` for each market offered."""
+        return tuple(opt("hex", hex_code(h), f"trade at {h}") for h in question.markets)
+
+    def resolve(self, state: SootState, question: ChooseMarket, answer: Choose) -> None:
+        """Choose the good."""
+        _ask_good(state, question.player, code_hex(answer.arg))
 
 
-@handles("market.good")
-def on_good(state: SootState, step: Step, answer: Choose) -> None:
+class GoodHandler(Handler[SootState, ChooseGood, Choose]):
+    """The :class:`~hexkit_soot.actions.ChooseGood` question: which good to sell or buy.
+
+    Source: rulebook, "Market Transaction".
+    """
+
+    def answers(self, state: SootState, question: ChooseGood) -> Sequence[Choose]:
+        """The goods to sell, then to buy, at the state's prices (one ``"?"`` per kind when screened)."""
+        if question.screened or question.at is None:
+            return tuple(opt(code, -1, "?") for code, goods in (("sell", question.sell), ("buy", question.buy)) if goods)
+        d = data(state)
+        names = list(d.goods)
+        player, at = question.player, question.at
+        out = [optf("sell", g, "sell {} at {}", names[g], sell_price(state, player, names[g], at)) for g in question.sell]
+        if question.buy:
+            markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
+            out += [optf("buy", g, "buy {} at {}", names[g], _listed(state, names[g]) + markup) for g in question.buy]
+        return tuple(out)
+
+    def resolve(self, state: SootState, question: ChooseGood, answer: Choose) -> None:
+        """Choose the quantity."""
+        if question.at is None:  # a masked question (another seat's view) is never answered
+            raise HexkitError("a masked market question cannot be answered")
+        _on_good(state, question.player, question.at, answer)
+
+
+def _on_good(state: SootState, player: PlayerId, at: Hex, answer: Choose) -> None:
     """Choose the quantity."""
-    player = step.player
-    at = code_hex(step.data[0])
     good = list(data(state).goods)[answer.arg]
     limit = max_units(state, player, answer.code)
     if answer.code == "sell":

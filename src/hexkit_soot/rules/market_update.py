@@ -20,8 +20,11 @@ Source: rulebook, Phase 1 "Market Update", §16 "Events", §23 Market Flux,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexkit.components import Deck, EmptyPolicy
-from hexkit_soot.actions import Choose, Step
+from hexkit.flow import Handler
+from hexkit_soot.actions import Choose, ChooseEventOption
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import season_of
@@ -30,11 +33,11 @@ from hexkit_soot.rules.cards import legacy_in_row, refill_row, start_auction
 from hexkit_soot.rules.contracts import contract_deck, refill_contracts
 from hexkit_soot.rules.event_log import NOTHING, changes, snapshot
 from hexkit_soot.rules.player_counts import uses_market_flux
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.steps import opt
 from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["run_market_update", "apply_event", "flip_flux", "flux_deck", "event_deck"]
+__all__ = ["run_market_update", "EventHandler", "apply_event", "flip_flux", "flux_deck", "event_deck"]
 
 
 def _season_contracts(state: SootState) -> None:
@@ -116,9 +119,7 @@ def run_market_update(state: SootState) -> bool:
             ev = data(state).events[state.event_now]
             _tally(state, "events", state.event_token)
             state.note(None, f"event: {ev.name}")
-            a, b = data(state).event_texts[ev.name]  # the texts with their numbers filled in
-            options = [opt("A", 0, f"A: {a}"), opt("B", 1, f"B: {b}")]
-            ask(state, state.event_token, "event.choose", options, f"{ev.name}: choose A or B")
+            state.pending.append(ChooseEventOption(player=state.event_token, prompt=f"{ev.name}: choose A or B"))
             return False
     if state.cursor == 1:
         state.cursor = 2
@@ -149,10 +150,21 @@ def run_market_update(state: SootState) -> bool:
     return True
 
 
-@handles("event.choose")
-def on_event(state: SootState, step: Step, answer: Choose) -> None:
-    """Apply the chosen option of this round's event."""
-    apply_event(state, state.event_now, answer.code, step.player)
+class EventHandler(Handler[SootState, ChooseEventOption, Choose]):
+    """The :class:`~hexkit_soot.actions.ChooseEventOption` question: option A or B of this round's event.
+
+    Source: rulebook, "Phase 1: Market Update".
+    """
+
+    def answers(self, state: SootState, question: ChooseEventOption) -> Sequence[Choose]:
+        """``Choose("A", 0)`` and ``Choose("B", 1)``, labelled with the options' texts."""
+        d = data(state)
+        a, b = d.event_texts[d.events[state.event_now].name]  # the texts with their numbers filled in
+        return (opt("A", 0, f"A: {a}"), opt("B", 1, f"B: {b}"))
+
+    def resolve(self, state: SootState, question: ChooseEventOption, answer: Choose) -> None:
+        """Apply the chosen option of this round's event."""
+        apply_event(state, state.event_now, answer.code, question.player)
 
 
 def apply_event(state: SootState, index: int, option: str, holder: int) -> None:

@@ -71,20 +71,20 @@ import attrs
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, MoveAgent, MoveWalk, Step
+from hexkit_soot.actions import CaravanStop, Choose, DriveLeg, MoveAgent, MoveWalk
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import data, move_goods, return_goods, transfer_currency
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
-from hexkit_soot.rules.payment import Need, Paying, Pick, Stages, pay, prepaid, units_of
+from hexkit_soot.rules.payment import Need, Paying, Pick, SettlingHandler, Stages, pay, units_of
 from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.shares import on_toll
-from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
+from hexkit_soot.rules.steps import main_action, opt, optf
 from hexkit_soot.state import NO_OWNERS, NO_ROUTES, RAIL, ROAD, TRAIL, Caravan, SootState
 
-__all__ = ["Leg", "AgentHandler", "WalkHandler", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
+__all__ = ["Leg", "AgentHandler", "WalkHandler", "StopHandler", "DriveHandler", "BUDGET", "Path", "explore_reach", "caravan_reach", "trail_reach", "caravan_capacity", "can_leave",
            "lay_trails"]
 
 BUDGET = 12
@@ -637,7 +637,7 @@ class WalkHandler(Handler[SootState, MoveWalk, Choose]):
 # -- caravans: stops and legs ----------------------------------------------
 # A caravan's progress through the Move travels in its questions' data:
 # ``move.cargo`` (a stop): (moved, index, spent, flags, loaded, unloaded);
-# ``move.drive`` (a leg): (moved, index, spent, flags). ``spent``: movement
+# a leg is asked by a DriveLeg question, its fields named. ``spent``: movement
 # points used; ``flags``: _FUELLED, _NODE_SEEN; ``loaded`` / ``unloaded``:
 # bit masks, by good id, of the goods loaded / unloaded at this stop.
 
@@ -711,16 +711,57 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
     return out
 
 
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(g for g in range(mask.bit_length()) if mask >> g & 1)
+
+
 def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:
-    ask(state, player, "move.cargo", _stop_options(state, player, data),
-        f"caravan {data[1]}: load, unload, drive on or stop", data=data)
+    """Ask at a stop (``data``: the Move so far, see above) which cargo to move, whether to drive on or stop."""
+    moved, index, spent, flags, loaded, unloaded = data
+    options = _stop_options(state, player, data)
+    agents, tolls = _unpacked(moved)
+    state.pending.append(CaravanStop(
+        player=player, prompt=f"caravan {index}: load, unload, drive on or stop", caravan=index, moved=agents,
+        tolls_paid=tolls, spent=spent, fuelled=bool(flags & _FUELLED), node_seen=bool(flags & _NODE_SEEN),
+        loaded=_bits(loaded), unloaded=_bits(unloaded), loads=tuple(o.arg for o in options if o.code == "load"),
+        unloads=tuple(o.arg for o in options if o.code == "unload"), drive=any(o.code == "go" for o in options)))
 
 
-@handles("move.cargo")
-def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
+def _stop_data(question: CaravanStop) -> tuple[int, int, int, int, int, int]:
+    """The stop's Move so far as the rules below pack it: (moved, index, spent, flags, loaded, unloaded)."""
+    flags = (_FUELLED if question.fuelled else 0) | (_NODE_SEEN if question.node_seen else 0)
+    return (_packed(question.moved, question.tolls_paid), question.caravan, question.spent, flags,
+            _packed(question.loaded, ()), _packed(question.unloaded, ()))
+
+
+class StopHandler(Handler[SootState, CaravanStop, Choose]):
+    """The :class:`~hexkit_soot.actions.CaravanStop` question: load, unload, drive on, or stop.
+
+    Source: rulebook, "Agents & Movement".
+    """
+
+    def answers(self, state: SootState, question: CaravanStop) -> Sequence[Choose]:
+        """The loads, the unloads, ``go`` and ``done``, as asked (one ``"?"`` per kind when screened)."""
+        if question.screened:
+            kinds = (("load", question.loads), ("unload", question.unloads), ("go", question.drive), ("done", True))
+            return tuple(opt(code, -1, "?") for code, present in kinds if present)
+        names = list(data(state).goods)
+        out = [optf("load", g, "load 1 {}", names[g]) for g in question.loads]
+        out += [optf("unload", g, "unload 1 {}", names[g]) for g in question.unloads]
+        if question.drive:
+            out.append(opt("go", 0, "drive on"))
+        at = state.players[question.player].caravans[question.caravan].loc
+        out.append(optf("done", 0, "caravan {} stops at {}", question.caravan, at))
+        return tuple(out)
+
+    def resolve(self, state: SootState, question: CaravanStop, answer: Choose) -> None:
+        """At a stop: load or unload one unit, drive a leg, or finish with this caravan."""
+        _on_cargo(state, question.player, _stop_data(question), answer)
+
+
+def _on_cargo(state: SootState, player: PlayerId, stop: tuple[int, int, int, int, int, int], answer: Choose) -> None:
     """At a stop: load or unload one unit, drive a leg, or finish with this caravan."""
-    player = step.player
-    moved, index, spent, flags, loaded, unloaded = step.data
+    moved, index, spent, flags, loaded, unloaded = stop
     p = state.players[player]
     c = p.caravans[index]
     if answer.code == "load":
@@ -733,14 +774,10 @@ def on_cargo(state: SootState, step: Step, answer: Choose) -> None:
         move_goods(state, player, g, 1, index, None if is_node(state, player, c.loc) and not tier3(state, g) else c.loc)
         _ask_stop(state, player, (moved, index, spent, flags, loaded, unloaded | 1 << answer.arg))
     elif answer.code == "go":
-        reach = caravan_reach(state, player, index, _paid(moved), spent,
-                              bool(flags & _FUELLED), bool(flags & _NODE_SEEN))
-        options = [optf("hex", hex_code(t), "caravan {} to {}", index, t) for t in sorted(reach)]
-        trails = trail_reach(state, player, index, reach, _paid(moved), spent, bool(flags & _FUELLED))
-        options += [optf("trail", hex_code(t), "caravan {} to {} on trails and rivers (no fuel, no toll)", index, t)
-                    for t in sorted(trails)]
-        ask(state, player, "move.drive", options, "Move: where does the leg end?",
-            data=(moved, index, spent, flags))
+        agents, tolls = _unpacked(moved)
+        state.pending.append(DriveLeg(player=player, prompt="Move: where does the leg end?", caravan=index,
+                                      moved=agents, tolls_paid=tolls, spent=spent, fuelled=bool(flags & _FUELLED),
+                                      node_seen=bool(flags & _NODE_SEEN)))
     else:
         _next_agent(state, player, moved)
 
@@ -768,16 +805,42 @@ def _pay_fuel(state: SootState, player: PlayerId, index: int, picks: list[Pick])
         state.note(player, f"caravan {index} burned {n} {good} on the road")
 
 
-@handles("move.drive")
-def on_drive(state: SootState, step: Step, answer: Choose) -> None:
+def _leg_options(state: SootState, question: DriveLeg) -> tuple[Choose, ...]:
+    """Where the leg may end: by road and rail (``hex``), then on trails and rivers only (``trail``), in hex order."""
+    index, player, paid = question.caravan, question.player, frozenset(question.tolls_paid)
+    reach = caravan_reach(state, player, index, paid, question.spent, question.fuelled, question.node_seen)
+    options = [optf("hex", hex_code(t), "caravan {} to {}", index, t) for t in sorted(reach)]
+    trails = trail_reach(state, player, index, reach, paid, question.spent, question.fuelled)
+    options += [optf("trail", hex_code(t), "caravan {} to {} on trails and rivers (no fuel, no toll)", index, t)
+                for t in sorted(trails)]
+    return tuple(options)
+
+
+class DriveHandler(SettlingHandler[DriveLeg]):
+    """The :class:`~hexkit_soot.actions.DriveLeg` question: where a caravan's leg ends.
+
+    Source: rulebook, "Agents & Movement".
+    """
+
+    def answers(self, state: SootState, question: DriveLeg) -> Sequence[Choose]:
+        """``Choose("hex", hex_code(t))`` by road and rail, then ``Choose("trail", ...)`` on trails and rivers."""
+        return _leg_options(state, question)
+
+    def resolve_paying(self, state: SootState, question: DriveLeg, answer: Choose, given: tuple[int, ...]) -> None:
+        """Drive one leg, paying fuel (the answers ``given`` so far) and tolls when laden; then stop."""
+        _on_drive(state, question, answer, given)
+
+
+def _on_drive(state: SootState, question: DriveLeg, answer: Choose, given: tuple[int, ...]) -> None:
     """Drive one leg, paying fuel (once per caravan per Move) and tolls when laden; then stop.
 
     When the fuel can be paid in more than one way the player is asked
     first (:func:`~hexkit_soot.rules.payment.pay`); the leg then goes on
     from its :class:`Leg` continuation.
     """
-    player = step.player
-    moved, index, spent, flags = step.data
+    player = question.player
+    moved, index, spent = _packed(question.moved, question.tolls_paid), question.caravan, question.spent
+    flags = (_FUELLED if question.fuelled else 0) | (_NODE_SEEN if question.node_seen else 0)
     c = state.players[player].caravans[index]
     target = code_hex(answer.arg)
     path = _leg_to(state, player, index, _paid(moved), spent, bool(flags & _FUELLED), bool(flags & _NODE_SEEN),
@@ -789,7 +852,7 @@ def on_drive(state: SootState, step: Step, answer: Choose) -> None:
             pay(state, Leg(payer=player, moved=moved, index=index, spent=spent, flags=flags, target=target,
                            cost=path.cost, hexes=tuple(path.hexes), owners=tuple(sorted(path.owners)),
                            via_node=path.via_node, owed=owed,
-                           network=bool(flags & _NODE_SEEN) or path.via_node), prepaid(step))
+                           network=bool(flags & _NODE_SEEN) or path.via_node), given)
             return
     _drive(state, player, moved, index, spent, flags, target, path.cost, path.hexes, path.owners, path.via_node,
            laden)
@@ -800,7 +863,7 @@ class Leg(Paying):
     """A laden caravan's leg waiting for its fuel to be chosen (:func:`_fuel_need`).
 
     Attributes:
-        moved: the Move's agents moved and owners already paid (``move.drive``'s ``data[0]``).
+        moved: the Move's agents moved and owners already paid, packed (agent bits, toll bits from bit 32).
         index: the caravan.
         spent: movement points spent before this leg.
         flags: the Move's flags before this leg (fuelled, node seen).

@@ -33,11 +33,15 @@ state. The continuation types are registered with the game's engine from
 ``game.py`` (:func:`register`), which also saves them, tagged by type.
 
 Rules not yet ported call the older :func:`settle` inside a handler: it
-asks with a :class:`Rerun` continuation (the paying step and its answer)
-and, when the payer has answered, runs that step's handler again with the
-answers handed over explicitly (:class:`Prepaid`); :func:`settle` then
-returns the ways. Payment questions saved before continuations existed
-(the paying step under the question) are still answered that way.
+asks with a :class:`Rerun` continuation (the paying question and its
+answer) and, when the payer has answered, runs that question's handler
+again with the answers handed over explicitly; :func:`settle` then returns
+the ways. The paying question is a ``Step`` (its handler reads the answers
+from a :class:`Prepaid` on it) or a typed question whose handler is a
+:class:`SettlingHandler` (registered with :func:`register`, which hands the
+answers to :meth:`SettlingHandler.resolve_paying`). Payment questions saved
+before continuations existed (the paying question under the question) are
+still answered that way (:class:`PayQuestions`).
 
 Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food),
 "Cards" (one wild resource), "Warehouses & Network" (where goods are).
@@ -46,16 +50,17 @@ Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food),
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
 from hexkit.errors import HexkitError
-from hexkit.flow import Flow, Resume
-from hexkit.game import PlayerId
+from hexkit.flow import Flow, Handler, Resume
+from hexkit.game import Decision, PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot import effects
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, SootDecision, SootQuestion, Step
 from hexkit_soot.ledger import return_goods
 from hexkit_soot.rules.steps import HANDLERS, ask, handles, opt
 from hexkit_soot.state import Goods, SootState, add_goods
@@ -66,6 +71,8 @@ __all__ = [
     "Paying",
     "Prepaid",
     "Rerun",
+    "SettlingHandler",
+    "PayQuestions",
     "pay",
     "prepaid",
     "resume",
@@ -404,47 +411,55 @@ class Prepaid(Resume):
 class Rerun(Resume):
     """The continuation of a payment asked by :func:`settle` (a rule not ported to :class:`Paying`).
 
-    When the payer has answered, the paying step's handler runs again with
-    its own answer and the payment's answers (a :class:`Prepaid` on the
-    step, no hidden channel); the state has not changed in between, so the
-    rule computes the same need and :func:`settle` returns the ways.
+    When the payer has answered, the paying question's handler runs again
+    with its own answer and the payment's answers (handed over explicitly,
+    no hidden channel); the state has not changed in between, so the rule
+    computes the same need and :func:`settle` returns the ways.
 
     Attributes:
-        step: the step whose answer was being handled (without its options).
+        step: the question whose answer was being handled: a ``Step``
+            (without its options) or a typed question
+            (:class:`~hexkit_soot.actions.SootQuestion`) answered by a
+            :class:`SettlingHandler`; saved with its ``"type"`` tag (an
+            untagged one, as Soot 0.3.3 wrote it, is read as a ``Step``, or as
+            the typed question of its kind).
         answer: that answer.
         chosen: the payer's answers so far.
     """
 
-    step: Step
+    step: Decision
     answer: Choose
     chosen: tuple[int, ...] = ()
 
 
-def settle(state: SootState, step: Step, answer: Choose, stages: Stages) -> list[Pick] | None:
+def settle(state: SootState, step: SootDecision, answer: Choose, stages: Stages,
+           given: tuple[int, ...]) -> list[Pick] | None:
     """The ways chosen to pay ``stages``, or ``None`` after asking the payer (return then).
 
     The older form of :func:`pay`, for rules still paying inside a handler:
     call it before the rule changes anything. Choices with one way are made
     at once; the first open choice is asked with a :class:`Rerun`
-    continuation, and the handler of ``step`` runs again, with ``answer``,
-    once the payer has chosen.
+    continuation, and the handler of ``step`` runs again, with ``answer``
+    and the payment's answers, once the payer has chosen.
 
     Args:
         state: the game.
-        step: the step whose answer is being handled (or a step of the
-            rule's own kind when paying outside a handler).
+        step: the question whose answer is being handled (or a question of
+            the rule's own kind when paying outside a handler): a ``Step``, or
+            a typed question whose handler is a :class:`SettlingHandler`.
         answer: the answer being handled.
         stages: the parts of the payment.
+        given: the payment's answers handed to the handler run again
+            (:func:`prepaid` of a ``Step``; the ``given`` of
+            :meth:`SettlingHandler.resolve_paying`); ``()`` the first time.
 
     Returns:
         One way per stage, or ``None`` when a question was asked.
     """
-    given = step.then
-    answers = list(given.answers) if isinstance(given, Prepaid) else []
-    picks, used, question = _resolve(stages, answers, first=False)
+    picks, used, question = _resolve(stages, list(given), first=False)
     if question is None:
         return picks
-    paying = attrs.evolve(step, options=(), then=None)
+    paying: Decision = attrs.evolve(step, options=(), then=None) if isinstance(step, Step) else step
     ask(state, step.player, question.kind, question.options, question.prompt,
         then=Rerun(step=paying, answer=answer, chosen=tuple(used)))
     return None
@@ -459,65 +474,141 @@ def default(stages: Stages) -> list[Pick]:
     return _resolve(stages, [], first=True)[0]
 
 
-def _rerun(state: SootState, then: Rerun, answer: Choose) -> None:
-    """Run the paying step's handler again, with its own answer and the payment's answers."""
-    paying = attrs.evolve(then.step, then=Prepaid(answers=(*then.chosen, answer.arg)))
-    original = then.answer
-    if paying.kind == "effect":
-        effects.resume(state, paying, original)
-    else:
-        handler = HANDLERS.get(paying.kind)
-        if handler is None:
-            raise HexkitError(f"payment {then.step.prompt!r}: no rule answers a {paying.kind!r} step")
-        handler(state, paying, original)
+Q = TypeVar("Q", bound=SootQuestion)
+
+
+class SettlingHandler(Handler[SootState, Q, Choose], ABC):
+    """The handler of a typed question whose answer pays through :func:`settle` (a build cost).
+
+    :meth:`resolve` is :meth:`resolve_paying` with no payment answers yet;
+    when :func:`settle` has asked the payer, the :class:`Rerun` continuation
+    runs :meth:`resolve_paying` again with the question, its answer and the
+    payment's answers, which the handler passes on to :func:`settle`.
+    Register it with :func:`register` (``game.py`` does).
+    """
+
+    def resolve(self, state: SootState, question: Q, answer: Choose) -> None:
+        """Answer ``question``: :meth:`resolve_paying` with no payment answers."""
+        self.resolve_paying(state, question, answer, ())
+
+    @abstractmethod
+    def resolve_paying(self, state: SootState, question: Q, answer: Choose, given: tuple[int, ...]) -> None:
+        """Answer ``question``, paying with the payment's answers ``given`` so far (pass them to :func:`settle`)."""
+
+
+class PayQuestions(Handler[SootState, Step, Choose]):
+    """The ``"pay"`` / ``"pay.private"`` questions and the :class:`Rerun` continuation of one game.
+
+    A payment question's answers are fixed when asked (its ``options``). A
+    question with a continuation is handed to it by the game
+    (:meth:`hexkit.flow.Flow.proceed`); :meth:`resolve` answers the others,
+    saved before continuations existed (Soot 0.3.2 and older): the paying
+    question lies under it, its answer in ``tag`` and ``data[0]``, the
+    payment's answers in ``data[1:]``; it is answered as a :class:`Rerun`,
+    so old saves keep loading and playing, whether the paying question
+    loads as a ``Step`` or, its kind typed since, as a typed question.
+
+    Args:
+        settling: the handler of each typed question that pays through
+            :func:`settle` (filled by ``game.py`` as it registers them).
+    """
+
+    def __init__(self, settling: Mapping[type[SootQuestion], SettlingHandler[Any]]) -> None:
+        self.settling = settling
+
+    def answers(self, state: SootState, question: Step) -> Sequence[Choose]:
+        """The ways or units offered (fixed when asked)."""
+        return question.options
+
+    def contains(self, state: SootState, question: Step, answer: object) -> bool:
+        """Whether ``answer`` is one of the options."""
+        return answer in question.options
+
+    def rerun(self, state: SootState, then: Rerun, answer: Choose) -> None:
+        """Run the paying question's handler again, with its own answer and the payment's answers.
+
+        Raises:
+            HexkitError: no rule answers the paying question (a damaged save), naming it.
+        """
+        given = (*then.chosen, answer.arg)
+        original = then.answer
+        paying = then.step
+        if isinstance(paying, Step):
+            step = attrs.evolve(paying, then=Prepaid(answers=given))
+            if step.kind == "effect":
+                effects.resume(state, step, original)
+                return
+            handler = HANDLERS.get(step.kind)
+            if handler is None:
+                raise HexkitError(f"payment {paying.prompt!r}: no rule answers a {step.kind!r} step")
+            handler(state, step, original)
+            return
+        settling = self.settling.get(type(paying)) if isinstance(paying, SootQuestion) else None
+        if settling is None:
+            raise HexkitError(f"payment {paying.prompt!r}: no rule pays for a {type(paying).__name__} question")
+        settling.resolve_paying(state, paying, original, given)
+
+    def resolve(self, state: SootState, question: Step, answer: Choose) -> None:
+        """Answer a payment question without a continuation (an old save's), as a :class:`Rerun`.
+
+        Raises:
+            HexkitError: a question with neither a continuation nor a paying question under it.
+        """
+        then = question.then
+        if isinstance(then, Paying):
+            resume(state, then, answer)
+            return
+        if isinstance(then, Rerun):
+            self.rerun(state, then, answer)
+            return
+        paying = state.pending[-1] if state.pending else None
+        if then is not None or not question.data or paying is None or not isinstance(paying, (Step, *self.settling)):
+            state.pending.append(question)  # refused before anything changed: the question stays
+            what = f"a {type(then).__name__} continuation" if then is not None else "no continuation"
+            raise HexkitError(f"payment question {question.prompt!r} has {what} and no paying step under it")
+        state.pending.pop()
+        self.rerun(state, Rerun(step=paying, answer=Choose(code=question.tag, arg=question.data[0]),
+                                chosen=question.data[1:]), answer)
+
+
+_UNTYPED = PayQuestions({})
+"""Payment questions over a ``Step`` only, for callers that run the registry's handler of ``"pay"`` directly."""
 
 
 def _on_pay(state: SootState, step: Step, answer: Choose) -> None:
-    """The handler of ``pay`` questions: hand the answer to the question's continuation.
+    """The registry's handler of ``pay`` questions (the game answers them with its :class:`PayQuestions`).
 
-    The game hands it on itself (:meth:`hexkit.flow.Flow.proceed`); this is
-    the same for a caller that runs the handler of a kind directly. A
-    question saved before continuations existed (Soot 0.3.2 and older) has
-    no ``then``: the paying step lies under it, its answer in ``tag`` and
-    ``data[0]``, the payment's answers in ``data[1:]``; it is answered as a
-    :class:`Rerun`, so old saves keep loading and playing.
-
-    Raises:
-        HexkitError: a question with neither a continuation nor a paying step under it.
+    The same for a caller that runs the handler of a kind directly, for a
+    paying ``Step``: see :meth:`PayQuestions.resolve`.
     """
-    then = step.then
-    if isinstance(then, Paying):
-        resume(state, then, answer)
-        return
-    if isinstance(then, Rerun):
-        _rerun(state, then, answer)
-        return
-    paying = state.pending[-1] if state.pending else None
-    if then is not None or not step.data or not isinstance(paying, Step):
-        state.pending.append(step)  # refused before anything changed: the question stays
-        what = f"a {type(then).__name__} continuation" if then is not None else "no continuation"
-        raise HexkitError(f"payment question {step.prompt!r} has {what} and no paying step under it")
-    state.pending.pop()
-    _rerun(state, Rerun(step=paying, answer=Choose(code=step.tag, arg=step.data[0]), chosen=step.data[1:]), answer)
+    _UNTYPED.resolve(state, step, answer)
 
 
 handles("pay")(_on_pay)
 handles("pay.private")(_on_pay)
 
 
-def register(flow: Flow[SootState], rules: Iterable[type[Paying]]) -> None:
+def register(flow: Flow[SootState], rules: Iterable[type[Paying]],
+             settling: Mapping[type[SootQuestion], SettlingHandler[Any]]) -> PayQuestions:
     """Register the payment continuations with the game's engine (called by ``game.py``).
 
     Args:
         flow: the game's engine.
         rules: every :class:`Paying` subclass the rules use.
+        settling: the handler of each typed question that pays through
+            :func:`settle` (may be filled after this call).
+
+    Returns:
+        The handler of the ``"pay"`` questions, for the game's ``Step`` handler.
 
     Raises:
         FlowError: if a type is registered twice.
     """
-    flow.resume(Rerun, _rerun)
+    questions = PayQuestions(settling)
+    flow.resume(Rerun, questions.rerun)
     for kind in rules:
         flow.resume(kind, resume)
+    return questions
 
 
 # -- where goods are ------------------------------------------------------------

@@ -37,7 +37,7 @@ import attrs
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, FireFacility
 from hexkit_soot.data import FacilityType
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
@@ -50,22 +50,22 @@ from hexkit_soot.rules.payment import (
     Need,
     Paying,
     Pick,
+    SettlingHandler,
     Stages,
     default,
     pay,
     places,
-    prepaid,
     pool_of,
     source_need,
     take,
     units_of,
 )
 from hexkit_soot.rules.settlements import charter
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Facility, Goods, SootState, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["Firing", "usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
+__all__ = ["Firing", "FireHandler", "usage_fee", "can_fire", "firing_stages", "firing_plan", "fire", "soot_for_fuel"]
 
 
 def soot_for_fuel(fuel: int) -> int:
@@ -244,12 +244,16 @@ def _firable(
                 yield code, at, fac
 
 
-def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> list[Choose]:
-    out = []
-    for code, at, fac in _firable(state, player, fired, extra):
-        rent = "" if fac.owner == player else f" (rent from P{fac.owner})"
-        out.append(opt("fire", code, f"fire {fac.name} at {at}{rent}"))
-    return out
+def _candidates(state: SootState, player: PlayerId, fired: tuple[int, ...], extra: int = 0) -> tuple[int, ...]:
+    """The codes of the facilities ``player`` may fire now, in menu order."""
+    return tuple(code for code, _, _ in _firable(state, player, fired, extra))
+
+
+def _fire_option(state: SootState, player: PlayerId, code: int) -> Choose:
+    at = code_hex(code // 8)
+    fac = state.settlements[at].facilities[code % 8]
+    rent = "" if fac.owner == player else f" (rent from P{fac.owner})"
+    return opt("fire", code, f"fire {fac.name} at {at}{rent}")
 
 
 @main_action("Refine", lambda s, p: next(_firable(s, p, ()), None) is not None, restricted_ok=True)
@@ -261,18 +265,30 @@ def start(state: SootState, player: PlayerId) -> None:
     (Double Shift: "one of your facilities"); a rented one fires once.
     """
     extra = modify(state, player, Hook.EXTRA_FIRINGS, 0)
-    ask(state, player, "refine.fire", _candidates(state, player, ()), "Refine: fire which facility?", data=(0, extra))
+    state.pending.append(FireFacility(player=player, prompt="Refine: fire which facility?", fuel=0, extra=extra,
+                                      fired=(), offered=_candidates(state, player, ())))
 
 
-@handles("refine.fire")
-def on_fire(state: SootState, step: Step, answer: Choose) -> None:
-    """Fire one facility (paying its inputs and use cost as the player chooses), or finish and take the soot."""
-    fuel, extra = step.data[0], step.data[1]
-    fired = step.data[2:]
-    if answer.code == "done":
-        _finish(state, step.player, fuel, fired)
-        return
-    pay(state, Firing(payer=step.player, code=answer.arg, fuel=fuel, extra=extra, fired=fired), prepaid(step))
+class FireHandler(SettlingHandler[FireFacility]):
+    """The :class:`~hexkit_soot.actions.FireFacility` question: fire one facility, or stop refining.
+
+    Source: rulebook, "Refine".
+    """
+
+    def answers(self, state: SootState, question: FireFacility) -> Sequence[Choose]:
+        """``Choose("fire", code)`` for each facility offered; ``done`` once one has fired."""
+        options = tuple(_fire_option(state, question.player, code) for code in question.offered)
+        return (*options, opt("done", 0, "stop refining")) if question.fired else options
+
+    def resolve_paying(self, state: SootState, question: FireFacility, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Fire one facility (paying its inputs and use cost as the player chooses, the answers
+        ``given`` so far), or finish and take the soot."""
+        if answer.code == "done":
+            _finish(state, question.player, question.fuel, question.fired)
+            return
+        pay(state, Firing(payer=question.player, code=answer.arg, fuel=question.fuel, extra=question.extra,
+                          fired=question.fired), given)
 
 
 @attrs.frozen(kw_only=True)
@@ -306,8 +322,8 @@ class Firing(Paying):
         fired = (*self.fired, self.code)
         options = _candidates(state, player, fired, extra)
         if options:
-            ask(state, player, "refine.fire", [*options, opt("done", 0, "stop refining")],
-                "Refine: fire another facility?", data=(fuel, extra, *fired))
+            state.pending.append(FireFacility(player=player, prompt="Refine: fire another facility?", fuel=fuel,
+                                              extra=extra, fired=fired, offered=options))
         else:
             _finish(state, player, fuel, fired)
 

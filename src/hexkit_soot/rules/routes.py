@@ -21,12 +21,13 @@ Source: rulebook, "Routes"; reference card "BUILD COSTS".
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Literal
 
 from hexkit.errors import InvalidRecordError
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, RouteKind, Step
+from hexkit_soot.actions import BuildSegment, Choose, RouteKind
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_edge, edge_code
@@ -35,12 +36,16 @@ from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.network import affordable, can_pay, pay, waivable
 from hexkit_soot.rules import shares as _shares  # module shares: lines and the issue offer
 from hexkit_soot.rules.modules import rail_built
-from hexkit_soot.rules.steps import ask, handles, main_action, opt, optf
+from hexkit_soot.rules.payment import SettlingHandler
+from hexkit_soot.rules.steps import main_action, opt, optf
 from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST",
-           "KindHandler"]
+           "KindHandler", "SegmentHandler"]
+
+Route = Literal["road", "rail", "upgrade"]
+"""What a Build Route action lays: a road, a rail, or a road upgraded to rail."""
 
 ROAD_COST = {"Timber": 1, "Stone": 1}
 """Resources per 2 road segments (rulebook reference card)."""
@@ -304,17 +309,34 @@ class KindHandler(Handler[SootState, RouteKind, Choose]):
     def resolve(self, state: SootState, question: RouteKind, answer: Choose) -> None:
         """Ask for the first segment."""
         code = answer.code
-        ask(state, question.player, "route.edge", _edge_options(state, question.player, code),
-            f"Build Route: where ({code})?", data=(0,), tag=code)
+        route: Route = "road" if code == "road" else "rail" if code == "rail" else "upgrade"
+        state.pending.append(BuildSegment(player=question.player, prompt=f"Build Route: where ({code})?",
+                                          route=route, built=0))
 
 
-@handles("route.edge")
-def on_edge(state: SootState, step: Step, answer: Choose) -> None:
+class SegmentHandler(SettlingHandler[BuildSegment]):
+    """The :class:`~hexkit_soot.actions.BuildSegment` question: which segment (or done, after the first).
+
+    Source: rulebook, "Build Route".
+    """
+
+    def answers(self, state: SootState, question: BuildSegment) -> Sequence[Choose]:
+        """``Choose("edge", edge_code(h, d))`` for each edge offered for the route now; then ``done`` after the first."""
+        edges = _edge_options(state, question.player, question.route)
+        return (*edges, opt("done", 0, "done building")) if question.built else tuple(edges)
+
+    def resolve_paying(self, state: SootState, question: BuildSegment, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Lay one segment (paying the first, and a rail's each); offer a second one while the action allows it."""
+        _on_edge(state, question, answer, given)
+
+
+def _on_edge(state: SootState, question: BuildSegment, answer: Choose, given: tuple[int, ...]) -> None:
     """Lay one segment; offer a second one while the action allows it."""
-    player = step.player
-    code = step.tag
+    player = question.player
+    code = question.route
     kind = ROAD if code == "road" else RAIL
-    built = step.data[0]
+    built = question.built
     if answer.code == "done":
         _route_done(state, player)
         return
@@ -322,7 +344,7 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
     n = h.neighbors()[d]
     cost, waive = _cost(state, player, ROAD, True) if code == "road" else _cost(state, player, RAIL, built == 0)
     if code != "road" or built == 0:
-        paid = build_payment(state, step, answer, cost, None, waive)
+        paid = build_payment(state, question, answer, cost, None, waive, given=given)
         if paid is None:
             return
         pay(state, player, paid.goods, None, why="road" if code == "road" else "rail", cards=paid.cards,
@@ -336,8 +358,8 @@ def on_edge(state: SootState, step: Step, answer: Choose) -> None:
     if code != "road" and not can_pay(state, player, RAIL_COST, None):
         options = []
     if options:
-        ask(state, player, "route.edge", [*options, opt("done", 0, "done building")],
-            "Build Route: another segment?", data=(built + 1,), tag=code)
+        state.pending.append(BuildSegment(player=player, prompt="Build Route: another segment?", route=code,
+                                          built=built + 1))
     else:
         _route_done(state, player)
 

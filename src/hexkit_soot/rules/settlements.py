@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, FoundSettlement, ReserveSlot, Step
+from hexkit_soot.actions import Choose, FoundSettlement, ReserveSlot, SpecialiseSettlement, UpgradeSettlement
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
 from hexkit_soot.ledger import data, gain_currency, gain_points
@@ -36,13 +36,14 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.milestones import check_rail_link, claim
 from hexkit_soot.rules.modules import settlement_founded
 from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_build, waivable
+from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.player_counts import central_city_slots
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["settlement_types_at", "founding_points", "slots_of", "charter", "is_market", "river_adjacent",
-           "FoundHandler", "ReserveHandler"]
+           "FoundHandler", "SpecHandler", "ReserveHandler", "UpgradeHandler"]
 
 TIER_NAMES = {1: "Settlement", 2: "Town", 3: "City"}
 
@@ -217,24 +218,39 @@ class FoundHandler(Handler[SootState, FoundSettlement, Choose]):
         return tuple(_found_options(state, question.player))
 
     def resolve(self, state: SootState, question: FoundSettlement, answer: Choose) -> None:
-        """Ask for the specialisation (a ``"settlement.spec"`` step, which pays)."""
-        kind = list(data(state).settlements)[answer.arg % 8]
+        """Ask for the specialisation (a :class:`~hexkit_soot.actions.SpecialiseSettlement`, which pays)."""
+        state.pending.append(SpecialiseSettlement(player=question.player, prompt="Found Settlement: specialisation?",
+                                                  at=code_hex(answer.arg // 8), settlement=answer.arg % 8))
+
+
+class SpecHandler(SettlingHandler[SpecialiseSettlement]):
+    """The :class:`~hexkit_soot.actions.SpecialiseSettlement` question: which specialisation; then
+    pay, place the settlement and ask about the Charter's reserve.
+
+    Source: rulebook, "Found Settlement".
+    """
+
+    def answers(self, state: SootState, question: SpecialiseSettlement) -> Sequence[Choose]:
+        """``Choose("spec", i)`` for each specialisation of the settlement type."""
+        kind = list(data(state).settlements)[question.settlement]
         specs = data(state).settlements[kind].specialisations
-        options = [opt("spec", i, f"specialise as {name}") for i, name in enumerate(specs)]
-        ask(state, question.player, "settlement.spec", options, "Found Settlement: specialisation?",
-            data=(answer.arg,))
+        return tuple(opt("spec", i, f"specialise as {name}") for i, name in enumerate(specs))
+
+    def resolve_paying(self, state: SootState, question: SpecialiseSettlement, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Pay, place the settlement, score founding points, place the Charter; ask about the reserve."""
+        _on_spec(state, question, answer, given)
 
 
-@handles("settlement.spec")
-def on_spec(state: SootState, step: Step, answer: Choose) -> None:
+def _on_spec(state: SootState, question: SpecialiseSettlement, answer: Choose, given: tuple[int, ...]) -> None:
     """Pay, place the settlement, score founding points, place the Charter; ask about the reserve."""
-    player = step.player
-    at = code_hex(step.data[0] // 8)
-    kind = list(data(state).settlements)[step.data[0] % 8]
+    player = question.player
+    at = question.at
+    kind = list(data(state).settlements)[question.settlement]
     spec = data(state).settlements[kind].specialisations[answer.arg]
     nums = data(state).numbers
     cost, waive = _cost(state, player, at, kind)
-    paid = build_payment(state, step, answer, cost, at, waive)
+    paid = build_payment(state, question, answer, cost, at, waive, given=given)
     if paid is None:
         return
     pay_build(state, player, paid.goods, at, nums.settlement_currency, why=f"{kind} at {at}", cards=paid.cards,
@@ -291,18 +307,33 @@ def _upgrade_options(state: SootState, player: PlayerId) -> list[Choose]:
 @main_action("Upgrade Settlement", lambda s, p: bool(_upgrade_options(s, p)))
 def start_upgrade(state: SootState, player: PlayerId) -> None:
     """Begin Upgrade Settlement: choose which."""
-    ask(state, player, "settlement.upgrade", _upgrade_options(state, player), "Upgrade Settlement: which?")
+    state.pending.append(UpgradeSettlement(player=player, prompt="Upgrade Settlement: which?"))
 
 
-@handles("settlement.upgrade")
-def on_upgrade(state: SootState, step: Step, answer: Choose) -> None:
+class UpgradeHandler(SettlingHandler[UpgradeSettlement]):
+    """The :class:`~hexkit_soot.actions.UpgradeSettlement` question: which settlement; then pay and raise its tier.
+
+    Source: rulebook, "Upgrade Settlement".
+    """
+
+    def answers(self, state: SootState, question: UpgradeSettlement) -> Sequence[Choose]:
+        """``Choose("upgrade", hex_code(h))`` for each settlement the player may upgrade and pay."""
+        return tuple(_upgrade_options(state, question.player))
+
+    def resolve_paying(self, state: SootState, question: UpgradeSettlement, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Pay, raise the tier, score."""
+        _on_upgrade(state, question, answer, given)
+
+
+def _on_upgrade(state: SootState, question: UpgradeSettlement, answer: Choose, given: tuple[int, ...]) -> None:
     """Pay, raise the tier, score."""
-    player = step.player
+    player = question.player
     at = code_hex(answer.arg)
     s = state.settlements[at]
     tier = data(state).tiers[s.tier]
     waive = waivable(tier.cost, builder_discount(state, player, at))
-    paid = build_payment(state, step, answer, tier.cost, at, waive)
+    paid = build_payment(state, question, answer, tier.cost, at, waive, given=given)
     if paid is None:
         return
     pay_build(state, player, paid.goods, at, why=f"{tier.name} at {at}", cards=paid.cards, waived=paid.waived)

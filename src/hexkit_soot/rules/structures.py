@@ -22,23 +22,24 @@ Source: rulebook, "Facilities", "Central City", "Warehouses & Network",
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import BuildStructure, Choose, TrainCaravan, UnlockOuterDistrict
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import data, gain_points
 from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment, wild_cards
 from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_build, waivable
+from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.settlements import charter, slots_of
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["buildable", "free_slots"]
+__all__ = ["buildable", "free_slots", "BuildHandler", "TrainHandler", "OuterHandler"]
 
 
 def free_slots(state: SootState, at: Hex, player: PlayerId) -> int:
@@ -126,21 +127,36 @@ def _available(state: SootState, player: PlayerId) -> bool:
 @main_action("Build Structure", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Begin Build Structure: choose what and where."""
-    ask(state, player, "structure.build", _options(state, player), "Build Structure: what, where?")
+    state.pending.append(BuildStructure(player=player, prompt="Build Structure: what, where?"))
 
 
-@handles("structure.build")
-def on_build(state: SootState, step: Step, answer: Choose) -> None:
+class BuildHandler(SettlingHandler[BuildStructure]):
+    """The :class:`~hexkit_soot.actions.BuildStructure` question: what, where; then pay and build.
+
+    Source: rulebook, "Facilities".
+    """
+
+    def answers(self, state: SootState, question: BuildStructure) -> Sequence[Choose]:
+        """``Choose("build", hex_code(h) * 32 + i)`` for each structure the player may build and pay."""
+        return tuple(_options(state, question.player))
+
+    def resolve_paying(self, state: SootState, question: BuildStructure, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Pay (the cards as wild resources ``given`` so far) and build."""
+        _on_build(state, question, answer, given)
+
+
+def _on_build(state: SootState, question: BuildStructure, answer: Choose, given: tuple[int, ...]) -> None:
     """Pay and build; the settlement's Charter pays its founder for a facility
     built by another player (not for a Warehouse: I54).
 
     Source: rulebook, "Facilities", "Founder's Charter", "Warehouses & Network".
     """
-    player = step.player
+    player = question.player
     at = code_hex(answer.arg // 32)
     name = list(data(state).facilities)[answer.arg % 32]
     cost, waive = _cost(state, player, at, name)
-    paid = build_payment(state, step, answer, cost, at, waive)
+    paid = build_payment(state, question, answer, cost, at, waive, given=given)
     if paid is None:
         return
     pay_build(state, player, paid.goods, at, why=f"{name} at {at}", cards=paid.cards, waived=paid.waived)
@@ -178,22 +194,33 @@ def _train_options(state: SootState, player: PlayerId) -> list[Choose]:
 @main_action("Train Caravan", lambda s, p: bool(_train_options(s, p)))
 def start_train(state: SootState, player: PlayerId) -> None:
     """City training: choose the City."""
-    ask(state, player, "structure.train", _train_options(state, player), "Train Caravan: at which City?")
+    state.pending.append(TrainCaravan(player=player, prompt="Train Caravan: at which City?"))
 
 
-@handles("structure.train")
-def on_train(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay and gain a caravan at the City."""
-    nums = data(state).numbers
-    at = code_hex(answer.arg)
-    cost = {"Grain": nums.city_training_grain}
-    cards = wild_cards(state, step, answer, cost, at)
-    if cards is None:
-        return
-    pay_build(state, step.player, cost, at, nums.city_training_currency, why=f"City training at {at}", cards=cards)
-    state.settlements[at].trained = True
-    state.players[step.player].caravans.append(Caravan(loc=at))
-    state.note(step.player, f"trained a caravan at {at}")
+class TrainHandler(SettlingHandler[TrainCaravan]):
+    """The :class:`~hexkit_soot.actions.TrainCaravan` question: at which City; then pay and gain a caravan.
+
+    Source: rulebook, "Gaining agents" (City training).
+    """
+
+    def answers(self, state: SootState, question: TrainCaravan) -> Sequence[Choose]:
+        """``Choose("train", hex_code(h))`` for each untrained City the player can pay at."""
+        return tuple(_train_options(state, question.player))
+
+    def resolve_paying(self, state: SootState, question: TrainCaravan, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Pay and gain a caravan at the City."""
+        nums = data(state).numbers
+        at = code_hex(answer.arg)
+        cost = {"Grain": nums.city_training_grain}
+        cards = wild_cards(state, question, answer, cost, at, given=given)
+        if cards is None:
+            return
+        player = question.player
+        pay_build(state, player, cost, at, nums.city_training_currency, why=f"City training at {at}", cards=cards)
+        state.settlements[at].trained = True
+        state.players[player].caravans.append(Caravan(loc=at))
+        state.note(player, f"trained a caravan at {at}")
 
 
 # -- Outer District (5-6 players) --------------------------------------------
@@ -208,19 +235,36 @@ def _outer_ok(state: SootState, player: PlayerId) -> bool:
 @main_action("Unlock Outer District", _outer_ok)
 def start_outer(state: SootState, player: PlayerId) -> None:
     """Unlock the Outer District: +2 Tier 3 slots at the Central City, +2 points."""
-    on_outer(state, Step(player=player, prompt="Unlock the Outer District", kind="structure.outer"), opt("outer"))
+    _on_outer(state, UnlockOuterDistrict(player=player, prompt="Unlock the Outer District"), opt("outer"), ())
 
 
-@handles("structure.outer")
-def on_outer(state: SootState, step: Step, answer: Choose) -> None:
+class OuterHandler(SettlingHandler[UnlockOuterDistrict]):
+    """The :class:`~hexkit_soot.actions.UnlockOuterDistrict` question: never asked (the menu's action
+    answers it at once); its handler runs again when the payer has chosen the cards.
+
+    Source: rulebook, §23 Outer District.
+    """
+
+    def answers(self, state: SootState, question: UnlockOuterDistrict) -> Sequence[Choose]:
+        """``Choose("outer")``, the one answer the menu's action gives."""
+        return (opt("outer"),)
+
+    def resolve_paying(self, state: SootState, question: UnlockOuterDistrict, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Pay the Cut Stone and unlock."""
+        _on_outer(state, question, answer, given)
+
+
+def _on_outer(state: SootState, question: UnlockOuterDistrict, answer: Choose, given: tuple[int, ...]) -> None:
     """Pay the Cut Stone (asking which cards, if cards must cover it) and unlock."""
     nums = data(state).numbers
     cost = {"Cut Stone": nums.outer_district_cut_stone}
-    cards = wild_cards(state, step, answer, cost, CENTRAL_CITY)
+    cards = wild_cards(state, question, answer, cost, CENTRAL_CITY, given=given)
     if cards is None:
         return
-    pay_build(state, step.player, cost, CENTRAL_CITY, why="the Outer District", cards=cards)
+    player = question.player
+    pay_build(state, player, cost, CENTRAL_CITY, why="the Outer District", cards=cards)
     state.outer_district = 2
     state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
-    gain_points(state, step.player, nums.outer_district_points, "unlocked the Outer District",
+    gain_points(state, player, nums.outer_district_points, "unlocked the Outer District",
                 source="outer_district")

@@ -9,16 +9,19 @@ Source: rulebook, "Taxes"; Phase 3 "Upkeep" step 3; reference card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, FrontierTax
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.steps import opt
 from hexkit_soot.state import SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
-__all__ = ["TAX_ROUNDS", "pay_tax"]
+__all__ = ["TAX_ROUNDS", "pay_tax", "TaxHandler"]
 
 TAX_ROUNDS = (4, 8, 12)
 """Rounds with the Frontier Tax."""
@@ -45,22 +48,37 @@ def pay_tax(state: SootState, player: PlayerId) -> bool:
             state.note(player, f"paid {due}¤ Frontier Tax")
         return True
     unpaid = due - p.currency
-    options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in sorted(camps)]
-    ask(state, player, "upkeep.tax", options, f"Frontier Tax: {unpaid}¤ unpaid, abandon a camp", data=(unpaid,))
+    state.pending.append(FrontierTax(player=player, prompt=f"Frontier Tax: {unpaid}¤ unpaid, abandon a camp",
+                                     unpaid=unpaid))
     return False
 
 
-@handles("upkeep.tax")
-def on_tax(state: SootState, step: Step, answer: Choose) -> None:
+class TaxHandler(Handler[SootState, FrontierTax, Choose]):
+    """The :class:`~hexkit_soot.actions.FrontierTax` question: which camp to abandon.
+
+    Source: rulebook, "Phase 3: Upkeep" (Frontier Tax).
+    """
+
+    def answers(self, state: SootState, question: FrontierTax) -> Sequence[Choose]:
+        """``Choose("camp", hex_code(h))`` for each camp of the player, in hex order."""
+        return tuple(opt("camp", hex_code(h), f"abandon camp at {h}")
+                     for h in sorted(h for h, c in state.camps.items() if c.owner == question.player))
+
+    def resolve(self, state: SootState, question: FrontierTax, answer: Choose) -> None:
+        """Abandon one camp per unpaid 1¤; once all are abandoned, pay what is left."""
+        _on_tax(state, question, answer)
+
+
+def _on_tax(state: SootState, question: FrontierTax, answer: Choose) -> None:
     """Abandon one camp per unpaid 1¤; once all are abandoned, pay what is left."""
-    player = step.player
+    player = question.player
     abandon_camp(state, player, code_hex(answer.arg), "Frontier Tax unpaid")
-    left = step.data[0] - 1
+    left = question.unpaid - 1
     p = state.players[player]
     camps = sorted(h for h, c in state.camps.items() if c.owner == player)
     if left > 0 and camps:
-        options = [opt("camp", hex_code(h), f"abandon camp at {h}") for h in camps]
-        ask(state, player, "upkeep.tax", options, f"Frontier Tax: {left}¤ unpaid, abandon a camp", data=(left,))
+        state.pending.append(FrontierTax(player=player, prompt=f"Frontier Tax: {left}¤ unpaid, abandon a camp",
+                                         unpaid=left))
         return
     due = min(p.currency, data(state).numbers.tax_per_camp * len(camps))
     spend_currency(state, player, due)

@@ -71,11 +71,11 @@ from collections.abc import Sequence
 from hexkit.errors import InvalidRecordError
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, OfferTarget, Step
+from hexkit_soot.actions import AnswerOffer, BuildOffer, Choose, OfferTarget
 from hexkit_soot.ledger import data, gain_currency, hand_over_goods, spend_currency, transfer_currency
 from hexkit_soot.rules.game_end import game_over_now
 from hexkit_soot.rules.network import network_room, tier3
-from hexkit_soot.rules.steps import ask, free_action, generates, handles, opt, optf
+from hexkit_soot.rules.steps import free_action, opt, optf
 from hexkit_soot.state import BindingContract, Goods, SootState, TradeOffer, add_goods
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -89,6 +89,8 @@ __all__ = [
     "enforce_bindings",
     "check_trades",
     "TargetHandler",
+    "BuildHandler",
+    "AnswerHandler",
 ]
 
 OFFER = "Offer Trade"
@@ -440,16 +442,53 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
         prompt = f"Contract with P{offer.target}: deliver {give} by round {offer.deadline} for {get}"
     else:
         prompt = f"Trade with P{offer.target}: give {give}, get {get}"
-    ask(state, offer.offerer, "trade.build", out, prompt)
+    state.pending.append(BuildOffer(
+        player=offer.offerer, prompt=prompt, give=tuple(o.arg for o in out if o.code == "give"),
+        ask=tuple(o.arg for o in out if o.code == "ask"), currency=tuple(o.arg for o in out if o.code == "currency"),
+        due=tuple(o.arg for o in out if o.code == "due"), propose=_PROPOSE in out))
 
 
-@handles("trade.build")
-def on_build(state: SootState, step: Step, answer: Choose) -> None:
+def _build_options(state: SootState, question: BuildOffer) -> tuple[Choose, ...]:
+    """The answers of ``question``, as :func:`_ask_build` listed them (one masked ``"?"`` per kind when screened)."""
+    if question.screened:
+        kinds = (("give", question.give), ("ask", question.ask), ("currency", question.currency),
+                 ("due", question.due), ("propose", question.propose), ("cancel", True))
+        return tuple(opt(code, -1, "?") for code, present in kinds if present)
+    offer = state.offer
+    names = data(state).good_names
+    verb = "promise" if offer is not None and offer.binding else "give"
+    out = [optf("give", g, f"{verb} 1 more {{}}", names[g]) for g in question.give]
+    out += [optf("ask", g, "ask 1 more {}", names[g]) for g in question.ask]
+    if offer is not None:
+        out += [_currency_option(offer, v) for v in question.currency]
+    out += [optf("due", r, "due by round {}", r) for r in question.due]
+    if question.propose:
+        out.append(_PROPOSE)
+    out.append(_CANCEL)
+    return tuple(out)
+
+
+class BuildHandler(Handler[SootState, BuildOffer, Choose]):
+    """The :class:`~hexkit_soot.actions.BuildOffer` question: change the offer, propose it or cancel it.
+
+    Source: rulebook, "Trading"; "Binding Trade Contracts".
+    """
+
+    def answers(self, state: SootState, question: BuildOffer) -> Sequence[Choose]:
+        """The changes offered, then ``propose`` (when complete) and ``cancel``."""
+        return _build_options(state, question)
+
+    def resolve(self, state: SootState, question: BuildOffer, answer: Choose) -> None:
+        """Apply one change to the offer, propose it, or cancel it."""
+        _on_build(state, question.player, answer)
+
+
+def _on_build(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Apply one change to the offer, propose it, or cancel it.
 
     Args:
         state: the game.
-        step: the question answered.
+        player: the offerer.
         answer: ``give``/``ask`` (good id), ``currency`` (the new net value),
             ``due`` (round), ``propose`` or ``cancel``.
 
@@ -460,7 +499,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
         return
     if answer.code == "cancel":
         state.offer = None  # never proposed, so nothing is withdrawn; it still counts toward the round's offers
-        state.note(step.player, f"cancelled an offer to P{offer.target} before proposing it")
+        state.note(player, f"cancelled an offer to P{offer.target} before proposing it")
         return
     if answer.code == "propose":
         _propose(state, offer)
@@ -486,7 +525,7 @@ def _propose(state: SootState, offer: TradeOffer) -> None:
     else:
         terms = f"{give} for {get}"
     state.note(offer.offerer, f"offers P{offer.target} {terms}")
-    ask(state, offer.target, "trade.answer", prompt=f"P{offer.offerer} offers you {terms}")
+    state.pending.append(AnswerOffer(player=offer.target, prompt=f"P{offer.offerer} offers you {terms}"))
 
 
 # -- answering -----------------------------------------------------------
@@ -504,46 +543,35 @@ def _still_possible(state: SootState, offer: TradeOffer) -> bool:
     return a.currency >= -offer.currency and b.currency >= offer.currency
 
 
-@generates("trade.answer")
-def gen_answer(state: SootState, step: Step) -> list[Choose]:
-    """The target's answers: accept (while the offer can still happen) or decline.
-
-    Args:
-        state: the game.
-        step: the pending question.
-
-    Returns:
-        ``accept`` (if possible now) and ``decline``.
-
-    Source: rulebook, "Trading".
-    """
-    out = [opt("decline", 0, "decline")]
+def _answer_options(state: SootState) -> tuple[Choose, ...]:
+    """The target's answers: accept (while the offer can still happen) and decline."""
     if state.offer is not None and _still_possible(state, state.offer):
-        out.insert(0, opt("accept", 1, "accept"))
-    return out
+        return (opt("accept", 1, "accept"), opt("decline", 0, "decline"))
+    return (opt("decline", 0, "decline"),)
 
 
-@handles("trade.answer")
-def on_answer(state: SootState, step: Step, answer: Choose) -> None:
-    """Accept (carry out the trade or sign the contract) or decline.
-
-    Args:
-        state: the game.
-        step: the question answered.
-        answer: ``accept`` or ``decline``.
+class AnswerHandler(Handler[SootState, AnswerOffer, Choose]):
+    """The :class:`~hexkit_soot.actions.AnswerOffer` question: accept or decline.
 
     Source: rulebook, "Trading"; "Binding Trade Contracts".
     """
-    offer = state.offer
-    state.offer = None
-    if offer is None:
-        return
-    if answer.code != "accept":
-        state.note(step.player, f"declined P{offer.offerer}'s offer")
-    elif offer.binding:
-        _sign(state, offer)
-    else:
-        _exchange(state, offer)
+
+    def answers(self, state: SootState, question: AnswerOffer) -> Sequence[Choose]:
+        """``accept`` (if possible now) and ``decline``."""
+        return _answer_options(state)
+
+    def resolve(self, state: SootState, question: AnswerOffer, answer: Choose) -> None:
+        """Accept (carry out the trade or sign the contract) or decline."""
+        offer = state.offer
+        state.offer = None
+        if offer is None:
+            return
+        if answer.code != "accept":
+            state.note(question.player, f"declined P{offer.offerer}'s offer")
+        elif offer.binding:
+            _sign(state, offer)
+        else:
+            _exchange(state, offer)
 
 
 def _exchange(state: SootState, offer: TradeOffer) -> None:

@@ -22,16 +22,17 @@ from collections.abc import Iterator, Sequence
 
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step, TrailBossAgent
+from hexkit_soot.actions import BuyUpgrade, Choose, TrailBossAgent
 from hexkit_soot.effects import Ctx, lookup
 from hexkit_soot.ledger import data, gain_points
 from hexkit_soot.rules.cards import wild_cards
 from hexkit_soot.rules.network import affordable, pay
+from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.player_counts import shared_copies
-from hexkit_soot.rules.steps import ask, handles, main_action, opt
+from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import CENTRAL_CITY, Caravan, SootState
 
-__all__ = ["purchasable", "shared_copies", "AgentHandler"]
+__all__ = ["purchasable", "shared_copies", "BuyHandler", "AgentHandler"]
 
 
 def purchasable(state: SootState, player: PlayerId) -> list[str]:
@@ -66,15 +67,29 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
 @main_action("Buy Upgrade", lambda s, p: next(_purchasable(s, p), None) is not None)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the tile."""
-    ask(state, player, "upgrade.buy", _options(state, player), "Buy Upgrade: which?")
+    state.pending.append(BuyUpgrade(player=player, prompt="Buy Upgrade: which?"))
 
 
-@handles("upgrade.buy")
-def on_buy(state: SootState, step: Step, answer: Choose) -> None:
+class BuyHandler(SettlingHandler[BuyUpgrade]):
+    """The :class:`~hexkit_soot.actions.BuyUpgrade` question: which tile; then pay, take it and run its part.
+
+    Source: rulebook, "Buy Upgrade".
+    """
+
+    def answers(self, state: SootState, question: BuyUpgrade) -> Sequence[Choose]:
+        """``Choose("upgrade", number)`` for each tile the player may buy and pay."""
+        return tuple(_options(state, question.player))
+
+    def resolve_paying(self, state: SootState, question: BuyUpgrade, answer: Choose, given: tuple[int, ...]) -> None:
+        """Pay, take the tile, score, run its immediate part."""
+        _on_buy(state, question, answer, given)
+
+
+def _on_buy(state: SootState, question: BuyUpgrade, answer: Choose, given: tuple[int, ...]) -> None:
     """Pay, take the tile, score, run its immediate part."""
-    player = step.player
+    player = question.player
     up = next(u for u in data(state).upgrades.values() if u.number == answer.arg)
-    cards = wild_cards(state, step, answer, up.cost, None)
+    cards = wild_cards(state, question, answer, up.cost, None, given=given)
     if cards is None:
         return
     pay(state, player, up.cost, None, up.currency, why=f"upgrade {up.name}", cards=cards)

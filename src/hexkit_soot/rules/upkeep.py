@@ -27,20 +27,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step
+from hexkit.flow import Handler
+from hexkit_soot.actions import Choose, Step, UpkeepRemoval
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import data, remove_soot, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.labor import forget, worker_food
 from hexkit_soot.rules.network import food_value
-from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, settle, source_need, take
+from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, prepaid, settle, source_need, take
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
 from hexkit_soot.rules.trades import enforce_bindings
 from hexkit_soot.state import Goods, SootState
 
-__all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep"]
+__all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep", "RemovalHandler"]
 
 
 def settlement_payer(state: SootState, at: object) -> PlayerId:
@@ -180,7 +181,8 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
     if cost > p.currency:
         options = _removables(state, player)
         if options:
-            ask(state, player, "upkeep.remove", options, f"Upkeep: {bill} food owed, {missing} short and {cost}¤ needed: tear down or abandon")
+            state.pending.append(UpkeepRemoval(
+                player=player, prompt=f"Upkeep: {bill} food owed, {missing} short and {cost}¤ needed: tear down or abandon"))
             return False
         _consume(state, player, default(stages))
         paid = p.currency
@@ -192,7 +194,7 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
             s.struggling = True
         return True
     asked = step or Step(player=player, prompt=f"Upkeep: {bill} food owed", kind="upkeep.food")
-    picks = settle(state, asked, Choose(code="food"), stages)
+    picks = settle(state, asked, Choose(code="food"), stages, prepaid(asked))
     if picks is None:
         return False
     used = _consume(state, player, picks)
@@ -209,10 +211,19 @@ def on_food(state: SootState, step: Step, answer: Choose) -> None:
         state.cursor += 1
 
 
-@handles("upkeep.remove")
-def on_remove(state: SootState, step: Step, answer: Choose) -> None:
-    """Tear down a facility or abandon a camp to afford upkeep (then upkeep is retried)."""
-    _remove(state, step.player, answer, "could not pay upkeep")
+class RemovalHandler(Handler[SootState, UpkeepRemoval, Choose]):
+    """The :class:`~hexkit_soot.actions.UpkeepRemoval` question: which camp to abandon or facility to tear down.
+
+    Source: rulebook, "Phase 3: Upkeep".
+    """
+
+    def answers(self, state: SootState, question: UpkeepRemoval) -> Sequence[Choose]:
+        """The player's camps, then its facilities, in hex order."""
+        return tuple(_removables(state, question.player))
+
+    def resolve(self, state: SootState, question: UpkeepRemoval, answer: Choose) -> None:
+        """Tear down a facility or abandon a camp to afford upkeep (then upkeep is retried)."""
+        _remove(state, question.player, answer, "could not pay upkeep")
 
 
 def _remove(state: SootState, player: PlayerId, answer: Choose, why: str) -> None:
