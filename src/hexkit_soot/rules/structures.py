@@ -35,7 +35,7 @@ from hexkit_soot.rules.cards import build_payment, wild_cards
 from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_build, waivable
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import ask, handles, main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
+from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["buildable", "free_slots"]
@@ -153,6 +153,7 @@ def on_build(state: SootState, step: Step, answer: Choose) -> None:
         _tally(state, "facilities_built", player)
         if s.reserve_owner == player:
             s.reserve_owner = -1
+        touch_map(state)
         state.note(player, f"built a {name} at {at}")
         charter(state, at, player, "facility built")  # a Warehouse is a node, not a facility (I54)
 
@@ -192,6 +193,7 @@ def on_train(state: SootState, step: Step, answer: Choose) -> None:
         return
     pay_build(state, step.player, cost, at, nums.city_training_currency, why=f"City training at {at}", cards=cards)
     state.settlements[at].trained = True
+    touch_map(state)
     state.players[step.player].caravans.append(Caravan(loc=at))
     state.note(step.player, f"trained a caravan at {at}")
 
@@ -222,5 +224,6 @@ def on_outer(state: SootState, step: Step, answer: Choose) -> None:
     pay_build(state, step.player, cost, CENTRAL_CITY, why="the Outer District", cards=cards)
     state.outer_district = 2
     state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
+    touch_map(state)
     gain_points(state, step.player, nums.outer_district_points, "unlocked the Outer District",
                 source="outer_district")
