@@ -26,8 +26,10 @@ from hexkit_soot.state import MAP, SootState
 
 __all__ = ["map_memo", "memo_off"]
 
-_BY_MAP: dict[int, dict[Hashable, Any]] = {}
-"""Per map stamp, the memoised answers by key (a key names its question first)."""
+_BY_MAP: dict[int, tuple[object, dict[Hashable, Any]]] = {}
+"""Per map stamp, the config the answers were found under (answers read its data and
+modules; a test may swap a state's config by hand) and the answers by key (a key
+names its question first)."""
 _MAX = 64
 """Map stamps kept; the whole memo is dropped when it is full (a playout's map
 changes every few decisions, so old stamps are rarely asked again)."""
@@ -42,13 +44,14 @@ def map_memo(state: SootState) -> dict[Hashable, Any]:
         state: the game.
     """
     stamp = state.revisions[MAP]
-    memo = _BY_MAP.get(stamp)
-    if memo is None:
-        if not _ON[0]:
-            return {}
+    entry = _BY_MAP.get(stamp)
+    if entry is not None and entry[0] is state.config:
+        return entry[1]
+    memo: dict[Hashable, Any] = {}
+    if _ON[0]:
         if len(_BY_MAP) >= _MAX:
             _BY_MAP.clear()
-        memo = _BY_MAP[stamp] = {}
+        _BY_MAP[stamp] = (state.config, memo)
     return memo
 
 
