@@ -667,6 +667,18 @@ class SootState(State):
     revisions: list[int] = attrs.field(init=False, eq=False, repr=False,
                                        factory=lambda: fresh_revisions(SECTIONS))
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields for pickling (and ``copy.deepcopy``), the revision stamps left out:
+        stamps never leave the process (:mod:`hexkit.revision`)."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(SootState) if f.name != "revisions"}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        """Restore pickled fields and give every section a fresh stamp (another process's
+        stamps may mean other values here)."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self.revisions = fresh_revisions(SECTIONS)
+
     def invalidate_legal(self) -> None:
         """Forget the cached legal actions and give every section a fresh revision stamp
         (:func:`renew_revisions`): a state changed by hand, outside ``apply``, must not

@@ -91,7 +91,8 @@ def test_stamps_memos_and_encoder_at_every_decision(config: SootConfig) -> None:
 
 
 def test_clone_view_and_load_stamps() -> None:
-    """A clone and a view keep the stamps; a loaded, a resampled and a hand-changed state get fresh ones."""
+    """A clone and a view keep the stamps; a loaded, a resampled, a pickled (or deep-copied) and a
+    hand-changed state get fresh ones."""
     from hexkit.rng import Rng
     from hexkit.serialize import GameCodec
 
@@ -106,6 +107,12 @@ def test_clone_view_and_load_stamps() -> None:
     assert set(loaded.revisions).isdisjoint(state.revisions)
     sample = GAME.determinize(GAME.view(state, 0), 0, Rng(5))
     assert set(sample.revisions).isdisjoint(state.revisions)
+    import copy
+    import pickle
+
+    for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):  # stamps never leave the process
+        assert other == state and other.players == state.players and other.log == state.log
+        assert set(other.revisions).isdisjoint(state.revisions)
     before = list(state.revisions)
     state.invalidate_legal()  # what a change by hand calls
     assert set(state.revisions).isdisjoint(before)
