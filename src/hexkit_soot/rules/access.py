@@ -27,9 +27,7 @@ from __future__ import annotations
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.grid import rivers_frozen
-from hexkit_soot.memo import map_memo
 from hexkit_soot.rules.network import is_node, nodes
-from hexkit_soot.rules.partners import partner_of
 from hexkit_soot.state import NO_ROUTES, SootState
 
 __all__ = ["route_access"]
@@ -49,26 +47,7 @@ def route_access(state: SootState, player: PlayerId, at: Hex) -> bool:
 
     Source: rulebook, "Settlements" ("anyone with route access may build
     facilities in their slots and trade there"); assumed reading (I51).
-
-    Memoised per map revision (:mod:`hexkit_soot.memo`): besides the map
-    the search reads the round (frozen rivers), the player's caravans'
-    hexes and the warehouses of the player and of a partner (Partnerships:
-    a partner's nodes count as the player's, the partner fixed by the
-    config), which the key holds as values.
     """
-    p = state.players[player]
-    mate = partner_of(state, player)
-    key = ("route_access", player, at, rivers_frozen(state.round), tuple([c.loc for c in p.caravans]),
-           tuple(p.warehouses), tuple(state.players[mate].warehouses) if mate >= 0 else ())
-    memo = map_memo(state)
-    found: bool | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _search(state, player, at)
-    return found
-
-
-def _search(state: SootState, player: PlayerId, at: Hex) -> bool:
-    """:func:`route_access` found afresh."""
     p = state.players[player]
     if is_node(state, player, at) or any(c.loc == at for c in p.caravans):
         return True
