@@ -80,7 +80,7 @@ from hexkit_soot.rules import labor as _labor
 from hexkit_soot.rules.setup import new_state
 from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
 from hexkit_soot.ledger import component_hooks, recount_supply
-from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState
+from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState, renew_revisions
 from hexkit_soot.svg import SootStyle, svg_style
 from hexkit_soot.views import (
     HIDDEN,
@@ -426,6 +426,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         Source: rulebook, "Set-up".
         """
         state = new_state(config, rng)
+        renew_revisions(state)  # set-up wrote the map without stamping it
         advance(state)
         return state
 
@@ -486,8 +487,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         return score_sheet(state)
 
     def restore_derived(self, state: SootState) -> None:
-        """Recount what is out of the token supply (not saved: :func:`~hexkit_soot.ledger.recount_supply`)."""
+        """Recount what is out of the token supply (not saved: :func:`~hexkit_soot.ledger.recount_supply`)
+        and give every section a fresh revision stamp (stamps are never saved: :mod:`hexkit.revision`)."""
         recount_supply(state)
+        renew_revisions(state)
 
     def validate_state(self, state: SootState) -> None:
         """Refuse a loaded state whose numbers break the rules' bounds.

@@ -21,7 +21,7 @@ from hexkit.game import PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.config import data
 from hexkit_soot.rules.capacity import network_room, tile_room
-from hexkit_soot.state import Goods, SootState, TokenSupply, add_goods
+from hexkit_soot.state import Goods, SootState, TokenSupply, add_goods, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = [
@@ -525,6 +525,7 @@ def change_prestige(state: SootState, player: PlayerId, delta: int, why: str) ->
             if community.pact == player:
                 community.pact = -1
                 community.favor[player] = nums.pact_reset
+                touch_map(state)
                 state.note(player, f"Exclusive Pact with the {community.kind} at {hex_} broke")
 
 

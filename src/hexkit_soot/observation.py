@@ -63,7 +63,7 @@ from hexkit_soot.config import SootConfig, game_data
 from hexkit_soot.registry import REGISTRY
 from hexkit_soot.rules.communities import INGREDIENTS
 from hexkit_soot.rules.seasons import SEASONS, season_of
-from hexkit_soot.state import CENTRAL_CITY, NO_ROUTES, SootState
+from hexkit_soot.state import CENTRAL_CITY, MAP, NO_ROUTES, SootState
 
 __all__ = ["SootEncoder", "SLOTS", "PHASES", "default_radius"]
 
@@ -262,24 +262,30 @@ class SootEncoder(Encoder):
         mover = top.player if top is not None else -1
         full = s.viewer != player  # the full state: the other seats' ingredients screened here
         n = len(players)
-        # the map: tiles and water, then routes, patched hex by hex where they changed
-        if s.tiles != keys.get("tiles") or s.water != keys.get("water"):
-            self._patch_map(vec, mv, keys, s)
-        if s.route_owner != keys.get("route_owner") or s.route_kind != keys.get("route_kind"):
-            self._patch_routes(mv, keys, s, player)
-        # the planes of the pieces on the map, one section each
-        communities = s.communities
-        key: Any = (list(communities), [(c.kind, c.pact) for c in communities.values()])
-        if keys.get("communities") != key:
-            self._write(vec, spots, "communities", self._community_marks(s, player))
-            keys["communities"] = key
-        if keys.get("camps") != s.camps or keys.get("stacks") != s.stacks:
-            self._write(vec, spots, "camps", self._camp_marks(s, player))
-            keys["camps"], keys["stacks"] = dict(s.camps), dict(s.stacks)
-        key = [(h, st.tier, st.founder, [f.owner for f in st.facilities]) for h, st in s.settlements.items()]
-        if keys.get("settlements") != key:
-            self._write(vec, spots, "settlements", self._settlement_marks(s, player))
-            keys["settlements"] = key
+        key: Any
+        # the map's sections, skipped whole when the map's revision stamp is the one last
+        # encoded for this seat (hexkit.revision: equal stamps, equal values)
+        stamp = s.revisions[MAP]
+        if keys.get("map_stamp") != stamp:
+            # the map: tiles and water, then routes, patched hex by hex where they changed
+            if s.tiles != keys.get("tiles") or s.water != keys.get("water"):
+                self._patch_map(vec, mv, keys, s)
+            if s.route_owner != keys.get("route_owner") or s.route_kind != keys.get("route_kind"):
+                self._patch_routes(mv, keys, s, player)
+            # the planes of the pieces on the map, one section each
+            communities = s.communities
+            key = (list(communities), [(c.kind, c.pact) for c in communities.values()])
+            if keys.get("communities") != key:
+                self._write(vec, spots, "communities", self._community_marks(s, player))
+                keys["communities"] = key
+            if keys.get("camps") != s.camps or keys.get("stacks") != s.stacks:
+                self._write(vec, spots, "camps", self._camp_marks(s, player))
+                keys["camps"], keys["stacks"] = dict(s.camps), dict(s.stacks)
+            key = [(h, st.tier, st.founder, [f.owner for f in st.facilities]) for h, st in s.settlements.items()]
+            if keys.get("settlements") != key:
+                self._write(vec, spots, "settlements", self._settlement_marks(s, player))
+                keys["settlements"] = key
+            keys["map_stamp"] = stamp
         # Explorers, Builders, caravan locations per seat: moved on the planes where they changed
         pieces: Any = keys.get("pieces")
         if pieces is None:

@@ -34,6 +34,7 @@ import attrs
 from hexkit.components import Supply
 from hexkit.game import PlayerId, State
 from hexkit.hexes import Hex
+from hexkit.revision import fresh_revisions, next_revision
 
 __all__ = [
     "Goods",
@@ -63,6 +64,10 @@ __all__ = [
     "PLAYED",
     "POINT_SOURCES",
     "tally",
+    "MAP",
+    "SECTIONS",
+    "touch_map",
+    "renew_revisions",
 ]
 
 Goods: TypeAlias = dict[str, int]
@@ -110,6 +115,31 @@ POINT_SOURCES = (
 )
 """Where public-track points come from, tallied per seat in ``SootState.points_by``
 (the calibration study's "points by source"); ``other`` for a caller that names none."""
+
+
+MAP = 0
+"""Index in ``SootState.revisions`` of the map's stamp: ``tiles``, ``water``, ``camps``,
+``stacks``, ``settlements`` (with their facilities, tiers, reservations, flags),
+``communities`` (with their favor and pacts), ``route_kind``, ``route_owner``,
+``trails`` and ``trust_camps``."""
+SECTIONS = 1
+"""How many sections ``SootState.revisions`` stamps."""
+
+
+def touch_map(state: SootState) -> None:
+    """Stamp the map section of ``state`` anew (:func:`hexkit.revision.next_revision`):
+    called by every writer of a map field (see :data:`MAP`) after it writes.
+
+    A missed call is a stale memo (the turn menu's map-bound parts, the
+    encoder's map planes); ``tests/soot/test_revisions.py`` compares them
+    with fresh results at every decision of random games.
+    """
+    state.revisions[MAP] = next_revision()
+
+
+def renew_revisions(state: SootState) -> None:
+    """Give every section of ``state`` a fresh stamp (a loaded, set-up or resampled state)."""
+    state.revisions = fresh_revisions(SECTIONS)
 
 
 def tally(state: SootState, name: str, seat: PlayerId, n: int = 1) -> None:
@@ -570,6 +600,10 @@ class SootState(State):
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
             seat; over all sources a seat's entries sum to its ``PlayerState.points``.
         share_lines: rail lines with share certificates (module ``shares``), oldest first.
+        revisions: revision stamps per section (:mod:`hexkit.revision`; index :data:`MAP`),
+            set by the writers (:func:`touch_map`), copied by ``copy`` and views, never
+            saved or compared (``init=False``, ``eq=False``: a loaded state gets fresh
+            ones from ``SootGame.restore_derived``).
     """
 
     players: list[PlayerState] = attrs.field(factory=list)
@@ -630,6 +664,27 @@ class SootState(State):
     trust_camps: dict[Hex, str] = attrs.field(factory=dict)
     module_state: dict[str, list[int]] = attrs.field(factory=dict)
     share_lines: list[ShareLine] = attrs.field(factory=list)
+    revisions: list[int] = attrs.field(init=False, eq=False, repr=False,
+                                       factory=lambda: fresh_revisions(SECTIONS))
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields for pickling (and ``copy.deepcopy``), the revision stamps left out:
+        stamps never leave the process (:mod:`hexkit.revision`)."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(SootState) if f.name != "revisions"}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        """Restore pickled fields and give every section a fresh stamp (another process's
+        stamps may mean other values here)."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self.revisions = fresh_revisions(SECTIONS)
+
+    def invalidate_legal(self) -> None:
+        """Forget the cached legal actions and give every section a fresh revision stamp
+        (:func:`renew_revisions`): a state changed by hand, outside ``apply``, must not
+        reuse what was memoised for its old values."""
+        State.invalidate_legal(self)
+        self.revisions = fresh_revisions(SECTIONS)
 
     def copy(self) -> SootState:
         """A fast independent copy (the body of ``SootGame.clone``), filled into
@@ -638,7 +693,7 @@ class SootState(State):
         new: SootState = _NEW(SootState)
         for name, value in self.base_fields_copy().items():
             setattr(new, name, value)
-        new.invalidate_legal()
+        State.invalidate_legal(new)  # the engine's cache only: the stamps are copied below
         new.players = [p.copy() for p in self.players]
         new.round = self.round
         new.phase = self.phase
@@ -698,4 +753,5 @@ class SootState(State):
         new.trust_camps = dict(self.trust_camps)
         new.module_state = {k: list(v) for k, v in self.module_state.items()}
         new.share_lines = [line.copy() for line in self.share_lines]  # module shares
+        new.revisions = self.revisions.copy()  # same values, same stamps (hexkit.revision)
         return new

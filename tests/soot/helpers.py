@@ -12,7 +12,7 @@ from hexkit_soot.ledger import data, from_supply
 from hexkit_soot.rules.flow import advance
 from hexkit_soot.rules.setup import give_package, new_state
 from hexkit_soot.rules.routes import route_at, set_route
-from hexkit_soot.state import CENTRAL_CITY, TRAIL, Camp, Facility, Settlement, SootState, add_goods
+from hexkit_soot.state import CENTRAL_CITY, TRAIL, Camp, Facility, Settlement, SootState, add_goods, touch_map
 
 
 def start(archetypes: Sequence[str] = ("Merchant", "Industrialist"), seed: int = 1) -> SootState:
@@ -39,6 +39,7 @@ def place(state: SootState, at: Hex, terrain: str = "Plains", site: str = "", ri
     state.tiles[at] = tile
     if river:
         state.water[at] = True
+    touch_map(state)  # a map written by hand is stamped as the rules' writers do
 
 
 def give(state: SootState, player: int, goods: dict[str, int], at: Hex | None = None) -> None:
@@ -78,6 +79,7 @@ def settle(state: SootState, at: Hex, founder: int, spec: str = "Market Town", t
         place(state, at)
     s = Settlement(kind=kind, spec=spec, founder=founder, tier=tier)
     state.settlements[at] = s
+    touch_map(state)
     return s
 
 
@@ -100,11 +102,13 @@ def camp(state: SootState, at: Hex, owner: int, kind: str, terrain: str = "Plain
     state.camps[at] = Camp(owner=owner, kind=kind)
     if site:
         state.stacks[at] = data(state).sites[site].stack
+    touch_map(state)
 
 
 def facility(state: SootState, at: Hex, name: str, owner: int) -> None:
     """Put a facility in the settlement (or Central City) at ``at``."""
     state.settlements[at].facilities.append(Facility(name=name, owner=owner))
+    touch_map(state)
 
 
 def token_total(state: SootState) -> dict[str, int]:

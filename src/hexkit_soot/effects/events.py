@@ -43,7 +43,7 @@ from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.extract import scarcity_cascade
 from hexkit_soot.rules.payment import Need, Paying, Pick, Stages, pay, places, source_need, take
 from hexkit_soot.rules.upkeep import food_available
-from hexkit_soot.state import CENTRAL_CITY, SootState
+from hexkit_soot.state import CENTRAL_CITY, SootState, touch_map
 
 __all__ = ["DroughtChoice", "DroughtFood", "drought_choice", "register", "EVENT_NAMES", "table_order", "camps_owned", "facilities_owned", "pay_what_you_can"]
 
@@ -587,6 +587,7 @@ def exhausted_seams(ctx: Ctx) -> None:
         elif not _option(ctx) and left >= least:
             state.stacks[h] = left - lose  # never empties: the data check keeps lose < least
             thinned += 1
+    touch_map(state)
     what = ("every seam with 1 token left is emptied" if _option(ctx)
             else f"every seam with {least}+ tokens loses {lose}")
     state.note(None, f"Exhausted Seams ({ctx.option}): {what} ({_stacks(len(emptied) if _option(ctx) else thinned)}"

@@ -48,7 +48,7 @@ from hexkit_soot.rules.communities import add_favor
 from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.routes import set_route
 from hexkit_soot.rules.shares import offer_issue
-from hexkit_soot.state import RAIL, SootState
+from hexkit_soot.state import RAIL, SootState, touch_map
 
 __all__ = [
     "data",
@@ -187,6 +187,7 @@ def add_stack_tokens(state: SootState, at: Hex, n: int) -> None:
     """
     if at in state.stacks:
         state.stacks[at] += n
+        touch_map(state)
 
 
 def move_agent(state: SootState, player: PlayerId, agent: str, index: int, to: Hex) -> None:

@@ -33,6 +33,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code
 from hexkit_soot.ledger import data, change_prestige, gain_points
+from hexkit_soot.memo import map_memo
 from hexkit_soot.rules.campaign import is_exhausted
 from hexkit_soot.rules.capacity import goods_on_tile, tile_room
 from hexkit_soot.rules.cards import build_payment
@@ -41,7 +42,7 @@ from hexkit_soot.rules.milestones import check_magnate
 from hexkit_soot.rules.network import affordable, build_pool, pay_build, waivable
 from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.steps import free_action, main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Camp, SootState
+from hexkit_soot.state import CENTRAL_CITY, Camp, SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["goods_on_tile", "tile_room", "camp_kinds_at", "camp_cost", "place_camp", "abandon_camp", "camps_of", "can_found_camp", "builder_discount", "FoundHandler"]
@@ -74,17 +75,32 @@ def _free_hex(state: SootState, at: Hex) -> bool:
     # ("their hex cannot host camps or settlements"; interpretation I8 in docs/rules/soot.md)
     return (at in state.tiles and at != CENTRAL_CITY and at not in state.camps
             and at not in state.trust_camps  # a Trust camp's site is dead to players
-            and at not in state.communities
-            and goods_on_tile(state, at) <= data(state).numbers.tile_cap)
+            and at not in state.communities)
 
 
 def camp_kinds_at(state: SootState, at: Hex) -> list[str]:
     """Camp types that may be founded on ``at`` (ignoring cost and limits).
 
+    The map's part of the answer is memoised per map revision
+    (:mod:`hexkit_soot.memo`); the goods lying on the tile (the players'
+    purses) are counted at each call.
+
     Args:
         state: the game.
         at: the hex.
     """
+    memo = map_memo(state)
+    key = ("camp_kinds_at", at)
+    kinds: list[str] | None = memo.get(key)
+    if kinds is None:
+        kinds = memo[key] = _map_kinds_at(state, at)
+    if kinds and goods_on_tile(state, at) > data(state).numbers.tile_cap:
+        return []
+    return kinds[:] if kinds else []
+
+
+def _map_kinds_at(state: SootState, at: Hex) -> list[str]:
+    """The camp types of :func:`camp_kinds_at` by the map alone (the goods lying there not asked)."""
     if not _free_hex(state, at):
         return []
     # the types the tile's terrain and site fit (data); a site camp also needs tokens left
@@ -221,6 +237,7 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
     nums = d.numbers
     camp = d.camps[kind]
     state.camps[at] = Camp(owner=player, kind=kind)
+    touch_map(state)
     state.note(player, f"founded a {kind} at {at}")
     gain_points(state, player, nums.camp_points, "camp", source="camps")
     p = state.players[player]
@@ -237,6 +254,7 @@ def place_camp(state: SootState, player: PlayerId, at: Hex, kind: str) -> None:
             state.note(player, f"campaign: the site at {at} was depleted in an earlier game (no tokens)")
         base = state.stacks.get(at, fresh)
         state.stacks[at] = modify(state, player, Hook.SITE_STACK, base, {"resource": site})
+        touch_map(state)
     if any(n in state.communities for n in at.neighbors()):
         change_prestige(state, player, -1, "camp next to a community")
     check_magnate(state, player)
@@ -252,6 +270,7 @@ def abandon_camp(state: SootState, player: PlayerId, at: Hex, why: str) -> None:
         why: the reason written to the log.
     """
     del state.camps[at]
+    touch_map(state)
     state.note(player, f"abandoned the camp at {at} ({why})")
 
 

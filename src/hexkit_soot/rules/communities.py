@@ -28,7 +28,7 @@ from hexkit_soot.actions import Choose, CommunityInteraction
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data, change_prestige, gain_goods, good_value, pay_currency
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import SootState
+from hexkit_soot.state import SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["interaction_cost", "add_favor", "pact_payout", "gain_ingredient", "screened_value", "INGREDIENTS",
@@ -97,6 +97,7 @@ def add_favor(state: SootState, player: PlayerId, at: Hex, n: int = 1) -> None:
         return
     top = data(state).numbers.favor_max
     c.favor[player] = min(top, c.favor[player] + n)
+    touch_map(state)
     if c.favor[player] >= top and c.pact < 0 and state.players[player].prestige >= 0:
         c.pact = player
         state.note(player, f"formed an Exclusive Pact with the {c.kind} at {at}")

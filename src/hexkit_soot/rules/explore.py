@@ -29,7 +29,7 @@ from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import data, gain_currency, gain_goods, transfer_currency
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import Community, SootState
+from hexkit_soot.state import Community, SootState, touch_map
 
 __all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community", "community_bag",
            "ExplorerHandler", "SourceHandler", "KeepHandler", "PlaceHandler"]
@@ -214,6 +214,7 @@ def _place(state: SootState, player: PlayerId, explorer: int, tile_index: int, a
     terrain, site, river = tile_info(state, tile)
     if river:
         state.water[at] = True
+    touch_map(state)
     state.players[player].explorers[explorer] = at
     state.note(player, f"explored {tile_label(state, tile)} at {at}")
     _community(state, player, at)
@@ -247,6 +248,7 @@ def _community(state: SootState, player: PlayerId | None, at: Hex) -> None:
     kind = community_bag(state).draw(state.rng)  # a blank token is "" (None: the bag is empty)
     if kind:
         state.communities[at] = Community(kind=kind, favor=[0] * state.config.players)
+        touch_map(state)
         state.note(player, f"met a {kind} at {at}")
 
 

@@ -29,7 +29,7 @@ from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.movement import caravan_capacity
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import SootState
+from hexkit_soot.state import SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["extractable", "extract_at", "scarcity_cascade", "CampHandler", "ModeHandler"]
@@ -132,6 +132,7 @@ def extract_at(state: SootState, player: PlayerId, at: Hex, ruthless: bool = Fal
     if k - on_caravan:
         place_goods(state, player, site, k - on_caravan, at)
     state.stacks[at] -= k
+    touch_map(state)
     _tally(state, "extracts", player)
     state.note(player, f"extracted {k} {site} at {at}" + (" (ruthless)" if ruthless else "")
                + f", {state.stacks[at]} left")

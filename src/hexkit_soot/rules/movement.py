@@ -75,6 +75,7 @@ from hexkit_soot.actions import CaravanStop, Choose, DriveLeg, MoveAgent, MoveWa
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, rivers_frozen
 from hexkit_soot.ledger import data, move_goods, return_goods, transfer_currency
+from hexkit_soot.memo import map_memo
 from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.network import counts_in_network, fuel_value, is_node, network_room, tier3
 from hexkit_soot.rules.payment import Need, Paying, Pick, SettlingHandler, Stages, pay, units_of
@@ -144,6 +145,28 @@ direction from it, route kind taken, 1 if wilderness)``."""
 
 
 def _explore(
+    state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
+    free: bool = False, first: bool = False,
+) -> _Tree:
+    """:func:`_grow` (the tree of best ways), memoised per map revision
+    (:mod:`hexkit_soot.memo`): a question's answers and its resolve search
+    the same tree, as do the stops of a caravan's Move. The tree is read-only.
+
+    The search reads the map, the round (frozen rivers) and the config (the
+    partner owed no toll) besides its arguments; a walker's ignores the player.
+    """
+    if walker_cost:
+        key: tuple[object, ...] = ("explore", start, walker_cost, budget)
+    else:
+        key = ("explore", start, player, livestock, budget, free, first, rivers_frozen(state.round))
+    memo = map_memo(state)
+    tree: _Tree | None = memo.get(key)
+    if tree is None:
+        tree = memo[key] = _grow(state, player, start, walker_cost, livestock, budget, free, first)
+    return tree
+
+
+def _grow(
     state: SootState, player: PlayerId, start: Hex, walker_cost: int, livestock: bool, budget: int = BUDGET,
     free: bool = False, first: bool = False,
 ) -> _Tree:

@@ -34,7 +34,7 @@ from hexkit_soot.rules.camps import tile_room
 from hexkit_soot.rules.communities import pact_payout
 from hexkit_soot.rules.explore import tile_info
 from hexkit_soot.rules.steps import opt
-from hexkit_soot.state import Camp, SootState
+from hexkit_soot.state import Camp, SootState, touch_map
 
 __all__ = ["run_production", "produce_camp", "SEMI_ROUNDS", "LIVESTOCK_EMPIRE", "RanchHandler"]
 
@@ -103,6 +103,7 @@ def run_production(state: SootState) -> bool:
             site = tile_info(state, state.tiles[at])[1]
             if left >= 1 and d.sites[site].semi_renewable:
                 state.stacks[at] = left + 1
+                touch_map(state)
     pact_payout(state)
     return True
 

@@ -31,6 +31,7 @@ from hexkit_soot.actions import BuildSegment, Choose, RouteKind
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.effects.reactions import Moment, notify
 from hexkit_soot.grid import code_edge, edge_code
+from hexkit_soot.memo import map_memo
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.milestones import check_rail_link
 from hexkit_soot.rules.network import affordable, can_pay, pay, waivable
@@ -38,7 +39,7 @@ from hexkit_soot.rules import shares as _shares  # module shares: lines and the 
 from hexkit_soot.rules.modules import rail_built
 from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.steps import main_action, opt, optf
-from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState
+from hexkit_soot.state import CENTRAL_CITY, NO_OWNERS, NO_ROUTES, RAIL, ROAD, ROUTE_NAMES, TRAIL, SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["route_at", "owner_at", "has_trail", "check_trails", "set_route", "anchors", "candidate_edges", "any_edge", "ROAD_COST", "RAIL_COST",
@@ -126,6 +127,7 @@ def _put(state: SootState, h: Hex, d: int, kind: int, owner: PlayerId) -> None:
     state.route_owner[h] = (owners[0], owners[1], owners[2], owners[3], owners[4], owners[5])
     if kind == TRAIL:
         state.trails[h] = state.trails.get(h, 0) | 1 << d
+    touch_map(state)
 
 
 def set_route(state: SootState, a: Hex, b: Hex, kind: int, owner: PlayerId) -> None:
@@ -231,7 +233,22 @@ def any_edge(state: SootState, player: PlayerId, kind: int, upgrade: bool = Fals
         player: the seat concerned.
         kind: 2 road or 3 rail.
         upgrade: look for your roads to upgrade to rail instead.
+
+    The answer is memoised per map revision (:mod:`hexkit_soot.memo`) and the
+    hexes of the player's pieces, all it reads besides the map; ``kind`` takes
+    no part in it (a road edge is a rail edge).
     """
+    p = state.players[player]
+    key = ("any_edge", player, upgrade, tuple(p.explorers), tuple(p.builders), tuple([c.loc for c in p.caravans]))
+    memo = map_memo(state)
+    found: bool | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _any_edge(state, player, upgrade)
+    return found
+
+
+def _any_edge(state: SootState, player: PlayerId, upgrade: bool) -> bool:
+    """:func:`any_edge` found afresh."""
     tiles = state.tiles
     for h in _anchor_hexes(state, player):  # the cheap anchors first; no need to sort or dedupe
         if h in tiles:

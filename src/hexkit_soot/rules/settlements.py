@@ -30,6 +30,7 @@ from hexkit_soot.actions import Choose, FoundSettlement, ReserveSlot, Specialise
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, distinct_sorted, hex_code, season_of
 from hexkit_soot.ledger import data, gain_currency, gain_points
+from hexkit_soot.memo import map_memo
 from hexkit_soot.rules.camps import builder_discount
 from hexkit_soot.rules.cards import build_payment
 from hexkit_soot.rules.explore import tile_info
@@ -39,7 +40,7 @@ from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_bui
 from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.player_counts import central_city_slots
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState
+from hexkit_soot.state import CENTRAL_CITY, Settlement, SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["settlement_types_at", "founding_points", "slots_of", "charter", "is_market", "river_adjacent",
@@ -60,12 +61,23 @@ def river_adjacent(state: SootState, at: Hex) -> bool:
 
 
 def settlement_types_at(state: SootState, at: Hex) -> list[str]:
-    """Settlement types allowed on ``at`` (ignoring cost and limits).
+    """Settlement types allowed on ``at`` (ignoring cost and limits; a list not to change:
+    memoised per map revision, :mod:`hexkit_soot.memo`).
 
     Args:
         state: the game.
         at: the hex.
     """
+    memo = map_memo(state)
+    key = ("settlement_types_at", at)
+    kinds: list[str] | None = memo.get(key)
+    if kinds is None:
+        kinds = memo[key] = _types_at(state, at)
+    return kinds
+
+
+def _types_at(state: SootState, at: Hex) -> list[str]:
+    """:func:`settlement_types_at` found afresh (it reads only the map and the data)."""
     # a camp on the hex does not bar a settlement (rulebook: only a community's hex "cannot host
     # camps or settlements"; interpretation I8 in docs/rules/soot.md)
     tile = state.tiles.get(at)
@@ -256,6 +268,7 @@ def _on_spec(state: SootState, question: SpecialiseSettlement, answer: Choose, g
     pay_build(state, player, paid.goods, at, nums.settlement_currency, why=f"{kind} at {at}", cards=paid.cards,
               waived=paid.waived)
     state.settlements[at] = Settlement(kind=kind, spec=spec, founder=player, tier=1)
+    touch_map(state)
     state.players[player].founded += 1
     _tally(state, "settlements_founded", player)
     state.note(player, f"founded a {kind} ({spec}) at {at}")
@@ -286,6 +299,7 @@ class ReserveHandler(Handler[SootState, ReserveSlot, Choose]):
         s = state.settlements[question.at]
         s.reserve_owner = question.player
         s.reserve_until = state.round + data(state).numbers.reserve_rounds
+        touch_map(state)
         state.note(question.player, f"reserved a facility slot at {question.at} until the end of round {s.reserve_until}")
 
 
@@ -338,6 +352,7 @@ def _on_upgrade(state: SootState, question: UpgradeSettlement, answer: Choose, g
         return
     pay_build(state, player, paid.goods, at, why=f"{tier.name} at {at}", cards=paid.cards, waived=paid.waived)
     s.tier += 1
+    touch_map(state)
     state.players[player].town_upgrades += 1
     _tally(state, "settlement_upgrades", player)
     state.note(player, f"upgraded {at} to a {tier.name}")

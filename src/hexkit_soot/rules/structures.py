@@ -36,7 +36,7 @@ from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_bui
 from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState
+from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["buildable", "free_slots", "BuildHandler", "TrainHandler", "OuterHandler"]
@@ -169,6 +169,7 @@ def _on_build(state: SootState, question: BuildStructure, answer: Choose, given:
         _tally(state, "facilities_built", player)
         if s.reserve_owner == player:
             s.reserve_owner = -1
+        touch_map(state)
         state.note(player, f"built a {name} at {at}")
         charter(state, at, player, "facility built")  # a Warehouse is a node, not a facility (I54)
 
@@ -219,6 +220,7 @@ class TrainHandler(SettlingHandler[TrainCaravan]):
         player = question.player
         pay_build(state, player, cost, at, nums.city_training_currency, why=f"City training at {at}", cards=cards)
         state.settlements[at].trained = True
+        touch_map(state)
         state.players[player].caravans.append(Caravan(loc=at))
         state.note(player, f"trained a caravan at {at}")
 
@@ -266,5 +268,6 @@ def _on_outer(state: SootState, question: UnlockOuterDistrict, answer: Choose, g
     pay_build(state, player, cost, CENTRAL_CITY, why="the Outer District", cards=cards)
     state.outer_district = 2
     state.settlements[CENTRAL_CITY].extra_slots += nums.outer_district_slots
+    touch_map(state)
     gain_points(state, player, nums.outer_district_points, "unlocked the Outer District",
                 source="outer_district")

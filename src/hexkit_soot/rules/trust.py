@@ -46,7 +46,7 @@ from hexkit_soot.rules.camps import camp_kinds_at
 from hexkit_soot.rules.explore import meet_community
 from hexkit_soot.rules.scoring import score_sheet, score_totals
 from hexkit_soot.rules.settlements import slots_of
-from hexkit_soot.state import CENTRAL_CITY, SootState
+from hexkit_soot.state import CENTRAL_CITY, SootState, touch_map
 
 __all__ = ["TRUST", "Trust", "trust_lines", "trust_data", "trust_score", "seized_slots", "blocks_site", "verdict",
            "trust_closed", "trust_wins", "trust_threat"]
@@ -199,6 +199,7 @@ def _explore(state: SootState) -> None:
     state.tiles[at] = tile
     if data(state).tile_list()[tile][2]:
         state.water[at] = True
+    touch_map(state)
     state.module_state.setdefault("trust.network", []).append(hex_code(at))
     terrain, site, _ = data(state).tile_list()[tile]
     state.note(None, f"the Trust {how} and explored {terrain}{' (' + site + ')' if site else ''} at {at}")
@@ -236,6 +237,7 @@ def _camp(state: SootState) -> None:
     best = max(sites, key=lambda h: (_value(state, state.tiles[h]), [-c for c in h]))
     kind = _site_kinds(state, best)[0]
     state.trust_camps[best] = kind
+    touch_map(state)
     state.note(None, f"the Trust claimed {kind} at {best} (a Trust camp: dead to players)")
 
 
@@ -254,6 +256,7 @@ class Trust:
         state.rng.shuffle(deck)
         state.module_state |= {"trust.deck": deck, "trust.seized": [0], "trust.points": [], "trust.network": []}
         state.trust_camps = {}
+        touch_map(state)
         state.note(None, f"the Trust joins the game ({len(deck)}-card deck shuffled)")
 
     def after_actions(self, state: SootState) -> None:

@@ -39,7 +39,7 @@ from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_
 from hexkit_soot.rules.steps import ask, handles, opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
 from hexkit_soot.rules.trades import enforce_bindings
-from hexkit_soot.state import Goods, SootState
+from hexkit_soot.state import Goods, SootState, touch_map
 
 __all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep", "RemovalHandler"]
 
@@ -192,6 +192,7 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
         state.note(player, f"could not pay upkeep: {missing} food short, paid {paid}¤{struggle}")
         for s in founded:
             s.struggling = True
+        touch_map(state)
         return True
     asked = step or Step(player=player, prompt=f"Upkeep: {bill} food owed", kind="upkeep.food")
     picks = settle(state, asked, Choose(code="food"), stages, prepaid(asked))
@@ -232,6 +233,7 @@ def _remove(state: SootState, player: PlayerId, answer: Choose, why: str) -> Non
     else:
         at = code_hex(answer.arg // 8)
         fac = state.settlements[at].facilities.pop(answer.arg % 8)
+        touch_map(state)
         left = forget(state, at, answer.arg % 8)  # module labor: its worker leaves with it (False when off)
         state.note(player, f"tore down {fac.name} at {at} ({why})" + ("; its worker leaves" if left else ""))
 
@@ -249,6 +251,7 @@ def run_upkeep(state: SootState) -> bool:
     if state.cursor == 0:
         for s in state.settlements.values():
             s.struggling = False
+        touch_map(state)
         enforce_bindings(state)
         state.cursor = 1
     while state.cursor <= n:
