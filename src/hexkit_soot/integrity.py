@@ -581,12 +581,37 @@ def _check_copies(state: SootState, problems: Problems) -> None:
         card = d.cards.get(name)
         if card is not None and n > card.copies:
             problems.add(f"state.cards.{name}", f"{n} copies in play; the deck has {card.copies}")
+    _check_secret_copies(state, problems)
     thresholds = (d.numbers.soot_threshold_1, d.numbers.soot_threshold_2)
     for seat, p in enumerate(state.players):
         marks = list(p.soot_marks)
         if len(set(marks)) != len(marks) or any(m not in thresholds for m in marks):
             problems.add(f"state.players.{seat}.soot_marks",
                          f"{marks}: the thresholds passed, each once, of {list(thresholds)}")
+
+
+def _check_secret_copies(state: SootState, problems: Problems) -> None:
+    """Each secret objective card is in one place (the deck, a hand dealt, a hand kept), and a
+    player keeps no more than the rules let it. Source: rulebook, Setup (deal, keep)."""
+    numbers = data(state).numbers
+    where: dict[int, str] = {}
+    places = [("state.secret_deck", state.secret_deck)]
+    for seat, p in enumerate(state.players):
+        places += [(f"state.players.{seat}.dealt", p.dealt), (f"state.players.{seat}.secrets", p.secrets)]
+        if len(p.secrets) > numbers.secret_kept:
+            problems.add(f"state.players.{seat}.secrets",
+                         f"{len(p.secrets)} kept; a player keeps {numbers.secret_kept}")
+        if len(p.dealt) > numbers.secret_dealt:
+            problems.add(f"state.players.{seat}.dealt",
+                         f"{len(p.dealt)} dealt; a player is dealt {numbers.secret_dealt}")
+    for field, cards in places:
+        for i, card in enumerate(cards):
+            if card < 0:  # hidden in a view
+                continue
+            if card in where:
+                problems.add(f"{field}.{i}", f"secret objective {card} is also at {where[card]}")
+            else:
+                where[card] = f"{field}.{i}"
 
 
 def _steps(state: SootState) -> list[Step | SootQuestion]:

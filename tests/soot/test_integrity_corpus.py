@@ -268,3 +268,22 @@ def _midgame() -> Any:
     for _ in range(120):
         GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
     return state
+
+
+def test_a_secret_objective_in_two_places_or_too_many_kept_is_refused(turn: dict) -> None:
+    import copy
+
+    players = turn["state"]["players"]
+    kept, rival = players[0]["secrets"], players[1]["secrets"]
+    assert len(kept) == 2 and len(rival) == 2
+    twice = copy.deepcopy(turn)
+    twice["state"]["players"][0]["secrets"] = [kept[0], kept[0]]
+    assert _fields(twice)["state.players.0.secrets.1"] == (
+        f"secret objective {kept[0]} is also at state.players.0.secrets.0")
+    stolen = copy.deepcopy(turn)
+    stolen["state"]["players"][0]["secrets"] = [kept[0], rival[0]]
+    assert _fields(stolen)["state.players.1.secrets.0"] == (
+        f"secret objective {rival[0]} is also at state.players.0.secrets.1")
+    hoard = copy.deepcopy(turn)
+    hoard["state"]["players"][2]["secrets"] = players[2]["secrets"] + turn["state"]["secret_deck"][:1]
+    assert _fields(hoard)["state.players.2.secrets"] == "3 kept; a player keeps 2"
