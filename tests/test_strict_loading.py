@@ -308,3 +308,14 @@ def test_the_depth_limit_is_exact_and_ignores_brackets_in_strings() -> None:
     with pytest.raises(InvalidRecordError, match="nested deeper"):
         parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
     assert parse_json(json.dumps({"a": "[" * 500, "b": ["]" * 500]})) == {"a": "[" * 500, "b": ["]" * 500]}
+
+
+def test_a_value_outside_a_literal_names_the_choices() -> None:
+    import typing
+
+    from hexkit.errors import InvalidRecordError
+    from hexkit.serialize import converter, structure_checked
+
+    with pytest.raises(InvalidRecordError) as caught:
+        structure_checked(converter, "Wizard", typing.Literal["Explorer", "Builder"], "agent")
+    assert str(caught.value) == "field 'agent': must be one of 'Explorer', 'Builder', not 'Wizard'"

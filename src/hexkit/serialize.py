@@ -198,6 +198,10 @@ converter = make_converter()
 
 def _describe(exc: BaseException, type_: Any) -> str:
     """cattrs' wording, plus the message of a validator or hook that raised."""
+    if typing.get_origin(type_) is typing.Literal:  # cattrs says only "unknown error" here
+        given, found, _ = str(exc).partition(" not in literal")
+        return "must be one of " + ", ".join(repr(a) for a in typing.get_args(type_)) + (
+            f", not {given!r}" if found else "")
     text = format_exception(exc, type_)
     detail = str(exc)
     if isinstance(exc, ValueError) and detail and detail not in text:

@@ -184,7 +184,7 @@ def check_bounds(state: SootState) -> Problems:
     def indices(field: str, values: list[int], what: str, empty_ok: bool = False) -> None:
         for i, v in enumerate(values):
             if not (0 <= v < sizes[what] or (v == -1 and (empty_ok or hidden))):
-                problems.add(f"{field}.{i}", f"{v} is not a {what} (0..{sizes[what] - 1})")
+                problems.add(f"{field}.{i}", f"{v} is not {_a(what)} ({_range(sizes[what])})")
 
     indices("state.contract_deck", state.contract_deck, "contract")
     indices("state.contract_later", state.contract_later, "contract")
@@ -212,6 +212,16 @@ def check_bounds(state: SootState) -> Problems:
     _check_played(state, problems)
     _check_points_by(state, problems)
     return problems
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its article: "an explorer", "a builder"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def _range(size: int) -> str:
+    """The indices of ``size`` things, "0..4", or "none" when there are none."""
+    return f"0..{size - 1}" if size > 0 else "there are none"
 
 
 def _not_negative(problems: Problems, field: str, value: int) -> None:
@@ -555,7 +565,7 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
              "good": len(d.goods), "card": len(d.cards), "draft": len(state.draft_pool),
              "row": len(state.card_row), "survey": len(state.survey)}
     if what in sizes:
-        return "" if 0 <= value < sizes[what] else f"{value} is out of range for a {what} (0..{sizes[what] - 1})"
+        return "" if 0 <= value < sizes[what] else f"{value} is out of range for {_a(what)} ({_range(sizes[what])})"
     return "" if value >= 0 and code_hex(value) in state.tiles else f"{value} is not the code of an explored hex"
 
 
@@ -674,7 +684,7 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
         if camp is None or camp.owner != q.player:
             problems.add(f"state.pending.{i}.at", f"{q.at} is not a camp of P{q.player}")
         elif isinstance(q, RanchOutput) and camp.kind != "Ranch":
-            problems.add(f"state.pending.{i}.at", f"the camp at {q.at} is a {camp.kind}, not a Ranch")
+            problems.add(f"state.pending.{i}.at", f"the camp at {q.at} is {_a(camp.kind)}, not a Ranch")
     elif isinstance(q, ReserveSlot):
         founded = state.settlements.get(q.at)
         if founded is None or founded.founder != q.player:
@@ -784,7 +794,7 @@ def _in_range(problems: Problems, where: str, value: int, size: int, what: str) 
     """Adds a problem at ``where`` unless ``0 <= value < size``; whether it was in range."""
     if 0 <= value < size:
         return True
-    problems.add(where, f"{value} is out of range for a {what} (0..{size - 1})")
+    problems.add(where, f"{value} is out of range for {_a(what)} ({_range(size)})")
     return False
 
 

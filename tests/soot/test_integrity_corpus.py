@@ -132,7 +132,7 @@ def test_a_question_whose_indices_the_player_does_not_have_is_refused(turn: dict
     data["state"]["pending"].append(dict(top, kind="cards.bid", data=[9, 99], options=[]))
     fields = _fields(data)
     # an old save's "explore.hex" step loads as a PlaceTile: its data [explorer, drawn tile] are named fields
-    assert fields["state.pending.1.explorer"] == f"{explorers + 4} is out of range for a explorer (0..{explorers - 1})"
+    assert fields["state.pending.1.explorer"] == f"{explorers + 4} is out of range for an explorer (0..{explorers - 1})"
     assert fields["state.pending.1.tile"].startswith("0 is out of range for a drawn")
     assert fields["state.pending.2.data.0"] == f"9 is not P{seat}'s place in the bidding order"
     assert fields["state.pending.2.data.1"].startswith("99 is out of range for a row")
