@@ -39,6 +39,7 @@ from hexkit_soot.ledger import data
 from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.network import network_capacity, network_load
+from hexkit_soot.rules.player_counts import contract_copies
 from hexkit_soot.rules.routes import candidate_edges
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
 from hexkit_soot.state import POINT_SOURCES, RAIL, ROAD, Goods, SootState
@@ -592,12 +593,38 @@ def _check_copies(state: SootState, problems: Problems) -> None:
         if card is not None and n > card.copies:
             problems.add(f"state.cards.{name}", f"{n} copies in play; the deck has {card.copies}")
     _check_secret_copies(state, problems)
+    _check_deck_copies(state, problems)
     thresholds = (d.numbers.soot_threshold_1, d.numbers.soot_threshold_2)
     for seat, p in enumerate(state.players):
         marks = list(p.soot_marks)
         if len(set(marks)) != len(marks) or any(m not in thresholds for m in marks):
             problems.add(f"state.players.{seat}.soot_marks",
                          f"{marks}: the thresholds passed, each once, of {list(thresholds)}")
+
+
+def _check_deck_copies(state: SootState, problems: Problems) -> None:
+    """Each event card once (the deck, the event now); each contract no more often than its
+    copies at this player count; the archetypes offered in the draft each once, none drafted.
+
+    Source: rulebook, Setup (the event and contract decks, the archetype draft).
+    """
+    events = Counter(state.events)
+    for event, n in sorted(events.items()):
+        if n > 1:
+            problems.add("state.events", f"event {event} is in the deck {n} times; the game has one")
+    if state.event_now >= 0 and state.event_now in events:
+        problems.add("state.event_now", f"event {state.event_now} is also still in the deck")
+    copies = contract_copies(state.config.players)
+    held = Counter([*state.contract_deck, *state.contract_later, *(c for c in state.contract_row if c >= 0),
+                    *(c for p in state.players for c in p.contracts)])
+    for contract, n in sorted(held.items()):
+        if n > copies:
+            problems.add("state.contract_deck", f"contract {contract} is in play {n} times; a"
+                         f" {state.config.players}-player game has {copies} of each")
+    drafted = {p.archetype for p in state.players if p.archetype}
+    for i, name in enumerate(state.draft_pool):
+        if name in state.draft_pool[:i] or name in drafted:
+            problems.add(f"state.draft_pool.{i}", f"{name} is offered twice or drafted already")
 
 
 def _check_secret_copies(state: SootState, problems: Problems) -> None:

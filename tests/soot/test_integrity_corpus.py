@@ -287,3 +287,24 @@ def test_a_secret_objective_in_two_places_or_too_many_kept_is_refused(turn: dict
     hoard = copy.deepcopy(turn)
     hoard["state"]["players"][2]["secrets"] = players[2]["secrets"] + turn["state"]["secret_deck"][:1]
     assert _fields(hoard)["state.players.2.secrets"] == "3 kept; a player keeps 2"
+
+
+def test_an_event_twice_a_contract_beyond_its_copies_or_a_drafted_archetype_offered_is_refused(
+        turn: dict) -> None:
+    import copy
+
+    from hexkit_soot.rules.player_counts import contract_copies
+
+    state = turn["state"]
+    assert state["events"] and state["contract_later"] and state["draft_pool"]
+    twice = copy.deepcopy(turn)
+    twice["state"]["events"].append(state["events"][0])
+    assert _fields(twice)["state.events"] == f"event {state['events'][0]} is in the deck 2 times; the game has one"
+    more = copy.deepcopy(turn)
+    first = state["contract_later"][0]
+    more["state"]["contract_later"] += [first] * contract_copies(3)
+    assert f"contract {first} is in play" in _fields(more)["state.contract_deck"]
+    drafted = copy.deepcopy(turn)
+    drafted["state"]["draft_pool"].append(state["players"][0]["archetype"])
+    field = f"state.draft_pool.{len(state['draft_pool'])}"
+    assert _fields(drafted)[field] == f"{state['players'][0]['archetype']} is offered twice or drafted already"
