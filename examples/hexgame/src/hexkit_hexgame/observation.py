@@ -101,7 +101,7 @@ class HexEncoder(Encoder):
         if pending:
             top = pending[-1]
             out[cut + top.player] = 1.0
-            if s.step == 1 and getattr(top, "may_swap", False):
+            if getattr(top, "may_swap", False):
                 out[cut + 4] = 1.0
         out[cut + 2 + player] = 1.0
         return out

@@ -336,7 +336,7 @@ class HexGame(FlowGame[HexState, HexConfig]):
         if not state.pending:
             return []
         legal = state.free_cells.copy()
-        if state.step == 1 and _may_swap(state):
+        if _may_swap(state):  # offered on White's first turn only (validate_state says so)
             legal.append(len(state.cells))
         return legal
 
