@@ -451,6 +451,7 @@ class Numbers:
     sell_units: int
     merchant_sell_units: int
     buy_markup: int
+    toll: int
     cascade_raw: int
     cascade_floor: int
     hardship_food: int
@@ -574,6 +575,7 @@ class EffectNumbers:
     deep_survey_tokens: int = attrs.field(validator=_nonneg)
     claim_stakes_camps: int = attrs.field(validator=_nonneg)
     market_intelligence_contracts: int = attrs.field(validator=_nonneg)
+    market_intelligence_peek: int = attrs.field(validator=_nonneg)
     commodity_futures_steps: int = attrs.field(validator=_nonneg)
     agricultural_mastery_food: int = attrs.field(validator=_nonneg)
     provisioner_price: int = attrs.field(validator=_nonneg)

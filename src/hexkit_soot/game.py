@@ -37,6 +37,7 @@ from hexkit_soot.effects import (
     upgrades as effect_upgrades,
 )
 from hexkit_soot.effects.cards import why_unplayable
+from hexkit_soot.effects.upgrades import market_intelligence_peek
 from hexkit_soot.integrity import check_combined, check_fields, check_network, check_players
 from hexkit_soot.registry import REGISTRY, SootRegistry, add_declared
 from hexkit_soot.rules import (
@@ -665,8 +666,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         state.deck = [HIDDEN] * len(state.deck)
         state.secret_deck = [-1] * len(state.secret_deck)
         state.events = sorted(state.events)
-        # Market Intelligence lets its owner look at the top 3 contracts: they stay in place.
-        peek = 3 if "Market Intelligence" in state.players[player].upgrades else 0
+        # Market Intelligence lets its owner look at the top contracts: they stay in place.
+        peek = market_intelligence_peek(state, player)
         cut = max(0, len(state.contract_deck) - peek)
         state.contract_deck = sorted(state.contract_deck[:cut]) + state.contract_deck[cut:]
         state.flux = sorted(state.flux)
@@ -725,7 +726,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         sample.secret_deck = secrets[: len(sample.secret_deck)]
         for pile in (sample.events, sample.flux, sample.module_state.get("trust.deck", [])):
             rng.shuffle(pile)
-        peek = 3 if "Market Intelligence" in sample.players[player].upgrades else 0
+        peek = market_intelligence_peek(sample, player)
         cut = max(0, len(sample.contract_deck) - peek)
         hidden = sample.contract_deck[:cut]
         rng.shuffle(hidden)

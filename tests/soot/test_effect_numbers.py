@@ -206,7 +206,7 @@ def test_the_data_file_gives_every_number_with_a_source() -> None:
     entries = tomllib.loads((DATA_DIR / "effects.toml").read_text(encoding="utf-8"))["number"]
     assert [e["name"] for e in entries] == [f.name for f in attrs.fields(EffectNumbers)]
     assert all(e["source"].startswith(("rulebook: §21", "rulebook: Soot", "assumed: ")) for e in entries)
-    assert len(entries) == 87
+    assert len(entries) == 88
 
 
 # -- the texts follow the numbers -------------------------------------------------------------------
@@ -251,3 +251,17 @@ def test_fill_text_forms() -> None:
     assert fill_text("{n:# card/# cards}, {one:# card/# cards}", numbers) == "2 cards, 1 card"
     assert fill_text("{one:One more/# more}; token{n:/s}", numbers) == "One more; tokens"
     assert fill_text("{missing} stays", numbers) == "{missing} stays"
+
+
+def test_the_toll_and_the_market_intelligence_peek_follow_the_data() -> None:
+    from hexkit_soot.config import data
+    from hexkit_soot.effects.upgrades import market_intelligence_peek
+
+    game = GAME
+    state = game.new(game.make_config(2, overrides={"numbers.toll": 3, "effects.market_intelligence_peek": 5}), 1)
+    assert data(state).numbers.toll == 3
+    assert market_intelligence_peek(state, 0) == 0  # no tile, no peek
+    state.players[0].upgrades.append("Market Intelligence")
+    assert market_intelligence_peek(state, 0) == 5
+    view = game.view(state, 0)
+    assert view.contract_deck[-5:] == state.contract_deck[-5:]  # the top five stay in place

@@ -44,7 +44,7 @@ from hexkit_soot.rules.settlements import is_market
 from hexkit_soot.rules.steps import free_action, opt
 from hexkit_soot.state import SootState
 
-__all__ = ["owns", "load_outputs", "LoadOutputs", "load_answered", "register"]
+__all__ = ["market_intelligence_peek", "owns", "load_outputs", "LoadOutputs", "load_answered", "register"]
 
 _FREE_GOODS = 99
 """A resource discount this large makes a camp cost no goods at all (see ``rules.camps.camp_cost``)."""
@@ -361,6 +361,18 @@ def market_intelligence(state: SootState, player: PlayerId, value: int, args: Ho
     Source: rulebook, §21 Merchant, Market Intelligence; "Contracts" (hold 2).
     """
     return max(value, verbs.data(state).effects.market_intelligence_contracts)
+
+
+def market_intelligence_peek(state: SootState, player: PlayerId) -> int:
+    """How many contracts on top of the contract deck ``player`` may look at: 0 without the tile.
+
+    The views (:meth:`hexkit_soot.game.SootGame.redact`) and samples leave those in place.
+
+    Source: rulebook, §21 Merchant, Market Intelligence ("peek the top 3 of the contract deck anytime").
+    """
+    if "Market Intelligence" not in state.players[player].upgrades:
+        return 0
+    return verbs.data(state).effects.market_intelligence_peek
 
 
 _FUTURES = "Commodity Futures"

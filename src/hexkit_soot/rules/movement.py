@@ -358,7 +358,7 @@ def _all_rail(state: SootState, path: Path) -> bool:
 
 
 def _toll(state: SootState, owners: frozenset[int]) -> int:
-    return sum(modify(state, o, Hook.TOLL_RATE, 1) for o in owners)
+    return sum(modify(state, o, Hook.TOLL_RATE, data(state).numbers.toll) for o in owners)
 
 
 def _fuel_source(state: SootState, player: PlayerId, cargo: dict[str, int], network: bool) -> str | None:
@@ -928,7 +928,7 @@ def _drive(state: SootState, player: PlayerId, moved: int, index: int, spent: in
     """The rest of a leg once its fuel is paid: tolls when laden, the move, then the stop."""
     if laden:
         for owner in sorted(owners - _paid(moved)):
-            toll = modify(state, owner, Hook.TOLL_RATE, 1)
+            toll = modify(state, owner, Hook.TOLL_RATE, data(state).numbers.toll)
             if transfer_currency(state, player, owner, toll, "toll") and state.share_lines:
                 on_toll(state, owner, hexes, toll)  # module shares: matched and split on a line
             moved |= 1 << (_PAID_BIT + owner)

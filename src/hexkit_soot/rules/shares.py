@@ -460,7 +460,7 @@ def expected_income(state: SootState, player: PlayerId) -> float:
         if held <= 0 or record.issued <= 0:
             continue
         rate = max(_TOLL_PRIOR, record.tolls / max(1, state.round))
-        toll = modify(state, record.owner, Hook.TOLL_RATE, 1)
+        toll = modify(state, record.owner, Hook.TOLL_RATE, data(state).numbers.toll)
         total += rate * left * toll * (1 + match) * held / record.issued
     return total
 
