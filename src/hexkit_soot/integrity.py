@@ -604,7 +604,7 @@ def _check_copies(state: SootState, problems: Problems) -> None:
 
 def _check_deck_copies(state: SootState, problems: Problems) -> None:
     """Each event card once (the deck, the event now); each contract no more often than its
-    copies at this player count; the archetypes offered in the draft each once, none drafted.
+    copies at this player count; the archetypes offered in the draft each once.
 
     Source: rulebook, Setup (the event and contract decks, the archetype draft).
     """
@@ -621,10 +621,9 @@ def _check_deck_copies(state: SootState, problems: Problems) -> None:
         if n > copies:
             problems.add("state.contract_deck", f"contract {contract} is in play {n} times; a"
                          f" {state.config.players}-player game has {copies} of each")
-    drafted = {p.archetype for p in state.players if p.archetype}
     for i, name in enumerate(state.draft_pool):
-        if name in state.draft_pool[:i] or name in drafted:
-            problems.add(f"state.draft_pool.{i}", f"{name} is offered twice or drafted already")
+        if name in state.draft_pool[:i]:
+            problems.add(f"state.draft_pool.{i}", f"{name} is offered twice")
 
 
 def _check_secret_copies(state: SootState, problems: Problems) -> None:

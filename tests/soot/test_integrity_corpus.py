@@ -289,7 +289,7 @@ def test_a_secret_objective_in_two_places_or_too_many_kept_is_refused(turn: dict
     assert _fields(hoard)["state.players.2.secrets"] == "3 kept; a player keeps 2"
 
 
-def test_an_event_twice_a_contract_beyond_its_copies_or_a_drafted_archetype_offered_is_refused(
+def test_an_event_twice_a_contract_beyond_its_copies_or_an_archetype_offered_twice_is_refused(
         turn: dict) -> None:
     import copy
 
@@ -304,7 +304,7 @@ def test_an_event_twice_a_contract_beyond_its_copies_or_a_drafted_archetype_offe
     first = state["contract_later"][0]
     more["state"]["contract_later"] += [first] * contract_copies(3)
     assert f"contract {first} is in play" in _fields(more)["state.contract_deck"]
-    drafted = copy.deepcopy(turn)
-    drafted["state"]["draft_pool"].append(state["players"][0]["archetype"])
+    offered = copy.deepcopy(turn)
+    offered["state"]["draft_pool"].append(state["draft_pool"][0])
     field = f"state.draft_pool.{len(state['draft_pool'])}"
-    assert _fields(drafted)[field] == f"{state['players'][0]['archetype']} is offered twice or drafted already"
+    assert _fields(offered)[field] == f"{state['draft_pool'][0]} is offered twice"
