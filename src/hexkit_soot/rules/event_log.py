@@ -34,15 +34,17 @@ def snapshot(state: SootState) -> Snapshot:
     """
     goods = data(state).goods
     out: Snapshot = {}
-    for g, n in state.prices.items():
-        out[f"{g} price"] = n
-    for g, n in state.floors.items():
-        out[f"{g} price floor"] = n
-    for g, n in state.raw_bonus.items():
-        out[f"{g} price bonus"] = n
-    for h, n in state.stacks.items():
-        out[f"stack at {h}"] = n
-    for h, camp in state.camps.items():
+    # In the data's good order and the hexes' order, never a dict's: a reloaded state's
+    # dicts come back in another order, and the log must read the same either way.
+    for label, by_good in (("price", state.prices), ("price floor", state.floors),
+                           ("price bonus", state.raw_bonus)):
+        for g in goods:
+            if g in by_good:
+                out[f"{g} {label}"] = by_good[g]
+    for h in sorted(state.stacks):
+        out[f"stack at {h}"] = state.stacks[h]
+    for h in sorted(state.camps):
+        camp = state.camps[h]
         out[f"camp at {h}"] = f"P{camp.owner} {camp.kind}"
     for i, p in enumerate(state.players):
         who = f"P{i}"
@@ -54,15 +56,18 @@ def snapshot(state: SootState) -> Snapshot:
         out[f"{who} cards"] = len(p.hand)
         out[f"{who} caravans"] = len(p.caravans)
         ingredients = p.screened
-        for g, n in p.stock.items():
+        for g in goods:
+            if g not in p.stock:
+                continue
             if goods[g].kind == "special":
-                ingredients += n
+                ingredients += p.stock[g]
             else:
-                out[f"{who} {g}"] = n
+                out[f"{who} {g}"] = p.stock[g]
         for c in p.caravans:
-            for g, n in c.cargo.items():
-                key = f"{who} {g} on caravans"
-                out[key] = int(out.get(key, 0)) + n
+            for g in goods:
+                if g in c.cargo:
+                    key = f"{who} {g} on caravans"
+                    out[key] = int(out.get(key, 0)) + c.cargo[g]
         out[f"{who} ingredients"] = ingredients
     out["in force this round"] = ", ".join(state.active)
     return out
