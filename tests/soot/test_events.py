@@ -496,3 +496,18 @@ def test_every_option_keeps_the_invariants_in_random_positions(players: int, see
             resolve(state, seed * 1000 + index)
             assert state.pending[-1].kind == "turn"
             check_bounds(state, tokens)
+
+
+def test_a_change_line_reads_the_same_whatever_the_order_of_the_state_dicts() -> None:
+    """A reloaded state's dicts come back in another order (found: 'Cut Stone price' logged
+    before 'Lumber price' after a reload); the log follows the data's good order."""
+    from hexkit_soot import GAME
+    from hexkit_soot.rules.event_log import changes, snapshot
+
+    state = GAME.new(GAME.make_config(2), 1)
+    before = snapshot(state)
+    state.prices = dict(reversed(list(state.prices.items())))  # as if reloaded in another order
+    state.prices["Lumber"] += 1
+    state.prices["Cut Stone"] += 1
+    line = changes(before, snapshot(state))
+    assert line.index("Lumber price") < line.index("Cut Stone price")

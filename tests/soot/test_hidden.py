@@ -295,3 +295,25 @@ def test_choice_ignores_the_hidden_ingredient_split(make: Any) -> None:
     expected = make().act(GAME, view, legal)
     for given in [state, *resampled, *(GAME.view(s, me) for s in resampled)]:
         assert make().act(GAME, given, legal) == expected
+
+
+def test_another_seats_view_of_a_turn_menu_lists_no_hidden_card() -> None:
+    """The mover's hand is face down in the other seat's view: listing that view's answers
+    raised KeyError: '?' (found by a hostile run); now it lists the rest, no card named."""
+    import random
+
+    from hexkit_soot import GAME
+
+    state = GAME.new(GAME.make_config(2), seed=1)
+    rng = random.Random(0)
+    while True:
+        mover = GAME.current_player(state)
+        if getattr(state.pending[-1], "kind", "") == "turn" and state.players[mover].hand:
+            break
+        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+    view = GAME.view(state, 1 - mover)
+    assert set(view.players[mover].hand) == {"?"}
+    listed = list(GAME.legal_actions(view))
+    assert listed and not any(a.code == "Spend Card" for a in listed)
+    hand = set(state.players[mover].hand)
+    assert not any(card in a.label for a in listed for card in hand)

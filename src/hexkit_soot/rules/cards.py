@@ -35,6 +35,7 @@ from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
 from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
+from hexkit_soot.views import HIDDEN
 
 __all__ = ["card_deck", "card_row", "draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment"]
 
@@ -308,8 +309,9 @@ def _currency_options(state: SootState, player: PlayerId) -> list[Choose]:
     if not state.players[player].hand:  # decided before any lookup
         return []
     cards = data(state).cards
+    # another seat's view shows the hand face down: those cards are listed by no one
     return [optf("Spend Card", card_id(state, c), "spend {} as {}¤", c, cards[c].value)
-            for c in sorted(set(state.players[player].hand))]
+            for c in sorted(set(state.players[player].hand) - {HIDDEN})]
 
 
 @free_action("Spend Card", _currency_options)
