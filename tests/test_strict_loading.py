@@ -319,3 +319,12 @@ def test_a_value_outside_a_literal_names_the_choices() -> None:
     with pytest.raises(InvalidRecordError) as caught:
         structure_checked(converter, "Wizard", typing.Literal["Explorer", "Builder"], "agent")
     assert str(caught.value) == "field 'agent': must be one of 'Explorer', 'Builder', not 'Wizard'"
+
+
+def test_an_object_where_a_list_goes_is_refused() -> None:
+    from hexkit.errors import InvalidRecordError
+    from hexkit.serialize import converter, structure_checked
+
+    for given in ({}, {"1": 2}):
+        with pytest.raises(InvalidRecordError, match=r"expected a JSON list \(tuple\[int, \.\.\.\]\), not an object"):
+            structure_checked(converter, given, tuple[int, ...], "sell")

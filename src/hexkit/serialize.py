@@ -167,6 +167,8 @@ def _no_text_for_collection(type_: Any, conv: cattrs.Converter) -> Any:
     def structure(data: Any, cl: Any) -> Any:
         if isinstance(data, (str, bytes)):
             raise ValueError(f"expected a JSON list ({wanted}), not the string {data[:40]!r}")
+        if isinstance(data, dict):  # iterating it would read its keys: {} loaded as ()
+            raise ValueError(f"expected a JSON list ({wanted}), not an object")
         return inner(data, cl)
 
     return structure

@@ -696,6 +696,8 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
             for name, goods in (("sell", q.sell), ("buy", q.buy)):
                 for j, g in enumerate(goods):
                     _in_range(problems, f"state.pending.{i}.{name}.{j}", g, len(data(state).goods), "good")
+                    if g in goods[:j]:  # each good one answer
+                        problems.add(f"state.pending.{i}.{name}.{j}", f"good {g} is listed twice")
     elif isinstance(q, FrontierTax) and q.unpaid < 1:
         problems.add(f"state.pending.{i}.unpaid", f"{q.unpaid}: a Frontier Tax question has at least 1¤ unpaid")
     elif isinstance(q, ChooseEventOption):

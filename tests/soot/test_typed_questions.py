@@ -1718,3 +1718,17 @@ def test_an_upkeep_question_that_does_not_fit_is_refused_naming_the_field() -> N
                                    "options": []}
     with pytest.raises(InvalidRecordError, match="data: a 'upkeep.remove' question holds no data"):
         codec(GAME).state_from_dict(old)
+
+
+def test_a_good_listed_twice_in_a_market_question_is_refused() -> None:
+    """A forged save listing a good twice gave each sell answer twice (found by a hostile run)."""
+    state = _market_positions(ChooseGood)[0]
+    q = state.pending[-1]
+    assert isinstance(q, ChooseGood) and q.sell
+    saved = copy.deepcopy(codec(GAME).state_to_dict(state))
+    top = saved["state"]["pending"][-1]
+    top["sell"] = [*top["sell"], top["sell"][0]]
+    with pytest.raises(InvalidRecordError) as caught:
+        codec(GAME).state_from_dict(saved)
+    where = f"state.pending.{len(state.pending) - 1}.sell.{len(q.sell)}"
+    assert caught.value.field == where and f"good {q.sell[0]} is listed twice" in str(caught.value)
