@@ -669,8 +669,8 @@ class Game(ABC, Generic[S, C]):
                 from 0 to players - 1); a spectator's view is
                 :func:`hexkit.present.public_view`.
         """
-        if isinstance(player, bool) or not isinstance(player, numbers.Integral) \
-                or not 0 <= player < self.num_players(state):
+        if type(player) is not int and (isinstance(player, bool) or not isinstance(player, numbers.Integral)) \
+                or not 0 <= player < self.num_players(state):  # an int skips the (slower) ABC check
             raise HexkitError(f"view for player {player!r}: the seats of this game are 0 to"
                               f" {self.num_players(state) - 1} (a spectator's view is"
                               " hexkit.present.public_view)")
