@@ -202,3 +202,14 @@ def test_scalar_view_writes_the_numbers_of_the_array() -> None:
     view[3] += 1.0
     assert vector.tolist() == [0.0, 0.5, 0.0, 3.0, 0.0]
     assert view[1] == 0.5
+
+
+@pytest.mark.parametrize("name", ["empyreal", "soot"])
+def test_another_seats_view_gives_no_observation(name: str) -> None:
+    """Seat 1's view lacks seat 0's hand: encoding it for seat 0 was a wrong vector, silently."""
+    game = hexkit.load_game(name)
+    state = game.new(game.make_config(players=3), 1)
+    with pytest.raises(ObservationError, match="seat 1's view; it cannot give seat 0's observation"):
+        observation(game, game.view(state, 1), 0)
+    assert observation(game, game.view(state, 1), 1).shape == observation(game, state, 1).shape
+    assert (observation(game, game.view(state, 1), 1) == observation(game, state, 1)).all()
