@@ -64,3 +64,13 @@ def test_reading_bad_folders(tmp_path: Path) -> None:
     (tmp_path / "junk.npz").write_bytes(b"not a zip")
     with pytest.raises(DatasetError, match="junk.npz: not a hexkit dataset file"):
         load_dataset(tmp_path)
+
+
+def test_a_dataset_path_that_is_a_file_is_refused_before_playing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each game failed alone with 'File exists' (hostile run); now the study stops before its first game."""
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    out = tmp_path / "r.jsonl"
+    code = main(["simulate", "hex", "--games", "2", "--dataset", str(taken), "--out", str(out)])
+    assert code != 0 and not out.exists()
+    assert f"dataset: {taken} is a file; the dataset is a folder of game files" in capsys.readouterr().err
