@@ -28,7 +28,8 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BuildOffer, BuildSegment, CaravanStop,
+from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BonusDiscard, BuildOffer, BuildSegment, CaravanStop,
+                                 DrawCards, HandLimitDiscard, KeepDrawn,
                                  ChooseEventOption, ChooseExplorer, ChooseGood, ChooseMarket, DiscardSecret,
                                  DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, FrontierTax,
                                  IssueShares,
@@ -528,7 +529,6 @@ def _check_steps(state: SootState, problems: Problems) -> None:
 
 
 STEP_DATA: dict[str, tuple[str, ...]] = {
-    "cards.keep": ("card",) * 8,
     "cards.bid": ("bidder", "row"),
 }
 """What each integer of a question's ``data`` refers to, by question kind (the
@@ -539,9 +539,7 @@ the bidder's place
 in the seating order and the card row slot auctioned; the movement points
 spent (``budget``); or a count. Questions not listed carry no indices."""
 
-STEP_ANSWERS: dict[str, dict[str, str]] = {
-    "cards.draw": {"row": "row"},
-}
+STEP_ANSWERS: dict[str, dict[str, str]] = {}
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
 
 
@@ -753,8 +751,41 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
                 problems.add(f"state.pending.{i}.at", f"{q.at} holds a settlement already")
     elif isinstance(q, DraftArchetype) and not state.draft_pool:
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
+    elif isinstance(q, (DrawCards, KeepDrawn, BonusDiscard, HandLimitDiscard)) and 0 <= q.player < len(state.players):
+        _check_cards(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
         problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
+
+
+def _check_cards(state: SootState, where: str, q: DrawCards | KeepDrawn | BonusDiscard | HandLimitDiscard,
+                 problems: Problems) -> None:
+    """A card question has something to answer with: a card to draw, two cards drawn (cards of the
+    game; -1 only in another seat's view), cards in hand to discard (2 or 1 still to go for the
+    bonus action, more than the hand limit at the end of the round).
+
+    Source: rulebook, §15 "Cards"; Phase 5 (hand limit).
+    """
+    hand = len(state.players[q.player].hand)
+    if isinstance(q, DrawCards):
+        if not any(state.card_row) and not state.deck and not state.discard:
+            problems.add(where, "a Draw Cards question, but the card row, the deck and the discard pile are empty")
+    elif isinstance(q, KeepDrawn):
+        if len(q.drawn) != 2:
+            problems.add(f"{where}.drawn", f"{len(q.drawn)} cards drawn; the blind draw keeps 1 of 2")
+        hidden = state.viewer not in (None, q.player)
+        for j, c in enumerate(q.drawn):
+            if not (hidden and c == -1):
+                _in_range(problems, f"{where}.drawn.{j}", c, len(data(state).cards), "card")
+        if not hidden and any(c < 0 for c in q.drawn):
+            problems.add(f"{where}.drawn", "only another seat's view hides the cards drawn")
+    elif isinstance(q, BonusDiscard):
+        if q.left not in (1, 2):
+            problems.add(f"{where}.left", f"{q.left}: the bonus action takes 2 discards, so 1 or 2 are left")
+        elif hand < q.left:
+            problems.add(f"{where}.left", f"{q.left} cards still to discard, but P{q.player} holds {hand}")
+    elif hand <= data(state).numbers.hand_limit:
+        problems.add(where, f"a hand limit question, but P{q.player} holds {hand} cards"
+                     f" (limit {data(state).numbers.hand_limit})")
 
 
 def _check_offer_question(state: SootState, where: str, q: BuildOffer | AnswerOffer, problems: Problems) -> None:
