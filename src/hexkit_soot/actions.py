@@ -15,7 +15,8 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
 :class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`, the event's
 :class:`ChooseEventOption`, the cards' :class:`DrawCards`, :class:`KeepDrawn`,
-:class:`BonusDiscard` and :class:`HandLimitDiscard`, the market's :class:`ChooseMarket` and
+:class:`BonusDiscard` and :class:`HandLimitDiscard`, the Legacy auction's
+:class:`LegacyBid`, the market's :class:`ChooseMarket` and
 :class:`ChooseGood`, the upkeep's :class:`FrontierTax` and :class:`UpkeepRemoval`,
 with named fields) or, for the kinds not ported yet, a
 :class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
@@ -58,7 +59,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "DrawCards", "KeepDrawn", "BonusDiscard", "HandLimitDiscard", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "DrawCards", "KeepDrawn", "BonusDiscard", "HandLimitDiscard", "LegacyBid", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -222,7 +223,7 @@ class Step(Decision):
             ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
             ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``,
             ``"upkeep.tax"``, ``"upkeep.remove"``, ``"cards.draw"``, ``"cards.keep"``,
-            ``"cards.bonus"``, ``"cards.limit"``);
+            ``"cards.bonus"``, ``"cards.limit"``, ``"cards.bid"``);
             an old save's step of those kinds loads as one
             (:mod:`hexkit_soot.migrate`).
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
@@ -1063,6 +1064,28 @@ class HandLimitDiscard(SootQuestion):
 
 
 @attrs.frozen(kw_only=True)
+class LegacyBid(SootQuestion):
+    """Legacy auction: the asker's blind bid for ``SootState.auction``, given as one answer.
+
+    Answers ``Choose("bid", n)`` for every ``n`` from 0 to the bidder's
+    currency (read from the state), labelled ``"bid 7¤"``. Every bidder is
+    asked once, in turn order, whatever they bid; a placed bid is in
+    ``SootState.bids``, which another seat's view hides until all are
+    revealed (:func:`hexkit_soot.views.hide_bids`). Nothing in the question
+    depends on a bid, so it is shown whole to every seat.
+
+    Attributes:
+        slot: the card row slot holding the Legacy card auctioned.
+
+    Source: rulebook, §15.3 "Legacy cards" (secret bids up to all the
+    bidder's currency, revealed together; a 0 bid is legal).
+    """
+
+    kind: ClassVar[str] = "cards.bid"
+    slot: int
+
+
+@attrs.frozen(kw_only=True)
 class ChooseMarket(SootQuestion):
     """Market Transaction: where (asked when several markets have something to trade).
 
@@ -1157,7 +1180,8 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
                                                    ChooseEventOption, ChooseMarket, ChooseGood, FrontierTax,
-                                                   UpkeepRemoval, DrawCards, KeepDrawn, BonusDiscard, HandLimitDiscard)
+                                                   UpkeepRemoval, DrawCards, KeepDrawn, BonusDiscard, HandLimitDiscard,
+                                                   LegacyBid)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

@@ -22,7 +22,7 @@ from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
                                  DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
-                                 BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn,
+                                 BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -303,7 +303,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="soot",
         title="Soot & Timber",
-        version="0.3.3",
+        version="0.4.0",
         min_players=1,  # the solo game against the Trust (rulebook, The Trust)
         max_players=6,
         # random play (benchmark chooser), 300 games at 2-6 players: at most
@@ -392,6 +392,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(KeepDrawn, Typed(cards.KeepHandler()))
         flow.question(BonusDiscard, Typed(cards.BonusHandler()))
         flow.question(HandLimitDiscard, Typed(cards.LimitHandler()))
+        flow.question(LegacyBid, Typed(cards.BidHandler()))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

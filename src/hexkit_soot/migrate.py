@@ -25,7 +25,7 @@ from typing import Any
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
                                  DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
-                                 BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn,
+                                 BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -355,6 +355,21 @@ def _cards_limit(saved: dict[str, Any]) -> dict[str, Any]:
     return _plain(saved, kind)
 
 
+def _cards_bid(saved: dict[str, Any]) -> dict[str, Any]:
+    """A rules 0.3.x bid step (``data`` ``[place in turn order, row slot]``; answers +1, +step, place).
+
+    Its bidder is asked again for the whole bid as one answer; whether they had
+    begun raising is in ``state.bids``, which the load's integrity checks
+    (a running bid is refused there, naming it).
+    """
+    kind = "cards.bid"
+    _, slot = _ints(saved, kind, "bidder's place in turn order, card row slot", 2)
+    answers = _answers(saved, kind)
+    if any(code != "bid" for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'bid' choices, not {answers!r:.60}")
+    return {**_plain(saved, kind), "slot": slot}  # the place: read from state.order; the answers: 0..currency
+
+
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "market.qty": (MarketQuantity, _market_qty),
     "soot.scrub": (ScrubSoot, _soot_scrub),
@@ -399,6 +414,7 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "cards.keep": (KeepDrawn, _cards_keep),
     "cards.bonus": (BonusDiscard, _cards_bonus),
     "cards.limit": (HandLimitDiscard, _cards_limit),
+    "cards.bid": (LegacyBid, _cards_bid),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

@@ -11,7 +11,8 @@ identical cards are one option; with one way nothing is asked). A Legacy card pl
 ability leaves the game; spent as currency or wild it is discarded like
 any card. Discarding 2 cards gives 1 bonus action, once per round. The row
 is refilled in the Market Update; a Legacy card dealt into it is auctioned
-at once by blind bids (highest pays the bank; ties to the earliest in turn
+at once by blind bids, each bidder asked once in turn order for a bid from 0
+to all their currency (highest pays the bank; ties to the earliest in turn
 order; a 0 bid is legal). Hand limit 7 at the end of the round.
 
 Source: rulebook, §15 "Cards", "Legacy cards", Phase 5 (hand limit).
@@ -29,18 +30,19 @@ from hexkit.errors import HexkitError
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import BonusDiscard, Choose, DrawCards, HandLimitDiscard, KeepDrawn, SootDecision, Step
+from hexkit_soot.actions import (BonusDiscard, Choose, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
+                                 SootDecision)
 from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import data, gain_currency, spend_currency
 from hexkit_soot.rules.network import less, pool_at, shortfall
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
-from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
+from hexkit_soot.rules.steps import free_action, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 from hexkit_soot.views import HIDDEN
 
 __all__ = ["card_deck", "card_row", "draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment",
-           "ask_hand_limit", "DrawHandler", "KeepHandler", "BonusHandler", "LimitHandler"]
+           "ask_hand_limit", "DrawHandler", "KeepHandler", "BonusHandler", "LimitHandler", "BidHandler"]
 
 
 def card_id(state: SootState, name: str) -> int:
@@ -486,54 +488,41 @@ def start_auction(state: SootState, slot: int) -> None:
     state.auction = state.card_row[slot]
     state.bids = [-1] * state.config.players
     state.note(None, f"Legacy card {state.auction} entered the row: blind auction")
-    _ask_bid(state, 0, slot)
+    _ask_bid(state, state.order[0], slot)
 
 
-def _ask_bid(state: SootState, k: int, slot: int) -> None:
-    """Ask the bidder ``state.order[k]`` to raise their blind bid or place it.
+def _ask_bid(state: SootState, bidder: PlayerId, slot: int) -> None:
+    """Ask ``bidder`` for their blind bid (one answer, 0 up to their currency)."""
+    state.pending.append(LegacyBid(player=bidder, slot=slot,
+                                   prompt=f"blind bid for {state.auction}: 0 to {state.players[bidder].currency}¤"))
 
-    The bid is built one answer at a time, like a trade offer: +1, +the
-    step (5), or place it. The same three answers are offered at every
-    amount and the running amount is kept in ``state.bids`` (hidden from
-    the others like a placed bid), so nothing in the question shows it. A
-    raise is capped at the bidder's currency; a raise that reaches it
-    places the bid, so a bid takes at most currency + 1 answers.
+
+class BidHandler(Handler[SootState, LegacyBid, Choose]):
+    """The :class:`~hexkit_soot.actions.LegacyBid` question: a bidder's blind bid, in one answer.
+
+    Source: rulebook, §15.3 "Legacy cards" ("all players secretly fist-bid
+    currency"; highest pays the bank and takes the card; ties to the earliest
+    in turn order; a 0 bid is legal).
     """
-    player = state.order[k]
-    step = data(state).numbers.legacy_bid_step
-    options = [opt("bid", 1, "raise the bid by 1")]
-    if step > 1:  # a step of 1 (or less) in a designer's data leaves +1 alone
-        options.append(opt("bid", step, f"raise the bid by {step}"))
-    options.append(opt("bid", 0, "place the bid"))
-    ask(state, player, "cards.bid", options,
-        f"blind bid for {state.auction}: raise it by 1 or {step}, or place it", data=(k, slot))
 
+    def answers(self, state: SootState, question: LegacyBid) -> Sequence[Choose]:
+        """``Choose("bid", n)`` for ``n`` from 0 to the bidder's currency, labelled ``"bid 7¤"``."""
+        return tuple(opt("bid", n, f"bid {n}¤") for n in range(state.players[question.player].currency + 1))
 
-@handles("cards.bid")
-def on_bid(state: SootState, step: Step, answer: Choose) -> None:
-    """Raise the running bid or place it; after the last bid, reveal and award.
-
-    Source: rulebook, §15.3 Legacy cards ("all players secretly fist-bid
-    currency"; up to all the bidder holds); the answer scheme is assumed
-    (``legacy_bid_step``).
-    """
-    k, slot = step.data
-    player = step.player
-    so_far = max(0, state.bids[player])
-    cap = state.players[player].currency
-    state.bids[player] = min(cap, so_far + answer.arg)
-    if answer.arg and state.bids[player] < cap:
-        _ask_bid(state, k, slot)
-        return
-    if k + 1 < len(state.order):
-        _ask_bid(state, k + 1, slot)
-        return
-    best = max(state.bids)
-    winner = next(p for p in state.order if state.bids[p] == best)
-    state.note(None, "bids revealed: " + ", ".join(f"P{p} {state.bids[p]}" for p in state.order))
-    spend_currency(state, winner, best)
-    state.players[winner].hand.append(state.auction)
-    state.note(winner, f"won {state.auction} for {best}¤")
-    card_row(state).take(slot, refill=False)  # the auctioned card (in the winner's hand)
-    state.auction = ""
-    state.bids = []
+    def resolve(self, state: SootState, question: LegacyBid, answer: Choose) -> None:
+        """Place the bid; ask the next bidder in turn order, or after the last reveal and award."""
+        player, slot = question.player, question.slot
+        state.bids[player] = answer.arg
+        k = state.order.index(player)
+        if k + 1 < len(state.order):
+            _ask_bid(state, state.order[k + 1], slot)
+            return
+        best = max(state.bids)
+        winner = next(p for p in state.order if state.bids[p] == best)  # a tie: the earliest in turn order
+        state.note(None, "bids revealed: " + ", ".join(f"P{p} {state.bids[p]}" for p in state.order))
+        spend_currency(state, winner, best)
+        state.players[winner].hand.append(state.auction)
+        state.note(winner, f"won {state.auction} for {best}¤")
+        card_row(state).take(slot, refill=False)  # the auctioned card (in the winner's hand)
+        state.auction = ""
+        state.bids = []
