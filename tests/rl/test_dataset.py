@@ -48,9 +48,9 @@ def test_soot_dataset_with_a_process_pool(tmp_path: Path, capsys: pytest.Capture
     capsys.readouterr()
     assert code == 0
     data = load_dataset(folder)
-    # Soot's stable space (36,849 numbers) is too large for dense masks: packed bits only
-    assert "mask" not in data and data["mask_bits"].shape[1] == (36849 + 7) // 8
-    masks = unpack_masks(data["mask_bits"], 36849)
+    # Soot's stable space (36,860 numbers) is too large for dense masks: packed bits only
+    assert "mask" not in data and data["mask_bits"].shape[1] == (36860 + 7) // 8
+    masks = unpack_masks(data["mask_bits"], 36860)
     assert masks[np.arange(len(data["action"])), data["action"]].all()
     assert 1 <= masks.sum(axis=1).min() and masks.sum(axis=1).max() <= 64
     assert set(np.unique(data["player"]).tolist()) == {0, 1}

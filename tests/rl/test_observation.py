@@ -29,7 +29,7 @@ def _play(game: Any, state: Any, steps: int, seed: int, until: Any = None) -> An
 
 @pytest.mark.parametrize(("name", "players", "plane_shape", "actions"), [
     ("hex", 2, (3, 5, 5), 26), ("empyreal", 2, (28, 5, 18), 1953), ("empyreal", 4, (28, 10, 14), 2127),
-    ("soot", 2, (40, 15, 15), 36849), ("soot", 4, (40, 19, 19), 36849),
+    ("soot", 2, (40, 15, 15), 36860), ("soot", 4, (40, 19, 19), 36860),
 ])
 def test_shapes_fixed_per_config(name: str, players: int, plane_shape: tuple[int, ...], actions: int) -> None:
     game = hexkit.load_game(name)
