@@ -41,11 +41,22 @@ Features, in order (``spec.features`` names each one):
 * ``award_<name>``: 1 for an Award in play, 2 for one still in the Expert draft.
 
 Counts are raw numbers (not scaled).
+
+The vector returned is **read-only** (``flags.writeable`` false: writing into
+it raises ``ValueError``; ``np.array(obs)`` is a writable copy) and its values
+never change while the caller holds it. The encoder keeps, per seat, up to
+:data:`POOL` vectors with what each was written from; it writes the next
+observation in place into one that no caller holds any more (told by its
+reference count), so the usual loop, which drops or overwrites each
+observation before asking for the next, pays no copy of the 3,032-7,232
+numbers; a caller holding every vector of the seat gets the next one in a
+copy. (Until 2026-12-07 every call returned a writable copy.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -64,7 +75,7 @@ from hexkit_empyreal.data import CITY, TERRAIN_LETTERS, game_data
 from hexkit_empyreal.state import (REV_AWARDS, REV_MAP, REV_MARKET, REV_SECTIONS, REV_STACKS, REV_STANDS, REV_SUPPLY,
                                    EmpyrealState, bits, board, folio_rev)
 
-__all__ = ["EmpyrealEncoder", "SLOTS", "PHASES"]
+__all__ = ["EmpyrealEncoder", "SLOTS", "PHASES", "POOL"]
 
 SLOTS = 6
 """Seat slots in the planes and features (the most players Empyreal takes)."""
@@ -79,6 +90,28 @@ _SEAT_FIELDS = ("mana", "spent", "conductor", "cars_left", "goods", "tiles", "ca
                 "engineer_ready", "surveyor", "surveyor_used", "station_masters", "railyard", "company")
 """What a seat slot's features are made from, in the order of the encoder's seat keys (goods, tiles,
 station_masters, railyard: lists, compared with copies)."""
+
+
+POOL = 2
+"""Memos (vectors, with the section keys they were written from) kept per seat; see ``EmpyrealEncoder._buffer``."""
+
+_FREE = 2
+"""The reference count of a handed-out view nobody outside the encoder holds: the pool's list and
+the argument of ``sys.getrefcount``."""
+
+
+def _no_refcount(obj: object) -> int:  # an interpreter without reference counts: always copy
+    return _FREE + 1
+
+
+_refcount: Callable[[object], int] = getattr(sys, "getrefcount", _no_refcount)
+
+
+def _read_only(vec: Float32Array) -> Float32Array:
+    """A read-only view of ``vec`` (its values change only through ``vec``)."""
+    out = vec.view()
+    out.setflags(write=False)
+    return out
 
 
 class EmpyrealEncoder(Encoder):
@@ -111,10 +144,11 @@ class EmpyrealEncoder(Encoder):
         self._positions: dict[int, tuple[Board, NDArray[np.intp]]] = {}
         self._position_lists: dict[int, tuple[Board, list[int]]] = {}
         self._cities: dict[int, tuple[Board, dict[int, int]]] = {}
-        # per seat: (the vector as last written, a memoryview of it (scalar writes through it cost half
-        # a numpy item assignment), section keys (copies of what each section was written from),
-        # positions each sparse section wrote)
-        self._memo: dict[int, tuple[Float32Array, ScalarView, dict[Any, Any], dict[Any, Any]]] = {}
+        # per seat: up to POOL memos, the most recently written first, each a list of: the vector as
+        # last written, a memoryview of it (scalar writes through it cost half a numpy item
+        # assignment), section keys (copies of what each section was written from), positions each
+        # sparse section wrote, and the read-only view of the vector handed to callers
+        self._memo: dict[int, list[list[Any]]] = {}
         n = config.players
         self._teammates = [[float(seat != viewer and config.team_of(seat) == config.team_of(viewer)
                                   and config.teams < n) for seat in range(n)] for viewer in range(n)]
@@ -257,11 +291,8 @@ class EmpyrealEncoder(Encoder):
         n = len(players)
         if n != self._n:
             raise ObservationError(f"a {n}-player state given to the {self._n}-player encoder")
-        memo = self._memo.get(player)
-        if memo is None:
-            vec0 = np.zeros(self.spec.size, dtype=np.float32)
-            memo = self._memo[player] = (vec0, scalar_view(vec0), {"revs": [0] * REV_SECTIONS}, {})
-        vec, mv, keys, spots = memo
+        vec, mv, keys, spots, out = self._buffer(player)
+        handed: Float32Array = out
         hw = self._hw
         revs = s._revs
         seen = keys["revs"]  # the stamps of the sections as last written for this seat
@@ -383,7 +414,36 @@ class EmpyrealEncoder(Encoder):
                     or me.station_masters != was[6]):
                 self._patch_cards(vec, mv, keys, spots, s, player, -2 if is_view else shown)
             keys["cards_folio"] = mine
-        return vec.copy()
+        return handed
+
+    def _buffer(self, player: PlayerId) -> list[Any]:
+        """The memo to write ``player``'s next vector into: ``[vector, memoryview, keys, spots, out]``.
+
+        ``out`` is the read-only view of the vector that :meth:`vector` hands out. A memo whose
+        ``out`` the caller no longer holds (its reference count is the pool's own) is written in
+        place: no copy. While the caller holds the last one, the next call writes into a second
+        memo of the seat (made once, encoded from nothing, then patched from its own last values);
+        when the caller holds every memo of the seat, the most recent one's vector is copied and
+        the copy becomes the memo's (what the caller holds never changes).
+        """
+        pool = self._memo.get(player)
+        if pool is None:
+            pool = self._memo[player] = []
+        refs = _refcount
+        for i, memo in enumerate(pool):
+            if refs(memo[4]) <= _FREE:  # the pool's list and this call's argument only
+                if i:
+                    pool.insert(0, pool.pop(i))
+                return memo
+        if len(pool) < POOL:
+            vec = np.zeros(self.spec.size, dtype=np.float32)
+            memo = [vec, scalar_view(vec), {"revs": [0] * REV_SECTIONS}, {}, _read_only(vec)]
+            pool.insert(0, memo)
+            return memo
+        memo = pool[0]  # every vector held by the caller: keep the most recent one's values in a copy
+        vec = memo[0].copy()
+        memo[0], memo[1], memo[4] = vec, scalar_view(vec), _read_only(vec)
+        return memo
 
     def _patch_cards(self, vec: Float32Array, mv: ScalarView, keys: dict[Any, Any], spots: dict[Any, Any],
                      s: EmpyrealState, player: PlayerId, seeing: int) -> None:

@@ -49,6 +49,7 @@ def test_observations_equal_the_reference(name: str, players: int, options: dict
     # several games at once, advanced in turn, so each call may follow a call on another game
     games = [(game.new(config, seed), random.Random(seed)) for seed in range(seeds)]
     checked = 0
+    kept: list[tuple[np.ndarray, np.ndarray]] = []  # (vector held by the caller, its value when returned)
     while games and checked < limit * players:
         for state, rng in list(games):
             if game.is_over(state):
@@ -63,7 +64,13 @@ def test_observations_equal_the_reference(name: str, players: int, options: dict
                 assert np.array_equal(got, want), (
                     f"{name} step {state.step} seat {seat}: differs at "
                     f"{[new.spec.features[i - new.spec.plane_size] if i >= new.spec.plane_size else i for i in np.flatnonzero(got != want)[:8]]}")
-                got[:] = -1.0  # a caller may write into its observation: the next one is unaffected
+                if got.flags.writeable:
+                    got[:] = -1.0  # a caller may write into its observation: the next one is unaffected
+                else:  # a read-only vector (Empyreal): it never changes, even while the caller holds it
+                    with pytest.raises(ValueError, match="read-only"):
+                        got[0] = -1.0
+                    if rng.random() < 0.3:  # held by the caller across later steps (some, not all)
+                        kept.append((got, want))
                 checked += 1
             mask = legal_mask_array(game, state)
             assert mask.dtype == np.int8 and np.array_equal(mask, _old_mask(game, state))
@@ -76,7 +83,13 @@ def test_observations_equal_the_reference(name: str, players: int, options: dict
                     assert np.array_equal(observation(game, twin, seat),
                                           oracle.encode(game.view(twin, seat), seat))
             game.apply(state, legal[rng.randrange(len(legal))])
+            if len(kept) > 40:  # let most go: the encoder writes into their vectors again
+                del kept[:-5]
+            for held, value in kept:
+                assert np.array_equal(held, value), f"{name}: a vector the caller holds changed"
     assert checked >= min(limit * players, 150)
+    if name == "empyreal":
+        assert kept, "no vector was held"
 
 
 def test_rewrite_replaces_a_section_only() -> None:

@@ -195,8 +195,12 @@ class Encoder(ABC):
         No check of the viewer (see :meth:`encode`). The default zeroes a
         vector and calls :meth:`fill`; an encoder may override it to build the
         vector its own way (a copy of a cached base, then the changing numbers),
-        as long as it returns a new array each time (a caller may keep or
-        change it) equal to what :meth:`fill` writes.
+        as long as what it returns equals what :meth:`fill` writes and is either
+        a new array (a caller may keep or change it) or a read-only array
+        (``flags.writeable`` false; writing into it raises ``ValueError``) whose
+        values never change while a caller holds it. Empyreal's encoder returns
+        read-only arrays: it writes the next vector in place only into an array
+        nobody else holds (see :mod:`hexkit_empyreal.observation`).
         """
         spec = self.spec
         out = np.zeros(spec.size, dtype=np.float32)
@@ -360,7 +364,9 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
         player: the observing seat.
 
     Returns:
-        ``float32`` vector of shape ``(encoder_for(game, state.config).spec.size,)``.
+        ``float32`` vector of shape ``(encoder_for(game, state.config).spec.size,)``:
+        a new array, or (Empyreal) a read-only one whose values never change
+        while it is held; ``np.array(obs)`` gives a writable copy.
         For a game of perfect information with no ``hidden_fields`` the state
         is encoded without making the view, which would differ from it only in
         the random source (never encoded).
@@ -385,6 +391,8 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
 
 
 _NO_HOOK: Any = object()
+_MASKS_MAX = 4096
+"""Masks kept per keyed space, by their legal numbers (the table is emptied when full)."""
 _MASK_HOOKS: dict[type, Any] = {}
 """Per game class: its ``legal_mask_array`` method, or ``None`` (looked up once)."""
 
@@ -394,6 +402,8 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
 
     Uses the legal actions the state has cached, numbered once per decision
     (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
+    Always a new, writable array; for a keyed space it is a copy of the mask
+    last made for the same legal numbers (kept per space, at most 4,096).
 
     A game may supply a fast path, an optional method of the same name on its
     :class:`~hexkit.game.Game` class, ``legal_mask_array(state) -> Int8Array``,
@@ -411,8 +421,19 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     if _sp._keyed(space):  # _sp._legal_numbers, inlined (once per decision)
         pending = state.pending
         numbers = space._numbers(pending[-1] if pending else None, game.legal_actions(state))
-    else:
-        numbers = game.legal_indices(state)
+        # the same legal numbers recur (a Done alone, a turn's menu): a copy of the mask made for them
+        # costs about half of zeroing a new one and setting its numbers
+        masks = space._masks
+        found: Int8Array | None = masks.get(key := tuple(numbers))
+        if found is not None:
+            return found.copy()
+        mask = np.zeros(space.size, dtype=np.int8)
+        mask[numbers] = 1
+        if len(masks) >= _MASKS_MAX:
+            masks.clear()
+        masks[key] = mask.copy()
+        return mask
+    numbers = game.legal_indices(state)
     mask = np.zeros(space.size, dtype=np.int8)
     if len(numbers) > 32:
         mask[numbers] = 1
