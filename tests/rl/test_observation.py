@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import hexkit
-from hexkit.rl import GenericEncoder, ObservationError, encoder_for, legal_mask_array, observation
+from hexkit.rl import Encoder, GenericEncoder, ObservationError, encoder_for, legal_mask_array, observation
 from hexkit.rl.spaces import action_space_size
 from hexkit.rng import Rng
 
@@ -202,3 +202,42 @@ def test_scalar_view_writes_the_numbers_of_the_array() -> None:
     view[3] += 1.0
     assert vector.tolist() == [0.0, 0.5, 0.0, 3.0, 0.0]
     assert view[1] == 0.5
+
+
+def test_empyreal_observations_are_read_only_and_never_change_while_held() -> None:
+    """Empyreal hands out read-only vectors, written in place only when nobody holds them."""
+    game = hexkit.load_game("empyreal")
+    config = game.make_config(4)
+    encoder = encoder_for(game, config)
+    state = game.new(config, 11)
+    rng = random.Random(11)
+
+    def step() -> None:
+        legal = game.legal_actions(state)
+        game.apply(state, legal[rng.randrange(len(legal))])
+
+    seat = game.current_player(state)
+    first = observation(game, state, seat)
+    assert not first.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        first[0] = 1.0
+    where = first.__array_interface__["data"][0]
+    value = first.copy()
+    del first  # dropped: the next vector of the seat is written into the same buffer
+    again = observation(game, state, seat)
+    assert again.__array_interface__["data"][0] == where
+    assert np.array_equal(again, value)
+    held = [again]  # now held: later vectors go elsewhere and it keeps its values
+    values = [value]
+    for _ in range(40):
+        step()
+        seat = game.current_player(state)
+        got = observation(game, state, seat)
+        fresh = Encoder.vector(encoder, game.view(state, seat), seat)  # zeroed, then fill: no memo
+        assert np.array_equal(got, fresh)
+        held.append(got)
+        values.append(got.copy())
+    for kept, was in zip(held, values):
+        assert np.array_equal(kept, was)
+    assert len({v.__array_interface__["data"][0] for v in held}) == len(held)  # 41 distinct buffers
+    assert np.array_equal(np.array(held[-1]), values[-1]) and np.array(held[-1]).flags.writeable

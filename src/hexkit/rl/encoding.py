@@ -415,8 +415,6 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     hook = _MASK_HOOKS.get(kind, _NO_HOOK)
     if hook is _NO_HOOK:
         hook = _MASK_HOOKS[kind] = getattr(kind, "legal_mask_array", None)
-    if hook is not None and not _sp._keyed(_sp.space_for(game, state.config)):
-        return hook(game, state)  # type: ignore[no-any-return]
     space = _sp.space_for(game, state.config)
     if _sp._keyed(space):  # _sp._legal_numbers, inlined (once per decision)
         pending = state.pending
@@ -433,6 +431,8 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
             masks.clear()
         masks[key] = mask.copy()
         return mask
+    if hook is not None:
+        return hook(game, state)  # type: ignore[no-any-return]
     numbers = game.legal_indices(state)
     mask = np.zeros(space.size, dtype=np.int8)
     if len(numbers) > 32:
