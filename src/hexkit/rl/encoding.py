@@ -391,8 +391,11 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
 
 
 _NO_HOOK: Any = object()
-_MASKS_MAX = 4096
-"""Masks kept per keyed space, by their legal numbers (the table is emptied when full)."""
+_MASK_TEMPLATES_UP_TO = 8192
+"""Keyed spaces of at most this many numbers keep their masks by legal numbers (Empyreal's 1,953-2,301)."""
+_MASK_BYTES = 4_000_000
+"""The masks kept per keyed space hold at most this many bytes (Empyreal at 4 players: 1,880 masks);
+the table is emptied when full."""
 _MASK_HOOKS: dict[type, Any] = {}
 """Per game class: its ``legal_mask_array`` method, or ``None`` (looked up once)."""
 
@@ -402,8 +405,9 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
 
     Uses the legal actions the state has cached, numbered once per decision
     (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
-    Always a new, writable array; for a keyed space it is a copy of the mask
-    last made for the same legal numbers (kept per space, at most 4,096).
+    Always a new, writable array; for a keyed space of at most 8,192 numbers
+    it is a copy of the mask last made for the same legal numbers (kept per
+    space, at most 4 MB of them).
 
     A game may supply a fast path, an optional method of the same name on its
     :class:`~hexkit.game.Game` class, ``legal_mask_array(state) -> Int8Array``,
@@ -419,6 +423,11 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     if _sp._keyed(space):  # _sp._legal_numbers, inlined (once per decision)
         pending = state.pending
         numbers = space._numbers(pending[-1] if pending else None, game.legal_actions(state))
+        size = space.size
+        if size > _MASK_TEMPLATES_UP_TO:  # a large space (Soot's 36,849): zeroed and set, nothing kept
+            mask = np.zeros(size, dtype=np.int8)
+            mask[numbers] = 1
+            return mask
         # the same legal numbers recur (a Done alone, a turn's menu): a copy of the mask made for them
         # costs about half of zeroing a new one and setting its numbers
         masks = space._masks
@@ -427,7 +436,7 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
             return found.copy()
         mask = np.zeros(space.size, dtype=np.int8)
         mask[numbers] = 1
-        if len(masks) >= _MASKS_MAX:
+        if len(masks) >= _MASK_BYTES // size:
             masks.clear()
         masks[key] = mask.copy()
         return mask
