@@ -267,7 +267,7 @@ def interned(cls: Callable[..., _A], *args: Any) -> _A:
     building each one every time. The table holds at most the game's
     vocabulary (hexes times costs, names of components).
     """
-    key = (cls, *args)
+    key = (cls, args)  # a pair, not (cls, *args): no list built and converted on every call
     action = _INTERNED.get(key)
     if action is None:
         action = _INTERNED[key] = cls(*args)

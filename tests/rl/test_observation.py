@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import hexkit
-from hexkit.rl import GenericEncoder, ObservationError, encoder_for, legal_mask_array, observation
+from hexkit.rl import Encoder, GenericEncoder, ObservationError, encoder_for, legal_mask_array, observation
 from hexkit.rl.spaces import action_space_size
 from hexkit.rng import Rng
 
@@ -213,3 +213,30 @@ def test_another_seats_view_gives_no_observation(name: str) -> None:
         observation(game, game.view(state, 1), 0)
     assert observation(game, game.view(state, 1), 1).shape == observation(game, state, 1).shape
     assert (observation(game, game.view(state, 1), 1) == observation(game, state, 1)).all()
+
+
+def test_empyreal_observations_are_new_writable_arrays() -> None:
+    """Each call hands out its own array, as Hex and Soot do: a caller may keep or change it.
+
+    (Branch empspeed handed out read-only arrays reused in place when their
+    reference count said nobody held them; not kept: it depended on how the
+    interpreter counts references, and torch warns on non-writable arrays.)
+    """
+    game = hexkit.load_game("empyreal")
+    config = game.make_config(4)
+    encoder = encoder_for(game, config)
+    state = game.new(config, 11)
+    rng = random.Random(11)
+    held, values = [], []
+    for _ in range(40):
+        seat = game.current_player(state)
+        got = observation(game, state, seat)
+        assert got.flags.writeable
+        assert np.array_equal(got, Encoder.vector(encoder, game.view(state, seat), seat))
+        held.append(got)
+        values.append(got.copy())
+        got[:] = -7.0  # a caller's write reaches no later observation
+        legal = game.legal_actions(state)
+        game.apply(state, legal[rng.randrange(len(legal))])
+    assert all((kept == -7.0).all() for kept in held)
+    assert len({v.__array_interface__["data"][0] for v in held}) == len(held)

@@ -112,3 +112,21 @@ def test_cached_numbering_is_not_shared_with_callers(name: str) -> None:
     apply_index(game, state, chosen)
     game.apply(twin, action)
     assert tuple(game.legal_actions(state)) == tuple(game.legal_actions(twin)) and state == twin
+
+
+@pytest.mark.parametrize(("name", "keeps"), [("empyreal", True), ("soot", False)])
+def test_masks_kept_by_legal_numbers_for_small_spaces_only(name: str, keeps: bool) -> None:
+    """Empyreal's masks (about 2,000 numbers) are copies of one kept per legal-number tuple;
+    Soot's (36,849 numbers) are made afresh and none is kept; a caller's change reaches neither."""
+    from hexkit.rl.spaces import space_for
+
+    game = hexkit.load_game(name)
+    state = game.new(game.make_config(2), 5)
+    space: Any = space_for(game, state.config)
+    space._masks.clear()
+    first = legal_mask_array(game, state)
+    first[:] = 1  # the caller's own array
+    again = legal_mask_array(game, state)
+    assert np.array_equal(again, _old_mask(game, state)) and again is not first
+    assert (tuple(legal_indices(game, state)) in space._masks) is keeps
+    assert len(space._masks) == (1 if keeps else 0)

@@ -360,7 +360,8 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
         player: the observing seat.
 
     Returns:
-        ``float32`` vector of shape ``(encoder_for(game, state.config).spec.size,)``.
+        ``float32`` vector of shape ``(encoder_for(game, state.config).spec.size,)``,
+        a new array the caller may keep or change.
         For a game of perfect information with no ``hidden_fields`` the state
         is encoded without making the view, which would differ from it only in
         the random source (never encoded).
@@ -388,6 +389,11 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
 
 
 _NO_HOOK: Any = object()
+_MASK_TEMPLATES_UP_TO = 8192
+"""Keyed spaces of at most this many numbers keep their masks by legal numbers (Empyreal's 1,953-2,301)."""
+_MASK_BYTES = 4_000_000
+"""The masks kept per keyed space hold at most this many bytes (Empyreal at 4 players: 1,880 masks);
+the table is emptied when full."""
 _MASK_HOOKS: dict[type, Any] = {}
 """Per game class: its ``legal_mask_array`` method, or ``None`` (looked up once)."""
 
@@ -397,6 +403,9 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
 
     Uses the legal actions the state has cached, numbered once per decision
     (:func:`hexkit.rl.spaces.apply_index` at the same decision reuses the numbers).
+    Always a new, writable array; for a keyed space of at most 8,192 numbers
+    it is a copy of the mask last made for the same legal numbers (kept per
+    space, at most 4 MB of them).
 
     A game may supply a fast path, an optional method of the same name on its
     :class:`~hexkit.game.Game` class, ``legal_mask_array(state) -> Int8Array``,
@@ -408,14 +417,30 @@ def legal_mask_array(game: Game[Any, Any], state: State) -> Int8Array:
     hook = _MASK_HOOKS.get(kind, _NO_HOOK)
     if hook is _NO_HOOK:
         hook = _MASK_HOOKS[kind] = getattr(kind, "legal_mask_array", None)
-    if hook is not None and not _sp._keyed(_sp.space_for(game, state.config)):
-        return hook(game, state)  # type: ignore[no-any-return]
     space = _sp.space_for(game, state.config)
     if _sp._keyed(space):  # _sp._legal_numbers, inlined (once per decision)
         pending = state.pending
         numbers = space._numbers(pending[-1] if pending else None, game.legal_actions(state))
-    else:
-        numbers = game.legal_indices(state)
+        size = space.size
+        if size > _MASK_TEMPLATES_UP_TO:  # a large space (Soot's 36,849): zeroed and set, nothing kept
+            mask = np.zeros(size, dtype=np.int8)
+            mask[numbers] = 1
+            return mask
+        # the same legal numbers recur (a Done alone, a turn's menu): a copy of the mask made for them
+        # costs about half of zeroing a new one and setting its numbers
+        masks = space._masks
+        found: Int8Array | None = masks.get(key := tuple(numbers))
+        if found is not None:
+            return found.copy()
+        mask = np.zeros(space.size, dtype=np.int8)
+        mask[numbers] = 1
+        if len(masks) >= _MASK_BYTES // size:
+            masks.clear()
+        masks[key] = mask.copy()
+        return mask
+    if hook is not None:
+        return hook(game, state)  # type: ignore[no-any-return]
+    numbers = game.legal_indices(state)
     mask = np.zeros(space.size, dtype=np.int8)
     if len(numbers) > 32:
         mask[numbers] = 1

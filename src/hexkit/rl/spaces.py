@@ -77,7 +77,7 @@ class KeyedSpace(ActionSpace):
     """
 
     __slots__ = ("size", "keys", "key", "overflow", "_index", "_describe", "_context", "_memo", "_seen",
-                 "_held", "_last")
+                 "_held", "_last", "_masks")
 
     _MEMO_MAX = 200_000
 
@@ -104,6 +104,9 @@ class KeyedSpace(ActionSpace):
         # held here so its identity cannot be reused): a mask then ``apply_index`` at
         # the same decision number the actions once.
         self._last: tuple[Sequence[Any], Any, list[int]] | None = None
+        # legal numbers -> the int8 mask of them (never handed out: callers get copies);
+        # hexkit.rl.legal_mask_array's, bounded there
+        self._masks: dict[tuple[int, ...], Any] = {}
 
     def numbers(self, decision: Any, legal: Sequence[Any]) -> list[int]:
         """The number of each legal action, in the order of ``legal`` (distinct; a new list).

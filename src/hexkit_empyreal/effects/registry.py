@@ -51,6 +51,7 @@ __all__ = [
     "passive",
     "get_effect",
     "passives_of",
+    "passives_with",
     "registered_effects",
     "registered_passives",
     "push",
@@ -230,6 +231,7 @@ def register(obj: Any, kind: str, name: str, extra: Any = None) -> None:
     if name in table:
         raise ValueError(f"{kind} {name!r} is registered twice")
     table[name] = value
+    _HOOKED.clear()
 
 
 def effect(name: str, *, available: AvailableFn | None = None) -> Callable[[EffectFn], EffectFn]:
@@ -274,6 +276,42 @@ def passives_of(state: EmpyrealState, player: int) -> list[Passive]:
     """The passive abilities a player has in play (Captain, Engineer, Station Masters)."""
     ps = state.players[player]
     get = _PASSIVES.get
+    out = []
+    p = get(ps.captain)
+    if p is not None:
+        out.append(p)
+    p = get(ps.engineer)
+    if p is not None:
+        out.append(p)
+    for name in ps.station_masters:
+        p = get(name)
+        if p is not None:
+            out.append(p)
+    return out
+
+
+_HOOKED: dict[str, dict[str, Passive]] = {}
+"""Per hook name: the registered passives whose class overrides it (made on first use)."""
+
+
+def passives_with(state: EmpyrealState, player: int, hook: str) -> list[Passive]:
+    """:func:`passives_of`, only those whose class overrides the :class:`Passive` method ``hook``.
+
+    The others' hook returns what it is given (costs unchanged, no steps, no
+    bonus), so a caller that folds the hooks over the list gets the same
+    result, without a call per passive on every decision.
+
+    Raises:
+        AttributeError: ``hook`` is not a :class:`Passive` method.
+    """
+    table = _HOOKED.get(hook)
+    if table is None:
+        base = getattr(Passive, hook)
+        table = _HOOKED[hook] = {name: p for name, p in _PASSIVES.items() if getattr(type(p), hook) is not base}
+    if not table:
+        return []
+    ps = state.players[player]
+    get = table.get
     out = []
     p = get(ps.captain)
     if p is not None:

@@ -30,7 +30,7 @@ from hexkit_empyreal.actions import DONE, Build, BuildTrack, Done, Target, inter
 from hexkit_empyreal.board import Board
 from hexkit_empyreal.config import TEAM
 from hexkit_empyreal.data import CITY, TERRAINS, WASTELAND
-from hexkit_empyreal.effects.registry import passives_of
+from hexkit_empyreal.effects.registry import passives_with
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.declines import note_declined
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
@@ -52,7 +52,7 @@ def transfer_costs(state: EmpyrealState, player: int) -> tuple[int, int, int]:
     """
     r = data(state).rules
     costs = (r.city_transfer, r.wasteland_transfer, r.competitor_transfer)
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "transfer_costs"):
         costs = p.transfer_costs(state, player, costs)
     return costs
 

@@ -26,7 +26,7 @@ from hexkit_empyreal.actions import (
     PickGoods,
     interned,
 )
-from hexkit_empyreal.effects.registry import passives_of, push
+from hexkit_empyreal.effects.registry import passives_with, push
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler
 from hexkit_empyreal.state import REV_STANDS, EmpyrealState, bits, board, data, touch, touch_folio
@@ -71,7 +71,7 @@ def delivery_targets(state: EmpyrealState, player: int) -> list[tuple[int, int]]
 def claimable(state: EmpyrealState, player: int, stand: int, colour: int, count: int, mode: str) -> list[int]:
     """Demand Tile kinds in the stand ``player`` may take after delivering ``count`` Goods."""
     need = data(state).rules.demand_goods
-    bonus = sum(p.demand_bonus(state, player, mode) for p in passives_of(state, player))
+    bonus = sum(p.demand_bonus(state, player, mode) for p in passives_with(state, player, "demand_bonus"))
     kinds = {k for col, k in state.stands[stand] if col == colour and need[k] <= count + bonus}
     return sorted(kinds)
 
@@ -95,7 +95,7 @@ def _finish(state: EmpyrealState, d: PickGoods) -> None:
 
 
 def _after(state: EmpyrealState, player: int, mode: str, count: int, took: bool) -> None:
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "after_delivery"):
         push(state, p.after_delivery(state, player, mode, count, took))
 
 

@@ -49,8 +49,15 @@ __all__ = [
 ]
 
 
+_LABELS = tuple(f"{chr(ord('A') + slot // 3)}{slot % 3 + 1}" for slot in range(78))
+"""Labels of the slots ``A1`` .. ``Z3``, by index (every decision names a few)."""
+_INDEX = {label: i for i, label in enumerate(_LABELS)}
+
+
 def slot_label(slot: int) -> str:
     """Label of a railyard slot index (``7`` -> ``"C2"``)."""
+    if 0 <= slot < 78:
+        return _LABELS[slot]
     return f"{chr(ord('A') + slot // 3)}{slot % 3 + 1}"
 
 
@@ -60,6 +67,9 @@ def slot_index(label: str) -> int:
     Raises:
         ValueError: not a slot label.
     """
+    found = _INDEX.get(label) if type(label) is str else None
+    if found is not None:
+        return found
     if len(label) != 2 or not label[0].isalpha() or label[1] not in "123":
         raise ValueError(f"{label!r} is not a railyard slot")
     return (ord(label[0].upper()) - ord("A")) * 3 + int(label[1]) - 1

@@ -37,7 +37,7 @@ from hexkit_empyreal.actions import (
     interned,
 )
 from hexkit_empyreal.data import SpellcarSpec
-from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, passives_of, push
+from hexkit_empyreal.effects.registry import EffectContext, Steps, get_effect, passives_with, push
 from hexkit_empyreal.rules import mana
 from hexkit_empyreal.rules.dispatch import EmpyrealHandler, runs
 from hexkit_empyreal.rules.railyard import gain_spellcar_steps, slot_index, slot_label
@@ -67,7 +67,7 @@ def end_of_line(state: EmpyrealState, player: int) -> int:
 def move_costs(state: EmpyrealState, player: int) -> tuple[int, ...]:
     """Total mana to move 1, 2, 3, 4 spaces this turn (modifiers applied)."""
     costs: tuple[int, ...] = data(state).rules.move_costs
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "move_costs"):
         costs = p.move_costs(state, player, costs)
     if state.turn.move_costs:
         costs = tuple(min(a, b) for a, b in zip(costs, state.turn.move_costs))
@@ -83,7 +83,7 @@ def activation_cost(state: EmpyrealState, player: int, spec: SpellcarSpec) -> in
 def _next_activation(state: EmpyrealState, player: int) -> int:
     """Mana for the next activation this turn, inherent costs aside."""
     costs: tuple[int, ...] = data(state).rules.activation_costs
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "activation_costs"):
         costs = p.activation_costs(state, player, costs)
     if state.turn.activation_costs:
         costs = tuple(min(a, b) for a, b in zip(costs, state.turn.activation_costs))
@@ -199,14 +199,14 @@ class SpecialistPhaseHandler(EmpyrealHandler[SpecialistPhase]):
 
 def _extras(state: EmpyrealState, player: int) -> dict[str, Steps]:
     out: dict[str, Steps] = {}
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "administrate_steps"):
         out.update(dict(p.administrate_steps(state, player)))
     return out
 
 
 def _main_extras(state: EmpyrealState, player: int) -> dict[str, Steps]:
     out: dict[str, Steps] = {}
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "main_actions"):
         out.update(dict(p.main_actions(state, player)))
     return out
 
@@ -220,11 +220,15 @@ class MainActionHandler(EmpyrealHandler[MainAction]):
         acts: list[Any] = [] if d.moves_only else [interned(Choose, ADMINISTRATE)]
         room = end_of_line(state, p) - ps.conductor
         costs = move_costs(state, p)
+        have = ps.mana
         for n in range(1, min(4, room) + 1):
-            if costs[n - 1] <= ps.mana:
-                acts.append(interned(Move, n, costs[n - 1]))
+            cost = costs[n - 1]
+            if cost <= have:
+                acts.append(interned(Move, n, cost))
         if not d.moves_only:
-            acts.extend(interned(Choose, label) for label in _main_extras(state, p))
+            extras = _main_extras(state, p)
+            if extras:
+                acts.extend(interned(Choose, label) for label in extras)
         return acts
 
     def answer(self, state: EmpyrealState, d: MainAction, action: Any) -> None:
@@ -413,7 +417,7 @@ class ActivateSpellcarsHandler(EmpyrealHandler[ActivateSpellcars]):
 
 def _twice_cost(state: EmpyrealState, player: int) -> int | None:
     best: int | None = None
-    for p in passives_of(state, player):
+    for p in passives_with(state, player, "activate_twice_cost"):
         c = p.activate_twice_cost(state, player)
         if c is not None and (best is None or c < best):
             best = c
