@@ -21,7 +21,8 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
-                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval, ChoosePayment,
+                                 ChoosePrivatePayment, EffectQuestion, PayUpkeepFood,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -99,7 +100,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, refine, routes, soot, structures, trades, upgrades,
-    upkeep, _labor, shares,
+    _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -156,13 +157,17 @@ HIDDEN_FIELDS = (
     *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
     *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
       for item in ("", ".*")),
+    # ChoosePayment / ChoosePrivatePayment: the ways, the continuation and the units chosen so far (in the prompt)
+    *(f"pending.*.{name}{item}" for name in ("offered", "shown", "then") for item in ("", ".*")),
+    "pending.*.prompt",
 )
 """State paths a player's view may hide: the kinds of other players'
 ingredients (behind their screens: their number moves to ``screened``; the
 pattern ``players.*.stock`` matches only the path of a network left empty),
 other hands and secret objectives, the order of every face-down pile, blind
 bids, and the answers of another player's private question (a ``Step``'s
-options and data; a typed question's fields, :meth:`~hexkit_soot.actions.SootQuestion.masked`)."""
+options and data; a typed question's fields, :meth:`~hexkit_soot.actions.SootQuestion.masked`:
+a payment's ways, continuation and, asked unit by unit, the prompt's units so far)."""
 
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
@@ -187,15 +192,17 @@ _REQUIREMENTS = {
 class SootQuestions(Handler[SootState, Step, Choose]):
     """Every Soot question (one :class:`Step` type) on the core engine, dispatched by ``kind``.
 
-    A question holding a typed continuation (``then``: every payment and
-    effect question) is answered by the code registered for the
-    continuation's type (:meth:`hexkit.flow.Flow.continuation`): ask, then
-    resume. Ported kinds have their own :class:`~hexkit.flow.Handler` in
-    :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`);
-    the other kinds still list their answers through the registry's
-    generators (or the options fixed when asked) and are answered by the
-    registry's handlers (an ``"effect"`` question of an older save by
-    :func:`hexkit_soot.effects.resume`), as before the engine. After an answer, :func:`~hexkit_soot.rules.flow.advance`
+    Payments and effect questions are typed now (:class:`~hexkit_soot.actions.ChoosePayment`,
+    :class:`~hexkit_soot.actions.EffectQuestion`); a ``Step`` holding a typed
+    continuation (``then``) is one built by hand, answered by the code
+    registered for the continuation's type (:meth:`hexkit.flow.Flow.continuation`).
+    Native kinds have their own :class:`~hexkit.flow.Handler` in
+    :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`;
+    ``"pay"`` and ``"pay.private"``: :class:`~hexkit_soot.rules.payment.PayQuestions`,
+    for a Soot 0.3.2 save's payment question without continuation, the only
+    payment ``Step`` left); the other kinds (the ``cards.*`` questions) list
+    their answers through the registry's generators (or the options fixed
+    when asked) and are answered by the registry's handlers. After an answer, :func:`~hexkit_soot.rules.flow.advance`
     runs the automatic steps when no question is left.
 
     Args:
@@ -246,12 +253,6 @@ class SootQuestions(Handler[SootState, Step, Choose]):
         native = self.native.get(question.kind)
         if native is not None:
             native.resolve(state, question, answer)
-        elif question.kind == "effect":
-            try:
-                effects.resume(state, question, answer)
-            except HexkitError:
-                state.pending.append(question)  # an unknown effect is refused before anything changed
-                raise
         else:
             handler = HANDLERS.get(question.kind)
             if handler is None:  # a kind nobody declared (a damaged save): refused, nothing changed
@@ -386,6 +387,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(ChooseGood, Typed(market.GoodHandler()))
         flow.question(FrontierTax, Typed(taxes.TaxHandler()))
         flow.question(UpkeepRemoval, Typed(upkeep.RemovalHandler()))
+        paying(PayUpkeepFood, upkeep.FoodHandler())
+        flow.question(ChoosePayment, Typed(payment.PaymentHandler(flow)))
+        flow.question(ChoosePrivatePayment, Typed(payment.PaymentHandler(flow)))
+        flow.question(EffectQuestion, Typed(effects.EffectHandler(flow)))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

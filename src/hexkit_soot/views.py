@@ -64,7 +64,9 @@ PRIVATE_QUESTIONS = frozenset({"setup.secret", "cards.keep", "cards.bonus", "car
 objectives, two cards drawn blind, cards in hand (discards, cards spent as
 wild resources). A ``Step`` of these kinds is masked here; ``"setup.secret"``
 is a typed question now (:class:`~hexkit_soot.actions.DiscardSecret`), whose
-handler gives another seat's view the one masked answer itself."""
+handler gives another seat's view the one masked answer itself, and
+``"pay.private"`` is :class:`~hexkit_soot.actions.ChoosePrivatePayment`, a
+``private`` class that :func:`hide_questions` shows masked."""
 
 
 def hide_screens(view: SootState, viewer: PlayerId) -> None:
@@ -180,12 +182,14 @@ def guess_bids(sample: SootState, rng: Rng) -> None:
 def hide_questions(view: SootState, viewer: PlayerId) -> None:
     """Mask the answers of other players' private questions.
 
-    A question is private when its kind is in :data:`PRIVATE_QUESTIONS`, or
-    when its asker keeps ingredients behind a screen and an answer (or the
-    tag) names an ingredient: a Market Transaction, a trade offer or a
-    caravan load would show the kinds. A typed question names them through
-    its fields (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`) and
-    is shown as its :meth:`~hexkit_soot.actions.SootQuestion.masked` form.
+    A question is private when its kind is in :data:`PRIVATE_QUESTIONS` (a
+    typed one: its class is ``private``), or when its asker keeps ingredients
+    behind a screen and an answer (or the tag) names an ingredient: a Market
+    Transaction, a trade offer, a caravan load or a payment would show the
+    kinds. A typed question names them through its fields
+    (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`, or by name in
+    :meth:`~hexkit_soot.actions.SootQuestion.texts_named`) and is shown as its
+    :meth:`~hexkit_soot.actions.SootQuestion.masked` form.
     Call after :func:`hide_screens`.
 
     Args:
@@ -203,8 +207,15 @@ def _screened(view: SootState, q: SootQuestion, viewer: PlayerId) -> bool:
     The one rule for every typed question (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`,
     :meth:`~hexkit_soot.actions.SootQuestion.masked`).
     """
-    if q.player == viewer or not view.players[q.player].screened:
+    if q.player == viewer:
         return False
+    if q.private:  # its answers always list hidden things (cards in hand)
+        return True
+    if not view.players[q.player].screened:
+        return False
+    texts = q.texts_named()
+    if any(ingredient in text for text in texts for ingredient in INGREDIENTS):
+        return True
     named = q.goods_named()
     if not named:
         return False
