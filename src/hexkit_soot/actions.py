@@ -1127,23 +1127,30 @@ class ChoosePayment(SootQuestion):
         return (self.what, *self.shown)
 
     def masked(self) -> ChoosePayment:
-        """One ``"?"`` answer, no ways and no continuation; the prompt without the units chosen so far."""
-        prompt = f"{self.what}: next unit?" if self.by_unit else self.prompt
-        return attrs.evolve(self, prompt=prompt, offered=(-1,), shown=(), then=None, screened=True)
+        """One ``"?"`` answer, no ways, no continuation, and neither what is paid nor the prompt
+        (``"pay with?"``, ``"next unit?"``): masked because they name an ingredient behind the screen
+        (``what`` may be ``"1 Cultural Artifact"``, which place gives it)."""
+        prompt = "next unit?" if self.by_unit else "pay with?"
+        return attrs.evolve(self, prompt=prompt, what="", offered=(-1,), shown=(), then=None, screened=True)
 
 
 @attrs.frozen(kw_only=True)
 class ChoosePrivatePayment(ChoosePayment):
     """A payment with cards in hand (cards spent as wild resources): a :class:`ChoosePayment` no other seat sees.
 
-    The same fields and answers; another seat's view always shows it :meth:`masked`
-    (one ``"?"`` answer, no ways, no continuation, the prompt without the cards chosen so far).
+    The same fields and answers; another seat's view always shows it :meth:`masked`.
 
     Source: rulebook, "Cards" (every card is also one wild resource).
     """
 
     kind: ClassVar[str] = "pay.private"
     private: ClassVar[bool] = True
+
+    def masked(self) -> ChoosePrivatePayment:
+        """One ``"?"`` answer, no ways and no continuation; what is paid (cards, a public fact) and the
+        prompt kept, without the cards chosen so far when asked unit by unit."""
+        prompt = f"{self.what}: next unit?" if self.by_unit else self.prompt
+        return attrs.evolve(self, prompt=prompt, offered=(-1,), shown=(), then=None, screened=True)
 
 
 @attrs.frozen(kw_only=True)

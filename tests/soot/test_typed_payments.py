@@ -153,6 +153,13 @@ def test_a_public_payment_naming_a_screened_ingredient_is_masked_for_other_seats
     s.invalidate_legal()
     view = GAME.view(s, 1).pending[-1]
     assert isinstance(view, ChoosePayment) and view.screened and "Cultural" not in repr(view)
+    assert (view.what, view.prompt, view.then) == ("", "pay with?", None)
+    s.pending[-1] = ChoosePayment(player=0, prompt="1 Cultural Artifact: pay with?", what="1 Cultural Artifact",
+                                  by_unit=False, offered=(0, 1), shown=("1 from caravan 0", "1 from the network"),
+                                  then=q.then)  # where an ingredient comes from: its name is in what is paid
+    s.invalidate_legal()
+    view = GAME.view(s, 1).pending[-1]
+    assert isinstance(view, ChoosePayment) and view.screened and "Cultural" not in repr(view)
     plain = smelter_asking()
     assert GAME.view(plain, 1).pending[-1] == plain.pending[-1]  # no ingredient named: shown as asked
 
