@@ -157,8 +157,10 @@ HIDDEN_FIELDS = (
     *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
     *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
       for item in ("", ".*")),
-    # ChoosePayment / ChoosePrivatePayment: the ways, the continuation and the units chosen so far (in the prompt)
+    # ChoosePayment / ChoosePrivatePayment: the ways, the continuation, what is paid (it may name an
+    # ingredient) and the units chosen so far (in the prompt)
     *(f"pending.*.{name}{item}" for name in ("offered", "shown", "then") for item in ("", ".*")),
+    "pending.*.what",
     "pending.*.prompt",
 )
 """State paths a player's view may hide: the kinds of other players'

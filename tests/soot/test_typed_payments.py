@@ -330,3 +330,31 @@ def test_random_games_never_ask_a_bare_step_of_the_ported_kinds() -> None:
             legal = GAME.legal_actions(s)
             GAME.apply(s, legal[chooser.randbelow(len(legal))])
     assert seen.get("pay", 0) > 0 and seen.get("effect", 0) > 0, seen
+
+
+def _unit_by_unit_ingredient() -> SootState:
+    """P0 asked unit by unit for a payment naming a Cultural Artifact, one of them behind its screen."""
+    s = smelter_asking()
+    q = s.pending.pop()
+    assert isinstance(q, ChoosePayment)
+    s.players[0].stock["Cultural Artifact"] = 1
+    s.supply.take_exact("Cultural Artifact", 1)
+    s.pending.append(ChoosePayment(player=0, prompt="input: next unit; so far 1 Cultural Artifact?", what="input",
+                                   by_unit=True, offered=(0, 1), shown=("Cultural Artifact", "Cloth"), then=q.then))
+    s.invalidate_legal()
+    return s
+
+
+@pytest.mark.parametrize("make", [_wild_cards, _unit_by_unit_ingredient], ids=["pay.private", "pay"])
+def test_a_masked_payment_changes_only_declared_hidden_fields_and_a_view_again_is_the_same(make: Any) -> None:
+    import fnmatch
+
+    from hexkit_soot.game import HIDDEN_FIELDS
+    from tests.soot.test_hidden import as_json, changed_paths
+
+    s = make()
+    view = GAME.view(s, 1)
+    changed = {p for p in changed_paths(s, view) if p.startswith("pending.")}
+    assert changed and all(any(fnmatch.fnmatchcase(p, pat) for pat in HIDDEN_FIELDS) for p in changed), changed
+    assert as_json(GAME.view(view, 1)) == as_json(view)
+    assert view.pending[-1].prompt in ("cards as wild resources: pay with?", "next unit?")
