@@ -253,12 +253,13 @@ def test_a_broken_empyreal_folder_names_every_problem(tmp_path: Path) -> None:
     _edit(folder / "goods.toml", 'colour = "green"\n', 'colour = "green"\nweight = 2\n')
     _edit(folder / "awards.toml", 'measure = "goods_in_network"\nsource = "rulebook: Awards"', 'measure = "goods_in_network"')
     _edit(folder / "captains.toml", 'company = "Afterworld Express"\nsource = "rulebook:', 'company = "Afterworld Express"\nsource = "rulebook')
-    _edit(folder / "rules.toml", "train_cars = 35", 'train_cars = "35"')
+    _edit(folder / "rules.toml", 'name = "train_cars"\nvalue = 35', 'name = "train_cars"\nvalue = "35"')
     with pytest.raises(InvalidDataError) as exc:
         empyreal.load_data(str(folder))
     reforester = _index(folder / "spellcars.toml", "tiles", "Reforester")
+    cars = _index(folder / "rules.toml", "number", "train_cars")
     assert sorted(_problems(exc)) == sorted([
-        ("rules.toml:train_cars", "expected an integer, not '35'"),
+        (f"rules.toml:number[{cars}] (train_cars).value", "expected an integer, not '35'"),
         (f"spellcars.toml:tiles[{reforester}] (Reforester).cost", "expected an integer, not 'three'"),
         ("goods.toml:goods[1] (Heartwood).weight", "unknown field (fields: name, colour, terrain, source)"),
         ("captains.toml:captains[1] (Dolores Malephaise).source",
@@ -317,7 +318,7 @@ def test_plugin_overrides_name_the_path_and_the_file_place() -> None:
     with pytest.raises(ConfigError) as exc:
         empyreal.DATA.with_overrides(None, {"spellcars.Flow Controller.cost": 11, "rules.start_money": 7})
     assert f"is refused: 'cost' must be in range(0, 11) (got 11) [spellcars.toml:tiles[{flow}] (Flow Controller).cost]" in str(exc.value)
-    assert "RuleNumbers has no field 'start_money'" in str(exc.value) and "[rules.toml:start_money]" in str(exc.value)
+    assert "RuleNumbers has no field 'start_money'" in str(exc.value)
     with pytest.raises(InvalidDataError) as data_exc:
         empyreal.DATA.with_overrides(None, {"captains.Bartok Kulle.company": "Nowhere Line"})
     assert [e.field for e in data_exc.value.errors] == ["captains.toml:captains[0] (Bartok Kulle).company"]
@@ -368,3 +369,14 @@ def test_a_soot_number_left_out_is_named(tmp_path: Path) -> None:
     with pytest.raises(InvalidDataError) as exc:
         soot.load_data(folder)
     assert _problems(exc) == [("rules.toml:number", "no entry named 'loan_amount' (missing field)")]
+
+
+def test_an_empyreal_rules_file_in_the_older_flat_form_is_refused_by_its_first_key(tmp_path: Path) -> None:
+    """``start_mana = 5`` keys (Empyreal's form before 2026-12-07) are named, not read as missing numbers."""
+    folder = _copy(tmp_path, empyreal.DATA_DIR)
+    (folder / "rules.toml").write_text('start_mana = 5\nmana_cap = 10\nsource = "rulebook: Components"\n')
+    with pytest.raises(InvalidDataError) as exc:
+        empyreal.load_data(str(folder))
+    assert _problems(exc) == [
+        ("rules.toml:start_mana", "plain keys are not read: give each value as a [[number]] entry with name, value and source"),
+    ]

@@ -399,6 +399,14 @@ class DataReader:
         fields of ``cls`` (which has no ``source`` of its own). A value's
         problems name its entry: ``rules.toml:number[3] (hand_size).value``.
         """
+        doc = self.document(file)
+        if doc is not None and table not in doc:
+            plain = [key for key, value in doc.items()
+                     if not (isinstance(value, list) and value and all(isinstance(v, dict) for v in value))]
+            if plain:  # the older flat form: ``name = value`` keys and one ``source``
+                self.problems.add(f"{file}:{plain[0]}", f"plain keys are not read: give each value as a [[{table}]] "
+                                  "entry with name, value and source")
+                return None
         entries = self.table(file, table, _NamedValue)
         if len(entries) != len(self._raw_list(file, table)):
             return None  # a broken entry is reported already

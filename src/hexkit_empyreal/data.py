@@ -263,14 +263,28 @@ class AwardSpec:
 
 @attrs.frozen(kw_only=True)
 class EffectNumbers:
-    """Numbers printed on Captains, Specialists and Spellcars that their effects read
-    (``effects.toml``; override paths ``effects.<field>``, e.g.
-    ``effects.runika_zenanen_reclaim``). Every field is mana, Goods, builds or a
-    move-cost table (total mana to move 1, 2, 3, 4 spaces)."""
+    """Numbers printed on Captains, Specialists and Spellcars that their effects read.
+
+    Read from ``effects.toml``'s ``[[number]]`` entries (name, value, source:
+    the Specialist or Spellcar Reference entry each comes from); override
+    paths ``effects.<field>``, e.g. ``effects.runika_zenanen_reclaim``. Every
+    field is mana, Goods, builds, a count of uses, or a cost table: total mana
+    to move the Conductor 1, 2, 3, 4 spaces, or the marginal mana of the 1st,
+    2nd and 3rd activation. Only the "costs nothing" zeros stay in code (Antine
+    Frass, Seth Cremmul, Sarafina Vanedran)."""
 
     runika_zenanen_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
     rayleigh_kerigan_move_costs: tuple[int, int, int, int]
+    dolores_malephaise_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    irialandradayamorella_mana: int = attrs.field(validator=attrs.validators.ge(0))
     orman_kaspar_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
+    eloi_klaus_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
+    irion_juiz_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    luc_von_gott_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    malandrax_mecchi_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    manch_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    rixia_van_sorrel_mana: int = attrs.field(validator=attrs.validators.ge(0))
+    uumi_nuoc_mana: int = attrs.field(validator=attrs.validators.ge(0))
     dareios_kuel_goods: int = attrs.field(validator=attrs.validators.ge(0))
     feylana_chorgitz_mana: int = attrs.field(validator=attrs.validators.ge(0))
     feylana_chorgitz_goods: int = attrs.field(validator=attrs.validators.ge(0))
@@ -280,6 +294,11 @@ class EffectNumbers:
     tegusgan_goods: int = attrs.field(validator=attrs.validators.ge(0))
     voco_astrum_goods: int = attrs.field(validator=attrs.validators.ge(1))
     simon_la_faucheuse_move_costs: tuple[int, int, int, int]
+    clive_melmont_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
+    levine_casterlie_activation_costs: tuple[int, int, int]
+    irini_grenhart_competitor_transfer: int = attrs.field(validator=attrs.validators.ge(0))
+    sanathes_danah_wasteland_transfer: int = attrs.field(validator=attrs.validators.ge(0))
+    hai_of_noirwood_bonus: int = attrs.field(validator=attrs.validators.ge(0))
     hikaru_sorayama_gain: int = attrs.field(validator=attrs.validators.ge(0))
     hydeart_burnstein_builds: int = attrs.field(validator=attrs.validators.ge(1))
     john_strong_stevenson_builds: int = attrs.field(validator=attrs.validators.ge(1))
@@ -289,12 +308,13 @@ class EffectNumbers:
     wardlaw_obrien_swaps: int = attrs.field(validator=attrs.validators.ge(1))
     lyal_kerigan_goods: int = attrs.field(validator=attrs.validators.ge(1))
     flow_controller_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
-    source: str = source_field()
+    reclaim_mana_reclaim: int = attrs.field(validator=attrs.validators.ge(0))
 
 
 @attrs.frozen(kw_only=True)
 class RuleNumbers:
-    """Every number of the rules (see ``rules.toml`` for comments)."""
+    """Every number of the rules: ``rules.toml``'s ``[[number]]`` entries (name, value and
+    the rulebook section or ``assumed`` reason of each); override paths ``rules.<field>``."""
 
     start_mana: int
     mana_cap: int
@@ -321,7 +341,6 @@ class RuleNumbers:
     award_minimum: int
     team_colour_bonus: int
     round_limit: int
-    source: str = source_field()
 
     def __attrs_post_init__(self) -> None:
         if len(self.required_tiles) < 7 or len(self.demand_per_city) < 7 or len(self.award_prizes) < 7:
@@ -465,8 +484,8 @@ def _check(data: EmpyrealData, report: Report) -> None:
 
 def _read(reader: DataReader) -> EmpyrealData:
     """Every file of a data folder, assembled into :class:`EmpyrealData`."""
-    rules = reader.record("rules.toml", RuleNumbers, path="rules")
-    effects = reader.record("effects.toml", EffectNumbers, path="effects")
+    rules = reader.values("rules.toml", "number", RuleNumbers, path="rules")
+    effects = reader.values("effects.toml", "number", EffectNumbers, path="effects")
     friendly = reader.record("variants.toml", FriendlyRemovals, table="friendly", path="friendly")
     cars = [reader.table("spellcars.toml", table, SpellcarSpec, path="spellcars") for table in ("tiles", "printed")]
     spellcars = reader.keyed(cars[0] + cars[1], "spellcars", key="id")

@@ -14,14 +14,15 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`FoundCamp`, :class:`SpecialiseSettlement`, :class:`UpgradeSettlement`,
 :class:`BuyUpgrade`), Refine's :class:`FireFacility` and a caravan's
 :class:`DriveLeg` and :class:`CaravanStop`, the trade's :class:`BuildOffer` and :class:`AnswerOffer`, the event's
-:class:`ChooseEventOption`, the market's :class:`ChooseMarket` and
+:class:`ChooseEventOption`, the cards' :class:`DrawCards`, :class:`KeepDrawn`,
+:class:`BonusDiscard` and :class:`HandLimitDiscard`, the Legacy auction's
+:class:`LegacyBid`, the market's :class:`ChooseMarket` and
 :class:`ChooseGood`, the upkeep's :class:`FrontierTax`, :class:`UpkeepRemoval` and
 :class:`PayUpkeepFood`, the payment questions :class:`ChoosePayment` and
 :class:`ChoosePrivatePayment`, and the effects' :class:`EffectQuestion`,
 with named fields) or a :class:`Step` (``kind`` names the question, ``tag``
-and ``data`` pack its context): the turn menu, the ``cards.*`` questions not
-ported yet, and the shape of old saves (a Soot 0.3.2 payment question
-without continuation stays one); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
+and ``data`` pack its context): the turn menu, and the shape of old saves
+(a Soot 0.3.2 payment question without continuation stays one); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
 (a hex index, a unit count, a slot). The label is for people and logs and
 takes no part in equality, so a record stays valid if wording changes.
@@ -60,7 +61,7 @@ __all__ = [
     "MoveAgent", "MoveWalk", "RouteKind", "ExtractCamp", "ExtractMode", "RanchOutput", "TrailBossAgent",
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
-    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
+    "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "DrawCards", "KeepDrawn", "BonusDiscard", "HandLimitDiscard", "LegacyBid", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
     "ChoosePayment", "ChoosePrivatePayment", "PayUpkeepFood", "EffectQuestion",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
@@ -210,7 +211,7 @@ class Step(Decision):
 
     Attributes:
         kind: which question (the handler that answers it), e.g. ``"turn"``,
-            ``"cards.draw"``, ``"effect"``. The kinds of
+            ``"effect"``. The kinds of
             :data:`TYPED_QUESTIONS` are typed questions now
             (``"market.qty"``, ``"soot.scrub"``, ``"explore.explorer"``,
             ``"explore.source"``, ``"explore.tile"``, ``"explore.hex"``,
@@ -224,14 +225,14 @@ class Step(Decision):
             ``"settlement.spec"``, ``"settlement.upgrade"``, ``"upgrade.buy"``,
             ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
             ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``,
-            ``"upkeep.tax"``, ``"upkeep.remove"``, ``"upkeep.food"``, ``"pay"``,
-            ``"pay.private"``, ``"effect"``); an old save's step of those kinds
-            loads as one (:mod:`hexkit_soot.migrate`), except a payment
-            question of Soot 0.3.2 without continuation (the paying question
-            under it), the one ``Step`` of a ported kind left, answered by
-            :class:`~hexkit_soot.rules.payment.PayQuestions`. No rule asks a
-            ``Step`` of a ported kind: only ``"turn"`` and the ``cards.*``
-            kinds are asked as one.
+            ``"upkeep.tax"``, ``"upkeep.remove"``, ``"cards.draw"``, ``"cards.keep"``,
+            ``"cards.bonus"``, ``"cards.limit"``, ``"cards.bid"``, ``"upkeep.food"``,
+            ``"pay"``, ``"pay.private"``, ``"effect"``); an old save's step of
+            those kinds loads as one (:mod:`hexkit_soot.migrate`), except a
+            payment question of Soot 0.3.2 without continuation (the paying
+            question under it), the one ``Step`` of a ported kind left,
+            answered by :class:`~hexkit_soot.rules.payment.PayQuestions`. No
+            rule asks a ``Step`` of a ported kind: only ``"turn"`` is asked as one.
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
@@ -268,14 +269,14 @@ class SootQuestion(Question):
     a question whose answers name one of them (:meth:`goods_named`, or by
     name in :meth:`texts_named`) is shown
     as :meth:`masked`, its answers one ``"?"`` per kind of answer, as a
-    masked ``Step`` showed them; a :attr:`private` question (its answers
-    always list hidden things: cards in hand) is shown masked to every other
-    seat.
+    masked ``Step`` showed them; a :attr:`private` question (its fields name
+    the asker's hidden cards) is shown as :meth:`masked` in every other
+    seat's view.
     """
 
     kind: ClassVar[str]
     private: ClassVar[bool] = False
-    """Another seat's view always shows it :meth:`masked` (:class:`ChoosePrivatePayment`)."""
+    """Whether every other seat's view shows it :meth:`masked` (drawn or held cards)."""
 
     def goods_named(self) -> tuple[int, ...]:
         """The goods (indexes in the game's goods) this question's answers name (none by default)."""
@@ -1000,6 +1001,104 @@ class ChooseEventOption(SootQuestion):
 
 
 @attrs.frozen(kw_only=True)
+class DrawCards(SootQuestion):
+    """Draw Cards: take a face-up card from the row, or draw 2 blind and keep 1.
+
+    Answers ``Choose("row", slot)`` for each card in ``SootState.card_row``
+    (``"take Bank Draft from the row"``), then ``Choose("blind", 0, "draw 2
+    blind, keep 1")`` while the deck or the discard pile holds a card. No
+    fields: the row and the piles are read from the state (both public).
+
+    Source: rulebook, §15 "Cards" (Draw Cards).
+    """
+
+    kind: ClassVar[str] = "cards.draw"
+
+
+@attrs.frozen(kw_only=True)
+class KeepDrawn(SootQuestion):
+    """Draw Cards, blind: which of the two cards drawn to keep (the other is discarded).
+
+    Answers ``Choose("keep", card)`` for each distinct card in ``drawn``
+    (card indexes in the data, :func:`hexkit_soot.rules.cards.card_id`),
+    labelled ``"keep Bank Draft"``. Private: another seat's view shows it
+    :meth:`masked`, ``drawn`` all -1, and its one answer is
+    ``Choose("keep", -1, "?")``.
+
+    Attributes:
+        drawn: the cards drawn (2; card indexes, -1 in another seat's view),
+            kept in the question since they are in no pile until one is kept.
+
+    Source: rulebook, §15 "Cards" (draw 2 blind, keep 1).
+    """
+
+    kind: ClassVar[str] = "cards.keep"
+    private: ClassVar[bool] = True
+    drawn: tuple[int, ...]
+
+    def masked(self) -> KeepDrawn:
+        """The number of cards drawn, not which."""
+        return attrs.evolve(self, drawn=tuple(-1 for _ in self.drawn))
+
+
+@attrs.frozen(kw_only=True)
+class BonusDiscard(SootQuestion):
+    """Discard for Action: which card of the hand to discard (2 in all, then 1 bonus action).
+
+    Answers ``Choose("discard", card)`` for each distinct card in the asker's
+    hand (read from the state), labelled ``"discard Bank Draft"``. Private:
+    in another seat's view its one answer is ``Choose("discard", -1, "?")``.
+
+    Attributes:
+        left: the cards still to discard, this one included (2 or 1).
+
+    Source: rulebook, §15 "Cards" (discard 2 cards for 1 bonus action, once per round).
+    """
+
+    kind: ClassVar[str] = "cards.bonus"
+    private: ClassVar[bool] = True
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class HandLimitDiscard(SootQuestion):
+    """End of round: which card to discard down to the hand limit (asked once per card over it).
+
+    Answers ``Choose("discard", card)`` for each distinct card in the asker's
+    hand, labelled ``"discard Bank Draft"``. No fields: the cards over the
+    limit are read from the state. Private: in another seat's view its one
+    answer is ``Choose("discard", -1, "?")``.
+
+    Source: rulebook, Phase 5 (hand limit 7).
+    """
+
+    kind: ClassVar[str] = "cards.limit"
+    private: ClassVar[bool] = True
+
+
+@attrs.frozen(kw_only=True)
+class LegacyBid(SootQuestion):
+    """Legacy auction: the asker's blind bid for ``SootState.auction``, given as one answer.
+
+    Answers ``Choose("bid", n)`` for every ``n`` from 0 to the bidder's
+    currency (read from the state), labelled ``"bid 7¤"``. Every bidder is
+    asked once, in turn order, whatever they bid; a placed bid is in
+    ``SootState.bids``, which another seat's view hides until all are
+    revealed (:func:`hexkit_soot.views.hide_bids`). Nothing in the question
+    depends on a bid, so it is shown whole to every seat.
+
+    Attributes:
+        slot: the card row slot holding the Legacy card auctioned.
+
+    Source: rulebook, §15.3 "Legacy cards" (secret bids up to all the
+    bidder's currency, revealed together; a 0 bid is legal).
+    """
+
+    kind: ClassVar[str] = "cards.bid"
+    slot: int
+
+
+@attrs.frozen(kw_only=True)
 class ChooseMarket(SootQuestion):
     """Market Transaction: where (asked when several markets have something to trade).
 
@@ -1215,7 +1314,8 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
                                                    ChooseEventOption, ChooseMarket, ChooseGood, FrontierTax,
-                                                   UpkeepRemoval, ChoosePayment, ChoosePrivatePayment, PayUpkeepFood,
+                                                   UpkeepRemoval, DrawCards, KeepDrawn, BonusDiscard, HandLimitDiscard,
+                                                   LegacyBid, ChoosePayment, ChoosePrivatePayment, PayUpkeepFood,
                                                    EffectQuestion)
 """The question kinds ported from :class:`Step` to their own class."""
 

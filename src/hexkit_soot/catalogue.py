@@ -24,8 +24,10 @@ disc, an argument past its range) is still numbered, in the overflow block
 of 256 numbers by legal order (:mod:`hexkit.rl.spaces`), and the mask stays
 exact; tests/rl/test_spaces.py measures how rarely that happens.
 
-Sizes: ``action_space(game, config).size``: 36,849 for every player count
-numbers (mostly hex x sub keys; a policy's output layer is sparse).
+Sizes: ``action_space(game, config).size``: 36,860 for every player count
+numbers (mostly hex x sub keys; a policy's output layer is sparse): the
+36,849 of rules 0.3.3, numbered as before, then 11 more bids
+(:data:`INT_ARGS_LATER`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from hexkit.rl.spaces import KeyedSpace
 from hexkit_soot.config import data
 from hexkit_soot.grid import code_hex, hex_code
 
-__all__ = ["action_space", "key", "RADIUS", "HEX_PACKED", "INT_ARGS"]
+__all__ = ["action_space", "key", "RADIUS", "HEX_PACKED", "INT_ARGS", "INT_ARGS_LATER"]
 
 RADIUS = 14
 """Hexes listed for hex-valued answers: distance at most RADIUS from ``Hex(0, 0)``
@@ -137,6 +139,19 @@ INT_ARGS: dict[tuple[str, str], tuple[int, int]] = {
 }
 """``(kind, code) -> (low, high)``: small-integer arguments listed, inclusive."""
 
+INT_ARGS_LATER: dict[tuple[str, str], tuple[int, int]] = {
+    ('cards.bid', 'bid'): (10, 20),
+}
+"""Ranges widened after the numbering was pinned, listed after every key above
+so that no earlier number moves: ``(kind, code) -> (low, high)``, inclusive.
+
+``('cards.bid', 'bid')``: since rules 0.4.0 a Legacy bid is one answer, any
+amount from 0 to the bidder's currency (before, +1 / +5 / place: 0, 1 and 5).
+The 0-9 of :data:`INT_ARGS` and 10-20 here cover the purses measured at bid
+questions: 98.8% of 481 in 20 seeded random games (2-6 players, 4 seeds
+each) were at most 15¤, the largest 33¤; strong and greedy games stayed
+under 26¤. A richer bidder's higher amounts go to the overflow block."""
+
 
 def key(decision: Any, action: Any) -> Hashable:
     """``(question kind, answer code, answer arg)``: the stable identity of a Soot answer."""
@@ -168,8 +183,9 @@ def action_space(game: Game[Any, Any], config: GameConfig) -> KeyedSpace:
         for h in disc:
             base = hex_code(h) * m
             keys.extend((kind, code, base + sub) for sub in range(subs))
-    for (kind, code), (low, high) in INT_ARGS.items():
-        keys.extend((kind, code, arg) for arg in range(low, high + 1))
+    for table in (INT_ARGS, INT_ARGS_LATER):
+        for (kind, code), (low, high) in table.items():
+            keys.extend((kind, code, arg) for arg in range(low, high + 1))
 
     def describe(k: Hashable) -> str:
         kind, code, arg = cast("tuple[str, str, int]", k)

@@ -476,7 +476,6 @@ class Numbers:
     city_training_currency: int
     upgrade_points: int
     settlement_spacing: int
-    legacy_bid_step: int
 
 
 @attrs.frozen(kw_only=True)

@@ -23,6 +23,7 @@ from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, 
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
                                  DriveLeg, FireFacility, FrontierTax, UpkeepRemoval, ChoosePayment,
                                  ChoosePrivatePayment, EffectQuestion, PayUpkeepFood,
+                                 BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
                                  MarketQuantity, MoveAgent, MoveWalk, LaborDemand, PlaceTile, RanchOutput,
@@ -153,6 +154,7 @@ HIDDEN_FIELDS = (
     "pending.*.most",
     *(f"pending.*.{name}{item}" for name in ("give", "ask", "currency", "due") for item in ("", ".*")),  # BuildOffer
     "pending.*.screened",  # BuildOffer, CaravanStop, ChooseGood
+    "pending.*.drawn.*",  # KeepDrawn
     *(f"pending.*.{name}{item}" for name in ("sell", "buy") for item in ("", ".*")),  # ChooseGood
     *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
     *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
@@ -202,9 +204,9 @@ class SootQuestions(Handler[SootState, Step, Choose]):
     :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`;
     ``"pay"`` and ``"pay.private"``: :class:`~hexkit_soot.rules.payment.PayQuestions`,
     for a Soot 0.3.2 save's payment question without continuation, the only
-    payment ``Step`` left); the other kinds (the ``cards.*`` questions) list
-    their answers through the registry's generators (or the options fixed
-    when asked) and are answered by the registry's handlers. After an answer, :func:`~hexkit_soot.rules.flow.advance`
+    payment ``Step`` left); every other kind is a typed question, so a
+    ``Step`` of another kind is one built by hand, listed by the registry's
+    generators (or its fixed options) and answered by the registry's handlers. After an answer, :func:`~hexkit_soot.rules.flow.advance`
     runs the automatic steps when no question is left.
 
     Args:
@@ -304,7 +306,7 @@ class SootGame(FlowGame[SootState, SootConfig]):
     info: ClassVar[GameInfo] = GameInfo(
         name="soot",
         title="Soot & Timber",
-        version="0.3.3",
+        version="0.4.0",
         min_players=1,  # the solo game against the Trust (rulebook, The Trust)
         max_players=6,
         # random play (benchmark chooser), 300 games at 2-6 players: at most
@@ -389,6 +391,11 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(ChooseGood, Typed(market.GoodHandler()))
         flow.question(FrontierTax, Typed(taxes.TaxHandler()))
         flow.question(UpkeepRemoval, Typed(upkeep.RemovalHandler()))
+        flow.question(DrawCards, Typed(cards.DrawHandler()))
+        flow.question(KeepDrawn, Typed(cards.KeepHandler()))
+        flow.question(BonusDiscard, Typed(cards.BonusHandler()))
+        flow.question(HandLimitDiscard, Typed(cards.LimitHandler()))
+        flow.question(LegacyBid, Typed(cards.BidHandler()))
         paying(PayUpkeepFood, upkeep.FoodHandler())
         flow.question(ChoosePayment, Typed(payment.PaymentHandler(flow)))
         flow.question(ChoosePrivatePayment, Typed(payment.PaymentHandler(flow)))
@@ -711,8 +718,8 @@ class SootGame(FlowGame[SootState, SootConfig]):
         for s in sample.pending:
             # the player's own blind draw is seen; another player's is only ever
             # pending while that player is to move, never while this one is
-            if isinstance(s, Step) and s.kind == "cards.keep" and s.player == player:
-                visible.extend(names[c] for c in s.data)
+            if isinstance(s, KeepDrawn) and s.player == player:
+                visible.extend(names[c] for c in s.drawn)
         for c in visible:
             if c in pool:
                 pool.remove(c)

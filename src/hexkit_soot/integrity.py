@@ -28,7 +28,9 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChoosePayment, EffectQuestion, PayUpkeepFood, AnswerOffer, BuildOffer, BuildSegment, CaravanStop,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChoosePayment, EffectQuestion, PayUpkeepFood, AnswerOffer,
+                                 BonusDiscard, BuildOffer, BuildSegment, CaravanStop,
+                                 DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  ChooseEventOption, ChooseExplorer, ChooseGood, ChooseMarket, DiscardSecret,
                                  DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, FrontierTax,
                                  IssueShares,
@@ -529,21 +531,17 @@ def _check_steps(state: SootState, problems: Problems) -> None:
         problems.add("state.pending", "the game is over: no question may be pending")
 
 
-STEP_DATA: dict[str, tuple[str, ...]] = {
-    "cards.keep": ("card",) * 8,
-    "cards.bid": ("bidder", "row"),
-}
+STEP_DATA: dict[str, tuple[str, ...]] = {}
 """What each integer of a question's ``data`` refers to, by question kind (the
 rule that asks it writes them): an index of the asked player's explorer,
 caravan or agent (explorers 0-7, builders 8-15, caravans from 16), of a
 drawn tile, a good or a card; an explored hex (its :func:`~hexkit_soot.grid.hex_code`);
-the bidder's place
-in the seating order and the card row slot auctioned; the movement points
-spent (``budget``); or a count. Questions not listed carry no indices."""
+the movement points
+spent (``budget``); or a count. Questions not listed carry no indices (none
+is listed now: the last kinds with data, the card questions, are typed and
+checked field by field)."""
 
-STEP_ANSWERS: dict[str, dict[str, str]] = {
-    "cards.draw": {"row": "row"},
-}
+STEP_ANSWERS: dict[str, dict[str, str]] = {}
 """What the ``arg`` of a question's fixed answers refers to, by kind and answer code."""
 
 
@@ -561,9 +559,6 @@ def _refers(state: SootState, player: int, what: str, value: int) -> str:
             if base <= value < base + 8:
                 return "" if value - base < len(agents) else f"P{player} has no {name} {value - base}"
         return "" if 0 <= value - 16 < len(p.caravans) else f"{value} is not an agent of P{player}"
-    if what == "bidder":
-        seats = state.order
-        return "" if 0 <= value < len(seats) and seats[value] == player else f"{value} is not P{player}'s place in the bidding order"
     sizes = {"explorer": len(p.explorers), "caravan": len(p.caravans), "drawn": len(state.drawn),
              "good": len(d.goods), "card": len(d.cards), "draft": len(state.draft_pool),
              "row": len(state.card_row), "survey": len(state.survey)}
@@ -761,8 +756,73 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
                 problems.add(f"state.pending.{i}.at", f"{q.at} holds a settlement already")
     elif isinstance(q, DraftArchetype) and not state.draft_pool:
         problems.add(f"state.pending.{i}", "a draft question with no archetype left in the pool")
+    elif isinstance(q, (DrawCards, KeepDrawn, BonusDiscard, HandLimitDiscard)) and 0 <= q.player < len(state.players):
+        _check_cards(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, LegacyBid) and 0 <= q.player < len(state.players):
+        _check_bid(state, f"state.pending.{i}", q, problems)
     elif isinstance(q, DiscardSecret) and 0 <= q.player < len(state.players) and not state.players[q.player].dealt:
         problems.add(f"state.pending.{i}", f"a secret objective question, but P{q.player} holds none dealt")
+
+
+def _check_cards(state: SootState, where: str, q: DrawCards | KeepDrawn | BonusDiscard | HandLimitDiscard,
+                 problems: Problems) -> None:
+    """A card question has something to answer with: a card to draw, two cards drawn (cards of the
+    game; -1 only in another seat's view), cards in hand to discard (2 or 1 still to go for the
+    bonus action, more than the hand limit at the end of the round).
+
+    Source: rulebook, §15 "Cards"; Phase 5 (hand limit).
+    """
+    hand = len(state.players[q.player].hand)
+    if isinstance(q, DrawCards):
+        if not any(state.card_row) and not state.deck and not state.discard:
+            problems.add(where, "a Draw Cards question, but the card row, the deck and the discard pile are empty")
+    elif isinstance(q, KeepDrawn):
+        if len(q.drawn) != 2:
+            problems.add(f"{where}.drawn", f"{len(q.drawn)} cards drawn; the blind draw keeps 1 of 2")
+        hidden = state.viewer not in (None, q.player)
+        for j, c in enumerate(q.drawn):
+            if not (hidden and c == -1):
+                _in_range(problems, f"{where}.drawn.{j}", c, len(data(state).cards), "card")
+        if not hidden and any(c < 0 for c in q.drawn):
+            problems.add(f"{where}.drawn", "only another seat's view hides the cards drawn")
+    elif isinstance(q, BonusDiscard):
+        if q.left not in (1, 2):
+            problems.add(f"{where}.left", f"{q.left}: the bonus action takes 2 discards, so 1 or 2 are left")
+        elif hand < q.left:
+            problems.add(f"{where}.left", f"{q.left} cards still to discard, but P{q.player} holds {hand}")
+    elif hand <= data(state).numbers.hand_limit:
+        problems.add(where, f"a hand limit question, but P{q.player} holds {hand} cards"
+                     f" (limit {data(state).numbers.hand_limit})")
+
+
+def _check_bid(state: SootState, where: str, q: LegacyBid, problems: Problems) -> None:
+    """A bid question has an auction of the Legacy card in its slot, and the bids placed are
+    those of the bidders before the asker in turn order (the asker's and later ones not yet).
+
+    A save of rules 0.3.x asked a bid as raises (+1, +5, place) and kept the
+    running amount in ``state.bids``: one taken mid-raise is refused here,
+    naming the bid (0.4.0 asks a bid as one answer and cannot resume a raise).
+
+    Source: rulebook, §15.3 "Legacy cards".
+    """
+    if not state.auction:
+        problems.add(where, "a bid question, but no Legacy card is being auctioned (state.auction is empty)")
+    elif not 0 <= q.slot < len(state.card_row) or state.card_row[q.slot] != state.auction:
+        problems.add(f"{where}.slot", f"{q.slot}: the card row slot holding {state.auction} (the card auctioned)")
+    if len(state.bids) != len(state.players) or q.player not in state.order:
+        problems.add("state.bids", f"{len(state.bids)} bids for {len(state.players)} bidders in the turn order")
+        return
+    k = state.order.index(q.player)
+    for j, seat in enumerate(state.order):
+        bid = state.bids[seat]
+        if j < k and bid == -1:
+            problems.add(f"state.bids.{seat}", f"P{seat} bids before P{q.player} in turn order but has not bid")
+        elif j == k and bid != -1:
+            problems.add(f"state.bids.{seat}", f"P{seat} is asked to bid but holds a bid of {bid}: a running bid"
+                         " of a rules 0.3.x save (bids built by raises), which rules 0.4.0 (a bid is one answer)"
+                         " cannot resume; finish the auction under 0.3.x")
+        elif j > k and bid != -1:
+            problems.add(f"state.bids.{seat}", f"P{seat} bids after P{q.player} in turn order but has bid")
 
 
 def _check_offer_question(state: SootState, where: str, q: BuildOffer | AnswerOffer, problems: Problems) -> None:

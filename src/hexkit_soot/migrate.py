@@ -26,6 +26,7 @@ from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, Choos
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
                                  DriveLeg, FireFacility, FrontierTax, UpkeepRemoval, ChoosePayment,
                                  ChoosePrivatePayment, EffectQuestion, PayUpkeepFood,
+                                 BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
                                  MoveAgent, MoveWalk, PlaceTile, RanchOutput, ReserveSlot, RouteKind, ScrubSoot,
@@ -376,6 +377,44 @@ def _effect(saved: dict[str, Any]) -> dict[str, Any]:
     masked = all(isinstance(o, dict) and o.get("arg") == -1 and o.get("label") == "?" for o in saved["options"])
     return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "source": source, "stage": stage,
             "options": saved["options"], "then": saved.get("then"), "screened": masked}
+def _cards_keep(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "cards.keep"
+    drawn = _ints(saved, kind, "card drawn, card drawn", 2)
+    if not (all(c >= 0 for c in drawn) or all(c == -1 for c in drawn)):  # -1 -1: another seat's view, masked
+        raise ValueError(f"data: a {kind!r} question holds two card indexes (or -1 -1 when masked), not {drawn!r:.60}")
+    return {**_plain(saved, kind), "drawn": drawn}  # the options: the distinct cards drawn
+
+
+def _cards_bonus(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "cards.bonus"
+    (left,) = _ints(saved, kind, "cards left to discard", 1)
+    if left == -1:  # another seat's view masked the count as well: not known
+        raise ValueError(f"data: a masked {kind!r} question (another seat's view) does not say how many"
+                         " discards are left; save the game from the asker's or the full state")
+    if left not in (1, 2):
+        raise ValueError(f"data: a {kind!r} question has 1 or 2 cards left to discard, not {left}")
+    return {**_plain(saved, kind), "left": left}  # the options: the hand, from the state
+
+
+def _cards_limit(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "cards.limit"
+    _ints(saved, kind, "cards over the limit", 1)  # the excess is read from the hand now
+    return _plain(saved, kind)
+
+
+def _cards_bid(saved: dict[str, Any]) -> dict[str, Any]:
+    """A rules 0.3.x bid step (``data`` ``[place in turn order, row slot]``; answers +1, +step, place).
+
+    Its bidder is asked again for the whole bid as one answer; whether they had
+    begun raising is in ``state.bids``, which the load's integrity checks
+    (a running bid is refused there, naming it).
+    """
+    kind = "cards.bid"
+    _, slot = _ints(saved, kind, "bidder's place in turn order, card row slot", 2)
+    answers = _answers(saved, kind)
+    if any(code != "bid" for code, _ in answers):
+        raise ValueError(f"options: a {kind!r} question's answers are 'bid' choices, not {answers!r:.60}")
+    return {**_plain(saved, kind), "slot": slot}  # the place: read from state.order; the answers: 0..currency
 
 
 MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[str, Any]]]] = {
@@ -422,6 +461,11 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "pay": (ChoosePayment, _payment("pay")),
     "pay.private": (ChoosePrivatePayment, _payment("pay.private")),
     "effect": (EffectQuestion, _effect),
+    "cards.draw": (DrawCards, _no_data("cards.draw")),  # the options: the row and the piles, from the state
+    "cards.keep": (KeepDrawn, _cards_keep),
+    "cards.bonus": (BonusDiscard, _cards_bonus),
+    "cards.limit": (HandLimitDiscard, _cards_limit),
+    "cards.bid": (LegacyBid, _cards_bid),
 }
 """Old ``Step.kind`` -> the typed question and the reader of its old fields."""
 

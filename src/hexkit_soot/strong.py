@@ -396,7 +396,7 @@ class StrongSootAgent:
         codes = {a.code: a for a in legal}
         if step.kind == "trade.answer":
             return codes.get("decline")
-        if step.kind == "cards.bid":
+        if step.kind == "cards.bid":  # one answer per bid (0 up to the purse): the agent bids 0
             return min(legal, key=lambda a: a.arg)
         if step.kind == "turn":
             for code in _ALWAYS:

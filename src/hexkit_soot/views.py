@@ -64,9 +64,10 @@ PRIVATE_QUESTIONS = frozenset({"setup.secret", "cards.keep", "cards.bonus", "car
 objectives, two cards drawn blind, cards in hand (discards, cards spent as
 wild resources). A ``Step`` of these kinds is masked here; ``"setup.secret"``
 is a typed question now (:class:`~hexkit_soot.actions.DiscardSecret`), whose
-handler gives another seat's view the one masked answer itself, and
-``"pay.private"`` is :class:`~hexkit_soot.actions.ChoosePrivatePayment`, a
-``private`` class that :func:`hide_questions` shows masked."""
+handler gives another seat's view the one masked answer itself, and the
+card kinds and ``"pay.private"`` (:class:`~hexkit_soot.actions.ChoosePrivatePayment`)
+are typed questions marked :attr:`~hexkit_soot.actions.SootQuestion.private`
+(masked by :func:`hide_questions`)."""
 
 
 def hide_screens(view: SootState, viewer: PlayerId) -> None:
@@ -205,7 +206,8 @@ def _screened(view: SootState, q: SootQuestion, viewer: PlayerId) -> bool:
     """A typed question whose answers name an ingredient behind its asker's screen (as a ``Step``'s labels would).
 
     The one rule for every typed question (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`,
-    :meth:`~hexkit_soot.actions.SootQuestion.masked`).
+    :meth:`~hexkit_soot.actions.SootQuestion.masked`); a
+    :attr:`~hexkit_soot.actions.SootQuestion.private` one is masked for every other seat.
     """
     if q.player == viewer:
         return False

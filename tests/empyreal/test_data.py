@@ -49,7 +49,11 @@ def test_every_entry_has_provenance() -> None:
         assert entries, path.name
         for entry in entries:
             assert source_problem(entry["source"]) is None, (path.name, entry)
-    assert DATA.rules.source.startswith("rulebook: ")
+    for name in ("rules.toml", "effects.toml"):  # a source for every number
+        entries = tomllib.loads((DATA_DIR / name).read_text())["number"]
+        assert all(source_problem(e["source"]) is None for e in entries), name
+    rules = {e["name"]: e["source"] for e in tomllib.loads((DATA_DIR / "rules.toml").read_text())["number"]}
+    assert [n for n, s in rules.items() if s.startswith("assumed: ")] == ["round_limit"]
 
 
 def test_a_malformed_file_names_the_entry_and_field(tmp_path: Path) -> None:
@@ -75,7 +79,7 @@ def test_overrides_change_a_number_without_code() -> None:
 def test_a_data_folder_replaces_the_shipped_data(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     shutil.copytree(DATA_DIR, folder)
-    text = (folder / "rules.toml").read_text().replace("train_cars = 35", "train_cars = 20")
+    text = (folder / "rules.toml").read_text().replace('name = "train_cars"\nvalue = 35', 'name = "train_cars"\nvalue = 20')
     (folder / "rules.toml").write_text(text)
     state = GAME.new(GAME.make_config(2, data_dir=str(folder)), 0)
     assert all(ps.cars_left == 20 for ps in state.players)

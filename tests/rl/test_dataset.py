@@ -48,9 +48,9 @@ def test_soot_dataset_with_a_process_pool(tmp_path: Path, capsys: pytest.Capture
     capsys.readouterr()
     assert code == 0
     data = load_dataset(folder)
-    # Soot's stable space (36,849 numbers) is too large for dense masks: packed bits only
-    assert "mask" not in data and data["mask_bits"].shape[1] == (36849 + 7) // 8
-    masks = unpack_masks(data["mask_bits"], 36849)
+    # Soot's stable space (36,860 numbers) is too large for dense masks: packed bits only
+    assert "mask" not in data and data["mask_bits"].shape[1] == (36860 + 7) // 8
+    masks = unpack_masks(data["mask_bits"], 36860)
     assert masks[np.arange(len(data["action"])), data["action"]].all()
     assert 1 <= masks.sum(axis=1).min() and masks.sum(axis=1).max() <= 64
     assert set(np.unique(data["player"]).tolist()) == {0, 1}
@@ -64,3 +64,13 @@ def test_reading_bad_folders(tmp_path: Path) -> None:
     (tmp_path / "junk.npz").write_bytes(b"not a zip")
     with pytest.raises(DatasetError, match="junk.npz: not a hexkit dataset file"):
         load_dataset(tmp_path)
+
+
+def test_a_dataset_path_that_is_a_file_is_refused_before_playing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each game failed alone with 'File exists' (hostile run); now the study stops before its first game."""
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    out = tmp_path / "r.jsonl"
+    code = main(["simulate", "hex", "--games", "2", "--dataset", str(taken), "--out", str(out)])
+    assert code != 0 and not out.exists()
+    assert f"dataset: {taken} is a file; the dataset is a folder of game files" in capsys.readouterr().err

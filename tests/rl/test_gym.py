@@ -58,6 +58,8 @@ def test_illegal_action_penalty_and_raise() -> None:
         strict.step(99)
     with pytest.raises(IllegalActionError, match="an action number is an integer"):
         strict.step(1.5)  # was read as action 1
+    with pytest.raises(IllegalActionError, match="not a bool"):
+        strict.step(True)  # was read as action 1
     obs, reward, terminated, _, _ = strict.step(4)
     assert not terminated  # the refused steps changed nothing
 

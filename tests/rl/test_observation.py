@@ -29,7 +29,7 @@ def _play(game: Any, state: Any, steps: int, seed: int, until: Any = None) -> An
 
 @pytest.mark.parametrize(("name", "players", "plane_shape", "actions"), [
     ("hex", 2, (3, 5, 5), 26), ("empyreal", 2, (28, 5, 18), 1953), ("empyreal", 4, (28, 10, 14), 2127),
-    ("soot", 2, (40, 15, 15), 36849), ("soot", 4, (40, 19, 19), 36849),
+    ("soot", 2, (40, 15, 15), 36860), ("soot", 4, (40, 19, 19), 36860),
 ])
 def test_shapes_fixed_per_config(name: str, players: int, plane_shape: tuple[int, ...], actions: int) -> None:
     game = hexkit.load_game(name)
@@ -202,3 +202,14 @@ def test_scalar_view_writes_the_numbers_of_the_array() -> None:
     view[3] += 1.0
     assert vector.tolist() == [0.0, 0.5, 0.0, 3.0, 0.0]
     assert view[1] == 0.5
+
+
+@pytest.mark.parametrize("name", ["empyreal", "soot"])
+def test_another_seats_view_gives_no_observation(name: str) -> None:
+    """Seat 1's view lacks seat 0's hand: encoding it for seat 0 was a wrong vector, silently."""
+    game = hexkit.load_game(name)
+    state = game.new(game.make_config(players=3), 1)
+    with pytest.raises(ObservationError, match="seat 1's view; it cannot give seat 0's observation"):
+        observation(game, game.view(state, 1), 0)
+    assert observation(game, game.view(state, 1), 1).shape == observation(game, state, 1).shape
+    assert (observation(game, game.view(state, 1), 1) == observation(game, state, 1)).all()

@@ -30,7 +30,7 @@ def test_declared_types() -> None:
         assert kind.information == T.Information.IMPERFECT_INFORMATION
         assert kind.provides_information_state_string and kind.provides_information_state_tensor
     game = load("soot", players=3, seed=4)
-    assert game.num_players() == 3 and game.num_distinct_actions() == 36849
+    assert game.num_players() == 3 and game.num_distinct_actions() == 36860
     assert game.max_game_length() == 5500
 
 

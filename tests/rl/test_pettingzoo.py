@@ -42,7 +42,7 @@ def test_hex_game_ends_with_returns() -> None:
         env.step(0)
 
 
-@pytest.mark.parametrize("action", [1.5, "x", "1"])
+@pytest.mark.parametrize("action", [1.5, "x", "1", True, False, np.bool_(True), np.float64(1.0), np.array([1])])
 def test_a_number_that_is_not_an_integer_is_illegal(action: object) -> None:
     env = aec_env("hex", size=5)
     env.reset(seed=0)
@@ -51,7 +51,14 @@ def test_a_number_that_is_not_an_integer_is_illegal(action: object) -> None:
         env.step(action)
     assert env.state is not None and env.state.log == before and env.state.step == 0
     env.step(np.int64(1))  # a numpy integer is an integer
-    assert env.state.step == 1
+    env.step(np.array(2))  # so is a 0-d integer array (a policy's argmax)
+    assert env.state.step == 2
+
+
+def test_step_before_reset_says_to_reset() -> None:
+    env = aec_env("hex", size=5)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step"):  # was AttributeError: agent_selection
+        env.step(0)
 
 
 def test_shaped_reward_and_truncation() -> None:

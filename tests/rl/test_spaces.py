@@ -22,7 +22,7 @@ from hexkit.rl.spaces import (
 )
 
 SIZES = [("empyreal", 2, 1953), ("empyreal", 3, 1953), ("empyreal", 4, 2127), ("empyreal", 6, 2223),
-         ("soot", 2, 36849), ("soot", 4, 36849), ("soot", 6, 36849)]
+         ("soot", 2, 36860), ("soot", 4, 36860), ("soot", 6, 36860)]
 
 
 @pytest.mark.parametrize(("name", "players", "size"), SIZES)
@@ -122,8 +122,8 @@ def test_the_tutorial_hex_keeps_openspiels_numbering() -> None:
 PINNED_NUMBERING = [
     ("empyreal", 2, 1953, "840128d2869ea266"),
     ("empyreal", 4, 2127, "2b252149aa2f3278"),
-    ("soot", 2, 36849, "4795ac0a572e8077"),
-    ("soot", 4, 36849, "4795ac0a572e8077"),
+    ("soot", 2, 36860, "80f39dd29a2633b5"),
+    ("soot", 4, 36860, "80f39dd29a2633b5"),
 ]
 
 
@@ -165,3 +165,16 @@ def test_keyed_numbers_by_identity_equal_numbers_by_key() -> None:
     assert space.numbers(["q"], (b, z)) == [1, 3]  # an unhashable context
     with pytest.raises(ActionSpaceError):
         space.numbers("q", tuple(("z", i) for i in range(5)))  # more unlisted than the overflow
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_soots_wider_bids_moved_no_earlier_number(players: int) -> None:
+    """Rules 0.4.0 asks a Legacy bid as one answer (0 to the purse): bids 10-20 were appended
+    (hexkit_soot.catalogue.INT_ARGS_LATER), so the 36,593 keys numbered before keep their numbers."""
+    import hashlib
+
+    game = hexkit.load_game("soot")
+    space = space_for(game, game.make_config(players))
+    assert isinstance(space, KeyedSpace)
+    assert hashlib.sha256(repr(space.keys[:36593]).encode()).hexdigest()[:16] == "4795ac0a572e8077"
+    assert list(space.keys[36593:]) == [("cards.bid", "bid", n) for n in range(10, 21)]

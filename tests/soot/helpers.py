@@ -142,15 +142,8 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
 
 
 def bid(state: SootState, amount: int) -> None:
-    """Build and place a blind Legacy bid of ``amount`` with the +5 / +1 / place answers."""
-    bidder = state.pending[-1].player
-    for _ in range(amount // 5):
-        answer(state, "bid", 5)
-    for _ in range(amount % 5):
-        answer(state, "bid", 1)
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top.kind == "cards.bid" and top.player == bidder:  # not placed by reaching the cap
-        answer(state, "bid", 0)
+    """Place a blind Legacy bid of ``amount`` (one answer, ``Choose("bid", amount)``)."""
+    answer(state, "bid", amount)
 
 
 def base(state: SootState, good: str) -> int:

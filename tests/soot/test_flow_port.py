@@ -36,7 +36,7 @@ from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
 from hexkit_soot.actions import (ChoosePayment, ChoosePrivatePayment, EffectQuestion, PayUpkeepFood, AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
-                                 FrontierTax, UpkeepRemoval, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
+                                 FrontierTax, UpkeepRemoval, BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement,
                                  TrainCaravan, UnlockOuterDistrict, UpgradeSettlement, Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
                                  ExtractMode, FoundSettlement, IssueShares, KeepTile, MarketQuantity, MoveAgent,
@@ -75,7 +75,8 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
                                                    FoundCamp, SpecialiseSettlement, UpgradeSettlement, BuyUpgrade,
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer,
                                                    CaravanStop, ChooseEventOption, ChooseMarket, ChooseGood,
-                                                   FrontierTax, UpkeepRemoval, PayUpkeepFood, ChoosePayment,
+                                                   FrontierTax, UpkeepRemoval, DrawCards, KeepDrawn, BonusDiscard,
+                                                   HandLimitDiscard, LegacyBid, PayUpkeepFood, ChoosePayment,
                                                    ChoosePrivatePayment, EffectQuestion),
                                       "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,

@@ -129,13 +129,13 @@ def test_a_question_whose_indices_the_player_does_not_have_is_refused(turn: dict
     top = data["state"]["pending"][-1]
     explorers = len(data["state"]["players"][seat]["explorers"])
     data["state"]["pending"].append(dict(top, kind="explore.hex", data=[explorers + 4, 0], options=[]))
-    data["state"]["pending"].append(dict(top, kind="cards.bid", data=[9, 99], options=[]))
+    data["state"]["pending"].append(dict(top, kind="cards.bid", data=[9, 99], options=[{"code": "bid", "arg": 0}]))
     fields = _fields(data)
     # an old save's "explore.hex" step loads as a PlaceTile: its data [explorer, drawn tile] are named fields
     assert fields["state.pending.1.explorer"] == f"{explorers + 4} is out of range for an explorer (0..{explorers - 1})"
     assert fields["state.pending.1.tile"].startswith("0 is out of range for a drawn")
-    assert fields["state.pending.2.data.0"] == f"9 is not P{seat}'s place in the bidding order"
-    assert fields["state.pending.2.data.1"].startswith("99 is out of range for a row")
+    # an old (rules 0.3.x) "cards.bid" step loads as a LegacyBid: its slot is checked against the auction
+    assert fields["state.pending.2"].startswith("a bid question, but no Legacy card is being auctioned")
 
 
 def test_a_walk_by_a_walker_the_player_lacks_is_refused(walk: dict) -> None:
@@ -146,7 +146,7 @@ def test_a_walk_by_a_walker_the_player_lacks_is_refused(walk: dict) -> None:
     q = data["state"]["pending"][top]
     assert q["type"] == "MoveWalk"
     q["index"] = 7
-    assert _fields(data) == {f"state.pending.{top}.index": f"7 is out of range for a {q['agent'].lower()} "
+    assert _fields(data) == {f"state.pending.{top}.index": f"7 is out of range for {'an' if q['agent'] == 'Explorer' else 'a'} {q['agent'].lower()} "
                              f"(0..{len(data['state']['players'][q['player']][q['agent'].lower() + 's']) - 1})"}
 
 

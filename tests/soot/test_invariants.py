@@ -23,7 +23,7 @@ def _check(state: SootState, tokens: dict[str, int], cards: int) -> None:
     assert all(v >= 0 for v in state.supply.stock.values())
     held = len(state.deck) + len(state.discard) + sum(1 for c in state.card_row if c) + len(state.legacy_gone)
     held += sum(len(p.hand) for p in state.players) + (1 if state.auction and state.auction not in state.card_row else 0)
-    held += sum(len(s.data) for s in state.pending if getattr(s, "kind", "") == "cards.keep")  # drawn, not yet kept
+    held += sum(len(s.drawn) for s in state.pending if getattr(s, "kind", "") == "cards.keep")  # drawn, not yet kept
     assert held == cards, "cards are conserved"
     cap = data(state).numbers.tile_cap
     for p in state.players:

@@ -150,14 +150,14 @@ def test_the_trust_camps_only_on_printed_sites() -> None:
     from hexkit_soot.config import data
 
     claimed = 0
-    for seed in (1, 3):
+    for seed in range(6):
         state = _play(1, seed)
         for at in state.trust_camps:
             claimed += 1
             assert data(state).tile_list()[state.tiles[at]][1], f"Trust camp at {at} has no printed site"
-    # 7 in seeds 1 and 3 (14 in seeds 0-5 since its tiles draw community tokens: a community's hex
-    # hosts no camp; 29 before)
-    assert claimed >= 5
+    # 12 in seeds 0-5 at rules 0.4.0 (14 at 0.3.3, since its tiles draw community tokens: a community's
+    # hex hosts no camp; 29 before)
+    assert claimed >= 10
 
 
 def test_the_trust_seizes_on_rounds_4_and_8_only() -> None:

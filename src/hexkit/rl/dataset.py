@@ -30,7 +30,7 @@ key              shape, dtype    meaning
 
 Read back with :func:`iter_games` / :func:`load_dataset`, which add the
 dense ``mask`` (T, A) bool when ``A`` is at most :data:`DENSE_MASK_LIMIT`
-(the tutorial Hex, Empyreal); Soot's space has 36,849 numbers, so its masks
+(the tutorial Hex, Empyreal); Soot's space has 36,860 numbers, so its masks
 stay packed: :func:`unpack_masks` unpacks the rows a batch needs.
 
 A game is replayed from its record to make the arrays, so writing a

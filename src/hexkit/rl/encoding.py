@@ -366,13 +366,16 @@ def observation(game: Game[Any, Any], state: State, player: PlayerId) -> Float32
         the random source (never encoded).
 
     Raises:
-        ObservationError: if ``player`` is not a seat of this game.
+        ObservationError: if ``player`` is not a seat of this game, or
+            ``state`` is a view made for another seat.
     """
     if type(player) is not int or not 0 <= player < game.num_players(state):
         raise ObservationError(f"player must be a seat 0..{game.num_players(state) - 1}, not {player!r}")
     encoder = encoder_for(game, state.config)
     if state.viewer == player:
         return encoder.vector(state, player)
+    if state.viewer is not None:  # another seat's view lacks what this seat holds
+        raise ObservationError(f"this state is seat {state.viewer}'s view; it cannot give seat {player}'s observation")
     if encoder.reads_full_state:
         # The encoder hides what ``player`` may not see itself: no view copy.
         return encoder.vector(state, player)

@@ -33,7 +33,6 @@ Version history: 1, first release (hexkit 0.1).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
@@ -177,10 +176,7 @@ class HexkitGymEnv(gym.Env[dict[str, Any], np.int64]):
         if self._over:
             raise RuntimeError("the episode is over: call reset() before step()")
         try:
-            try:
-                index = operator.index(action)  # an int or numpy integer, never a float read as one
-            except TypeError:
-                raise IllegalActionError(action, "an action number is an integer") from None
+            index = _sp.action_number(action)  # an int or numpy integer; never a bool, or a float read as one
             _sp.apply_index(self.game, state, index)
         except IllegalActionError:
             if self.illegal == "raise":

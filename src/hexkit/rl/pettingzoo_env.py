@@ -32,7 +32,6 @@ Version history: 1, first release (hexkit 0.1).
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import numpy as np
@@ -179,6 +178,8 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
             ValueError: for ``None`` from an agent still to move.
             RuntimeError: every agent is done (call :meth:`reset`).
         """
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
         if not self.agents:
             raise RuntimeError("the game is over and every agent is done: call reset() before step()")
         agent = self.agent_selection
@@ -189,10 +190,7 @@ class HexkitAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise ValueError(f"{agent} is to move; None is only for a finished agent")
-        try:
-            index = operator.index(action)  # an int or numpy integer, never a float read as one
-        except TypeError:
-            raise IllegalActionError(action, "an action number is an integer") from None
+        index = _sp.action_number(action)  # an int or numpy integer; never a bool, or a float read as one
         _sp.apply_index(self.game, state, index)
         if not self._zeros:
             self.rewards = {a: 0.0 for a in self.agents}

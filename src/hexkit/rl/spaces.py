@@ -33,6 +33,7 @@ other game keeps its :class:`~hexkit.game.LegalOrder`.
 from __future__ import annotations
 
 import importlib
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeGuard
 
@@ -50,6 +51,7 @@ __all__ = [
     "action_to_index",
     "index_to_action",
     "apply_index",
+    "action_number",
 ]
 
 KeyFn = Callable[[Any, Any], Hashable]
@@ -328,6 +330,24 @@ def index_to_action(game: Game[Any, Any], state: State, index: int) -> Any:
     if _keyed(space):
         return space.action_at(index, game.legal_actions(state), _decision(state))
     return game.index_to_action(state, index)
+
+
+def action_number(action: object) -> int:
+    """``action`` as an action number, as the environments read what a policy gives.
+
+    An ``int``, a numpy integer or a 0-d integer array is a number; a bool,
+    a float (even ``3.0``), a string or an array of one element is not (a
+    silently rounded or unwrapped action would hide a policy's bug).
+
+    Raises:
+        IllegalActionError: ``action`` is not an integer; names its type.
+    """
+    if isinstance(action, bool):  # numpy's bools already fail operator.index
+        raise IllegalActionError(action, "an action number is an integer, not a bool")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(action, f"an action number is an integer, not {type(action).__name__}") from None
 
 
 def apply_index(game: Game[Any, Any], state: State, index: int) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
 import time
 import traceback
 from collections.abc import Sequence
@@ -181,7 +182,7 @@ class Study:
 
         Raises:
             HexkitError: (a ``ConfigError`` or ``UnknownGameError``) naming
-                what is wrong.
+                what is wrong (a ``dataset`` path that is a file included).
         """
         if self.games < 0:
             raise ConfigError(f"the number of games must be >= 0, not {self.games}")
@@ -189,6 +190,8 @@ class Study:
             raise ConfigError("a study needs at least one agent")
         for spec in self.agents:
             check_agent_spec(spec)
+        if self.dataset is not None and os.path.exists(self.dataset) and not os.path.isdir(self.dataset):
+            raise ConfigError(f"dataset: {self.dataset} is a file; the dataset is a folder of game files")
         game = self.load()
         config = self.config(game)
         check_overrides(game, config)

@@ -74,7 +74,7 @@ def bartok_kulle(ctx: EffectContext) -> Steps:
 
 
 def _dolores_ok(ctx: EffectContext) -> bool:
-    return ctx.me.mana >= 1 and bool(_dolores_sources(ctx.state, ctx.player, first=True))
+    return ctx.me.mana >= data(ctx.state).effects.dolores_malephaise_mana and bool(_dolores_sources(ctx.state, ctx.player, first=True))
 
 
 def _dolores_sources(state: EmpyrealState, player: int, *, first: bool = False) -> list[int]:
@@ -101,7 +101,7 @@ def dolores_malephaise(ctx: EffectContext) -> Steps:
     return [
         u.pay_then(
             ctx.player,
-            1,
+            data(ctx.state).effects.dolores_malephaise_mana,
             [
                 ChooseHex(
                     player=ctx.player, prompt="choose the hex to take a Good from", domain=DoloresSources(),
@@ -263,7 +263,7 @@ def seth_cremmul(ctx: EffectContext) -> Steps | None:
 
 
 def _paid(ctx: EffectContext) -> bool:
-    return ctx.me.mana >= 1
+    return ctx.me.mana >= data(ctx.state).effects.irialandradayamorella_mana
 
 
 @effect("Irialandradayamorella", available=_paid)
@@ -275,7 +275,7 @@ def irialandradayamorella(ctx: EffectContext) -> Steps:
     return [
         u.pay_then(
             ctx.player,
-            1,
+            data(ctx.state).effects.irialandradayamorella_mana,
             [
                 v.choose(
                     ctx,

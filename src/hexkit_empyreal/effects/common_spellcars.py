@@ -22,6 +22,7 @@ from __future__ import annotations
 from hexkit_empyreal.data import TERRAINS
 from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext, Steps, effect
+from hexkit_empyreal.state import data
 
 __all__: list[str] = []
 
@@ -73,5 +74,5 @@ def pick_one_of_two(ctx: EffectContext) -> Steps:
 
 @effect("Reclaim Mana")
 def reclaim_mana(ctx: EffectContext) -> Steps:
-    """Build on the terrain, then Reclaim 1 mana."""
-    return [v.build_track(ctx, v.terrain(*_terrains(ctx))), v.reclaim(ctx, 1)]
+    """Build on the terrain, then Reclaim 1 mana (``effects.reclaim_mana_reclaim``)."""
+    return [v.build_track(ctx, v.terrain(*_terrains(ctx))), v.reclaim(ctx, data(ctx.state).effects.reclaim_mana_reclaim)]

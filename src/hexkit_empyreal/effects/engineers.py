@@ -142,7 +142,7 @@ def eloi_klaus(ctx: EffectContext) -> Steps | None:
     """
     turn = ctx.state.turn
     turn.activation_costs = (0, 0, 0)
-    turn.flags["reclaim_on_move"] = turn.flags.get("reclaim_on_move", 0) + 1
+    turn.flags["reclaim_on_move"] = turn.flags.get("reclaim_on_move", 0) + data(ctx.state).effects.eloi_klaus_reclaim
     ctx.state.note(ctx.player, "this turn Spellcar activations are free (inherent costs apply) and moving reclaims 1 mana")
     return None
 
@@ -221,7 +221,7 @@ def _garek_to(state: EmpyrealState, o: GarekTo) -> Steps | None:
 
 
 def _irion_ok(ctx: EffectContext) -> bool:
-    return ctx.me.mana >= 1 and bool(u.movable_cars(ctx.state, ctx.player))
+    return ctx.me.mana >= data(ctx.state).effects.irion_juiz_mana and bool(u.movable_cars(ctx.state, ctx.player))
 
 
 @effect("Irion Juiz", available=_irion_ok)
@@ -230,7 +230,7 @@ def irion_juiz(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Engineers, Irion Juiz.
     """
-    return [u.pay_then(ctx.player, 1, [_move_one(ctx.player)], ctx.source)]
+    return [u.pay_then(ctx.player, data(ctx.state).effects.irion_juiz_mana, [_move_one(ctx.player)], ctx.source)]
 
 
 def _move_one(player: int) -> ChooseHex:
@@ -292,7 +292,11 @@ def _seed_good(state: EmpyrealState, o: SeedGood) -> Steps | None:
 
 
 def _luc_ok(ctx: EffectContext) -> bool:
-    return ctx.me.mana >= 1
+    return ctx.me.mana >= data(ctx.state).effects.luc_von_gott_mana
+
+
+def _manch_ok(ctx: EffectContext) -> bool:
+    return ctx.me.mana >= data(ctx.state).effects.manch_mana
 
 
 @effect("Luc von Gott", available=_luc_ok)
@@ -301,14 +305,14 @@ def luc_von_gott(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Engineers, Luc von Gott.
     """
-    return [u.pay_then(ctx.player, 1, [v.gain_mana(ctx)], ctx.source)]
+    return [u.pay_then(ctx.player, data(ctx.state).effects.luc_von_gott_mana, [v.gain_mana(ctx)], ctx.source)]
 
 
 def _malandrax_ok(ctx: EffectContext) -> bool:
     state = ctx.state
     nbrs = board(state).neighbours
     goods = state.goods
-    return ctx.me.mana >= 1 and any(any(goods[n] for n in nbrs[c]) for c in bits(ctx.me.net))
+    return ctx.me.mana >= data(state).effects.malandrax_mecchi_mana and any(any(goods[n] for n in nbrs[c]) for c in bits(ctx.me.net))
 
 
 @effect("Malandrax Mecchi", available=_malandrax_ok)
@@ -317,16 +321,16 @@ def malandrax_mecchi(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Engineers, Malandrax Mecchi.
     """
-    return [u.pay_then(ctx.player, 1, [v.move_good_into(ctx)], ctx.source)]
+    return [u.pay_then(ctx.player, data(ctx.state).effects.malandrax_mecchi_mana, [v.move_good_into(ctx)], ctx.source)]
 
 
-@effect("Manch", available=_luc_ok)
+@effect("Manch", available=_manch_ok)
 def manch(ctx: EffectContext) -> Steps:
     """Pay 1 mana to Refresh your Captain.
 
     Source: rulebook, Engineers, Manch.
     """
-    return [u.pay_then(ctx.player, 1, [v.refresh(ctx, engineer=False)], ctx.source)]
+    return [u.pay_then(ctx.player, data(ctx.state).effects.manch_mana, [v.refresh(ctx, engineer=False)], ctx.source)]
 
 
 @effect("Orman Kaspar")
@@ -340,7 +344,7 @@ def orman_kaspar(ctx: EffectContext) -> Steps:
 
 def _rixia_ok(ctx: EffectContext) -> bool:
     state = ctx.state
-    return ctx.me.mana >= 1 and any(
+    return ctx.me.mana >= data(state).effects.rixia_van_sorrel_mana and any(
         any(state.supply.count(g) > 0 for g in state.goods[c]) for c in bits(ctx.me.net)
     )
 
@@ -351,7 +355,7 @@ def rixia_van_sorrel(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Engineers, Rixia van Sorrel.
     """
-    return [u.pay_then(ctx.player, 1, [mirror(ctx.player)], ctx.source)]
+    return [u.pay_then(ctx.player, data(ctx.state).effects.rixia_van_sorrel_mana, [mirror(ctx.player)], ctx.source)]
 
 
 @effect("Sarafina Vanedran")
@@ -372,7 +376,7 @@ def _uumi_options(state: EmpyrealState, player: int, budget: int) -> list[str]:
 
 
 def _uumi_ok(ctx: EffectContext) -> bool:
-    return bool(_uumi_options(ctx.state, ctx.player, ctx.me.mana - 1))
+    return bool(_uumi_options(ctx.state, ctx.player, ctx.me.mana - data(ctx.state).effects.uumi_nuoc_mana))
 
 
 @effect("Uumi Nuoc", available=_uumi_ok)
@@ -384,7 +388,7 @@ def uumi_nuoc(ctx: EffectContext) -> Steps:
     return [
         u.pay_then(
             ctx.player,
-            1,
+            data(ctx.state).effects.uumi_nuoc_mana,
             [
                 ChooseOption(
                     player=ctx.player, prompt="choose a Market Spellcar to copy", domain=UumiOptions(),

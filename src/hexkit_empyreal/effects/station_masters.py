@@ -72,7 +72,7 @@ def clive_melmont(ctx: EffectContext) -> Steps:
 
     Source: rulebook, Station Masters, Clive Melmont.
     """
-    return [v.reclaim(ctx, 1)]
+    return [v.reclaim(ctx, data(ctx.state).effects.clive_melmont_reclaim)]
 
 
 def _dareios_ok(ctx: EffectContext) -> bool:
@@ -175,7 +175,7 @@ class LevineCasterlie(Passive):
 
     def activation_costs(self, state: EmpyrealState, player: int, costs: tuple[int, ...]) -> tuple[int, ...]:
         """Lower the marginal activation costs to 0/0/1."""
-        return _lower(costs, (0, 0, 1))
+        return _lower(costs, data(state).effects.levine_casterlie_activation_costs)
 
 
 @passive("Antine Frass")
@@ -203,7 +203,7 @@ class IriniGrenhart(Passive):
         self, state: EmpyrealState, player: int, costs: tuple[int, int, int]
     ) -> tuple[int, int, int]:
         """Competitor Transfers: at most 1."""
-        return (costs[0], costs[1], min(costs[2], 1))
+        return (costs[0], costs[1], min(costs[2], data(state).effects.irini_grenhart_competitor_transfer))
 
 
 @passive("Sanathes Danah")
@@ -217,7 +217,7 @@ class SanathesDanah(Passive):
         self, state: EmpyrealState, player: int, costs: tuple[int, int, int]
     ) -> tuple[int, int, int]:
         """Wasteland Transfers: at most 1."""
-        return (costs[0], min(costs[1], 1), costs[2])
+        return (costs[0], min(costs[1], data(state).effects.sanathes_danah_wasteland_transfer), costs[2])
 
 
 # ============================================================ Administrate
@@ -267,7 +267,7 @@ class HaiOfNoirwood(Passive):
 
     def demand_bonus(self, state: EmpyrealState, player: int, mode: str) -> int:
         """1 for an End of the Line delivery."""
-        return 1 if mode == "eol" else 0
+        return data(state).effects.hai_of_noirwood_bonus if mode == "eol" else 0
 
 
 @passive("Leto Fulgore")

@@ -11,7 +11,8 @@ identical cards are one option; with one way nothing is asked). A Legacy card pl
 ability leaves the game; spent as currency or wild it is discarded like
 any card. Discarding 2 cards gives 1 bonus action, once per round. The row
 is refilled in the Market Update; a Legacy card dealt into it is auctioned
-at once by blind bids (highest pays the bank; ties to the earliest in turn
+at once by blind bids, each bidder asked once in turn order for a bid from 0
+to all their currency (highest pays the bank; ties to the earliest in turn
 order; a 0 bid is legal). Hand limit 7 at the end of the round.
 
 Source: rulebook, §15 "Cards", "Legacy cards", Phase 5 (hand limit).
@@ -25,19 +26,23 @@ from typing import cast
 import attrs
 
 from hexkit.components import Deck, EmptyPolicy, FillEmptySlots, MarketRow
+from hexkit.errors import HexkitError
+from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
-from hexkit_soot.actions import Choose, SootDecision, Step
+from hexkit_soot.actions import (BonusDiscard, Choose, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
+                                 SootDecision)
 from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import data, gain_currency, spend_currency
 from hexkit_soot.rules.network import less, pool_at, shortfall
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
-from hexkit_soot.rules.steps import ask, free_action, handles, main_action, opt, optf
+from hexkit_soot.rules.steps import free_action, main_action, opt, optf
 from hexkit_soot.state import Goods, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 from hexkit_soot.views import HIDDEN
 
-__all__ = ["card_deck", "card_row", "draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment"]
+__all__ = ["card_deck", "card_row", "draw_blind", "refill_row", "legacy_in_row", "card_id", "card_name", "start_auction", "wild_cards", "build_payment", "BuildPayment",
+           "ask_hand_limit", "DrawHandler", "KeepHandler", "BonusHandler", "LimitHandler", "BidHandler"]
 
 
 def card_id(state: SootState, name: str) -> int:
@@ -155,42 +160,74 @@ def _draw_ok(state: SootState, player: PlayerId) -> bool:
 @main_action("Draw Cards", _draw_ok)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose a row card or the blind draw."""
-    options = [opt("row", i, f"take {c} from the row") for i, c in enumerate(state.card_row) if c]
-    if state.deck or state.discard:
-        options.append(opt("blind", 0, "draw 2 blind, keep 1"))
-    ask(state, player, "cards.draw", options, "Draw Cards: row or blind?")
+    state.pending.append(DrawCards(player=player, prompt="Draw Cards: row or blind?"))
 
 
-@handles("cards.draw")
-def on_draw(state: SootState, step: Step, answer: Choose) -> None:
-    """Take the row card, or draw 2 and ask which to keep."""
-    p = state.players[step.player]
-    if answer.code == "row":
-        card = card_row(state).take(answer.arg, refill=False)
-        p.hand.append(card)
-        state.note(step.player, f"took {card} from the card row")
-        return
-    drawn = [c for c in (draw_blind(state), draw_blind(state)) if c is not None]
-    if len(drawn) == 1:
-        p.hand.append(drawn[0])
-        state.note(step.player, "drew 1 card blind")
-        return
-    # two copies of one card are one answer (keeping either is the same)
-    options = list(dict.fromkeys(opt("keep", card_id(state, c), f"keep {c}") for c in drawn))
-    ask(state, step.player, "cards.keep", options, "Draw Cards: keep which?", data=tuple(card_id(state, c) for c in drawn))
+class DrawHandler(Handler[SootState, DrawCards, Choose]):
+    """The :class:`~hexkit_soot.actions.DrawCards` question: a row card or the blind draw.
+
+    Source: rulebook, §15 "Cards" (Draw Cards).
+    """
+
+    def answers(self, state: SootState, question: DrawCards) -> Sequence[Choose]:
+        """``Choose("row", slot)`` per card in the row, then ``Choose("blind", 0)`` while a pile holds a card."""
+        options = [opt("row", i, f"take {c} from the row") for i, c in enumerate(state.card_row) if c]
+        if state.deck or state.discard:
+            options.append(opt("blind", 0, "draw 2 blind, keep 1"))
+        return options
+
+    def resolve(self, state: SootState, question: DrawCards, answer: Choose) -> None:
+        """Take the row card, or draw 2 and ask which to keep."""
+        player = question.player
+        p = state.players[player]
+        if answer.code == "row":
+            card = card_row(state).take(answer.arg, refill=False)
+            p.hand.append(card)
+            state.note(player, f"took {card} from the card row")
+            return
+        drawn = [c for c in (draw_blind(state), draw_blind(state)) if c is not None]
+        if len(drawn) == 1:
+            p.hand.append(drawn[0])
+            state.note(player, "drew 1 card blind")
+            return
+        state.pending.append(KeepDrawn(player=player, prompt="Draw Cards: keep which?",
+                                       drawn=tuple(card_id(state, c) for c in drawn)))
 
 
-@handles("cards.keep")
-def on_keep(state: SootState, step: Step, answer: Choose) -> None:
-    """Keep one drawn card, discard the other."""
-    kept = card_name(state, answer.arg)
-    others = [card_name(state, c) for c in step.data]
-    others.remove(kept)
-    state.players[step.player].hand.append(kept)
-    deck = card_deck(state)
-    for other in others:
-        deck.discard(other)
-    state.note(step.player, "drew 2 cards blind and kept 1")
+_HIDDEN_KEEP = (opt("keep", -1, "?"),)
+_HIDDEN_DISCARD = (opt("discard", -1, "?"),)
+
+
+def _other_seat(state: SootState, player: PlayerId) -> bool:
+    """Whether ``state`` is another seat's view of ``player``'s question."""
+    return state.viewer is not None and state.viewer != player
+
+
+class KeepHandler(Handler[SootState, KeepDrawn, Choose]):
+    """The :class:`~hexkit_soot.actions.KeepDrawn` question: which drawn card to keep.
+
+    Source: rulebook, §15 "Cards" (draw 2 blind, keep 1).
+    """
+
+    def answers(self, state: SootState, question: KeepDrawn) -> Sequence[Choose]:
+        """``Choose("keep", card)`` per distinct card drawn; one masked answer in another seat's view."""
+        if _other_seat(state, question.player) or any(c < 0 for c in question.drawn):
+            return _HIDDEN_KEEP
+        # two copies of one card are one answer (keeping either is the same)
+        return tuple(dict.fromkeys(opt("keep", c, f"keep {card_name(state, c)}") for c in question.drawn))
+
+    def resolve(self, state: SootState, question: KeepDrawn, answer: Choose) -> None:
+        """Keep one drawn card, discard the other."""
+        if answer.arg < 0:  # a masked question (another seat's view) is never answered
+            raise HexkitError("a masked Draw Cards question cannot be answered")
+        kept = card_name(state, answer.arg)
+        others = [card_name(state, c) for c in question.drawn]
+        others.remove(kept)
+        state.players[question.player].hand.append(kept)
+        deck = card_deck(state)
+        for other in others:
+            deck.discard(other)
+        state.note(question.player, "drew 2 cards blind and kept 1")
 
 
 # -- cards as wild resources -----------------------------------------------------
@@ -366,45 +403,77 @@ def _discard_options(state: SootState, player: PlayerId) -> list[Choose]:
 def on_discard_bonus(state: SootState, player: PlayerId, answer: Choose) -> None:
     """Start the bonus: choose the first card to discard."""
     state.players[player].used.append("discard")
-    _ask_discard(state, player, 2, "cards.bonus")
+    state.pending.append(BonusDiscard(player=player, prompt="discard a card (2 to go)", left=2))
 
 
-def _ask_discard(state: SootState, player: PlayerId, left: int, kind: str) -> None:
-    options = [opt("discard", card_id(state, c), f"discard {c}") for c in sorted(set(state.players[player].hand))]
-    ask(state, player, kind, options, f"discard a card ({left} to go)", data=(left,))
+def _hand_options(state: SootState, player: PlayerId) -> Sequence[Choose]:
+    """``Choose("discard", card)`` per distinct card of ``player``'s hand; one masked answer in another seat's view."""
+    if _other_seat(state, player):
+        return _HIDDEN_DISCARD
+    return tuple(opt("discard", card_id(state, c), f"discard {c}") for c in sorted(set(state.players[player].hand)))
 
 
-@handles("cards.bonus")
-def on_bonus_card(state: SootState, step: Step, answer: Choose) -> None:
-    """Discard one card; after the second, gain the bonus action."""
+def _discard(state: SootState, player: PlayerId, answer: Choose) -> None:
+    """Discard the card ``answer`` names from ``player``'s hand."""
+    if answer.arg < 0:  # a masked question (another seat's view) is never answered
+        raise HexkitError("a masked discard question cannot be answered")
     name = card_name(state, answer.arg)
-    p = state.players[step.player]
-    p.hand.remove(name)
+    state.players[player].hand.remove(name)
     card_deck(state).discard(name)
-    left = step.data[0] - 1
-    if left:
-        _ask_discard(state, step.player, left, "cards.bonus")
-    else:
-        p.actions += 1
-        state.note(step.player, "discarded 2 cards for a bonus action")
+
+
+class BonusHandler(Handler[SootState, BonusDiscard, Choose]):
+    """The :class:`~hexkit_soot.actions.BonusDiscard` question: a card to discard for the bonus action.
+
+    Source: rulebook, §15 "Cards" (discard 2 cards for 1 bonus action, once per round).
+    """
+
+    def answers(self, state: SootState, question: BonusDiscard) -> Sequence[Choose]:
+        """A card of the hand (:func:`_hand_options`)."""
+        return _hand_options(state, question.player)
+
+    def resolve(self, state: SootState, question: BonusDiscard, answer: Choose) -> None:
+        """Discard one card; after the second, gain the bonus action."""
+        player = question.player
+        _discard(state, player, answer)
+        left = question.left - 1
+        if left:
+            state.pending.append(BonusDiscard(player=player, prompt=f"discard a card ({left} to go)", left=left))
+        else:
+            state.players[player].actions += 1
+            state.note(player, "discarded 2 cards for a bonus action")
 
 
 def ask_hand_limit(state: SootState, player: PlayerId) -> bool:
-    """Ask ``player`` to discard down to the hand limit; return whether asked."""
+    """Ask ``player`` to discard down to the hand limit; return whether asked.
+
+    Args:
+        state: the game.
+        player: the seat whose hand is checked.
+
+    Source: rulebook, Phase 5 (hand limit 7).
+    """
     excess = len(state.players[player].hand) - data(state).numbers.hand_limit
     if excess > 0:
-        _ask_discard(state, player, excess, "cards.limit")
+        state.pending.append(HandLimitDiscard(player=player, prompt=f"discard a card ({excess} to go)"))
         return True
     return False
 
 
-@handles("cards.limit")
-def on_limit(state: SootState, step: Step, answer: Choose) -> None:
-    """Discard one card for the hand limit."""
-    name = card_name(state, answer.arg)
-    state.players[step.player].hand.remove(name)
-    card_deck(state).discard(name)
-    ask_hand_limit(state, step.player)
+class LimitHandler(Handler[SootState, HandLimitDiscard, Choose]):
+    """The :class:`~hexkit_soot.actions.HandLimitDiscard` question: a card to discard down to the limit.
+
+    Source: rulebook, Phase 5 (hand limit 7).
+    """
+
+    def answers(self, state: SootState, question: HandLimitDiscard) -> Sequence[Choose]:
+        """A card of the hand (:func:`_hand_options`)."""
+        return _hand_options(state, question.player)
+
+    def resolve(self, state: SootState, question: HandLimitDiscard, answer: Choose) -> None:
+        """Discard one card for the hand limit; ask again while still over it."""
+        _discard(state, question.player, answer)
+        ask_hand_limit(state, question.player)
 
 
 # -- the Legacy blind auction ---------------------------------------------------
@@ -419,54 +488,41 @@ def start_auction(state: SootState, slot: int) -> None:
     state.auction = state.card_row[slot]
     state.bids = [-1] * state.config.players
     state.note(None, f"Legacy card {state.auction} entered the row: blind auction")
-    _ask_bid(state, 0, slot)
+    _ask_bid(state, state.order[0], slot)
 
 
-def _ask_bid(state: SootState, k: int, slot: int) -> None:
-    """Ask the bidder ``state.order[k]`` to raise their blind bid or place it.
+def _ask_bid(state: SootState, bidder: PlayerId, slot: int) -> None:
+    """Ask ``bidder`` for their blind bid (one answer, 0 up to their currency)."""
+    state.pending.append(LegacyBid(player=bidder, slot=slot,
+                                   prompt=f"blind bid for {state.auction}: 0 to {state.players[bidder].currency}¤"))
 
-    The bid is built one answer at a time, like a trade offer: +1, +the
-    step (5), or place it. The same three answers are offered at every
-    amount and the running amount is kept in ``state.bids`` (hidden from
-    the others like a placed bid), so nothing in the question shows it. A
-    raise is capped at the bidder's currency; a raise that reaches it
-    places the bid, so a bid takes at most currency + 1 answers.
+
+class BidHandler(Handler[SootState, LegacyBid, Choose]):
+    """The :class:`~hexkit_soot.actions.LegacyBid` question: a bidder's blind bid, in one answer.
+
+    Source: rulebook, §15.3 "Legacy cards" ("all players secretly fist-bid
+    currency"; highest pays the bank and takes the card; ties to the earliest
+    in turn order; a 0 bid is legal).
     """
-    player = state.order[k]
-    step = data(state).numbers.legacy_bid_step
-    options = [opt("bid", 1, "raise the bid by 1")]
-    if step > 1:  # a step of 1 (or less) in a designer's data leaves +1 alone
-        options.append(opt("bid", step, f"raise the bid by {step}"))
-    options.append(opt("bid", 0, "place the bid"))
-    ask(state, player, "cards.bid", options,
-        f"blind bid for {state.auction}: raise it by 1 or {step}, or place it", data=(k, slot))
 
+    def answers(self, state: SootState, question: LegacyBid) -> Sequence[Choose]:
+        """``Choose("bid", n)`` for ``n`` from 0 to the bidder's currency, labelled ``"bid 7¤"``."""
+        return tuple(opt("bid", n, f"bid {n}¤") for n in range(state.players[question.player].currency + 1))
 
-@handles("cards.bid")
-def on_bid(state: SootState, step: Step, answer: Choose) -> None:
-    """Raise the running bid or place it; after the last bid, reveal and award.
-
-    Source: rulebook, §15.3 Legacy cards ("all players secretly fist-bid
-    currency"; up to all the bidder holds); the answer scheme is assumed
-    (``legacy_bid_step``).
-    """
-    k, slot = step.data
-    player = step.player
-    so_far = max(0, state.bids[player])
-    cap = state.players[player].currency
-    state.bids[player] = min(cap, so_far + answer.arg)
-    if answer.arg and state.bids[player] < cap:
-        _ask_bid(state, k, slot)
-        return
-    if k + 1 < len(state.order):
-        _ask_bid(state, k + 1, slot)
-        return
-    best = max(state.bids)
-    winner = next(p for p in state.order if state.bids[p] == best)
-    state.note(None, "bids revealed: " + ", ".join(f"P{p} {state.bids[p]}" for p in state.order))
-    spend_currency(state, winner, best)
-    state.players[winner].hand.append(state.auction)
-    state.note(winner, f"won {state.auction} for {best}¤")
-    card_row(state).take(slot, refill=False)  # the auctioned card (in the winner's hand)
-    state.auction = ""
-    state.bids = []
+    def resolve(self, state: SootState, question: LegacyBid, answer: Choose) -> None:
+        """Place the bid; ask the next bidder in turn order, or after the last reveal and award."""
+        player, slot = question.player, question.slot
+        state.bids[player] = answer.arg
+        k = state.order.index(player)
+        if k + 1 < len(state.order):
+            _ask_bid(state, state.order[k + 1], slot)
+            return
+        best = max(state.bids)
+        winner = next(p for p in state.order if state.bids[p] == best)  # a tie: the earliest in turn order
+        state.note(None, "bids revealed: " + ", ".join(f"P{p} {state.bids[p]}" for p in state.order))
+        spend_currency(state, winner, best)
+        state.players[winner].hand.append(state.auction)
+        state.note(winner, f"won {state.auction} for {best}¤")
+        card_row(state).take(slot, refill=False)  # the auctioned card (in the winner's hand)
+        state.auction = ""
+        state.bids = []
