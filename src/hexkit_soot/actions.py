@@ -17,10 +17,12 @@ builds that pay through a card payment (:class:`BuildSegment`,
 :class:`ChooseEventOption`, the cards' :class:`DrawCards`, :class:`KeepDrawn`,
 :class:`BonusDiscard` and :class:`HandLimitDiscard`, the Legacy auction's
 :class:`LegacyBid`, the market's :class:`ChooseMarket` and
-:class:`ChooseGood`, the upkeep's :class:`FrontierTax` and :class:`UpkeepRemoval`,
-with named fields) or, for the kinds not ported yet, a
-:class:`Step` (``kind`` names the question, ``tag`` and ``data`` pack its
-context); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
+:class:`ChooseGood`, the upkeep's :class:`FrontierTax`, :class:`UpkeepRemoval` and
+:class:`PayUpkeepFood`, the payment questions :class:`ChoosePayment` and
+:class:`ChoosePrivatePayment`, and the effects' :class:`EffectQuestion`,
+with named fields) or a :class:`Step` (``kind`` names the question, ``tag``
+and ``data`` pack its context): the turn menu, and the shape of old saves
+(a Soot 0.3.2 payment question without continuation stays one); both say their ``kind``. Every answer is a :class:`Choose`: a ``code`` saying what kind of answer it is
 (``"Explore"``, ``"hex"``, ``"good"``, ``"qty"``...) and an integer ``arg``
 (a hex index, a unit count, a slot). The label is for people and logs and
 takes no part in equality, so a record stays valid if wording changes.
@@ -60,6 +62,7 @@ __all__ = [
     "FoundSettlement", "ReserveSlot", "DraftArchetype", "DiscardSecret", "LaborDemand", "IssueShares", "CommunityInteraction", "OfferTarget", "ScrubSoot",
     "BuildSegment", "BuildStructure", "TrainCaravan", "UnlockOuterDistrict", "FoundCamp", "SpecialiseSettlement",
     "UpgradeSettlement", "BuyUpgrade", "FireFacility", "DriveLeg", "BuildOffer", "AnswerOffer", "CaravanStop", "ChooseEventOption", "DrawCards", "KeepDrawn", "BonusDiscard", "HandLimitDiscard", "LegacyBid", "ChooseMarket", "ChooseGood", "FrontierTax", "UpkeepRemoval",
+    "ChoosePayment", "ChoosePrivatePayment", "PayUpkeepFood", "EffectQuestion",
     "TYPED_QUESTIONS", "SootDecision", "SOOT_DECISIONS", "Meaning", "ANSWER_CODES", "HEX_CODES",
 ]
 
@@ -223,9 +226,13 @@ class Step(Decision):
             ``"refine.fire"``, ``"move.drive"``, ``"trade.build"``, ``"trade.answer"``,
             ``"move.cargo"``, ``"event.choose"``, ``"market.where"``, ``"market.good"``,
             ``"upkeep.tax"``, ``"upkeep.remove"``, ``"cards.draw"``, ``"cards.keep"``,
-            ``"cards.bonus"``, ``"cards.limit"``, ``"cards.bid"``);
-            an old save's step of those kinds loads as one
-            (:mod:`hexkit_soot.migrate`).
+            ``"cards.bonus"``, ``"cards.limit"``, ``"cards.bid"``, ``"upkeep.food"``,
+            ``"pay"``, ``"pay.private"``, ``"effect"``); an old save's step of
+            those kinds loads as one (:mod:`hexkit_soot.migrate`), except a
+            payment question of Soot 0.3.2 without continuation (the paying
+            question under it), the one ``Step`` of a ported kind left,
+            answered by :class:`~hexkit_soot.rules.payment.PayQuestions`. No
+            rule asks a ``Step`` of a ported kind: only ``"turn"`` is asked as one.
         tag: extra text context (an effect's ``"Name|stage"``, a good's name).
         data: integer context (hex indexes, goods ids, counts).
         options: the legal answers, when fixed when the question was asked
@@ -259,7 +266,8 @@ class SootQuestion(Question):
 
     The one masking rule (:func:`hexkit_soot.views.hide_questions`): in
     another seat's view of an asker who keeps ingredients behind the screen,
-    a question whose answers name one of them (:meth:`goods_named`) is shown
+    a question whose answers name one of them (:meth:`goods_named`, or by
+    name in :meth:`texts_named`) is shown
     as :meth:`masked`, its answers one ``"?"`` per kind of answer, as a
     masked ``Step`` showed them; a :attr:`private` question (its fields name
     the asker's hidden cards) is shown as :meth:`masked` in every other
@@ -272,6 +280,11 @@ class SootQuestion(Question):
 
     def goods_named(self) -> tuple[int, ...]:
         """The goods (indexes in the game's goods) this question's answers name (none by default)."""
+        return ()
+
+    def texts_named(self) -> tuple[str, ...]:
+        """The texts this question's answers show when kept as asked (a payment's ways, an effect's labels;
+        none by default): a good named in one is named by the question, as by :meth:`goods_named`."""
         return ()
 
     def masked(self) -> SootQuestion:
@@ -1171,6 +1184,127 @@ class UpkeepRemoval(SootQuestion):
     kind: ClassVar[str] = "upkeep.remove"
 
 
+@attrs.frozen(kw_only=True)
+class ChoosePayment(SootQuestion):
+    """A payment: which way to pay (or which unit next), its answer handed to the continuation ``then``.
+
+    Asked by :func:`hexkit_soot.rules.payment.pay` and
+    :func:`~hexkit_soot.rules.payment.settle` when a cost can be paid in more
+    than one way. Answers, when ``by_unit`` is false, ``Choose("way", i)`` for
+    each ``i`` in ``offered`` (``0..n-1``), labelled ``"<what>: <shown[i]>"``
+    (``"fuel for the Smelter: 2 Coal + 1 Coke"``); when true, ``Choose("unit",
+    j)`` for each kind ``j`` that may pay the next unit, labelled ``"<what>: 1
+    <shown[i]>"``. Kept as asked: the ways read goods behind the player's
+    screen and cards in hand, and a :class:`~hexkit_soot.rules.payment.Rerun`
+    continuation cannot list them again without its paying rule. In another
+    seat's view of a player whose answers name an ingredient behind the screen
+    it is :meth:`masked` (``screened``).
+
+    Attributes:
+        what: what is paid (``"Upkeep food"``, ``"cards as wild resources"``).
+        by_unit: asked one unit at a time (``"unit"`` answers), else a list of ways (``"way"``).
+        offered: the answers' arguments, in order: way numbers, or the need's kind indexes.
+        shown: how each answer's way or unit reads, in the same order.
+        then: the continuation that receives the answer (a
+            :class:`~hexkit_soot.rules.payment.Paying` rule or a
+            :class:`~hexkit_soot.rules.payment.Rerun`); ``None`` only in a masked view.
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food), "Cards" (wild resources).
+    """
+
+    kind: ClassVar[str] = "pay"
+    what: str
+    by_unit: bool
+    offered: tuple[int, ...]
+    shown: tuple[str, ...]
+    then: Resume | None
+    screened: bool = False
+
+    def texts_named(self) -> tuple[str, ...]:
+        """What is paid and each way or unit, as its answers' labels show them."""
+        return (self.what, *self.shown)
+
+    def masked(self) -> ChoosePayment:
+        """One ``"?"`` answer, no ways, no continuation, and neither what is paid nor the prompt
+        (``"pay with?"``, ``"next unit?"``): masked because they name an ingredient behind the screen
+        (``what`` may be ``"1 Cultural Artifact"``, which place gives it)."""
+        prompt = "next unit?" if self.by_unit else "pay with?"
+        return attrs.evolve(self, prompt=prompt, what="", offered=(-1,), shown=(), then=None, screened=True)
+
+
+@attrs.frozen(kw_only=True)
+class ChoosePrivatePayment(ChoosePayment):
+    """A payment with cards in hand (cards spent as wild resources): a :class:`ChoosePayment` no other seat sees.
+
+    The same fields and answers; another seat's view always shows it :meth:`masked`.
+
+    Source: rulebook, "Cards" (every card is also one wild resource).
+    """
+
+    kind: ClassVar[str] = "pay.private"
+    private: ClassVar[bool] = True
+
+    def masked(self) -> ChoosePrivatePayment:
+        """One ``"?"`` answer, no ways and no continuation; what is paid (cards, a public fact) and the
+        prompt kept, without the cards chosen so far when asked unit by unit."""
+        prompt = f"{self.what}: next unit?" if self.by_unit else self.prompt
+        return attrs.evolve(self, prompt=prompt, offered=(-1,), shown=(), then=None, screened=True)
+
+
+@attrs.frozen(kw_only=True)
+class PayUpkeepFood(SootQuestion):
+    """Upkeep: pay the food bill (never asked, only answered).
+
+    The Upkeep rule answers it at once with ``Choose("food")``; the question
+    exists so that a payment it asks (which food goods, from where) continues
+    with it (:class:`hexkit_soot.rules.payment.Rerun`). No fields: the bill
+    and the food held are read from the state.
+
+    Source: rulebook, "Phase 3: Upkeep".
+    """
+
+    kind: ClassVar[str] = "upkeep.food"
+
+
+@attrs.frozen(kw_only=True)
+class EffectQuestion(SootQuestion):
+    """A question an effect asks (a card, an event, an upgrade): its answers fixed when asked.
+
+    Asked by :func:`hexkit_soot.effects.ask`; answers the ``options`` given
+    (``Choose("hex", ...)``, ``Choose("good", ...)``, ``Choose("skip", 0)``...),
+    handed to the continuation ``then`` (or, for a save of Soot 0.3.2 without
+    one, to the effect's ``resume`` with ``stage``). In another seat's view of
+    a player whose answers name an ingredient behind the screen it is
+    :meth:`masked` (``screened``): one ``"?"`` answer per answer code.
+
+    Attributes:
+        source: the asking effect's name, as in the data (``"The Great Fire"``).
+        stage: a short text naming the question within the effect (``"rival:2"``).
+        options: the answers offered, in order (at least one).
+        then: the typed continuation that receives the answer (``None``: an old save's, answered by ``stage``).
+        screened: another seat's view of it (its answers masked); ``False`` in the game.
+
+    Source: rulebook, §15 (cards), §16 (events), §21 (upgrades).
+    """
+
+    kind: ClassVar[str] = "effect"
+    source: str
+    stage: str
+    options: tuple[Choose, ...]
+    then: Resume | None = None
+    screened: bool = False
+
+    def texts_named(self) -> tuple[str, ...]:
+        """The effect's name, the stage and the answers' labels."""
+        return (self.source, self.stage, *(o.label for o in self.options))
+
+    def masked(self) -> EffectQuestion:
+        """One ``"?"`` answer per answer code."""
+        options = tuple(dict.fromkeys(Choose(code=o.code, arg=-1, label="?") for o in self.options))
+        return attrs.evolve(self, options=options, screened=True)
+
+
 TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, ChooseExplorer, ExploreSource,
                                                    KeepTile, PlaceTile, MoveAgent, MoveWalk, RouteKind, ExtractCamp,
                                                    ExtractMode, RanchOutput, TrailBossAgent, FoundSettlement,
@@ -1181,7 +1315,8 @@ TYPED_QUESTIONS: tuple[type[SootQuestion], ...] = (MarketQuantity, ScrubSoot, Ch
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer, CaravanStop,
                                                    ChooseEventOption, ChooseMarket, ChooseGood, FrontierTax,
                                                    UpkeepRemoval, DrawCards, KeepDrawn, BonusDiscard, HandLimitDiscard,
-                                                   LegacyBid)
+                                                   LegacyBid, ChoosePayment, ChoosePrivatePayment, PayUpkeepFood,
+                                                   EffectQuestion)
 """The question kinds ported from :class:`Step` to their own class."""
 
 SootDecision: TypeAlias = "Step | SootQuestion"

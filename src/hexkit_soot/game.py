@@ -21,7 +21,8 @@ from hexkit.rng import Rng
 from hexkit_soot import effects
 from hexkit_soot.actions import (SOOT_DECISIONS, TYPED_QUESTIONS, BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, Choose,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
-                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval, ChoosePayment,
+                                 ChoosePrivatePayment, EffectQuestion, PayUpkeepFood,
                                  BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource,
                                  ExtractCamp, ExtractMode, FoundCamp, FoundSettlement, IssueShares, KeepTile,
@@ -100,7 +101,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     effect_cards, effect_events, effect_passives, effect_upgrades,
     actions, explore, camps, payment, cards, contracts, loans, communities, settlements, movement,
     extract, market, refine, routes, soot, structures, trades, upgrades,
-    upkeep, _labor, shares,
+    _labor, shares,
 )
 """Every module that declares steps, actions or effects, in registration
 order (the order of the registry's tables; the turn menu has its own,
@@ -158,13 +159,19 @@ HIDDEN_FIELDS = (
     *(f"pending.*.{name}" for name in ("caravan", "spent", "fuelled", "node_seen")),  # CaravanStop
     *(f"pending.*.{name}{item}" for name in ("moved", "tolls_paid", "loaded", "unloaded", "loads", "unloads")
       for item in ("", ".*")),
+    # ChoosePayment / ChoosePrivatePayment: the ways, the continuation, what is paid (it may name an
+    # ingredient) and the units chosen so far (in the prompt)
+    *(f"pending.*.{name}{item}" for name in ("offered", "shown", "then") for item in ("", ".*")),
+    "pending.*.what",
+    "pending.*.prompt",
 )
 """State paths a player's view may hide: the kinds of other players'
 ingredients (behind their screens: their number moves to ``screened``; the
 pattern ``players.*.stock`` matches only the path of a network left empty),
 other hands and secret objectives, the order of every face-down pile, blind
 bids, and the answers of another player's private question (a ``Step``'s
-options and data; a typed question's fields, :meth:`~hexkit_soot.actions.SootQuestion.masked`)."""
+options and data; a typed question's fields, :meth:`~hexkit_soot.actions.SootQuestion.masked`:
+a payment's ways, continuation and, asked unit by unit, the prompt's units so far)."""
 
 _REQUIREMENTS = {
     "Explore": "your Explorer must stand next to an open map edge and a tile must be available",
@@ -189,15 +196,17 @@ _REQUIREMENTS = {
 class SootQuestions(Handler[SootState, Step, Choose]):
     """Every Soot question (one :class:`Step` type) on the core engine, dispatched by ``kind``.
 
-    A question holding a typed continuation (``then``: every payment and
-    effect question) is answered by the code registered for the
-    continuation's type (:meth:`hexkit.flow.Flow.continuation`): ask, then
-    resume. Ported kinds have their own :class:`~hexkit.flow.Handler` in
-    :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`);
-    the other kinds still list their answers through the registry's
-    generators (or the options fixed when asked) and are answered by the
-    registry's handlers (an ``"effect"`` question of an older save by
-    :func:`hexkit_soot.effects.resume`), as before the engine. After an answer, :func:`~hexkit_soot.rules.flow.advance`
+    Payments and effect questions are typed now (:class:`~hexkit_soot.actions.ChoosePayment`,
+    :class:`~hexkit_soot.actions.EffectQuestion`); a ``Step`` holding a typed
+    continuation (``then``) is one built by hand, answered by the code
+    registered for the continuation's type (:meth:`hexkit.flow.Flow.continuation`).
+    Native kinds have their own :class:`~hexkit.flow.Handler` in
+    :attr:`native` (``"turn"``: :class:`~hexkit_soot.rules.actions.TurnMenu`;
+    ``"pay"`` and ``"pay.private"``: :class:`~hexkit_soot.rules.payment.PayQuestions`,
+    for a Soot 0.3.2 save's payment question without continuation, the only
+    payment ``Step`` left); every other kind is a typed question, so a
+    ``Step`` of another kind is one built by hand, listed by the registry's
+    generators (or its fixed options) and answered by the registry's handlers. After an answer, :func:`~hexkit_soot.rules.flow.advance`
     runs the automatic steps when no question is left.
 
     Args:
@@ -248,12 +257,6 @@ class SootQuestions(Handler[SootState, Step, Choose]):
         native = self.native.get(question.kind)
         if native is not None:
             native.resolve(state, question, answer)
-        elif question.kind == "effect":
-            try:
-                effects.resume(state, question, answer)
-            except HexkitError:
-                state.pending.append(question)  # an unknown effect is refused before anything changed
-                raise
         else:
             handler = HANDLERS.get(question.kind)
             if handler is None:  # a kind nobody declared (a damaged save): refused, nothing changed
@@ -393,6 +396,10 @@ class SootGame(FlowGame[SootState, SootConfig]):
         flow.question(BonusDiscard, Typed(cards.BonusHandler()))
         flow.question(HandLimitDiscard, Typed(cards.LimitHandler()))
         flow.question(LegacyBid, Typed(cards.BidHandler()))
+        paying(PayUpkeepFood, upkeep.FoodHandler())
+        flow.question(ChoosePayment, Typed(payment.PaymentHandler(flow)))
+        flow.question(ChoosePrivatePayment, Typed(payment.PaymentHandler(flow)))
+        flow.question(EffectQuestion, Typed(effects.EffectHandler(flow)))
         effect_events.register(flow)
         effect_cards.register(flow)
         effect_upgrades.register(flow)

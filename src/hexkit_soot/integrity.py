@@ -28,7 +28,8 @@ from typing import Any, cast
 from hexkit.errors import IllegalActionError, UnanswerableQuestionError
 from hexkit.game import Game
 from hexkit.validation import Problems
-from hexkit_soot.actions import (TYPED_QUESTIONS, AnswerOffer, BonusDiscard, BuildOffer, BuildSegment, CaravanStop,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChoosePayment, EffectQuestion, PayUpkeepFood, AnswerOffer,
+                                 BonusDiscard, BuildOffer, BuildSegment, CaravanStop,
                                  DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  ChooseEventOption, ChooseExplorer, ChooseGood, ChooseMarket, DiscardSecret,
                                  DraftArchetype, DriveLeg, ExploreSource, ExtractMode, FireFacility, FrontierTax,
@@ -39,6 +40,8 @@ from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data
 from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
 from hexkit_soot.rules.movement import BUDGET
+from hexkit_soot.rules.payment import Paying, Rerun, asked_again
+from hexkit_soot.effects import REGISTRY as EFFECTS
 from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.player_counts import contract_copies
 from hexkit_soot.rules.routes import candidate_edges
@@ -516,7 +519,7 @@ def _check_steps(state: SootState, problems: Problems) -> None:
     for i, step in enumerate(state.pending):
         if isinstance(step, Step):
             kind = step.kind
-            if kind != "effect" and kind not in HANDLERS:
+            if kind not in HANDLERS:
                 problems.add(f"state.pending.{i}.kind", f"no rule answers a {kind!r} question")
         elif not isinstance(step, TYPED_QUESTIONS):
             problems.add(f"state.pending.{i}", f"{type(step).__name__} is not a Soot question")
@@ -692,6 +695,12 @@ def _check_typed(state: SootState, i: int, q: SootQuestion, problems: Problems) 
                     _in_range(problems, f"state.pending.{i}.{name}.{j}", g, len(data(state).goods), "good")
                     if g in goods[:j]:  # each good one answer
                         problems.add(f"state.pending.{i}.{name}.{j}", f"good {g} is listed twice")
+    elif isinstance(q, ChoosePayment):
+        _check_payment(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, EffectQuestion):
+        _check_effect(state, f"state.pending.{i}", q, problems)
+    elif isinstance(q, PayUpkeepFood) and state.phase != "upkeep":
+        problems.add(f"state.pending.{i}", f"an upkeep food question in phase {state.phase!r}, not 'upkeep'")
     elif isinstance(q, FrontierTax) and q.unpaid < 1:
         problems.add(f"state.pending.{i}.unpaid", f"{q.unpaid}: a Frontier Tax question has at least 1¤ unpaid")
     elif isinstance(q, ChooseEventOption):
@@ -849,6 +858,51 @@ def _check_fire(state: SootState, where: str, q: FireFacility, problems: Problem
                 problems.add(f"{where}.{name}.{j}", f"{code} is not a facility on the map (hex code * 8 + slot)")
 
 
+def _check_payment(state: SootState, where: str, q: ChoosePayment, problems: Problems) -> None:
+    """A payment question's answers fit its kind, its continuation pays for the asker, and a
+    :class:`~hexkit_soot.rules.payment.Paying` rule asks the same question now (masked: a view only)."""
+    if q.screened:
+        if state.viewer in (None, q.player):
+            problems.add(f"{where}.screened", "only another seat's view masks a payment question")
+        return
+    if not q.offered:
+        problems.add(f"{where}.offered", "a payment question offers at least one answer")
+    if len(q.shown) != len(q.offered):
+        problems.add(f"{where}.shown", f"{len(q.shown)} texts for {len(q.offered)} answers")
+    if not q.by_unit and list(q.offered) != list(range(len(q.offered))):
+        problems.add(f"{where}.offered", f"{list(q.offered)}: the ways are numbered from 0")
+    if q.by_unit and (any(j < 0 for j in q.offered) or list(q.offered) != sorted(set(q.offered))):
+        problems.add(f"{where}.offered", f"{list(q.offered)}: the units are distinct kinds, ascending")
+    then = q.then
+    if not isinstance(then, (Paying, Rerun)):
+        problems.add(f"{where}.then", f"a payment question continues a Paying rule or a Rerun, not {type(then).__name__}")
+        return
+    payer = then.payer if isinstance(then, Paying) else then.step.player
+    if payer != q.player:
+        problems.add(f"{where}.then", f"the payment is P{payer}'s, but P{q.player} is asked")
+    elif not problems.errors:
+        why = asked_again(state, q)
+        if why is not None:
+            problems.add(f"{where}.then", why)
+
+
+def _check_effect(state: SootState, where: str, q: EffectQuestion, problems: Problems) -> None:
+    """An effect question names a registered effect (one that takes answers, without a
+    continuation), offers answers, each once (masked: a view only)."""
+    if q.screened and state.viewer in (None, q.player):
+        problems.add(f"{where}.screened", "only another seat's view masks an effect question")
+    found = EFFECTS.get(q.source)
+    if found is None:
+        problems.add(f"{where}.source", f"{q.source!r} is not a registered effect")
+    elif q.then is None and found.resume is None:
+        problems.add(f"{where}.then", f"effect {q.source!r} takes no answers without a continuation")
+    if not q.options:
+        problems.add(f"{where}.options", "an effect question offers at least one answer")
+    for j, option in enumerate(q.options):
+        if option in q.options[:j]:
+            problems.add(f"{where}.options.{j}", f"{option.code} {option.arg} is offered twice")
+
+
 def _check_move(state: SootState, where: str, q: MoveAgent | MoveWalk | DriveLeg | CaravanStop,
                 problems: Problems) -> None:
     """A Move question names agents the asker has and seats that exist; a walker is one of them, already counted as moved."""
@@ -943,7 +997,7 @@ def _check_pending(state: SootState, problems: Problems, game: Game[SootState, A
                 problems.add(f"state.pending.{i}.player", f"seat {step.player} is asked for a turn but has passed")
     if state.pending:  # the question on top is the one answered next (those below wait)
         top, i = _steps(state)[-1], len(state.pending) - 1
-        if isinstance(top, Step) and top.kind not in GENERATORS and top.kind != "effect" and not top.options:
+        if isinstance(top, Step) and top.kind not in GENERATORS and not top.options:
             problems.add(f"state.pending.{i}.options", f"a {top.kind!r} question with no answers")
     for i in range(len(state.pending)):
         _check_step_data(state, i, problems)

@@ -24,7 +24,8 @@ from typing import Any
 
 from hexkit_soot.actions import (BuildSegment, BuildStructure, BuyUpgrade, ChooseExplorer, CommunityInteraction,
                                  AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
-                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval,
+                                 DriveLeg, FireFacility, FrontierTax, UpkeepRemoval, ChoosePayment,
+                                 ChoosePrivatePayment, EffectQuestion, PayUpkeepFood,
                                  BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid,
                                  OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp, ExtractMode,
                                  FoundCamp, FoundSettlement, IssueShares, KeepTile, LaborDemand, MarketQuantity,
@@ -330,6 +331,52 @@ def _upkeep_tax(saved: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(saved, kind), "unpaid": unpaid}  # the options: the player's camps, from the state
 
 
+def _payment(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The reader of an old payment step with a continuation: its ways or units from the labels.
+
+    Each label reads ``"<what>: <way>"`` (``"way"`` answers, numbered from 0)
+    or ``"<what>: 1 <unit>"`` (``"unit"`` answers); another seat's view of
+    it, masked, has one ``"?"`` answer. (A step without a continuation, of
+    Soot 0.3.2, stays a ``Step``: :func:`typed_question`.)
+    """
+
+    def read(saved: dict[str, Any]) -> dict[str, Any]:
+        if saved.get("data") not in (None, []) or saved.get("tag") not in (None, ""):
+            raise ValueError(f"data: a {kind!r} question with a continuation holds no data or tag")
+        answers = _answers(saved, kind)
+        codes = {code for code, _ in answers}
+        if codes not in ({"way"}, {"unit"}):
+            raise ValueError(f"options: a {kind!r} question's answers are all 'way' or all 'unit', not {answers!r:.60}")
+        by_unit = codes == {"unit"}
+        base = {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "by_unit": by_unit}
+        labels = [o.get("label", "") for o in saved["options"]]
+        if all(arg == -1 for _, arg in answers):  # another seat's view: masked
+            return {**base, "what": "", "offered": [-1], "shown": [], "then": None, "screened": True}
+        what = labels[0].partition(": ")[0]
+        lead = f"{what}: 1 " if by_unit else f"{what}: "
+        if not all(isinstance(label, str) and label.startswith(lead) for label in labels):
+            raise ValueError(f"options: a {kind!r} question's labels read '<what>: <way>', not {labels!r:.80}")
+        offered = [arg for _, arg in answers]
+        if not by_unit and offered != list(range(len(offered))):
+            raise ValueError(f"options: a {kind!r} question numbers its ways from 0, not {offered!r:.60}")
+        return {**base, "what": what, "offered": offered, "shown": [label[len(lead):] for label in labels],
+                "then": saved["then"], "screened": False}
+
+    return read
+
+
+def _effect(saved: dict[str, Any]) -> dict[str, Any]:
+    kind = "effect"
+    tag = saved.get("tag")
+    if not isinstance(tag, str) or "|" not in tag:
+        raise ValueError(f"tag: an {kind!r} question's tag reads '<effect>|<stage>', not {tag!r:.60}")
+    if saved.get("data") not in (None, []):
+        raise ValueError(f"data: an {kind!r} question holds no data, not {saved.get('data')!r:.60}")
+    _answers(saved, kind)
+    source, _, stage = tag.partition("|")
+    masked = all(isinstance(o, dict) and o.get("arg") == -1 and o.get("label") == "?" for o in saved["options"])
+    return {"player": saved.get("player"), "prompt": saved.get("prompt", ""), "source": source, "stage": stage,
+            "options": saved["options"], "then": saved.get("then"), "screened": masked}
 def _cards_keep(saved: dict[str, Any]) -> dict[str, Any]:
     kind = "cards.keep"
     drawn = _ints(saved, kind, "card drawn, card drawn", 2)
@@ -410,6 +457,10 @@ MIGRATIONS: dict[str, tuple[type[SootQuestion], Callable[[dict[str, Any]], dict[
     "market.good": (ChooseGood, _market_good),
     "upkeep.tax": (FrontierTax, _upkeep_tax),
     "upkeep.remove": (UpkeepRemoval, _no_data("upkeep.remove")),  # the options: the player's camps and facilities
+    "upkeep.food": (PayUpkeepFood, _no_data("upkeep.food")),  # the bill and the food, from the state
+    "pay": (ChoosePayment, _payment("pay")),
+    "pay.private": (ChoosePrivatePayment, _payment("pay.private")),
+    "effect": (EffectQuestion, _effect),
     "cards.draw": (DrawCards, _no_data("cards.draw")),  # the options: the row and the piles, from the state
     "cards.keep": (KeepDrawn, _cards_keep),
     "cards.bonus": (BonusDiscard, _cards_bonus),
@@ -433,5 +484,7 @@ def typed_question(saved: dict[str, Any]) -> tuple[type[SootQuestion], dict[str,
     found = MIGRATIONS.get(kind) if isinstance(kind, str) else None
     if found is None:
         return None
+    if kind in ("pay", "pay.private") and saved.get("then") is None:
+        return None  # Soot 0.3.2: the paying question lies under it; answered as a Step (payment.PayQuestions)
     cls, read = found
     return cls, read(saved)

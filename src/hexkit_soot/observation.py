@@ -178,8 +178,10 @@ class SootEncoder(Encoder):
         block("price", tracked)
         block("floor", tracked)
         block("supply", goods)
-        # every question kind, whether a Step kind or a typed question's (same order as before the port)
-        kinds = sorted({*REGISTRY.handlers, *(q.kind for q in TYPED_QUESTIONS)})
+        # every question kind, whether a Step kind or a typed question's (same order as before the port);
+        # the effect questions had no flag before they were typed (no registry handler answered them)
+        # and still have none, so the observation's features did not move
+        kinds = sorted({*REGISTRY.handlers, *(q.kind for q in TYPED_QUESTIONS)} - {"effect"})
         self._kinds = {k: i for i, k in enumerate(kinds)}
         block("decision", kinds)
         cards = list(d.cards)

@@ -65,9 +65,9 @@ objectives, two cards drawn blind, cards in hand (discards, cards spent as
 wild resources). A ``Step`` of these kinds is masked here; ``"setup.secret"``
 is a typed question now (:class:`~hexkit_soot.actions.DiscardSecret`), whose
 handler gives another seat's view the one masked answer itself, and the
-card kinds are typed questions marked
-:attr:`~hexkit_soot.actions.SootQuestion.private` (masked by :func:`hide_questions`;
-their handlers give another seat's view one masked answer)."""
+card kinds and ``"pay.private"`` (:class:`~hexkit_soot.actions.ChoosePrivatePayment`)
+are typed questions marked :attr:`~hexkit_soot.actions.SootQuestion.private`
+(masked by :func:`hide_questions`)."""
 
 
 def hide_screens(view: SootState, viewer: PlayerId) -> None:
@@ -183,12 +183,14 @@ def guess_bids(sample: SootState, rng: Rng) -> None:
 def hide_questions(view: SootState, viewer: PlayerId) -> None:
     """Mask the answers of other players' private questions.
 
-    A question is private when its kind is in :data:`PRIVATE_QUESTIONS`, or
-    when its asker keeps ingredients behind a screen and an answer (or the
-    tag) names an ingredient: a Market Transaction, a trade offer or a
-    caravan load would show the kinds. A typed question names them through
-    its fields (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`) and
-    is shown as its :meth:`~hexkit_soot.actions.SootQuestion.masked` form.
+    A question is private when its kind is in :data:`PRIVATE_QUESTIONS` (a
+    typed one: its class is ``private``), or when its asker keeps ingredients
+    behind a screen and an answer (or the tag) names an ingredient: a Market
+    Transaction, a trade offer, a caravan load or a payment would show the
+    kinds. A typed question names them through its fields
+    (:meth:`~hexkit_soot.actions.SootQuestion.goods_named`, or by name in
+    :meth:`~hexkit_soot.actions.SootQuestion.texts_named`) and is shown as its
+    :meth:`~hexkit_soot.actions.SootQuestion.masked` form.
     Call after :func:`hide_screens`.
 
     Args:
@@ -209,10 +211,13 @@ def _screened(view: SootState, q: SootQuestion, viewer: PlayerId) -> bool:
     """
     if q.player == viewer:
         return False
-    if q.private:  # its fields name the asker's drawn or held cards
+    if q.private:  # its answers always list hidden things (cards in hand)
         return True
     if not view.players[q.player].screened:
         return False
+    texts = q.texts_named()
+    if any(ingredient in text for text in texts for ingredient in INGREDIENTS):
+        return True
     named = q.goods_named()
     if not named:
         return False

@@ -35,7 +35,7 @@ from hexkit.errors import IllegalAnswerError
 from hexkit.flow import FlowGame, LegalView
 from hexkit.rng import Rng
 from hexkit_soot import GAME
-from hexkit_soot.actions import (AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
+from hexkit_soot.actions import (ChoosePayment, ChoosePrivatePayment, EffectQuestion, PayUpkeepFood, AnswerOffer, BuildOffer, CaravanStop, ChooseEventOption, ChooseGood, ChooseMarket,
                                  FrontierTax, UpkeepRemoval, BonusDiscard, DrawCards, HandLimitDiscard, KeepDrawn, LegacyBid, BuildSegment, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement,
                                  TrainCaravan, UnlockOuterDistrict, UpgradeSettlement, Choose, ChooseExplorer, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype, ExploreSource, ExtractCamp,
@@ -76,7 +76,8 @@ def test_soot_is_a_flow_game_with_the_turn_menu_native() -> None:
                                                    FireFacility, DriveLeg, BuildOffer, AnswerOffer,
                                                    CaravanStop, ChooseEventOption, ChooseMarket, ChooseGood,
                                                    FrontierTax, UpkeepRemoval, DrawCards, KeepDrawn, BonusDiscard,
-                                                   HandLimitDiscard, LegacyBid),
+                                                   HandLimitDiscard, LegacyBid, PayUpkeepFood, ChoosePayment,
+                                                   ChoosePrivatePayment, EffectQuestion),
                                       "step": (),
                                       "continuation": (Rerun, Firing, Leg, DroughtFood, DroughtChoice, SurveyorPick,
                                                        SurveyorWalk, PriceGood, PriceDirection, FireRival, FreeSegment, FreeCamp,

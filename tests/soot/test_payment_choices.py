@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
-from hexkit_soot.actions import BuildStructure, Choose, Step
+from hexkit_soot.actions import BuildStructure, Choose, ChoosePayment, ChoosePrivatePayment, Step
 from hexkit_soot.grid import hex_code
 from hexkit_soot.ledger import data, from_supply
 from hexkit_soot.effects.events import DroughtFood
-from hexkit_soot.rules.payment import Need, Rerun, next_units, ways
+from hexkit_soot.rules.payment import Need, PaymentHandler, Rerun, next_units, ways
 from hexkit_soot.rules.refine import Firing
-from hexkit_soot.rules.steps import HANDLERS
 from hexkit_soot.rules.structures import buildable, free_slots
 from hexkit_soot.rules.upkeep import pay_food
 from hexkit_soot.state import CENTRAL_CITY, SootState, add_goods
@@ -36,25 +35,25 @@ def answer(state: SootState, code: str, arg: int | None = None) -> None:
 
 
 def labels(state: SootState) -> list[str]:
-    """The labels of the pending question's answers (a ``Step``'s options or a typed question's answers)."""
-    step = state.pending[-1]
-    return [o.label for o in (step.options if isinstance(step, Step) else GAME.legal_actions(state))]
+    """The labels of the pending question's answers."""
+    state.invalidate_legal()
+    return [o.label for o in GAME.legal_actions(state)]
 
 
 def pick_label(state: SootState, text: str) -> None:
     """Answer the pending question with the option labelled ``text``."""
-    step = state.pending[-1]
-    assert isinstance(step, Step)
-    found = next(o for o in step.options if o.label == text)
+    state.invalidate_legal()
+    found = next(o for o in GAME.legal_actions(state) if o.label == text)
     answer(state, found.code, found.arg)
 
 
 def reply(state: SootState, text: str) -> None:
-    """Answer the pending question by its label through its handler (no flow afterwards)."""
+    """Answer the pending payment question by its label through its handler (no flow afterwards)."""
     step = state.pending.pop()
-    assert isinstance(step, Step)
-    found = next(o for o in step.options if o.label == text)
-    HANDLERS[step.kind](state, step, Choose(code=found.code, arg=found.arg))
+    assert isinstance(step, ChoosePayment)
+    handler = PaymentHandler(GAME.flow)
+    found = next(o for o in handler.answers(state, step) if o.label == text)
+    handler.resolve(state, step, Choose(code=found.code, arg=found.arg))
 
 
 def refinery(*names: str, at: Hex = AT) -> SootState:
@@ -244,8 +243,11 @@ def test_wild_card_choice_spends_exactly_the_chosen_card() -> None:
     assert labels(s) == ["cards as wild resources: 1 Foreman", "cards as wild resources: 1 Land Grant"]
     then = s.pending[-1].then  # a rule still paying inside its handler: its question waits in a Rerun continuation
     assert isinstance(then, Rerun) and isinstance(then.step, BuildStructure) and then.step.kind == "structure.build"
-    rival = GAME.view(s, 1).pending[-1]
-    assert isinstance(rival, Step) and {o.arg for o in rival.options} == {-1}  # the hand stays secret
+    view = GAME.view(s, 1)
+    rival = view.pending[-1]
+    assert isinstance(rival, ChoosePrivatePayment) and rival.screened  # the hand stays secret
+    assert [(a.code, a.arg, a.label) for a in GAME.legal_actions(view)] == [("way", -1, "?")]
+    assert "Foreman" not in repr(rival) and "Land Grant" not in repr(rival) and rival.then is None
     pick_label(s, "cards as wild resources: 1 Land Grant")
     p = s.players[0]
     assert p.hand == ["Foreman", "Foreman"] and s.discard[-1] == "Land Grant"
@@ -319,7 +321,7 @@ def test_upkeep_with_many_ways_asks_unit_by_unit() -> None:
     s = upkeep({"Grain": 4, "Fish": 4, "Livestock": 2, "Processed Foods": 2}, camps=4)
     assert not pay_food(s, 0)
     step = s.pending[-1]
-    assert isinstance(step, Step) and {o.code for o in step.options} == {"unit"}
+    assert isinstance(step, ChoosePayment) and step.by_unit and step.offered == (0, 1, 2, 3)
     assert labels(s) == ["Upkeep food: 1 Livestock", "Upkeep food: 1 Processed Foods",
                          "Upkeep food: 1 Grain", "Upkeep food: 1 Fish"]
     reply(s, "Upkeep food: 1 Processed Foods")

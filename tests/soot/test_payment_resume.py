@@ -19,11 +19,11 @@ from hexkit.errors import HexkitError, InvalidRecordError
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, FireFacility, Step
+from hexkit_soot.actions import Choose, ChoosePayment, EffectQuestion, FireFacility, Step
 from hexkit_soot.effects.events import DroughtChoice
 from hexkit_soot.ledger import data
 from hexkit_soot.rules import refine
-from hexkit_soot.rules.payment import Rerun
+from hexkit_soot.rules.payment import Rerun, payment_answers
 from hexkit_soot.rules.refine import Firing
 from hexkit_soot.state import SootState
 
@@ -39,6 +39,13 @@ def smelter_asking() -> SootState:
     give(s, 0, {"Iron Ore": 2, "Coal": 2, "Charcoal": 2})
     fire(s)
     return s
+
+
+def old_pay(question: ChoosePayment, tag: str, data: tuple[int, ...]) -> Step:
+    """The payment question as Soot 0.3.2 held it: a ``pay`` step with its options, no continuation,
+    the paying question's answer in ``tag`` and ``data``."""
+    return Step(player=question.player, prompt=question.prompt, kind=question.kind, tag=tag, data=data,
+                options=payment_answers(question))
 
 
 def outcome(s: SootState) -> tuple[object, ...]:
@@ -100,9 +107,10 @@ def test_an_old_save_with_the_paying_step_under_the_question_plays_the_same() ->
     saved["state"]["pending"] += [
         {"player": 0, "prompt": "Refine: fire which facility?", "kind": "refine.fire", "tag": "", "data": [0, 0],
          "options": [{"code": "fire", "arg": firing.code, "label": "fire Smelter"}]},
-        c.converter.unstructure(attrs.evolve(question, then=None, tag="fire", data=(firing.code,)), Step)]
+        c.converter.unstructure(old_pay(question, "fire", (firing.code,)), Step)]
     old = c.state_from_dict(saved)
-    assert old.pending[-1].then is None and isinstance(old.pending[-2], FireFacility)
+    assert isinstance(old.pending[-1], Step) and old.pending[-1].then is None  # the one payment Step left
+    assert isinstance(old.pending[-2], FireFacility)
     assert old.pending[-2] == FireFacility(player=0, prompt="Refine: fire which facility?", fuel=0, extra=0, fired=(),
                                            offered=(firing.code,))
     assert labels(old) == labels(new)
@@ -115,7 +123,8 @@ def test_an_old_save_with_the_paying_step_under_the_question_plays_the_same() ->
 def test_a_payment_question_with_no_continuation_and_nothing_under_it_is_an_error_naming_it() -> None:
     s = smelter_asking()
     question = s.pending.pop()
-    s.pending.append(attrs.evolve(question, then=None, tag="fire", data=()))
+    assert isinstance(question, ChoosePayment)
+    s.pending.append(old_pay(question, "fire", ()))
     s.invalidate_legal()
     before = codec(GAME).state_to_json(s)
     with pytest.raises(HexkitError, match="fuel for the Smelter: pay with\\?.*no continuation"):
@@ -160,7 +169,8 @@ def test_an_old_drought_question_without_continuation_is_answered_the_same() -> 
     new, old = drought_asking(), drought_asking()
     old.pending[-1] = attrs.evolve(old.pending[-1], then=None)  # the form saved by Soot 0.3.2
     old.invalidate_legal()
-    assert old.pending[-1].tag == "Drought|pay:1:0"
+    top = old.pending[-1]
+    assert isinstance(top, EffectQuestion) and (top.source, top.stage) == ("Drought", "pay:1:0")
     grain = list(data(new).goods).index("Grain")
     for state in (new, old):
         answer(state, "food", grain)
@@ -189,7 +199,7 @@ def test_typed_effect_questions_answer_as_their_older_string_stages_did() -> Non
             legal = GAME.legal_actions(s)
             pick = legal[chooser.randbelow(len(legal))]
             top = s.pending[-1]
-            if isinstance(top, Step) and top.kind == "effect" and top.then is not None:
+            if isinstance(top, EffectQuestion) and top.then is not None:
                 seen.add(type(top.then).__name__)
                 old = GAME.clone(s)
                 old.pending[-1] = attrs.evolve(top, then=None)
@@ -225,7 +235,7 @@ def test_a_damaged_recorded_answer_is_an_error_naming_the_payment() -> None:
     # a second-stage question whose continuation claims the first stage was answered with way 7 of 3
     s.pending[-1] = attrs.evolve(question, then=attrs.evolve(question.then, chosen=(7,)))
     s.invalidate_legal()
-    with pytest.raises(InvalidRecordError, match="state.pending.0.options.0.*recorded payment answer 7"):
+    with pytest.raises(InvalidRecordError, match="state.pending.0.then.*recorded payment answer 7"):
         codec(GAME).state_from_json(codec(GAME).state_to_json(s))  # a save holding it is refused at load
     with pytest.raises(HexkitError, match="fuel for the Smelter: recorded payment answer 7 is not one of the 3 ways"):
         GAME.apply(s, GAME.legal_actions(s)[0])

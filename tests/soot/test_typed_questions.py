@@ -93,7 +93,7 @@ from hexkit.rl.spaces import space_for
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
-from hexkit_soot.actions import (TYPED_QUESTIONS, ChooseEventOption, ChooseGood, ChooseMarket, FrontierTax,
+from hexkit_soot.actions import (TYPED_QUESTIONS, ChoosePayment, ChoosePrivatePayment, EffectQuestion, PayUpkeepFood, ChooseEventOption, ChooseGood, ChooseMarket, FrontierTax,
                                  UpkeepRemoval, AnswerOffer, BuildOffer, BuildSegment, CaravanStop, BuildStructure, BuyUpgrade, DriveLeg, FireFacility, FoundCamp,
                                  SpecialiseSettlement, TrainCaravan, UnlockOuterDistrict, UpgradeSettlement,
                                  ChooseExplorer, Choose, CommunityInteraction, OfferTarget, DiscardSecret, DraftArchetype,
@@ -1090,7 +1090,7 @@ _PAYING = ("structure", "camp", "upgrade")
 def test_a_build_payment_continues_with_its_typed_question_and_round_trips(name: str) -> None:
     state = _paying(name)
     top = state.pending[-1]
-    assert isinstance(top, Step) and top.kind in ("pay", "pay.private")
+    assert isinstance(top, ChoosePayment) and top.kind in ("pay", "pay.private")
     then = top.then
     assert isinstance(then, Rerun) and type(then.step) is _BUILDS[name][1]
     text = codec(GAME).state_to_json(state)
@@ -1101,25 +1101,32 @@ def test_a_build_payment_continues_with_its_typed_question_and_round_trips(name:
     GAME.apply(loaded, pick)
     GAME.apply(state, pick)
     assert codec(GAME).state_to_dict(loaded) == codec(GAME).state_to_dict(state)
-    assert not isinstance(state.pending[-1], Step) or state.pending[-1].kind not in ("pay", "pay.private")
+    assert not isinstance(state.pending[-1], ChoosePayment)
+
+
+def _old_pay(state: SootState, top: ChoosePayment, tag: str = "", data_: tuple[int, ...] = ()) -> dict[str, Any]:
+    """The payment question as Soot saved it before it was typed: an untagged ``Step`` with its options."""
+    return {"player": top.player, "prompt": top.prompt, "kind": top.kind, "tag": tag, "data": list(data_),
+            "options": [codec(GAME).converter.unstructure(a, Choose) for a in GAME.legal_actions(state)]}
 
 
 @pytest.mark.parametrize("name", _PAYING)
 def test_a_build_payment_saved_by_soot_0_3_3_and_0_3_2_loads_and_plays_the_same(name: str) -> None:
     state = _paying(name)
     top = state.pending[-1]
-    assert isinstance(top, Step) and isinstance(top.then, Rerun)
+    assert isinstance(top, ChoosePayment) and isinstance(top.then, Rerun)
     then = top.then
     saved = codec(GAME).state_to_dict(state)
-    # Soot 0.3.3: the Rerun's paying question an untagged Step
+    # Soot 0.3.3: the payment question an untagged Step, the Rerun's paying question one too
     newer = copy.deepcopy(saved)
+    newer["state"]["pending"][-1] = {**_old_pay(state, top), "then": saved["state"]["pending"][-1]["then"]}
     newer["state"]["pending"][-1]["then"]["step"] = _old_build(then.step)
+    assert codec(GAME).state_from_dict(newer).pending[-1] == top  # read as the typed question
     # Soot 0.3.2: no continuation; the paying question (with its options) under the payment
     # question, its answer in tag and data[0]
     older = copy.deepcopy(saved)
-    pay = older["state"]["pending"].pop()
-    pay.pop("then")
-    pay.update(tag=then.answer.code, data=[then.answer.arg, *then.chosen])
+    older["state"]["pending"].pop()
+    pay = _old_pay(state, top, then.answer.code, (then.answer.arg, *then.chosen))
     older["state"]["pending"] += [{**_old_build(then.step), "options": [codec(GAME).encode_action(then.answer)]}, pay]
     pick = GAME.legal_actions(state)[-1]
     GAME.apply(state, pick)

@@ -8,7 +8,7 @@ import pytest
 from hexkit.errors import HexkitError, UnanswerableQuestionError, UnknownQuestionError
 from hexkit.flow import Resume
 from hexkit_soot import GAME
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, ChoosePayment, EffectQuestion, Step
 from hexkit_soot.rules.steps import GENERATORS, ask
 from tests.soot.helpers import start
 
@@ -30,8 +30,8 @@ def test_a_question_with_a_generator_may_have_no_fixed_options() -> None:
 def test_an_answer_for_an_unknown_effect_is_an_error_naming_it() -> None:
     state = start()
     answer = Choose(code="x", arg=0, label="x")
-    state.pending.append(Step(player=0, prompt="Nowhere Card: choose", kind="effect", tag="Nowhere Card|stage",
-                              options=(answer,)))
+    state.pending.append(EffectQuestion(player=0, prompt="Nowhere Card: choose", source="Nowhere Card", stage="stage",
+                                        options=(answer,)))
     state.invalidate_legal()
     before = list(state.pending)
     with pytest.raises(HexkitError, match="effect 'Nowhere Card' is not a registered effect"):
@@ -42,8 +42,8 @@ def test_an_answer_for_an_unknown_effect_is_an_error_naming_it() -> None:
 def test_an_answer_for_an_effect_without_resume_is_an_error() -> None:
     state = start()
     answer = Choose(code="x", arg=0, label="x")
-    state.pending.append(Step(player=0, prompt="Bank Draft: choose", kind="effect", tag="Bank Draft|stage",
-                              options=(answer,)))
+    state.pending.append(EffectQuestion(player=0, prompt="Bank Draft: choose", source="Bank Draft", stage="stage",
+                                        options=(answer,)))
     state.invalidate_legal()
     with pytest.raises(HexkitError, match="effect 'Bank Draft' takes no answers"):
         GAME.apply(state, GAME.legal_actions(state)[0])
@@ -77,9 +77,15 @@ class _Stray(Resume):
 def test_a_question_whose_continuation_nobody_registered_is_an_error_naming_it() -> None:
     state = start()
     answer = Choose(code="x", arg=0, label="x")
-    state.pending.append(Step(player=0, prompt="Stray", kind="pay", options=(answer,), then=_Stray()))
-    state.invalidate_legal()
-    before = list(state.pending)
-    with pytest.raises(UnknownQuestionError, match="continuation _Stray"):
-        GAME.apply(state, answer)
-    assert state.pending == before
+    for question in (Step(player=0, prompt="Stray", kind="pay", options=(answer,), then=_Stray()),
+                     ChoosePayment(player=0, prompt="Stray", what="x", by_unit=False, offered=(0,), shown=("x",),
+                                   then=_Stray()),
+                     EffectQuestion(player=0, prompt="Stray", source="Bank Draft", stage="", options=(answer,),
+                                    then=_Stray())):
+        state.pending.append(question)
+        state.invalidate_legal()
+        before = list(state.pending)
+        with pytest.raises(UnknownQuestionError, match="continuation _Stray"):
+            GAME.apply(state, GAME.legal_actions(state)[0])
+        assert state.pending == before
+        state.pending.pop()

@@ -52,16 +52,16 @@ Source: rulebook, §15 (cards), §16 (events), §21 (archetypes and upgrades).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeAlias
 
 import attrs
 
-from hexkit.errors import HexkitError
-from hexkit.flow import Resume
+from hexkit.errors import HexkitError, UnknownQuestionError
+from hexkit.flow import Flow, Handler, Resume
 from hexkit.game import PlayerId
-from hexkit_soot.actions import Choose, Step
+from hexkit_soot.actions import Choose, EffectQuestion
 from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
 from hexkit_soot.state import SootState
 
@@ -83,6 +83,7 @@ __all__ = [
     "sources",
     "ask",
     "resume",
+    "EffectHandler",
     "missing",
     "activate",
     "deactivate",
@@ -385,37 +386,78 @@ def ask(
             then only text for the question's tag).
 
     Returns:
-        Whether the question was asked (``False`` when there were no options:
-        the caller says what happens then).
+        Whether the question was asked (an :class:`~hexkit_soot.actions.EffectQuestion`
+        pushed; ``False`` when there were no options: the caller says what happens then).
     """
     choices = tuple(Choose(code=c, arg=a, label=label) for c, a, label in options)
     if not choices:
         return False
-    state.pending.append(
-        Step(player=player, prompt=prompt or f"{source}: choose", kind="effect",
-             tag=f"{source}|{stage}", options=choices, then=then)
-    )
+    state.pending.append(EffectQuestion(player=player, prompt=prompt or f"{source}: choose", source=source,
+                                        stage=stage, options=choices, then=then))
     return True
 
 
-def resume(state: SootState, step: Step, answer: Choose) -> None:
-    """Deliver ``answer`` to the effect that asked ``step`` (called by the game).
+def resume(state: SootState, question: EffectQuestion, answer: Choose) -> None:
+    """Deliver ``answer`` to the effect that asked ``question`` by its ``stage`` (a question without continuation,
+    of a Soot 0.3.2 save).
 
     Args:
         state: the game.
-        step: the answered question (an ``effect`` step).
+        question: the answered question.
         answer: the answer.
 
     Raises:
-        HexkitError: no effect named in the question's tag is registered, or
+        HexkitError: no effect of the question's ``source`` is registered, or
             it takes no answers (``resume``); nothing changes.
     """
-    source, _, stage = step.tag.partition("|")
+    source, stage = question.source, question.stage
     found = REGISTRY.get(source)
     if found is None or found.resume is None:
         what = "is not a registered effect" if found is None else "takes no answers (no resume)"
-        raise HexkitError(f"answer {answer} to {step.prompt!r}: effect {source!r} {what}")
-    found.resume(Ctx(state=state, player=step.player, source=source), stage, answer)
+        raise HexkitError(f"answer {answer} to {question.prompt!r}: effect {source!r} {what}")
+    found.resume(Ctx(state=state, player=question.player, source=source), stage, answer)
+
+
+class EffectHandler(Handler[SootState, EffectQuestion, Choose]):
+    """The :class:`~hexkit_soot.actions.EffectQuestion`: its options, the answer handed to its continuation.
+
+    With a continuation (``then``) the answer goes to the code the engine
+    registered for its type (each effect module's ``register(flow)``);
+    without one (a Soot 0.3.2 save's question) to the effect's ``resume`` by
+    :func:`resume`. An unknown continuation or effect is refused with the
+    question left pending and nothing changed.
+
+    Args:
+        flow: the game's engine.
+    """
+
+    def __init__(self, flow: Flow[SootState]) -> None:
+        self.flow = flow
+
+    def answers(self, state: SootState, question: EffectQuestion) -> Sequence[Choose]:
+        """The options given when asked."""
+        return question.options
+
+    def resolve(self, state: SootState, question: EffectQuestion, answer: Choose) -> None:
+        """Hand ``answer`` to the continuation, or to the effect's ``resume``.
+
+        Raises:
+            HexkitError: an unregistered continuation (:class:`~hexkit.errors.UnknownQuestionError`)
+                or effect; the question stays pending.
+        """
+        then = question.then
+        if question.screened:
+            state.pending.append(question)
+            raise HexkitError(f"{question.prompt!r}: a masked effect question (another seat's view) cannot be answered")
+        try:
+            if then is None:
+                resume(state, question, answer)
+                return
+            run = self.flow.continuation(then)
+        except (UnknownQuestionError, HexkitError):
+            state.pending.append(question)  # refused before anything changed
+            raise
+        run(state, then, answer)
 
 
 def missing(names: Iterable[str], need_play: bool = True) -> list[str]:

@@ -25,8 +25,11 @@ units never make two options.
 "Ask, then resume": a rule calls :func:`pay` with a :class:`Paying`
 value, a typed continuation holding what the rule needs to go on (which
 caravan, which facility). With no choice to make the rule's
-:meth:`Paying.paid` runs at once; otherwise a ``pay`` question carries the
-value (its answers so far in :attr:`Paying.chosen`) and, once the payer
+:meth:`Paying.paid` runs at once; otherwise a payment question
+(:class:`~hexkit_soot.actions.ChoosePayment`, or
+:class:`~hexkit_soot.actions.ChoosePrivatePayment` for cards in hand,
+answered by :class:`PaymentHandler`) carries the value (its answers so far
+in :attr:`Paying.chosen`) and, once the payer
 has answered everything, :meth:`Paying.paid` runs with the ways chosen.
 The handler that asked is never run again and nothing travels outside the
 state. The continuation types are registered with the game's engine from
@@ -41,7 +44,9 @@ from a :class:`Prepaid` on it) or a typed question whose handler is a
 :class:`SettlingHandler` (registered with :func:`register`, which hands the
 answers to :meth:`SettlingHandler.resolve_paying`). Payment questions saved
 before continuations existed (the paying question under the question) are
-still answered that way (:class:`PayQuestions`).
+still answered that way (:class:`PayQuestions`): such a question is the one
+``Step`` of kind ``"pay"`` left, an old save's shape; a payment question
+saved later, with its continuation, loads as the typed question.
 
 Source: rulebook, "Refine" (use costs), "Phase 3: Upkeep" (food),
 "Cards" (one wild resource), "Warehouses & Network" (where goods are).
@@ -55,14 +60,15 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hexkit.errors import HexkitError
+from hexkit.errors import HexkitError, UnknownQuestionError
 from hexkit.flow import Flow, Handler, Resume
 from hexkit.game import Decision, PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot import effects
-from hexkit_soot.actions import Choose, SootDecision, SootQuestion, Step
+from hexkit_soot.actions import (Choose, ChoosePayment, ChoosePrivatePayment, EffectQuestion, SootDecision,
+                                 SootQuestion, Step)
 from hexkit_soot.ledger import return_goods
-from hexkit_soot.rules.steps import HANDLERS, ask, handles, opt
+from hexkit_soot.rules.steps import HANDLERS, handles, opt
 from hexkit_soot.state import Goods, SootState, add_goods
 
 __all__ = [
@@ -73,6 +79,9 @@ __all__ = [
     "Rerun",
     "SettlingHandler",
     "PayQuestions",
+    "PaymentHandler",
+    "payment_answers",
+    "asked_again",
     "pay",
     "prepaid",
     "resume",
@@ -258,9 +267,20 @@ def _pick_of(need: Need, chosen: Sequence[int]) -> Pick:
 
 @attrs.frozen
 class _Question:
-    kind: str
+    """A payment question to ask: its prompt, what is paid, and its answers' arguments and texts."""
+
+    private: bool
     prompt: str
-    options: tuple[Choose, ...]
+    what: str
+    by_unit: bool
+    offered: tuple[int, ...]
+    shown: tuple[str, ...]
+
+    def asked(self, payer: PlayerId, then: Resume) -> ChoosePayment:
+        """The typed question, answered through ``then``."""
+        kind = ChoosePrivatePayment if self.private else ChoosePayment
+        return kind(player=payer, prompt=self.prompt, what=self.what, by_unit=self.by_unit, offered=self.offered,
+                    shown=self.shown, then=then)
 
 
 def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick], list[int], _Question | None]:
@@ -275,12 +295,11 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
     picks: list[Pick] = []
     used: list[int] = []
     while (need := stages(picks)) is not None:
-        kind = "pay.private" if need.private else "pay"
         listed = ways(need, LIST_LIMIT)
         if listed is not None:
             if len(listed) > 1 and not first and len(used) == len(answers):
-                options = tuple(opt("way", i, f"{need.what}: {need.show(w)}") for i, w in enumerate(listed))
-                return picks, used, _Question(kind, need.question or f"{need.what}: pay with?", options)
+                return picks, used, _Question(need.private, need.question or f"{need.what}: pay with?", need.what,
+                                              False, tuple(range(len(listed))), tuple(need.show(w) for w in listed))
             i = 0 if len(listed) == 1 or first else answers[len(used)]
             if len(listed) > 1 and not first:
                 if not 0 <= i < len(listed):
@@ -294,8 +313,8 @@ def _resolve(stages: Stages, answers: list[int], first: bool) -> tuple[list[Pick
             if len(cands) > 1 and not first and len(used) == len(answers):
                 so_far = _pick_of(need, chosen)
                 done = f"; so far {need.show(so_far)}" if so_far else ""
-                options = tuple(opt("unit", j, f"{need.what}: 1 {need.labels[j]}") for j in cands)
-                return picks, used, _Question(kind, f"{need.what}: next unit{done}?", options)
+                return picks, used, _Question(need.private, f"{need.what}: next unit{done}?", need.what, True,
+                                              tuple(cands), tuple(need.labels[j] for j in cands))
             j = cands[0] if len(cands) == 1 or first else answers[len(used)]
             if len(cands) > 1 and not first:
                 if j not in cands:
@@ -372,8 +391,7 @@ def _proceed(state: SootState, then: Paying, answers: tuple[int, ...]) -> None:
     if question is None:
         then.paid(state, picks)
         return
-    ask(state, then.payer, question.kind, question.options, question.prompt,
-        then=attrs.evolve(then, chosen=tuple(used)))
+    state.pending.append(question.asked(then.payer, attrs.evolve(then, chosen=tuple(used))))
 
 
 def resume(state: SootState, then: Paying, answer: Choose) -> None:
@@ -460,8 +478,7 @@ def settle(state: SootState, step: SootDecision, answer: Choose, stages: Stages,
     if question is None:
         return picks
     paying: Decision = attrs.evolve(step, options=(), then=None) if isinstance(step, Step) else step
-    ask(state, step.player, question.kind, question.options, question.prompt,
-        then=Rerun(step=paying, answer=answer, chosen=tuple(used)))
+    state.pending.append(question.asked(step.player, Rerun(step=paying, answer=answer, chosen=tuple(used))))
     return None
 
 
@@ -497,12 +514,14 @@ class SettlingHandler(Handler[SootState, Q, Choose], ABC):
 
 
 class PayQuestions(Handler[SootState, Step, Choose]):
-    """The ``"pay"`` / ``"pay.private"`` questions and the :class:`Rerun` continuation of one game.
+    """The :class:`Rerun` continuation of one game, and the payment questions left as a ``Step``.
 
-    A payment question's answers are fixed when asked (its ``options``). A
-    question with a continuation is handed to it by the game
-    (:meth:`hexkit.flow.Flow.proceed`); :meth:`resolve` answers the others,
-    saved before continuations existed (Soot 0.3.2 and older): the paying
+    Payment questions are typed (:class:`~hexkit_soot.actions.ChoosePayment`,
+    :class:`PaymentHandler`); a ``Step`` of kind ``"pay"`` / ``"pay.private"``
+    is only an old save's shape. Its answers are its fixed ``options``. One
+    with a continuation (built by hand) is handed to it; :meth:`resolve`
+    answers the others, saved before continuations existed (Soot 0.3.2 and
+    older): the paying
     question lies under it, its answer in ``tag`` and ``data[0]``, the
     payment's answers in ``data[1:]``; it is answered as a :class:`Rerun`,
     so old saves keep loading and playing, whether the paying question
@@ -535,13 +554,13 @@ class PayQuestions(Handler[SootState, Step, Choose]):
         paying = then.step
         if isinstance(paying, Step):
             step = attrs.evolve(paying, then=Prepaid(answers=given))
-            if step.kind == "effect":
-                effects.resume(state, step, original)
-                return
             handler = HANDLERS.get(step.kind)
             if handler is None:
                 raise HexkitError(f"payment {paying.prompt!r}: no rule answers a {step.kind!r} step")
             handler(state, step, original)
+            return
+        if isinstance(paying, EffectQuestion):  # an effect question of Soot 0.3.2, answered by its stage
+            effects.resume(state, paying, original)
             return
         settling = self.settling.get(type(paying)) if isinstance(paying, SootQuestion) else None
         if settling is None:
@@ -569,6 +588,84 @@ class PayQuestions(Handler[SootState, Step, Choose]):
         state.pending.pop()
         self.rerun(state, Rerun(step=paying, answer=Choose(code=question.tag, arg=question.data[0]),
                                 chosen=question.data[1:]), answer)
+
+
+def payment_answers(question: ChoosePayment) -> tuple[Choose, ...]:
+    """The answers of a payment question: ``Choose("way", i)`` or ``Choose("unit", j)`` with their labels.
+
+    A masked one (another seat's view) has the one answer ``Choose(code, -1, "?")``.
+
+    Args:
+        question: the payment question.
+    """
+    code = "unit" if question.by_unit else "way"
+    if question.screened:
+        return (opt(code, -1, "?"),)
+    one = "1 " if question.by_unit else ""
+    return tuple(opt(code, arg, f"{question.what}: {one}{text}") for arg, text in zip(question.offered, question.shown))
+
+
+class PaymentHandler(Handler[SootState, ChoosePayment, Choose]):
+    """The :class:`~hexkit_soot.actions.ChoosePayment` and :class:`~hexkit_soot.actions.ChoosePrivatePayment`
+    questions: the answer goes to the question's continuation (a :class:`Paying` rule's :func:`resume`, or
+    :meth:`PayQuestions.rerun` for a :class:`Rerun`), as the engine registered it.
+
+    Args:
+        flow: the game's engine (its registered continuations).
+    """
+
+    def __init__(self, flow: Flow[SootState]) -> None:
+        self.flow = flow
+
+    def answers(self, state: SootState, question: ChoosePayment) -> Sequence[Choose]:
+        """The ways or units offered (fixed when asked): :func:`payment_answers`."""
+        return payment_answers(question)
+
+    def resolve(self, state: SootState, question: ChoosePayment, answer: Choose) -> None:
+        """Hand ``answer`` to the continuation.
+
+        Raises:
+            HexkitError: a masked question (no continuation), or a continuation nobody
+                registered (:class:`~hexkit.errors.UnknownQuestionError`); the question stays, nothing changed.
+        """
+        then = question.then
+        if then is None:
+            state.pending.append(question)
+            raise HexkitError(f"payment question {question.prompt!r} has no continuation (another seat's view)")
+        try:
+            run = self.flow.continuation(then)
+        except UnknownQuestionError:
+            state.pending.append(question)  # refused before anything changed
+            raise
+        run(state, then, answer)
+
+
+def asked_again(state: SootState, question: ChoosePayment) -> str | None:
+    """Why ``question`` is not the question its :class:`Paying` rule asks now (``None``: it is, or it pays a :class:`Rerun`).
+
+    For a loaded game's integrity check: the rule's stages, run with the answers
+    recorded in the continuation, must stop at a question with the same prompt,
+    arguments and texts.
+
+    Args:
+        state: the game.
+        question: a pending payment question.
+    """
+    then = question.then
+    if not isinstance(then, Paying):
+        return None
+    try:
+        _, _, now = _resolve(then.stages(state), list(then.chosen), first=False)
+    except (HexkitError, LookupError, ValueError) as exc:
+        return f"its {type(then).__name__} continuation cannot be resumed: {exc}"
+    if now is None:
+        return f"its {type(then).__name__} continuation has nothing left to ask"
+    if (now.private, now.prompt, now.what, now.by_unit, now.offered, now.shown) != (
+            isinstance(question, ChoosePrivatePayment), question.prompt, question.what, question.by_unit,
+            question.offered, question.shown):
+        return (f"its {type(then).__name__} continuation asks {now.prompt!r} with "
+                f"{len(now.offered)} answers ({'; '.join(now.shown)[:120]}), not this question")
+    return None
 
 
 _UNTYPED = PayQuestions({})

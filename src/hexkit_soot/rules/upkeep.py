@@ -28,20 +28,22 @@ from collections.abc import Sequence
 
 from hexkit.game import PlayerId
 from hexkit.flow import Handler
-from hexkit_soot.actions import Choose, Step, UpkeepRemoval
+from hexkit_soot.actions import Choose, PayUpkeepFood, UpkeepRemoval
 from hexkit_soot.effects import Hook, modify
 from hexkit_soot.grid import code_hex, hex_code, season_of
 from hexkit_soot.ledger import data, remove_soot, spend_currency
 from hexkit_soot.rules.camps import abandon_camp
 from hexkit_soot.rules.labor import forget, worker_food
 from hexkit_soot.rules.network import food_value
-from hexkit_soot.rules.payment import Need, Pick, Stages, default, places, pool_of, prepaid, settle, source_need, take
-from hexkit_soot.rules.steps import ask, handles, opt
+from hexkit_soot.rules.payment import (Need, Pick, SettlingHandler, Stages, default, places, pool_of, settle,
+                                       source_need, take)
+from hexkit_soot.rules.steps import opt
 from hexkit_soot.rules.taxes import TAX_ROUNDS, pay_tax
 from hexkit_soot.rules.trades import enforce_bindings
 from hexkit_soot.state import Goods, SootState, touch_map
 
-__all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep", "RemovalHandler"]
+__all__ = ["food_bill", "settlement_payer", "food_available", "food_stages", "pay_food", "run_upkeep", "RemovalHandler",
+           "FoodHandler"]
 
 
 def settlement_payer(state: SootState, at: object) -> PlayerId:
@@ -156,7 +158,7 @@ def _removables(state: SootState, player: PlayerId) -> list[Choose]:
     return out
 
 
-def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bool:
+def pay_food(state: SootState, player: PlayerId, given: tuple[int, ...] = ()) -> bool:
     """Settle ``player``'s food; return False while they must answer first (asked).
 
     A player who cannot afford the shortfall is asked to remove something;
@@ -166,7 +168,8 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
     Args:
         state: the game.
         player: the seat concerned.
-        step: the ``upkeep.food`` step being answered (``None``: a new one).
+        given: the payment's answers so far (``()`` the first time; :class:`FoodHandler`
+            passes those the payment hands it once the payer has chosen).
     """
     nums = data(state).numbers
     bill = food_bill(state, player)
@@ -194,8 +197,8 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
             s.struggling = True
         touch_map(state)
         return True
-    asked = step or Step(player=player, prompt=f"Upkeep: {bill} food owed", kind="upkeep.food")
-    picks = settle(state, asked, Choose(code="food"), stages, prepaid(asked))
+    asked = PayUpkeepFood(player=player, prompt=f"Upkeep: {bill} food owed")
+    picks = settle(state, asked, Choose(code="food"), stages, given)
     if picks is None:
         return False
     used = _consume(state, player, picks)
@@ -205,11 +208,22 @@ def pay_food(state: SootState, player: PlayerId, step: Step | None = None) -> bo
     return True
 
 
-@handles("upkeep.food")
-def on_food(state: SootState, step: Step, answer: Choose) -> None:
-    """Pay the food as chosen; the next player's upkeep follows."""
-    if pay_food(state, step.player, step):
-        state.cursor += 1
+class FoodHandler(SettlingHandler[PayUpkeepFood]):
+    """The :class:`~hexkit_soot.actions.PayUpkeepFood` question: never asked (Upkeep answers it at once);
+    its handler runs again when the payer has chosen which food pays.
+
+    Source: rulebook, "Phase 3: Upkeep".
+    """
+
+    def answers(self, state: SootState, question: PayUpkeepFood) -> Sequence[Choose]:
+        """``Choose("food")``, the one answer Upkeep gives."""
+        return (opt("food"),)
+
+    def resolve_paying(self, state: SootState, question: PayUpkeepFood, answer: Choose,
+                       given: tuple[int, ...]) -> None:
+        """Pay the food as chosen (the payment's answers ``given``); the next player's upkeep follows."""
+        if pay_food(state, question.player, given):
+            state.cursor += 1
 
 
 class RemovalHandler(Handler[SootState, UpkeepRemoval, Choose]):

@@ -147,7 +147,7 @@ class SootEncoder(Encoder):
         block("floor", tracked)
         block("supply", goods)
         # the question kinds: the registry's Step kinds and the typed questions' (the same names as before they were typed)
-        kinds = sorted({*REGISTRY.handlers, *(q.kind for q in TYPED_QUESTIONS)})
+        kinds = sorted({*REGISTRY.handlers, *(q.kind for q in TYPED_QUESTIONS)} - {"effect"})  # no flag, as before
         self._kinds = {k: i for i, k in enumerate(kinds)}
         block("decision", kinds)
         cards = list(d.cards)
