@@ -152,9 +152,9 @@ def tally(state: SootState, name: str, seat: PlayerId, n: int = 1) -> None:
         n: how many (units, steps or currency, as the mechanism counts).
     """
     counts = state.played.get(name)
-    if counts is None:
-        counts = state.played[name] = [0] * len(state.players)
-    counts[seat] += n
+    row = [0] * len(state.players) if counts is None else counts.copy()
+    row[seat] += n
+    state.played[name] = row  # a new row: a clone shares the old one (see SootState.copy)
 
 
 def add_goods(goods: Goods, name: str, n: int) -> None:
@@ -500,7 +500,13 @@ class PlayerState:
         new.soot_marks = self.soot_marks.copy()
         new.explorers = self.explorers.copy()
         new.builders = self.builders.copy()
-        new.caravans = list(map(Caravan.copy, self.caravans))
+        caravans = []
+        for caravan in self.caravans:  # Caravan.copy, inlined (no call per caravan)
+            moved: Caravan = _NEW(Caravan)
+            moved.loc = caravan.loc
+            moved.cargo = caravan.cargo.copy()
+            caravans.append(moved)
+        new.caravans = caravans
         new.stock = self.stock.copy()
         new.loose = dict(zip(self.loose, map(dict.copy, self.loose.values()))) if self.loose else {}
         new.warehouses = self.warehouses.copy()
@@ -593,12 +599,16 @@ class SootState(State):
         offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
         played: "what was played": mechanism name (:data:`PLAYED`) -> count per seat.
+            A row is a value: :func:`tally`, its one writer, replaces it and never
+            changes it in place, so ``copy`` shares rows with the original.
         trust_camps: The Trust's camps by hex (module ``trust``; dead to players).
         module_state: optional modules' counters by key; the Trust's: ``trust.deck`` (card indexes,
             bottom first), ``trust.seized`` ([slots]), ``trust.points`` ([round bonuses]),
             ``trust.network`` (hex codes it explored).
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
             seat; over all sources a seat's entries sum to its ``PlayerState.points``.
+            Rows are replaced by :func:`~hexkit_soot.ledger.gain_points`, never changed in
+            place, and shared by ``copy`` as ``played``'s are.
         share_lines: rail lines with share certificates (module ``shares``), oldest first.
         revisions: revision stamps per section (:mod:`hexkit.revision`; index :data:`MAP`),
             set by the writers (:func:`touch_map`), copied by ``copy`` and views, never
@@ -691,9 +701,15 @@ class SootState(State):
         a bare instance field by field (see :data:`_NEW`); every field, the
         base class's included, is assigned here."""
         new: SootState = _NEW(SootState)
-        for name, value in self.base_fields_copy().items():
-            setattr(new, name, value)
-        State.invalidate_legal(new)  # the engine's cache only: the stamps are copied below
+        # the base fields (State.base_fields_copy, inlined: no dict and setattr loop;
+        # _BASE_FIELDS checks at import that these are all of them)
+        new.config = self.config
+        new.rng = self.rng.copy()
+        new.step = self.step
+        new.pending = self.pending.copy()
+        new.log = self.log.copy()
+        new.viewer = self.viewer
+        new._legal = None  # the engine's cache only: the stamps are copied below
         new.players = [p.copy() for p in self.players]
         new.round = self.round
         new.phase = self.phase
@@ -748,10 +764,20 @@ class SootState(State):
         new.offer = self.offer.copy() if self.offer is not None else None
         new.outer_district = self.outer_district
         # dicts of lists, their values copied by map (no Python frame per list)
-        new.played = dict(zip(self.played, map(list.copy, self.played.values())))
-        new.points_by = dict(zip(self.points_by, map(list.copy, self.points_by.values())))
+        # rows shared: tally and ledger.gain_points, their only writers, replace a row
+        # rather than change it, so a row is never changed under a clone (copy on write)
+        new.played = self.played.copy()
+        new.points_by = self.points_by.copy()
         new.trust_camps = dict(self.trust_camps)
         new.module_state = {k: list(v) for k, v in self.module_state.items()}
         new.share_lines = [line.copy() for line in self.share_lines]  # module shares
         new.revisions = self.revisions.copy()  # same values, same stamps (hexkit.revision)
         return new
+
+
+_BASE_FIELDS = ("config", "rng", "step", "pending", "log", "viewer", "_legal")
+"""The core :class:`~hexkit.game.State` fields :meth:`SootState.copy` assigns itself
+(:meth:`~hexkit.game.State.base_fields_copy` inlined, a clone being on every search's path)."""
+if tuple(f.name for f in attrs.fields(State)) != _BASE_FIELDS:  # pragma: no cover - a core change
+    raise ImportError(f"hexkit.game.State has fields {[f.name for f in attrs.fields(State)]}; "
+                      f"SootState.copy assigns {list(_BASE_FIELDS)}: update it")

@@ -13,7 +13,7 @@ from hexkit_soot.rules.extract import extract_at
 from hexkit_soot.rules.loans import on_take
 from hexkit_soot.rules.market import sell
 from hexkit_soot.rules.taxes import pay_tax
-from hexkit_soot.state import CENTRAL_CITY, PLAYED
+from hexkit_soot.state import CENTRAL_CITY, PLAYED, tally
 
 from tests.soot.helpers import camp, give, place, start
 
@@ -63,11 +63,15 @@ def test_counts_survive_clone_and_serialisation_and_show_in_views() -> None:
     place(s, Hex(1, 0), "Plains")
     place_camp(s, 0, Hex(1, 0), "Farm")
     copy = GAME.clone(s)
-    copy.played["camps_founded"][0] += 5
+    tally(copy, "camps_founded", 0, 5)  # the one writer replaces the row it shares
+    assert copy.played["camps_founded"] == [6, 0]
     assert s.played["camps_founded"] == [1, 0]  # the copy is independent
     back = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
     assert back.played["camps_founded"] == [1, 0]
     assert GAME.played(GAME.view(s, 1))["camps_founded"] == [1, 0]
+    # and the original's writes leave the copy alone
+    tally(s, "camps_founded", 1)
+    assert (s.played["camps_founded"], copy.played["camps_founded"]) == ([1, 1], [6, 0])
 
 
 def test_a_played_game_counts_what_its_log_shows() -> None:

@@ -16,6 +16,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
+from hexkit_soot.ledger import gain_points
 from hexkit_soot.rules.camps import place_camp
 from hexkit_soot.rules.scoring import score_sheet, points_by_source
 from hexkit_soot.state import POINT_SOURCES
@@ -42,11 +43,15 @@ def test_tally_survives_clone_and_serialisation_and_shows_in_views() -> None:
     place(s, Hex(1, 0), "Plains")
     place_camp(s, 0, Hex(1, 0), "Farm")
     copy = GAME.clone(s)
-    copy.points_by["camps"][0] += 5
+    gain_points(copy, 0, 5, "test", "camps")  # the one writer replaces the row it shares
+    assert copy.points_by["camps"] == [8, 0]
     assert s.points_by["camps"] == [3, 0]  # the copy is independent
     back = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
     assert back.points_by["camps"] == [3, 0]
     assert GAME.view(s, 1).points_by["camps"] == [3, 0]
+    # and the original's writes leave the copy alone
+    gain_points(s, 1, 2, "test", "camps")
+    assert (s.points_by["camps"], copy.points_by["camps"]) == ([3, 2], [8, 0])
 
 
 def test_sources_sum_to_the_public_track_and_the_total_in_a_played_game() -> None:
