@@ -235,6 +235,18 @@ class Caravan:
         return sum(self.cargo.values())
 
 
+def _copy_caravans(caravans: list[Caravan]) -> list[Caravan]:
+    """Independent copies of ``caravans`` (:meth:`Caravan.copy` inlined: one call a
+    player, not one a caravan, on a clone's path)."""
+    out = []
+    for caravan in caravans:
+        new: Caravan = _NEW(Caravan)
+        new.loc = caravan.loc
+        new.cargo = caravan.cargo.copy()
+        out.append(new)
+    return out
+
+
 @attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
 class Camp:
     """A camp token (immutable: replaced when it changes).
@@ -500,13 +512,7 @@ class PlayerState:
         new.soot_marks = self.soot_marks.copy()
         new.explorers = self.explorers.copy()
         new.builders = self.builders.copy()
-        caravans = []
-        for caravan in self.caravans:  # Caravan.copy, inlined (no call per caravan)
-            moved: Caravan = _NEW(Caravan)
-            moved.loc = caravan.loc
-            moved.cargo = caravan.cargo.copy()
-            caravans.append(moved)
-        new.caravans = caravans
+        new.caravans = _copy_caravans(self.caravans)
         new.stock = self.stock.copy()
         new.loose = dict(zip(self.loose, map(dict.copy, self.loose.values()))) if self.loose else {}
         new.warehouses = self.warehouses.copy()
@@ -709,7 +715,7 @@ class SootState(State):
         new.pending = self.pending.copy()
         new.log = self.log.copy()
         new.viewer = self.viewer
-        new._legal = None  # the engine's cache only: the stamps are copied below
+        State.invalidate_legal(new)  # the engine's cache only: the stamps are copied below
         new.players = [p.copy() for p in self.players]
         new.round = self.round
         new.phase = self.phase
@@ -776,8 +782,9 @@ class SootState(State):
 
 
 _BASE_FIELDS = ("config", "rng", "step", "pending", "log", "viewer", "_legal")
-"""The core :class:`~hexkit.game.State` fields :meth:`SootState.copy` assigns itself
-(:meth:`~hexkit.game.State.base_fields_copy` inlined, a clone being on every search's path)."""
+"""The core :class:`~hexkit.game.State` fields :meth:`SootState.copy` fills itself
+(:meth:`~hexkit.game.State.base_fields_copy` inlined, a clone being on every search's
+path; ``_legal`` through :meth:`~hexkit.game.State.invalidate_legal`)."""
 if tuple(f.name for f in attrs.fields(State)) != _BASE_FIELDS:  # pragma: no cover - a core change
     raise ImportError(f"hexkit.game.State has fields {[f.name for f in attrs.fields(State)]}; "
                       f"SootState.copy assigns {list(_BASE_FIELDS)}: update it")
