@@ -152,9 +152,9 @@ def tally(state: SootState, name: str, seat: PlayerId, n: int = 1) -> None:
         n: how many (units, steps or currency, as the mechanism counts).
     """
     counts = state.played.get(name)
-    row = [0] * len(state.players) if counts is None else counts.copy()
+    row = [0] * len(state.players) if counts is None else list(counts)
     row[seat] += n
-    state.played[name] = row  # a new row: a clone shares the old one (see SootState.copy)
+    state.played[name] = tuple(row)  # rows are tuples: a clone shares them safely (see SootState.copy)
 
 
 def add_goods(goods: Goods, name: str, n: int) -> None:
@@ -605,16 +605,16 @@ class SootState(State):
         offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
         played: "what was played": mechanism name (:data:`PLAYED`) -> count per seat.
-            A row is a value: :func:`tally`, its one writer, replaces it and never
-            changes it in place, so ``copy`` shares rows with the original.
+            A row is a tuple, replaced by :func:`tally`, its one writer, so ``copy``
+            shares rows with the original (saved as a JSON list).
         trust_camps: The Trust's camps by hex (module ``trust``; dead to players).
         module_state: optional modules' counters by key; the Trust's: ``trust.deck`` (card indexes,
             bottom first), ``trust.seized`` ([slots]), ``trust.points`` ([round bonuses]),
             ``trust.network`` (hex codes it explored).
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
             seat; over all sources a seat's entries sum to its ``PlayerState.points``.
-            Rows are replaced by :func:`~hexkit_soot.ledger.gain_points`, never changed in
-            place, and shared by ``copy`` as ``played``'s are.
+            Rows are tuples, replaced by :func:`~hexkit_soot.ledger.gain_points`, and
+            shared by ``copy`` as ``played``'s are.
         share_lines: rail lines with share certificates (module ``shares``), oldest first.
         revisions: revision stamps per section (:mod:`hexkit.revision`; index :data:`MAP`),
             set by the writers (:func:`touch_map`), copied by ``copy`` and views, never
@@ -675,8 +675,8 @@ class SootState(State):
     bindings: list[BindingContract] = attrs.field(factory=list)
     offer: TradeOffer | None = None
     outer_district: int = 0
-    played: dict[str, list[int]] = attrs.field(factory=dict)
-    points_by: dict[str, list[int]] = attrs.field(factory=dict)
+    played: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
+    points_by: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
     trust_camps: dict[Hex, str] = attrs.field(factory=dict)
     module_state: dict[str, list[int]] = attrs.field(factory=dict)
     share_lines: list[ShareLine] = attrs.field(factory=list)
@@ -770,8 +770,7 @@ class SootState(State):
         new.offer = self.offer.copy() if self.offer is not None else None
         new.outer_district = self.outer_district
         # dicts of lists, their values copied by map (no Python frame per list)
-        # rows shared: tally and ledger.gain_points, their only writers, replace a row
-        # rather than change it, so a row is never changed under a clone (copy on write)
+        # rows shared: they are tuples, replaced by tally and ledger.gain_points, their writers
         new.played = self.played.copy()
         new.points_by = self.points_by.copy()
         new.trust_camps = dict(self.trust_camps)

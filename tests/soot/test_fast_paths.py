@@ -201,7 +201,6 @@ def test_clone_is_equal_and_shares_no_mutable_part_but_the_tallies_rows() -> Non
             assert s is not state.settlements[h] and s.facilities is not state.settlements[h].facilities
         for h, c in copy.communities.items():
             assert c is not state.communities[h] and c.favor is not state.communities[h].favor
-        # the tallies' rows are values, shared by design: their one writer replaces a row
-        # (state.tally, ledger.gain_points; tests/soot/test_played.py, test_points_by.py
-        # check that a write to either side leaves the other alone), the dicts are the copy's
+        # the tallies' rows are tuples, shared by design: their writers replace a row
+        # (state.tally, ledger.gain_points); the dicts are the copy's
         assert copy.played is not state.played and copy.points_by is not state.points_by

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
@@ -64,14 +66,16 @@ def test_counts_survive_clone_and_serialisation_and_show_in_views() -> None:
     place_camp(s, 0, Hex(1, 0), "Farm")
     copy = GAME.clone(s)
     tally(copy, "camps_founded", 0, 5)  # the one writer replaces the row it shares
-    assert copy.played["camps_founded"] == [6, 0]
-    assert s.played["camps_founded"] == [1, 0]  # the copy is independent
+    assert copy.played["camps_founded"] == (6, 0)
+    assert s.played["camps_founded"] == (1, 0)  # the copy is independent
     back = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
-    assert back.played["camps_founded"] == [1, 0]
+    assert back.played["camps_founded"] == (1, 0)  # a JSON list, read back as a tuple
     assert GAME.played(GAME.view(s, 1))["camps_founded"] == [1, 0]
     # and the original's writes leave the copy alone
     tally(s, "camps_founded", 1)
-    assert (s.played["camps_founded"], copy.played["camps_founded"]) == ([1, 1], [6, 0])
+    assert (s.played["camps_founded"], copy.played["camps_founded"]) == ((1, 1), (6, 0))
+    with pytest.raises(TypeError):  # a row is a value: a write in place fails loudly, never reaching a clone
+        s.played["camps_founded"][0] += 1  # type: ignore[index]
 
 
 def test_a_played_game_counts_what_its_log_shows() -> None:
