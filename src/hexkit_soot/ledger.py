@@ -174,9 +174,9 @@ def gain_points(state: SootState, player: PlayerId, n: int, why: str, source: st
         return
     state.players[player].points += n
     counts = state.points_by.get(source)
-    if counts is None:
-        counts = state.points_by[source] = [0] * len(state.players)
-    counts[player] += n
+    row = [0] * len(state.players) if counts is None else list(counts)
+    row[player] += n
+    state.points_by[source] = tuple(row)  # a tuple: a clone shares the old one (SootState.copy)
     state.note(player, f"{'+' if n > 0 else ''}{n} points ({why})")
 
 

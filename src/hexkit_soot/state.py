@@ -152,9 +152,9 @@ def tally(state: SootState, name: str, seat: PlayerId, n: int = 1) -> None:
         n: how many (units, steps or currency, as the mechanism counts).
     """
     counts = state.played.get(name)
-    if counts is None:
-        counts = state.played[name] = [0] * len(state.players)
-    counts[seat] += n
+    row = [0] * len(state.players) if counts is None else list(counts)
+    row[seat] += n
+    state.played[name] = tuple(row)  # rows are tuples: a clone shares them safely (see SootState.copy)
 
 
 def add_goods(goods: Goods, name: str, n: int) -> None:
@@ -233,6 +233,18 @@ class Caravan:
     def load(self) -> int:
         """Units carried."""
         return sum(self.cargo.values())
+
+
+def _copy_caravans(caravans: list[Caravan]) -> list[Caravan]:
+    """Independent copies of ``caravans`` (:meth:`Caravan.copy` inlined: one call a
+    player, not one a caravan, on a clone's path)."""
+    out = []
+    for caravan in caravans:
+        new: Caravan = _NEW(Caravan)
+        new.loc = caravan.loc
+        new.cargo = caravan.cargo.copy()
+        out.append(new)
+    return out
 
 
 @attrs.define(kw_only=True, slots=True, eq=True, frozen=True)
@@ -500,7 +512,7 @@ class PlayerState:
         new.soot_marks = self.soot_marks.copy()
         new.explorers = self.explorers.copy()
         new.builders = self.builders.copy()
-        new.caravans = list(map(Caravan.copy, self.caravans))
+        new.caravans = _copy_caravans(self.caravans)
         new.stock = self.stock.copy()
         new.loose = dict(zip(self.loose, map(dict.copy, self.loose.values()))) if self.loose else {}
         new.warehouses = self.warehouses.copy()
@@ -593,12 +605,16 @@ class SootState(State):
         offer: the trade offer being built or awaiting an answer.
         outer_district: 0 not in play, 1 in play, 2 unlocked.
         played: "what was played": mechanism name (:data:`PLAYED`) -> count per seat.
+            A row is a tuple, replaced by :func:`tally`, its one writer, so ``copy``
+            shares rows with the original (saved as a JSON list).
         trust_camps: The Trust's camps by hex (module ``trust``; dead to players).
         module_state: optional modules' counters by key; the Trust's: ``trust.deck`` (card indexes,
             bottom first), ``trust.seized`` ([slots]), ``trust.points`` ([round bonuses]),
             ``trust.network`` (hex codes it explored).
         points_by: public-track points by source (:data:`POINT_SOURCES`) -> points per
             seat; over all sources a seat's entries sum to its ``PlayerState.points``.
+            Rows are tuples, replaced by :func:`~hexkit_soot.ledger.gain_points`, and
+            shared by ``copy`` as ``played``'s are.
         share_lines: rail lines with share certificates (module ``shares``), oldest first.
         revisions: revision stamps per section (:mod:`hexkit.revision`; index :data:`MAP`),
             set by the writers (:func:`touch_map`), copied by ``copy`` and views, never
@@ -659,8 +675,8 @@ class SootState(State):
     bindings: list[BindingContract] = attrs.field(factory=list)
     offer: TradeOffer | None = None
     outer_district: int = 0
-    played: dict[str, list[int]] = attrs.field(factory=dict)
-    points_by: dict[str, list[int]] = attrs.field(factory=dict)
+    played: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
+    points_by: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
     trust_camps: dict[Hex, str] = attrs.field(factory=dict)
     module_state: dict[str, list[int]] = attrs.field(factory=dict)
     share_lines: list[ShareLine] = attrs.field(factory=list)
@@ -691,8 +707,14 @@ class SootState(State):
         a bare instance field by field (see :data:`_NEW`); every field, the
         base class's included, is assigned here."""
         new: SootState = _NEW(SootState)
-        for name, value in self.base_fields_copy().items():
-            setattr(new, name, value)
+        # the base fields (State.base_fields_copy, inlined: no dict and setattr loop;
+        # _BASE_FIELDS checks at import that these are all of them)
+        new.config = self.config
+        new.rng = self.rng.copy()
+        new.step = self.step
+        new.pending = self.pending.copy()
+        new.log = self.log.copy()
+        new.viewer = self.viewer
         State.invalidate_legal(new)  # the engine's cache only: the stamps are copied below
         new.players = [p.copy() for p in self.players]
         new.round = self.round
@@ -748,10 +770,20 @@ class SootState(State):
         new.offer = self.offer.copy() if self.offer is not None else None
         new.outer_district = self.outer_district
         # dicts of lists, their values copied by map (no Python frame per list)
-        new.played = dict(zip(self.played, map(list.copy, self.played.values())))
-        new.points_by = dict(zip(self.points_by, map(list.copy, self.points_by.values())))
+        # rows shared: they are tuples, replaced by tally and ledger.gain_points, their writers
+        new.played = self.played.copy()
+        new.points_by = self.points_by.copy()
         new.trust_camps = dict(self.trust_camps)
         new.module_state = {k: list(v) for k, v in self.module_state.items()}
         new.share_lines = [line.copy() for line in self.share_lines]  # module shares
         new.revisions = self.revisions.copy()  # same values, same stamps (hexkit.revision)
         return new
+
+
+_BASE_FIELDS = ("config", "rng", "step", "pending", "log", "viewer", "_legal")
+"""The core :class:`~hexkit.game.State` fields :meth:`SootState.copy` fills itself
+(:meth:`~hexkit.game.State.base_fields_copy` inlined, a clone being on every search's
+path; ``_legal`` through :meth:`~hexkit.game.State.invalidate_legal`)."""
+if tuple(f.name for f in attrs.fields(State)) != _BASE_FIELDS:  # pragma: no cover - a core change
+    raise ImportError(f"hexkit.game.State has fields {[f.name for f in attrs.fields(State)]}; "
+                      f"SootState.copy assigns {list(_BASE_FIELDS)}: update it")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
@@ -13,7 +15,7 @@ from hexkit_soot.rules.extract import extract_at
 from hexkit_soot.rules.loans import on_take
 from hexkit_soot.rules.market import sell
 from hexkit_soot.rules.taxes import pay_tax
-from hexkit_soot.state import CENTRAL_CITY, PLAYED
+from hexkit_soot.state import CENTRAL_CITY, PLAYED, tally
 
 from tests.soot.helpers import camp, give, place, start
 
@@ -63,11 +65,17 @@ def test_counts_survive_clone_and_serialisation_and_show_in_views() -> None:
     place(s, Hex(1, 0), "Plains")
     place_camp(s, 0, Hex(1, 0), "Farm")
     copy = GAME.clone(s)
-    copy.played["camps_founded"][0] += 5
-    assert s.played["camps_founded"] == [1, 0]  # the copy is independent
+    tally(copy, "camps_founded", 0, 5)  # the one writer replaces the row it shares
+    assert copy.played["camps_founded"] == (6, 0)
+    assert s.played["camps_founded"] == (1, 0)  # the copy is independent
     back = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
-    assert back.played["camps_founded"] == [1, 0]
+    assert back.played["camps_founded"] == (1, 0)  # a JSON list, read back as a tuple
     assert GAME.played(GAME.view(s, 1))["camps_founded"] == [1, 0]
+    # and the original's writes leave the copy alone
+    tally(s, "camps_founded", 1)
+    assert (s.played["camps_founded"], copy.played["camps_founded"]) == ((1, 1), (6, 0))
+    with pytest.raises(TypeError):  # a row is a value: a write in place fails loudly, never reaching a clone
+        s.played["camps_founded"][0] += 1  # type: ignore[index]
 
 
 def test_a_played_game_counts_what_its_log_shows() -> None:

@@ -16,6 +16,7 @@ from hexkit.hexes import Hex
 from hexkit.rng import Rng
 from hexkit.serialize import codec
 from hexkit_soot import GAME
+from hexkit_soot.ledger import gain_points
 from hexkit_soot.rules.camps import place_camp
 from hexkit_soot.rules.scoring import score_sheet, points_by_source
 from hexkit_soot.state import POINT_SOURCES
@@ -26,14 +27,14 @@ from tests.soot.helpers import place, start
 def test_every_source_starts_at_zero() -> None:
     s = start()
     assert list(s.points_by) == list(POINT_SOURCES)
-    assert all(counts == [0, 0] for counts in s.points_by.values())
+    assert all(counts == (0, 0) for counts in s.points_by.values())
 
 
 def test_a_first_camp_scores_three_camp_points() -> None:
     s = start()
     place(s, Hex(1, 0), "Plains")
     place_camp(s, 0, Hex(1, 0), "Farm")
-    assert s.points_by["camps"] == [1 + 2, 0]  # +1 a camp, +2 first Agriculture camp
+    assert s.points_by["camps"] == (1 + 2, 0)  # +1 a camp, +2 first Agriculture camp
     assert s.players[0].points == 3
 
 
@@ -42,11 +43,15 @@ def test_tally_survives_clone_and_serialisation_and_shows_in_views() -> None:
     place(s, Hex(1, 0), "Plains")
     place_camp(s, 0, Hex(1, 0), "Farm")
     copy = GAME.clone(s)
-    copy.points_by["camps"][0] += 5
-    assert s.points_by["camps"] == [3, 0]  # the copy is independent
+    gain_points(copy, 0, 5, "test", "camps")  # the one writer replaces the row it shares
+    assert copy.points_by["camps"] == (8, 0)
+    assert s.points_by["camps"] == (3, 0)  # the copy is independent
     back = codec(GAME).state_from_json(codec(GAME).state_to_json(s))
-    assert back.points_by["camps"] == [3, 0]
-    assert GAME.view(s, 1).points_by["camps"] == [3, 0]
+    assert back.points_by["camps"] == (3, 0)
+    assert GAME.view(s, 1).points_by["camps"] == (3, 0)
+    # and the original's writes leave the copy alone
+    gain_points(s, 1, 2, "test", "camps")
+    assert (s.points_by["camps"], copy.points_by["camps"]) == ((3, 2), (8, 0))
 
 
 def test_sources_sum_to_the_public_track_and_the_total_in_a_played_game() -> None:
@@ -74,14 +79,14 @@ def test_loading_refuses_a_tally_that_disagrees_with_the_track() -> None:
     place(s, Hex(1, 0), "Plains")
     place_camp(s, 0, Hex(1, 0), "Farm")
     GAME.validate_state(s)  # 3 camp points, track at 3: accepted
-    s.points_by["camps"][0] = 5
-    s.points_by["shares"] = [0, 0]
+    s.points_by["camps"] = (5, 0)
+    s.points_by["shares"] = (0, 0)
     del s.points_by["events"]
     with pytest.raises(StateValidationError) as err:
         GAME.validate_state(s)
     text = str(err.value)
     assert "state.points_by.shares" in text and "state.points_by.events" in text
-    s.points_by["events"] = [0, 0]
+    s.points_by["events"] = (0, 0)
     del s.points_by["shares"]
     with pytest.raises(StateValidationError, match=r"add up to 5, but the public track shows 3"):
         GAME.validate_state(s)

@@ -48,7 +48,7 @@ def test_a_river_port_scores_two_founding_points_at_once() -> None:
     at = _found(state, "River Settlement", 0)
     assert state.settlements[at].spec == "River Port"
     assert state.players[0].points == 4 + 2  # Thaw founding points + the River Delta's 2
-    assert state.points_by["settlements"] == [6, 0]
+    assert state.points_by["settlements"] == (6, 0)
     texts = [e.text for e in state.log]
     assert "+2 points (The River Delta: River Port founded)" in texts
     assert SCENARIOS["river-delta"].score(state, 0) == {}  # no end-of-game line any more
@@ -58,7 +58,7 @@ def test_a_mill_town_on_the_river_scores_the_base_points_only() -> None:
     state = _start(frozenset({"river-delta"}))
     at = _found(state, "River Settlement", 1)
     assert state.settlements[at].spec == "Mill Town"
-    assert state.players[0].points == 4 and state.points_by["settlements"] == [4, 0]
+    assert state.players[0].points == 4 and state.points_by["settlements"] == (4, 0)
 
 
 def test_without_the_scenario_a_river_port_scores_the_base_points() -> None:

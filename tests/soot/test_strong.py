@@ -8,7 +8,7 @@ from hexkit_soot import GAME
 from hexkit_soot.actions import SOOT_DECISIONS
 from hexkit_soot.rules.camps import place_camp
 from hexkit_soot.rules.routes import set_route
-from hexkit_soot.state import CENTRAL_CITY, RAIL
+from hexkit_soot.state import CENTRAL_CITY, RAIL, tally
 from hexkit_soot.strong import StrongSootAgent, engine_value
 from hexkit_soot.strong_macro import Script, macros, virtual
 from hexkit_soot.strong_plan import plan_of, rail_progress
@@ -99,7 +99,7 @@ def test_made_upgrades_refines_and_tier3_sales_raise_the_value() -> None:
     s = start()
     before = engine_value(s, 0)
     for name in ("settlement_upgrades", "refines", "tier3_sold"):
-        s.played[name][0] += 1
+        tally(s, name, 0)
         now = engine_value(s, 0)
         assert now > before, name
         before = now

@@ -740,14 +740,23 @@ def _bits(mask: int) -> tuple[int, ...]:
 
 def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:
     """Ask at a stop (``data``: the Move so far, see above) which cargo to move, whether to drive on or stop."""
+    global _LAST_STOP
     moved, index, spent, flags, loaded, unloaded = data
     options = _stop_options(state, player, data)
     agents, tolls = _unpacked(moved)
-    state.pending.append(CaravanStop(
+    question = CaravanStop(
         player=player, prompt=f"caravan {index}: load, unload, drive on or stop", caravan=index, moved=agents,
         tolls_paid=tolls, spent=spent, fuelled=bool(flags & _FUELLED), node_seen=bool(flags & _NODE_SEEN),
         loaded=_bits(loaded), unloaded=_bits(unloaded), loads=tuple(o.arg for o in options if o.code == "load"),
-        unloads=tuple(o.arg for o in options if o.code == "unload"), drive=any(o.code == "go" for o in options)))
+        unloads=tuple(o.arg for o in options if o.code == "unload"), drive=any(o.code == "go" for o in options))
+    _LAST_STOP = (question, state.players[player].caravans[index].loc, tuple(options))
+    state.pending.append(question)
+
+
+_LAST_STOP: tuple[CaravanStop | None, Hex | None, tuple[Choose, ...]] = (None, None, ())
+"""The last stop :func:`_ask_stop` asked, the caravan's hex then (the ``done`` label
+reads it) and its answers: :meth:`StopHandler.answers` hands them back when that same
+question object is listed with the caravan on that hex, instead of making them again."""
 
 
 def _stop_data(question: CaravanStop) -> tuple[int, int, int, int, int, int]:
@@ -768,6 +777,9 @@ class StopHandler(Handler[SootState, CaravanStop, Choose]):
         if question.screened:
             kinds = (("load", question.loads), ("unload", question.unloads), ("go", question.drive), ("done", True))
             return tuple(opt(code, -1, "?") for code, present in kinds if present)
+        asked, where, answers = _LAST_STOP
+        if asked is question and where == state.players[question.player].caravans[question.caravan].loc:
+            return answers
         names = list(data(state).goods)
         out = [optf("load", g, "load 1 {}", names[g]) for g in question.loads]
         out += [optf("unload", g, "unload 1 {}", names[g]) for g in question.unloads]

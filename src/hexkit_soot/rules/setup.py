@@ -61,8 +61,8 @@ def new_state(config: SootConfig, rng: Rng) -> SootState:
     n = config.players
     state = SootState(config=config, rng=rng)
     state.players = [PlayerState() for _ in range(n)]
-    state.played = {name: [0] * n for name in PLAYED}
-    state.points_by = {name: [0] * n for name in POINT_SOURCES}
+    state.played = {name: (0,) * n for name in PLAYED}
+    state.points_by = {name: (0,) * n for name in POINT_SOURCES}
     state.supply = TokenSupply.from_counts({name: g.tokens for name, g in data.goods.items()})
     state.tiles = {CENTRAL_CITY: CENTRAL_TILE}
     state.settlements = {CENTRAL_CITY: Settlement(kind="Central City", tier=3)}

@@ -426,15 +426,20 @@ def _complete(offer: TradeOffer) -> bool:
 
 def _ask_build(state: SootState, offer: TradeOffer) -> None:
     """Ask the offerer for the next change to the offer."""
-    out: list[Choose] = []
+    gives: list[Choose] = []
+    asks: list[Choose] = []
+    currencies: list[Choose] = []
+    dues: list[Choose] = []
     if offer.edits < data(state).numbers.trade_edits_max:
         names = data(state).good_names
-        out += _give_options(state, offer, names)
-        out += _ask_options(state, offer, names)
-        out += _currency_options(state, offer)
+        gives = _give_options(state, offer, names)
+        asks = _ask_options(state, offer, names)
+        currencies = _currency_options(state, offer)
         if offer.binding:
-            out += [optf("due", r, "due by round {}", r) for r in deadline_menu(state) if r != offer.deadline]
-    if _complete(offer) and _fits(state, offer):
+            dues = [optf("due", r, "due by round {}", r) for r in deadline_menu(state) if r != offer.deadline]
+    propose = _complete(offer) and _fits(state, offer)
+    out = gives + asks + currencies + dues
+    if propose:
         out.append(_PROPOSE)
     out.append(_CANCEL)
     give, get = _sides(offer)
@@ -442,10 +447,19 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
         prompt = f"Contract with P{offer.target}: deliver {give} by round {offer.deadline} for {get}"
     else:
         prompt = f"Trade with P{offer.target}: give {give}, get {get}"
-    state.pending.append(BuildOffer(
-        player=offer.offerer, prompt=prompt, give=tuple(o.arg for o in out if o.code == "give"),
-        ask=tuple(o.arg for o in out if o.code == "ask"), currency=tuple(o.arg for o in out if o.code == "currency"),
-        due=tuple(o.arg for o in out if o.code == "due"), propose=_PROPOSE in out))
+    question = BuildOffer(
+        player=offer.offerer, prompt=prompt, give=tuple(o.arg for o in gives), ask=tuple(o.arg for o in asks),
+        currency=tuple(o.arg for o in currencies), due=tuple(o.arg for o in dues), propose=propose)
+    global _LAST_BUILT
+    _LAST_BUILT = (question, offer.target, offer.binding, tuple(out))
+    state.pending.append(question)
+
+
+_LAST_BUILT: tuple[BuildOffer | None, PlayerId, bool, tuple[Choose, ...]] = (None, -1, False, ())
+"""The last question :func:`_ask_build` asked, the offer's target and kind it was
+asked for, and its answers: :func:`_build_options` hands them back when that same
+question object is listed for an offer with that target and kind (the labels read
+them), instead of making them again (a random playout lists every one it asks)."""
 
 
 def _build_options(state: SootState, question: BuildOffer) -> tuple[Choose, ...]:
@@ -455,6 +469,9 @@ def _build_options(state: SootState, question: BuildOffer) -> tuple[Choose, ...]
                  ("due", question.due), ("propose", question.propose), ("cancel", True))
         return tuple(opt(code, -1, "?") for code, present in kinds if present)
     offer = state.offer
+    asked, target, binding, answers = _LAST_BUILT
+    if asked is question and offer is not None and target == offer.target and binding == offer.binding:
+        return answers
     names = data(state).good_names
     verb = "promise" if offer is not None and offer.binding else "give"
     out = [optf("give", g, f"{verb} 1 more {{}}", names[g]) for g in question.give]
