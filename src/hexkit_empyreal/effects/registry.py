@@ -274,8 +274,13 @@ def get_effect(name: str) -> Effect | None:
 
 def passives_of(state: EmpyrealState, player: int) -> list[Passive]:
     """The passive abilities a player has in play (Captain, Engineer, Station Masters)."""
+    return _in_play(state, player, _PASSIVES)
+
+
+def _in_play(state: EmpyrealState, player: int, table: dict[str, Passive]) -> list[Passive]:
+    """The passives of ``table`` the player has in play: Captain, Engineer, then Station Masters."""
     ps = state.players[player]
-    get = _PASSIVES.get
+    get = table.get
     out = []
     p = get(ps.captain)
     if p is not None:
@@ -308,22 +313,7 @@ def passives_with(state: EmpyrealState, player: int, hook: str) -> list[Passive]
     if table is None:
         base = getattr(Passive, hook)
         table = _HOOKED[hook] = {name: p for name, p in _PASSIVES.items() if getattr(type(p), hook) is not base}
-    if not table:
-        return []
-    ps = state.players[player]
-    get = table.get
-    out = []
-    p = get(ps.captain)
-    if p is not None:
-        out.append(p)
-    p = get(ps.engineer)
-    if p is not None:
-        out.append(p)
-    for name in ps.station_masters:
-        p = get(name)
-        if p is not None:
-            out.append(p)
-    return out
+    return _in_play(state, player, table) if table else []
 
 
 def registered_effects() -> list[str]:
