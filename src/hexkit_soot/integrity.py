@@ -43,7 +43,7 @@ from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.payment import Paying, Rerun, asked_again
 from hexkit_soot.effects import REGISTRY as EFFECTS
 from hexkit_soot.rules.network import network_capacity, network_load
-from hexkit_soot.rules.player_counts import contract_copies
+from hexkit_soot.rules.player_counts import contract_copies, shared_copies
 from hexkit_soot.rules.routes import candidate_edges
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
 from hexkit_soot.state import POINT_SOURCES, RAIL, ROAD, Goods, SootState
@@ -361,9 +361,13 @@ def _check_names(state: SootState, problems: Problems) -> None:
     milestones = [m.name for m in d.milestones]
     for name in state.milestones:
         _key(problems, f"state.milestones.{name}", name, milestones, "a milestone")
+    most = shared_copies(len(state.players))  # set-up's copies; a purchase only takes one away
     for name, count in state.shared_upgrades.items():
         _key(problems, f"state.shared_upgrades.{name}", name, d.upgrades, "an upgrade")
         _not_negative(problems, f"state.shared_upgrades.{name}", count)
+        if count > most:
+            problems.add(f"state.shared_upgrades.{name}",
+                         f"{count} copies left, but a {len(state.players)}-player game has {most} of each shared upgrade")
     kinds = [c.name for c in d.communities]
     for name, count in state.bag.items():
         _key(problems, f"state.bag.{name}", name, kinds, "a community token")

@@ -42,3 +42,17 @@ def test_out_of_range_indices_and_negative_counts_are_all_named() -> None:
 def test_a_finished_game_loads() -> None:
     state, _ = play_random(GAME, GAME.make_config(2), 3)
     assert CODEC.state_from_json(CODEC.state_to_json(state)) == state
+
+
+def test_more_shared_upgrade_copies_than_set_up_deals_are_refused() -> None:
+    """A 3-player game has ceil(3/2) = 2 copies of each shared upgrade; a purchase only takes one away."""
+    data = _saved()
+    body = data["state"]
+    name = next(iter(body["shared_upgrades"]))
+    assert body["shared_upgrades"][name] <= 2
+    body["shared_upgrades"][name] = 99
+    with pytest.raises(StateValidationError) as caught:
+        CODEC.state_from_json(json.dumps(data))
+    [error] = caught.value.errors
+    assert error.field == f"state.shared_upgrades.{name}"
+    assert "99 copies left, but a 3-player game has 2 of each shared upgrade" in str(caught.value)
