@@ -81,7 +81,7 @@ from hexkit_soot.rules.scoring import score_sheet, portfolio, score_totals
 from hexkit_soot.rules import partnerships as _partnerships
 from hexkit_soot.rules import labor as _labor
 from hexkit_soot.rules.setup import new_state
-from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS
+from hexkit_soot.rules.steps import FREE_ACTIONS, GENERATORS, HANDLERS, MAIN_ACTIONS, hand_on
 from hexkit_soot.ledger import component_hooks, recount_supply
 from hexkit_soot.state import PLAYED, RAIL, ROAD, SootState, renew_revisions
 from hexkit_soot.svg import SootStyle, svg_style
@@ -245,12 +245,7 @@ class SootQuestions(Handler[SootState, Step, Choose]):
         """
         then = question.then
         if then is not None:
-            try:
-                run = self.flow.continuation(then)
-            except UnknownQuestionError:
-                state.pending.append(question)  # refused before anything changed
-                raise
-            run(state, then, answer)
+            hand_on(self.flow, state, question, then, answer)
             if not state.pending:
                 advance(state)
             return

@@ -58,11 +58,12 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from hexkit.errors import HexkitError, UnknownQuestionError
+from hexkit.errors import HexkitError
 from hexkit.flow import Flow, Handler, Resume
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, EffectQuestion
 from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
+from hexkit_soot.rules.steps import hand_on
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -449,15 +450,14 @@ class EffectHandler(Handler[SootState, EffectQuestion, Choose]):
         if question.screened:
             state.pending.append(question)
             raise HexkitError(f"{question.prompt!r}: a masked effect question (another seat's view) cannot be answered")
+        if then is not None:
+            hand_on(self.flow, state, question, then, answer)
+            return
         try:
-            if then is None:
-                resume(state, question, answer)
-                return
-            run = self.flow.continuation(then)
-        except (UnknownQuestionError, HexkitError):
+            resume(state, question, answer)
+        except HexkitError:
             state.pending.append(question)  # refused before anything changed
             raise
-        run(state, then, answer)
 
 
 def missing(names: Iterable[str], need_play: bool = True) -> list[str]:

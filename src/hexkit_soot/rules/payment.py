@@ -60,7 +60,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hexkit.errors import HexkitError, UnknownQuestionError
+from hexkit.errors import HexkitError
 from hexkit.flow import Flow, Handler, Resume
 from hexkit.game import Decision, PlayerId
 from hexkit.hexes import Hex
@@ -68,7 +68,7 @@ from hexkit_soot import effects
 from hexkit_soot.actions import (Choose, ChoosePayment, ChoosePrivatePayment, EffectQuestion, SootDecision,
                                  SootQuestion, Step)
 from hexkit_soot.ledger import return_goods
-from hexkit_soot.rules.steps import HANDLERS, handles, opt
+from hexkit_soot.rules.steps import HANDLERS, hand_on, handles, opt
 from hexkit_soot.state import Goods, SootState, add_goods
 
 __all__ = [
@@ -632,12 +632,7 @@ class PaymentHandler(Handler[SootState, ChoosePayment, Choose]):
         if then is None:
             state.pending.append(question)
             raise HexkitError(f"payment question {question.prompt!r} has no continuation (another seat's view)")
-        try:
-            run = self.flow.continuation(then)
-        except UnknownQuestionError:
-            state.pending.append(question)  # refused before anything changed
-            raise
-        run(state, then, answer)
+        hand_on(self.flow, state, question, then, answer)
 
 
 def asked_again(state: SootState, question: ChoosePayment) -> str | None:

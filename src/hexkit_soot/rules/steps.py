@@ -17,9 +17,9 @@ from typing import TypeAlias
 
 import attrs
 
-from hexkit.errors import HexkitError
-from hexkit.flow import Resume
-from hexkit.game import PlayerId
+from hexkit.errors import HexkitError, UnknownQuestionError
+from hexkit.flow import Flow, Resume
+from hexkit.game import Decision, PlayerId
 from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, Step
 from hexkit_soot.registry import REGISTRY, SootRegistry, declare
@@ -42,6 +42,7 @@ __all__ = [
     "opt",
     "optf",
     "LabelPart",
+    "hand_on",
 ]
 
 Handler: TypeAlias = Callable[[SootState, Step, Choose], None]
@@ -284,3 +285,20 @@ def ask(
     if not choices and kind not in GENERATORS:
         raise HexkitError(f"question {kind!r} ({prompt or kind!r}) for P{player} has no options and no generator")
     state.pending.append(_step(player, prompt or kind, kind, tag, data, choices, then))
+
+
+def hand_on(flow: Flow[SootState], state: SootState, question: Decision, then: Resume, answer: Choose) -> None:
+    """Hand ``answer`` to the code ``flow`` registered for ``then``'s type (ask, then resume).
+
+    ``question`` has been popped; a continuation nobody registered puts it
+    back, so nothing has changed when the error is raised.
+
+    Raises:
+        UnknownQuestionError: no code is registered for ``type(then)``.
+    """
+    try:
+        run = flow.continuation(then)
+    except UnknownQuestionError:
+        state.pending.append(question)  # the popped question, back as it was
+        raise
+    run(state, then, answer)
