@@ -453,6 +453,13 @@ def test_provisioner_and_revenue_office_purchase_only_open_their_effect() -> Non
 
 # -- shared upgrades -------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize(("players", "copies"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_set_up_deals_ceil_half_the_players_copies_of_each_shared_upgrade(players: int, copies: int) -> None:
+    """Rulebook: shared upgrade #19 Trail Boss, "⌈N/2⌉ copies in play" (Sanitation Works alike)."""
+    state = GAME.new(GAME.make_config(players), 1)
+    assert state.shared_upgrades == {"Trail Boss": copies, "Sanitation Works": copies}
+
+
 def test_trail_boss_gains_an_agent() -> None:
     state = position(("Merchant", "Rancher"))
     state.players[0].stock.update({"Lumber": 2, "Leather": 1, "Processed Foods": 1})
