@@ -36,14 +36,15 @@ from hexkit_soot.actions import (TYPED_QUESTIONS, ChoosePayment, EffectQuestion,
                                  IssueShares,
                                  KeepTile, MarketQuantity, MoveAgent, MoveWalk, OfferTarget, PlaceTile, RanchOutput,
                                  ReserveSlot, ScrubSoot, SootQuestion, SpecialiseSettlement, Step)
+from hexkit_soot.data import SootData
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data
 from hexkit_soot.rules.shares import certificates_allowed, line_edges, record_of
 from hexkit_soot.rules.movement import BUDGET
 from hexkit_soot.rules.payment import Paying, Rerun, asked_again
-from hexkit_soot.effects import REGISTRY as EFFECTS
+from hexkit_soot.effects import REGISTRY as EFFECTS, Hook, modify
 from hexkit_soot.rules.network import network_capacity, network_load
-from hexkit_soot.rules.player_counts import contract_copies, shared_copies
+from hexkit_soot.rules.player_counts import actions_per_round, contract_copies, shared_copies
 from hexkit_soot.rules.routes import candidate_edges
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
 from hexkit_soot.state import POINT_SOURCES, RAIL, ROAD, Goods, SootState
@@ -601,6 +602,95 @@ def _check_copies(state: SootState, problems: Problems) -> None:
         if len(set(marks)) != len(marks) or any(m not in thresholds for m in marks):
             problems.add(f"state.players.{seat}.soot_marks",
                          f"{marks}: the thresholds passed, each once, of {list(thresholds)}")
+        unmarked = [t for t in thresholds if p.soot >= t and t not in marks]
+        if unmarked:  # the track marks a threshold (and takes the Prestige) on the move that reaches it
+            problems.add(f"state.players.{seat}.soot",
+                         f"{p.soot} has reached {unmarked} but soot_marks {marks} does not record it")
+    _check_agents(state, problems)
+    _check_actions(state, problems)
+
+
+TRAIL_BOSS = "Trail Boss"
+"""The shared upgrade that gives one agent of the buyer's choice (rulebook §4.6, shared upgrade #19)."""
+
+
+def _check_agents(state: SootState, problems: Problems) -> None:
+    """No player has more agents than the rules hand out, nor fewer than set-up gave (none is ever lost).
+
+    A drafted player starts with 1 Explorer, 1 Builder and the archetype's
+    caravans; each Trail Boss owned adds one agent of any kind, and each City
+    trains at most one caravan in the game, for any player (the cities'
+    ``trained`` flags count them). Before the draft a player has no agents.
+
+    Source: rulebook, §21 (starting caravans), "Gaining agents" (Trail Boss,
+    City training).
+    """
+    d = data(state)
+    trained = sum(1 for s in state.settlements.values() if s.trained)
+    by_city = 0  # caravans beyond start and Trail Boss, over all players: each a trained City's
+    refused = False
+    for seat, p in enumerate(state.players):
+        where = f"state.players.{seat}"
+        arch = d.archetypes.get(p.archetype) if p.archetype else None
+        if p.archetype and arch is None:
+            continue  # an unknown archetype is refused by its name
+        if arch is None:
+            for kind in ("explorers", "builders", "caravans"):
+                if getattr(p, kind):
+                    problems.add(f"{where}.{kind}", f"{len(getattr(p, kind))} before the draft; agents come"
+                                 " with the archetype")
+            continue
+        boss = p.upgrades.count(TRAIL_BOSS)
+        starts = {"explorers": 1, "builders": 1, "caravans": arch.caravans}
+        for kind, start in starts.items():
+            have = len(getattr(p, kind))
+            if have < start:
+                problems.add(f"{where}.{kind}", f"{have}: the {p.archetype} starts with {start} and agents"
+                             " are never lost")
+        walkers = max(0, len(p.explorers) - 1) + max(0, len(p.builders) - 1)
+        if walkers > boss:  # only Trail Boss gives an Explorer or a Builder
+            kind = "explorers" if len(p.explorers) > 1 else "builders"
+            problems.add(f"{where}.{kind}", f"{len(getattr(p, kind))}: {walkers} Explorers and Builders beyond"
+                         f" the start, but {boss} Trail Boss owned")
+            refused = True
+            continue
+        city = max(0, len(p.caravans) - arch.caravans - (boss - walkers))
+        if city > trained:
+            problems.add(f"{where}.caravans", f"{len(p.caravans)}: the {p.archetype} starts with {arch.caravans},"
+                         f" {boss - walkers} more from Trail Boss, and {trained} Cities have trained one")
+            refused = True
+        by_city += city
+    if by_city > trained and not refused:
+        problems.add("state.settlements", f"{by_city} caravans trained but {trained} Cities marked trained"
+                     " (each trains one caravan a game)")
+
+
+def _check_actions(state: SootState, problems: Problems) -> None:
+    """Actions left within what one round can hand out: the round's actions and bonus actions at its
+    start, one for Overtime, one for discarding two cards, and every action card's bonus if all their
+    copies were played; restricted actions within the round's (Master Engineer).
+
+    Source: rulebook, Phase 2 "Actions" (actions per round, Overtime, bonus actions); cards Foreman
+    and The Telegraph (``effects.foreman_actions``, ``effects.telegraph_actions``).
+    """
+    d = data(state)
+    cards = d.effects.foreman_actions * _copies(d, "Foreman") + d.effects.telegraph_actions * _copies(
+        d, "The Telegraph")
+    base = actions_per_round(state) + 2 + cards
+    for seat, p in enumerate(state.players):
+        most = base + modify(state, seat, Hook.BONUS_ACTIONS, 0)
+        if p.actions > most:
+            problems.add(f"state.players.{seat}.actions", f"{p.actions} actions left: one round gives at most {most}")
+        restricted = modify(state, seat, Hook.RESTRICTED_ACTIONS, 0)
+        if p.restricted > restricted:
+            problems.add(f"state.players.{seat}.restricted",
+                         f"{p.restricted} restricted actions left: this player's round gives {restricted}")
+
+
+def _copies(d: SootData, name: str) -> int:
+    """Copies of card ``name`` in the deck (0 when the data has no such card)."""
+    card = d.cards.get(name)
+    return card.copies if card is not None else 0
 
 
 def _check_deck_copies(state: SootState, problems: Problems) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hexkit.errors import IllegalActionError
+from hexkit.validation import StateValidationError
 from hexkit.hexes import Hex
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose, Step
@@ -239,6 +240,10 @@ def test_city_trains_one_caravan_per_game() -> None:
     answer(s, "train", hex_code(at))
     assert len(s.players[0].caravans) == n + 1 and s.players[0].caravans[-1].loc == at
     assert s.settlements[at].trained
+    GAME.validate_state(s)  # the trained caravan is one the load checks allow
+    s.players[1].caravans.append(s.players[1].caravans[0])
+    with pytest.raises(StateValidationError, match=r"'state\.settlements': 2 caravans trained but 1 Cities marked"):
+        GAME.validate_state(s)  # but a City trains one caravan a game, whoever it is for
 
 
 def test_struggling_settlement_hosts_no_market() -> None:

@@ -251,6 +251,18 @@ def test_a_build_route_answer_off_the_map_is_never_offered() -> None:
     (lambda s: s["players"][0].update(hand=["Foreman"] * 10), "state.cards.Foreman", "copies in play"),
     (lambda s: s["players"][0].update(soot_marks=[99]), "state.players.0.soot_marks", "the thresholds passed"),
     (lambda s: s["players"][0].update(soot_marks=[4, 4]), "state.players.0.soot_marks", "each once"),
+    # found by a hostile load: each of these loaded and played on
+    (lambda s: s["players"][0].update(soot=9, soot_marks=[]), "state.players.0.soot",
+     "9 has reached [4, 8] but soot_marks [] does not record it"),
+    (lambda s: s["players"][0].update(soot=5, soot_marks=[]), "state.players.0.soot", "has reached [4]"),
+    (lambda s: s["players"][0].update(actions=99), "state.players.0.actions",
+     "99 actions left: one round gives at most 11"),  # 4 at 2 players + Overtime + discard + 4 Foreman + Telegraph
+    (lambda s: s["players"][0].update(caravans=s["players"][0]["caravans"] * 6), "state.players.0.caravans",
+     "12: the Industrialist starts with 2, 0 more from Trail Boss, and 0 Cities have trained one"),
+    (lambda s: s["players"][0].update(explorers=s["players"][0]["explorers"] * 2), "state.players.0.explorers",
+     "2: 1 Explorers and Builders beyond the start, but 0 Trail Boss owned"),
+    (lambda s: s["players"][0].update(builders=[]), "state.players.0.builders",
+     "0: the Industrialist starts with 1 and agents are never lost"),
 ])
 def test_more_components_than_the_game_has_are_refused(edit: Any, field: str, says: str) -> None:
     # found by a new-user run: each of these loaded and played on
@@ -260,6 +272,24 @@ def test_more_components_than_the_game_has_are_refused(edit: Any, field: str, sa
     with pytest.raises(StateValidationError) as caught:
         codec(GAME).state_from_dict(saved)
     assert any(e.field == field and says in str(e) for e in caught.value.errors), caught.value.errors
+
+
+def test_agents_gained_by_trail_boss_or_city_training_load() -> None:
+    # Trail Boss gives one agent of any kind; a City trains one caravan a game, for any player
+    saved = codec(GAME).state_to_dict(_midgame())
+    state = saved["state"]
+    me = state["players"][0]
+    assert me["archetype"] == "Industrialist" and len(me["caravans"]) == 2 and state["shared_upgrades"]["Trail Boss"] == 1
+    me["upgrades"].append("Trail Boss")
+    state["shared_upgrades"]["Trail Boss"] = 0
+    me["caravans"].append({"loc": "(0,0)", "cargo": {}})
+    assert len(codec(GAME).state_from_dict(saved).players[0].caravans) == 3
+    me["caravans"].append({"loc": "(0,0)", "cargo": {}})
+    with pytest.raises(StateValidationError) as caught:
+        codec(GAME).state_from_dict(saved)
+    assert [(e.field, e.reason) for e in caught.value.errors] == [(
+        "state.players.0.caravans", "4: the Industrialist starts with 2, 1 more from Trail Boss, and 0 Cities have"
+        " trained one")]
 
 
 def _midgame() -> Any:

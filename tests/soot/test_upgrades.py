@@ -471,6 +471,7 @@ def test_trail_boss_gains_an_agent() -> None:
     assert p.builders == [CENTRAL_CITY, CENTRAL_CITY]
     assert state.shared_upgrades["Trail Boss"] == 0  # ceil(2/2) = 1 copy
     assert p.currency == 8 - 2 and p.points == 1
+    GAME.validate_state(state)  # the second Builder is one the load checks allow
 
 
 def test_sanitation_works_removes_a_soot_each_upkeep() -> None:
