@@ -278,6 +278,12 @@ class EmpyrealGame(FlowGame[EmpyrealState, EmpyrealConfig]):
             problems.add("state.supply", "a Good count is negative")
         elif supply.out != goods_out(state, len(supply.stock)):
             problems.add("state.supply", "the Goods taken out do not match those on the map and on folios")
+        else:  # the Goods are finite: each colour's tokens are in the supply, on the map or on folios
+            for colour, held in enumerate(supply):
+                out = supply.out.get(colour, 0)
+                if held + out != rules.goods_per_colour:
+                    problems.add(f"state.supply.{colour}", f"{held} in the supply + {out} on the map and folios"
+                                 f" is not the game's {rules.goods_per_colour}")
         if not 0 <= state.wasteland <= rules.wasteland_tiles:
             problems.add("state.wasteland", f"{state.wasteland} is outside 0..{rules.wasteland_tiles}")
         check_bounds(state, problems)

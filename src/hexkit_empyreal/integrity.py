@@ -48,7 +48,7 @@ from hexkit_empyreal.actions import (
     UpgradeChoice,
 )
 from hexkit_empyreal.board import Board, board_for
-from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, EmpyrealData
+from hexkit_empyreal.data import SPECIALIST_TYPES, TERRAINS, WASTELAND, EmpyrealData
 from hexkit_empyreal.effects.registry import passives_of
 from hexkit_empyreal.rules.dispatch import LISTS
 from hexkit_empyreal.rules.turn import ADMIN_STEPS
@@ -172,6 +172,8 @@ def _check_map(state: EmpyrealState, d: EmpyrealData, b: Board | None, problems:
             problems.add("state.stands", f"{len(state.stands)} stands; the map has {len(b.cities)} Cities")
     for cell, terrain in enumerate(state.terrain):
         _index(problems, f"state.terrain.{cell}", terrain, len(TERRAINS), "a terrain")
+    if b is not None and len(state.terrain) == len(b.hexes):
+        _check_wasteland(state, d, b, problems)
     for cell, goods in enumerate(state.goods):
         for i, colour in enumerate(goods):
             _index(problems, f"state.goods.{cell}.{i}", colour, colours, "a Good colour")
@@ -180,6 +182,26 @@ def _check_map(state: EmpyrealState, d: EmpyrealData, b: Board | None, problems:
     stock = state.supply.stock
     if sorted(stock) != list(range(len(stock))) or len(stock) != colours:
         problems.add("state.supply", f"{len(stock)} counts; the game has {colours} Goods")
+
+
+def _check_wasteland(state: EmpyrealState, d: EmpyrealData, b: Board, problems: Problems) -> None:
+    """Terrain changes only where a Wasteland tile was placed, and the tiles placed plus those left
+    in the supply are the game's ``rules.wasteland_tiles``.
+
+    Source: rulebook, Components (Wasteland tiles); "Wasteland" (a tile covers a hex's printed terrain).
+    """
+    placed = 0
+    for cell, (now, printed) in enumerate(zip(state.terrain, b.start_terrain)):
+        if now == printed:
+            continue
+        if now != WASTELAND:
+            problems.add(f"state.terrain.{cell}", f"{TERRAINS[now] if 0 <= now < len(TERRAINS) else now} on a hex"
+                         f" printed {TERRAINS[printed]}: only a Wasteland tile changes a hex's terrain")
+            continue
+        placed += 1
+    tiles = d.rules.wasteland_tiles
+    if 0 <= state.wasteland <= tiles and state.wasteland + placed != tiles:
+        problems.add("state.wasteland", f"{state.wasteland} left + {placed} placed on the map is not the game's {tiles}")
 
 
 def _tiles(problems: Problems, field: str, tiles: list[tuple[int, int]], colours: int, kinds: int) -> None:

@@ -53,6 +53,31 @@ def sandbox(
     return state
 
 
+def reload(state: EmpyrealState) -> EmpyrealState:
+    """``state`` saved and loaded again through the codec, for a sandbox.
+
+    A sandbox repaints the printed map and empties it of Goods, which the
+    load checks refuse (terrain changes only under a Wasteland tile; 35 Goods
+    of each colour). The copy saved gets the map's printed terrain back (its
+    Wasteland tiles kept) and a Goods supply that adds up, and nothing else.
+    """
+    from hexkit.serialize import codec
+
+    from hexkit_empyreal.data import WASTELAND
+    from hexkit_empyreal.state import GoodsSupply, goods_out
+
+    copy = GAME.clone(state)
+    printed = board(copy).start_terrain
+    copy.terrain = [t if t == WASTELAND else printed[c] for c, t in enumerate(copy.terrain)]
+    copy.wasteland = DATA.rules.wasteland_tiles - sum(
+        1 for c, t in enumerate(copy.terrain) if t == WASTELAND and printed[c] != WASTELAND)
+    out = goods_out(copy, len(DATA.goods))
+    copy.supply = GoodsSupply.from_counts([DATA.rules.goods_per_colour - out.get(c, 0) for c in range(len(DATA.goods))])
+    copy.supply.out = out
+    c_ = codec(GAME)
+    return c_.state_from_json(c_.state_to_json(copy))
+
+
 def cell(state: EmpyrealState, q: int, r: int) -> int:
     """The cell of hex (q, r)."""
     return board(state).index[Hex(q, r)]

@@ -93,3 +93,47 @@ def test_a_mana_or_turn_of_the_wrong_shape_is_named_by_field() -> None:
             assert exc.field == field and reason in exc.reason, (exc.field, exc.reason)
         else:
             raise AssertionError(f"{field} = {value!r} loaded")
+
+
+def _errors(data: dict) -> dict[str, str]:
+    from hexkit.validation import StateValidationError
+
+    with pytest.raises(StateValidationError) as info:
+        codec(GAME).state_from_dict(data)
+    return {e.field: e.reason for e in info.value.errors}
+
+
+def test_goods_beyond_the_35_of_a_colour_are_refused(saved: dict) -> None:
+    # Components: 210 Goods, 35 of each colour; every one is in the supply, on the map or on a folio
+    state = saved["state"]
+    on_map = sum(goods.count(0) for goods in state["goods"])
+    on_folios = sum(p["goods"][0] for p in state["players"])
+    assert state["supply"][0] + on_map + on_folios == 35
+    more = copy.deepcopy(saved)
+    more["state"]["supply"][0] += 1
+    assert _errors(more) == {"state.supply.0": f"{state['supply'][0] + 1} in the supply + {on_map + on_folios} on"
+                                               " the map and folios is not the game's 35"}
+    delivered = copy.deepcopy(saved)
+    delivered["state"]["players"][1]["goods"][0] += 999
+    assert list(_errors(delivered)) == ["state.supply.0"]
+
+
+def test_terrain_changes_only_under_a_wasteland_tile(saved: dict) -> None:
+    # Wasteland: a placed tile covers the printed terrain; 20 tiles in all (rulebook, Components)
+    from hexkit_empyreal.board import board_for
+    from hexkit_empyreal.data import TERRAINS, WASTELAND
+
+    state = codec(GAME).state_from_dict(saved)
+    printed = board_for(state.layout, state.config).start_terrain
+    placed = sum(1 for c, t in enumerate(state.terrain) if t == WASTELAND and printed[c] != WASTELAND)
+    assert state.wasteland + placed == 20
+    cell = next(c for c, t in enumerate(state.terrain) if t < WASTELAND and t == printed[c])
+    repainted = copy.deepcopy(saved)
+    repainted["state"]["terrain"][cell] = (printed[cell] + 1) % WASTELAND
+    assert _errors(repainted) == {f"state.terrain.{cell}": (
+        f"{TERRAINS[(printed[cell] + 1) % WASTELAND]} on a hex printed {TERRAINS[printed[cell]]}: only a Wasteland"
+        " tile changes a hex's terrain")}
+    from_nowhere = copy.deepcopy(saved)
+    from_nowhere["state"]["terrain"][cell] = WASTELAND  # a Wasteland tile the supply did not give
+    assert _errors(from_nowhere) == {"state.wasteland": (
+        f"{state.wasteland} left + {placed + 1} placed on the map is not the game's 20")}

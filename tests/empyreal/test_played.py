@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hexkit.hexes import Hex
-from hexkit.serialize import codec
 
 from hexkit_empyreal import GAME, Build, Choose, Done, Move, PickHex
 from hexkit_empyreal.actions import BuildTrack, MainAction
@@ -12,7 +11,7 @@ from hexkit_empyreal.effects import verbs as v
 from hexkit_empyreal.effects.registry import EffectContext
 from hexkit_empyreal.state import PLAYED
 
-from tests.empyreal.helpers import KL, KT, begin, legal, put, sandbox
+from tests.empyreal.helpers import KL, KT, begin, legal, put, reload, sandbox
 from tests.empyreal.test_deliver import deliver_all, runika_delivery
 
 
@@ -80,7 +79,6 @@ def test_counts_are_cloned_saved_and_seen_in_views() -> None:
     copy = GAME.clone(state)
     copy.played["deliveries"][0] += 5
     assert state.played["deliveries"] == [1, 0]
-    c = codec(GAME)
-    again = c.state_from_json(c.state_to_json(state))
+    again = reload(state)
     assert again.played == state.played
     assert GAME.view(state, 1).played == state.played

@@ -101,12 +101,9 @@ def test_aella_station_master_sits_over_the_surveyor_and_leaves_the_slot_free() 
     assert any(type(p).__name__ == "SimonLaFaucheuse" for p in passives_of(s, 0))
     assert has_type(s, 0, 2) and _gain_specialist(s) == ["Engineer"]
     # The state round-trips with the new field.
-    from hexkit.serialize import codec
+    from tests.empyreal.helpers import reload
 
-    from hexkit_empyreal import GAME
-
-    c_ = codec(GAME)
-    assert c_.state_from_json(c_.state_to_json(s)).players[0].over_surveyor == "Tegusgan"
+    assert reload(s).players[0].over_surveyor == "Tegusgan"
 
 
 def test_telemyr_swapping_the_station_master_over_aella_keeps_it_over_the_surveyor() -> None:
