@@ -140,6 +140,20 @@ def check_players(state: SootState, problems: Problems) -> None:
                          f" view may hide some (viewer {state.viewer})")
     if not 0 <= state.round <= numbers.hard_cap:
         problems.add("state.round", f"{state.round} is outside 0..{numbers.hard_cap}")
+    if not 0 <= state.last_round <= numbers.hard_cap:
+        problems.add("state.last_round", f"{state.last_round} is outside 0..{numbers.hard_cap}")
+    elif state.last_round and not state.frontier_closed:
+        problems.add("state.last_round", f"round {state.last_round} is set as the last, but the Frontier has not"
+                     " closed (the final rounds start when it does)")
+    contracts = len(data(state).contracts) * contract_copies(len(state.players))
+    for seat, player in enumerate(state.players):
+        where = f"state.players.{seat}"
+        if player.overtime > numbers.overtime_food or (player.overtime and "overtime" not in player.used):
+            problems.add(f"{where}.overtime", f"{player.overtime} food owed for Overtime: {numbers.overtime_food}"
+                         " once a round after working Overtime, else 0")
+        if player.contracts_done > contracts:
+            problems.add(f"{where}.contracts_done", f"{player.contracts_done} contracts fulfilled; the game has"
+                         f" {contracts}")
     for seat, bid in enumerate(state.bids):
         if bid < HIDDEN_BID or (bid == HIDDEN_BID and state.viewer in (None, seat)):
             problems.add(f"state.bids.{seat}", f"{bid} is not a bid (only another player's view hides one)")

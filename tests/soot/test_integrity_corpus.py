@@ -263,6 +263,14 @@ def test_a_build_route_answer_off_the_map_is_never_offered() -> None:
      "2: 1 Explorers and Builders beyond the start, but 0 Trail Boss owned"),
     (lambda s: s["players"][0].update(builders=[]), "state.players.0.builders",
      "0: the Industrialist starts with 1 and agents are never lost"),
+    (lambda s: s.update(last_round=999), "state.last_round", "999 is outside 0..14"),
+    (lambda s: s.update(last_round=9, frontier_closed=False), "state.last_round",
+     "round 9 is set as the last, but the Frontier has not closed"),
+    (lambda s: s["players"][1].update(overtime=999), "state.players.1.overtime",
+     "999 food owed for Overtime: 2 once a round after working Overtime, else 0"),
+    (lambda s: s["players"][1].update(overtime=2, used=[]), "state.players.1.overtime", "2 food owed"),
+    (lambda s: s["players"][1].update(contracts_done=999), "state.players.1.contracts_done",
+     "999 contracts fulfilled; the game has 17"),  # 17 contract tiles, 1 copy each at 2 players
 ])
 def test_more_components_than_the_game_has_are_refused(edit: Any, field: str, says: str) -> None:
     # found by a new-user run: each of these loaded and played on
