@@ -15,6 +15,7 @@ the Specialist types); Setting Up the Game; Gameplay (turn order).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -174,6 +175,8 @@ def _check_map(state: EmpyrealState, d: EmpyrealData, b: Board | None, problems:
         _index(problems, f"state.terrain.{cell}", terrain, len(TERRAINS), "a terrain")
     if b is not None and len(state.terrain) == len(b.hexes):
         _check_wasteland(state, d, b, problems)
+    if b is not None and len(state.stands) == len(b.cities):
+        _check_demand_tiles(state, d, b, problems)
     for cell, goods in enumerate(state.goods):
         for i, colour in enumerate(goods):
             _index(problems, f"state.goods.{cell}.{i}", colour, colours, "a Good colour")
@@ -202,6 +205,35 @@ def _check_wasteland(state: EmpyrealState, d: EmpyrealData, b: Board, problems: 
     tiles = d.rules.wasteland_tiles
     if 0 <= state.wasteland <= tiles and state.wasteland + placed != tiles:
         problems.add("state.wasteland", f"{state.wasteland} left + {placed} placed on the map is not the game's {tiles}")
+
+
+def _check_demand_tiles(state: EmpyrealState, d: EmpyrealData, b: Board, problems: Problems) -> None:
+    """The Demand Tiles in the stands and on folios are the ones set-up placed: for each City, of its
+    colour, ``rules.demand_per_city[players]`` Doubles, Triples and Quadruples (a Surveyor may swap
+    tiles between stands, and a delivery moves one to a folio, but none comes or goes).
+
+    Source: rulebook, Setting Up the Game, "Place Demands".
+    """
+    per = d.rules.demand_per_city
+    players = state.config.players
+    if not 0 <= players < len(per):
+        return
+    placed: Counter[tuple[int, int]] = Counter()
+    for colour in b.city_colour:
+        for kind, count in enumerate(per[players]):
+            placed[(colour, kind)] += count
+    now: Counter[tuple[int, int]] = Counter((c, k) for stand in state.stands for c, k in stand)
+    now.update((c, k) for ps in state.players for c, k in ps.tiles)
+    colours, kinds = len(d.goods), len(d.rules.demand_values)
+    if any(not (0 <= c < colours and 0 <= k < kinds) for c, k in now):
+        return  # a tile out of range is named by its own field
+    names = ("Double", "Triple", "Quadruple")
+    for tile in sorted(set(now) | set(placed)):
+        if now[tile] != placed[tile]:
+            colour, kind = tile
+            name = names[kind] if kind < len(names) else f"kind {kind}"
+            problems.add("state.stands", f"{now[tile]} {name} of colour {colour} in the stands and on folios;"
+                         f" set-up placed {placed[tile]}")
 
 
 def _tiles(problems: Problems, field: str, tiles: list[tuple[int, int]], colours: int, kinds: int) -> None:

@@ -137,3 +137,16 @@ def test_terrain_changes_only_under_a_wasteland_tile(saved: dict) -> None:
     from_nowhere["state"]["terrain"][cell] = WASTELAND  # a Wasteland tile the supply did not give
     assert _errors(from_nowhere) == {"state.wasteland": (
         f"{state.wasteland} left + {placed + 1} placed on the map is not the game's 20")}
+
+
+def test_demand_tiles_are_the_ones_set_up_placed(saved: dict) -> None:
+    # Place Demands at 3 players: each City's stand holds 1 Double, 2 Triples and 1 Quadruple of its colour
+    state = saved["state"]
+    tiles = [tuple(t) for stand in state["stands"] for t in stand] + [
+        tuple(t) for p in state["players"] for t in p["tiles"]]
+    assert len(tiles) == 4 * len(state["stands"])
+    colour = tiles[0][0]
+    invented = copy.deepcopy(saved)
+    invented["state"]["players"][0]["tiles"].append([colour, 2])
+    assert _errors(invented) == {"state.stands": f"2 Quadruple of colour {colour} in the stands and on folios;"
+                                                 " set-up placed 1"}
