@@ -47,6 +47,7 @@ from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.player_counts import actions_per_round, contract_copies, shared_copies
 from hexkit_soot.rules.routes import candidate_edges
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
+from hexkit_soot.state import CENTRAL_CITY as CENTRAL_HEX, CENTRAL_TILE, OUTER_HEX, OUTER_TILE
 from hexkit_soot.state import POINT_SOURCES, RAIL, ROAD, Goods, SootState
 from hexkit_soot.views import HIDDEN, HIDDEN_BID
 
@@ -451,6 +452,13 @@ def _check_map(state: SootState, problems: Problems) -> None:
     view = state.viewer is not None
     for h, tile in state.tiles.items():
         _tile(problems, f"state.tiles.{h}", tile, size, on_map=True, hidden=False)
+        home = {CENTRAL_TILE: CENTRAL_HEX, OUTER_TILE: OUTER_HEX}.get(tile)
+        if home is not None and h != home:
+            name = "Central City" if tile == CENTRAL_TILE else "Outer District"
+            problems.add(f"state.tiles.{h}", f"{tile} is the {name}, which stands at {home}")
+    if state.tiles.get(CENTRAL_HEX, CENTRAL_TILE) != CENTRAL_TILE:
+        problems.add(f"state.tiles.{CENTRAL_HEX}", f"{state.tiles[CENTRAL_HEX]}: the Central City's hex holds its tile"
+                     f" ({CENTRAL_TILE})")
     for name, tiles in (("tile_stack", state.tile_stack), ("survey", state.survey), ("drawn", state.drawn)):
         for i, tile in enumerate(tiles):
             _tile(problems, f"state.{name}.{i}", tile, size, on_map=False, hidden=view and name == "tile_stack")
@@ -654,6 +662,10 @@ def _check_agents(state: SootState, problems: Problems) -> None:
                     problems.add(f"{where}.{kind}", f"{len(getattr(p, kind))} before the draft; agents come"
                                  " with the archetype")
             continue
+        for field, done, most, what in (("camps_founded", p.camps_founded, arch.camps, "camps"),
+                                        ("founded", p.founded, arch.settlements, "settlements")):
+            if done > most:  # the founding limits printed on the archetype's board
+                problems.add(f"{where}.{field}", f"{done} {what} founded; the {p.archetype} founds at most {most}")
         boss = p.upgrades.count(TRAIL_BOSS)
         starts = {"explorers": 1, "builders": 1, "caravans": arch.caravans}
         for kind, start in starts.items():

@@ -271,6 +271,11 @@ def test_a_build_route_answer_off_the_map_is_never_offered() -> None:
     (lambda s: s["players"][1].update(overtime=2, used=[]), "state.players.1.overtime", "2 food owed"),
     (lambda s: s["players"][1].update(contracts_done=999), "state.players.1.contracts_done",
      "999 contracts fulfilled; the game has 17"),  # 17 contract tiles, 1 copy each at 2 players
+    (lambda s: s["players"][0].update(camps_founded=5), "state.players.0.camps_founded",
+     "5 camps founded; the Industrialist founds at most 4"),  # §21: Industrialist 4/4
+    (lambda s: s["players"][0].update(founded=5), "state.players.0.founded",
+     "5 settlements founded; the Industrialist founds at most 4"),
+    (lambda s: s["tiles"].update({"(0,0)": 5}), "state.tiles.(0,0)", "the Central City's hex holds its tile (-1)"),
 ])
 def test_more_components_than_the_game_has_are_refused(edit: Any, field: str, says: str) -> None:
     # found by a new-user run: each of these loaded and played on
