@@ -106,11 +106,14 @@ def check_fields(state: SootState, problems: Problems) -> None:
 
 
 def check_combined(state: SootState, problems: Problems, game: Game[SootState, Any] | None = None) -> None:
-    """Stage two: token totals and the pending questions, on a state whose fields are sound.
+    """Stage two: token totals, agents and actions left, and the pending questions, on a state whose
+    fields are sound.
 
     ``game``, when given, tries the answers of the question on top on copies.
     """
     _check_tokens(state, problems)
+    _check_agents(state, problems)
+    _check_actions(state, problems)  # reads the passives in play, so only once their names are known
     _check_pending(state, problems, game)
 
 
@@ -628,8 +631,6 @@ def _check_copies(state: SootState, problems: Problems) -> None:
         if unmarked:  # the track marks a threshold (and takes the Prestige) on the move that reaches it
             problems.add(f"state.players.{seat}.soot",
                          f"{p.soot} has reached {unmarked} but soot_marks {marks} does not record it")
-    _check_agents(state, problems)
-    _check_actions(state, problems)
 
 
 TRAIL_BOSS = "Trail Boss"
