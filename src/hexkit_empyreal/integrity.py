@@ -307,6 +307,10 @@ def _check_turn(state: EmpyrealState, d: EmpyrealData, cells: int | None, proble
     _index(problems, "state.turn.twice", turn.twice, slots, "a railyard slot", none=True)
     for name in ("activations", "locked", "free_transfers"):
         _not_negative(problems, f"state.turn.{name}", getattr(turn, name))
+    if 0 <= turn.player < len(state.players) and turn.locked > state.players[turn.player].pool.available:
+        # locked mana is mana gained by this turn's activations and still held (rules/mana.py)
+        problems.add("state.turn.locked", f"{turn.locked} mana locked, but P{turn.player} holds"
+                     f" {state.players[turn.player].pool.available}")
     for i, cost in enumerate(turn.move_costs):
         _not_negative(problems, f"state.turn.move_costs.{i}", cost)
     for i, cost in enumerate(turn.activation_costs):

@@ -150,3 +150,16 @@ def test_demand_tiles_are_the_ones_set_up_placed(saved: dict) -> None:
     invented["state"]["players"][0]["tiles"].append([colour, 2])
     assert _errors(invented) == {"state.stands": f"2 Quadruple of colour {colour} in the stands and on folios;"
                                                  " set-up placed 1"}
+
+
+def test_more_locked_mana_than_the_player_holds_is_refused(saved: dict) -> None:
+    # mana gained by this turn's activations is locked, and it is part of what the player holds
+    state = saved["state"]
+    mover = state["turn"]["player"]
+    held = state["players"][mover]["mana"]
+    fine = copy.deepcopy(saved)
+    fine["state"]["turn"]["locked"] = held
+    assert codec(GAME).state_from_dict(fine).turn.locked == held
+    wrong = copy.deepcopy(saved)
+    wrong["state"]["turn"]["locked"] = held + 1
+    assert _errors(wrong) == {"state.turn.locked": f"{held + 1} mana locked, but P{mover} holds {held}"}
