@@ -47,7 +47,7 @@ from hexkit_soot.rules.network import network_capacity, network_load
 from hexkit_soot.rules.player_counts import actions_per_round, contract_copies, shared_copies
 from hexkit_soot.rules.routes import candidate_edges
 from hexkit_soot.rules.steps import GENERATORS, HANDLERS
-from hexkit_soot.state import CENTRAL_CITY as CENTRAL_HEX, CENTRAL_TILE, OUTER_HEX, OUTER_TILE
+from hexkit_soot.state import CENTRAL_CITY as CENTRAL_HEX, CENTRAL_TILE, NO_OWNERS, NO_ROUTES, OUTER_HEX, OUTER_TILE
 from hexkit_soot.state import POINT_SOURCES, RAIL, ROAD, Goods, SootState
 from hexkit_soot.views import HIDDEN, HIDDEN_BID
 
@@ -478,6 +478,7 @@ def _check_map(state: SootState, problems: Problems) -> None:
         for d, kind in enumerate(kinds):
             if not 0 <= kind < ROUTE_KINDS:
                 problems.add(f"state.route_kind.{h}.{d}", f"{kind} is not a route kind (0 none, 1 trail, 2 road, 3 rail)")
+    _check_segments(state, problems)
     for h, mask in state.trails.items():
         if not 0 <= mask < 64:
             problems.add(f"state.trails.{h}", f"{mask} is not a mask of six directions (0..63)")
@@ -511,6 +512,26 @@ def _check_map(state: SootState, problems: Problems) -> None:
         for seat, favor in enumerate(community.favor):
             if not 0 <= favor <= favor_max:
                 problems.add(f"{where}.favor.{seat}", f"{favor} is outside 0..{favor_max}")
+
+
+def _check_segments(state: SootState, problems: Problems) -> None:
+    """A segment reads the same from both of its hexes (kind and owner), and a road or rail has the
+    player who built it as its owner (trails belong to no one).
+
+    Source: rulebook, "Routes" (roads and rail are built and owned; trails are public).
+    """
+    for h, kinds in state.route_kind.items():
+        owners = state.route_owner.get(h, NO_OWNERS)
+        for d, (kind, owner) in enumerate(zip(kinds, owners)):
+            if kind in (ROAD, RAIL) and owner < 0:
+                problems.add(f"state.route_owner.{h}.{d}", f"the {'road' if kind == ROAD else 'rail'} in"
+                             f" direction {d} has no owner; the player who built it owns it")
+            n = h.neighbors()[d]
+            back = (d + 3) % 6
+            there = state.route_kind.get(n, NO_ROUTES)[back], state.route_owner.get(n, NO_OWNERS)[back]
+            if 0 < kind < ROUTE_KINDS and 0 <= there[0] < ROUTE_KINDS and (kind, owner) != there:
+                problems.add(f"state.route_kind.{h}.{d}", f"kind {kind}, owner {owner}, but from {n} the same"
+                             f" segment reads kind {there[0]}, owner {there[1]}")
 
 
 def _check_market(state: SootState, problems: Problems) -> None:

@@ -351,3 +351,27 @@ def test_an_event_twice_a_contract_beyond_its_copies_or_an_archetype_offered_twi
     offered["state"]["draft_pool"].append(state["draft_pool"][0])
     field = f"state.draft_pool.{len(state['draft_pool'])}"
     assert _fields(offered)[field] == f"{state['draft_pool'][0]} is offered twice"
+
+
+def test_a_segment_reads_the_same_from_both_ends_and_a_road_has_its_builder() -> None:
+    # rulebook, "Routes": roads and rail are built and owned by a player; trails are public
+    from hexkit.hexes import Hex
+    from hexkit_soot.rules.routes import set_route
+    from hexkit_soot.state import ROAD
+
+    state = _midgame()
+    centre, east = Hex(0, 0), Hex(0, 0).neighbors()[0]
+    if east not in state.tiles:
+        state.tiles[east] = next(t for t in state.tile_stack)
+        state.tile_stack.remove(state.tiles[east])
+    set_route(state, centre, east, ROAD, 1)
+    saved = json.loads(CODEC.state_to_json(state))
+    assert codec(GAME).state_from_dict(saved).route_owner[centre][0] == 1
+    ownerless = copy.deepcopy(saved)
+    ownerless["state"]["route_owner"]["(0,0)"][0] = -1
+    assert _fields(ownerless)["state.route_owner.(0,0).0"] == (
+        "the road in direction 0 has no owner; the player who built it owns it")
+    one_sided = copy.deepcopy(saved)
+    one_sided["state"]["route_kind"]["(0,0)"][0] = 3
+    assert _fields(one_sided)["state.route_kind.(0,0).0"] == (
+        f"kind 3, owner 1, but from {east} the same segment reads kind 2, owner 1")
