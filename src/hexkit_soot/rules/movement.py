@@ -539,11 +539,22 @@ def lay_trails(state: SootState, path: Path) -> int:
 # (rulebook, Routes: "1¤ per distinct rival owner crossed per Move").
 
 _PAID_BIT = 32
+_AGENT_BITS = (1 << _PAID_BIT) - 1
+
+
+def _set_bits(mask: int) -> tuple[int, ...]:
+    """The positions of the bits set in ``mask`` (not negative), lowest first: a loop
+    over the set bits only (a Move's masks are mostly empty, their ranges 8 to 32 bits)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 def _paid(moved: int) -> frozenset[int]:
-    bits = moved >> _PAID_BIT
-    return frozenset(o for o in range(8) if bits & (1 << o))
+    return frozenset(_set_bits(moved >> _PAID_BIT & 0xFF))
 
 
 def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
@@ -583,7 +594,7 @@ def _packed(agents: Iterable[int], tolls_paid: Iterable[int]) -> int:
 
 def _unpacked(moved: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``(agents moved, owners paid)`` of a packed ``moved``, each sorted."""
-    return tuple(a for a in range(_PAID_BIT) if moved >> a & 1), tuple(sorted(_paid(moved)))
+    return _set_bits(moved & _AGENT_BITS), _set_bits(moved >> _PAID_BIT & 0xFF)
 
 
 @main_action("Move", _available, restricted_ok=True)
@@ -735,7 +746,7 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
 
 
 def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(g for g in range(mask.bit_length()) if mask >> g & 1)
+    return _set_bits(mask)
 
 
 def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:
