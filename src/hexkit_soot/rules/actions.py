@@ -186,11 +186,18 @@ def on_turn(state: SootState, step: Step, answer: Choose) -> None:
     FREE_ACTIONS[code].perform(state, player, answer)
 
 
-def _overtime_options(state: SootState, player: PlayerId) -> list[Choose]:
+_OVERTIME: dict[int, tuple[Choose]] = {}
+"""Overtime's menu entry by the food it costs (immutable: shared by every menu)."""
+
+
+def _overtime_options(state: SootState, player: PlayerId) -> Sequence[Choose]:
     if "overtime" in state.players[player].used:
-        return []
+        return ()
     food = data(state).numbers.overtime_food
-    return [optf("Overtime", 0, "Overtime: +1 action, +{} food at Upkeep", food)]
+    entry = _OVERTIME.get(food)
+    if entry is None:
+        entry = _OVERTIME[food] = (optf("Overtime", 0, "Overtime: +1 action, +{} food at Upkeep", food),)
+    return entry
 
 
 @free_action("Overtime", _overtime_options)
