@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from itertools import repeat
-from operator import is_
 from typing import Any, TypeVar
 
 import attrs
@@ -95,12 +93,15 @@ class FlowGame(Game[S, C]):
             view = cached[1]
             if type(view) is LegalView:
                 listed = view._actions
-                # identity looked for in C (map of operator.is_): no bytecode per answer listed
-                if listed is not None and any(map(is_, listed, repeat(action))):
-                    self.flow.resolve(state, action)
-                    state.step += 1
-                    state._legal = None
-                    return
+                if listed is not None:
+                    # a plain loop: cheaper here than any(map(operator.is_, ...)) (+9 M
+                    # instructions over 4 Soot games) or ``in`` (each earlier answer's __eq__)
+                    for answer in listed:
+                        if answer is action:
+                            self.flow.resolve(state, action)
+                            state.step += 1
+                            state._legal = None
+                            return
         # Game.is_legal, inlined (this runs on every move) unless the game overrides it.
         if not self._inline_legal:
             legal = self.is_legal(state, action)
