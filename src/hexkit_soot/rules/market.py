@@ -146,11 +146,13 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
     full = is_node(state, player, at) and network_room(state, player) == 0
-    supply, prices = state.supply, state.prices
+    supply, prices, bonus = state.supply, state.prices, state.raw_bonus
     for i, (name, g) in enumerate(d.goods.items()):
-        if g.kind != "special" and supply.count(name) > 0 and not (full and not tier3(state, name)):
-            listed = prices.get(name)  # _listed(state, name), inlined: every good of the data, each time
-            price = (listed if listed is not None else raw_price(state, name)) + markup
+        # tier3(state, name) and raw_price(state, name) read this same data entry g: inlined,
+        # as every good of the data is asked each time
+        if g.kind != "special" and supply.count(name) > 0 and not (full and not (g.kind == "tracked" and g.tier == 3)):
+            listed = prices.get(name)  # _listed(state, name), inlined
+            price = (listed if listed is not None else g.price + bonus.get(name, 0)) + markup
             if price <= cur:
                 out.append(optf("buy", i, "buy {} at {}", name, price))
     return out
