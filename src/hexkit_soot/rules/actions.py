@@ -142,7 +142,7 @@ def turn_options(state: SootState, player: PlayerId) -> list[Choose]:
     else:
         restricted = p.restricted > 0
         out = [answer for answer, available, restricted_ok, name in main
-               if ((restricted and restricted_ok) or free_of_action(state, player, name))
+               if ((restricted and restricted_ok) or (name == "Build Route" and free_of_action(state, player, name)))
                and available(state, player)]
     for options in free:
         out.extend(options(state, player))

@@ -560,13 +560,14 @@ def _paid(moved: int) -> frozenset[int]:
 def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     p = state.players[player]
     out = []
-    tiles = state.tiles
-    # a walker reaches any explored neighbour (one wilderness step is within any speed)
+    explored = state.tiles.keys()
+    # a walker reaches any explored neighbour (one wilderness step is within any speed);
+    # "some neighbour explored" tested in C (isdisjoint), not by a generator
     for i, h in enumerate(p.explorers):
-        if not moved & (1 << i) and any(n in tiles for n in h.neighbors()):
+        if not moved & (1 << i) and not explored.isdisjoint(h.neighbors()):
             out.append(optf("agent", i, "move Explorer at {}", h))
     for i, h in enumerate(p.builders):
-        if not moved & (1 << (8 + i)) and any(n in tiles for n in h.neighbors()):
+        if not moved & (1 << (8 + i)) and not explored.isdisjoint(h.neighbors()):
             out.append(optf("agent", 8 + i, "move Builder at {}", h))
     for i, c in enumerate(p.caravans):
         if not moved & (1 << (16 + i)):
@@ -578,8 +579,14 @@ def _available(state: SootState, player: PlayerId) -> bool:
     p = state.players[player]
     if p.caravans:
         return True
-    tiles = state.tiles
-    return any(n in tiles for h in (*p.explorers, *p.builders) for n in h.neighbors())
+    explored = state.tiles.keys()
+    for h in p.explorers:
+        if not explored.isdisjoint(h.neighbors()):
+            return True
+    for h in p.builders:
+        if not explored.isdisjoint(h.neighbors()):
+            return True
+    return False
 
 
 def _packed(agents: Iterable[int], tolls_paid: Iterable[int]) -> int:
@@ -651,7 +658,7 @@ class WalkHandler(Handler[SootState, MoveWalk, Choose]):
         """``Choose("hex", hex_code(t))`` for each hex in the walker's reach but its own, in hex order."""
         h = _walker(state, question)
         best, _ = _walker_tree(state, question.player, h, question.agent)
-        return tuple(optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h)  # explore_reach's keys
+        return tuple([optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h])  # explore_reach's keys
 
     def resolve(self, state: SootState, question: MoveWalk, answer: Choose) -> None:
         """Move the walker and lay trails; then ask for the next agent."""
