@@ -27,7 +27,7 @@ from hexkit.game import PlayerId
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
 from hexkit_soot.config import SootConfig, data
-from hexkit_soot.rules import camps, communities, event_log, movement, settlements, structures, trades, upgrades
+from hexkit_soot.rules import camps, communities, event_log, market, movement, settlements, structures, trades, upgrades
 from hexkit_soot.rules.actions import _menus, free_of_action, turn_options, _PASS
 from hexkit_soot.rules.steps import optf, opt
 from hexkit_soot.state import SootState, TradeOffer
@@ -139,6 +139,29 @@ def _snapshot_reference(state: SootState) -> dict[str, int | str]:
     return out
 
 
+def _market_reference(state: SootState, player: PlayerId) -> bool:
+    """Market Transaction's check with its last test as a generator over _listed and tier3 (before issue 13's work)."""
+    from hexkit_soot.rules.market import _listed, markets_for
+    from hexkit_soot.rules.network import holds_at, is_node, network_room, tier3
+    from hexkit_soot.rules.settlements import is_market
+    from hexkit_soot.effects import Hook, modify
+    from hexkit_soot.state import CENTRAL_CITY
+
+    if is_market(state, CENTRAL_CITY) and is_node(state, player, CENTRAL_CITY) and holds_at(state, player, CENTRAL_CITY, True):
+        return True
+    markets = markets_for(state, player)
+    if not markets:
+        return False
+    if any(holds_at(state, player, h) for h in markets):
+        return True
+    cur = state.players[player].currency
+    markup = modify(state, player, Hook.BUY_MARKUP, data(state).numbers.buy_markup)
+    tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
+    return any(_listed(state, name) + markup <= cur for name, g in data(state).goods.items()
+               if g.kind != "special" and state.supply.count(name) > 0
+               and (not tier3_only or tier3(state, name)))
+
+
 def _labelled(answers: Sequence[Choose]) -> list[tuple[str, int, str]]:
     return [(a.code, a.arg, a.label) for a in answers]
 
@@ -163,6 +186,10 @@ def test_fast_forms_equal_the_plain_ones_at_every_decision(config: SootConfig) -
                 "Found Camp": (camps._available, next(camps._sites(state, player), None) is not None),
                 "Found Settlement": (settlements._can_found,
                                      next(settlements._foundings(state, player), None) is not None),
+                "Market Transaction": (market._available, _market_reference(state, player)),
+                "Move": (movement._available, bool(state.players[player].caravans) or any(
+                    n in state.tiles for h in (*state.players[player].explorers, *state.players[player].builders)
+                    for n in h.neighbors())),
                 "Community Interaction": (communities._available,
                                           next(communities._interactions(state, player), None) is not None),
             }

@@ -173,10 +173,15 @@ def _available(state: SootState, player: PlayerId) -> bool:
     # a full network takes no bulk goods: only Tier 3 goods can be bought then,
     # unless some market is not one of the player's nodes
     tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
-    # some good in the supply affordable (stops at the first, unlike the cheapest)
-    return any(_listed(state, name) + markup <= cur for name, g in data(state).goods.items()
-               if g.kind != "special" and state.supply.count(name) > 0
-               and (not tier3_only or tier3(state, name)))
+    # some good in the supply affordable (stops at the first, unlike the cheapest); a plain
+    # loop, tier3() and _listed() inlined on the data entry in hand
+    supply, prices, bonus = state.supply, state.prices, state.raw_bonus
+    for name, g in data(state).goods.items():
+        if g.kind != "special" and supply.count(name) > 0 and (not tier3_only or (g.kind == "tracked" and g.tier == 3)):
+            listed = prices.get(name)
+            if (listed if listed is not None else g.price + bonus.get(name, 0)) + markup <= cur:
+                return True
+    return False
 
 
 def _listed(state: SootState, good: str) -> int:
