@@ -172,7 +172,7 @@ def test_fast_forms_equal_the_plain_ones_at_every_decision(config: SootConfig) -
     seed = 7 + config.players
     state = GAME.new(config, seed)
     pick = random.Random(seed).randrange
-    menus = offers = opened = snapshots = 0
+    menus = offers = opened = snapshots = edges = 0
     decisions = 0
     while state.pending and decisions < 2500:
         top = state.pending[-1]
@@ -203,6 +203,15 @@ def test_fast_forms_equal_the_plain_ones_at_every_decision(config: SootConfig) -
             assert _labelled(trades._give_options(state, offer, names)) == _labelled(_give_reference(state, offer))
             assert _labelled(trades._ask_options(state, offer, names)) == _labelled(_ask_reference(state, offer, names))
             assert _labelled(trades._currency_options(state, offer)) == _labelled(_currency_reference(state, offer))
+        if getattr(top, "kind", None) == "route.edge":
+            from hexkit_soot.grid import edge_code
+            from hexkit_soot.rules import routes
+
+            kind = routes.ROAD if top.route == "road" else routes.RAIL
+            plain = [optf("edge", edge_code(h, d), "{} {}-{}", top.route, h, h.neighbors()[d])
+                     for h, d in routes.candidate_edges(state, top.player, kind, upgrade=top.route == "upgrade")]
+            assert _labelled(routes._edge_options(state, top.player, top.route)) == _labelled(plain)
+            edges += len(plain)
         if decisions % 50 == 0:
             snapshots += 1
             fast = event_log.snapshot(state)
@@ -212,6 +221,7 @@ def test_fast_forms_equal_the_plain_ones_at_every_decision(config: SootConfig) -
         GAME.apply(state, legal[pick(len(legal))])
         decisions += 1
     assert menus > 0 and snapshots > 0
+    assert opened > 0 and edges > 0  # open checks and edge questions met (21-1,323 edges per config)
 
 
 def test_some_checks_open_and_offers_are_built() -> None:
