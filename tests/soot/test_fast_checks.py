@@ -27,7 +27,7 @@ from hexkit.game import PlayerId
 from hexkit_soot import GAME
 from hexkit_soot.actions import Choose
 from hexkit_soot.config import SootConfig, data
-from hexkit_soot.rules import camps, communities, event_log, market, movement, settlements, structures, trades, upgrades
+from hexkit_soot.rules import camps, communities, contracts, event_log, market, movement, settlements, structures, trades, upgrades
 from hexkit_soot.rules.actions import _menus, free_of_action, turn_options, _PASS
 from hexkit_soot.rules.steps import optf, opt
 from hexkit_soot.state import SootState, TradeOffer
@@ -180,6 +180,10 @@ def test_fast_forms_equal_the_plain_ones_at_every_decision(config: SootConfig) -
             menus += 1
             player = top.player
             assert _labelled(turn_options(state, player)) == _labelled(_menu_reference(state, player))
+            cts = data(state).contracts
+            assert _labelled(contracts._abandon_options(state, player)) == _labelled(
+                [optf("Abandon Contract", c, "abandon {}", cts[c].name)
+                 for c in dict.fromkeys(state.players[player].contracts)])
             checks = {
                 "Build Structure": (structures._available, next(structures._builds(state, player), None) is not None),
                 "Buy Upgrade": (upgrades._any_purchasable, bool(upgrades.purchasable(state, player))),
@@ -203,6 +207,13 @@ def test_fast_forms_equal_the_plain_ones_at_every_decision(config: SootConfig) -
             assert _labelled(trades._give_options(state, offer, names)) == _labelled(_give_reference(state, offer))
             assert _labelled(trades._ask_options(state, offer, names)) == _labelled(_ask_reference(state, offer, names))
             assert _labelled(trades._currency_options(state, offer)) == _labelled(_currency_reference(state, offer))
+        if getattr(top, "kind", None) == "move.walk":
+            from hexkit_soot.grid import hex_code
+
+            start = movement._walker(state, top)
+            best, _ = movement._walker_tree(state, top.player, start, top.agent)
+            plain = [optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != start]
+            assert _labelled(GAME.flow.handler(top).answers(state, top)) == _labelled(plain)
         if getattr(top, "kind", None) == "route.edge":
             from hexkit_soot.grid import edge_code
             from hexkit_soot.rules import routes

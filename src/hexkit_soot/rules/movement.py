@@ -648,6 +648,19 @@ class AgentHandler(Handler[SootState, MoveAgent, Choose]):
             _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
 
 
+_TO: dict[Hex, Choose] = {}
+"""A walk's answer by its target hex, ``optf("hex", hex_code(t), "to {}", t)`` (fixed by the hex):
+a walker's reach lists dozens of hexes at every walk question."""
+
+
+def _to(target: Hex) -> Choose:
+    """The walk answer to ``target``, kept in :data:`_TO`."""
+    if len(_TO) >= 20_000:
+        _TO.clear()
+    answer = _TO[target] = optf("hex", hex_code(target), "to {}", target)
+    return answer
+
+
 class WalkHandler(Handler[SootState, MoveWalk, Choose]):
     """The :class:`~hexkit_soot.actions.MoveWalk` question: where an Explorer or Builder walks.
 
@@ -658,7 +671,8 @@ class WalkHandler(Handler[SootState, MoveWalk, Choose]):
         """``Choose("hex", hex_code(t))`` for each hex in the walker's reach but its own, in hex order."""
         h = _walker(state, question)
         best, _ = _walker_tree(state, question.player, h, question.agent)
-        return tuple([optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h])  # explore_reach's keys
+        known = _TO.get  # explore_reach's keys, each answer made once per hex
+        return tuple([known(t) or _to(t) for t in sorted(best) if t != h])
 
     def resolve(self, state: SootState, question: MoveWalk, answer: Choose) -> None:
         """Move the walker and lay trails; then ask for the next agent."""
