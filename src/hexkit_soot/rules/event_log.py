@@ -36,15 +36,15 @@ _AT: dict[Hex, tuple[str, str]] = {}
 
 
 class _Seat:
-    """One seat's labels: its fixed quantities, and by good its stock's and its caravans' labels."""
+    """One seat's labels: its fixed quantities, and by good its network's (``held``) and its caravans' labels."""
 
-    __slots__ = ("fixed", "stock", "carried", "ingredients")
+    __slots__ = ("fixed", "held", "carried", "ingredients")
 
     def __init__(self, seat: int) -> None:
         who = f"P{seat}"
         self.fixed = tuple(f"{who} {what}" for what in ("currency", "points", "prestige", "soot", "actions", "cards",
                                                        "caravans"))
-        self.stock: dict[str, str] = {}
+        self.held: dict[str, str] = {}
         self.carried: dict[str, str] = {}
         self.ingredients = f"{who} ingredients"
 
@@ -114,9 +114,9 @@ def snapshot(state: SootState) -> Snapshot:
             if goods[g].kind == "special":
                 ingredients += stock[g]
             else:
-                held = seat.stock.get(g)
+                held = seat.held.get(g)
                 if held is None:
-                    held = seat.stock[g] = f"P{i} {g}"
+                    held = seat.held[g] = f"P{i} {g}"
                 out[held] = stock[g]
         for c in p.caravans:
             cargo = c.cargo
