@@ -76,17 +76,27 @@ def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
         good: the good's name.
         at: the market location.
     """
-    d = data(state)
-    g = d.goods[good]
+    return _sell_price(state, player, good, _sell_extra(state, at))
+
+
+def _sell_extra(state: SootState, at: Hex) -> int:
+    """What every non-special good sells for above its price at ``at`` now: the frontier
+    premium (The Long Valley: from 3 hexes) and the Boom bonus (the same for every good,
+    so a list of sell answers asks once)."""
+    nums = data(state).numbers
+    extra = nums.premium if at.distance(CENTRAL_CITY) >= premium_distance(state) else 0
+    if season_of(state.round) == "Boom":
+        extra += nums.boom_bonus
+    return extra
+
+
+def _sell_price(state: SootState, player: PlayerId, good: str, extra: int) -> int:
+    """:func:`sell_price` with the market's :func:`_sell_extra` found already."""
+    g = data(state).goods[good]
     if g.kind == "special":
         return g.price
     base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
-    nums = d.numbers
-    if at.distance(CENTRAL_CITY) >= premium_distance(state):  # The Long Valley: 3+
-        base += nums.premium
-    if season_of(state.round) == "Boom":
-        base += nums.boom_bonus
-    return modify(state, player, Hook.SELL_BONUS, 0, {"good": good}) + base
+    return modify(state, player, Hook.SELL_BONUS, 0, {"good": good}) + base + extra
 
 
 def buy_price(state: SootState, player: PlayerId, good: str) -> int:
@@ -141,8 +151,9 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     ids = d.good_ids
     pool = pool_at(state, player, at)
     out = []
+    extra = _sell_extra(state, at)
     for good in sorted(pool):
-        out.append(optf("sell", ids[good], "sell {} at {}", good, sell_price(state, player, good, at)))
+        out.append(optf("sell", ids[good], "sell {} at {}", good, _sell_price(state, player, good, extra)))
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
     full = is_node(state, player, at) and network_room(state, player) == 0
@@ -237,7 +248,8 @@ class GoodHandler(Handler[SootState, ChooseGood, Choose]):
         d = data(state)
         names = list(d.goods)
         player, at = question.player, question.at
-        out = [optf("sell", g, "sell {} at {}", names[g], sell_price(state, player, names[g], at)) for g in question.sell]
+        extra = _sell_extra(state, at)
+        out = [optf("sell", g, "sell {} at {}", names[g], _sell_price(state, player, names[g], extra)) for g in question.sell]
         if question.buy:
             markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
             out += [optf("buy", g, "buy {} at {}", names[g], _listed(state, names[g]) + markup) for g in question.buy]
