@@ -7,10 +7,12 @@ decision of random games of 1-6 players with modules:
 
 - the main actions' availability checks written as plain loops or with a
   bound first (Build Structure, Buy Upgrade, Found Camp, Found Settlement,
-  Community Interaction) against "the rule's generator finds one";
-- the turn menu gathered in C (``compress``/``chain`` over ``operator.call``)
-  against the listcomp and loop of extends it replaced;
-- an offer's answers (give, ask, currency) kept by good name, against the
+  Community Interaction, Market Transaction, Move) against "the rule's
+  generator finds one" (or the generator expression they were);
+- the whole turn menu against a listcomp and loop of extends over the same
+  checks (the form it has again, after gathering it in C proved dearer);
+- an offer's answers (give, ask, currency) kept by good name, and the walk,
+  edge and Abandon Contract answers kept by hex, edge or hand, against the
   ``optf`` calls that made them;
 - a Move's packed masks unpacked over their set bits, against a test of every bit;
 - the event log's snapshot with its labels made once, against the labels formatted afresh.
