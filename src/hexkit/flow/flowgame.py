@@ -85,6 +85,23 @@ class FlowGame(Game[S, C]):
             IllegalAnswerError: an :class:`~hexkit.errors.IllegalActionError`
                 naming the rule and carrying the question; ``state`` is unchanged.
         """
+        # The usual move: an agent hands back one of the answers it listed. That very object
+        # is the game's own value (well formed and legal), so neither the field check nor a
+        # membership test is needed: found by identity in the listed view, it is resolved.
+        cached = state._legal
+        if cached is not None and self._inline_legal and cached[0] == state.step:
+            view = cached[1]
+            if type(view) is LegalView:
+                listed = view._actions
+                if listed is not None:
+                    # a plain loop: cheaper here than any(map(operator.is_, ...)) (+9 M
+                    # instructions over 4 Soot games) or ``in`` (each earlier answer's __eq__)
+                    for answer in listed:
+                        if answer is action:
+                            self.flow.resolve(state, action)
+                            state.step += 1
+                            state._legal = None
+                            return
         # Game.is_legal, inlined (this runs on every move) unless the game overrides it.
         if not self._inline_legal:
             legal = self.is_legal(state, action)

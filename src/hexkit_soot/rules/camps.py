@@ -191,7 +191,23 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    return next(_sites(state, player), None) is not None
+    """Whether :func:`_sites` finds one: its test, as a plain loop (no generator made
+    at every turn menu)."""
+    p = state.players[player]
+    for at in distinct_sorted(p.builders):
+        kinds = camp_kinds_at(state, at)
+        if kinds and can_found_camp(state, player):
+            discount, cur = _camp_terms(state, player, at)
+            if p.currency < cur:
+                continue
+            pool = build_pool(state, player, at)
+            camps = data(state).camps
+            cards = len(p.hand)
+            for kind in kinds:
+                goods = camps[kind].cost if discount < 99 else {}
+                if affordable(goods, pool, cards + waivable(goods, discount) if discount > 0 else cards):
+                    return True
+    return False
 
 
 @main_action("Found Camp", _available)

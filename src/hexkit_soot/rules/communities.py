@@ -127,7 +127,17 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
             for at, kind, i in _interactions(state, player)]
 
 
-@main_action("Community Interaction", lambda s, p: next(_interactions(s, p), None) is not None)
+def _available(state: SootState, player: PlayerId) -> bool:
+    """Whether :func:`_interactions` finds one (decided without it when no agent
+    stands on a community, as at most menus)."""
+    p = state.players[player]
+    communities = state.communities.keys()
+    if communities.isdisjoint(p.explorers) and communities.isdisjoint(p.builders):
+        return False
+    return next(_interactions(state, player), None) is not None
+
+
+@main_action("Community Interaction", _available)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the community and the ingredient."""
     state.pending.append(CommunityInteraction(player=player, prompt="Community Interaction: with whom, for what?"))

@@ -191,11 +191,25 @@ def on_fulfil(state: SootState, player: PlayerId, answer: Choose) -> None:
     gain_currency(state, player, ct.currency, f"contract {ct.name}")
 
 
-def _abandon_options(state: SootState, player: PlayerId) -> list[Choose]:
-    if not state.players[player].contracts:  # the common case, decided before any lookup
-        return []
-    cts = data(state).contracts
-    return [optf("Abandon Contract", c, "abandon {}", cts[c].name) for c in dict.fromkeys(state.players[player].contracts)]
+_ABANDONS: dict[tuple[int, ...], tuple[SootData, tuple[Choose, ...]]] = {}
+"""The Abandon Contract answers of a hand of contracts (by its contents, in order), with the
+data they were named from: a player's menus list the same contracts many times."""
+
+
+def _abandon_options(state: SootState, player: PlayerId) -> tuple[Choose, ...]:
+    held = state.players[player].contracts
+    if not held:  # the common case, decided before any lookup
+        return ()
+    d = data(state)
+    key = tuple(held)
+    known = _ABANDONS.get(key)
+    if known is None or known[0] is not d:
+        if len(_ABANDONS) >= 4096:
+            _ABANDONS.clear()
+        cts = d.contracts
+        known = _ABANDONS[key] = (d, tuple(optf("Abandon Contract", c, "abandon {}", cts[c].name)
+                                           for c in dict.fromkeys(held)))
+    return known[1]  # immutable: shared by every menu of this hand
 
 
 @free_action("Abandon Contract", _abandon_options)

@@ -76,17 +76,27 @@ def sell_price(state: SootState, player: PlayerId, good: str, at: Hex) -> int:
         good: the good's name.
         at: the market location.
     """
-    d = data(state)
-    g = d.goods[good]
+    return _sell_price(state, player, good, _sell_extra(state, at))
+
+
+def _sell_extra(state: SootState, at: Hex) -> int:
+    """What every non-special good sells for above its price at ``at`` now: the frontier
+    premium (The Long Valley: from 3 hexes) and the Boom bonus (the same for every good,
+    so a list of sell answers asks once)."""
+    nums = data(state).numbers
+    extra = nums.premium if at.distance(CENTRAL_CITY) >= premium_distance(state) else 0
+    if season_of(state.round) == "Boom":
+        extra += nums.boom_bonus
+    return extra
+
+
+def _sell_price(state: SootState, player: PlayerId, good: str, extra: int) -> int:
+    """:func:`sell_price` with the market's :func:`_sell_extra` found already."""
+    g = data(state).goods[good]
     if g.kind == "special":
         return g.price
     base = state.prices[good] if g.kind == "tracked" else raw_price(state, good)
-    nums = d.numbers
-    if at.distance(CENTRAL_CITY) >= premium_distance(state):  # The Long Valley: 3+
-        base += nums.premium
-    if season_of(state.round) == "Boom":
-        base += nums.boom_bonus
-    return modify(state, player, Hook.SELL_BONUS, 0, {"good": good}) + base
+    return modify(state, player, Hook.SELL_BONUS, 0, {"good": good}) + base + extra
 
 
 def buy_price(state: SootState, player: PlayerId, good: str) -> int:
@@ -141,16 +151,19 @@ def _good_options(state: SootState, player: PlayerId, at: Hex) -> list[Choose]:
     ids = d.good_ids
     pool = pool_at(state, player, at)
     out = []
+    extra = _sell_extra(state, at)
     for good in sorted(pool):
-        out.append(optf("sell", ids[good], "sell {} at {}", good, sell_price(state, player, good, at)))
+        out.append(optf("sell", ids[good], "sell {} at {}", good, _sell_price(state, player, good, extra)))
     cur = state.players[player].currency
     markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
     full = is_node(state, player, at) and network_room(state, player) == 0
-    supply, prices = state.supply, state.prices
+    supply, prices, bonus = state.supply, state.prices, state.raw_bonus
     for i, (name, g) in enumerate(d.goods.items()):
-        if g.kind != "special" and supply.count(name) > 0 and not (full and not tier3(state, name)):
-            listed = prices.get(name)  # _listed(state, name), inlined: every good of the data, each time
-            price = (listed if listed is not None else raw_price(state, name)) + markup
+        # tier3(state, name) and raw_price(state, name) read this same data entry g: inlined,
+        # as every good of the data is asked each time
+        if g.kind != "special" and supply.count(name) > 0 and not (full and not (g.kind == "tracked" and g.tier == 3)):
+            listed = prices.get(name)  # _listed(state, name), inlined
+            price = (listed if listed is not None else g.price + bonus.get(name, 0)) + markup
             if price <= cur:
                 out.append(optf("buy", i, "buy {} at {}", name, price))
     return out
@@ -171,10 +184,15 @@ def _available(state: SootState, player: PlayerId) -> bool:
     # a full network takes no bulk goods: only Tier 3 goods can be bought then,
     # unless some market is not one of the player's nodes
     tier3_only = network_room(state, player) == 0 and all(is_node(state, player, h) for h in markets)
-    # some good in the supply affordable (stops at the first, unlike the cheapest)
-    return any(_listed(state, name) + markup <= cur for name, g in data(state).goods.items()
-               if g.kind != "special" and state.supply.count(name) > 0
-               and (not tier3_only or tier3(state, name)))
+    # some good in the supply affordable (stops at the first, unlike the cheapest); a plain
+    # loop, tier3() and _listed() inlined on the data entry in hand
+    supply, prices, bonus = state.supply, state.prices, state.raw_bonus
+    for name, g in data(state).goods.items():
+        if g.kind != "special" and supply.count(name) > 0 and (not tier3_only or (g.kind == "tracked" and g.tier == 3)):
+            listed = prices.get(name)
+            if (listed if listed is not None else g.price + bonus.get(name, 0)) + markup <= cur:
+                return True
+    return False
 
 
 def _listed(state: SootState, good: str) -> int:
@@ -230,7 +248,8 @@ class GoodHandler(Handler[SootState, ChooseGood, Choose]):
         d = data(state)
         names = list(d.goods)
         player, at = question.player, question.at
-        out = [optf("sell", g, "sell {} at {}", names[g], sell_price(state, player, names[g], at)) for g in question.sell]
+        extra = _sell_extra(state, at)
+        out = [optf("sell", g, "sell {} at {}", names[g], _sell_price(state, player, names[g], extra)) for g in question.sell]
         if question.buy:
             markup = modify(state, player, Hook.BUY_MARKUP, d.numbers.buy_markup)
             out += [optf("buy", g, "buy {} at {}", names[g], _listed(state, names[g]) + markup) for g in question.buy]

@@ -539,23 +539,35 @@ def lay_trails(state: SootState, path: Path) -> int:
 # (rulebook, Routes: "1¤ per distinct rival owner crossed per Move").
 
 _PAID_BIT = 32
+_AGENT_BITS = (1 << _PAID_BIT) - 1
+
+
+def _set_bits(mask: int) -> tuple[int, ...]:
+    """The positions of the bits set in ``mask`` (not negative), lowest first: a loop
+    over the set bits only (a Move's masks are mostly empty, their ranges 8 to 32 bits)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 def _paid(moved: int) -> frozenset[int]:
-    bits = moved >> _PAID_BIT
-    return frozenset(o for o in range(8) if bits & (1 << o))
+    return frozenset(_set_bits(moved >> _PAID_BIT & 0xFF))
 
 
 def _agents(state: SootState, player: PlayerId, moved: int) -> list[Choose]:
     p = state.players[player]
     out = []
-    tiles = state.tiles
-    # a walker reaches any explored neighbour (one wilderness step is within any speed)
+    explored = state.tiles.keys()
+    # a walker reaches any explored neighbour (one wilderness step is within any speed);
+    # "some neighbour explored" tested in C (isdisjoint), not by a generator
     for i, h in enumerate(p.explorers):
-        if not moved & (1 << i) and any(n in tiles for n in h.neighbors()):
+        if not moved & (1 << i) and not explored.isdisjoint(h.neighbors()):
             out.append(optf("agent", i, "move Explorer at {}", h))
     for i, h in enumerate(p.builders):
-        if not moved & (1 << (8 + i)) and any(n in tiles for n in h.neighbors()):
+        if not moved & (1 << (8 + i)) and not explored.isdisjoint(h.neighbors()):
             out.append(optf("agent", 8 + i, "move Builder at {}", h))
     for i, c in enumerate(p.caravans):
         if not moved & (1 << (16 + i)):
@@ -567,8 +579,14 @@ def _available(state: SootState, player: PlayerId) -> bool:
     p = state.players[player]
     if p.caravans:
         return True
-    tiles = state.tiles
-    return any(n in tiles for h in (*p.explorers, *p.builders) for n in h.neighbors())
+    explored = state.tiles.keys()
+    for h in p.explorers:
+        if not explored.isdisjoint(h.neighbors()):
+            return True
+    for h in p.builders:
+        if not explored.isdisjoint(h.neighbors()):
+            return True
+    return False
 
 
 def _packed(agents: Iterable[int], tolls_paid: Iterable[int]) -> int:
@@ -583,7 +601,7 @@ def _packed(agents: Iterable[int], tolls_paid: Iterable[int]) -> int:
 
 def _unpacked(moved: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``(agents moved, owners paid)`` of a packed ``moved``, each sorted."""
-    return tuple(a for a in range(_PAID_BIT) if moved >> a & 1), tuple(sorted(_paid(moved)))
+    return _set_bits(moved & _AGENT_BITS), _set_bits(moved >> _PAID_BIT & 0xFF)
 
 
 @main_action("Move", _available, restricted_ok=True)
@@ -630,6 +648,19 @@ class AgentHandler(Handler[SootState, MoveAgent, Choose]):
             _ask_stop(state, player, (moved, agent - 16, 0, 0, 0, 0))
 
 
+_TO: dict[Hex, Choose] = {}
+"""A walk's answer by its target hex, ``optf("hex", hex_code(t), "to {}", t)`` (fixed by the hex):
+a walker's reach lists dozens of hexes at every walk question."""
+
+
+def _to(target: Hex) -> Choose:
+    """The walk answer to ``target``, kept in :data:`_TO`."""
+    if len(_TO) >= 20_000:
+        _TO.clear()
+    answer = _TO[target] = optf("hex", hex_code(target), "to {}", target)
+    return answer
+
+
 class WalkHandler(Handler[SootState, MoveWalk, Choose]):
     """The :class:`~hexkit_soot.actions.MoveWalk` question: where an Explorer or Builder walks.
 
@@ -640,7 +671,8 @@ class WalkHandler(Handler[SootState, MoveWalk, Choose]):
         """``Choose("hex", hex_code(t))`` for each hex in the walker's reach but its own, in hex order."""
         h = _walker(state, question)
         best, _ = _walker_tree(state, question.player, h, question.agent)
-        return tuple(optf("hex", hex_code(t), "to {}", t) for t in sorted(best) if t != h)  # explore_reach's keys
+        known = _TO.get  # explore_reach's keys, each answer made once per hex
+        return tuple([known(t) or _to(t) for t in sorted(best) if t != h])
 
     def resolve(self, state: SootState, question: MoveWalk, answer: Choose) -> None:
         """Move the walker and lay trails; then ask for the next agent."""
@@ -735,7 +767,7 @@ def _stop_options(state: SootState, player: PlayerId, data: tuple[int, ...]) -> 
 
 
 def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(g for g in range(mask.bit_length()) if mask >> g & 1)
+    return _set_bits(mask)
 
 
 def _ask_stop(state: SootState, player: PlayerId, data: tuple[int, ...]) -> None:

@@ -307,10 +307,26 @@ def start(state: SootState, player: PlayerId) -> None:
     state.pending.append(RouteKind(player=player, prompt="Build Route: road, rail or upgrade?"))
 
 
+_EDGE_ANSWERS: dict[tuple[str, Hex, int], Choose] = {}
+"""The answer of each edge by route code, hex and direction (its argument and label are
+fixed by those three): an edge question lists every candidate edge, often many, and
+making each answer again (the neighbour's hex, the edge's code, the label's key) was
+most of listing them."""
+
+
+def _edge_answer(code: str, h: Hex, d: int) -> Choose:
+    """``optf("edge", edge_code(h, d), "{} {}-{}", code, h, neighbour)``, kept in :data:`_EDGE_ANSWERS`."""
+    if len(_EDGE_ANSWERS) >= 20_000:
+        _EDGE_ANSWERS.clear()
+    answer = _EDGE_ANSWERS[(code, h, d)] = optf("edge", edge_code(h, d), "{} {}-{}", code, h, h.neighbors()[d])
+    return answer
+
+
 def _edge_options(state: SootState, player: PlayerId, code: str) -> list[Choose]:
     kind = ROAD if code == "road" else RAIL
     edges = candidate_edges(state, player, kind, upgrade=code == "upgrade")
-    return [optf("edge", edge_code(h, d), "{} {}-{}", code, h, h.neighbors()[d]) for h, d in edges]
+    known = _EDGE_ANSWERS.get
+    return [known((code, h, d)) or _edge_answer(code, h, d) for h, d in edges]
 
 
 class KindHandler(Handler[SootState, RouteKind, Choose]):

@@ -213,7 +213,28 @@ def _found_options(state: SootState, player: PlayerId) -> list[Choose]:
             for at, kind in _foundings(state, player)]
 
 
-@main_action("Found Settlement", lambda s, p: next(_foundings(s, p), None) is not None)
+def _can_found(state: SootState, player: PlayerId) -> bool:
+    """Whether :func:`_foundings` finds one: its test, as a plain loop (no generator
+    made at every turn menu)."""
+    p = state.players[player]
+    for at in distinct_sorted(p.builders):
+        kinds = settlement_types_at(state, at)
+        if kinds and p.founded < _limit(state, player):
+            d = data(state)
+            if p.currency < d.numbers.settlement_currency:
+                return False  # as _foundings: the same for every hex
+            pool = build_pool(state, player, at)
+            discount = _discount(state, player, at)
+            types = d.settlements
+            cards = len(p.hand)
+            for kind in kinds:
+                cost = types[kind].cost
+                if affordable(cost, pool, cards + waivable(cost, discount) if discount else cards):
+                    return True
+    return False
+
+
+@main_action("Found Settlement", _can_found)
 def start_found(state: SootState, player: PlayerId) -> None:
     """Begin Found Settlement: choose hex and type."""
     state.pending.append(FoundSettlement(player=player, prompt="Found Settlement: which, where?"))

@@ -36,7 +36,8 @@ from hexkit_soot.rules.network import affordable, build_pool, can_build, pay_bui
 from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.settlements import charter, slots_of
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, SootState, touch_map
+from hexkit_soot.data import SootData
+from hexkit_soot.state import CENTRAL_CITY, Caravan, Facility, Goods, SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
 __all__ = ["buildable", "free_slots", "BuildHandler", "TrainHandler", "OuterHandler"]
@@ -120,8 +121,52 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
             for at, name in _builds(state, player)]
 
 
+_CORES: tuple[object, dict[tuple[str, ...], Goods]] = (None, {})
+"""The data the cores below were made for, then by list of structures the goods every
+one of their costs holds (per good, the least any of them asks; Tier 3 facilities all
+ask Cut Stone and Lumber)."""
+
+
+def _core(d: SootData, names: list[str]) -> Goods:
+    """The goods every structure of ``names`` costs at least (see :data:`_CORES`)."""
+    global _CORES
+    if _CORES[0] is not d:
+        _CORES = (d, {})
+    key = tuple(names)
+    core = _CORES[1].get(key)
+    if core is None:
+        costs = [d.facilities[name].build for name in names]
+        core = {g: min(cost.get(g, 0) for cost in costs) for g in costs[0]}
+        core = _CORES[1][key] = {g: n for g, n in core.items() if n > 0}
+    return core
+
+
 def _available(state: SootState, player: PlayerId) -> bool:
-    return next(_builds(state, player), None) is not None
+    """Whether :func:`_builds` finds a structure: its test, with one bound first.
+
+    A structure's missing units are at least its list's :func:`_core` goods missing
+    (every cost holds them), and cards and waived units (at most the discount) cover
+    the missing ones: when that bound already exceeds them, no cost is tested
+    (the usual case: a Builder at the Central City without Cut Stone and Lumber).
+    """
+    p = state.players[player]
+    if p.currency < 0:  # as _builds
+        return False
+    d = data(state)
+    facilities = d.facilities
+    cards = len(p.hand)
+    for at in distinct_sorted(p.builders):
+        names = buildable(state, player, at)
+        if names:
+            pool = build_pool(state, player, at)
+            discount = builder_discount(state, player, at)
+            if not affordable(_core(d, names), pool, cards + discount):
+                continue
+            for name in names:
+                cost = facilities[name].build
+                if affordable(cost, pool, cards + waivable(cost, discount) if discount else cards):
+                    return True
+    return False
 
 
 @main_action("Build Structure", _available)

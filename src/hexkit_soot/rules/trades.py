@@ -374,13 +374,42 @@ def _on_target(state: SootState, answer: Choose) -> None:
 
 
 # -- building the offer --------------------------------------------------
+# The answers naming one good ("give 1 more Timber") depend only on the data's
+# good ids: made once per data (through optf, so they are the shared objects)
+# and looked up by the good's name at every question, where optf would build and
+# hash its key each time (an offer asks one question per change, 18% of a random
+# playout's decisions).
+_BY_GOOD: tuple[object, dict[str, Choose], dict[str, Choose], dict[str, Choose]] = (None, {}, {}, {})
+"""The data the tables below were made for, then the answers by good name: ``give``,
+``promise`` (a Binding Trade Contract's goods) and ``ask``."""
+
+
+def _good_tables(d: object) -> tuple[object, dict[str, Choose], dict[str, Choose], dict[str, Choose]]:
+    """:data:`_BY_GOOD` for the data ``d`` (emptied when the data changes)."""
+    global _BY_GOOD
+    if _BY_GOOD[0] is not d:
+        _BY_GOOD = (d, {}, {}, {})
+    return _BY_GOOD
+
+
+def _good_answer(table: dict[str, Choose], code: str, template: str, good: str, ids: dict[str, int]) -> Choose:
+    """``optf(code, ids[good], template, good)``, kept in ``table`` by the good's name."""
+    answer = table[good] = optf(code, ids[good], template, good)
+    return answer
+
+
 def _give_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
-    ids = data(state).good_ids
+    d = data(state)
+    ids = d.good_ids
+    _, gives, promises, _ = _good_tables(d)
     if offer.binding:
-        return [optf("give", ids[g], "promise 1 more {}", g) for g in _owned_kinds(state, offer.offerer)]
+        return [promises.get(g) or _good_answer(promises, "give", "promise 1 more {}", g, ids)
+                for g in _owned_kinds(state, offer.offerer)]
     stock = state.players[offer.offerer].stock
-    return [optf("give", ids[g], "give 1 more {}", g)
-            for g in _tradeable(state, stock) if offer.give.get(g, 0) < stock[g] and g not in offer.ask]
+    tier3_goods, give, ask = d.tier3_goods, offer.give, offer.ask
+    # sorted(stock) less the Tier 3 goods is _tradeable(state, stock), in the same order
+    return [gives.get(g) or _good_answer(gives, "give", "give 1 more {}", g, ids)
+            for g in sorted(stock) if g not in tier3_goods and give.get(g, 0) < stock[g] and g not in ask]
 
 
 def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> list[Choose]:
@@ -388,24 +417,42 @@ def _ask_options(state: SootState, offer: TradeOffer, names: Sequence[str]) -> l
         return []
     # Ingredient kinds are offered whenever the target holds more ingredients
     # than already asked: the split by kind is behind their screen.
+    d = data(state)
     stock = state.players[offer.target].stock
-    specials = data(state).special_goods
-    room = _ingredients(state, offer.target) - sum(offer.ask.get(g, 0) for g in specials)
-    ids = data(state).good_ids
-    out = [optf("ask", ids[g], "ask 1 more {}", g)
-           for g in _tradeable(state, stock)
-           if g not in specials and offer.ask.get(g, 0) < stock[g] and g not in offer.give]
+    specials = d.special_goods
+    ask, give = offer.ask, offer.give
+    room = _ingredients(state, offer.target) - sum(ask.get(g, 0) for g in specials)
+    ids = d.good_ids
+    asks = _good_tables(d)[3]
+    tier3_goods = d.tier3_goods
+    # in name order (sorted(stock), as _tradeable lists them)
+    out = [asks.get(g) or _good_answer(asks, "ask", "ask 1 more {}", g, ids)
+           for g in sorted(stock)
+           if g not in tier3_goods and g not in specials and ask.get(g, 0) < stock[g] and g not in give]
     if room > 0:
-        out.extend(optf("ask", ids[g], "ask 1 more {}", g) for g in specials if g not in offer.give)
-    return sorted(out, key=lambda o: names[o.arg])
+        out.extend(asks.get(g) or _good_answer(asks, "ask", "ask 1 more {}", g, ids) for g in specials if g not in give)
+        out.sort(key=lambda o: names[o.arg])  # the ingredients among the others, by name
+    return out
+
+
+_CURRENCY_ANSWERS: dict[tuple[int, int], Choose] = {}
+"""The currency answers by the offer's target and the new net value (their labels read both)."""
 
 
 def _currency_option(offer: TradeOffer, value: int) -> Choose:
-    if value > 0:
-        return optf("currency", value, "currency: P{} pays {}¤", offer.target, value)
-    if value < 0:
-        return optf("currency", value, "currency: you pay {}¤", -value)
-    return opt("currency", value, "currency: none")
+    key = (offer.target, value)
+    answer = _CURRENCY_ANSWERS.get(key)
+    if answer is None:
+        if len(_CURRENCY_ANSWERS) >= 4096:
+            _CURRENCY_ANSWERS.clear()
+        if value > 0:
+            answer = optf("currency", value, "currency: P{} pays {}¤", offer.target, value)
+        elif value < 0:
+            answer = optf("currency", value, "currency: you pay {}¤", -value)
+        else:
+            answer = opt("currency", value, "currency: none")
+        _CURRENCY_ANSWERS[key] = answer
+    return answer
 
 
 def _currency_options(state: SootState, offer: TradeOffer) -> list[Choose]:
@@ -448,8 +495,8 @@ def _ask_build(state: SootState, offer: TradeOffer) -> None:
     else:
         prompt = f"Trade with P{offer.target}: give {give}, get {get}"
     question = BuildOffer(
-        player=offer.offerer, prompt=prompt, give=tuple(o.arg for o in gives), ask=tuple(o.arg for o in asks),
-        currency=tuple(o.arg for o in currencies), due=tuple(o.arg for o in dues), propose=propose)
+        player=offer.offerer, prompt=prompt, give=tuple([o.arg for o in gives]), ask=tuple([o.arg for o in asks]),
+        currency=tuple([o.arg for o in currencies]), due=tuple([o.arg for o in dues]), propose=propose)
     global _LAST_BUILT
     _LAST_BUILT = (question, offer.target, offer.binding, tuple(out))
     state.pending.append(question)

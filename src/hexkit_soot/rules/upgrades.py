@@ -30,7 +30,8 @@ from hexkit_soot.rules.network import affordable, pay
 from hexkit_soot.rules.payment import SettlingHandler
 from hexkit_soot.rules.player_counts import shared_copies
 from hexkit_soot.rules.steps import main_action, opt
-from hexkit_soot.state import CENTRAL_CITY, Caravan, SootState
+from hexkit_soot.data import SootData
+from hexkit_soot.state import CENTRAL_CITY, Caravan, Goods, SootState
 
 __all__ = ["purchasable", "shared_copies", "BuyHandler", "AgentHandler"]
 
@@ -64,7 +65,40 @@ def _options(state: SootState, player: PlayerId) -> list[Choose]:
     return [opt("upgrade", data(state).upgrades[n].number, f"buy upgrade {n}") for n in purchasable(state, player)]
 
 
-@main_action("Buy Upgrade", lambda s, p: next(_purchasable(s, p), None) is not None)
+_BY_PRICE: tuple[object, dict[str, tuple[tuple[int, str, bool, Goods], ...]]] = (None, {})
+"""The data the rows below were made for, then by archetype the upgrades it may buy
+(:meth:`~hexkit_soot.data.SootData.upgrades_for`) as ``(currency, name, own tile, goods)``,
+cheapest currency first."""
+
+
+def _by_price(d: SootData, archetype: str) -> tuple[tuple[int, str, bool, Goods], ...]:
+    """The rows of :data:`_BY_PRICE` for ``archetype`` under the data ``d``."""
+    global _BY_PRICE
+    if _BY_PRICE[0] is not d:
+        _BY_PRICE = (d, {})
+    rows = _BY_PRICE[1].get(archetype)
+    if rows is None:
+        ups = d.upgrades
+        rows = _BY_PRICE[1][archetype] = tuple(sorted(
+            ((ups[n].currency, n, bool(ups[n].archetype), ups[n].cost) for n in d.upgrades_for(archetype)),
+            key=lambda row: row[0]))
+    return rows
+
+
+def _any_purchasable(state: SootState, player: PlayerId) -> bool:
+    """Whether :func:`_purchasable` finds one: its test, made in order of currency so
+    that the upgrades the player's currency cannot pay are never looked at."""
+    p = state.players[player]
+    cur, cards, owned, stock, shared = p.currency, len(p.hand), p.upgrades, p.stock, state.shared_upgrades
+    for currency, name, own, cost in _by_price(data(state), p.archetype):
+        if currency > cur:
+            return False  # the rest cost more currency still
+        if (own or shared.get(name, 0) > 0) and name not in owned and affordable(cost, stock, cards):
+            return True
+    return False
+
+
+@main_action("Buy Upgrade", _any_purchasable)
 def start(state: SootState, player: PlayerId) -> None:
     """Choose the tile."""
     state.pending.append(BuyUpgrade(player=player, prompt="Buy Upgrade: which?"))
