@@ -366,6 +366,46 @@ def test_supply_copy_keeps_a_subclass() -> None:
     assert s.count("ore") == 1 and c.count("ore") == 0
 
 
+def test_supply_single_is_one_kind_made_from_a_count() -> None:
+    """Empyreal's train cars: 35 printed, a plain count in the state, a Supply for each move."""
+    cars = Supply.single("train car", 1, 34)
+    assert cars == Supply({"train car": 1}, {"train car": 34}) and cars.total("train car") == 35
+    assert cars.take("train car") == 1 and cars.stock == {"train car": 0}  # the 35th
+    assert cars.take("train car") == 0 and cars.out == {"train car": 35}  # the 36th: none, no error
+    with pytest.raises(InsufficientError, match="cannot take 1 'train car', only 0 available"):
+        cars.take_exact("train car")
+    full = Supply.single("tile", 20)
+    assert full == Supply.of({"tile": 20}) and full.out == {}  # nothing out: no entry, as any supply
+    with pytest.raises(InsufficientError, match="cannot put back 1 'tile', only 0 taken out"):
+        full.put_back("tile")
+
+
+def test_supply_single_refuses_negative_counts_and_keeps_a_subclass() -> None:
+    with pytest.raises(ComponentError, match=r"negative counts \{'tile': -1\}"):
+        Supply.single("tile", -1, 21)  # more on the table than were printed
+    with pytest.raises(ComponentError, match=r"negative counts \{'tile': -2\}"):
+        Supply.single("tile", 3, -2)
+
+    @attrs.define(slots=True)
+    class Tiles(Supply[str]):
+        pass
+
+    assert type(Tiles.single("tile", 2, 1)) is Tiles
+
+
+def test_supply_and_pool_refuse_negative_amounts_with_the_same_messages() -> None:
+    """``take``/``put_back``/``spend``... test ``n < 0`` inline before calling the shared check."""
+    s = Supply.of({"ore": 2})
+    for op in ("take", "put_back", "take_exact"):
+        with pytest.raises(ComponentError, match=f"Supply: {op} needs a non-negative amount, got -1"):
+            getattr(s, op)("ore", -1)
+    p = Pool(available=3, spent=2, cap=10)
+    for op in ("spend", "gain", "reclaim", "lose"):
+        with pytest.raises(ComponentError, match=f"Pool: {op} needs a non-negative amount, got -1"):
+            getattr(p, op)(-1)
+    assert s == Supply.of({"ore": 2}) and p == Pool(available=3, spent=2, cap=10)
+
+
 # --- Pool ---------------------------------------------------------------------
 
 

@@ -130,7 +130,9 @@ class PlayerState:
         goods: delivered goods per colour.
         tiles: Demand Tiles taken, as (colour, kind) with kind 0 Double,
             1 Triple, 2 Quadruple.
-        cars_left: train cars in the Company supply.
+        cars_left: train cars in the Company supply; taken and put back as a core
+            :class:`~hexkit.components.Supply` made from it
+            (:func:`hexkit_empyreal.rules.network.car_supply`).
         net: cells holding this Company's train cars, as a bit mask.
     """
 
@@ -345,7 +347,9 @@ class EmpyrealState(State):
             :mod:`hexkit_empyreal.rules.goods`. Saved as the list of counts
             per colour; ``out`` is counted again when a state is built with
             none (a loaded state).
-        wasteland: Wasteland tiles left in the supply.
+        wasteland: Wasteland tiles left in the supply; taken as a core
+            :class:`~hexkit.components.Supply` made from it
+            (:func:`hexkit_empyreal.rules.wasteland.wasteland_supply`).
         deck: Spellcar draw pile (hidden order); ``discard``: discarded
             Spellcars; ``market``: the face-up Spellcar Market.
         stacks: the Specialist Market stacks, by type (Engineer, Surveyor,

@@ -558,7 +558,8 @@ class SootState(State):
         triggered_by: who drew the Frontier Closes marker (-1: the round-12 end).
         tiles: placed tiles by hex (tile id into ``SootData.tile_list()``).
         water: hexes with a water overlay.
-        tile_stack: the terrain stack, bottom first (hidden order).
+        tile_stack: the terrain stack, bottom first (hidden order); drawn as a core
+            :class:`~hexkit.components.Deck` (:func:`hexkit_soot.rules.explore.tile_stack`).
         below_marker: tiles under the Frontier Closes marker.
         survey: the Surveyed Territory row: tile ids.
         surveyors: who surveyed each row tile.
@@ -594,7 +595,8 @@ class SootState(State):
         contract_later: Tier 2 and 3 contracts waiting for their season.
         contract_row: contract row slots (-1 empty).
         public: the public objectives.
-        secret_deck: undealt secret objectives (hidden order).
+        secret_deck: undealt secret objectives, bottom first (hidden order); dealt as a
+            core :class:`~hexkit.components.Deck` (:func:`hexkit_soot.rules.objectives.secret_deck`).
         milestones: milestone name -> player who claimed it.
         shared_upgrades: copies left of each shared upgrade.
         flux: the 2P Market Flux draw pile (hidden order).

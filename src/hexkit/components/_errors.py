@@ -61,7 +61,12 @@ class MissingItemError(ComponentError, LookupError):
 
 
 def check_amount(component: str, what: str, n: int) -> None:
-    """Raise :class:`ComponentError` unless ``n`` is a non-negative int."""
+    """Raise :class:`ComponentError` unless ``n`` is a non-negative int.
+
+    Methods on a game's move path (``Supply.take``, ``Pool.spend``...) test
+    ``n < 0`` themselves and call this only to raise: a call costs more
+    than the test.
+    """
     if n < 0:
         raise ComponentError(f"{component}: {what} needs a non-negative amount, got {n}")
 

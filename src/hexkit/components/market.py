@@ -272,8 +272,11 @@ class MarketRow(Generic[T, R]):
         return self._apply_rule(rng)
 
     def _apply_rule(self, rng: Rng | None) -> bool:
+        capacity = self.capacity  # size and compact read inline: Empyreal refills after every Spellcar taken
         if rng is not None:
-            return self.rule.refill(self.slots, self.deck, rng, self.size, self.compact, self.vacant)
+            slots = self.slots
+            size = len(slots) if capacity is None else capacity
+            return self.rule.refill(slots, self.deck, rng, size, capacity is not None, self.vacant)
         # Without an rng a reshuffle fails part way: keep the row unchanged
         # (restored in place: the lists may be shared with a game's state).
         slots, pile, discards = self.slots.copy(), self.deck.draw_pile.copy(), self.deck.discard_pile.copy()

@@ -88,7 +88,8 @@ class Pool:
                 amounts; the pool is unchanged).
             ComponentError: ``n`` is negative.
         """
-        check_amount("Pool", "spend", n)
+        if n < 0:  # checked inline first: mana moves on most turns
+            check_amount("Pool", "spend", n)
         if n > self.available:
             raise InsufficientError("Pool", "spend", None, n, self.available)
         self.available -= n
@@ -103,7 +104,8 @@ class Pool:
         Raises:
             ComponentError: ``n`` is negative.
         """
-        check_amount("Pool", "gain", n)
+        if n < 0:
+            check_amount("Pool", "gain", n)
         got = n if self.cap is None else min(n, self.cap - self.available)
         self.available += got
         return got
@@ -120,7 +122,8 @@ class Pool:
             ComponentError: ``n`` is negative.
         """
         want = self.spent if n is None else n
-        check_amount("Pool", "reclaim", want)
+        if want < 0:
+            check_amount("Pool", "reclaim", want)
         moved = min(want, self.spent)
         if self.cap is not None:
             moved = min(moved, self.cap - self.available)
@@ -136,7 +139,8 @@ class Pool:
                 unchanged).
             ComponentError: ``n`` is negative.
         """
-        check_amount("Pool", "lose", n)
+        if n < 0:
+            check_amount("Pool", "lose", n)
         if n > self.available:
             raise InsufficientError("Pool", "lose", None, n, self.available)
         self.available -= n

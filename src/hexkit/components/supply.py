@@ -31,6 +31,10 @@ class Supply(Generic[K]):
     shortage); :meth:`take_exact` takes all or nothing and raises
     :class:`InsufficientError` otherwise.
 
+    A supply may be stored (Empyreal's Goods, Soot's tokens: a subclass
+    keyed by good) or made for one move from a count the state keeps
+    (:meth:`single`: Empyreal's train cars and Wasteland tiles).
+
     Args:
         stock: tokens held, by kind.
         out: tokens taken out, by kind.
@@ -59,6 +63,42 @@ class Supply(Generic[K]):
     def of(cls, counts: Mapping[K, int]) -> Supply[K]:
         """Return a full supply holding ``counts`` with nothing taken out."""
         return cls(dict(counts), {})
+
+    @classmethod
+    def single(cls, kind: K, held: int, out: int = 0) -> Self:
+        """Return a supply of one kind: ``held`` tokens in it, ``out`` taken out.
+
+        For a game whose state keeps such a supply as one plain count (a
+        Company's 35 train cars, the 20 Wasteland tiles): the count is made
+        into a supply, taken from or put back into, and :meth:`count` is
+        written back, so the state's layout, saves and clone stay an ``int``.
+        ``out`` (the printed total minus ``held``) is what :meth:`put_back`
+        allows back; it is listed only when positive, as in any supply.
+        Cheaper than the constructor (one kind to check, no attrs
+        ``__init__``): a game may make one per move.
+
+        Args:
+            kind: the token kind (named in error messages).
+            held: tokens in the supply.
+            out: tokens taken out of it.
+
+        Returns:
+            The supply, of ``cls``.
+
+        Raises:
+            ComponentError: ``held`` or ``out`` is negative.
+
+        Example:
+            >>> cars = Supply.single("train car", 1, 34)
+            >>> cars.take("train car", 2), cars.count("train car"), cars.total("train car")
+            (1, 0, 35)
+        """
+        if held < 0 or out < 0:
+            raise ComponentError(f"Supply: negative counts {{{kind!r}: {held if held < 0 else out}}}")
+        new = cls.__new__(cls)
+        new.stock = {kind: held}
+        new.out = {kind: out} if out else {}
+        return new
 
     def copy(self) -> Self:
         """Return an independent copy, of the same class (a subclass stays itself)."""
@@ -94,12 +134,15 @@ class Supply(Generic[K]):
         Raises:
             ComponentError: ``n`` is negative.
         """
-        check_amount("Supply", "take", n)
-        have = self.stock.get(kind, 0)
-        got = min(n, have)
+        if n < 0:  # the check is called only to fail: a take is in the games' move code
+            check_amount("Supply", "take", n)
+        stock = self.stock
+        have = stock.get(kind, 0)
+        got = n if n < have else have
         if got:
-            self.stock[kind] = have - got
-            self.out[kind] = self.out.get(kind, 0) + got
+            stock[kind] = have - got
+            out = self.out
+            out[kind] = out.get(kind, 0) + got
         return got
 
     def take_exact(self, kind: K, n: int = 1) -> int:
@@ -127,13 +170,16 @@ class Supply(Generic[K]):
                 would create tokens; the supply is unchanged).
             ComponentError: ``n`` is negative.
         """
-        check_amount("Supply", "put_back", n)
-        out = self.out.get(kind, 0)
+        if n < 0:
+            check_amount("Supply", "put_back", n)
+        outs = self.out
+        out = outs.get(kind, 0)
         if out < n:
             raise InsufficientError("Supply", "put back", kind, n, out, held="taken out")
         if n:
             if out == n:
-                del self.out[kind]  # ``out`` lists only kinds with tokens out
+                del outs[kind]  # ``out`` lists only kinds with tokens out
             else:
-                self.out[kind] = out - n
-            self.stock[kind] = self.stock.get(kind, 0) + n
+                outs[kind] = out - n
+            stock = self.stock
+            stock[kind] = stock.get(kind, 0) + n

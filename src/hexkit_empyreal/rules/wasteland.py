@@ -6,12 +6,21 @@ supply, or to the folio for Bartok Kulle); train cars stay on top. With no
 tile left in the supply the effect does nothing; with no legal hex it is
 skipped.
 
-Source: rulebook, Place Wasteland; FAQ (no legal hex: skip).
+The tiles are taken from the supply as a core
+:class:`~hexkit.components.Supply` (:func:`wasteland_supply`), made from
+``EmpyrealState.wasteland`` and written back: the state, its saves and its
+clone keep the plain count. A tile is never returned.
+
+Source: rulebook, Components (20 Wasteland tiles); Place Wasteland ("If
+the supply of Wasteland tiles is exhausted, further Place Wasteland actions
+have no effect"); FAQ (no legal hex: skip).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from hexkit.components import Supply
 
 from hexkit_empyreal.actions import PlaceWasteland, WastelandTargets
 from hexkit_empyreal.data import CITY, WASTELAND
@@ -19,10 +28,34 @@ from hexkit_empyreal.effects.registry import Steps
 from hexkit_empyreal.rules.dispatch import Choice, lists, runs
 from hexkit_empyreal.rules import goods as ledger
 from hexkit_empyreal.rules.network import adjacent_mask
-from hexkit_empyreal.state import REV_MAP, REV_SUPPLY, EmpyrealState, bits, board, touch
+from hexkit_empyreal.state import REV_MAP, REV_SUPPLY, EmpyrealState, bits, board, data, touch
 from hexkit_empyreal.state import tally
 
-__all__ = ["wasteland_targets", "place_wasteland"]
+__all__ = ["WASTELAND_TILE", "wasteland_supply", "wasteland_targets", "place_wasteland"]
+
+WASTELAND_TILE = "Wasteland tile"
+"""The one kind of token in the :func:`wasteland_supply`."""
+
+
+def wasteland_supply(state: EmpyrealState) -> Supply[str]:
+    """The Wasteland tiles as a core :class:`~hexkit.components.Supply`.
+
+    One kind, :data:`WASTELAND_TILE`: ``EmpyrealState.wasteland`` held, the
+    rest of the printed tiles (``rules.wasteland_tiles``, 20) out: placed on
+    the map (the boards' printed Wasteland hexes are not tiles). Made from
+    the count, not kept: :func:`place_wasteland` writes it back.
+
+    Args:
+        state: the game.
+
+    Raises:
+        ComponentError: ``wasteland`` is negative or above the printed count
+            (a state no load accepts).
+
+    Source: rulebook, Components (20 Wasteland tiles).
+    """
+    held = state.wasteland
+    return Supply.single(WASTELAND_TILE, held, data(state).rules.wasteland_tiles - held)
 
 
 @lists(WastelandTargets)
@@ -38,7 +71,9 @@ def wasteland_targets(state: EmpyrealState, domain: WastelandTargets, d: Choice)
 
 
 def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: bool = False) -> int:
-    """Put a Wasteland tile on ``cell``; returns the number of Goods destroyed.
+    """Put a Wasteland tile from the supply on ``cell``; returns the number of Goods destroyed.
+
+    With no tile left in the supply nothing happens and 0 is returned.
 
     Args:
         state: the game.
@@ -46,9 +81,10 @@ def place_wasteland(state: EmpyrealState, player: int, cell: int, *, to_folio: b
         cell: a legal hex (see :func:`wasteland_targets`).
         to_folio: destroyed Goods go to the player's folio (Bartok Kulle).
     """
-    if state.wasteland <= 0:
-        return 0
-    state.wasteland -= 1
+    supply = wasteland_supply(state)
+    if not supply.take(WASTELAND_TILE):
+        return 0  # the supply is exhausted: no effect
+    state.wasteland = supply.stock[WASTELAND_TILE]
     tally(state, "wastelands_placed", player)
     state.terrain[cell] = WASTELAND
     touch(state, REV_SUPPLY)

@@ -8,7 +8,8 @@ bottom of the stack). The Explorer steps onto the new tile (no trail).
 Draw one community bag token. Collect the terrain grant, 1 of the site's
 resource, 1 Fish on a water tile, and 1¤ per already-explored neighbour
 beyond the first; Thaw doubles the collection, the Prospector doubles it
-again. If the Frontier Closes marker surfaces, Stage 1 begins.
+again. If the Frontier Closes marker surfaces, Stage 1 begins. The terrain
+stack is a core :class:`~hexkit.components.Deck` (:func:`tile_stack`).
 
 Interpretation (assumed): the collected goods go to the explorer's
 warehouse network (the rulebook does not say where they appear).
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexkit.components import Bag
+from hexkit.components import Bag, Deck, EmptyPolicy
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -32,7 +33,7 @@ from hexkit_soot.rules.steps import main_action, opt
 from hexkit_soot.state import Community, SootState, touch_map
 
 __all__ = ["open_edges", "tile_info", "tile_label", "collect", "check_marker", "meet_community", "community_bag",
-           "ExplorerHandler", "SourceHandler", "KeepHandler", "PlaceHandler"]
+           "tile_stack", "ExplorerHandler", "SourceHandler", "KeepHandler", "PlaceHandler"]
 
 
 def tile_info(state: SootState, tile: int) -> tuple[str, str, bool]:
@@ -153,7 +154,7 @@ class SourceHandler(Handler[SootState, ExploreSource, Choose]):
         player, explorer = question.player, question.explorer
         if answer.code == "draw":
             n = modify(state, player, Hook.EXPLORE_DRAW, _draw_count(state, player))
-            drawn = [state.tile_stack.pop() for _ in range(min(n, len(state.tile_stack)))]
+            drawn = tile_stack(state).draw_many(max(n, 0))  # top first; fewer near the stack's end
             state.drawn = drawn
             state.note(player, f"drew {', '.join(tile_label(state, t) for t in drawn)}")
             check_marker(state, player)
@@ -206,7 +207,7 @@ def _place(state: SootState, player: PlayerId, explorer: int, tile_index: int, a
         state.survey.append(other)
         state.surveyors.append(player)
     while len(state.survey) > nums.survey_row:
-        state.tile_stack.insert(0, state.survey.pop(0))
+        tile_stack(state).put_bottom(state.survey.pop(0))
         state.surveyors.pop(0)
         state.below_marker += 1
     state.drawn = []
@@ -233,6 +234,25 @@ def meet_community(state: SootState, player: PlayerId | None, at: Hex) -> None:
     Source: rulebook, "Explore" (one bag token per Explore); Components, community tiles.
     """
     _community(state, player, at)
+
+
+def tile_stack(state: SootState) -> Deck[int]:
+    """The terrain stack as a core :class:`~hexkit.components.Deck` over ``SootState.tile_stack``.
+
+    Tile ids (into ``SootData.tile_list()``), bottom first, top last, in
+    hidden order. Explore draws from the top (2, the Prospector 3; the
+    Trust 1) and puts the Surveyed row's excess at the bottom; nothing is
+    discarded or reshuffled (policy ``STOP``: a draw near the end draws what
+    is left, and the stack may be explored to its end, below the Frontier
+    Closes marker too). Changing the deck changes the state; the saved
+    state keeps its list (the clone copies it as before).
+
+    Args:
+        state: the game.
+
+    Source: rulebook, "Explore" steps 1 and 4; "The Map" (the terrain stack).
+    """
+    return Deck(state.tile_stack, [], EmptyPolicy.STOP)
 
 
 def community_bag(state: SootState) -> Bag[str]:

@@ -10,13 +10,17 @@ sharing the places' points (4 + 2 split 3 and 3), it does not create a
 further runner-up. Each player keeps 2 of 3 secret
 objectives, revealed and scored at the end: reach the target, score the
 points. Objective cards are assumed data (``data/scoring.toml``); their
-conditions are named measures computed here.
+conditions are named measures computed here. The undealt secret objectives
+are a core :class:`~hexkit.components.Deck` (:func:`secret_deck`): set-up
+deals from its top and puts each discarded one at its bottom
+(:mod:`hexkit_soot.rules.setup`).
 
 Source: rulebook, "Objectives".
 """
 
 from __future__ import annotations
 
+from hexkit.components import Deck, EmptyPolicy
 from hexkit.game import PlayerId
 from hexkit.scoring import TieRule, award_places
 from hexkit_soot.data import SootData
@@ -24,7 +28,26 @@ from hexkit_soot.ledger import data
 from hexkit_soot.rules.milestones import far_camps
 from hexkit_soot.state import RAIL, ROAD, SootState, tally
 
-__all__ = ["measure", "objective_points", "secret_points", "count_scored"]
+__all__ = ["secret_deck", "measure", "objective_points", "secret_points", "count_scored"]
+
+
+def secret_deck(state: SootState) -> Deck[int]:
+    """The undealt secret objectives as a core :class:`~hexkit.components.Deck` over ``SootState.secret_deck``.
+
+    Objective indexes (into ``SootData.secret_objectives``), bottom first,
+    top last, in hidden order. Set-up deals 3 from the top to each player
+    and puts each one discarded at the bottom; nothing is ever discarded to
+    a pile or reshuffled (policy ``STOP``: a deal from a short deck deals
+    what is left). Changing the deck changes the state; the saved state
+    keeps its list (the clone copies it as before).
+
+    Args:
+        state: the game.
+
+    Source: rulebook, "Set-up" (3 secret objectives dealt, 1 discarded) and
+    "Objectives".
+    """
+    return Deck(state.secret_deck, [], EmptyPolicy.STOP)
 
 
 def measure(state: SootState, player: PlayerId, name: str) -> int:

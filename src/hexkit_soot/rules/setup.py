@@ -29,6 +29,7 @@ from hexkit_soot.actions import Choose, DiscardSecret, DraftArchetype
 from hexkit_soot.config import SootConfig, game_data
 from hexkit_soot.ledger import data, gain_goods, start_package
 from hexkit_soot.rules.modules import active_modules
+from hexkit_soot.rules.objectives import secret_deck
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
 from hexkit_soot.rules.steps import opt
 from hexkit_soot.state import (
@@ -163,10 +164,11 @@ def give_package(state: SootState, player: int, name: str) -> None:
 
 
 def ask_secret(state: SootState, player: int) -> None:
-    """Deal 3 secret objectives to ``player`` and ask which to discard."""
+    """Deal 3 secret objectives to ``player`` from the top of the :func:`~hexkit_soot.rules.objectives.secret_deck`
+    and ask which to discard."""
     nums = data(state).numbers
     p = state.players[player]
-    p.dealt = [state.secret_deck.pop() for _ in range(min(nums.secret_dealt, len(state.secret_deck)))]
+    p.dealt = secret_deck(state).draw_many(nums.secret_dealt)  # from the top; fewer if the deck is short
     _ask_discard(state, player)
 
 
@@ -192,11 +194,11 @@ class SecretHandler(Handler[SootState, DiscardSecret, Choose]):
         return tuple(opt("discard", k, f"discard {names[k].name}") for k in state.players[question.player].dealt)
 
     def resolve(self, state: SootState, question: DiscardSecret, answer: Choose) -> None:
-        """Discard one; once only the number to keep is left, keep them."""
+        """Discard one (to the bottom of the secret deck); once only the number to keep is left, keep them."""
         player = question.player
         p = state.players[player]
         p.dealt.remove(answer.arg)
-        state.secret_deck.insert(0, answer.arg)
+        secret_deck(state).put_bottom(answer.arg)
         if len(p.dealt) > data(state).numbers.secret_kept:
             _ask_discard(state, player)
             return

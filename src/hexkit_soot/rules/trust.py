@@ -43,7 +43,7 @@ from hexkit_soot.ledger import data
 from hexkit_soot.module_data import TrustData, module_digest
 from hexkit_soot.rules.modules import register_module
 from hexkit_soot.rules.camps import camp_kinds_at
-from hexkit_soot.rules.explore import meet_community
+from hexkit_soot.rules.explore import meet_community, tile_stack
 from hexkit_soot.rules.scoring import score_sheet, score_totals
 from hexkit_soot.rules.settlements import slots_of
 from hexkit_soot.state import CENTRAL_CITY, SootState, touch_map
@@ -190,12 +190,13 @@ def _explore(state: SootState) -> None:
         tile = state.survey.pop(i)
         state.surveyors.pop(i)
         how = "took a Surveyed tile"
-    elif state.tile_stack:  # "the stack may still be explored to its end", below the marker too
-        tile = state.tile_stack.pop()
-        how = "drew a tile" + (" (below the Frontier Closes marker)" if state.frontier_closed else "")
     else:
-        state.note(None, "the Trust finds the tile stack and the Surveyed row empty: no explore")
-        return
+        top = tile_stack(state).draw()  # "the stack may still be explored to its end", below the marker too
+        if top is None:
+            state.note(None, "the Trust finds the tile stack and the Surveyed row empty: no explore")
+            return
+        tile = top
+        how = "drew a tile" + (" (below the Frontier Closes marker)" if state.frontier_closed else "")
     state.tiles[at] = tile
     if data(state).tile_list()[tile][2]:
         state.water[at] = True
