@@ -291,9 +291,12 @@ def _explore_positions() -> tuple[SootState, ...]:
 
 
 def _two_explorers() -> SootState:
-    """P0 at its turn with two Explorers at the Central City, Explore chosen: which Explorer?"""
+    """P0 at its turn with two Explorers at the Central City (the second from a Trail Boss, as the load
+    checks ask), Explore chosen: which Explorer?"""
     state = start()
     state.players[0].explorers = [CENTRAL_CITY, CENTRAL_CITY]
+    state.players[0].upgrades.append("Trail Boss")
+    state.shared_upgrades["Trail Boss"] -= 1
     GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.code == "Explore"))
     return state
 
