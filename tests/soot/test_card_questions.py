@@ -235,3 +235,42 @@ def test_a_hand_limit_question_under_the_limit_is_refused() -> None:
     with pytest.raises(InvalidRecordError, match=r"state.pending.\d+") as caught:
         codec(GAME).state_from_dict(saved)
     assert "a hand limit question, but P1 holds 7 cards (limit 7)" in str(caught.value)
+
+
+def test_the_placeholder_of_a_masked_question_is_refused_and_the_view_is_unchanged() -> None:
+    # another seat's view lists one "?" answer for a private question (someone must answer it);
+    # applying it is an illegal action that leaves the view exactly as it was (found by the
+    # mutation soak: a save turned into a view crashed with the question popped)
+    import random
+
+    from hexkit.errors import IllegalActionError
+
+    state = GAME.new(GAME.make_config(players=3), 4)
+    rng = random.Random(4)
+    while not isinstance(state.pending[-1], KeepDrawn):
+        GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+    other = (state.pending[-1].player + 1) % 3
+    view = GAME.view(state, other)
+    placeholder = list(GAME.legal_actions(view))
+    assert [(a.code, a.arg, a.label) for a in placeholder] == [("keep", -1, "?")]
+    before = codec(GAME).state_to_dict(view)
+    with pytest.raises(IllegalActionError, match="a masked Draw Cards question"):
+        GAME.apply(view, placeholder[0])
+    assert codec(GAME).state_to_dict(view) == before
+
+
+def test_the_placeholder_of_a_masked_secret_objective_discard_is_refused() -> None:
+    # set-up: a seat discards one of its 3 dealt secret objectives; the others see one "?" answer
+    from hexkit.errors import IllegalActionError
+    from hexkit_soot.actions import DiscardSecret
+
+    state = GAME.new(GAME.make_config(players=2), 2)
+    while not isinstance(state.pending[-1], DiscardSecret):
+        GAME.apply(state, list(GAME.legal_actions(state))[0])
+    view = GAME.view(state, 1 - state.pending[-1].player)
+    placeholder = list(GAME.legal_actions(view))
+    assert [(a.code, a.arg, a.label) for a in placeholder] == [("discard", -1, "?")]
+    before = codec(GAME).state_to_dict(view)
+    with pytest.raises(IllegalActionError, match="a masked secret objective question"):
+        GAME.apply(view, placeholder[0])
+    assert codec(GAME).state_to_dict(view) == before

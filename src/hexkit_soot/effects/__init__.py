@@ -63,7 +63,7 @@ from hexkit.flow import Flow, Handler, Resume
 from hexkit.game import PlayerId
 from hexkit_soot.actions import Choose, EffectQuestion
 from hexkit_soot.registry import REGISTRY as _TABLES, SootRegistry, declare
-from hexkit_soot.rules.steps import hand_on
+from hexkit_soot.rules.steps import hand_on, refuse_masked
 from hexkit_soot.state import SootState
 
 __all__ = [
@@ -445,11 +445,11 @@ class EffectHandler(Handler[SootState, EffectQuestion, Choose]):
         Raises:
             HexkitError: an unregistered continuation (:class:`~hexkit.errors.UnknownQuestionError`)
                 or effect; the question stays pending.
+            IllegalActionError: the question is masked (another seat's view); the question stays pending.
         """
         then = question.then
         if question.screened:
-            state.pending.append(question)
-            raise HexkitError(f"{question.prompt!r}: a masked effect question (another seat's view) cannot be answered")
+            refuse_masked(state, question, answer, f"effect ({question.prompt!r})")
         if then is not None:
             hand_on(self.flow, state, question, then, answer)
             return

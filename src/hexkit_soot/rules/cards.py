@@ -26,7 +26,6 @@ from typing import cast
 import attrs
 
 from hexkit.components import Deck, EmptyPolicy, FillEmptySlots, MarketRow
-from hexkit.errors import HexkitError
 from hexkit.flow import Handler
 from hexkit.game import PlayerId
 from hexkit.hexes import Hex
@@ -36,7 +35,7 @@ from hexkit_soot.effects import Ctx, has_play, lookup
 from hexkit_soot.ledger import data, gain_currency, spend_currency
 from hexkit_soot.rules.network import less, pool_at, shortfall
 from hexkit_soot.rules.payment import Need, Pick, settle, units_of, ways
-from hexkit_soot.rules.steps import free_action, main_action, opt, optf
+from hexkit_soot.rules.steps import free_action, main_action, opt, optf, refuse_masked
 from hexkit_soot.state import Goods, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 from hexkit_soot.views import HIDDEN
@@ -219,7 +218,7 @@ class KeepHandler(Handler[SootState, KeepDrawn, Choose]):
     def resolve(self, state: SootState, question: KeepDrawn, answer: Choose) -> None:
         """Keep one drawn card, discard the other."""
         if answer.arg < 0:  # a masked question (another seat's view) is never answered
-            raise HexkitError("a masked Draw Cards question cannot be answered")
+            refuse_masked(state, question, answer, "Draw Cards")
         kept = card_name(state, answer.arg)
         others = [card_name(state, c) for c in question.drawn]
         others.remove(kept)
@@ -414,9 +413,7 @@ def _hand_options(state: SootState, player: PlayerId) -> Sequence[Choose]:
 
 
 def _discard(state: SootState, player: PlayerId, answer: Choose) -> None:
-    """Discard the card ``answer`` names from ``player``'s hand."""
-    if answer.arg < 0:  # a masked question (another seat's view) is never answered
-        raise HexkitError("a masked discard question cannot be answered")
+    """Discard the card ``answer`` names from ``player``'s hand (never a masked placeholder: the handlers refuse it)."""
     name = card_name(state, answer.arg)
     state.players[player].hand.remove(name)
     card_deck(state).discard(name)
@@ -435,6 +432,8 @@ class BonusHandler(Handler[SootState, BonusDiscard, Choose]):
     def resolve(self, state: SootState, question: BonusDiscard, answer: Choose) -> None:
         """Discard one card; after the second, gain the bonus action."""
         player = question.player
+        if answer.arg < 0:  # a masked question (another seat's view) is never answered
+            refuse_masked(state, question, answer, "discard")
         _discard(state, player, answer)
         left = question.left - 1
         if left:
@@ -472,6 +471,8 @@ class LimitHandler(Handler[SootState, HandLimitDiscard, Choose]):
 
     def resolve(self, state: SootState, question: HandLimitDiscard, answer: Choose) -> None:
         """Discard one card for the hand limit; ask again while still over it."""
+        if answer.arg < 0:  # a masked question (another seat's view) is never answered
+            refuse_masked(state, question, answer, "discard")
         _discard(state, question.player, answer)
         ask_hand_limit(state, question.player)
 

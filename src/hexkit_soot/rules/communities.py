@@ -27,7 +27,7 @@ from hexkit.hexes import Hex
 from hexkit_soot.actions import Choose, CommunityInteraction
 from hexkit_soot.grid import code_hex, hex_code
 from hexkit_soot.ledger import data, change_prestige, gain_goods, good_value, pay_currency
-from hexkit_soot.rules.steps import main_action, opt
+from hexkit_soot.rules.steps import main_action, opt, refuse_masked
 from hexkit_soot.state import SootState, touch_map
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -163,6 +163,8 @@ class InteractHandler(Handler[SootState, CommunityInteraction, Choose]):
     def resolve(self, state: SootState, question: CommunityInteraction, answer: Choose) -> None:
         """Pay, gain the ingredient, prestige and favor."""
         player = question.player
+        if answer.arg < 0:  # the placeholder of a masked question (another seat's view)
+            refuse_masked(state, question, answer, "Community Interaction")
         at = code_hex(answer.arg // 2)
         good = INGREDIENTS[answer.arg % 2]
         pay_currency(state, player, interaction_cost(state, player), f"interaction at {at}")

@@ -45,7 +45,7 @@ from hexkit_soot.rules.access import route_access
 from hexkit_soot.rules.scenarios import premium_distance
 from hexkit_soot.rules.network import holds_at, is_node, network_room, pay, pool_at, tier3
 from hexkit_soot.rules.settlements import charter, is_market
-from hexkit_soot.rules.steps import main_action, opt, optf
+from hexkit_soot.rules.steps import main_action, opt, optf, refuse_masked
 from hexkit_soot.state import CENTRAL_CITY, SootState
 from hexkit_soot.state import tally as _tally  # "what was played" counters
 
@@ -258,7 +258,7 @@ class GoodHandler(Handler[SootState, ChooseGood, Choose]):
     def resolve(self, state: SootState, question: ChooseGood, answer: Choose) -> None:
         """Choose the quantity."""
         if question.at is None:  # a masked question (another seat's view) is never answered
-            raise HexkitError("a masked market question cannot be answered")
+            refuse_masked(state, question, answer, "market")
         _on_good(state, question.player, question.at, answer)
 
 
@@ -297,8 +297,7 @@ class QuantityHandler(Handler[SootState, MarketQuantity, Choose]):
     def resolve(self, state: SootState, question: MarketQuantity, answer: Choose) -> None:
         """Trade ``answer.arg`` units."""
         if question.at is None:  # a seat's view: refused, the question put back
-            state.pending.append(question)
-            raise HexkitError("a masked market question cannot be answered")
+            refuse_masked(state, question, answer, "market")
         good = list(data(state).goods)[question.good]
         if question.sell:
             sell(state, question.player, good, answer.arg, question.at)

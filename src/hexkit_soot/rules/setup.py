@@ -31,7 +31,7 @@ from hexkit_soot.ledger import data, gain_goods, start_package
 from hexkit_soot.rules.modules import active_modules
 from hexkit_soot.rules.objectives import secret_deck
 from hexkit_soot.rules.player_counts import contract_copies, has_outer_district, shared_copies, uses_market_flux
-from hexkit_soot.rules.steps import opt
+from hexkit_soot.rules.steps import opt, refuse_masked
 from hexkit_soot.state import (
     CENTRAL_CITY,
     CENTRAL_TILE,
@@ -196,6 +196,8 @@ class SecretHandler(Handler[SootState, DiscardSecret, Choose]):
     def resolve(self, state: SootState, question: DiscardSecret, answer: Choose) -> None:
         """Discard one (to the bottom of the secret deck); once only the number to keep is left, keep them."""
         player = question.player
+        if answer.arg < 0:  # the placeholder of a masked question (another seat's view)
+            refuse_masked(state, question, answer, "secret objective")
         p = state.players[player]
         p.dealt.remove(answer.arg)
         secret_deck(state).put_bottom(answer.arg)

@@ -13,11 +13,11 @@ Source: rulebook, "Phase 2: Actions".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeAlias
+from typing import NoReturn, TypeAlias
 
 import attrs
 
-from hexkit.errors import HexkitError, UnknownQuestionError
+from hexkit.errors import HexkitError, IllegalActionError, UnknownQuestionError
 from hexkit.flow import Flow, Resume
 from hexkit.game import Decision, PlayerId
 from hexkit.hexes import Hex
@@ -26,6 +26,7 @@ from hexkit_soot.registry import REGISTRY, SootRegistry, declare
 from hexkit_soot.state import SootState
 
 __all__ = [
+    "refuse_masked",
     "Handler",
     "Generator",
     "HANDLERS",
@@ -285,6 +286,20 @@ def ask(
     if not choices and kind not in GENERATORS:
         raise HexkitError(f"question {kind!r} ({prompt or kind!r}) for P{player} has no options and no generator")
     state.pending.append(_step(player, prompt or kind, kind, tag, data, choices, then))
+
+
+def refuse_masked(state: SootState, question: Decision, answer: object, what: str) -> NoReturn:
+    """Refuse the placeholder answer of a question masked in another seat's view, leaving the state as it was.
+
+    A view lists one placeholder answer (``?``) for another seat's private question, so an
+    observer sees that someone must answer; the engine has popped the question by the time its
+    handler sees the placeholder, so it is put back before the refusal.
+
+    Raises:
+        IllegalActionError: always, naming ``what`` question it was.
+    """
+    state.pending.append(question)
+    raise IllegalActionError(answer, f"a masked {what} question (another seat's view) cannot be answered")
 
 
 def hand_on(flow: Flow[SootState], state: SootState, question: Decision, then: Resume, answer: Choose) -> None:
