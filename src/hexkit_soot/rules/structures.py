@@ -95,11 +95,18 @@ def _cost(state: SootState, player: PlayerId, at: Hex, name: str) -> tuple[dict[
 
 
 def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
-    """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order."""
+    """``(hex, structure)`` pairs ``player`` may build and pay now, in menu order.
+
+    A structure's missing units are at least its list's :func:`_core` goods missing
+    (every cost holds them), and cards and waived units (at most the discount) cover
+    the missing ones: when that bound already exceeds them, no cost at that hex is
+    tested (the usual case: a Builder at the Central City without Cut Stone and Lumber).
+    """
     p = state.players[player]
     if p.currency < 0:  # can_build's first test (no currency to pay): nothing is payable
         return
-    facilities = data(state).facilities
+    d = data(state)
+    facilities = d.facilities
     cards = len(p.hand)
     for at in distinct_sorted(p.builders):
         names = buildable(state, player, at)
@@ -109,6 +116,8 @@ def _builds(state: SootState, player: PlayerId) -> Iterator[tuple[Hex, str]]:
             # player is known solvent: the pool's goods short by at most the cards and waived units
             pool = build_pool(state, player, at)
             discount = builder_discount(state, player, at)
+            if not affordable(_core(d, names), pool, cards + discount):
+                continue
             for name in names:
                 cost = facilities[name].build
                 if affordable(cost, pool, cards + waivable(cost, discount) if discount else cards):
@@ -142,31 +151,8 @@ def _core(d: SootData, names: list[str]) -> Goods:
 
 
 def _available(state: SootState, player: PlayerId) -> bool:
-    """Whether :func:`_builds` finds a structure: its test, with one bound first.
-
-    A structure's missing units are at least its list's :func:`_core` goods missing
-    (every cost holds them), and cards and waived units (at most the discount) cover
-    the missing ones: when that bound already exceeds them, no cost is tested
-    (the usual case: a Builder at the Central City without Cut Stone and Lumber).
-    """
-    p = state.players[player]
-    if p.currency < 0:  # as _builds
-        return False
-    d = data(state)
-    facilities = d.facilities
-    cards = len(p.hand)
-    for at in distinct_sorted(p.builders):
-        names = buildable(state, player, at)
-        if names:
-            pool = build_pool(state, player, at)
-            discount = builder_discount(state, player, at)
-            if not affordable(_core(d, names), pool, cards + discount):
-                continue
-            for name in names:
-                cost = facilities[name].build
-                if affordable(cost, pool, cards + waivable(cost, discount) if discount else cards):
-                    return True
-    return False
+    """Whether :func:`_builds` finds a structure (it stops at the first)."""
+    return next(_builds(state, player), None) is not None
 
 
 @main_action("Build Structure", _available)
